@@ -1,0 +1,143 @@
+// contend-cli info: what a trace holds, as text or JSON.
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/commands.h"
+#include "core/io/load.h"
+#include "core/trace/time_format.h"
+
+namespace contend::cli {
+
+namespace {
+
+const char* kInfoHelp =
+    "usage: contend-cli info TRACE [--json]\n"
+    "\n"
+    "TRACE is a trace file (.json or .json.gz: PyTorch/Kineto, Chrome, Ascend trace_view.json)\n"
+    "or an Ascend profiler output folder. Prints the format, events per phase as written in the\n"
+    "file, operators (slices), tracks with their names, counter series with units, flows, the\n"
+    "time span and import warnings.\n"
+    "  --json   print the same as one JSON object\n";
+
+const char* kindName(TrackKind k) {
+    switch (k) {
+    case TrackKind::DeviceStream: return "device";
+    case TrackKind::HostThread: return "host";
+    default: return "other";
+    }
+}
+
+}  // namespace
+
+nlohmann::json infoJson(const Trace& t) {
+    using nlohmann::json;
+    json j;
+    j["path"] = t.source().path;
+    j["format"] = t.format();
+    j["gzip"] = t.source().gzip;
+    if (!t.source().sideFiles.empty()) j["side_files"] = t.source().sideFiles;
+    j["events"] = t.stats().events;
+    j["phases"] = t.stats().phases;
+    j["operators"] = t.slices().size();
+    j["device_operators"] = t.deviceSliceCount();
+    json tracks = json::array();
+    for (std::uint32_t idx : t.trackOrder()) {
+        const Track& tr = t.tracks()[idx];
+        tracks.push_back({{"pid", tr.pid}, {"tid", tr.tid}, {"name", tr.label()}, {"kind", kindName(tr.kind)},
+                          {"operators", tr.size()}});
+    }
+    j["tracks"] = tracks;
+    json counters = json::array();
+    std::uint64_t samples = 0;
+    for (const auto& c : t.counters()) {
+        counters.push_back({{"name", c.name}, {"key", c.key}, {"id", c.id}, {"unit", c.unit},
+                            {"process", c.processName}, {"samples", c.times.size()}});
+        samples += c.times.size();
+    }
+    j["counters"] = counters;
+    j["counter_samples"] = samples;
+    j["flows"] = t.flows().size();
+    j["begin_ns"] = t.begin();
+    j["end_ns"] = t.end();
+    j["span_ns"] = t.span();
+    json warnings = json::array();
+    for (const auto& w : t.stats().warnings)
+        warnings.push_back({{"kind", w.kind}, {"count", w.count}, {"first", w.example}});
+    j["warnings"] = warnings;
+    j["truncated"] = t.stats().truncated;
+    j["load_seconds"] = t.stats().seconds;
+    return j;
+}
+
+int runInfo(int argc, char** argv) {
+    std::string path;
+    bool asJson = false;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a == "--help" || a == "-h") {
+            std::fputs(kInfoHelp, stdout);
+            return kExitOk;
+        }
+        if (a == "--json") asJson = true;
+        else if (!a.empty() && a[0] == '-' && a != "-") {
+            std::fprintf(stderr, "contend-cli info: unknown option '%s'\n%s", a.c_str(), kInfoHelp);
+            return kExitUsage;
+        } else if (path.empty()) path = a;
+        else {
+            std::fprintf(stderr, "contend-cli info: more than one TRACE given\n%s", kInfoHelp);
+            return kExitUsage;
+        }
+    }
+    if (path.empty()) {
+        std::fputs(kInfoHelp, stderr);
+        return kExitUsage;
+    }
+    LoadResult r = loadTrace(path);
+    if (!r) {
+        std::fprintf(stderr, "contend-cli: %s\n", r.error->message().c_str());
+        return kExitBadInput;
+    }
+    const Trace& t = *r.trace;
+    if (asJson) {
+        std::cout << infoJson(t).dump(2) << "\n";
+        return kExitOk;
+    }
+    std::printf("trace:     %s%s\n", t.source().path.c_str(), t.source().gzip ? " (gzip)" : "");
+    if (!t.source().folder.empty()) std::printf("folder:    %s\n", t.source().folder.c_str());
+    for (const auto& f : t.source().sideFiles) std::printf("joined:    %s\n", f.c_str());
+    std::printf("format:    %s\n", t.format().c_str());
+    std::printf("events:    %llu (", static_cast<unsigned long long>(t.stats().events));
+    bool first = true;
+    for (const auto& [ph, n] : t.stats().phases) {
+        std::printf("%s%s:%llu", first ? "" : " ", ph.c_str(), static_cast<unsigned long long>(n));
+        first = false;
+    }
+    std::printf(")\n");
+    std::printf("operators: %zu (%zu on device streams)\n", t.slices().size(), t.deviceSliceCount());
+    std::printf("span:      %s (%lld .. %lld ns)\n", formatDuration(t.span()).c_str(),
+                static_cast<long long>(t.begin()), static_cast<long long>(t.end()));
+    std::printf("flows:     %zu\n", t.flows().size());
+    std::printf("tracks:    %zu\n", t.tracks().size());
+    for (std::uint32_t idx : t.trackOrder()) {
+        const Track& tr = t.tracks()[idx];
+        std::printf("  %-7s %-48s pid=%s tid=%s  %u operators\n", kindName(tr.kind), tr.label().c_str(),
+                    tr.pid.c_str(), tr.tid.c_str(), tr.size());
+    }
+    std::printf("counters:  %zu series\n", t.counters().size());
+    for (const auto& c : t.counters()) {
+        std::printf("  %-48s unit=%-6s %zu samples%s%s\n", c.label().c_str(), c.unit.empty() ? "-" : c.unit.c_str(),
+                    c.times.size(), c.processName.empty() ? "" : "  in ", c.processName.c_str());
+    }
+    if (t.stats().truncated) std::printf("TRUNCATED: the file ends early; every complete event was loaded\n");
+    std::printf("warnings:  %zu kinds\n", t.stats().warnings.size());
+    for (const auto& w : t.stats().warnings)
+        std::printf("  %-40s x%llu (first at %s)\n", w.kind.c_str(), static_cast<unsigned long long>(w.count),
+                    w.example.c_str());
+    return kExitOk;
+}
+
+}  // namespace contend::cli

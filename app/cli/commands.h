@@ -1,0 +1,14 @@
+#pragma once
+// Subcommands of contend-cli. Each takes argv with argv[0] = the subcommand name and returns the
+// process exit code: 0 ok, 1 check failed (compare --fail-on-regression), 2 usage, 3 bad input.
+namespace contend::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitCheckFailed = 1;
+inline constexpr int kExitUsage = 2;
+inline constexpr int kExitBadInput = 3;
+
+int runInfo(int argc, char** argv);
+int runBenchLoad(int argc, char** argv);
+
+}  // namespace contend::cli

@@ -1,0 +1,32 @@
+#pragma once
+// Ascend PyTorch Profiler output folders: where the trace and its side files are, and the join of
+// per-task hardware metrics from the CSVs onto the NPU tasks of the trace.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/io/load.h"
+#include "core/trace/trace_builder.h"
+
+namespace contend {
+
+struct AscendFolder {
+    std::string root;                         // the folder the user opened
+    std::string traceView;                    // .../ASCEND_PROFILER_OUTPUT/trace_view.json
+    std::vector<std::string> kernelDetails;   // kernel_details.csv and/or op_summary_*.csv
+    std::string l2Cache;                      // l2_cache.csv, may be empty
+};
+
+// Recognises an Ascend output folder: the rank folder (holding ASCEND_PROFILER_OUTPUT/), the
+// ASCEND_PROFILER_OUTPUT folder itself, or any folder holding trace_view.json.
+std::optional<AscendFolder> findAscendFolder(const std::string& dir);
+
+// Joins the CSV metrics onto the device slices already added to `builder` (before finalize):
+// by (stream, task id) where the CSV has them, else by name and start time. Adds metrics with
+// the CSV column names as keys (e.g. "aic_mte2_ratio", "l2_hit_rate"), sets SliceInfo::waitNs
+// from "Wait Time(us)"/"Task Wait Time(us)", and records joined files in the builder's source.
+// Unmatched rows and unreadable cells are counted as import warnings. A CSV that cannot be
+// read at all is an error naming the file and line.
+std::optional<LoadError> joinAscendSideFiles(TraceBuilder& builder, const AscendFolder& folder);
+
+}  // namespace contend

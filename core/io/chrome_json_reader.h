@@ -1,0 +1,25 @@
+#pragma once
+// Chrome trace-event JSON reader (Chrome, Kineto/PyTorch profiler, Ascend trace_view.json).
+// Streams the file in chunks of whole events and parses each chunk with simdjson On-Demand, so
+// memory stays at one chunk plus the model however large the file is.
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/io/byte_source.h"
+#include "core/io/load.h"
+#include "core/trace/trace_builder.h"
+
+namespace contend {
+
+using SourceFactory = std::function<std::unique_ptr<ByteSource>(std::string& error)>;
+
+// Reads the events of one JSON trace into `builder` (format, base time, tracks, slices, counters,
+// flows, stats). `name` is the file name used in messages. Returns an error for a file that is not
+// a trace or is broken; a truncated file loads what is complete and sets stats().truncated.
+std::optional<LoadError> readChromeJson(const SourceFactory& open, const std::string& name,
+                                        TraceBuilder& builder, const LoadOptions& options,
+                                        bool* cancelled = nullptr);
+
+}  // namespace contend

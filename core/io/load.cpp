@@ -1,0 +1,110 @@
+#include "core/io/load.h"
+
+#include <chrono>
+#include <filesystem>
+
+#include "core/io/ascend_folder.h"
+#include "core/io/byte_source.h"
+#include "core/io/chrome_json_reader.h"
+
+namespace contend {
+
+namespace fs = std::filesystem;
+
+std::string LoadError::message() const {
+    std::string m = file.empty() ? std::string("<input>") : file;
+    m += ": ";
+    if (offset >= 0) {
+        m += "byte " + std::to_string(offset);
+        if (line > 0) m += " (line " + std::to_string(line) + ", column " + std::to_string(column) + ")";
+        m += ": ";
+    }
+    m += reason;
+    return m;
+}
+
+namespace {
+
+LoadResult finish(TraceBuilder& builder, const std::optional<LoadError>& err, bool cancelled,
+                  std::chrono::steady_clock::time_point t0) {
+    LoadResult r;
+    r.cancelled = cancelled;
+    if (err) {
+        r.error = err;
+        return r;
+    }
+    builder.stats().seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    r.trace = builder.finalize();
+    return r;
+}
+
+// A folder with exactly one PyTorch trace file in it (as tensorboard writes them).
+std::optional<std::string> singleKinetoFile(const fs::path& dir) {
+    std::optional<std::string> found;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+        std::string n = e.path().filename().string();
+        auto ends = [&](std::string_view suf) { return n.size() >= suf.size() && n.compare(n.size() - suf.size(), suf.size(), suf) == 0; };
+        if (e.is_regular_file() && (ends(".pt.trace.json") || ends(".pt.trace.json.gz"))) {
+            if (found) return std::nullopt;
+            found = e.path().string();
+        }
+    }
+    return found;
+}
+
+}  // namespace
+
+LoadResult loadTrace(const std::string& path, const LoadOptions& options) {
+    const auto t0 = std::chrono::steady_clock::now();
+    std::error_code ec;
+    TraceBuilder builder("chrome");
+    std::string file = path;
+    std::optional<AscendFolder> ascend;
+    if (fs::is_directory(path, ec)) {
+        ascend = findAscendFolder(path);
+        if (ascend) {
+            file = ascend->traceView;
+        } else if (auto k = singleKinetoFile(path)) {
+            file = *k;
+        } else {
+            LoadResult r;
+            r.error = LoadError{path, -1, -1, -1,
+                                "no trace in this folder: expected ASCEND_PROFILER_OUTPUT/trace_view.json, "
+                                "trace_view.json, or one *.pt.trace.json(.gz) file"};
+            return r;
+        }
+    }
+    bool cancelled = false;
+    SourceFactory open = [&](std::string& error) { return openByteSource(file, error); };
+    auto err = readChromeJson(open, file, builder, options, &cancelled);
+    if (!err) {
+        Source src;
+        src.path = file;
+        std::string e2;
+        if (auto s = openByteSource(file, e2)) src.gzip = s->isGzip();
+        if (ascend) {
+            src.folder = ascend->root;
+            builder.setFormat("ascend-folder");
+        }
+        builder.setSource(src);
+        if (ascend && options.joinSideFiles) err = joinAscendSideFiles(builder, *ascend);
+    }
+    return finish(builder, err, cancelled, t0);
+}
+
+LoadResult loadTraceFromMemory(std::string_view json, const std::string& name, const LoadOptions& options) {
+    const auto t0 = std::chrono::steady_clock::now();
+    TraceBuilder builder("chrome");
+    bool cancelled = false;
+    SourceFactory open = [&](std::string&) { return memoryByteSource(json); };
+    auto err = readChromeJson(open, name, builder, options, &cancelled);
+    if (!err) {
+        Source src;
+        src.path = name;
+        builder.setSource(src);
+    }
+    return finish(builder, err, cancelled, t0);
+}
+
+}  // namespace contend

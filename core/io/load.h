@@ -1,0 +1,50 @@
+#pragma once
+// Entry point of the readers: open a trace file (Chrome/Kineto/Ascend JSON, optionally gzip) or
+// an Ascend profiler output folder and build the immutable Trace. Never throws for bad input and
+// never exits: problems come back as a LoadError naming the file and the place.
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "core/trace/trace.h"
+
+namespace contend {
+
+struct LoadError {
+    std::string file;
+    std::int64_t offset = -1;  // byte offset in the (decompressed) file, -1 if not about a place
+    std::int64_t line = -1;    // 1-based
+    std::int64_t column = -1;  // 1-based
+    std::string reason;
+    // "trace.json: byte 1048576 (line 2301, column 17): expected ',' or '}'"
+    std::string message() const;
+};
+
+struct LoadOptions {
+    // Join Ascend side files (kernel_details.csv, op_summary_*.csv, l2_cache.csv) when present.
+    bool joinSideFiles = true;
+    // Bytes of JSON parsed per chunk; bounds the parser's index memory.
+    std::size_t chunkBytes = 8u << 20;
+    // Called now and then with the fraction done (0..1). Return false to cancel.
+    std::function<bool(double)> progress;
+    // Largest single event accepted; bigger ones stop the load with an error (hostile input).
+    std::size_t maxEventBytes = 512u << 20;
+};
+
+struct LoadResult {
+    TracePtr trace;
+    std::optional<LoadError> error;
+    bool cancelled = false;
+    explicit operator bool() const { return trace != nullptr; }
+};
+
+LoadResult loadTrace(const std::string& path, const LoadOptions& options = {});
+
+// Reads a whole Chrome/Kineto/Ascend JSON trace from memory (tests, fuzzers). `name` is used in
+// messages in place of a file name.
+LoadResult loadTraceFromMemory(std::string_view json, const std::string& name,
+                               const LoadOptions& options = {});
+
+}  // namespace contend

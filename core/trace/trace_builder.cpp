@@ -1,0 +1,521 @@
+#include "core/trace/trace_builder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <unordered_map>
+
+namespace contend {
+
+namespace {
+
+std::string trackKey(std::string_view pid, std::string_view tid) {
+    std::string k;
+    k.reserve(pid.size() + tid.size() + 1);
+    k.append(pid);
+    k.push_back('\x1f');
+    k.append(tid);
+    return k;
+}
+
+// "Read(MB/s)" -> "MB/s", "Hit Rate(%)" -> "%", "MHz" -> "MHz", "value" -> "".
+std::string unitOfKey(std::string_view key) {
+    auto open = key.rfind('(');
+    if (open != std::string_view::npos && key.back() == ')') {
+        return std::string(key.substr(open + 1, key.size() - open - 2));
+    }
+    static const char* kUnits[] = {"MHz", "GHz", "KB", "MB", "GB", "B", "bytes", "%",
+                                   "MB/s", "GB/s", "ns", "us", "ms", "W", "C"};
+    for (const char* u : kUnits) {
+        if (key == u) return std::string(key);
+    }
+    return {};
+}
+
+bool isWaitTaskType(std::string_view t) {
+    return t == "EVENT_WAIT_SQE" || t == "Notify Wait" || t == "NOTIFY_WAIT_SQE" ||
+           t == "EVENT_RECORD_SQE" || t == "PLACE_HOLDER_SQE";
+}
+
+bool isMemoryTaskType(std::string_view t) {
+    return t.find("SDMA") != std::string_view::npos || t.find("DMA") != std::string_view::npos ||
+           t == "Memcpy" || t == "Reduce Inline";
+}
+
+}  // namespace
+
+std::size_t TraceBuilder::CounterKeyHash::operator()(const CounterKey& k) const {
+    std::hash<std::string> h;
+    return h(k.pid) ^ (h(k.name) * 31) ^ (h(k.id) * 131) ^ (h(k.key) * 1313);
+}
+
+TraceBuilder::TraceBuilder(std::string format) : m_trace(std::make_shared<Trace>()) {
+    m_trace->m_format = std::move(format);
+}
+
+std::uint32_t TraceBuilder::track(std::string_view pid, std::string_view tid) {
+    if (m_lastTrack != kNone && pid == m_lastPid && tid == m_lastTid) return m_lastTrack;
+    m_keyBuf.assign(pid);
+    m_keyBuf.push_back('\x1f');
+    m_keyBuf.append(tid);
+    auto it = m_trackIndex.find(m_keyBuf);
+    std::uint32_t idx;
+    if (it != m_trackIndex.end()) {
+        idx = it->second;
+    } else {
+        idx = static_cast<std::uint32_t>(m_trace->m_tracks.size());
+        Track t;
+        t.pid = std::string(pid);
+        t.tid = std::string(tid);
+        m_trace->m_tracks.push_back(std::move(t));
+        m_trackIndex.emplace(m_keyBuf, idx);
+    }
+    m_lastTrack = idx;
+    m_lastPid.assign(pid);
+    m_lastTid.assign(tid);
+    return idx;
+}
+
+void TraceBuilder::setProcessName(std::string_view pid, std::string_view name) {
+    m_processNames[std::string(pid)] = std::string(name);
+}
+
+void TraceBuilder::setProcessSortIndex(std::string_view pid, std::int64_t index) {
+    m_processSort[std::string(pid)] = index;
+}
+
+void TraceBuilder::setThreadName(std::string_view pid, std::string_view tid, std::string_view name) {
+    m_trace->m_tracks[track(pid, tid)].threadName = std::string(name);
+}
+
+void TraceBuilder::setThreadSortIndex(std::string_view pid, std::string_view tid, std::int64_t index) {
+    m_trace->m_tracks[track(pid, tid)].threadSortIndex = index;
+}
+
+std::uint32_t TraceBuilder::addSlice(const Slice& slice, const SliceInfo& info) {
+    auto idx = static_cast<std::uint32_t>(m_trace->m_slices.size());
+    m_trace->m_slices.push_back(slice);
+    m_trace->m_infos.push_back(info);
+    return idx;
+}
+
+void TraceBuilder::addBegin(const Slice& slice, const SliceInfo& info) {
+    m_begins.push_back(slice);
+    m_beginInfos.push_back(info);
+}
+
+void TraceBuilder::addEnd(std::uint32_t track, TimeNs ts, std::uint64_t srcOffset) {
+    m_ends.push_back({track, ts, srcOffset});
+}
+
+void TraceBuilder::addMetric(std::uint32_t buildIndex, std::string_view key, float value) {
+    m_pendingMetrics.push_back({buildIndex, Metric{intern(key), value}});
+}
+
+void TraceBuilder::addCounter(std::string_view pid, std::string_view name, std::string_view id,
+                              std::string_view key, TimeNs ts, double value) {
+    CounterKey k{std::string(pid), std::string(name), std::string(id), std::string(key)};
+    auto it = m_counterIndex.find(k);
+    std::uint32_t idx;
+    if (it == m_counterIndex.end()) {
+        idx = static_cast<std::uint32_t>(m_trace->m_counters.size());
+        CounterSeries s;
+        s.pid = k.pid;
+        s.name = k.name;
+        s.id = k.id;
+        s.key = k.key;
+        s.unit = unitOfKey(key);
+        m_trace->m_counters.push_back(std::move(s));
+        m_counterIndex.emplace(std::move(k), idx);
+    } else {
+        idx = it->second;
+    }
+    auto& s = m_trace->m_counters[idx];
+    s.times.push_back(ts);
+    s.values.push_back(value);
+}
+
+void TraceBuilder::addFlowStart(std::string_view category, std::string_view name,
+                                std::string_view id, std::uint32_t track, TimeNs ts) {
+    std::string key = trackKey(category, id);
+    m_flowStarts.push_back({std::move(key), intern(category), intern(name), track, ts, true});
+}
+
+void TraceBuilder::addFlowEnd(std::string_view category, std::string_view name,
+                              std::string_view id, std::uint32_t track, TimeNs ts, bool enclosing) {
+    std::string key = trackKey(category, id);
+    m_flowEnds.push_back({std::move(key), intern(category), intern(name), track, ts, enclosing});
+}
+
+void TraceBuilder::warn(std::string_view kind, std::string_view where) {
+    auto& warnings = m_trace->m_stats.warnings;
+    auto it = m_warningIndex.find(std::string(kind));
+    if (it == m_warningIndex.end()) {
+        m_warningIndex.emplace(std::string(kind), warnings.size());
+        warnings.push_back({std::string(kind), 1, std::string(where)});
+    } else {
+        warnings[it->second].count++;
+    }
+}
+
+void TraceBuilder::pairBeginEnd() {
+    if (m_begins.empty() && m_ends.empty()) return;
+    // Merge B and E per track in time order; at equal times an E closes before a B opens
+    // (back-to-back slices), matching Chrome's own importer.
+    struct Ev {
+        TimeNs ts;
+        std::uint32_t track;
+        bool isEnd;
+        std::uint32_t index;
+    };
+    std::vector<Ev> evs;
+    evs.reserve(m_begins.size() + m_ends.size());
+    for (std::uint32_t i = 0; i < m_begins.size(); ++i)
+        evs.push_back({m_begins[i].start, m_begins[i].track, false, i});
+    for (std::uint32_t i = 0; i < m_ends.size(); ++i)
+        evs.push_back({m_ends[i].ts, m_ends[i].track, true, i});
+    std::stable_sort(evs.begin(), evs.end(), [](const Ev& a, const Ev& b) {
+        if (a.track != b.track) return a.track < b.track;
+        if (a.ts != b.ts) return a.ts < b.ts;
+        return a.isEnd && !b.isEnd;
+    });
+    std::vector<std::uint32_t> stack;
+    std::uint32_t curTrack = kNone;
+    auto flushUnmatched = [&] {
+        for (auto b : stack) {
+            (void)b;
+            warn("unmatched B (no E)", "byte " + std::to_string(m_beginInfos[b].srcOffset));
+        }
+        stack.clear();
+    };
+    for (const Ev& e : evs) {
+        if (e.track != curTrack) {
+            flushUnmatched();
+            curTrack = e.track;
+        }
+        if (!e.isEnd) {
+            stack.push_back(e.index);
+            continue;
+        }
+        if (stack.empty()) {
+            warn("unmatched E (no B)", "byte " + std::to_string(m_ends[e.index].offset));
+            continue;
+        }
+        std::uint32_t b = stack.back();
+        stack.pop_back();
+        Slice s = m_begins[b];
+        s.dur = std::max<TimeNs>(0, e.ts - s.start);
+        s.phase = 'B';
+        addSlice(s, m_beginInfos[b]);
+    }
+    flushUnmatched();
+    m_begins.clear();
+    m_beginInfos.clear();
+    m_ends.clear();
+}
+
+void TraceBuilder::sortSlices(std::vector<std::uint32_t>& newIndexOf) {
+    auto& slices = m_trace->m_slices;
+    const auto n = static_cast<std::uint32_t>(slices.size());
+    std::vector<std::uint32_t> order(n);
+    std::iota(order.begin(), order.end(), 0u);
+    // By track, then start, longer first so parents precede their children.
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+        const Slice& x = slices[a];
+        const Slice& y = slices[b];
+        if (x.track != y.track) return x.track < y.track;
+        if (x.start != y.start) return x.start < y.start;
+        if (x.dur != y.dur) return x.dur > y.dur;
+        return a < b;
+    });
+    newIndexOf.assign(n, 0);
+    std::vector<Slice> sorted(n);
+    std::vector<SliceInfo> sortedInfo(n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        sorted[i] = slices[order[i]];
+        sortedInfo[i] = m_trace->m_infos[order[i]];
+        newIndexOf[order[i]] = i;
+    }
+    slices.swap(sorted);
+    m_trace->m_infos.swap(sortedInfo);
+}
+
+void TraceBuilder::finishTracks() {
+    auto& t = *m_trace;
+    for (auto& tr : t.m_tracks) {
+        auto pn = m_processNames.find(tr.pid);
+        if (pn != m_processNames.end()) tr.processName = pn->second;
+        auto ps = m_processSort.find(tr.pid);
+        if (ps != m_processSort.end()) tr.processSortIndex = ps->second;
+        tr.sliceBegin = tr.sliceEnd = 0;
+    }
+    const bool ascend = true;  // "Ascend Hardware" is recognised in any format
+    StringId taskTypeNone = 0;
+    (void)taskTypeNone;
+    // Track ranges, depth, flags.
+    const auto n = static_cast<std::uint32_t>(t.m_slices.size());
+    std::uint32_t i = 0;
+    std::vector<TimeNs> openEnds;
+    while (i < n) {
+        std::uint32_t tr = t.m_slices[i].track;
+        std::uint32_t j = i;
+        Track& track = t.m_tracks[tr];
+        const bool hw = ascend && track.processName == "Ascend Hardware";
+        openEnds.clear();
+        for (; j < n && t.m_slices[j].track == tr; ++j) {
+            Slice& s = t.m_slices[j];
+            if (hw && s.phase != 'i') {
+                s.flags |= kSliceDevice;
+                std::string_view type = t.m_strings.view(t.m_infos[j].taskType);
+                if (isWaitTaskType(type)) s.flags |= kSliceWait;
+                if (isMemoryTaskType(type)) s.flags |= kSliceMemory;
+            }
+            // Depth: pop everything that ended at or before this start.
+            while (!openEnds.empty() && openEnds.back() <= s.start) openEnds.pop_back();
+            s.depth = static_cast<std::uint8_t>(std::min<std::size_t>(openEnds.size(), 255));
+            track.maxDepth = std::max(track.maxDepth, s.depth);
+            track.maxDur = std::max(track.maxDur, s.dur);
+            if (s.dur > 0) openEnds.push_back(s.end());
+        }
+        track.sliceBegin = i;
+        track.sliceEnd = j;
+        i = j;
+    }
+    // Track kinds.
+    for (auto& tr : t.m_tracks) {
+        bool device = tr.processName == "Ascend Hardware";
+        for (std::uint32_t k = tr.sliceBegin; k < tr.sliceEnd && !device; ++k)
+            device = t.m_slices[k].is(kSliceDevice);
+        if (device) tr.kind = TrackKind::DeviceStream;
+        else if (tr.sliceEnd > tr.sliceBegin) tr.kind = TrackKind::HostThread;
+        else tr.kind = TrackKind::Other;
+    }
+    // Display order: device streams, then host threads, then others; within a kind by the
+    // file's sort indices, then pid/tid (numerically where both are numbers).
+    auto numericLess = [](const std::string& a, const std::string& b) {
+        char* ea = nullptr;
+        char* eb = nullptr;
+        long long va = std::strtoll(a.c_str(), &ea, 10);
+        long long vb = std::strtoll(b.c_str(), &eb, 10);
+        bool na = !a.empty() && *ea == '\0';
+        bool nb = !b.empty() && *eb == '\0';
+        if (na && nb) return va < vb;
+        if (na != nb) return na;
+        return a < b;
+    };
+    t.m_trackOrder.resize(t.m_tracks.size());
+    std::iota(t.m_trackOrder.begin(), t.m_trackOrder.end(), 0u);
+    std::stable_sort(t.m_trackOrder.begin(), t.m_trackOrder.end(), [&](std::uint32_t a, std::uint32_t b) {
+        const Track& x = t.m_tracks[a];
+        const Track& y = t.m_tracks[b];
+        if (x.kind != y.kind) return x.kind < y.kind;
+        if (x.processSortIndex != y.processSortIndex) return x.processSortIndex < y.processSortIndex;
+        if (x.pid != y.pid) return numericLess(x.pid, y.pid);
+        if (x.threadSortIndex != y.threadSortIndex) return x.threadSortIndex < y.threadSortIndex;
+        return numericLess(x.tid, y.tid);
+    });
+}
+
+void TraceBuilder::finishCounters() {
+    auto& t = *m_trace;
+    for (auto& c : t.m_counters) {
+        auto pn = m_processNames.find(c.pid);
+        if (pn != m_processNames.end()) c.processName = pn->second;
+        if (!std::is_sorted(c.times.begin(), c.times.end())) {
+            std::vector<std::size_t> idx(c.times.size());
+            std::iota(idx.begin(), idx.end(), 0);
+            std::stable_sort(idx.begin(), idx.end(), [&](auto a, auto b) { return c.times[a] < c.times[b]; });
+            std::vector<TimeNs> ts(idx.size());
+            std::vector<double> vs(idx.size());
+            for (std::size_t k = 0; k < idx.size(); ++k) {
+                ts[k] = c.times[idx[k]];
+                vs[k] = c.values[idx[k]];
+            }
+            c.times.swap(ts);
+            c.values.swap(vs);
+        }
+    }
+    std::stable_sort(t.m_counters.begin(), t.m_counters.end(), [](const CounterSeries& a, const CounterSeries& b) {
+        if (a.processName != b.processName) return a.processName < b.processName;
+        if (a.name != b.name) return a.name < b.name;
+        if (a.id != b.id) return a.id < b.id;
+        return a.key < b.key;
+    });
+}
+
+std::uint32_t TraceBuilder::sliceAt(std::uint32_t track, TimeNs ts, bool enclosing) const {
+    const auto& t = *m_trace;
+    if (track >= t.m_tracks.size()) return kNone;
+    const Track& tr = t.m_tracks[track];
+    auto first = t.m_slices.begin() + tr.sliceBegin;
+    auto last = t.m_slices.begin() + tr.sliceEnd;
+    // First slice starting after ts.
+    auto it = std::upper_bound(first, last, ts, [](TimeNs v, const Slice& s) { return v < s.start; });
+    if (enclosing) {
+        // Deepest slice that encloses ts: walk back over candidates that may still be open.
+        std::uint32_t best = kNone;
+        for (auto k = it; k != first;) {
+            --k;
+            if (k->start + tr.maxDur < ts) break;
+            if (k->start <= ts && ts <= k->end()) {
+                if (best == kNone || k->depth > t.m_slices[best].depth)
+                    best = static_cast<std::uint32_t>(k - t.m_slices.begin());
+            }
+        }
+        if (best != kNone) return best;
+        // Kineto writes the 'f' of ac2g at the kernel's start, with rounding: fall through to
+        // the next slice when it starts at ts.
+    }
+    if (it != first && (it - 1)->start == ts) --it;
+    if (it == last) return kNone;
+    return static_cast<std::uint32_t>(it - t.m_slices.begin());
+}
+
+void TraceBuilder::bindFlows(const std::vector<std::uint32_t>&) {
+    auto& t = *m_trace;
+    std::unordered_map<std::string_view, std::uint32_t> startIndex;
+    startIndex.reserve(m_flowStarts.size());
+    for (std::uint32_t i = 0; i < m_flowStarts.size(); ++i) startIndex.emplace(m_flowStarts[i].key, i);
+    std::vector<bool> used(m_flowStarts.size(), false);
+    for (const FlowPoint& e : m_flowEnds) {
+        Flow f;
+        f.category = e.category;
+        f.name = e.name;
+        f.toTs = e.ts;
+        f.to = sliceAt(e.track, e.ts, e.enclosing);
+        auto it = startIndex.find(e.key);
+        if (it != startIndex.end()) {
+            const FlowPoint& s = m_flowStarts[it->second];
+            used[it->second] = true;
+            f.fromTs = s.ts;
+            f.from = sliceAt(s.track, s.ts, true);
+        } else {
+            warn("flow end without start", e.key.substr(e.key.find('\x1f') + 1));
+        }
+        t.m_flows.push_back(f);
+    }
+    for (std::uint32_t i = 0; i < m_flowStarts.size(); ++i) {
+        if (used[i]) continue;
+        const FlowPoint& s = m_flowStarts[i];
+        Flow f;
+        f.category = s.category;
+        f.name = s.name;
+        f.fromTs = s.ts;
+        f.from = sliceAt(s.track, s.ts, true);
+        t.m_flows.push_back(f);
+    }
+    m_flowStarts.clear();
+    m_flowEnds.clear();
+}
+
+void TraceBuilder::linkLaunches() {
+    auto& t = *m_trace;
+    // Flows from a host slice to a device slice say who launched it (ac2g, async_npu, HostToDevice).
+    for (const Flow& f : t.m_flows) {
+        if (f.from == kNone || f.to == kNone) continue;
+        if (t.m_slices[f.to].is(kSliceDevice) && !t.m_slices[f.from].is(kSliceDevice)) {
+            auto& info = t.m_infos[f.to];
+            // Prefer the runtime launch call over the framework op (both may have flows).
+            if (info.launch == kNone || t.m_slices[f.from].is(kSliceLaunch)) info.launch = f.from;
+        }
+    }
+    // Correlation ids link runtime launches to kernels where flows were dropped (sampled traces).
+    std::unordered_map<std::int64_t, std::uint32_t> launchByCorrelation;
+    for (std::uint32_t i = 0; i < t.m_slices.size(); ++i) {
+        if (t.m_slices[i].is(kSliceLaunch) && t.m_infos[i].correlation >= 0)
+            launchByCorrelation.emplace(t.m_infos[i].correlation, i);
+    }
+    if (launchByCorrelation.empty()) return;
+    for (std::uint32_t i = 0; i < t.m_slices.size(); ++i) {
+        auto& info = t.m_infos[i];
+        if (!t.m_slices[i].is(kSliceDevice) || info.launch != kNone || info.correlation < 0) continue;
+        auto it = launchByCorrelation.find(info.correlation);
+        if (it != launchByCorrelation.end()) info.launch = it->second;
+    }
+}
+
+void TraceBuilder::computeNameStats() {
+    auto& t = *m_trace;
+    std::vector<std::uint32_t> at(t.m_strings.size(), kNone);
+    for (const Slice& s : t.m_slices) {
+        if (at[s.name] == kNone) {
+            at[s.name] = static_cast<std::uint32_t>(t.m_nameStats.size());
+            t.m_nameStats.push_back({s.name, 0, 0, s.dur, s.dur});
+        }
+        NameStats& ns = t.m_nameStats[at[s.name]];
+        ns.count++;
+        ns.total += s.dur;
+        ns.min = std::min(ns.min, s.dur);
+        ns.max = std::max(ns.max, s.dur);
+    }
+    std::sort(t.m_nameStats.begin(), t.m_nameStats.end(),
+              [](const NameStats& a, const NameStats& b) { return a.total > b.total; });
+}
+
+TracePtr TraceBuilder::finalize() {
+    auto& t = *m_trace;
+    pairBeginEnd();
+    // Apply the base time (Kineto baseTimeNanoseconds) once, here, so readers stay simple.
+    if (t.m_baseTimeNs != 0) {
+        for (auto& s : t.m_slices) s.start += t.m_baseTimeNs;
+        for (auto& c : t.m_counters)
+            for (auto& ts : c.times) ts += t.m_baseTimeNs;
+        for (auto& f : m_flowStarts) f.ts += t.m_baseTimeNs;
+        for (auto& f : m_flowEnds) f.ts += t.m_baseTimeNs;
+    }
+    // Step markers.
+    for (auto& s : t.m_slices) {
+        std::string_view nm = t.m_strings.view(s.name);
+        if (nm.rfind("ProfilerStep#", 0) == 0) s.flags |= kSliceStep;
+        if (s.phase == 'i') s.flags |= kSliceInstant;
+    }
+    std::vector<std::uint32_t> newIndexOf;
+    sortSlices(newIndexOf);
+    // Metrics: group per slice into contiguous ranges, in the new order.
+    if (!m_pendingMetrics.empty()) {
+        for (auto& pm : m_pendingMetrics) pm.slice = newIndexOf[pm.slice];
+        std::stable_sort(m_pendingMetrics.begin(), m_pendingMetrics.end(),
+                         [](const PendingMetric& a, const PendingMetric& b) { return a.slice < b.slice; });
+        t.m_metrics.reserve(m_pendingMetrics.size());
+        for (std::size_t k = 0; k < m_pendingMetrics.size();) {
+            std::uint32_t s = m_pendingMetrics[k].slice;
+            t.m_infos[s].metricsBegin = static_cast<std::uint32_t>(t.m_metrics.size());
+            std::size_t e = k;
+            for (; e < m_pendingMetrics.size() && m_pendingMetrics[e].slice == s; ++e)
+                t.m_metrics.push_back(m_pendingMetrics[e].metric);
+            t.m_infos[s].metricsCount = static_cast<std::uint32_t>(e - k);
+            k = e;
+        }
+        m_pendingMetrics.clear();
+    }
+    finishTracks();
+    finishCounters();
+    bindFlows(newIndexOf);
+    linkLaunches();
+    computeNameStats();
+    // Time span over slices and counter samples.
+    TimeNs b = kTimeMax, e = kTimeMin;
+    for (const auto& s : t.m_slices) {
+        b = std::min(b, s.start);
+        e = std::max(e, s.end());
+    }
+    for (const auto& c : t.m_counters) {
+        if (c.times.empty()) continue;
+        b = std::min(b, c.times.front());
+        e = std::max(e, c.times.back());
+    }
+    if (b > e) b = e = 0;
+    t.m_begin = b;
+    t.m_end = e;
+    TracePtr out = m_trace;
+    m_trace = std::make_shared<Trace>();
+    m_trackIndex.clear();
+    m_processNames.clear();
+    m_processSort.clear();
+    m_lastTrack = kNone;
+    m_counterIndex.clear();
+    m_warningIndex.clear();
+    return out;
+}
+
+}  // namespace contend

@@ -1,0 +1,111 @@
+#pragma once
+// The only way to make a Trace: readers, the simulator and tests add events in any order, then
+// finalize() sorts, pairs, links and freezes them into an immutable Trace.
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "core/trace/trace.h"
+
+namespace contend {
+
+class TraceBuilder {
+public:
+    explicit TraceBuilder(std::string format = "chrome");
+
+    void setFormat(std::string format) { m_trace->m_format = std::move(format); }
+    void setSource(Source source) { m_trace->m_source = std::move(source); }
+    Source& source() { return m_trace->m_source; }
+    // Added to every time at finalize (Kineto baseTimeNanoseconds).
+    void setBaseTime(TimeNs base) { m_trace->m_baseTimeNs = base; }
+    void setDisplayTimeUnit(std::string unit) { m_trace->m_displayTimeUnit = std::move(unit); }
+
+    StringId intern(std::string_view s) { return m_trace->m_strings.intern(s); }
+    std::string_view str(StringId id) const { return m_trace->m_strings.view(id); }
+
+    // Finds or creates the track for (pid, tid), both as written in the file.
+    std::uint32_t track(std::string_view pid, std::string_view tid);
+    void setProcessName(std::string_view pid, std::string_view name);
+    void setProcessSortIndex(std::string_view pid, std::int64_t index);
+    void setThreadName(std::string_view pid, std::string_view tid, std::string_view name);
+    void setThreadSortIndex(std::string_view pid, std::string_view tid, std::int64_t index);
+
+    // Adds a complete ('X') or instant ('i') slice; returns its build-time index (for addMetric).
+    std::uint32_t addSlice(const Slice& slice, const SliceInfo& info = {});
+    // B/E pairs: matched per track in time order at finalize (E closes the latest open B).
+    void addBegin(const Slice& slice, const SliceInfo& info = {});
+    void addEnd(std::uint32_t track, TimeNs ts, std::uint64_t srcOffset);
+    void addMetric(std::uint32_t buildIndex, std::string_view key, float value);
+
+    void addCounter(std::string_view pid, std::string_view name, std::string_view id,
+                    std::string_view key, TimeNs ts, double value);
+
+    // Flow endpoints; bound to slices at finalize. `enclosing`: bind to the slice that encloses
+    // ts on the track (bp:"e" and all 's'); otherwise to the next slice starting at or after ts.
+    void addFlowStart(std::string_view category, std::string_view name, std::string_view id,
+                      std::uint32_t track, TimeNs ts);
+    void addFlowEnd(std::string_view category, std::string_view name, std::string_view id,
+                    std::uint32_t track, TimeNs ts, bool enclosing);
+
+    // Counts one occurrence of an import problem; the first occurrence's place is kept.
+    void warn(std::string_view kind, std::string_view where);
+    ImportStats& stats() { return m_trace->m_stats; }
+    std::size_t sliceCount() const { return m_trace->m_slices.size(); }
+    std::size_t trackCount() const { return m_trace->m_tracks.size(); }
+
+    // Freezes the trace. The builder is empty afterwards.
+    TracePtr finalize();
+
+private:
+    struct PendingEnd {
+        std::uint32_t track;
+        TimeNs ts;
+        std::uint64_t offset;
+    };
+    struct FlowPoint {
+        std::string key;   // category + '\x1f' + id
+        StringId category, name;
+        std::uint32_t track;
+        TimeNs ts;
+        bool enclosing;
+    };
+    struct PendingMetric {
+        std::uint32_t slice;
+        Metric metric;
+    };
+    struct CounterKey {
+        std::string pid, name, id, key;
+        bool operator==(const CounterKey&) const = default;
+    };
+    struct CounterKeyHash {
+        std::size_t operator()(const CounterKey& k) const;
+    };
+
+    void pairBeginEnd();
+    void sortSlices(std::vector<std::uint32_t>& newIndexOf);
+    void finishTracks();
+    void finishCounters();
+    void bindFlows(const std::vector<std::uint32_t>& newIndexOf);
+    void linkLaunches();
+    void computeNameStats();
+    std::uint32_t sliceAt(std::uint32_t track, TimeNs ts, bool enclosing) const;
+
+    std::shared_ptr<Trace> m_trace;
+    std::unordered_map<std::string, std::uint32_t> m_trackIndex;   // pid + '\x1f' + tid
+    std::unordered_map<std::string, std::string> m_processNames;
+    std::unordered_map<std::string, std::int64_t> m_processSort;
+    std::uint32_t m_lastTrack = kNone;
+    std::string m_lastPid, m_lastTid;
+    std::string m_keyBuf;
+    std::vector<Slice> m_begins;
+    std::vector<SliceInfo> m_beginInfos;
+    std::vector<PendingEnd> m_ends;
+    std::vector<PendingMetric> m_pendingMetrics;
+    std::unordered_map<CounterKey, std::uint32_t, CounterKeyHash> m_counterIndex;
+    std::vector<FlowPoint> m_flowStarts;
+    std::vector<FlowPoint> m_flowEnds;
+    std::unordered_map<std::string, std::size_t> m_warningIndex;
+};
+
+}  // namespace contend
