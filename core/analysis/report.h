@@ -1,0 +1,141 @@
+#pragma once
+// The analysis result: plain values, no pointers into windows, serialisable to the
+// "contend.report/1" JSON contract (core/report). Produced by the analysis engine from an
+// immutable Trace plus AnalysisSettings; read by contend-cli, the widgets and compare.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/trace/types.h"
+
+namespace contend {
+
+// What limited an operator. Order is stable (used as array index and in JSON by name).
+enum class Resource : std::uint8_t { Bandwidth, Compute, Cache, Issue, Sync, Lock, Queue, Unknown, None };
+inline constexpr std::size_t kResourceCount = 9;
+const char* resourceName(Resource r);            // "bandwidth", "compute", ..., "none"
+bool resourceFromName(std::string_view s, Resource& out);
+
+struct AnalysisSettings {
+    double coefficient = 3.0;     // anomaly threshold on the score
+    double overlapRatio = 0.70;   // contention window threshold on overlap / shorter busy time
+    std::string configPath;       // optional counter-to-resource mapping file (JSON)
+};
+
+// Time split of one occurrence (or a signature's sum). Parts add up to the duration.
+struct Breakdown {
+    TimeNs computeNs = 0;     // doing its own work (its baseline)
+    TimeNs dataWaitNs = 0;    // waiting for data: bandwidth / cache stalls
+    TimeNs queueNs = 0;       // queueing for compute units / issue slots
+    TimeNs syncNs = 0;        // waiting on sync barriers or locks
+    bool measuredData = false;   // true when the part comes from trace counters/metrics, not an estimate
+    bool measuredQueue = false;
+    bool measuredSync = false;
+};
+
+struct Anomaly {
+    std::uint32_t id = 0;
+    std::uint32_t slice = 0;        // index into Trace::slices()
+    std::uint32_t signature = 0;    // index into Report::operators
+    double score = 0;
+    TimeNs baselineNs = 0;
+    TimeNs excessNs = 0;            // dur - baseline
+    Resource cause = Resource::Unknown;
+    std::vector<std::uint32_t> windows;  // ids of the contention windows it was in
+    Breakdown breakdown;
+};
+
+struct WindowOp {
+    std::uint32_t slice = 0;
+    TimeNs extraWaitNs = 0;         // share of its excess attributed to this window
+};
+
+struct ContentionWindow {
+    std::uint32_t id = 0;
+    Resource resource = Resource::Unknown;
+    TimeNs start = 0;
+    TimeNs end = 0;
+    double overlapRatio = 0;
+    double peakUtilization = 0;     // 0..1 of the resource's capacity
+    std::vector<WindowOp> ops;
+};
+
+struct Cluster {
+    std::uint32_t id = 0;
+    std::uint32_t track = 0;
+    std::uint32_t firstSlice = 0;   // slices [firstSlice, lastSlice] on the track (device order)
+    std::uint32_t lastSlice = 0;
+    TimeNs start = 0;
+    TimeNs end = 0;
+    std::uint32_t ops = 0;
+    TimeNs busyNs = 0;
+    TimeNs waitNs = 0;              // gaps: barriers, launch overhead
+    TimeNs savingNs = 0;            // estimated saving of fusing the run into one operator
+};
+
+struct SignatureStats {
+    std::uint32_t id = 0;
+    std::string signature;          // name plus shape/grid when present
+    std::string name;
+    std::string opType;             // coarse type for the per-type view: "conv", "matmul", ...
+    std::uint64_t count = 0;
+    TimeNs totalNs = 0;
+    TimeNs baselineNs = 0;
+    TimeNs p50Ns = 0;
+    TimeNs p95Ns = 0;
+    TimeNs maxNs = 0;
+    double meanNs = 0;
+    std::uint32_t anomalies = 0;
+    TimeNs extraWaitNs = 0;
+    Resource dominantCause = Resource::None;
+    bool baselineFromSolo = false;  // baseline from occurrences that ran without overlap
+    Breakdown breakdown;            // sum over occurrences
+};
+
+struct IterationStats {
+    std::uint32_t index = 0;        // N of ProfilerStep#N (or order)
+    TimeNs start = 0;
+    TimeNs end = 0;
+    std::uint32_t anomalies = 0;
+    TimeNs extraWaitNs = 0;
+};
+
+struct ReportSummary {
+    TimeNs endToEndNs = 0;
+    std::size_t anomalies = 0;
+    std::size_t windows = 0;
+    std::size_t clusters = 0;
+    TimeNs extraWaitNs = 0;
+    Resource bottleneck = Resource::None;
+    double bottleneckShare = 0;     // bottleneck's share of the total extra wait, 0..1
+    std::array<TimeNs, kResourceCount> extraWaitByResource{};
+};
+
+struct ReportTraceInfo {
+    std::string path;
+    std::string format;
+    std::uint64_t events = 0;
+    std::uint64_t operators = 0;
+    std::uint64_t tracks = 0;
+    TimeNs spanNs = 0;
+    std::vector<std::string> counters;   // counter series labels that were mapped to resources
+};
+
+struct Report {
+    ReportTraceInfo trace;
+    AnalysisSettings settings;
+    ReportSummary summary;
+    std::vector<Anomaly> anomalies;          // sorted by score, highest first
+    std::vector<ContentionWindow> windows;
+    std::vector<Cluster> clusters;
+    std::vector<SignatureStats> operators;
+    std::vector<IterationStats> iterations;
+    // Per slice (indexed like Trace::slices()), for views: score (NaN for slices that are not
+    // analysed device operators), signature index (kNone if none), cause when anomalous.
+    std::vector<float> sliceScore;
+    std::vector<std::uint32_t> sliceSignature;
+    std::vector<Resource> sliceCause;
+};
+
+}  // namespace contend
