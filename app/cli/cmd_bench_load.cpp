@@ -19,7 +19,7 @@ const char* kHelp =
     "Loads TRACE N times (default 3) into the model and prints, per run and as the median:\n"
     "wall time, throughput in MB/s of JSON (decompressed bytes) and of the file on disk, and the\n"
     "process's peak resident memory relative to the file size. Ends with one line\n"
-    "  median_mb_per_s=X peak_rss_mb=Y rss_over_file=Z\n";
+    "  median_mb_per_s=X peak_rss_mb=Y rss_over_file=Z rss_over_json=W\n";
 
 double peakRssMb() {
     rusage ru{};
@@ -69,8 +69,8 @@ int runBenchLoad(int argc, char** argv) {
     std::sort(rates.begin(), rates.end());
     double median = rates[rates.size() / 2];
     double rss = peakRssMb();
-    std::printf("median_mb_per_s=%.0f peak_rss_mb=%.0f rss_over_file=%.2f\n", median, rss,
-                fileMb > 0 ? rss / fileMb : 0.0);
+    std::printf("median_mb_per_s=%.0f peak_rss_mb=%.0f rss_over_file=%.2f rss_over_json=%.2f\n", median, rss,
+                fileMb > 0 ? rss / fileMb : 0.0, jsonMb > 0 ? rss / jsonMb : 0.0);
     return kExitOk;
 }
 

@@ -2,7 +2,12 @@
 
 #include <zlib.h>
 
+#include <atomic>
 #include <cerrno>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
 #include <cstdio>
 #include <cstring>
 #include <sys/stat.h>
@@ -126,7 +131,115 @@ private:
     std::size_t m_pos = 0;
 };
 
+class PrefetchSource : public ByteSource {
+public:
+    explicit PrefetchSource(std::unique_ptr<ByteSource> inner) : m_inner(std::move(inner)) {
+        m_fileSize = m_inner->fileSize();
+        m_sizeHint = m_inner->sizeHint();
+        m_gzip = m_inner->isGzip();
+        m_thread = std::thread([this] { produce(); });
+    }
+    ~PrefetchSource() override {
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_stop = true;
+        }
+        m_cv.notify_all();
+        m_thread.join();
+    }
+    bool isGzip() const override { return m_gzip; }
+    std::uint64_t sizeHint() const override { return m_sizeHint; }
+    std::uint64_t consumed() const override { return m_consumed.load(std::memory_order_relaxed); }
+    std::uint64_t fileSize() const override { return m_fileSize; }
+
+    std::size_t read(char* dst, std::size_t n) override {
+        std::size_t done = 0;
+        while (done < n) {
+            if (m_cur.size() == m_curPos) {
+                std::unique_lock<std::mutex> lock(m_mutex);
+                if (!m_cur.empty()) m_free.push_back(std::move(m_cur));
+                m_cur.clear();
+                m_curPos = 0;
+                m_cv.notify_all();
+                m_cv.wait(lock, [&] { return !m_full.empty() || m_finished; });
+                if (m_full.empty()) {
+                    m_error = m_innerError;
+                    m_truncated = m_innerTruncated;
+                    break;
+                }
+                m_cur = std::move(m_full.front());
+                m_full.pop_front();
+                m_cv.notify_all();
+            }
+            std::size_t k = std::min(n - done, m_cur.size() - m_curPos);
+            std::memcpy(dst + done, m_cur.data() + m_curPos, k);
+            m_curPos += k;
+            done += k;
+        }
+        return done;
+    }
+
+private:
+    static constexpr std::size_t kBlock = 4u << 20;
+    static constexpr std::size_t kDepth = 4;
+
+    void produce() {
+        for (;;) {
+            std::vector<char> block;
+            {
+                std::unique_lock<std::mutex> lock(m_mutex);
+                m_cv.wait(lock, [&] { return m_stop || m_full.size() < kDepth; });
+                if (m_stop) break;
+                if (!m_free.empty()) {
+                    block = std::move(m_free.back());
+                    m_free.pop_back();
+                }
+            }
+            block.resize(kBlock);
+            std::size_t got = 0;
+            while (got < kBlock) {
+                std::size_t k = m_inner->read(block.data() + got, kBlock - got);
+                if (k == 0) break;
+                got += k;
+            }
+            m_consumed.store(m_inner->consumed(), std::memory_order_relaxed);
+            block.resize(got);
+            std::lock_guard<std::mutex> lock(m_mutex);
+            if (got) m_full.push_back(std::move(block));
+            if (got < kBlock) {
+                m_innerError = m_inner->error();
+                m_innerTruncated = m_inner->truncated();
+                m_finished = true;
+                m_cv.notify_all();
+                break;
+            }
+            m_cv.notify_all();
+        }
+    }
+
+    std::unique_ptr<ByteSource> m_inner;
+    std::uint64_t m_fileSize = 0;
+    std::uint64_t m_sizeHint = 0;
+    bool m_gzip = false;
+    std::atomic<std::uint64_t> m_consumed{0};
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    std::deque<std::vector<char>> m_full;
+    std::vector<std::vector<char>> m_free;
+    std::vector<char> m_cur;
+    std::size_t m_curPos = 0;
+    bool m_finished = false;
+    bool m_stop = false;
+    std::string m_innerError;
+    bool m_innerTruncated = false;
+    std::thread m_thread;
+};
+
 }  // namespace
+
+std::unique_ptr<ByteSource> prefetchByteSource(std::unique_ptr<ByteSource> inner) {
+    return std::make_unique<PrefetchSource>(std::move(inner));
+}
 
 std::unique_ptr<ByteSource> openByteSource(const std::string& path, std::string& error) {
     struct stat st {};

@@ -35,5 +35,8 @@ protected:
 // and sets `error` to a plain reason ("no such file", "is a directory", "permission denied").
 std::unique_ptr<ByteSource> openByteSource(const std::string& path, std::string& error);
 std::unique_ptr<ByteSource> memoryByteSource(std::string_view bytes);
+// Reads (and inflates) `inner` ahead on a background thread, a few MB at a time, so that I/O and
+// gzip decompression overlap with parsing on a second core.
+std::unique_ptr<ByteSource> prefetchByteSource(std::unique_ptr<ByteSource> inner);
 
 }  // namespace contend

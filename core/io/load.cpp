@@ -76,7 +76,11 @@ LoadResult loadTrace(const std::string& path, const LoadOptions& options) {
         }
     }
     bool cancelled = false;
-    SourceFactory open = [&](std::string& error) { return openByteSource(file, error); };
+    SourceFactory open = [&](std::string& error) -> std::unique_ptr<ByteSource> {
+        auto src = openByteSource(file, error);
+        if (!src) return nullptr;
+        return prefetchByteSource(std::move(src));
+    };
     auto err = readChromeJson(open, file, builder, options, &cancelled);
     if (!err) {
         Source src;

@@ -31,12 +31,18 @@ public:
     void setThreadName(std::string_view pid, std::string_view tid, std::string_view name);
     void setThreadSortIndex(std::string_view pid, std::string_view tid, std::int64_t index);
 
+    // Capacity hint for the slice vectors.
+    void reserve(std::size_t slices) {
+        m_trace->m_slices.reserve(slices);
+        m_trace->m_infos.reserve(slices);
+    }
     // Adds a complete ('X') or instant ('i') slice; returns its build-time index (for addMetric).
     std::uint32_t addSlice(const Slice& slice, const SliceInfo& info = {});
     // B/E pairs: matched per track in time order at finalize (E closes the latest open B).
     void addBegin(const Slice& slice, const SliceInfo& info = {});
     void addEnd(std::uint32_t track, TimeNs ts, std::uint64_t srcOffset);
     void addMetric(std::uint32_t buildIndex, std::string_view key, float value);
+    void addMetric(std::uint32_t buildIndex, StringId key, float value) { m_pendingMetrics.push_back({buildIndex, Metric{key, value}}); }
 
     void addCounter(std::string_view pid, std::string_view name, std::string_view id,
                     std::string_view key, TimeNs ts, double value);
@@ -52,6 +58,13 @@ public:
     void warn(std::string_view kind, std::string_view where);
     ImportStats& stats() { return m_trace->m_stats; }
     std::size_t sliceCount() const { return m_trace->m_slices.size(); }
+
+    // For side-file joins before finalize (Ascend kernel_details.csv, l2_cache.csv): the slices
+    // and infos added so far, in build order (the index is the build index addMetric takes), and
+    // the process name set so far for a track ("" if none). B/E pairs are not in here yet.
+    std::vector<Slice>& pendingSlices() { return m_trace->m_slices; }
+    std::vector<SliceInfo>& pendingInfos() { return m_trace->m_infos; }
+    std::string_view processNameOf(std::uint32_t track) const;
     std::size_t trackCount() const { return m_trace->m_tracks.size(); }
 
     // Freezes the trace. The builder is empty afterwards.
