@@ -55,8 +55,24 @@ std::optional<std::string> singleKinetoFile(const fs::path& dir) {
 
 }  // namespace
 
+namespace {
+std::optional<LoadError> checkCpu(const std::string& path) {
+#if defined(CONTEND_PARSER_NEEDS_AVX2) && (defined(__x86_64__) || defined(__i386__))
+    if (!__builtin_cpu_supports("avx2"))
+        return LoadError{path, -1, -1, -1, "this build of Contend needs a CPU with AVX2 (x86-64-v3) to read JSON"};
+#endif
+    (void)path;
+    return std::nullopt;
+}
+}  // namespace
+
 LoadResult loadTrace(const std::string& path, const LoadOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
+    if (auto e = checkCpu(path)) {
+        LoadResult r;
+        r.error = e;
+        return r;
+    }
     std::error_code ec;
     TraceBuilder builder("chrome");
     std::string file = path;
@@ -99,6 +115,11 @@ LoadResult loadTrace(const std::string& path, const LoadOptions& options) {
 
 LoadResult loadTraceFromMemory(std::string_view json, const std::string& name, const LoadOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
+    if (auto e = checkCpu(name)) {
+        LoadResult r;
+        r.error = e;
+        return r;
+    }
     TraceBuilder builder("chrome");
     bool cancelled = false;
     SourceFactory open = [&](std::string&) { return memoryByteSource(json); };

@@ -67,6 +67,11 @@ public:
     std::string_view processNameOf(std::uint32_t track) const;
     std::size_t trackCount() const { return m_trace->m_tracks.size(); }
 
+    // Appends everything another builder collected (a chunk parsed on a worker thread), as if
+    // its events had been added here after ours: strings, tracks and counter series are mapped
+    // onto ours, build indices shifted, warnings counted together.
+    void absorb(TraceBuilder&& other);
+
     // Freezes the trace. The builder is empty afterwards.
     TracePtr finalize();
 
