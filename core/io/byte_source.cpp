@@ -275,6 +275,18 @@ std::unique_ptr<ByteSource> openByteSource(const std::string& path, std::string&
 }
 
 std::unique_ptr<ByteSource> memoryByteSource(std::string_view bytes) {
+    if (bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f && static_cast<unsigned char>(bytes[1]) == 0x8b) {
+        // gzip in memory (tests, fuzzers): inflate through a FILE* over the bytes.
+        std::FILE* f = ::fmemopen(const_cast<char*>(bytes.data()), bytes.size(), "rb");
+        if (f) {
+            std::uint64_t isize = 0;
+            if (bytes.size() >= 18) {
+                const auto* t = reinterpret_cast<const unsigned char*>(bytes.data() + bytes.size() - 4);
+                isize = t[0] | (t[1] << 8) | (t[2] << 16) | (std::uint64_t(t[3]) << 24);
+            }
+            return std::make_unique<GzipSource>(f, bytes.size(), isize);
+        }
+    }
     return std::make_unique<MemorySource>(bytes);
 }
 

@@ -34,6 +34,7 @@ protected:
 // Opens a file and returns a source for its bytes (decompressing gzip). On failure returns null
 // and sets `error` to a plain reason ("no such file", "is a directory", "permission denied").
 std::unique_ptr<ByteSource> openByteSource(const std::string& path, std::string& error);
+// Bytes in memory; gzip data (by its magic) is inflated. The bytes must outlive the source.
 std::unique_ptr<ByteSource> memoryByteSource(std::string_view bytes);
 // Reads (and inflates) `inner` ahead on a background thread, a few MB at a time, so that I/O and
 // gzip decompression overlap with parsing on a second core.
