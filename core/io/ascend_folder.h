@@ -26,7 +26,8 @@ std::optional<AscendFolder> findAscendFolder(const std::string& dir);
 // the CSV column names as keys (e.g. "aic_mte2_ratio", "l2_hit_rate"), sets SliceInfo::waitNs
 // from "Wait Time(us)"/"Task Wait Time(us)", and records joined files in the builder's source.
 // Unmatched rows and unreadable cells are counted as import warnings. A CSV that cannot be
-// read at all is an error naming the file and line.
+// read at all is an error naming the file and line; loadTrace turns it into a warning and keeps
+// the trace.
 std::optional<LoadError> joinAscendSideFiles(TraceBuilder& builder, const AscendFolder& folder);
 
 }  // namespace contend

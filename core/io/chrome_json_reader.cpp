@@ -245,6 +245,7 @@ Status Reader::run() {
     if (!m_src.error().empty()) {
         if (m_src.truncated()) {
             m_b.stats().truncated = true;
+            m_b.warn("gzip data cut short", m_src.error());  // say why, not only that it was cut
         } else {
             return failAtBuffer(m_len, m_src.error());
         }

@@ -385,6 +385,7 @@ ParseStatus ChunkParser::Impl::handleEvent(od::object obj, std::uint64_t offset)
         } else if (eq(key, "pid") || eq(key, "tid")) {
             std::string_view s;
             if (textOf(v, s, nullptr)) (key[0] == 'p' ? m_pid : m_tid).assign(s);
+            else warn("pid or tid is not a number or string", offset);  // the event stays, on pid/tid ""
             continue;
         } else if (eq(key, "args")) {
             if (ph.empty()) {

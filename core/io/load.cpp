@@ -90,6 +90,12 @@ LoadResult loadTrace(const std::string& path, const LoadOptions& options) {
                                 "trace_view.json, or one *.pt.trace.json(.gz) file"};
             return r;
         }
+    } else if (fs::path(path).filename() == "trace_view.json") {
+        // Opened inside ASCEND_PROFILER_OUTPUT: join the side files beside it as for the folder.
+        std::string dir = fs::path(path).parent_path().string();
+        ascend = findAscendFolder(dir.empty() ? "." : dir);
+        if (ascend && ascend->kernelDetails.empty() && ascend->l2Cache.empty()) ascend.reset();
+        if (ascend) file = path;
     }
     bool cancelled = false;
     SourceFactory open = [&](std::string& error) -> std::unique_ptr<ByteSource> {
@@ -108,7 +114,11 @@ LoadResult loadTrace(const std::string& path, const LoadOptions& options) {
             builder.setFormat("ascend-folder");
         }
         builder.setSource(src);
-        if (ascend && options.joinSideFiles) err = joinAscendSideFiles(builder, *ascend);
+        if (ascend && options.joinSideFiles) {
+            // The trace is what the user opened; a broken side file costs its metrics, not the load.
+            if (auto sideErr = joinAscendSideFiles(builder, *ascend))
+                builder.warn("side file not joined", sideErr->message());
+        }
     }
     return finish(builder, err, cancelled, t0);
 }
