@@ -1,0 +1,114 @@
+#include "core/sim/run_simulation.h"
+
+#include <chrono>
+
+#include "core/sim/output_sink.h"
+#include "core/sim/project_x.h"
+#include "core/sim/truth_writer.h"
+
+namespace contend::sim {
+
+namespace {
+
+// Benchmark traces (--events) re-sample unchanged counters every 100 us rather than 10 us: the
+// counters still step at every operator boundary, and kernels, not heartbeats, fill the file.
+constexpr TimeNs kEventsCounterPeriodNs = 100000;
+
+}  // namespace
+
+std::string traceNameFor(const SimulationRequest& request) {
+    return "contend-sim/" + std::string(scenarioName(request.scenario)) +
+           (request.fixed ? "-fixed" : "") + "/seed-" + std::to_string(request.seed);
+}
+
+SimulationSummary runSimulation(const SimulationRequest& request) {
+    SimulationSummary summary;
+    const auto t0 = std::chrono::steady_clock::now();
+
+    SimConfig config;
+    if (request.counterPeriodNs > 0)
+        config.counterPeriodNs = request.counterPeriodNs;
+    else if (request.events > 0)
+        config.counterPeriodNs = kEventsCounterPeriodNs;
+    const ProjectX net(request.scenario, request.fixed, request.seed);
+    Simulator sim(config, ProjectX::streams(), request.seed);
+
+    OutputSink::Options traceOptions;
+    traceOptions.gzip = request.gzip;
+    // Large benchmark traces: favour speed over size when compressing.
+    if (request.events > 200000)
+        traceOptions.gzipLevel = 1;
+    std::string error;
+    std::unique_ptr<OutputSink> traceSink = OutputSink::open(request.tracePath, traceOptions, error);
+    if (!traceSink) {
+        summary.ioError = true;
+        summary.error = error;
+        return summary;
+    }
+    std::unique_ptr<OutputSink> truthSink;
+    if (!request.truthPath.empty()) {
+        truthSink = OutputSink::open(request.truthPath, {}, error);
+        if (!truthSink) {
+            summary.ioError = true;
+            summary.error = error;
+            return summary;
+        }
+    }
+
+    TraceWriter::Options writerOptions;
+    writerOptions.traceName = traceNameFor(request);
+    writerOptions.hostEvents = request.hostEvents;
+    TraceWriter trace(*traceSink, config, sim.streams(), writerOptions);
+    std::unique_ptr<TruthWriter> truth;
+    if (truthSink)
+        truth = std::make_unique<TruthWriter>(
+            *truthSink, config, sim.streams(),
+            TruthHeader{std::string(scenarioName(request.scenario)), request.fixed, request.seed});
+
+    auto ioFailed = [&]() {
+        summary.ioError = true;
+        summary.error = !traceSink->error().empty() ? traceSink->error()
+                        : truthSink                 ? truthSink->error()
+                                                    : "write failed";
+        return summary;
+    };
+
+    if (!trace.begin() || (truth && !truth->begin()))
+        return ioFailed();
+    const int iterations = request.iterations > 0 ? request.iterations
+                                                  : defaultIterations(request.scenario);
+    TimeNs first = 0, last = 0;
+    for (int step = 0;; ++step) {
+        if (request.events > 0 ? trace.counts().kernels >= static_cast<std::uint64_t>(request.events)
+                               : step >= iterations)
+            break;
+        const Iteration it = net.build(step);
+        const std::string problem = validate(it, sim.streams());
+        if (!problem.empty()) {
+            summary.error = "project X step " + std::to_string(step) + ": " + problem;
+            return summary;
+        }
+        const IterationResult& r = sim.run(it);
+        if (step == 0)
+            first = r.stepStart;
+        last = r.stepEnd;
+        if (!trace.write(it, r) || (truth && !truth->write(it, r)))
+            return ioFailed();
+        summary.ops += it.ops.size();
+        summary.iterations = step + 1;
+    }
+    if (!trace.finish())
+        return ioFailed();
+    summary.counts = trace.counts();
+    summary.traceBytes = trace.bytes();
+    summary.endToEndNs = last - first;
+    if (!traceSink->finish())
+        return ioFailed();
+    if (truth && (!truth->finish(summary.counts) || !truthSink->finish()))
+        return ioFailed();
+    summary.ok = true;
+    summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return summary;
+}
+
+}  // namespace contend::sim

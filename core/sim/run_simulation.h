@@ -1,0 +1,44 @@
+#pragma once
+// One call that runs a scenario of project X and writes its trace (and ground truth), step by
+// step, streaming: memory stays bounded by one step however large the trace. This is what
+// `contend-cli simulate` and the sample script run.
+#include <cstdint>
+#include <string>
+
+#include "core/sim/scenario.h"
+#include "core/sim/simulator.h"
+#include "core/sim/trace_writer.h"
+
+namespace contend::sim {
+
+struct SimulationRequest {
+    Scenario scenario = Scenario::Mixed;
+    bool fixed = false;
+    std::uint64_t seed = 1;
+    int iterations = 0;           // 0: defaultIterations(scenario)
+    std::int64_t events = 0;      // > 0: run steps until about this many kernels (overrides iterations)
+    std::string tracePath;        // "-" = stdout; ".gz" suffix = gzip
+    std::string truthPath;        // empty = none
+    bool gzip = false;            // gzip the trace regardless of its suffix
+    bool hostEvents = true;       // false: kernels, steps and counters only
+    TimeNs counterPeriodNs = 0;   // 0: SimConfig's default (100 us with `events`)
+};
+
+struct SimulationSummary {
+    bool ok = false;
+    bool ioError = false;      // the failure was writing a file (exit code 3)
+    std::string error;
+    int iterations = 0;
+    std::uint64_t ops = 0;
+    TraceCounts counts;
+    std::uint64_t traceBytes = 0;  // uncompressed JSON bytes
+    TimeNs endToEndNs = 0;         // first step begins -> last step ends
+    double seconds = 0;            // wall time
+};
+
+SimulationSummary runSimulation(const SimulationRequest& request);
+
+// "contend-sim/mixed/seed-7" or "contend-sim/mixed-fixed/seed-7": the trace's traceName.
+std::string traceNameFor(const SimulationRequest& request);
+
+}  // namespace contend::sim

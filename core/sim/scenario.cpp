@@ -1,0 +1,63 @@
+#include "core/sim/scenario.h"
+
+#include "core/sim/rng.h"
+
+namespace contend::sim {
+
+namespace {
+
+constexpr std::uint64_t kSiteSalt = 0x517e5;
+
+}  // namespace
+
+std::string_view scenarioName(Scenario s) {
+    switch (s) {
+    case Scenario::Bandwidth: return "bandwidth";
+    case Scenario::SyncCluster: return "sync-cluster";
+    case Scenario::Cache: return "cache";
+    case Scenario::Lock: return "lock";
+    case Scenario::Mixed: return "mixed";
+    }
+    return "mixed";
+}
+
+std::optional<Scenario> parseScenario(std::string_view name) {
+    for (Scenario s : allScenarios())
+        if (scenarioName(s) == name)
+            return s;
+    return std::nullopt;
+}
+
+const std::vector<Scenario>& allScenarios() {
+    static const std::vector<Scenario> all{Scenario::Bandwidth, Scenario::SyncCluster,
+                                           Scenario::Cache, Scenario::Lock, Scenario::Mixed};
+    return all;
+}
+
+int defaultIterations(Scenario s) {
+    return s == Scenario::Mixed ? 24 : 12;
+}
+
+Sites sitesFor(Scenario s, bool fixed, std::uint64_t seed, int step) {
+    Sites sites;
+    if (fixed)
+        return sites;
+    switch (s) {
+    case Scenario::Bandwidth: sites.bandwidth = true; break;
+    case Scenario::SyncCluster: sites.sync = true; break;
+    case Scenario::Cache: sites.cache = true; break;
+    case Scenario::Lock: sites.lock = true; break;
+    case Scenario::Mixed: {
+        const MixedRates rates;
+        Rng rng(mixSeed(seed, static_cast<std::uint64_t>(step), kSiteSalt));
+        sites.bandwidth = rng.chance(rates.bandwidth);
+        sites.cache = rng.chance(rates.cache);
+        sites.lock = rng.chance(rates.lock);
+        sites.sync = step % rates.syncEvery == rates.syncEvery - 1;
+        break;
+    }
+    }
+    return sites;
+}
+
+}  // namespace contend::sim

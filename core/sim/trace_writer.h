@@ -1,0 +1,75 @@
+#pragma once
+// Writes simulated steps as a Chrome-trace JSON in the shape PyTorch's profiler (Kineto) writes:
+// a GPU process (pid 0) with one thread per stream, a host process with the Python thread
+// (ProfilerStep#N annotations, cpu_op events, cudaLaunchKernel / sync runtime calls), "ac2g"
+// flows from each launch to its kernel, and four counter tracks ("C" events) on the GPU process.
+// Streams step by step to an OutputSink; counts what it wrote for the ground truth and tests.
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/sim/json_text.h"
+#include "core/sim/sim_result.h"
+#include "core/sim/simulator.h"
+#include "core/sim/workload.h"
+
+namespace contend::sim {
+
+struct TraceCounts {
+    std::uint64_t events = 0;    // every entry of traceEvents
+    std::uint64_t kernels = 0;   // cat "kernel"
+    std::uint64_t counters = 0;  // "C" events
+    std::uint64_t flows = 0;     // launch -> kernel arrows (one "s" and one "f" each)
+    std::map<std::string, std::uint64_t> phases;  // per "ph" value
+};
+
+// Names of the counter tracks and their arg keys (the key carries the unit).
+struct CounterName {
+    const char* name;
+    const char* key;
+};
+inline constexpr std::array<CounterName, kSeriesCount> kCounterNames{{
+    {"DRAM Bandwidth", "Utilization(%)"},
+    {"Compute Units", "Utilization(%)"},
+    {"L2 Cache", "Hit Rate(%)"},
+    {"Issue Slots", "Utilization(%)"},
+}};
+
+class TraceWriter {
+public:
+    struct Options {
+        std::string traceName;     // written as "traceName"; keep it free of paths for stable bytes
+        bool hostEvents = true;    // cpu_op, runtime calls and flows; off gives kernel-only traces
+        std::int32_t hostPid = 4242;
+        std::int32_t hostTid = 4242;
+    };
+
+    TraceWriter(OutputSink& sink, const SimConfig& config, const std::vector<StreamInfo>& streams,
+                Options options);
+
+    bool begin();  // header, device properties, process/thread metadata
+    bool write(const Iteration& it, const IterationResult& result);
+    bool finish();  // closes the JSON and flushes (the sink is finished by its owner)
+
+    const TraceCounts& counts() const { return m_counts; }
+    std::uint64_t bytes() const { return m_out.bytes(); }
+
+private:
+    void open(char phase);  // starts an event: separator, '{"ph": "<phase>"', counts it
+    void hostX(const char* cat, std::string_view name, TimeNs ts, TimeNs dur);
+    void kernel(const OpSpec& spec, const OpRecord& rec);
+    void flow(std::int64_t id, const OpRecord& rec, std::int32_t stream);
+
+    const SimConfig& m_config;
+    const std::vector<StreamInfo>& m_streams;
+    Options m_options;
+    JsonText m_out;
+    TraceCounts m_counts;
+    std::array<std::uint64_t, 128> m_phaseCount{};  // by phase character, folded at finish()
+    bool m_first = true;
+    std::int64_t m_evIdx = 0;  // Kineto's running "Ev Idx" of host events
+};
+
+}  // namespace contend::sim
