@@ -120,6 +120,16 @@ void TraceBuilder::addMetric(std::uint32_t buildIndex, std::string_view key, flo
 
 void TraceBuilder::addCounter(std::string_view pid, std::string_view name, std::string_view id,
                               std::string_view key, TimeNs ts, double value) {
+    // Counter samples are most of a sampled trace's events and cycle through a few series:
+    // look in a small memo of recent series before building a key for the hash map.
+    for (const CounterMemo& m : m_counterMemo) {
+        if (m.idx != kNone && m.key == key && m.name == name && m.pid == pid && m.id == id) {
+            auto& s = m_trace->m_counters[m.idx];
+            s.times.push_back(ts);
+            s.values.push_back(value);
+            return;
+        }
+    }
     CounterKey k{std::string(pid), std::string(name), std::string(id), std::string(key)};
     auto it = m_counterIndex.find(k);
     std::uint32_t idx;
@@ -136,6 +146,12 @@ void TraceBuilder::addCounter(std::string_view pid, std::string_view name, std::
     } else {
         idx = it->second;
     }
+    CounterMemo& memo = m_counterMemo[m_counterMemoNext++ % m_counterMemo.size()];
+    memo.pid.assign(pid);
+    memo.name.assign(name);
+    memo.id.assign(id);
+    memo.key.assign(key);
+    memo.idx = idx;
     auto& s = m_trace->m_counters[idx];
     s.times.push_back(ts);
     s.values.push_back(value);
@@ -373,13 +389,14 @@ void TraceBuilder::finishTracks() {
     // Track ranges, depth, flags.
     const auto n = static_cast<std::uint32_t>(t.m_slices.size());
     std::uint32_t i = 0;
-    std::vector<TimeNs> openEnds;
+    std::vector<std::uint32_t> open;   // slices still open at the current start, outermost first
+    m_parent.assign(n, kNone);
     while (i < n) {
         std::uint32_t tr = t.m_slices[i].track;
         std::uint32_t j = i;
         Track& track = t.m_tracks[tr];
         const bool hw = ascend && track.processName == "Ascend Hardware";
-        openEnds.clear();
+        open.clear();
         for (; j < n && t.m_slices[j].track == tr; ++j) {
             Slice& s = t.m_slices[j];
             if (hw && s.phase != 'i') {
@@ -389,11 +406,12 @@ void TraceBuilder::finishTracks() {
                 if (isMemoryTaskType(type)) s.flags |= kSliceMemory;
             }
             // Depth: pop everything that ended at or before this start.
-            while (!openEnds.empty() && openEnds.back() <= s.start) openEnds.pop_back();
-            s.depth = static_cast<std::uint8_t>(std::min<std::size_t>(openEnds.size(), 255));
+            while (!open.empty() && t.m_slices[open.back()].end() <= s.start) open.pop_back();
+            s.depth = static_cast<std::uint8_t>(std::min<std::size_t>(open.size(), 255));
+            if (!open.empty()) m_parent[j] = open.back();
             track.maxDepth = std::max(track.maxDepth, s.depth);
             track.maxDur = std::max(track.maxDur, s.dur);
-            if (s.dur > 0) openEnds.push_back(s.end());
+            if (s.dur > 0) open.push_back(j);
         }
         track.sliceBegin = i;
         track.sliceEnd = j;
@@ -469,18 +487,12 @@ std::uint32_t TraceBuilder::sliceAt(std::uint32_t track, TimeNs ts, bool enclosi
     auto last = t.m_slices.begin() + tr.sliceEnd;
     // First slice starting after ts.
     auto it = std::upper_bound(first, last, ts, [](TimeNs v, const Slice& s) { return v < s.start; });
-    if (enclosing) {
-        // Deepest slice that encloses ts: walk back over candidates that may still be open.
-        std::uint32_t best = kNone;
-        for (auto k = it; k != first;) {
-            --k;
-            if (k->start + tr.maxDur < ts) break;
-            if (k->start <= ts && ts <= k->end()) {
-                if (best == kNone || k->depth > t.m_slices[best].depth)
-                    best = static_cast<std::uint32_t>(k - t.m_slices.begin());
-            }
-        }
-        if (best != kNone) return best;
+    if (enclosing && it != first) {
+        // Deepest slice that encloses ts: the last one starting at or before ts, or the nearest
+        // of its ancestors that is still open at ts (O(depth), not a walk over the track).
+        auto c = static_cast<std::uint32_t>((it - 1) - t.m_slices.begin());
+        while (c != kNone && !(t.m_slices[c].start <= ts && ts <= t.m_slices[c].end())) c = m_parent[c];
+        if (c != kNone) return c;
         // Kineto writes the 'f' of ac2g at the kernel's start, with rounding: fall through to
         // the next slice when it starts at ts.
     }
@@ -617,6 +629,7 @@ TracePtr TraceBuilder::finalize() {
     finishCounters();
     bindFlows(newIndexOf);
     linkLaunches();
+    m_parent = {};
     computeNameStats();
     // Time span over slices and counter samples.
     TimeNs b = kTimeMax, e = kTimeMin;
@@ -639,6 +652,7 @@ TracePtr TraceBuilder::finalize() {
     m_processSort.clear();
     m_lastTrack = kNone;
     m_counterIndex.clear();
+    m_counterMemo = {};
     m_warningIndex.clear();
     return out;
 }

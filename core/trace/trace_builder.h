@@ -1,6 +1,7 @@
 #pragma once
 // The only way to make a Trace: readers, the simulator and tests add events in any order, then
 // finalize() sorts, pairs, links and freezes them into an immutable Trace.
+#include <array>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -121,6 +122,13 @@ private:
     std::vector<PendingEnd> m_ends;
     std::vector<PendingMetric> m_pendingMetrics;
     std::unordered_map<CounterKey, std::uint32_t, CounterKeyHash> m_counterIndex;
+    struct CounterMemo {
+        std::string pid, name, id, key;
+        std::uint32_t idx = kNone;
+    };
+    std::array<CounterMemo, 8> m_counterMemo;
+    std::size_t m_counterMemoNext = 0;
+    std::vector<std::uint32_t> m_parent;   // enclosing slice per slice, during finalize
     std::vector<FlowPoint> m_flowStarts;
     std::vector<FlowPoint> m_flowEnds;
     std::unordered_map<std::string, std::size_t> m_warningIndex;
