@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/trace/types.h"
@@ -32,6 +33,10 @@ struct Breakdown {
     bool measuredData = false;   // true when the part comes from trace counters/metrics, not an estimate
     bool measuredQueue = false;
     bool measuredSync = false;
+    // Added by the engine: time the operator sat queued before it started (Ascend "Wait Time",
+    // Kineto launch-call end -> kernel start via correlation), ns. Measured, and outside the
+    // duration, so not one of the parts above. -1 when the trace does not say.
+    TimeNs waitBeforeNs = -1;
 };
 
 struct Anomaly {
@@ -44,11 +49,26 @@ struct Anomaly {
     Resource cause = Resource::Unknown;
     std::vector<std::uint32_t> windows;  // ids of the contention windows it was in
     Breakdown breakdown;
+    // Added: slice-independent copies so a saved report stands alone (compare, JSON round trip).
+    std::string name;
+    std::string pid;                // as written in the file
+    std::string tid;
+    std::string trackLabel;         // "GPU 0 / stream 7"
+    std::uint32_t track = 0;        // index into Trace::tracks()
+    TimeNs startNs = 0;             // on the trace's own clock (file ts * 1000 + base time)
+    TimeNs durNs = 0;
+    std::string evidence;           // added: one line of what the cause rests on
 };
 
 struct WindowOp {
     std::uint32_t slice = 0;
     TimeNs extraWaitNs = 0;         // share of its excess attributed to this window
+    // Added: slice-independent copies (see Anomaly).
+    std::string name;
+    std::string pid;
+    std::string tid;
+    TimeNs startNs = 0;
+    TimeNs durNs = 0;
 };
 
 struct ContentionWindow {
@@ -59,6 +79,9 @@ struct ContentionWindow {
     double overlapRatio = 0;
     double peakUtilization = 0;     // 0..1 of the resource's capacity
     std::vector<WindowOp> ops;
+    // Added: true when resource and peak come from counters; false when the trace has no counter
+    // for it and the window rests on the overlap plus the operators' measured slowdown (peak 0).
+    bool fromCounters = false;
 };
 
 struct Cluster {
@@ -72,6 +95,10 @@ struct Cluster {
     TimeNs busyNs = 0;
     TimeNs waitNs = 0;              // gaps: barriers, launch overhead
     TimeNs savingNs = 0;            // estimated saving of fusing the run into one operator
+    // Added: slice-independent copies (see Anomaly).
+    std::string pid;
+    std::string tid;
+    std::string trackLabel;
 };
 
 struct SignatureStats {
@@ -91,6 +118,28 @@ struct SignatureStats {
     Resource dominantCause = Resource::None;
     bool baselineFromSolo = false;  // baseline from occurrences that ran without overlap
     Breakdown breakdown;            // sum over occurrences
+};
+
+// Added: the per-operator-type view ("matmul", "conv", "memcpy", ...), summed over signatures.
+struct TypeStats {
+    std::string type;
+    std::uint64_t count = 0;
+    TimeNs totalNs = 0;
+    std::uint32_t anomalies = 0;
+    TimeNs extraWaitNs = 0;
+    Resource dominantCause = Resource::None;
+};
+
+// Added: the per-thread (per-track) view of the fine level.
+struct TrackStats {
+    std::uint32_t track = 0;
+    std::string pid;
+    std::string tid;
+    std::string label;
+    std::uint64_t operators = 0;
+    TimeNs busyNs = 0;
+    std::uint32_t anomalies = 0;
+    TimeNs extraWaitNs = 0;
 };
 
 struct IterationStats {
@@ -120,6 +169,9 @@ struct ReportTraceInfo {
     std::uint64_t tracks = 0;
     TimeNs spanNs = 0;
     std::vector<std::string> counters;   // counter series labels that were mapped to resources
+    // Added: "device" (device operators analysed, the default) or "host" (the trace has no
+    // device operators, so host slices were analysed instead).
+    std::string scope = "device";
 };
 
 struct Report {
@@ -131,6 +183,8 @@ struct Report {
     std::vector<Cluster> clusters;
     std::vector<SignatureStats> operators;
     std::vector<IterationStats> iterations;
+    std::vector<TypeStats> types;            // added: per operator type, by extra wait then time
+    std::vector<TrackStats> threads;         // added: per track that holds analysed operators
     // Per slice (indexed like Trace::slices()), for views: score (NaN for slices that are not
     // analysed device operators), signature index (kNone if none), cause when anomalous.
     std::vector<float> sliceScore;

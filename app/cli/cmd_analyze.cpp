@@ -1,0 +1,228 @@
+// contend-cli analyze: which operators were slowed by contention, by what, and what it cost.
+#include "app/cli/cmd_analyze.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+
+#include "app/cli/commands.h"
+#include "core/analysis/engine.h"
+#include "core/io/load.h"
+#include "core/report/advice.h"
+#include "core/report/atomic_write.h"
+#include "core/report/report_json.h"
+#include "core/trace/time_format.h"
+
+namespace contend::cli {
+
+namespace {
+
+const char* kHelp =
+    "usage: contend-cli analyze TRACE [--coefficient K] [--overlap R] [--config FILE]\n"
+    "                               [--json OUT|-] [--markdown OUT|-] [--top N]\n"
+    "\n"
+    "Finds the device operators slowed by contention, names the cause (bandwidth, compute,\n"
+    "cache, issue, sync, lock, queue, unknown), the contention windows and the clusters of tiny\n"
+    "operators, and prints a summary with what to try.\n"
+    "  --coefficient K  anomaly threshold on the robust score (default 3.0; raise it for a\n"
+    "                   network whose operators vary a lot)\n"
+    "  --overlap R      contention window threshold on the overlap ratio, 0..1 (default 0.70)\n"
+    "  --config FILE    JSON mapping of counter names to resources:\n"
+    "                   {\"map\": [{\"match\": \"regex\", \"resource\": \"bandwidth\",\n"
+    "                              \"kind\": \"throughput\", \"peak\": 1.6e6}]}\n"
+    "  --json OUT       write the contend.report/1 JSON (\"-\": stdout, instead of the summary)\n"
+    "  --markdown OUT   write a Markdown report (\"-\": stdout, instead of the summary)\n"
+    "  --top N          rows per section in the summary (default 10)\n";
+
+bool parseNumber(const char* s, double& out) {
+    errno = 0;
+    char* end = nullptr;
+    out = std::strtod(s, &end);
+    return errno == 0 && end != s && *end == '\0' && std::isfinite(out);
+}
+
+// Writes `text` to `target` ("-" = stdout). Returns false with a message on stderr.
+bool emit(const std::string& target, const std::string& text) {
+    if (target == "-") {
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        return true;
+    }
+    std::string error;
+    if (!writeFileAtomically(target, text, &error)) {
+        std::fprintf(stderr, "contend-cli analyze: %s\n", error.c_str());
+        return false;
+    }
+    return true;
+}
+
+void printSummary(const Report& r, std::size_t top) {
+    std::printf("trace:      %s (%s, %llu %s operators, span %s)\n", r.trace.path.c_str(), r.trace.format.c_str(),
+                static_cast<unsigned long long>(r.trace.operators), r.trace.scope.c_str(),
+                formatDuration(r.trace.spanNs).c_str());
+    std::printf("settings:   coefficient %.2f, overlap ratio %.2f; %zu counter series mapped%s\n", r.settings.coefficient,
+                r.settings.overlapRatio, r.trace.counters.size(),
+                r.trace.counters.empty() ? " (causes from overlap, per-op metrics and measured waits)" : "");
+    std::printf("summary:    %zu anomalies, %zu contention windows, %zu clusters; extra wait %s of %s end to end\n",
+                r.summary.anomalies, r.summary.windows, r.summary.clusters, formatDuration(r.summary.extraWaitNs).c_str(),
+                formatDuration(r.summary.endToEndNs).c_str());
+    if (r.summary.bottleneck != Resource::None)
+        std::printf("bottleneck: %s (%.0f%% of the extra wait)\n", resourceName(r.summary.bottleneck),
+                    100.0 * r.summary.bottleneckShare);
+    else
+        std::printf("bottleneck: none found\n");
+
+    if (!r.anomalies.empty()) {
+        std::printf("\ntop anomalies (by score):\n");
+        for (std::size_t i = 0; i < std::min(top, r.anomalies.size()); ++i) {
+            const Anomaly& a = r.anomalies[i];
+            std::printf("  #%-4u %-40.40s %-22.22s at %lld ns: %s vs %s baseline (+%s, score %.1f), cause %s\n",
+                        a.id, a.name.c_str(), a.trackLabel.c_str(), static_cast<long long>(a.startNs),
+                        formatDuration(a.durNs).c_str(), formatDuration(a.baselineNs).c_str(),
+                        formatDuration(a.excessNs).c_str(), a.score, resourceName(a.cause));
+            std::printf("         %s\n", a.evidence.c_str());
+        }
+        if (r.anomalies.size() > top) std::printf("  ... %zu more\n", r.anomalies.size() - top);
+    }
+    if (!r.windows.empty()) {
+        std::vector<std::pair<TimeNs, std::size_t>> byCost;
+        for (std::size_t i = 0; i < r.windows.size(); ++i) {
+            TimeNs cost = 0;
+            for (const auto& op : r.windows[i].ops) cost += op.extraWaitNs;
+            byCost.push_back({cost, i});
+        }
+        std::stable_sort(byCost.begin(), byCost.end(), [](auto& x, auto& y) { return x.first > y.first; });
+        std::printf("\ntop contention windows (by extra wait):\n");
+        for (std::size_t k = 0; k < std::min(top, byCost.size()); ++k) {
+            const ContentionWindow& w = r.windows[byCost[k].second];
+            std::printf("  w%-4u %-9s %s at %lld ns, overlap ratio %.2f, peak %s, %zu operators, extra wait %s\n", w.id,
+                        resourceName(w.resource), formatDuration(w.end - w.start).c_str(), static_cast<long long>(w.start),
+                        w.overlapRatio,
+                        w.fromCounters ? (std::to_string(static_cast<int>(std::lround(100 * w.peakUtilization))) + "%").c_str()
+                                       : "n/a",
+                        w.ops.size(), formatDuration(byCost[k].first).c_str());
+            for (std::size_t j = 0; j < std::min<std::size_t>(w.ops.size(), 4); ++j)
+                std::printf("         %-40.40s tid %s  +%s\n", w.ops[j].name.c_str(), w.ops[j].tid.c_str(),
+                            formatDuration(w.ops[j].extraWaitNs).c_str());
+        }
+        if (r.windows.size() > top) std::printf("  ... %zu more\n", r.windows.size() - top);
+    }
+    if (!r.clusters.empty()) {
+        std::printf("\nclusters of tiny operators:\n");
+        for (std::size_t i = 0; i < std::min(top, r.clusters.size()); ++i) {
+            const Cluster& c = r.clusters[i];
+            std::printf("  c%-4u %-22.22s %u ops over %s: busy %s, waiting %s, fusing saves ~%s\n", c.id,
+                        c.trackLabel.c_str(), c.ops, formatDuration(c.end - c.start).c_str(),
+                        formatDuration(c.busyNs).c_str(), formatDuration(c.waitNs).c_str(),
+                        formatDuration(c.savingNs).c_str());
+        }
+        if (r.clusters.size() > top) std::printf("  ... %zu more\n", r.clusters.size() - top);
+    }
+    std::vector<const SignatureStats*> sigs;
+    for (const auto& s : r.operators)
+        if (s.extraWaitNs > 0) sigs.push_back(&s);
+    std::stable_sort(sigs.begin(), sigs.end(), [](auto* a, auto* b) { return a->extraWaitNs > b->extraWaitNs; });
+    if (!sigs.empty()) {
+        std::printf("\noperators by extra wait:\n");
+        for (std::size_t i = 0; i < std::min(top, sigs.size()); ++i) {
+            const SignatureStats& s = *sigs[i];
+            std::printf("  %-50.50s x%-6llu baseline %-9s p95 %-9s %u anomalies, +%s, mostly %s\n", s.signature.c_str(),
+                        static_cast<unsigned long long>(s.count), formatDuration(s.baselineNs).c_str(),
+                        formatDuration(s.p95Ns).c_str(), s.anomalies, formatDuration(s.extraWaitNs).c_str(),
+                        resourceName(s.dominantCause));
+        }
+    }
+    std::array<TimeNs, kResourceCount> cost{};
+    for (const auto& a : r.anomalies) cost[static_cast<std::size_t>(a.cause)] += std::max<TimeNs>(1, a.excessNs);
+    bool header = false;
+    for (std::size_t i = 0; i < kResourceCount; ++i) {
+        if (cost[i] == 0 || static_cast<Resource>(i) == Resource::None) continue;
+        if (!header) std::printf("\nwhat to try:\n");
+        header = true;
+        std::printf("  - %s\n", adviceFor(static_cast<Resource>(i)));
+    }
+    if (!r.clusters.empty()) {
+        if (!header) std::printf("\nwhat to try:\n");
+        std::printf("  - %s\n", clusterAdvice());
+    }
+}
+
+}  // namespace
+
+int runAnalyze(int argc, char** argv) {
+    std::string path, jsonOut, markdownOut;
+    AnalysisSettings settings;
+    std::size_t top = 10;
+    auto usage = [](const std::string& why) {
+        std::fprintf(stderr, "contend-cli analyze: %s\n%s", why.c_str(), kHelp);
+        return kExitUsage;
+    };
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        auto value = [&](const char* opt) -> const char* {
+            if (i + 1 >= argc) return nullptr;
+            (void)opt;
+            return argv[++i];
+        };
+        if (a == "--help" || a == "-h") {
+            std::fputs(kHelp, stdout);
+            return kExitOk;
+        } else if (a == "--coefficient") {
+            const char* v = value("--coefficient");
+            if (!v || !parseNumber(v, settings.coefficient) || settings.coefficient < 0)
+                return usage("--coefficient needs a number >= 0");
+        } else if (a == "--overlap") {
+            const char* v = value("--overlap");
+            if (!v || !parseNumber(v, settings.overlapRatio) || settings.overlapRatio <= 0 || settings.overlapRatio > 1)
+                return usage("--overlap needs a number in (0, 1]");
+        } else if (a == "--config") {
+            const char* v = value("--config");
+            if (!v) return usage("--config needs a file");
+            settings.configPath = v;
+        } else if (a == "--json") {
+            const char* v = value("--json");
+            if (!v) return usage("--json needs a file or -");
+            jsonOut = v;
+        } else if (a == "--markdown") {
+            const char* v = value("--markdown");
+            if (!v) return usage("--markdown needs a file or -");
+            markdownOut = v;
+        } else if (a == "--top") {
+            double n = 0;
+            const char* v = value("--top");
+            if (!v || !parseNumber(v, n) || n < 1) return usage("--top needs a number >= 1");
+            top = static_cast<std::size_t>(n);
+        } else if (!a.empty() && a[0] == '-') {
+            return usage("unknown option '" + a + "'");
+        } else if (path.empty()) {
+            path = a;
+        } else {
+            return usage("more than one TRACE given");
+        }
+    }
+    if (path.empty()) return usage("no TRACE given");
+    if (jsonOut == "-" && markdownOut == "-") return usage("only one of --json and --markdown can write to stdout");
+
+    LoadResult lr = loadTrace(path);
+    if (!lr) {
+        std::fprintf(stderr, "contend-cli: %s\n", lr.error ? lr.error->message().c_str() : "cannot load the trace");
+        return kExitBadInput;
+    }
+    std::string error;
+    auto prepared = prepareAnalysis(lr.trace, settings, &error);
+    if (!prepared) {
+        std::fprintf(stderr, "contend-cli analyze: %s\n", error.c_str());
+        return kExitBadInput;
+    }
+    const Report report = buildReport(*prepared, settings.coefficient, settings.overlapRatio);
+    const Trace& trace = *lr.trace;
+    if (!jsonOut.empty() && !emit(jsonOut, reportToJson(report, trace).dump(2) + "\n")) return kExitBadInput;
+    if (!markdownOut.empty() && !emit(markdownOut, reportToMarkdown(report, trace))) return kExitBadInput;
+    if (jsonOut != "-" && markdownOut != "-") printSummary(report, top);
+    return kExitOk;
+}
+
+}  // namespace contend::cli

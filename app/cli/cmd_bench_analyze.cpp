@@ -1,0 +1,103 @@
+// contend-cli bench-analyze: how long the analysis takes next to loading, as numbers.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "app/cli/cmd_analyze.h"
+#include "app/cli/commands.h"
+#include "core/analysis/engine.h"
+#include "core/io/load.h"
+
+namespace contend::cli {
+
+namespace {
+
+const char* kHelp =
+    "usage: contend-cli bench-analyze TRACE [--repeat N]\n"
+    "\n"
+    "Loads TRACE, prepares the analysis (baselines, pressures, causes, candidate windows,\n"
+    "clusters) and re-thresholds it (buildReport) at several coefficient/overlap values, each N\n"
+    "times (default 3), and prints the median times. Ends with one line\n"
+    "  prepare_ms=X rethreshold_ms=Y load_ms=Z operators=N\n"
+    "where rethreshold_ms is the slowest of the medians over the values tried.\n";
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0.0 : v[v.size() / 2];
+}
+
+double msSince(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+int runBenchAnalyze(int argc, char** argv) {
+    std::string path;
+    int repeat = 3;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a == "--help" || a == "-h") {
+            std::fputs(kHelp, stdout);
+            return kExitOk;
+        }
+        if (a == "--repeat" && i + 1 < argc) repeat = std::max(1, std::atoi(argv[++i]));
+        else if (path.empty() && (a.empty() || a[0] != '-')) path = a;
+        else {
+            std::fputs(kHelp, stderr);
+            return kExitUsage;
+        }
+    }
+    if (path.empty()) {
+        std::fputs(kHelp, stderr);
+        return kExitUsage;
+    }
+    std::vector<double> loads, prepares;
+    TracePtr trace;
+    for (int r = 0; r < repeat; ++r) {
+        const auto t0 = std::chrono::steady_clock::now();
+        LoadResult res = loadTrace(path);
+        loads.push_back(msSince(t0));
+        if (!res) {
+            std::fprintf(stderr, "contend-cli: %s\n", res.error ? res.error->message().c_str() : "cannot load the trace");
+            return kExitBadInput;
+        }
+        trace = res.trace;
+    }
+    std::printf("load:        %.1f ms (median of %d), %zu slices, %zu counter series\n", median(loads), repeat,
+                trace->slices().size(), trace->counters().size());
+    std::shared_ptr<const PreparedAnalysis> prepared;
+    for (int r = 0; r < repeat; ++r) {
+        const auto t0 = std::chrono::steady_clock::now();
+        prepared = prepareAnalysis(trace, AnalysisSettings{});
+        prepares.push_back(msSince(t0));
+    }
+    const std::size_t ops = prepared->operators().size();
+    const double prepMs = median(prepares);
+    std::printf("prepare:     %.1f ms (median of %d), %zu operators, %zu signatures, %zu overlap pairs, %zu window candidates"
+                " -> %.2f M operators/s\n",
+                prepMs, repeat, ops, prepared->operators().signatures.size(), prepared->overlaps().pairs.size(),
+                prepared->windowCandidates().size(), prepMs > 0 ? static_cast<double>(ops) / prepMs / 1000.0 : 0.0);
+    const std::pair<double, double> settings[] = {{2.0, 0.5}, {3.0, 0.7}, {4.0, 0.8}, {6.0, 0.9}, {0.5, 0.3}};
+    double worst = 0;
+    for (const auto& [k, ratio] : settings) {
+        std::vector<double> times;
+        Report report;
+        for (int r = 0; r < std::max(repeat, 5); ++r) {
+            const auto t0 = std::chrono::steady_clock::now();
+            report = buildReport(*prepared, k, ratio);
+            times.push_back(msSince(t0));
+        }
+        const double m = median(times);
+        worst = std::max(worst, m);
+        std::printf("rethreshold: coefficient %.1f overlap %.2f: %.2f ms -> %zu anomalies, %zu windows, %zu clusters\n", k,
+                    ratio, m, report.anomalies.size(), report.windows.size(), report.clusters.size());
+    }
+    std::printf("prepare_ms=%.1f rethreshold_ms=%.2f load_ms=%.1f operators=%zu\n", prepMs, worst, median(loads), ops);
+    return kExitOk;
+}
+
+}  // namespace contend::cli

@@ -1,0 +1,110 @@
+#pragma once
+// The analysis engine in two stages, so a slider can re-threshold without recomputing:
+//
+//   prepareAnalysis  everything that does not depend on the anomaly coefficient or the overlap
+//                    ratio: operators and signatures, the sweep-line overlaps, baselines and
+//                    scores, counter-to-resource mapping and per-op pressure, causes,
+//                    breakdowns, window candidates, clusters, iterations. O(n log n).
+//   buildReport      thresholds those: anomalies (score > coefficient), windows (candidate
+//                    ratio >= overlap ratio, chained in time), then the summaries. Linear in
+//                    the anomalies and candidates; no pass over the trace.
+//
+// The GUI calls prepareAnalysis once on a worker thread, then buildReport on every slider move.
+// PreparedAnalysis is immutable and may be shared between threads.
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/analysis/baseline.h"
+#include "core/analysis/causes.h"
+#include "core/analysis/overlap.h"
+#include "core/analysis/pressure.h"
+#include "core/analysis/report.h"
+#include "core/analysis/resource_timeline.h"
+#include "core/analysis/resources.h"
+#include "core/analysis/signatures.h"
+#include "core/analysis/windows.h"
+#include "core/trace/trace.h"
+
+namespace contend {
+
+class PreparedAnalysis {
+public:
+    const Trace& trace() const { return *m_trace; }
+    const TracePtr& tracePtr() const { return m_trace; }
+    const AnalysisSettings& settings() const { return m_settings; }
+
+    // The stage results, for views and tests.
+    const OperatorSet& operators() const { return m_ops; }
+    const OverlapResult& overlaps() const { return m_overlap; }
+    const BaselineResult& baselines() const { return m_base; }
+    const ResourceMap& resources() const { return m_resources; }
+    const ResourceTimelines& timelines() const { return m_timelines; }
+    const PressureResult& pressure() const { return m_pressure; }
+    const std::vector<std::uint8_t>& quiet() const { return m_quiet; }   // per op: ran undisturbed
+    const CauseResult& causes() const { return m_causes; }
+    const std::vector<Breakdown>& breakdowns() const { return m_breakdowns; }
+    const std::vector<WindowCandidate>& windowCandidates() const { return m_candidates; }
+    const std::vector<Cluster>& clusters() const { return m_clusters; }
+    // Ops with score > 0 that are slower than their baseline, highest score first; then the
+    // rest in trace order.
+    const std::vector<std::uint32_t>& opsByScore() const { return m_byScore; }
+    double prepareSeconds() const { return m_seconds; }
+
+private:
+    friend std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr, const AnalysisSettings&, std::string*);
+    friend Report buildReport(const PreparedAnalysis&, double, double);
+    friend std::string describeOperator(const PreparedAnalysis&, std::uint32_t);
+    PreparedAnalysis() = default;
+
+    TracePtr m_trace;
+    AnalysisSettings m_settings;
+    OperatorSet m_ops;
+    OverlapResult m_overlap;
+    BaselineResult m_base;
+    ResourceMap m_resources;
+    ResourceTimelines m_timelines;
+    PressureResult m_pressure;
+    std::vector<std::uint8_t> m_quiet;
+    CauseResult m_causes;
+    std::vector<Breakdown> m_breakdowns;
+    std::vector<WindowCandidate> m_candidates;
+    std::vector<Cluster> m_clusters;            // with names filled in
+    std::vector<std::uint32_t> m_byScore;
+    std::vector<IterationStats> m_iterations;
+    std::vector<std::uint32_t> m_iterationOfOp;
+    std::vector<SignatureStats> m_signatureStats;   // threshold-independent rows
+    std::vector<TrackStats> m_trackStats;           // threshold-independent rows
+    std::vector<std::string> m_trackLabels;         // per track, Track::label()
+    // Every op that can be an anomaly at a non-negative coefficient (score > 0 and slower than
+    // its baseline), in m_byScore order, with what the cut needs next to each other.
+    struct AnomalyRow {
+        std::uint32_t op = 0;
+        std::uint32_t slice = 0;
+        double score = 0;
+        Resource cause = Resource::Unknown;
+    };
+    std::vector<AnomalyRow> m_anomalyRows;
+    std::vector<float> m_sliceScore;
+    std::vector<std::uint32_t> m_sliceSignature;
+    ReportTraceInfo m_traceInfo;
+    double m_seconds = 0;
+};
+
+// Anomalies carry an evidence line for the kEvidenceTop highest scores (writing one for each of
+// a hundred thousand anomalies at a low coefficient would cost more than the re-threshold);
+// describeOperator gives it for any analysed slice, on demand.
+inline constexpr std::size_t kEvidenceTop = 1000;
+std::string describeOperator(const PreparedAnalysis& p, std::uint32_t slice);
+
+// Returns nullptr and sets *error when the settings' config file cannot be read or parsed.
+std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const AnalysisSettings& s,
+                                                        std::string* error = nullptr);
+// Cheap re-threshold: 100k operators in a few milliseconds.
+Report buildReport(const PreparedAnalysis& p, double coefficient, double overlapRatio);
+// Both stages. A bad config file is reported on stderr-free terms: the report is empty and
+// report.trace.path holds the trace; use prepareAnalysis to get the error text.
+Report analyze(TracePtr trace, const AnalysisSettings& s);
+
+}  // namespace contend

@@ -1,0 +1,202 @@
+#include "core/analysis/summary.h"
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <unordered_map>
+
+#include "core/analysis/breakdown.h"
+
+namespace contend {
+
+std::vector<IterationStats> findIterations(const Trace& trace) {
+    std::map<std::uint32_t, IterationStats> byIndex;
+    std::uint32_t order = 0;
+    const auto& slices = trace.slices();
+    for (const Slice& s : slices) {
+        if (!s.is(kSliceStep)) continue;
+        std::string_view name = trace.str(s.name);
+        std::uint32_t n = order;
+        const auto hash = name.find('#');
+        if (hash != std::string_view::npos) {
+            std::uint32_t v = 0;
+            auto [p, ec] = std::from_chars(name.data() + hash + 1, name.data() + name.size(), v);
+            if (ec == std::errc()) n = v;
+        }
+        ++order;
+        auto [it, added] = byIndex.emplace(n, IterationStats{});
+        IterationStats& st = it->second;
+        if (added) {
+            st.index = n;
+            st.start = s.start;
+            st.end = s.end();
+        } else {
+            st.start = std::min(st.start, s.start);
+            st.end = std::max(st.end, s.end());
+        }
+    }
+    std::vector<IterationStats> out;
+    for (auto& [n, st] : byIndex) out.push_back(st);
+    std::sort(out.begin(), out.end(), [](const IterationStats& a, const IterationStats& b) { return a.start < b.start; });
+    return out;
+}
+
+std::vector<std::uint32_t> iterationOfOps(const Trace& trace, const OperatorSet& ops,
+                                          const std::vector<IterationStats>& iterations) {
+    std::vector<std::uint32_t> out(ops.size(), kNone);
+    if (iterations.empty()) return out;
+    const auto& slices = trace.slices();
+    for (std::uint32_t op = 0; op < ops.size(); ++op) {
+        const std::uint32_t sl = ops.slices[op];
+        const std::uint32_t launch = trace.infos()[sl].launch;
+        const TimeNs t = launch != kNone ? slices[launch].start : slices[sl].start;
+        // Last iteration starting at or before t; device work may run past the host step's
+        // end, so the op stays with it until the next step begins.
+        auto it = std::upper_bound(iterations.begin(), iterations.end(), t,
+                                   [](TimeNs v, const IterationStats& s) { return v < s.start; });
+        if (it == iterations.begin()) continue;
+        out[op] = static_cast<std::uint32_t>(it - iterations.begin()) - 1;
+    }
+    return out;
+}
+
+std::vector<TrackStats> baseTrackStats(const Trace& trace, const OperatorSet& ops) {
+    std::vector<TrackStats> out;
+    std::unordered_map<std::uint32_t, std::size_t> index;
+    for (std::uint32_t op = 0; op < ops.size(); ++op) {
+        const Slice& s = trace.slices()[ops.slices[op]];
+        auto [it, added] = index.emplace(s.track, out.size());
+        if (added) {
+            const Track& tr = trace.tracks()[s.track];
+            TrackStats ts;
+            ts.track = s.track;
+            ts.pid = tr.pid;
+            ts.tid = tr.tid;
+            ts.label = tr.label();
+            out.push_back(std::move(ts));
+        }
+        out[it->second].operators++;
+        out[it->second].busyNs += s.dur;
+    }
+    return out;
+}
+
+std::vector<SignatureStats> baseSignatureStats(const OperatorSet& ops, const BaselineResult& base,
+                                               const std::vector<Breakdown>& breakdowns) {
+    std::vector<SignatureStats> out(ops.signatures.size());
+    for (std::uint32_t s = 0; s < out.size(); ++s) {
+        const SignatureBaseline& b = base.signatures[s];
+        SignatureStats& st = out[s];
+        st.id = s;
+        st.signature = ops.signatures[s].text;
+        st.name = std::string(ops.signatures[s].text.substr(0, ops.signatures[s].text.find(" [")));
+        st.opType = ops.signatures[s].opType;
+        st.count = b.count;
+        st.totalNs = b.totalNs;
+        st.baselineNs = b.baselineNs;
+        st.p50Ns = b.p50Ns;
+        st.p95Ns = b.p95Ns;
+        st.maxNs = b.maxNs;
+        st.meanNs = b.meanNs;
+        st.baselineFromSolo = b.rule == BaselineRule::Solo;
+    }
+    // In op order (memory order); by signature the ops are scattered.
+    for (std::uint32_t op = 0; op < ops.size(); ++op) accumulate(out[ops.signatureOf[op]].breakdown, breakdowns[op]);
+    return out;
+}
+
+namespace {
+Resource argmax(const std::array<TimeNs, kResourceCount>& a) {
+    std::size_t best = kResourceCount;
+    for (std::size_t i = 0; i < kResourceCount; ++i)
+        if (a[i] > 0 && (best == kResourceCount || a[i] > a[best])) best = i;
+    return best == kResourceCount ? Resource::None : static_cast<Resource>(best);
+}
+}  // namespace
+
+void summarise(Report& report, const Trace& trace, const OperatorSet& ops, const std::vector<std::uint32_t>& iterationOfOp) {
+    const std::size_t sigs = report.operators.size();
+    std::vector<std::array<TimeNs, kResourceCount>> sigCause(sigs);
+    for (auto& st : report.operators) {
+        st.anomalies = 0;
+        st.extraWaitNs = 0;
+        st.dominantCause = Resource::None;
+    }
+    for (auto& it : report.iterations) {
+        it.anomalies = 0;
+        it.extraWaitNs = 0;
+    }
+    ReportSummary& sum = report.summary;
+    sum = ReportSummary{};
+    sum.endToEndNs = trace.span();
+    sum.anomalies = report.anomalies.size();
+    sum.windows = report.windows.size();
+    sum.clusters = report.clusters.size();
+
+    // Threads: rows by track, for the anomalies below.
+    std::unordered_map<std::uint32_t, std::size_t> threadOf;
+    threadOf.reserve(report.threads.size());
+    for (std::size_t i = 0; i < report.threads.size(); ++i) {
+        report.threads[i].anomalies = 0;
+        report.threads[i].extraWaitNs = 0;
+        threadOf.emplace(report.threads[i].track, i);
+    }
+
+    for (const Anomaly& a : report.anomalies) {
+        const TimeNs extra = std::max<TimeNs>(0, a.excessNs);
+        SignatureStats& st = report.operators[a.signature];
+        st.anomalies++;
+        st.extraWaitNs += extra;
+        sigCause[a.signature][static_cast<std::size_t>(a.cause)] += std::max<TimeNs>(1, extra);
+        sum.extraWaitNs += extra;
+        sum.extraWaitByResource[static_cast<std::size_t>(a.cause)] += extra;
+        const std::uint32_t op = ops.opOfSlice[a.slice];
+        if (op != kNone && iterationOfOp[op] != kNone) {
+            IterationStats& it = report.iterations[iterationOfOp[op]];
+            it.anomalies++;
+            it.extraWaitNs += extra;
+        }
+        auto th = threadOf.find(a.track);
+        if (th != threadOf.end()) {
+            report.threads[th->second].anomalies++;
+            report.threads[th->second].extraWaitNs += extra;
+        }
+    }
+    for (const Cluster& c : report.clusters) {
+        sum.extraWaitNs += c.savingNs;
+        sum.extraWaitByResource[static_cast<std::size_t>(Resource::Sync)] += c.savingNs;
+    }
+    for (std::size_t s = 0; s < sigs; ++s) report.operators[s].dominantCause = argmax(sigCause[s]);
+    sum.bottleneck = argmax(sum.extraWaitByResource);
+    sum.bottleneckShare = sum.extraWaitNs > 0 && sum.bottleneck != Resource::None
+                              ? static_cast<double>(sum.extraWaitByResource[static_cast<std::size_t>(sum.bottleneck)]) /
+                                    static_cast<double>(sum.extraWaitNs)
+                              : 0.0;
+
+    // Types: sums over signatures, dominant cause by extra wait.
+    std::map<std::string, std::size_t> typeIndex;
+    std::vector<std::array<TimeNs, kResourceCount>> typeCause;
+    report.types.clear();
+    for (std::size_t s = 0; s < sigs; ++s) {
+        const SignatureStats& st = report.operators[s];
+        auto [it, added] = typeIndex.emplace(st.opType, report.types.size());
+        if (added) {
+            TypeStats t;
+            t.type = st.opType;
+            report.types.push_back(t);
+            typeCause.emplace_back();
+        }
+        TypeStats& t = report.types[it->second];
+        t.count += st.count;
+        t.totalNs += st.totalNs;
+        t.anomalies += st.anomalies;
+        t.extraWaitNs += st.extraWaitNs;
+        for (std::size_t r = 0; r < kResourceCount; ++r) typeCause[it->second][r] += sigCause[s][r];
+    }
+    for (std::size_t i = 0; i < report.types.size(); ++i) report.types[i].dominantCause = argmax(typeCause[i]);
+    std::sort(report.types.begin(), report.types.end(), [](const TypeStats& a, const TypeStats& b) {
+        return a.extraWaitNs != b.extraWaitNs ? a.extraWaitNs > b.extraWaitNs : a.totalNs > b.totalNs;
+    });
+}
+
+}  // namespace contend

@@ -1,0 +1,11 @@
+#pragma once
+// Writes a whole file so that readers see either the old content or the new, never half of it:
+// the bytes go to PATH.tmp-XXXXXX in the same folder, are flushed to disk (fsync), and the
+// temporary is renamed over PATH. On any failure the temporary is removed and PATH is untouched.
+#include <string>
+
+namespace contend {
+
+bool writeFileAtomically(const std::string& path, const std::string& content, std::string* error);
+
+}  // namespace contend

@@ -1,0 +1,448 @@
+#include "core/report/report_json.h"
+
+#include <cmath>
+
+namespace contend {
+
+using nlohmann::json;
+
+namespace {
+
+json breakdownJson(const Breakdown& b) {
+    json j = {{"compute_ns", b.computeNs},
+              {"data_wait_ns", b.dataWaitNs},
+              {"queue_ns", b.queueNs},
+              {"sync_ns", b.syncNs},
+              {"measured", {{"data", b.measuredData}, {"queue", b.measuredQueue}, {"sync", b.measuredSync}}}};
+    j["wait_before_ns"] = b.waitBeforeNs >= 0 ? json(b.waitBeforeNs) : json(nullptr);
+    return j;
+}
+
+double finite(double v) { return std::isfinite(v) ? v : 0.0; }
+
+// pid/tid as in the file: a number when the file wrote an integer, else the text.
+json idJson(const std::string& text) {
+    if (text.empty() || text.size() > 18) return text;
+    std::size_t k = text[0] == '-' ? 1 : 0;
+    if (k == text.size()) return text;
+    for (std::size_t i = k; i < text.size(); ++i)
+        if (text[i] < '0' || text[i] > '9') return text;
+    if (text.size() > k + 1 && text[k] == '0') return text;   // "007" is text
+    return std::stoll(text);
+}
+
+// Slice-dependent fallbacks for hand-built reports.
+struct SliceText {
+    std::string name, pid, tid, label;
+    TimeNs start = 0, dur = 0;
+};
+SliceText sliceText(const Trace* t, std::uint32_t slice) {
+    SliceText s;
+    if (!t || slice >= t->slices().size()) return s;
+    const Slice& sl = t->slices()[slice];
+    const Track& tr = t->tracks()[sl.track];
+    s.name = std::string(t->str(sl.name));
+    s.pid = tr.pid;
+    s.tid = tr.tid;
+    s.label = tr.label();
+    s.start = sl.start;
+    s.dur = sl.dur;
+    return s;
+}
+
+json toJson(const Report& r, const Trace* t) {
+    json j;
+    j["schema"] = kReportSchema;
+    j["trace"] = {{"path", r.trace.path},           {"format", r.trace.format}, {"events", r.trace.events},
+                  {"operators", r.trace.operators}, {"tracks", r.trace.tracks}, {"span_ns", r.trace.spanNs},
+                  {"counters", r.trace.counters},   {"scope", r.trace.scope}};
+    j["settings"] = {{"coefficient", r.settings.coefficient}, {"overlap_ratio", r.settings.overlapRatio}};
+    if (!r.settings.configPath.empty()) j["settings"]["config"] = r.settings.configPath;
+    json byRes = json::object();
+    for (std::size_t i = 0; i < kResourceCount; ++i)
+        if (r.summary.extraWaitByResource[i] > 0) byRes[resourceName(static_cast<Resource>(i))] = r.summary.extraWaitByResource[i];
+    j["summary"] = {{"end_to_end_ns", r.summary.endToEndNs},
+                    {"anomalies", r.summary.anomalies},
+                    {"windows", r.summary.windows},
+                    {"clusters", r.summary.clusters},
+                    {"extra_wait_ns", r.summary.extraWaitNs},
+                    {"bottleneck", {{"resource", resourceName(r.summary.bottleneck)}, {"share", finite(r.summary.bottleneckShare)}}},
+                    {"extra_wait_by_resource", byRes}};
+
+    json anomalies = json::array();
+    for (const Anomaly& a : r.anomalies) {
+        SliceText fb = a.name.empty() ? sliceText(t, a.slice) : SliceText{};
+        const bool useFb = a.name.empty() && !fb.name.empty();
+        anomalies.push_back({{"id", a.id},
+                             {"slice", a.slice},
+                             {"signature", a.signature},
+                             {"name", useFb ? fb.name : a.name},
+                             {"pid", idJson(useFb ? fb.pid : a.pid)},
+                             {"tid", idJson(useFb ? fb.tid : a.tid)},
+                             {"track", useFb ? fb.label : a.trackLabel},
+                             {"track_index", a.track},
+                             {"start_ns", useFb ? fb.start : a.startNs},
+                             {"dur_ns", useFb ? fb.dur : a.durNs},
+                             {"baseline_ns", a.baselineNs},
+                             {"excess_ns", a.excessNs},
+                             {"score", finite(a.score)},
+                             {"cause", resourceName(a.cause)},
+                             {"evidence", a.evidence},
+                             {"windows", a.windows},
+                             {"breakdown", breakdownJson(a.breakdown)}});
+    }
+    j["anomalies"] = std::move(anomalies);
+
+    json windows = json::array();
+    for (const ContentionWindow& w : r.windows) {
+        json ops = json::array();
+        for (const WindowOp& o : w.ops) {
+            SliceText fb = o.name.empty() ? sliceText(t, o.slice) : SliceText{};
+            const bool useFb = o.name.empty() && !fb.name.empty();
+            ops.push_back({{"slice", o.slice},
+                           {"name", useFb ? fb.name : o.name},
+                           {"pid", idJson(useFb ? fb.pid : o.pid)},
+                           {"tid", idJson(useFb ? fb.tid : o.tid)},
+                           {"start_ns", useFb ? fb.start : o.startNs},
+                           {"dur_ns", useFb ? fb.dur : o.durNs},
+                           {"extra_wait_ns", o.extraWaitNs}});
+        }
+        windows.push_back({{"id", w.id},
+                           {"resource", resourceName(w.resource)},
+                           {"start_ns", w.start},
+                           {"end_ns", w.end},
+                           {"overlap_ratio", finite(w.overlapRatio)},
+                           {"peak_utilization", finite(w.peakUtilization)},
+                           {"from_counters", w.fromCounters},
+                           {"ops", std::move(ops)}});
+    }
+    j["windows"] = std::move(windows);
+
+    json clusters = json::array();
+    for (const Cluster& c : r.clusters) {
+        std::string pid = c.pid, tid = c.tid, label = c.trackLabel;
+        if (pid.empty() && t && c.track < t->tracks().size()) {
+            pid = t->tracks()[c.track].pid;
+            tid = t->tracks()[c.track].tid;
+            label = t->tracks()[c.track].label();
+        }
+        clusters.push_back({{"id", c.id},
+                            {"pid", idJson(pid)},
+                            {"tid", idJson(tid)},
+                            {"track", label},
+                            {"track_index", c.track},
+                            {"first_slice", c.firstSlice},
+                            {"last_slice", c.lastSlice},
+                            {"start_ns", c.start},
+                            {"end_ns", c.end},
+                            {"ops", c.ops},
+                            {"busy_ns", c.busyNs},
+                            {"wait_ns", c.waitNs},
+                            {"estimated_saving_ns", c.savingNs}});
+    }
+    j["clusters"] = std::move(clusters);
+
+    json operators = json::array();
+    for (const SignatureStats& s : r.operators) {
+        operators.push_back({{"id", s.id},
+                             {"signature", s.signature},
+                             {"name", s.name},
+                             {"type", s.opType},
+                             {"count", s.count},
+                             {"total_ns", s.totalNs},
+                             {"baseline_ns", s.baselineNs},
+                             {"baseline_from_solo", s.baselineFromSolo},
+                             {"p50_ns", s.p50Ns},
+                             {"p95_ns", s.p95Ns},
+                             {"max_ns", s.maxNs},
+                             {"mean_ns", finite(s.meanNs)},
+                             {"anomalies", s.anomalies},
+                             {"extra_wait_ns", s.extraWaitNs},
+                             {"dominant_cause", resourceName(s.dominantCause)},
+                             {"breakdown", breakdownJson(s.breakdown)}});
+    }
+    j["operators"] = std::move(operators);
+
+    json types = json::array();
+    for (const TypeStats& s : r.types)
+        types.push_back({{"type", s.type},
+                         {"count", s.count},
+                         {"total_ns", s.totalNs},
+                         {"anomalies", s.anomalies},
+                         {"extra_wait_ns", s.extraWaitNs},
+                         {"dominant_cause", resourceName(s.dominantCause)}});
+    j["types"] = std::move(types);
+
+    json iterations = json::array();
+    for (const IterationStats& s : r.iterations)
+        iterations.push_back({{"index", s.index},
+                              {"start_ns", s.start},
+                              {"end_ns", s.end},
+                              {"anomalies", s.anomalies},
+                              {"extra_wait_ns", s.extraWaitNs}});
+    j["iterations"] = std::move(iterations);
+
+    json threads = json::array();
+    for (const TrackStats& s : r.threads)
+        threads.push_back({{"track_index", s.track},
+                           {"pid", idJson(s.pid)},
+                           {"tid", idJson(s.tid)},
+                           {"track", s.label},
+                           {"operators", s.operators},
+                           {"busy_ns", s.busyNs},
+                           {"anomalies", s.anomalies},
+                           {"extra_wait_ns", s.extraWaitNs}});
+    j["threads"] = std::move(threads);
+    return j;
+}
+
+// --- reading ---------------------------------------------------------------------------------
+
+struct ReadError {
+    std::string what;
+};
+
+const json& need(const json& j, const char* key, const std::string& where) {
+    if (!j.is_object() || !j.contains(key)) throw ReadError{where + ": missing \"" + key + "\""};
+    return j[key];
+}
+
+template <typename T>
+T get(const json& j, const char* key, const std::string& where) {
+    const json& v = need(j, key, where);
+    try {
+        return v.get<T>();
+    } catch (const json::exception&) {
+        throw ReadError{where + ": \"" + key + "\" has the wrong type"};
+    }
+}
+
+template <typename T>
+T getOr(const json& j, const char* key, T fallback) {
+    if (!j.is_object() || !j.contains(key) || j[key].is_null()) return fallback;
+    try {
+        return j[key].get<T>();
+    } catch (const json::exception&) {
+        return fallback;
+    }
+}
+
+// pid/tid written as a number or a string.
+std::string getId(const json& j, const char* key, const std::string& where) {
+    const json& v = need(j, key, where);
+    if (v.is_string()) return v.get<std::string>();
+    if (v.is_number_integer()) return std::to_string(v.get<long long>());
+    throw ReadError{where + ": \"" + key + "\" is neither a number nor a string"};
+}
+
+Resource getResource(const json& j, const char* key, const std::string& where) {
+    Resource r;
+    const auto s = get<std::string>(j, key, where);
+    if (!resourceFromName(s, r)) throw ReadError{where + ": unknown resource \"" + s + "\""};
+    return r;
+}
+
+const json& needArray(const json& j, const char* key) {
+    const json& v = need(j, key, "report");
+    if (!v.is_array()) throw ReadError{std::string("report: \"") + key + "\" is not an array"};
+    return v;
+}
+
+Breakdown readBreakdown(const json& j) {
+    Breakdown b;
+    if (!j.is_object()) return b;
+    b.computeNs = getOr<TimeNs>(j, "compute_ns", 0);
+    b.dataWaitNs = getOr<TimeNs>(j, "data_wait_ns", 0);
+    b.queueNs = getOr<TimeNs>(j, "queue_ns", 0);
+    b.syncNs = getOr<TimeNs>(j, "sync_ns", 0);
+    b.waitBeforeNs = getOr<TimeNs>(j, "wait_before_ns", -1);
+    if (j.contains("measured")) {
+        const json& m = j["measured"];
+        b.measuredData = getOr<bool>(m, "data", false);
+        b.measuredQueue = getOr<bool>(m, "queue", false);
+        b.measuredSync = getOr<bool>(m, "sync", false);
+    }
+    return b;
+}
+
+Report readReport(const json& j) {
+    if (!j.is_object()) throw ReadError{"report: not a JSON object"};
+    const auto schema = getOr<std::string>(j, "schema", "");
+    if (schema != kReportSchema)
+        throw ReadError{"report: schema is \"" + schema + "\", expected \"" + kReportSchema + "\""};
+    Report r;
+    const json& tr = need(j, "trace", "report");
+    r.trace.path = get<std::string>(tr, "path", "trace");
+    r.trace.format = get<std::string>(tr, "format", "trace");
+    r.trace.events = getOr<std::uint64_t>(tr, "events", 0);
+    r.trace.operators = getOr<std::uint64_t>(tr, "operators", 0);
+    r.trace.tracks = getOr<std::uint64_t>(tr, "tracks", 0);
+    r.trace.spanNs = getOr<TimeNs>(tr, "span_ns", 0);
+    r.trace.counters = getOr<std::vector<std::string>>(tr, "counters", {});
+    r.trace.scope = getOr<std::string>(tr, "scope", "device");
+    const json& st = need(j, "settings", "report");
+    r.settings.coefficient = get<double>(st, "coefficient", "settings");
+    r.settings.overlapRatio = get<double>(st, "overlap_ratio", "settings");
+    r.settings.configPath = getOr<std::string>(st, "config", "");
+    const json& sm = need(j, "summary", "report");
+    r.summary.endToEndNs = get<TimeNs>(sm, "end_to_end_ns", "summary");
+    r.summary.anomalies = get<std::size_t>(sm, "anomalies", "summary");
+    r.summary.windows = get<std::size_t>(sm, "windows", "summary");
+    r.summary.clusters = get<std::size_t>(sm, "clusters", "summary");
+    r.summary.extraWaitNs = get<TimeNs>(sm, "extra_wait_ns", "summary");
+    const json& bn = need(sm, "bottleneck", "summary");
+    r.summary.bottleneck = getResource(bn, "resource", "summary.bottleneck");
+    r.summary.bottleneckShare = get<double>(bn, "share", "summary.bottleneck");
+    if (sm.contains("extra_wait_by_resource") && sm["extra_wait_by_resource"].is_object()) {
+        for (const auto& [k, v] : sm["extra_wait_by_resource"].items()) {
+            Resource res;
+            if (resourceFromName(k, res) && v.is_number()) r.summary.extraWaitByResource[static_cast<std::size_t>(res)] = v.get<TimeNs>();
+        }
+    }
+    std::size_t i = 0;
+    for (const json& a : needArray(j, "anomalies")) {
+        const std::string where = "anomalies[" + std::to_string(i++) + "]";
+        Anomaly x;
+        x.id = get<std::uint32_t>(a, "id", where);
+        x.slice = getOr<std::uint32_t>(a, "slice", 0);
+        x.signature = getOr<std::uint32_t>(a, "signature", 0);
+        x.name = get<std::string>(a, "name", where);
+        x.pid = getId(a, "pid", where);
+        x.tid = getId(a, "tid", where);
+        x.trackLabel = getOr<std::string>(a, "track", "");
+        x.track = getOr<std::uint32_t>(a, "track_index", 0);
+        x.startNs = get<TimeNs>(a, "start_ns", where);
+        x.durNs = get<TimeNs>(a, "dur_ns", where);
+        x.baselineNs = get<TimeNs>(a, "baseline_ns", where);
+        x.excessNs = get<TimeNs>(a, "excess_ns", where);
+        x.score = get<double>(a, "score", where);
+        x.cause = getResource(a, "cause", where);
+        x.evidence = getOr<std::string>(a, "evidence", "");
+        x.windows = getOr<std::vector<std::uint32_t>>(a, "windows", {});
+        if (a.contains("breakdown")) x.breakdown = readBreakdown(a["breakdown"]);
+        r.anomalies.push_back(std::move(x));
+    }
+    i = 0;
+    for (const json& w : needArray(j, "windows")) {
+        const std::string where = "windows[" + std::to_string(i++) + "]";
+        ContentionWindow x;
+        x.id = get<std::uint32_t>(w, "id", where);
+        x.resource = getResource(w, "resource", where);
+        x.start = get<TimeNs>(w, "start_ns", where);
+        x.end = get<TimeNs>(w, "end_ns", where);
+        x.overlapRatio = get<double>(w, "overlap_ratio", where);
+        x.peakUtilization = getOr<double>(w, "peak_utilization", 0.0);
+        x.fromCounters = getOr<bool>(w, "from_counters", false);
+        for (const json& o : need(w, "ops", where)) {
+            WindowOp op;
+            op.slice = getOr<std::uint32_t>(o, "slice", 0);
+            op.name = get<std::string>(o, "name", where + ".ops");
+            op.pid = getId(o, "pid", where + ".ops");
+            op.tid = getId(o, "tid", where + ".ops");
+            op.startNs = get<TimeNs>(o, "start_ns", where + ".ops");
+            op.durNs = getOr<TimeNs>(o, "dur_ns", 0);
+            op.extraWaitNs = get<TimeNs>(o, "extra_wait_ns", where + ".ops");
+            x.ops.push_back(std::move(op));
+        }
+        r.windows.push_back(std::move(x));
+    }
+    i = 0;
+    for (const json& c : needArray(j, "clusters")) {
+        const std::string where = "clusters[" + std::to_string(i++) + "]";
+        Cluster x;
+        x.id = get<std::uint32_t>(c, "id", where);
+        x.pid = getId(c, "pid", where);
+        x.tid = getId(c, "tid", where);
+        x.trackLabel = getOr<std::string>(c, "track", "");
+        x.track = getOr<std::uint32_t>(c, "track_index", 0);
+        x.firstSlice = getOr<std::uint32_t>(c, "first_slice", 0);
+        x.lastSlice = getOr<std::uint32_t>(c, "last_slice", 0);
+        x.start = get<TimeNs>(c, "start_ns", where);
+        x.end = get<TimeNs>(c, "end_ns", where);
+        x.ops = get<std::uint32_t>(c, "ops", where);
+        x.busyNs = get<TimeNs>(c, "busy_ns", where);
+        x.waitNs = get<TimeNs>(c, "wait_ns", where);
+        x.savingNs = get<TimeNs>(c, "estimated_saving_ns", where);
+        r.clusters.push_back(std::move(x));
+    }
+    i = 0;
+    for (const json& s : needArray(j, "operators")) {
+        const std::string where = "operators[" + std::to_string(i++) + "]";
+        SignatureStats x;
+        x.id = getOr<std::uint32_t>(s, "id", static_cast<std::uint32_t>(i - 1));
+        x.signature = get<std::string>(s, "signature", where);
+        x.name = get<std::string>(s, "name", where);
+        x.opType = getOr<std::string>(s, "type", "");
+        x.count = get<std::uint64_t>(s, "count", where);
+        x.totalNs = get<TimeNs>(s, "total_ns", where);
+        x.baselineNs = get<TimeNs>(s, "baseline_ns", where);
+        x.baselineFromSolo = getOr<bool>(s, "baseline_from_solo", false);
+        x.p50Ns = get<TimeNs>(s, "p50_ns", where);
+        x.p95Ns = get<TimeNs>(s, "p95_ns", where);
+        x.maxNs = get<TimeNs>(s, "max_ns", where);
+        x.meanNs = getOr<double>(s, "mean_ns", 0.0);
+        x.anomalies = get<std::uint32_t>(s, "anomalies", where);
+        x.extraWaitNs = getOr<TimeNs>(s, "extra_wait_ns", 0);
+        x.dominantCause = getResource(s, "dominant_cause", where);
+        if (s.contains("breakdown")) x.breakdown = readBreakdown(s["breakdown"]);
+        r.operators.push_back(std::move(x));
+    }
+    if (j.contains("types") && j["types"].is_array()) {
+        for (const json& s : j["types"]) {
+            TypeStats x;
+            x.type = getOr<std::string>(s, "type", "");
+            x.count = getOr<std::uint64_t>(s, "count", 0);
+            x.totalNs = getOr<TimeNs>(s, "total_ns", 0);
+            x.anomalies = getOr<std::uint32_t>(s, "anomalies", 0);
+            x.extraWaitNs = getOr<TimeNs>(s, "extra_wait_ns", 0);
+            Resource res = Resource::None;
+            resourceFromName(getOr<std::string>(s, "dominant_cause", "none"), res);
+            x.dominantCause = res;
+            r.types.push_back(std::move(x));
+        }
+    }
+    if (j.contains("iterations") && j["iterations"].is_array()) {
+        for (const json& s : j["iterations"]) {
+            IterationStats x;
+            x.index = getOr<std::uint32_t>(s, "index", 0);
+            x.start = getOr<TimeNs>(s, "start_ns", 0);
+            x.end = getOr<TimeNs>(s, "end_ns", 0);
+            x.anomalies = getOr<std::uint32_t>(s, "anomalies", 0);
+            x.extraWaitNs = getOr<TimeNs>(s, "extra_wait_ns", 0);
+            r.iterations.push_back(x);
+        }
+    }
+    if (j.contains("threads") && j["threads"].is_array()) {
+        for (const json& s : j["threads"]) {
+            TrackStats x;
+            x.track = getOr<std::uint32_t>(s, "track_index", 0);
+            x.pid = s.contains("pid") ? getId(s, "pid", "threads") : "";
+            x.tid = s.contains("tid") ? getId(s, "tid", "threads") : "";
+            x.label = getOr<std::string>(s, "track", "");
+            x.operators = getOr<std::uint64_t>(s, "operators", 0);
+            x.busyNs = getOr<TimeNs>(s, "busy_ns", 0);
+            x.anomalies = getOr<std::uint32_t>(s, "anomalies", 0);
+            x.extraWaitNs = getOr<TimeNs>(s, "extra_wait_ns", 0);
+            r.threads.push_back(std::move(x));
+        }
+    }
+    return r;
+}
+
+}  // namespace
+
+json reportToJson(const Report& report, const Trace& trace) { return toJson(report, &trace); }
+json reportToJson(const Report& report) { return toJson(report, nullptr); }
+
+std::optional<Report> reportFromJson(const json& j, std::string* error) {
+    try {
+        return readReport(j);
+    } catch (const ReadError& e) {
+        if (error) *error = e.what;
+    } catch (const json::exception& e) {
+        if (error) *error = std::string("report: ") + e.what();
+    }
+    return std::nullopt;
+}
+
+}  // namespace contend

@@ -1,0 +1,33 @@
+#pragma once
+// The "contend.report/1" JSON contract and the Markdown report.
+//
+// Every item carries slice-independent data (name, pid, tid as in the file, track label,
+// start_ns on the trace's own clock) so a saved report can be read back (compare) without the
+// trace. Slice indices are kept too ("slice"), valid only against the same trace. The
+// per-slice vectors of Report (sliceScore, ...) are not written: they are for views.
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/analysis/report.h"
+#include "core/trace/trace.h"
+
+namespace contend {
+
+inline constexpr const char* kReportSchema = "contend.report/1";
+
+// `trace` fills names and labels the report lacks (a report built by hand); the engine's
+// reports already carry them.
+nlohmann::json reportToJson(const Report& report, const Trace& trace);
+nlohmann::json reportToJson(const Report& report);
+
+// Reads a report written by reportToJson. Returns nullopt and sets *error when the schema is
+// not contend.report/1 or a required field is missing or of the wrong type.
+std::optional<Report> reportFromJson(const nlohmann::json& j, std::string* error);
+
+// A human-readable report: summary, top anomalies, windows and clusters with causes, costs and
+// what to try. Implemented in report_markdown.cpp.
+std::string reportToMarkdown(const Report& report, const Trace& trace);
+
+}  // namespace contend

@@ -1,0 +1,138 @@
+// Causes and breakdowns: which resource an anomaly is blamed on, and where its time went.
+#include <catch2/catch.hpp>
+
+#include "analysis_test_trace.h"
+#include "core/analysis/engine.h"
+#include "core/analysis/resources.h"
+
+using namespace contend;
+using contend::test::KinetoTrace;
+
+namespace {
+
+const Anomaly& onlyAnomalyNamed(const Report& r, const std::string& name) {
+    const Anomaly* found = nullptr;
+    for (const auto& a : r.anomalies)
+        if (a.name == name) {
+            REQUIRE(found == nullptr);
+            found = &a;
+        }
+    REQUIRE(found != nullptr);
+    return *found;
+}
+
+// A chain op that lives on the cache: alone the hit rate is 92%; in the last step a big
+// neighbour on another stream drops it to 50% and the chain op takes 1.3x.
+KinetoTrace cacheThrash() {
+    KinetoTrace k;
+    double t = 0;
+    for (int i = 0; i < 8; ++i) {
+        k.hitRate(t, 92).compute(t, 40).kernel("conv_chain", 7, t, 100).compute(t + 100, 0);
+        t += 200;
+    }
+    k.hitRate(t, 92).compute(t, 40);
+    k.kernel("conv_chain", 7, t, 130);
+    k.kernel("fpn_big_footprint", 9, t, 130);
+    k.hitRate(t + 1, 50).hitRate(t + 130, 92).compute(t + 130, 0);
+    return k;
+}
+
+}  // namespace
+
+TEST_CASE("an operator slowed while the cache thrashed is blamed on the cache", "[analysis][causes]") {
+    const Report r = analyze(cacheThrash().load(), AnalysisSettings{});
+    const Anomaly& a = onlyAnomalyNamed(r, "conv_chain");
+    CHECK(a.cause == Resource::Cache);
+    CHECK(a.evidence.find("hit rate 50%") != std::string::npos);
+    CHECK(a.breakdown.dataWaitNs == 30000);   // the excess is waiting for data
+    CHECK(a.breakdown.computeNs == 100000);
+    CHECK_FALSE(a.breakdown.measuredData);
+}
+
+TEST_CASE("an operator slowed beside another with no resource saturated is waiting on a lock", "[analysis][causes]") {
+    KinetoTrace k;
+    double t = 0;
+    for (int i = 0; i < 8; ++i) {
+        k.compute(t, 5).kernel("index_put_accumulate", 21, t, 40).compute(t + 40, 0);
+        t += 100;
+    }
+    // Started with the holder, spun until it finished, then did its 40 us: counters stay low.
+    k.compute(t, 6).kernel("scatter_add_atomic", 17, t, 40).kernel("index_put_accumulate", 21, t, 80).compute(t + 80, 0);
+    const Report r = analyze(k.load(), AnalysisSettings{});
+    const Anomaly& a = onlyAnomalyNamed(r, "index_put_accumulate");
+    CHECK(a.cause == Resource::Lock);
+    CHECK(a.breakdown.syncNs == 40000);
+    // The lock window pairs it with what was running when it began.
+    REQUIRE(a.windows.size() == 1);
+    CHECK(r.windows[a.windows[0]].resource == Resource::Lock);
+    CHECK_FALSE(r.windows[a.windows[0]].fromCounters);
+}
+
+TEST_CASE("every occurrence's breakdown adds up to its duration", "[analysis][breakdown]") {
+    const TracePtr trace = cacheThrash().load();
+    auto p = prepareAnalysis(trace, AnalysisSettings{});
+    const auto& ops = p->operators();
+    for (std::uint32_t op = 0; op < ops.size(); ++op) {
+        const Breakdown& b = p->breakdowns()[op];
+        const Slice& s = trace->slices()[ops.slices[op]];
+        CHECK(b.computeNs + b.dataWaitNs + b.queueNs + b.syncNs == s.dur);
+        CHECK(b.computeNs >= 0);
+        CHECK(b.dataWaitNs >= 0);
+    }
+    const Report r = buildReport(*p, 3.0, 0.7);
+    for (const auto& s : r.operators) {
+        const Breakdown& b = s.breakdown;
+        CHECK(b.computeNs + b.dataWaitNs + b.queueNs + b.syncNs == s.totalNs);
+    }
+}
+
+TEST_CASE("Kineto launch-to-start delay is measured through the correlation id", "[analysis][breakdown]") {
+    const std::string json = R"J({"traceEvents": [
+      {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 1, "ts": 10, "dur": 5, "args": {"correlation": 7}},
+      {"ph": "X", "cat": "kernel", "name": "k", "pid": 0, "tid": 7, "ts": 40, "dur": 10, "args": {"stream": 7, "correlation": 7}}
+    ]})J";
+    auto lr = loadTraceFromMemory(json, "launch.json");
+    REQUIRE(lr);
+    auto p = prepareAnalysis(lr.trace, AnalysisSettings{});
+    REQUIRE(p->operators().size() == 1);
+    CHECK(p->breakdowns()[0].waitBeforeNs == 25000);   // launch returned at 15 us, ran at 40 us
+}
+
+TEST_CASE("counters map to resources by name and unit, and a config maps the rest", "[analysis][resources]") {
+    CHECK(classifyCounter("DRAM Bandwidth", "Utilization(%)", "%").resource == Resource::Bandwidth);
+    CHECK(classifyCounter("HBM 0/Read", "Read(MB/s)", "MB/s").kind == CounterKind::Throughput);
+    CHECK(classifyCounter("read_bandwidth", "value", "").resource == Resource::Bandwidth);
+    CHECK(classifyCounter("Compute Units", "Utilization(%)", "%").resource == Resource::Compute);
+    CHECK(classifyCounter("AI Core Utilization", "", "%").resource == Resource::Compute);
+    const Classification hit = classifyCounter("LLC 0 Read/Hit Rate", "Hit Rate(%)", "%");
+    CHECK(hit.resource == Resource::Cache);
+    CHECK(hit.kind == CounterKind::HitRate);
+    CHECK(classifyCounter("Issue Slots", "Utilization(%)", "%").resource == Resource::Issue);
+    // Sizes, frequencies and levels are not resources.
+    CHECK(classifyCounter("APP/DDR", "KB", "KB").resource == Resource::None);
+    CHECK(classifyCounter("AI Core Freq", "MHz", "MHz").resource == Resource::None);
+    CHECK(classifyCounter("Mata Bw Level", "Mata Bw Level", "").resource == Resource::None);
+    CHECK(classifyCounter("read_ost", "value", "").resource == Resource::None);
+    // Per-op metrics.
+    CHECK(classifyMetric("aic_mte2_ratio").resource == Resource::Bandwidth);
+    CHECK(classifyMetric("aic_mac_ratio").resource == Resource::Compute);
+    CHECK(classifyMetric("l2_hit_rate").kind == CounterKind::HitRate);
+    CHECK(classifyMetric("est. achieved occupancy %").resource == Resource::None);
+
+    std::string error;
+    auto cfg = parseResourceConfig(R"({"map": [{"match": "^My Fabric", "resource": "bandwidth", "kind": "throughput", "peak": 400}]})",
+                                   "cfg.json", &error);
+    REQUIRE(cfg);
+    KinetoTrace k;
+    k.counter("My Fabric", "GB/s", 0, 200).counter("My Fabric", "GB/s", 10, 400);
+    const ResourceMap map = mapResources(*k.load(), *cfg);
+    REQUIRE(map.counters.size() == 1);
+    CHECK(map.counters[0].resource == Resource::Bandwidth);
+    CHECK(map.counters[0].scale == Approx(1.0 / 400));
+
+    CHECK_FALSE(parseResourceConfig("{", "bad.json", &error));
+    CHECK(error.find("bad.json") != std::string::npos);
+    CHECK_FALSE(parseResourceConfig(R"({"map": [{"match": "(", "resource": "bandwidth"}]})", "re.json", &error));
+    CHECK(error.find("regular expression") != std::string::npos);
+    CHECK_FALSE(parseResourceConfig(R"({"map": [{"match": "x", "resource": "lock"}]})", "lock.json", &error));
+}

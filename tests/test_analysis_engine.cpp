@@ -1,0 +1,114 @@
+// The two-stage engine and the report contract: re-thresholding equals a full recompute, the
+// JSON round trip keeps everything, the Markdown report and the atomic file write.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "analysis_sim.h"
+#include "core/analysis/engine.h"
+#include "core/report/atomic_write.h"
+#include "core/report/report_json.h"
+#include "test_support.h"
+
+using namespace contend;
+
+namespace {
+const TracePtr& mixedTrace() { return contend::test::simulated(sim::Scenario::Mixed, false, 3).trace; }
+}  // namespace
+
+TEST_CASE("re-thresholding a prepared analysis equals analysing from scratch", "[analysis][engine]") {
+    auto p = prepareAnalysis(mixedTrace(), AnalysisSettings{});
+    REQUIRE(p);
+    for (auto [k, ratio] : {std::pair{3.0, 0.7}, {1.5, 0.5}, {5.0, 0.95}, {0.0, 0.1}}) {
+        AnalysisSettings s;
+        s.coefficient = k;
+        s.overlapRatio = ratio;
+        const Report fresh = analyze(mixedTrace(), s);
+        const Report rethresholded = buildReport(*p, k, ratio);
+        CHECK(reportToJson(rethresholded) == reportToJson(fresh));
+        CHECK(rethresholded.sliceCause == fresh.sliceCause);
+        CHECK(rethresholded.sliceSignature == fresh.sliceSignature);
+    }
+    // Lower coefficient: a superset of anomalies; anomalies sorted by score, highest first.
+    const Report loose = buildReport(*p, 1.0, 0.7), strict = buildReport(*p, 4.0, 0.7);
+    CHECK(loose.anomalies.size() >= strict.anomalies.size());
+    for (std::size_t i = 1; i < loose.anomalies.size(); ++i) CHECK(loose.anomalies[i - 1].score >= loose.anomalies[i].score);
+}
+
+TEST_CASE("re-thresholding is cheap", "[analysis][engine][bench]") {
+    auto p = prepareAnalysis(mixedTrace(), AnalysisSettings{});
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < 20; ++i) buildReport(*p, 1.0 + 0.2 * i, 0.5 + 0.02 * i);
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() / 20;
+    // ~2,200 operators here; 100k take a few ms (contend-cli bench-analyze).
+    CHECK(ms < 20.0);
+}
+
+TEST_CASE("a report survives the JSON round trip", "[analysis][report]") {
+    const Report r = analyze(mixedTrace(), AnalysisSettings{});
+    REQUIRE_FALSE(r.anomalies.empty());
+    REQUIRE_FALSE(r.windows.empty());
+    REQUIRE_FALSE(r.clusters.empty());
+    const nlohmann::json j = reportToJson(r, *mixedTrace());
+    CHECK(j["schema"] == "contend.report/1");
+    CHECK(j["anomalies"][0]["start_ns"].is_number_integer());
+    CHECK(j["anomalies"][0]["pid"] == 0);   // as in the file: a number
+    CHECK(j["summary"]["bottleneck"]["resource"].is_string());
+    // Through text, as compare reads it from disk.
+    std::string error;
+    auto back = reportFromJson(nlohmann::json::parse(j.dump()), &error);
+    REQUIRE(back);
+    CHECK(back->anomalies.size() == r.anomalies.size());
+    CHECK(back->windows.size() == r.windows.size());
+    CHECK(back->clusters.size() == r.clusters.size());
+    CHECK(back->operators.size() == r.operators.size());
+    CHECK(back->anomalies[0].name == r.anomalies[0].name);
+    CHECK(back->anomalies[0].startNs == r.anomalies[0].startNs);
+    CHECK(back->anomalies[0].cause == r.anomalies[0].cause);
+    CHECK(back->anomalies[0].breakdown.dataWaitNs == r.anomalies[0].breakdown.dataWaitNs);
+    CHECK(back->windows[0].ops[0].name == r.windows[0].ops[0].name);
+    CHECK(back->summary.bottleneck == r.summary.bottleneck);
+    CHECK(reportToJson(*back) == reportToJson(r));
+
+    CHECK_FALSE(reportFromJson(nlohmann::json{{"schema", "contend.report/2"}}, &error));
+    CHECK(error.find("contend.report/1") != std::string::npos);
+    nlohmann::json broken = j;
+    broken["anomalies"][0].erase("start_ns");
+    CHECK_FALSE(reportFromJson(broken, &error));
+    CHECK(error.find("anomalies[0]") != std::string::npos);
+}
+
+TEST_CASE("the Markdown report names the bottleneck and what to try", "[analysis][report]") {
+    const Report r = analyze(mixedTrace(), AnalysisSettings{});
+    const std::string md = reportToMarkdown(r, *mixedTrace());
+    CHECK(md.find("# Contention report") != std::string::npos);
+    CHECK(md.find("## Top anomalies") != std::string::npos);
+    CHECK(md.find("## Contention windows") != std::string::npos);
+    CHECK(md.find("## Clusters of tiny operators") != std::string::npos);
+    CHECK(md.find("## What to try") != std::string::npos);
+    CHECK(md.find(resourceName(r.summary.bottleneck)) != std::string::npos);
+}
+
+TEST_CASE("files are written atomically: all or nothing", "[analysis][report]") {
+    contend::test::TempFile dir("atomic-dir");
+    std::filesystem::create_directories(dir.path());
+    const std::string path = dir.path() + "/report.json";
+    std::string error;
+    REQUIRE(writeFileAtomically(path, "first", &error));
+    REQUIRE(writeFileAtomically(path, "second", &error));
+    std::ifstream f(path);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    CHECK(ss.str() == "second");
+    std::size_t files = 0;
+    for (const auto& e : std::filesystem::directory_iterator(dir.path())) {
+        (void)e;
+        ++files;
+    }
+    CHECK(files == 1);   // no temporary left behind
+    CHECK_FALSE(writeFileAtomically(dir.path() + "/missing/report.json", "x", &error));
+    CHECK(error.find("missing/report.json") != std::string::npos);
+}
