@@ -1,13 +1,12 @@
-// contend-cli: headless entry point. Dispatches to one subcommand per file.
+// contend-cli: headless entry point. Dispatches to one subcommand per file; links core/ only.
 #include <cstdio>
 #include <cstring>
 #include <string>
 
-#include "app/cli/commands.h"
-#if __has_include("app/cli/cmd_simulate.h")
+#include "app/cli/cmd_analyze.h"
+#include "app/cli/cmd_compare.h"
 #include "app/cli/cmd_simulate.h"
-#define CONTEND_HAVE_SIMULATE 1
-#endif
+#include "app/cli/commands.h"
 
 namespace {
 
@@ -20,11 +19,17 @@ const char* kUsage =
     "commands:\n"
     "  info TRACE [--json]      what the trace holds: format, events per phase, operators,\n"
     "                           tracks, counter series, flows, time span, import warnings\n"
-#ifdef CONTEND_HAVE_SIMULATE
+    "  analyze TRACE [--coefficient K] [--overlap R] [--config FILE] [--json OUT|-] [--markdown OUT]\n"
+    "                           operators slowed by contention: anomalies with causes, contention\n"
+    "                           windows, clusters of tiny operators, and what to try\n"
+    "  compare BASE NEW ...     what a change did: anomalies/windows/clusters resolved, persisting\n"
+    "                           and new, operator changes, bottleneck shift; --fail-on-regression\n"
+    "  trend RUN RUN [RUN...]   anomaly scores and bottleneck share over several runs\n"
     "  simulate SCENARIO ...    write a simulated contended trace with its ground truth\n"
-#endif
     "  bench-load TRACE [--repeat N]\n"
     "                           load a trace N times and print throughput (MB/s) and peak RSS\n"
+    "  bench-analyze TRACE [--repeat N]\n"
+    "                           time the analysis (prepare, re-threshold) next to loading\n"
     "\n"
     "Run 'contend-cli <command> --help' for the options of a command.\n"
     "Exit codes: 0 ok, 1 check failed, 2 usage error, 3 unreadable or invalid input.\n";
@@ -47,10 +52,12 @@ int main(int argc, char** argv) {
         return kExitOk;
     }
     if (cmd == "info") return runInfo(argc - 1, argv + 1);
-    if (cmd == "bench-load") return runBenchLoad(argc - 1, argv + 1);
-#ifdef CONTEND_HAVE_SIMULATE
+    if (cmd == "analyze") return runAnalyze(argc - 1, argv + 1);
+    if (cmd == "compare") return runCompare(argc - 1, argv + 1);
+    if (cmd == "trend") return runTrend(argc - 1, argv + 1);
     if (cmd == "simulate") return runSimulate(argc - 1, argv + 1);
-#endif
+    if (cmd == "bench-load") return runBenchLoad(argc - 1, argv + 1);
+    if (cmd == "bench-analyze") return runBenchAnalyze(argc - 1, argv + 1);
     std::fprintf(stderr, "contend-cli: unknown command '%s'\n\n%s", cmd.c_str(), kUsage);
     return kExitUsage;
 }

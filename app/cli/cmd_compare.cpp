@@ -1,0 +1,226 @@
+// contend-cli compare BASE NEW / trend RUN...: each input is a trace (file or Ascend folder),
+// analysed with the same settings, or a report JSON saved by `contend-cli analyze --json`.
+#include "app/cli/cmd_compare.h"
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/commands.h"
+#include "core/analysis/compare.h"
+#include "core/analysis/engine.h"
+#include "core/io/load.h"
+#include "core/report/atomic_write.h"
+#include "core/report/compare_report.h"
+#include "core/report/report_json.h"
+
+namespace contend::cli {
+
+namespace {
+
+const char* kCompareHelp =
+    "usage: contend-cli compare BASE NEW [options]\n"
+    "\n"
+    "BASE and NEW are traces (files or Ascend folders, analysed with the same settings) or report\n"
+    "JSON files saved by 'contend-cli analyze --json'. Prints which anomalies, contention windows\n"
+    "and sync clusters were resolved, persist or are new, how each operator changed, the\n"
+    "end-to-end change, the extra wait per resource, and whether the bottleneck moved.\n"
+    "\n"
+    "options:\n"
+    "  --json OUT|-             write the contend.compare/1 JSON (atomically; - for stdout)\n"
+    "  --markdown OUT|-         write a Markdown summary (for a review comment)\n"
+    "  --fail-on-regression     exit 1 when NEW has new anomalies or windows beyond the allowed\n"
+    "                           counts, or end-to-end time grew beyond the tolerance; says why\n"
+    "  --tolerance PCT          allowed end-to-end growth in percent (default 2)\n"
+    "  --max-new-anomalies N    allowed new anomalies (default 0)\n"
+    "  --max-new-windows N      allowed new contention windows (default 0)\n"
+    "  --coefficient K          anomaly coefficient for traces (default 3.0)\n"
+    "  --overlap R              overlap ratio threshold for traces (default 0.70)\n"
+    "  --config FILE            counter-to-resource mapping for traces\n"
+    "Exit codes: 0 ok, 1 regression (with --fail-on-regression), 2 usage, 3 unreadable input.\n";
+
+const char* kTrendHelp =
+    "usage: contend-cli trend RUN RUN [RUN...] [--json OUT|-] [--coefficient K] [--overlap R]\n"
+    "\n"
+    "Each RUN is a trace or a saved report, oldest first. Prints per run the end-to-end time,\n"
+    "anomalies, windows, clusters and the bottleneck share, and per operator signature its\n"
+    "highest anomaly score in each run.\n";
+
+// A trace is analysed; anything that is not a trace but is a report JSON is read as one.
+std::optional<Report> loadRun(const std::string& path, const AnalysisSettings& settings, std::string& error) {
+    LoadResult lr = loadTrace(path);
+    if (lr) {
+        std::string cfgError;
+        auto prepared = prepareAnalysis(lr.trace, settings, &cfgError);
+        if (!prepared) {
+            error = cfgError;
+            return std::nullopt;
+        }
+        return buildReport(*prepared, settings.coefficient, settings.overlapRatio);
+    }
+    // Not a trace: a saved report?
+    std::ifstream in(path, std::ios::binary);
+    if (in) {
+        std::stringstream ss;
+        ss << in.rdbuf();
+        nlohmann::json j = nlohmann::json::parse(ss.str(), nullptr, false);
+        if (!j.is_discarded() && j.is_object() && j.contains("schema")) {
+            std::string why;
+            auto rep = reportFromJson(j, &why);
+            if (rep) {
+                if (rep->trace.path.empty()) rep->trace.path = path;
+                return rep;
+            }
+            error = path + ": not a usable report: " + why;
+            return std::nullopt;
+        }
+    }
+    error = lr.error ? lr.error->message() : path + ": cannot read";
+    return std::nullopt;
+}
+
+bool writeOut(const std::string& target, const std::string& text, const char* what) {
+    if (target == "-") {
+        std::cout << text;
+        return true;
+    }
+    std::string err;
+    if (!writeFileAtomically(target, text, &err)) {
+        std::fprintf(stderr, "contend-cli: cannot write %s %s: %s\n", what, target.c_str(), err.c_str());
+        return false;
+    }
+    return true;
+}
+
+bool parseNumber(const char* s, double& out) {
+    char* end = nullptr;
+    out = std::strtod(s, &end);
+    return end && *end == '\0';
+}
+
+}  // namespace
+
+int runCompare(int argc, char** argv) {
+    std::vector<std::string> inputs;
+    std::string jsonOut, mdOut;
+    bool failOnRegression = false;
+    CompareSettings cs;
+    AnalysisSettings as;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        auto value = [&](double& out) {
+            if (i + 1 >= argc || !parseNumber(argv[i + 1], out)) {
+                std::fprintf(stderr, "contend-cli compare: %s needs a number\n%s", a.c_str(), kCompareHelp);
+                return false;
+            }
+            ++i;
+            return true;
+        };
+        double v = 0;
+        if (a == "--help" || a == "-h") {
+            std::fputs(kCompareHelp, stdout);
+            return kExitOk;
+        } else if (a == "--json" && i + 1 < argc) jsonOut = argv[++i];
+        else if (a == "--markdown" && i + 1 < argc) mdOut = argv[++i];
+        else if (a == "--fail-on-regression") failOnRegression = true;
+        else if (a == "--tolerance") {
+            if (!value(v)) return kExitUsage;
+            cs.endToEndTolerance = v / 100.0;
+        } else if (a == "--max-new-anomalies") {
+            if (!value(v) || v < 0) return kExitUsage;
+            cs.maxNewAnomalies = static_cast<std::size_t>(v);
+        } else if (a == "--max-new-windows") {
+            if (!value(v) || v < 0) return kExitUsage;
+            cs.maxNewWindows = static_cast<std::size_t>(v);
+        } else if (a == "--coefficient") {
+            if (!value(v) || v <= 0) return kExitUsage;
+            as.coefficient = v;
+        } else if (a == "--overlap") {
+            if (!value(v) || v <= 0 || v > 1) return kExitUsage;
+            as.overlapRatio = v;
+        } else if (a == "--config" && i + 1 < argc) as.configPath = argv[++i];
+        else if (!a.empty() && a[0] == '-') {
+            std::fprintf(stderr, "contend-cli compare: unknown option '%s'\n%s", a.c_str(), kCompareHelp);
+            return kExitUsage;
+        } else inputs.push_back(a);
+    }
+    if (inputs.size() != 2) {
+        std::fprintf(stderr, "contend-cli compare: needs BASE and NEW\n%s", kCompareHelp);
+        return kExitUsage;
+    }
+    std::string err;
+    auto base = loadRun(inputs[0], as, err);
+    if (!base) {
+        std::fprintf(stderr, "contend-cli: %s\n", err.c_str());
+        return kExitBadInput;
+    }
+    auto now = loadRun(inputs[1], as, err);
+    if (!now) {
+        std::fprintf(stderr, "contend-cli: %s\n", err.c_str());
+        return kExitBadInput;
+    }
+    CompareResult r = compareReports(*base, *now, cs);
+    if (!jsonOut.empty() && !writeOut(jsonOut, compareToJson(r).dump(2) + "\n", "JSON")) return kExitBadInput;
+    if (!mdOut.empty() && !writeOut(mdOut, compareToMarkdown(r), "Markdown")) return kExitBadInput;
+    if (jsonOut != "-" && mdOut != "-") std::cout << compareToMarkdown(r);
+    if (failOnRegression) {
+        auto why = regressions(r, cs);
+        if (!why.empty()) {
+            std::fprintf(stderr, "REGRESSION:\n");
+            for (const auto& w : why) std::fprintf(stderr, "  - %s\n", w.c_str());
+            return kExitCheckFailed;
+        }
+        std::fprintf(stderr, "no regression\n");
+    }
+    return kExitOk;
+}
+
+int runTrend(int argc, char** argv) {
+    std::vector<std::string> inputs;
+    std::string jsonOut;
+    AnalysisSettings as;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        double v = 0;
+        if (a == "--help" || a == "-h") {
+            std::fputs(kTrendHelp, stdout);
+            return kExitOk;
+        } else if (a == "--json" && i + 1 < argc) jsonOut = argv[++i];
+        else if (a == "--coefficient" && i + 1 < argc && parseNumber(argv[i + 1], v) && v > 0) {
+            as.coefficient = v;
+            ++i;
+        } else if (a == "--overlap" && i + 1 < argc && parseNumber(argv[i + 1], v) && v > 0 && v <= 1) {
+            as.overlapRatio = v;
+            ++i;
+        } else if (!a.empty() && a[0] == '-') {
+            std::fprintf(stderr, "contend-cli trend: bad option '%s'\n%s", a.c_str(), kTrendHelp);
+            return kExitUsage;
+        } else inputs.push_back(a);
+    }
+    if (inputs.size() < 2) {
+        std::fprintf(stderr, "contend-cli trend: needs at least two runs\n%s", kTrendHelp);
+        return kExitUsage;
+    }
+    std::vector<Report> reports;
+    for (const auto& in : inputs) {
+        std::string err;
+        auto r = loadRun(in, as, err);
+        if (!r) {
+            std::fprintf(stderr, "contend-cli: %s\n", err.c_str());
+            return kExitBadInput;
+        }
+        reports.push_back(std::move(*r));
+    }
+    Trend t = trendOf(reports);
+    if (!jsonOut.empty() && !writeOut(jsonOut, trendToJson(t).dump(2) + "\n", "JSON")) return kExitBadInput;
+    if (jsonOut != "-") std::cout << trendToText(t);
+    return kExitOk;
+}
+
+}  // namespace contend::cli

@@ -1,0 +1,121 @@
+#pragma once
+// Compare two analysis reports (before / after a fix): which anomalies, windows and clusters were
+// resolved, which persist, which are new; how each operator signature changed; how end-to-end time
+// and the extra wait per resource moved, and whether the bottleneck shifted to another resource.
+// A pure function of two Reports, so it works on fresh analyses and on saved report JSON alike.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/analysis/report.h"
+
+namespace contend {
+
+struct CompareSettings {
+    double operatorTolerance = 0.05;   // mean duration change below this is "=" (relative)
+    double endToEndTolerance = 0.02;   // end-to-end growth beyond this is a regression (relative)
+    std::size_t maxNewAnomalies = 0;   // more new anomalies than this is a regression
+    std::size_t maxNewWindows = 0;     // more new contention windows than this is a regression
+};
+
+// Where an item sits in its run: which iteration (0-based position among the run's iterations,
+// -1 when the trace has none) and the offset from that iteration's start (or the trace's).
+struct RunPlace {
+    int iteration = -1;
+    TimeNs offsetNs = 0;
+};
+
+struct AnomalyDiff {
+    std::string signature;
+    std::string name;
+    RunPlace place;
+    bool inBase = false, inNew = false;
+    Anomaly base;     // valid when inBase
+    Anomaly now;      // valid when inNew
+    double scoreChange = 0;   // now.score - base.score for persisting ones
+};
+
+struct WindowDiff {
+    Resource resource = Resource::Unknown;
+    std::string ops;          // operator names joined with " + ", sorted
+    RunPlace place;
+    bool inBase = false, inNew = false;
+    ContentionWindow base, now;
+};
+
+struct ClusterDiff {
+    std::string tid;
+    RunPlace place;
+    bool inBase = false, inNew = false;
+    Cluster base, now;
+};
+
+enum class OpChange { Faster, Slower, Same, New, Gone };
+const char* opChangeSymbol(OpChange c);   // "-", "+", "=", "new", "gone"
+
+struct OperatorDiff {
+    std::string signature;
+    std::string name;
+    OpChange change = OpChange::Same;
+    double meanChange = 0;    // relative change of the mean duration (now/base - 1)
+    bool inBase = false, inNew = false;
+    SignatureStats base, now;
+};
+
+template <typename T>
+struct Partition {
+    std::vector<T> resolved;    // only in base
+    std::vector<T> persisting;  // in both
+    std::vector<T> added;       // only in new
+};
+
+struct BottleneckShift {
+    Resource baseResource = Resource::None;
+    double baseShare = 0;
+    Resource newResource = Resource::None;
+    double newShare = 0;
+    bool shifted = false;
+    std::string text;          // "bandwidth 64% -> compute 51%"
+};
+
+struct CompareResult {
+    TimeNs baseEndToEnd = 0, newEndToEnd = 0;
+    double endToEndChange = 0;              // relative: new/base - 1
+    TimeNs baseExtraWait = 0, newExtraWait = 0;
+    std::array<TimeNs, kResourceCount> baseByResource{}, newByResource{};
+    BottleneckShift bottleneck;
+    std::string verdict;                    // plain words
+    Partition<AnomalyDiff> anomalies;
+    Partition<WindowDiff> windows;
+    Partition<ClusterDiff> clusters;
+    std::vector<OperatorDiff> operators;    // by |change in total time|, largest first
+    std::string basePath, newPath;
+};
+
+CompareResult compareReports(const Report& base, const Report& now, const CompareSettings& settings = {});
+
+// Reasons the new run regressed under the settings (empty when it did not).
+std::vector<std::string> regressions(const CompareResult& r, const CompareSettings& settings);
+
+// Trend over several runs in order: per run the headline numbers, and per signature its highest
+// anomaly score in each run (NaN where it had no anomaly or did not run).
+struct TrendRun {
+    std::string path;
+    TimeNs endToEndNs = 0;
+    std::size_t anomalies = 0, windows = 0, clusters = 0;
+    TimeNs extraWaitNs = 0;
+    Resource bottleneck = Resource::None;
+    double bottleneckShare = 0;
+};
+struct TrendSeries {
+    std::string signature;
+    std::vector<double> maxScore;   // one per run
+};
+struct Trend {
+    std::vector<TrendRun> runs;
+    std::vector<TrendSeries> signatures;   // signatures anomalous in at least one run
+};
+Trend trendOf(const std::vector<Report>& reports);
+
+}  // namespace contend
