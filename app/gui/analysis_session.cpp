@@ -1,0 +1,123 @@
+#include "app/gui/analysis_session.h"
+
+#include <QElapsedTimer>
+
+#include "app/gui/load_thread.h"
+
+namespace contend::gui {
+
+void ReportWorker::build(quint64 generation, PreparedHandle prepared, double coefficient, double overlap) {
+    QElapsedTimer t;
+    t.start();
+    ReportPtr report = buildReportShared(prepared, coefficient, overlap);
+    emit built(generation, coefficient, overlap, report, static_cast<double>(t.nsecsElapsed()) / 1e6);
+}
+
+AnalysisSession::AnalysisSession(QObject* parent) : QObject(parent) {
+    qRegisterMetaType<OpenedTracePtr>("contend::gui::OpenedTracePtr");
+    qRegisterMetaType<ReportPtr>("contend::gui::ReportPtr");
+    qRegisterMetaType<PreparedHandle>("contend::gui::PreparedHandle");
+    auto* worker = new ReportWorker;
+    worker->moveToThread(&m_reportThread);
+    connect(&m_reportThread, &QThread::finished, worker, &QObject::deleteLater);
+    connect(this, &AnalysisSession::buildRequested, worker, &ReportWorker::build, Qt::QueuedConnection);
+    connect(worker, &ReportWorker::built, this,
+            [this](quint64 generation, double, double, ReportPtr report, double ms) {
+                m_building = false;
+                if (generation == m_generation && report) {
+                    m_report = std::move(report);
+                    m_lastBuildMs = ms;
+                    emit reportChanged(m_report);
+                }
+                if (m_pending) dispatchBuild();
+            },
+            Qt::QueuedConnection);
+    m_reportThread.setObjectName(QStringLiteral("contend-report"));
+    m_reportThread.start();
+}
+
+AnalysisSession::~AnalysisSession() {
+    // Current and abandoned loads alike: a QThread must not be destroyed while it runs.
+    for (LoadThread* t : findChildren<LoadThread*>()) {
+        t->cancel();
+        t->wait();
+    }
+    m_reportThread.quit();
+    m_reportThread.wait();
+}
+
+QString AnalysisSession::loadingPath() const { return m_load ? m_load->path() : QString(); }
+
+void AnalysisSession::open(const QString& path, double coefficient, double overlap) {
+    if (m_load) {
+        // The old load finishes (or stops) on its own and deletes itself; its signals are cut.
+        m_load->cancel();
+        disconnect(m_load, nullptr, this, nullptr);
+        const QString old = m_load->path();
+        m_load = nullptr;
+        emit cancelled(old);
+    }
+    AnalysisSettings settings;
+    settings.coefficient = coefficient;
+    settings.overlapRatio = overlap;
+    auto* load = new LoadThread(path, settings, this);
+    m_load = load;
+    connect(load, &QThread::finished, load, &QObject::deleteLater);
+    connect(load, &LoadThread::progress, this, &AnalysisSession::progress);
+    connect(load, &LoadThread::done, this, [this, load](OpenedTracePtr t) {
+        if (load != m_load) return;
+        finishLoad();
+        m_current = std::move(t);
+        m_report = m_current->report;
+        ++m_generation;
+        m_building = false;
+        m_pending = false;
+        emit opened(m_current);
+    });
+    connect(load, &LoadThread::failed, this, [this, load, path](const QString& message) {
+        if (load != m_load) return;
+        finishLoad();
+        emit failed(path, message);
+    });
+    connect(load, &LoadThread::cancelled, this, [this, load, path]() {
+        if (load != m_load) return;
+        finishLoad();
+        emit cancelled(path);
+    });
+    emit busyChanged(true);
+    load->start();
+}
+
+void AnalysisSession::finishLoad() {
+    m_load = nullptr;
+    emit busyChanged(false);
+}
+
+void AnalysisSession::cancel() {
+    if (!m_load) return;
+    m_load->cancel();
+    disconnect(m_load, nullptr, this, nullptr);
+    const QString path = m_load->path();
+    finishLoad();
+    emit cancelled(path);
+}
+
+void AnalysisSession::setThresholds(double coefficient, double overlap) {
+    if (!m_current || !m_current->prepared) return;
+    m_pending = true;
+    m_pendingCoefficient = coefficient;
+    m_pendingOverlap = overlap;
+    if (!m_building) dispatchBuild();
+}
+
+void AnalysisSession::dispatchBuild() {
+    if (!m_current || !m_current->prepared) {
+        m_pending = false;
+        return;
+    }
+    m_pending = false;
+    m_building = true;
+    emit buildRequested(m_generation, m_current->prepared, m_pendingCoefficient, m_pendingOverlap);
+}
+
+}  // namespace contend::gui

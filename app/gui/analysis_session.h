@@ -1,0 +1,75 @@
+#pragma once
+// Owns the open trace and the work around it, all off the GUI thread: opening (LoadThread) and
+// re-thresholding (buildReport on a worker thread, coalesced: while one runs, only the latest
+// request waits, so dragging a slider never queues up work). The previous trace stays current
+// until a new one has opened successfully.
+#include <QObject>
+#include <QPointer>
+#include <QThread>
+#include <memory>
+
+#include "app/gui/load_thread.h"
+#include "app/gui/opened_trace.h"
+
+namespace contend::gui {
+
+
+
+class ReportWorker : public QObject {
+    Q_OBJECT
+public slots:
+    void build(quint64 generation, contend::gui::PreparedHandle prepared, double coefficient, double overlap);
+signals:
+    void built(quint64 generation, double coefficient, double overlap, contend::gui::ReportPtr report, double ms);
+};
+
+class AnalysisSession : public QObject {
+    Q_OBJECT
+public:
+    explicit AnalysisSession(QObject* parent = nullptr);
+    ~AnalysisSession() override;
+
+    // Starts opening `path` (a load in progress is cancelled). The thresholds are those the
+    // first report is built with.
+    void open(const QString& path, double coefficient, double overlap);
+    void cancel();
+    bool busy() const { return m_load != nullptr; }
+    QString loadingPath() const;
+
+    // Re-thresholds the current trace (no-op without a prepared analysis).
+    void setThresholds(double coefficient, double overlap);
+    bool rethresholding() const { return m_building; }
+
+    const OpenedTrace* current() const { return m_current.get(); }
+    OpenedTracePtr currentPtr() const { return m_current; }
+    ReportPtr report() const { return m_report; }
+    double lastBuildMs() const { return m_lastBuildMs; }
+
+signals:
+    void progress(double fraction, const QString& phase);
+    void busyChanged(bool busy);
+    void opened(contend::gui::OpenedTracePtr trace);
+    void failed(const QString& path, const QString& message);
+    void cancelled(const QString& path);
+    void reportChanged(contend::gui::ReportPtr report);
+    void buildRequested(quint64 generation, contend::gui::PreparedHandle prepared, double coefficient, double overlap);
+
+private:
+    void dispatchBuild();
+    void finishLoad();
+
+    QPointer<LoadThread> m_load;
+    OpenedTracePtr m_current;
+    ReportPtr m_report;
+    quint64 m_generation = 0;
+    QThread m_reportThread;
+    bool m_building = false;
+    bool m_pending = false;
+    double m_pendingCoefficient = 0;
+    double m_pendingOverlap = 0;
+    double m_lastBuildMs = 0;
+};
+
+}  // namespace contend::gui
+
+Q_DECLARE_METATYPE(contend::gui::PreparedHandle)

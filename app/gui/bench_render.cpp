@@ -1,0 +1,181 @@
+#include "app/gui/bench_render.h"
+
+#include <QElapsedTimer>
+#include <QImage>
+#include <QPainter>
+#include <algorithm>
+#include <ctime>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "app/gui/engine_bridge.h"
+#include "app/gui/synthetic_trace.h"
+#include "core/io/load.h"
+#include "core/trace/time_format.h"
+#include "widgets/timeline/timeline_view.h"
+
+namespace contend::gui {
+
+namespace {
+
+const char* kUsage =
+    "usage: contend --bench-render TRACE [options]\n"
+    "       contend --bench-render --synthetic N [options]\n"
+    "  --synthetic N     a generated trace of N operators (with made-up flags, windows, clusters)\n"
+    "  --size WxH        image size (default 1600x900)\n"
+    "  --positions K     frames per zoom level, spread over the trace (default 5)\n"
+    "  --no-analysis     draw TRACE without running the analysis\n"
+    "  --expand-hosts    show every lane of the host threads\n"
+    "  --save-frames DIR write the first frame of each zoom level as DIR/frame-N.png\n";
+
+// CPU time of this thread, ms: on a shared machine the wall time also counts waiting for a core.
+double threadCpuMs() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
+double median(std::vector<double> v) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+}  // namespace
+
+int runBenchRender(const QStringList& args) {
+    QString tracePath;
+    long long synthetic = 0;
+    int width = 1600, height = 900, positions = 5;
+    bool analysis = true, expandHosts = false;
+    QString saveDir;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString& a = args[i];
+        auto next = [&]() { return i + 1 < args.size() ? args[++i] : QString(); };
+        if (a == "--synthetic") synthetic = next().toLongLong();
+        else if (a == "--size") {
+            const QStringList wh = next().split('x');
+            if (wh.size() == 2) width = wh[0].toInt(), height = wh[1].toInt();
+        } else if (a == "--positions") positions = std::max(1, next().toInt());
+        else if (a == "--no-analysis") analysis = false;
+        else if (a == "--expand-hosts") expandHosts = true;
+        else if (a == "--save-frames") saveDir = next();
+        else if (a == "--help" || a == "-h") {
+            std::fputs(kUsage, stdout);
+            return 0;
+        } else if (!a.startsWith("--") && tracePath.isEmpty()) tracePath = a;
+        else {
+            std::fprintf(stderr, "contend --bench-render: unknown option '%s'\n%s", qPrintable(a), kUsage);
+            return 2;
+        }
+    }
+    if (tracePath.isEmpty() && synthetic <= 0) {
+        std::fputs(kUsage, stderr);
+        return 2;
+    }
+    if (width < 100 || height < 100) width = 1600, height = 900;
+
+    QElapsedTimer timer;
+    timer.start();
+    TracePtr trace;
+    std::shared_ptr<const Report> report;
+    if (synthetic > 0) {
+        trace = makeSyntheticTrace(static_cast<std::size_t>(synthetic));
+        report = std::make_shared<Report>(makeSyntheticOverlay(*trace));
+        std::printf("synthetic trace: %zu operators, %zu tracks, %zu counters, span %s, built in %.0f ms\n",
+                    trace->operatorCount(), trace->tracks().size(), trace->counters().size(),
+                    formatDuration(trace->span()).c_str(), static_cast<double>(timer.elapsed()));
+    } else {
+        LoadResult r = loadTrace(tracePath.toStdString());
+        if (!r) {
+            std::fprintf(stderr, "contend --bench-render: %s\n",
+                         r.error ? r.error->message().c_str() : "could not load the trace");
+            return 3;
+        }
+        trace = r.trace;
+        std::printf("trace %s: %zu operators, %zu tracks, %zu counters, span %s, loaded in %.0f ms\n",
+                    qPrintable(tracePath), trace->operatorCount(), trace->tracks().size(), trace->counters().size(),
+                    formatDuration(trace->span()).c_str(), static_cast<double>(timer.elapsed()));
+        if (analysis && engineAvailable()) {
+            timer.restart();
+            std::string error;
+            AnalysisSettings settings;
+            auto prepared = prepareAnalysisHandle(trace, settings, &error);
+            if (prepared) {
+                report = buildReportShared(prepared, settings.coefficient, settings.overlapRatio);
+                std::printf("analysis: %zu anomalies, %zu windows, %zu clusters in %.0f ms\n",
+                            report ? report->anomalies.size() : 0, report ? report->windows.size() : 0,
+                            report ? report->clusters.size() : 0, static_cast<double>(timer.elapsed()));
+            } else {
+                std::printf("analysis failed: %s (drawing without it)\n", error.c_str());
+            }
+        }
+    }
+    timer.restart();
+    auto data = widgets::makeTimelineData(trace);
+    std::printf("timeline index built in %.0f ms\n", static_cast<double>(timer.elapsed()));
+
+    widgets::TimelineView view;
+    view.resize(width, height);
+    view.setData(data);
+    view.setReport(report);
+    if (expandHosts)
+        for (std::uint32_t t = 0; t < trace->tracks().size(); ++t)
+            if (trace->tracks()[t].kind == TrackKind::HostThread) view.setHostExpanded(t, true);
+
+    QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
+    double lastCpu = 0;
+    auto frame = [&]() {
+        QPainter p(&image);
+        QElapsedTimer t;
+        const double cpu0 = threadCpuMs();
+        t.start();
+        view.paintTimeline(p);
+        const double wall = static_cast<double>(t.nsecsElapsed()) / 1e6;
+        lastCpu = threadCpuMs() - cpu0;
+        return wall;
+    };
+    view.resetZoom();
+    frame();   // warm-up: fonts and glyph caches
+
+    const TimeNs begin = trace->begin();
+    const TimeNs span = std::max<TimeNs>(trace->span(), 1);
+    std::vector<double> all, allCpu;
+    std::printf("%-12s %7s %9s %9s %8s %8s %8s %10s %8s\n", "view", "frames", "median_ms", "max_ms", "cpu_ms", "list_ms",
+                "items", "folded", "walked");
+    int level = 0;
+    for (TimeNs s = span; ; s /= 8, ++level) {
+        s = std::max<TimeNs>(s, 1000);
+        std::vector<double> times, lists, cpus;
+        std::size_t items = 0;
+        std::uint64_t folded = 0, walked = 0;
+        for (int k = 0; k < positions; ++k) {
+            const double centre = positions == 1 ? 0.5 : (0.1 + 0.8 * k / (positions - 1));
+            const TimeNs mid = begin + static_cast<TimeNs>(static_cast<double>(span) * centre);
+            view.zoomTo(mid - s / 2, mid + s / 2, 0.0);
+            times.push_back(frame());
+            if (k == 0 && !saveDir.isEmpty()) image.save(QStringLiteral("%1/frame-%2.png").arg(saveDir).arg(level));
+            lists.push_back(view.lastDrawListMs());
+            cpus.push_back(lastCpu);
+            items = std::max(items, view.drawList().items.size());
+            folded = std::max(folded, view.drawList().stats.folded);
+            walked = std::max(walked, view.drawList().stats.walked);
+        }
+        all.insert(all.end(), times.begin(), times.end());
+        allCpu.insert(allCpu.end(), cpus.begin(), cpus.end());
+        std::printf("%-12s %7zu %9.2f %9.2f %8.2f %8.2f %8zu %10llu %8llu\n", formatDuration(s).c_str(), times.size(),
+                    median(times), *std::max_element(times.begin(), times.end()), median(cpus), median(lists), items,
+                    static_cast<unsigned long long>(folded),
+                    static_cast<unsigned long long>(walked));
+        if (s <= 1000) break;
+    }
+    std::printf("frames=%zu median_cpu_ms=%.2f max_cpu_ms=%.2f (thread CPU time; the line below is wall time)\n",
+                all.size(), median(allCpu), *std::max_element(allCpu.begin(), allCpu.end()));
+    std::printf("median_frame_ms=%.2f max_frame_ms=%.2f\n", median(all), *std::max_element(all.begin(), all.end()));
+    std::fflush(stdout);
+    return 0;
+}
+
+}  // namespace contend::gui

@@ -1,0 +1,379 @@
+#include "app/gui/compare_window.h"
+
+#include <QComboBox>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+
+#include "app/gui/analysis_session.h"
+#include "widgets/common/text.h"
+#include "widgets/compare/shift_chart.h"
+#include "widgets/heatmap/heatmap_view.h"
+#include "widgets/tables/table_panel.h"
+#include "widgets/timeline/timeline_view.h"
+
+namespace contend::gui {
+
+using namespace contend::widgets;
+
+namespace {
+
+// Index of a signature in a report's operator table, kNone if absent.
+std::uint32_t signatureIndex(const Report& r, const std::string& sig) {
+    for (std::size_t i = 0; i < r.operators.size(); ++i)
+        if (r.operators[i].signature == sig) return static_cast<std::uint32_t>(i);
+    return kNone;
+}
+
+// The time both runs are aligned on.
+TimeNs anchorOf(const OpenedTrace& t, const Report* r, CompareWindow::Alignment a) {
+    if (a == CompareWindow::Alignment::FirstIteration && r && !r->iterations.empty()) return r->iterations.front().start;
+    return t.trace->begin();
+}
+
+QWidget* titled(QLabel* header, QWidget* body) {
+    auto* w = new QWidget;
+    auto* l = new QVBoxLayout(w);
+    l->setContentsMargins(0, 0, 0, 0);
+    l->setSpacing(0);
+    header->setContentsMargins(6, 3, 6, 3);
+    header->setTextFormat(Qt::RichText);
+    l->addWidget(header);
+    l->addWidget(body, 1);
+    return w;
+}
+
+}  // namespace
+
+CompareWindow::CompareWindow(QWidget* parent)
+    : QMainWindow(parent), m_baseSession(new AnalysisSession(this)), m_newSession(new AnalysisSession(this)) {
+    setWindowTitle(tr("Contend — compare"));
+    buildUi();
+    for (AnalysisSession* s : {m_baseSession, m_newSession}) {
+        const bool isNew = s == m_newSession;
+        connect(s, &AnalysisSession::opened, this, [this, isNew](OpenedTracePtr t) {
+            m_pending = std::max(0, m_pending - 1);
+            ReportPtr r = t->report;
+            onOpened(isNew, std::move(t), std::move(r));
+        });
+        connect(s, &AnalysisSession::failed, this, &CompareWindow::onFailed);
+        connect(s, &AnalysisSession::progress, this, [this](double f, const QString& phase) {
+            m_progress->setValue(static_cast<int>(f * 100));
+            statusBar()->showMessage(phase);
+        });
+    }
+}
+
+CompareWindow::~CompareWindow() = default;
+
+void CompareWindow::buildUi() {
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(4, 4, 4, 4);
+
+    auto* top = new QHBoxLayout;
+    m_verdict = new QLabel(tr("Opening…"), central);
+    m_verdict->setWordWrap(true);
+    m_verdict->setTextFormat(Qt::RichText);
+    m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_alignBox = new QComboBox(central);
+    m_alignBox->addItem(tr("Align: first iteration"));
+    m_alignBox->addItem(tr("Align: trace start"));
+    m_alignBox->setToolTip(tr("Line the two timelines up on the start of the first ProfilerStep, or on the start of each trace"));
+    top->addWidget(m_verdict, 1);
+    top->addWidget(m_alignBox, 0, Qt::AlignTop);
+    layout->addLayout(top);
+    m_message = new QLabel(central);
+    m_message->setStyleSheet(QStringLiteral("QLabel { background: #FDECEA; color: #B71C1C; padding: 4px; }"));
+    m_message->setWordWrap(true);
+    m_message->hide();
+    layout->addWidget(m_message);
+
+    auto* vsplit = new QSplitter(Qt::Vertical, central);
+    m_baseView = new TimelineView;
+    m_newView = new TimelineView;
+    m_baseHeader = new QLabel(tr("<b>Baseline</b>"));
+    m_newHeader = new QLabel(tr("<b>Comparison</b>"));
+    vsplit->addWidget(titled(m_baseHeader, m_baseView));
+    vsplit->addWidget(titled(m_newHeader, m_newView));
+
+    auto* hsplit = new QSplitter(Qt::Horizontal);
+    m_tabs = new QTabWidget;
+    m_opModel = new CompareModel(CompareModel::Kind::Operators, this);
+    m_anModel = new CompareModel(CompareModel::Kind::Anomalies, this);
+    m_opPanel = new TablePanel(m_opModel, tr("Filter signatures…"));
+    m_anPanel = new TablePanel(m_anModel, tr("Filter anomalies (status, name, cause)…"));
+    m_tabs->addTab(m_opPanel, tr("Operators"));
+    m_tabs->addTab(m_anPanel, tr("Anomalies"));
+    auto* heat = new QWidget;
+    auto* heatLayout = new QHBoxLayout(heat);
+    heatLayout->setContentsMargins(0, 0, 0, 0);
+    m_baseHeat = new HeatmapView;
+    m_newHeat = new HeatmapView;
+    heatLayout->addWidget(titled(new QLabel(tr("<b>Baseline</b>")), m_baseHeat));
+    heatLayout->addWidget(titled(new QLabel(tr("<b>Comparison</b>")), m_newHeat));
+    m_tabs->addTab(heat, tr("Heatmaps"));
+    m_shift = new ShiftChart;
+    hsplit->addWidget(m_tabs);
+    hsplit->addWidget(m_shift);
+    hsplit->setStretchFactor(0, 3);
+    hsplit->setStretchFactor(1, 2);
+    hsplit->setSizes({900, 600});
+    vsplit->addWidget(hsplit);
+    vsplit->setStretchFactor(0, 3);
+    vsplit->setStretchFactor(1, 3);
+    vsplit->setStretchFactor(2, 3);
+    // Each timeline gets a third, the tables and the chart the rest.
+    vsplit->setSizes({320, 320, 360});
+    layout->addWidget(vsplit, 1);
+    setCentralWidget(central);
+
+    m_progress = new QProgressBar;
+    m_progress->setMaximumWidth(200);
+    m_progress->setRange(0, 100);
+    m_progress->hide();
+    statusBar()->addPermanentWidget(m_progress);
+
+    connect(m_alignBox, &QComboBox::currentIndexChanged, this,
+            [this](int i) { setAlignment(i == 0 ? Alignment::FirstIteration : Alignment::TraceStart); });
+    connect(m_baseView, &TimelineView::viewChanged, this, [this](qint64 a, qint64 b) { syncFrom(false, a, b); });
+    connect(m_newView, &TimelineView::viewChanged, this, [this](qint64 a, qint64 b) { syncFrom(true, a, b); });
+    connect(m_baseView, &TimelineView::viewChanged, m_baseHeat, &HeatmapView::setViewRange);
+    connect(m_newView, &TimelineView::viewChanged, m_newHeat, &HeatmapView::setViewRange);
+    connect(m_baseHeat, &HeatmapView::zoomRequested, m_baseView, [this](qint64 a, qint64 b) { m_baseView->zoomTo(a, b); });
+    connect(m_newHeat, &HeatmapView::zoomRequested, m_newView, [this](qint64 a, qint64 b) { m_newView->zoomTo(a, b); });
+    connect(m_baseView, &TimelineView::sliceSelected, this, [this](quint32 s) { onSliceSelected(false, s); });
+    connect(m_newView, &TimelineView::sliceSelected, this, [this](quint32 s) { onSliceSelected(true, s); });
+    connect(m_opPanel, &TablePanel::rowPicked, this,
+            [this](const QModelIndex& i) { showRow(CompareModel::Kind::Operators, i.row()); });
+    connect(m_anPanel, &TablePanel::rowPicked, this,
+            [this](const QModelIndex& i) { showRow(CompareModel::Kind::Anomalies, i.row()); });
+}
+
+void CompareWindow::setThresholds(double coefficient, double overlap) {
+    m_coefficient = coefficient;
+    m_overlap = overlap;
+}
+
+bool CompareWindow::busy() const { return m_pending > 0; }
+
+void CompareWindow::startSession(AnalysisSession* s, const QString& path) {
+    ++m_pending;
+    m_progress->setValue(0);
+    m_progress->show();
+    s->open(QFileInfo(path).absoluteFilePath(), m_coefficient, m_overlap);
+}
+
+void CompareWindow::open(const QString& basePath, const QString& newPath) {
+    m_base.reset();
+    m_new.reset();
+    m_baseReport.reset();
+    m_newReport.reset();
+    m_pending = 0;
+    m_message->hide();
+    m_verdict->setText(tr("Opening %1 and %2…").arg(QFileInfo(basePath).fileName(), QFileInfo(newPath).fileName()));
+    startSession(m_baseSession, basePath);
+    startSession(m_newSession, newPath);
+}
+
+void CompareWindow::openAgainst(OpenedTracePtr base, ReportPtr baseReport, const QString& newPath) {
+    m_pending = 0;
+    m_message->hide();
+    m_new.reset();
+    m_newReport.reset();
+    m_verdict->setText(tr("Opening %1…").arg(QFileInfo(newPath).fileName()));
+    if (!baseReport) baseReport = base->report;
+    onOpened(false, std::move(base), std::move(baseReport));
+    startSession(m_newSession, newPath);
+}
+
+void CompareWindow::onOpened(bool isNew, OpenedTracePtr t, ReportPtr report) {
+    if (m_pending == 0) m_progress->hide();
+    TimelineView* view = isNew ? m_newView : m_baseView;
+    HeatmapView* heat = isNew ? m_newHeat : m_baseHeat;
+    (isNew ? m_newReport : m_baseReport) = report;
+    m_syncing = true;   // the other view must not follow this one's reset
+    view->setData(t->timeline);
+    view->setReport(report);
+    m_syncing = false;
+    heat->setTrace(t->trace);
+    heat->setPressureSource(pressureSource(t->prepared));
+    heat->setReport(report);
+    (isNew ? m_new : m_base) = std::move(t);
+    tryCompare();
+}
+
+void CompareWindow::onFailed(const QString& path, const QString& message) {
+    m_pending = std::max(0, m_pending - 1);
+    if (m_pending == 0) m_progress->hide();
+    const QString text = tr("Could not open %1: %2").arg(QFileInfo(path).fileName(), message);
+    m_message->setText(text);
+    m_message->show();
+    m_verdict->setText(tr("No comparison."));
+    emit failed(text);
+}
+
+void CompareWindow::tryCompare() {
+    updateHeaders();
+    if (!m_base || !m_new) return;
+    if (!m_baseReport || !m_newReport) {
+        const QString why = !m_baseReport ? m_base->analysisError : m_new->analysisError;
+        m_message->setText(tr("No analysis to compare: %1").arg(why));
+        m_message->show();
+        emit failed(m_message->text());
+        return;
+    }
+    // Pure and cheap (matching over the reports' anomalies, windows and signatures), so it runs here.
+    auto result = std::make_shared<CompareResult>(compareReports(*m_baseReport, *m_newReport));
+    result->basePath = m_base->path.toStdString();
+    result->newPath = m_new->path.toStdString();
+    m_result = std::move(result);
+    m_opModel->setResult(m_result);
+    m_anModel->setResult(m_result);
+    m_shift->setResult(*m_result);
+
+    const CompareResult& r = *m_result;
+    const QString e2e = tr("end-to-end %1 → %2 (%3%4%)")
+                            .arg(durationText(r.baseEndToEnd), durationText(r.newEndToEnd),
+                                 r.endToEndChange > 0 ? QStringLiteral("+") : QString())
+                            .arg(r.endToEndChange * 100, 0, 'f', 1);
+    const QString counts = tr("anomalies: %1 resolved, %2 persisting, %3 new · windows: %4 resolved, %5 new")
+                               .arg(r.anomalies.resolved.size())
+                               .arg(r.anomalies.persisting.size())
+                               .arg(r.anomalies.added.size())
+                               .arg(r.windows.resolved.size())
+                               .arg(r.windows.added.size());
+    m_verdict->setText(QStringLiteral("<b>%1</b><br>%2 · %3")
+                           .arg(QString::fromStdString(r.verdict).toHtmlEscaped(), e2e, counts));
+    setWindowTitle(tr("Contend — %1 vs %2").arg(QFileInfo(m_base->path).fileName(), QFileInfo(m_new->path).fileName()));
+    m_anPanel->sortBy(CompareModel::AnScoreNew, Qt::DescendingOrder);
+    // Names and signatures are what people read; the numbers are narrow.
+    m_opPanel->view()->resizeColumnsToContents();
+    m_anPanel->view()->resizeColumnsToContents();
+    m_opPanel->view()->setColumnWidth(CompareModel::OpSignature, std::min(m_opPanel->view()->columnWidth(CompareModel::OpSignature), 380));
+    m_anPanel->view()->setColumnWidth(CompareModel::AnName, std::min(m_anPanel->view()->columnWidth(CompareModel::AnName), 320));
+
+    updateOffset();
+    m_syncing = true;
+    m_baseView->resetZoom();
+    m_syncing = false;
+    syncFrom(false, m_baseView->axis().t0, m_baseView->axis().t1);
+    emit compared();
+}
+
+void CompareWindow::updateHeaders() {
+    auto header = [](const QString& role, const OpenedTracePtr& t, const ReportPtr& r) {
+        if (!t) return QStringLiteral("<b>%1</b>").arg(role);
+        QString s = QStringLiteral("<b>%1</b> — %2").arg(role, QFileInfo(t->path).fileName().toHtmlEscaped());
+        if (r)
+            s += QObject::tr(" · end-to-end %1 · %2 anomalies · %3 windows")
+                     .arg(durationText(r->summary.endToEndNs))
+                     .arg(r->anomalies.size())
+                     .arg(r->windows.size());
+        return s;
+    };
+    m_baseHeader->setText(header(tr("Baseline"), m_base, m_baseReport));
+    m_newHeader->setText(header(tr("Comparison"), m_new, m_newReport));
+}
+
+void CompareWindow::setAlignment(Alignment a) {
+    m_alignment = a;
+    {
+        const QSignalBlocker block(m_alignBox);
+        m_alignBox->setCurrentIndex(a == Alignment::FirstIteration ? 0 : 1);
+    }
+    updateOffset();
+    syncFrom(false, m_baseView->axis().t0, m_baseView->axis().t1);
+}
+
+void CompareWindow::updateOffset() {
+    if (!m_base || !m_new) return;
+    const bool iter = m_alignment == Alignment::FirstIteration;
+    const bool bothHave = m_baseReport && m_newReport && !m_baseReport->iterations.empty() && !m_newReport->iterations.empty();
+    m_offset = anchorOf(*m_new, m_newReport.get(), bothHave ? m_alignment : Alignment::TraceStart) -
+               anchorOf(*m_base, m_baseReport.get(), bothHave ? m_alignment : Alignment::TraceStart);
+    if (iter && !bothHave) statusBar()->showMessage(tr("A run has no iteration markers: aligned on the trace start"), 8000);
+}
+
+void CompareWindow::syncFrom(bool fromNew, qint64 t0, qint64 t1) {
+    if (m_syncing || !m_base || !m_new) return;
+    m_syncing = true;
+    const qint64 d = fromNew ? -m_offset : m_offset;
+    (fromNew ? m_baseView : m_newView)->zoomTo(t0 + d, t1 + d, 0.0);
+    m_syncing = false;
+}
+
+quint32 CompareWindow::matchingSlice(quint32 slice, bool toNew) const {
+    const ReportPtr& from = toNew ? m_baseReport : m_newReport;
+    const ReportPtr& to = toNew ? m_newReport : m_baseReport;
+    const OpenedTracePtr& fromT = toNew ? m_base : m_new;
+    const OpenedTracePtr& toT = toNew ? m_new : m_base;
+    if (!from || !to || !fromT || !toT || slice >= from->sliceSignature.size()) return kNone;
+    const std::uint32_t sig = from->sliceSignature[slice];
+    if (sig >= from->operators.size()) return kNone;
+    const std::uint32_t j = signatureIndex(*to, from->operators[sig].signature);
+    if (j == kNone) return kNone;
+    const TimeNs target = fromT->trace->slices()[slice].start + (toNew ? m_offset : -m_offset);
+    const auto& slices = toT->trace->slices();
+    quint32 best = kNone;
+    TimeNs bestDist = std::numeric_limits<TimeNs>::max();
+    for (std::size_t i = 0; i < to->sliceSignature.size() && i < slices.size(); ++i) {
+        if (to->sliceSignature[i] != j) continue;
+        const TimeNs dist = std::llabs(slices[i].start - target);
+        if (dist < bestDist) bestDist = dist, best = static_cast<quint32>(i);
+    }
+    return best;
+}
+
+quint32 CompareWindow::firstOccurrence(const std::string& signature, bool inNew) const {
+    const ReportPtr& r = inNew ? m_newReport : m_baseReport;
+    const OpenedTracePtr& t = inNew ? m_new : m_base;
+    if (!r || !t) return kNone;
+    const std::uint32_t j = signatureIndex(*r, signature);
+    if (j == kNone) return kNone;
+    const auto& slices = t->trace->slices();
+    quint32 best = kNone;
+    for (std::size_t i = 0; i < r->sliceSignature.size() && i < slices.size(); ++i)
+        if (r->sliceSignature[i] == j && (best == kNone || slices[i].start < slices[best].start)) best = static_cast<quint32>(i);
+    return best;
+}
+
+void CompareWindow::onSliceSelected(bool fromNew, quint32 slice) {
+    if (m_syncing) return;
+    m_syncing = true;
+    (fromNew ? m_baseView : m_newView)->selectSlice(slice == kNone ? kNone : matchingSlice(slice, !fromNew), false);
+    m_syncing = false;
+}
+
+void CompareWindow::showRow(CompareModel::Kind kind, int row) {
+    if (!m_result) return;
+    const CompareModel* model = kind == CompareModel::Kind::Operators ? m_opModel : m_anModel;
+    quint32 b = model->baseSlice(row), n = model->newSlice(row);
+    if (kind == CompareModel::Kind::Operators) {
+        b = firstOccurrence(model->signature(row), false);
+        n = firstOccurrence(model->signature(row), true);
+    } else {
+        // An anomaly only one run has: show where the same signature ran in the other.
+        if (b == kNone && n != kNone) b = matchingSlice(n, false);
+        if (n == kNone && b != kNone) n = matchingSlice(b, true);
+    }
+    // Each timeline zooms to its own occurrence; the next zoom or pan brings them back in step.
+    m_syncing = true;
+    m_baseView->selectSlice(b, b != kNone);
+    m_newView->selectSlice(n, n != kNone);
+    m_syncing = false;
+    // A signature only one run has: the other timeline follows to the aligned place.
+    if (b == kNone && n != kNone) syncFrom(true, m_newView->axis().t0, m_newView->axis().t1);
+    if (n == kNone && b != kNone) syncFrom(false, m_baseView->axis().t0, m_baseView->axis().t1);
+}
+
+}  // namespace contend::gui

@@ -1,0 +1,125 @@
+#pragma once
+// Compare mode: a baseline and a comparison trace side by side. Both are opened and analysed off
+// the GUI thread by their own AnalysisSession (the same coefficient and overlap for both; the
+// baseline may instead be the trace already open in the main window). Once both reports are in,
+// compareReports (core/analysis/compare.h) runs and the window shows:
+//  - two timelines stacked (baseline above), zoom and pan kept in step, aligned by the first
+//    iteration's start (ProfilerStep) or by the trace start (a combo box); selecting an operator
+//    in one highlights the same signature's nearest occurrence in the other;
+//  - the diff tables (per signature, per anomaly): picking a row shows it in both timelines;
+//  - the bottleneck-shift chart and the verdict; the two runs' heatmaps side by side.
+#include <QMainWindow>
+#include <memory>
+
+#include "app/gui/opened_trace.h"
+#include "core/analysis/compare.h"
+#include "widgets/tables/compare_model.h"
+
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QTabWidget;
+
+namespace contend::widgets {
+class TimelineView;
+class TablePanel;
+class ShiftChart;
+class HeatmapView;
+}  // namespace contend::widgets
+
+namespace contend::gui {
+
+class AnalysisSession;
+
+class CompareWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    enum class Alignment { FirstIteration, TraceStart };
+
+    explicit CompareWindow(QWidget* parent = nullptr);
+    ~CompareWindow() override;
+
+    // Thresholds both runs are analysed with (set before opening).
+    void setThresholds(double coefficient, double overlap);
+    // Opens and analyses both traces.
+    void open(const QString& basePath, const QString& newPath);
+    // Compares an already opened trace (and its current report) with a trace still to open.
+    void openAgainst(OpenedTracePtr base, ReportPtr baseReport, const QString& newPath);
+    bool busy() const;
+
+    void setAlignment(Alignment a);
+    Alignment alignment() const { return m_alignment; }
+    // Time added to a baseline time to get the aligned comparison time (ns).
+    qint64 offset() const { return m_offset; }
+
+    // Shows a diff-table row (source row of that model) in both timelines.
+    void showRow(widgets::CompareModel::Kind kind, int sourceRow);
+
+    std::shared_ptr<const CompareResult> result() const { return m_result; }
+    OpenedTracePtr baseTrace() const { return m_base; }
+    OpenedTracePtr newTrace() const { return m_new; }
+    ReportPtr baseReport() const { return m_baseReport; }
+    ReportPtr newReport() const { return m_newReport; }
+    widgets::TimelineView* baseTimeline() const { return m_baseView; }
+    widgets::TimelineView* newTimeline() const { return m_newView; }
+    widgets::CompareModel* operatorModel() const { return m_opModel; }
+    widgets::CompareModel* anomalyModel() const { return m_anModel; }
+    widgets::TablePanel* operatorPanel() const { return m_opPanel; }
+    widgets::TablePanel* anomalyPanel() const { return m_anPanel; }
+    widgets::ShiftChart* shiftChart() const { return m_shift; }
+    QComboBox* alignBox() const { return m_alignBox; }
+    QTabWidget* tabs() const { return m_tabs; }
+    QLabel* verdictLabel() const { return m_verdict; }
+
+    // Nearest occurrence in the other run of a slice's signature, at the aligned time; kNone if
+    // the other run lacks the signature. `toNew`: from the baseline to the comparison.
+    quint32 matchingSlice(quint32 slice, bool toNew) const;
+    // Earliest occurrence of a signature in one run, kNone if none.
+    quint32 firstOccurrence(const std::string& signature, bool inNew) const;
+
+signals:
+    void compared();
+    void failed(const QString& message);
+
+private:
+    void buildUi();
+    void startSession(AnalysisSession* s, const QString& path);
+    void onOpened(bool isNew, OpenedTracePtr t, ReportPtr report);
+    void onFailed(const QString& path, const QString& message);
+    void tryCompare();
+    void updateOffset();
+    void syncFrom(bool fromNew, qint64 t0, qint64 t1);
+    void onSliceSelected(bool fromNew, quint32 slice);
+    void updateHeaders();
+
+    AnalysisSession* m_baseSession;
+    AnalysisSession* m_newSession;
+    double m_coefficient = 3.0;
+    double m_overlap = 0.70;
+    OpenedTracePtr m_base, m_new;
+    ReportPtr m_baseReport, m_newReport;
+    std::shared_ptr<const CompareResult> m_result;
+    Alignment m_alignment = Alignment::FirstIteration;
+    qint64 m_offset = 0;
+    bool m_syncing = false;
+    int m_pending = 0;
+
+    QLabel* m_verdict = nullptr;
+    QLabel* m_message = nullptr;
+    QComboBox* m_alignBox = nullptr;
+    QLabel* m_baseHeader = nullptr;
+    QLabel* m_newHeader = nullptr;
+    widgets::TimelineView* m_baseView = nullptr;
+    widgets::TimelineView* m_newView = nullptr;
+    widgets::CompareModel* m_opModel = nullptr;
+    widgets::CompareModel* m_anModel = nullptr;
+    widgets::TablePanel* m_opPanel = nullptr;
+    widgets::TablePanel* m_anPanel = nullptr;
+    widgets::ShiftChart* m_shift = nullptr;
+    widgets::HeatmapView* m_baseHeat = nullptr;
+    widgets::HeatmapView* m_newHeat = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    QProgressBar* m_progress = nullptr;
+};
+
+}  // namespace contend::gui

@@ -1,0 +1,134 @@
+#include "app/gui/engine_bridge.h"
+
+#include <QSaveFile>
+#include <exception>
+#include <limits>
+
+#if __has_include("core/analysis/engine.h")
+#include "core/analysis/engine.h"
+#define CONTEND_GUI_HAVE_ENGINE 1
+#endif
+#if __has_include("core/report/report_json.h")
+#include "core/report/report_json.h"
+#define CONTEND_GUI_HAVE_REPORT_JSON 1
+#endif
+#if __has_include("core/report/atomic_write.h")
+#include "core/report/atomic_write.h"
+#define CONTEND_GUI_HAVE_ATOMIC_WRITE 1
+#endif
+
+namespace contend::gui {
+
+bool engineAvailable() {
+#ifdef CONTEND_GUI_HAVE_ENGINE
+    return true;
+#else
+    return false;
+#endif
+}
+
+PreparedHandle prepareAnalysisHandle(TracePtr trace, const AnalysisSettings& settings, std::string* error) {
+#ifdef CONTEND_GUI_HAVE_ENGINE
+    try {
+        return prepareAnalysis(std::move(trace), settings, error);
+    } catch (const std::exception& e) {
+        if (error) *error = e.what();
+        return nullptr;
+    }
+#else
+    (void)trace;
+    (void)settings;
+    if (error) *error = "this build has no analysis engine";
+    return nullptr;
+#endif
+}
+
+std::shared_ptr<const Report> buildReportShared(const PreparedHandle& prepared, double coefficient, double overlapRatio) {
+#ifdef CONTEND_GUI_HAVE_ENGINE
+    if (!prepared) return nullptr;
+    const auto& p = *static_cast<const PreparedAnalysis*>(prepared.get());
+    return std::make_shared<const Report>(buildReport(p, coefficient, overlapRatio));
+#else
+    (void)prepared;
+    (void)coefficient;
+    (void)overlapRatio;
+    return nullptr;
+#endif
+}
+
+widgets::PressureSource pressureSource(const PreparedHandle& prepared) {
+#ifdef CONTEND_GUI_HAVE_ENGINE
+    if (!prepared) return {};
+    const auto* p = static_cast<const PreparedAnalysis*>(prepared.get());
+    if (!p->timelines().any()) return {};
+    // The lambda keeps the prepared analysis alive as long as the heatmap holds it.
+    return [prepared, p](Resource r, TimeNs a, TimeNs b) -> double {
+        if (b <= a) return std::numeric_limits<double>::quiet_NaN();
+        switch (r) {
+        case Resource::Bandwidth:
+        case Resource::Compute:
+        case Resource::Cache:
+        case Resource::Issue: break;
+        default: return std::numeric_limits<double>::quiet_NaN();
+        }
+        const ResourceTimeline& t = p->timelines().of(r);
+        if (t.empty()) return std::numeric_limits<double>::quiet_NaN();
+        return static_cast<double>(t.highTime(a, b)) / static_cast<double>(b - a);
+    };
+#else
+    (void)prepared;
+    return {};
+#endif
+}
+
+bool reportWritersAvailable() {
+#ifdef CONTEND_GUI_HAVE_REPORT_JSON
+    return true;
+#else
+    return false;
+#endif
+}
+
+std::optional<std::string> reportJsonText(const Report& report, const Trace& trace) {
+#ifdef CONTEND_GUI_HAVE_REPORT_JSON
+    return reportToJson(report, trace).dump(2) + "\n";
+#else
+    (void)report;
+    (void)trace;
+    return std::nullopt;
+#endif
+}
+
+std::optional<std::string> reportMarkdownText(const Report& report, const Trace& trace) {
+#ifdef CONTEND_GUI_HAVE_REPORT_JSON
+    return reportToMarkdown(report, trace);
+#else
+    (void)report;
+    (void)trace;
+    return std::nullopt;
+#endif
+}
+
+bool writeFileAtomic(const std::string& path, const std::string& content, std::string* error) {
+#ifdef CONTEND_GUI_HAVE_ATOMIC_WRITE
+    return writeFileAtomically(path, content, error);
+#else
+    QSaveFile f(QString::fromStdString(path));
+    if (!f.open(QIODevice::WriteOnly)) {
+        if (error) *error = f.errorString().toStdString();
+        return false;
+    }
+    if (f.write(content.data(), static_cast<qint64>(content.size())) != static_cast<qint64>(content.size())) {
+        if (error) *error = f.errorString().toStdString();
+        f.cancelWriting();
+        return false;
+    }
+    if (!f.commit()) {
+        if (error) *error = f.errorString().toStdString();
+        return false;
+    }
+    return true;
+#endif
+}
+
+}  // namespace contend::gui

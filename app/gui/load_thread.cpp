@@ -1,0 +1,94 @@
+#include "app/gui/load_thread.h"
+
+#include <QElapsedTimer>
+#include <QFileInfo>
+
+#include "core/io/load.h"
+
+namespace contend::gui {
+
+QStringList describeWarnings(const Trace& trace) {
+    QStringList out;
+    const ImportStats& st = trace.stats();
+    if (st.truncated)
+        out << QObject::tr("The file ends early (truncated): every complete event was loaded.");
+    for (const ImportWarning& w : st.warnings) {
+        QString line = QObject::tr("%n event(s): %1", nullptr, static_cast<int>(w.count)).arg(QString::fromStdString(w.kind));
+        if (!w.example.empty()) line += QObject::tr(" (first at %1)").arg(QString::fromStdString(w.example));
+        out << line;
+    }
+    return out;
+}
+
+LoadThread::LoadThread(QString path, AnalysisSettings settings, QObject* parent)
+    : QThread(parent), m_path(std::move(path)), m_settings(std::move(settings)) {
+    setObjectName(QStringLiteral("contend-load"));
+}
+
+void LoadThread::run() {
+    QElapsedTimer timer;
+    timer.start();
+    auto opened = std::make_shared<OpenedTrace>();
+    opened->path = m_path;
+    emit progress(0, tr("Reading %1").arg(QFileInfo(m_path).fileName()));
+    LoadOptions options;
+    double last = -1;
+    options.progress = [&](double f) {
+        if (f - last >= 0.01) {
+            last = f;
+            emit progress(0.6 * f, tr("Reading %1").arg(QFileInfo(m_path).fileName()));
+        }
+        return !m_cancel.load();
+    };
+    LoadResult r;
+    try {
+        r = loadTrace(m_path.toStdString(), options);
+    } catch (const std::exception& e) {
+        emit failed(tr("%1: could not be read: %2").arg(m_path, QString::fromLocal8Bit(e.what())));
+        return;
+    }
+    if (m_cancel || r.cancelled) {
+        emit cancelled();
+        return;
+    }
+    if (!r) {
+        emit failed(r.error ? QString::fromStdString(r.error->message()) : tr("%1: could not be read").arg(m_path));
+        return;
+    }
+    opened->trace = r.trace;
+    opened->warnings = describeWarnings(*r.trace);
+    opened->loadSeconds = static_cast<double>(timer.elapsed()) / 1e3;
+    if (r.trace->operatorCount() == 0) {
+        emit failed(tr("%1: the file holds no operators (no complete or begin/end events)").arg(m_path));
+        return;
+    }
+    emit progress(0.65, tr("Indexing the timeline"));
+    opened->timeline = widgets::makeTimelineData(r.trace);
+    if (m_cancel) {
+        emit cancelled();
+        return;
+    }
+    if (engineAvailable()) {
+        emit progress(0.7, tr("Analysing contention"));
+        timer.restart();
+        std::string error;
+        opened->prepared = prepareAnalysisHandle(r.trace, m_settings, &error);
+        if (opened->prepared) {
+            emit progress(0.95, tr("Building the report"));
+            opened->report = buildReportShared(opened->prepared, m_settings.coefficient, m_settings.overlapRatio);
+        } else {
+            opened->analysisError = tr("The analysis failed: %1").arg(QString::fromStdString(error));
+        }
+        opened->analysisSeconds = static_cast<double>(timer.elapsed()) / 1e3;
+    } else {
+        opened->analysisError = tr("This build has no analysis engine; showing the trace only.");
+    }
+    if (m_cancel) {
+        emit cancelled();
+        return;
+    }
+    emit progress(1.0, tr("Done"));
+    emit done(opened);
+}
+
+}  // namespace contend::gui

@@ -1,0 +1,37 @@
+#pragma once
+// Opens one trace off the GUI thread: read (with progress, cancellable), build the timeline
+// index, prepare the analysis and build the first report. Emits exactly one of done / failed /
+// cancelled. Cancelling during the analysis (which cannot be interrupted) lets it finish in the
+// background and drops the result.
+#include <QString>
+#include <QThread>
+#include <atomic>
+
+#include "app/gui/opened_trace.h"
+
+namespace contend::gui {
+
+class LoadThread : public QThread {
+    Q_OBJECT
+public:
+    LoadThread(QString path, AnalysisSettings settings, QObject* parent = nullptr);
+    void cancel() { m_cancel = true; }
+    bool isCancelled() const { return m_cancel; }
+    const QString& path() const { return m_path; }
+
+signals:
+    void progress(double fraction, const QString& phase);
+    void done(contend::gui::OpenedTracePtr opened);
+    void failed(const QString& message);
+    void cancelled();
+
+protected:
+    void run() override;
+
+private:
+    QString m_path;
+    AnalysisSettings m_settings;
+    std::atomic<bool> m_cancel{false};
+};
+
+}  // namespace contend::gui

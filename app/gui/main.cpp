@@ -1,0 +1,104 @@
+// contend: the desktop app. `contend [TRACE]` opens the window (on TRACE when given);
+// `contend --bench-render ...` and `contend --screenshot FILE ...` run headless jobs.
+#include <QApplication>
+#include <QStringList>
+#include <QTimer>
+#include <cstdio>
+
+#include "app/gui/bench_render.h"
+#include "app/gui/compare_window.h"
+#include "app/gui/main_window.h"
+#include "app/gui/screenshot.h"
+
+namespace {
+
+const char* kUsage =
+    "usage: contend [TRACE]\n"
+    "       contend --compare BASE NEW\n"
+    "       contend --screenshot FILE [--screenshot-view main|heatmap|breakdown|zoomed|compare] [--size WxH] [TRACE]\n"
+    "       contend --screenshot FILE --compare BASE NEW\n"
+    "       contend --bench-render TRACE | --synthetic N [options]   (see contend --bench-render --help)\n"
+    "\n"
+    "TRACE is a PyTorch/Kineto, Ascend or Chrome trace (.json or .json.gz) or an Ascend profiler\n"
+    "output folder. --screenshot opens TRACE (default: the bundled sample), waits for the analysis\n"
+    "and writes a PNG of the chosen view. --compare opens BASE (the baseline) and NEW side by side\n"
+    "and shows what changed.\n";
+
+bool headless(const QStringList& args) {
+    return args.contains(QStringLiteral("--bench-render")) || args.contains(QStringLiteral("--screenshot"));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    QStringList args;
+    for (int i = 1; i < argc; ++i) args << QString::fromLocal8Bit(argv[i]);
+    if (args.contains(QStringLiteral("--help")) && !args.contains(QStringLiteral("--bench-render"))) {
+        std::fputs(kUsage, stdout);
+        return 0;
+    }
+    if (args.contains(QStringLiteral("--version"))) {
+        std::puts("contend 0.1.0");
+        return 0;
+    }
+    if (!args.isEmpty() && args[0] == QStringLiteral("--compare") && args.size() != 3) {
+        std::fputs(kUsage, stderr);
+        return 2;
+    }
+    // The headless jobs need no display.
+    if (headless(args) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Contend"));
+    QApplication::setApplicationName(QStringLiteral("contend"));
+    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+
+    if (!args.isEmpty() && args[0] == QStringLiteral("--bench-render")) return contend::gui::runBenchRender(args.mid(1));
+    if (args.contains(QStringLiteral("--screenshot"))) {
+        contend::gui::ScreenshotOptions o;
+        for (int i = 0; i < args.size(); ++i) {
+            const QString& a = args[i];
+            auto next = [&]() { return i + 1 < args.size() ? args[++i] : QString(); };
+            if (a == QStringLiteral("--screenshot")) o.output = next();
+            else if (a == QStringLiteral("--screenshot-view")) o.view = next();
+            else if (a == QStringLiteral("--compare")) {
+                o.trace = next();
+                o.compareNew = next();
+                o.view = QStringLiteral("compare");
+            }
+            else if (a == QStringLiteral("--size")) {
+                const QStringList wh = next().split(QLatin1Char('x'));
+                if (wh.size() == 2) o.size = QSize(wh[0].toInt(), wh[1].toInt());
+            } else if (!a.startsWith(QStringLiteral("--"))) o.trace = a;
+            else {
+                std::fprintf(stderr, "contend: unknown option '%s'\n\n%s", qPrintable(a), kUsage);
+                return 2;
+            }
+        }
+        if (o.output.isEmpty()) {
+            std::fputs(kUsage, stderr);
+            return 2;
+        }
+        return contend::gui::runScreenshot(o);
+    }
+    if (!args.isEmpty() && args[0] == QStringLiteral("--compare")) {
+        contend::gui::CompareWindow compare;
+        compare.resize(1600, 1000);
+        compare.show();
+        const QString base = args[1], now = args[2];
+        QTimer::singleShot(0, &compare, [&compare, base, now] { compare.open(base, now); });
+        return app.exec();
+    }
+    for (const QString& a : args) {
+        if (a.startsWith(QStringLiteral("--"))) {
+            std::fprintf(stderr, "contend: unknown option '%s'\n\n%s", qPrintable(a), kUsage);
+            return 2;
+        }
+    }
+    contend::gui::MainWindow window;
+    window.show();
+    if (!args.isEmpty()) {
+        const QString path = args.back();
+        QTimer::singleShot(0, &window, [&window, path] { window.openPath(path); });
+    }
+    return app.exec();
+}

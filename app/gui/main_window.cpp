@@ -1,0 +1,382 @@
+// MainWindow, part 1: building the window (views, docks, menus, status bar), wiring the views
+// to each other, and persisting the layout and settings. Part 2 (main_window_actions.cpp)
+// handles opened traces, reports, selection and export.
+#include "app/gui/main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "app/gui/analysis_session.h"
+#include "app/gui/load_thread.h"
+#include "app/gui/message_bar.h"
+#include "app/gui/recent_files.h"
+#include "app/gui/settings_panel.h"
+#include "widgets/breakdown/breakdown_view.h"
+#include "widgets/details/operator_details.h"
+#include "widgets/heatmap/heatmap_view.h"
+#include "widgets/tables/anomaly_model.h"
+#include "widgets/tables/cluster_model.h"
+#include "widgets/tables/operator_browser.h"
+#include "widgets/tables/table_panel.h"
+#include "widgets/tables/window_model.h"
+#include "widgets/timeline/timeline_view.h"
+
+namespace contend::gui {
+
+using namespace contend::widgets;
+
+namespace {
+constexpr int kStateVersion = 3;   // bump when the docks change, so an old layout is not restored
+}
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+    setWindowTitle(tr("Contend"));
+    setAcceptDrops(true);
+    setDockNestingEnabled(true);
+    setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    m_session = new AnalysisSession(this);
+    buildViews();
+    buildDocks();
+    buildMenus();
+    buildStatusBar();
+    wire();
+    resize(1600, 1000);
+    m_defaultState = saveState(kStateVersion);
+    restoreSettings();
+    updateActions();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildViews() {
+    auto* central = new QWidget(this);
+    auto* box = new QVBoxLayout(central);
+    box->setContentsMargins(0, 0, 0, 0);
+    box->setSpacing(2);
+    m_message = new MessageBar(central);
+    m_timeline = new TimelineView(central);
+    box->addWidget(m_message);
+    box->addWidget(m_timeline, 1);
+    setCentralWidget(central);
+
+    m_settings = new SettingsPanel(this);
+    m_anomalies = new AnomalyModel(this);
+    m_windows = new WindowModel(this);
+    m_clusters = new ClusterModel(this);
+    m_anomalyPanel = new TablePanel(m_anomalies, tr("Filter by name, track, cause…"), this);
+    m_anomalyPanel->view()->setColumnWidth(AnomalyModel::Score, 52);
+    m_anomalyPanel->view()->setColumnWidth(AnomalyModel::Name, 190);
+    m_anomalyPanel->view()->setColumnWidth(AnomalyModel::Track, 120);
+    m_anomalyPanel->view()->setColumnWidth(AnomalyModel::Start, 105);
+    m_anomalyPanel->view()->setColumnWidth(AnomalyModel::Duration, 70);
+    m_anomalyPanel->view()->setColumnWidth(AnomalyModel::Baseline, 70);
+    m_anomalyPanel->view()->setColumnWidth(AnomalyModel::Excess, 70);
+    m_windowPanel = new TablePanel(m_windows, tr("Filter windows…"), this);
+    m_windowPanel->view()->setColumnWidth(WindowModel::Id, 40);
+    m_windowPanel->view()->setColumnWidth(WindowModel::Start, 105);
+    for (int col : {WindowModel::Duration, WindowModel::Ops, WindowModel::Tracks, WindowModel::Overlap, WindowModel::Peak})
+        m_windowPanel->view()->setColumnWidth(col, 66);
+    m_clusterPanel = new TablePanel(m_clusters, tr("Filter clusters…"), this);
+    m_clusterPanel->view()->setColumnWidth(ClusterModel::Id, 40);
+    m_clusterPanel->view()->setColumnWidth(ClusterModel::Track, 130);
+    m_clusterPanel->view()->setColumnWidth(ClusterModel::Start, 105);
+    for (int col : {ClusterModel::Duration, ClusterModel::Ops, ClusterModel::Busy, ClusterModel::Gaps})
+        m_clusterPanel->view()->setColumnWidth(col, 70);
+    m_browser = new OperatorBrowser(this);
+    m_heatmap = new HeatmapView(this);
+    m_breakdown = new BreakdownView(this);
+    m_details = new OperatorDetails(this);
+}
+
+void MainWindow::buildDocks() {
+    auto make = [this](QWidget* w, const QString& title, const QString& name, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(w);
+        d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+        addDockWidget(area, d);
+        m_docks << d;
+        return d;
+    };
+    QDockWidget* settings = make(m_settings, tr("Settings"), QStringLiteral("dock.settings"), Qt::LeftDockWidgetArea);
+    QDockWidget* details = make(m_details, tr("Details"), QStringLiteral("dock.details"), Qt::LeftDockWidgetArea);
+    QDockWidget* heat = make(m_heatmap, tr("Contention heatmap"), QStringLiteral("dock.heatmap"), Qt::TopDockWidgetArea);
+    QDockWidget* flagged = make(m_anomalyPanel, tr("Flagged operators"), QStringLiteral("dock.flagged"), Qt::BottomDockWidgetArea);
+    QDockWidget* network = make(m_browser, tr("Network"), QStringLiteral("dock.network"), Qt::BottomDockWidgetArea);
+    QDockWidget* windows = make(m_windowPanel, tr("Contention windows"), QStringLiteral("dock.windows"), Qt::BottomDockWidgetArea);
+    QDockWidget* clusters = make(m_clusterPanel, tr("Clusters"), QStringLiteral("dock.clusters"), Qt::BottomDockWidgetArea);
+    QDockWidget* breakdown = make(m_breakdown, tr("Breakdown"), QStringLiteral("dock.breakdown"), Qt::BottomDockWidgetArea);
+    splitDockWidget(settings, details, Qt::Vertical);
+    splitDockWidget(flagged, breakdown, Qt::Horizontal);
+    tabifyDockWidget(flagged, network);
+    tabifyDockWidget(network, windows);
+    tabifyDockWidget(windows, clusters);
+    flagged->raise();
+    resizeDocks({settings}, {300}, Qt::Horizontal);
+    resizeDocks({settings, details}, {230, 500}, Qt::Vertical);
+    resizeDocks({heat}, {190}, Qt::Vertical);
+    resizeDocks({flagged}, {310}, Qt::Vertical);
+    resizeDocks({flagged, breakdown}, {600, 700}, Qt::Horizontal);
+}
+
+QDockWidget* MainWindow::dock(const QString& objectName) const {
+    for (QDockWidget* d : m_docks)
+        if (d->objectName() == objectName) return d;
+    return nullptr;
+}
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open Trace…"), this, &MainWindow::chooseFile);
+    open->setShortcut(QKeySequence::Open);
+    QAction* folder = file->addAction(tr("Open Ascend Profiler &Folder…"), this, &MainWindow::chooseFolder);
+    folder->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_compare = file->addAction(tr("&Compare with…"), this, &MainWindow::chooseCompareFile);
+    m_compare->setToolTip(tr("Open a second trace and compare it with this one (the baseline)"));
+    file->addSeparator();
+    m_saveJson = file->addAction(tr("Save Report as &JSON…"), this, [this] { chooseReportFile(QStringLiteral("json")); });
+    m_saveJson->setShortcut(QKeySequence::Save);
+    m_saveMarkdown = file->addAction(tr("Save Report as &Markdown…"), this, [this] { chooseReportFile(QStringLiteral("markdown")); });
+    m_saveMarkdown->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    m_exportPng = file->addAction(tr("Export View as &PNG…"), this, &MainWindow::chooseViewPng);
+    m_exportPng->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_viewMenu->addAction(tr("Zoom to Selection\tF"), m_timeline, &TimelineView::zoomToSelection);
+    m_viewMenu->addAction(tr("Reset Zoom\tR"), m_timeline, &TimelineView::resetZoom);
+    m_viewMenu->addSeparator();
+    for (QDockWidget* d : m_docks) m_viewMenu->addAction(d->toggleViewAction());
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(tr("Reset Layout"), this, [this] { restoreState(m_defaultState, kStateVersion); });
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("Keyboard and Mouse…"), this, [this] {
+        QMessageBox::information(this, tr("Keyboard and mouse"),
+                                 tr("<table>"
+                                    "<tr><td><b>Wheel</b></td><td>zoom around the cursor</td></tr>"
+                                    "<tr><td><b>Drag</b></td><td>pan (and scroll the tracks)</td></tr>"
+                                    "<tr><td><b>Shift+drag, right-drag</b></td><td>box zoom</td></tr>"
+                                    "<tr><td><b>Shift+wheel</b></td><td>scroll the tracks</td></tr>"
+                                    "<tr><td><b>W / S</b></td><td>zoom in / out</td></tr>"
+                                    "<tr><td><b>A / D</b></td><td>pan left / right</td></tr>"
+                                    "<tr><td><b>F</b></td><td>zoom to the selected operator</td></tr>"
+                                    "<tr><td><b>R</b></td><td>show the whole trace</td></tr>"
+                                    "<tr><td><b>Click / double-click</b></td><td>select / zoom to an operator</td></tr>"
+                                    "<tr><td><b>Click a track name</b></td><td>expand or collapse a host thread</td></tr>"
+                                    "<tr><td><b>Backspace</b></td><td>back in the Network view</td></tr>"
+                                    "</table>"));
+    });
+    help->addAction(tr("About Contend"), this, [this] {
+        QMessageBox::about(this, tr("About Contend"),
+                           tr("<b>Contend</b> finds operator contention in AI-model profiling traces "
+                              "(PyTorch/Kineto, Ascend, Chrome JSON): which operators were slowed, by what, and when."));
+    });
+    rebuildRecentMenu();
+}
+
+void MainWindow::buildStatusBar() {
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1000);
+    m_progress->setMaximumWidth(220);
+    m_progress->setTextVisible(false);
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_reportInfo = new QLabel(this);
+    m_frameInfo = new QLabel(this);
+    m_frameInfo->setMinimumWidth(90);
+    m_frameInfo->setStyleSheet(QStringLiteral("color: #777"));
+    statusBar()->addPermanentWidget(m_reportInfo);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancel);
+    statusBar()->addPermanentWidget(m_frameInfo);
+    m_progress->hide();
+    m_cancel->hide();
+    statusBar()->showMessage(tr("Open a trace with Ctrl+O, or drop one here."));
+}
+
+void MainWindow::wire() {
+    // Session -> window.
+    connect(m_session, &AnalysisSession::progress, this, [this](double f, const QString& phase) {
+        // The analysis phase has no fraction of its own: show a busy bar.
+        if (phase.startsWith(tr("Analysing"))) m_progress->setRange(0, 0);
+        else m_progress->setRange(0, 1000);
+        m_progress->setValue(static_cast<int>(f * 1000));
+        statusBar()->showMessage(phase + QStringLiteral("…"));
+    });
+    connect(m_session, &AnalysisSession::busyChanged, this, [this](bool busy) {
+        m_progress->setVisible(busy);
+        m_cancel->setVisible(busy);
+        if (!busy) m_progress->setRange(0, 1000);
+    });
+    connect(m_cancel, &QPushButton::clicked, m_session, &AnalysisSession::cancel);
+    connect(m_session, &AnalysisSession::opened, this, &MainWindow::onOpened);
+    connect(m_session, &AnalysisSession::failed, this, &MainWindow::onFailed);
+    connect(m_session, &AnalysisSession::cancelled, this,
+            [this](const QString& path) { statusBar()->showMessage(tr("Cancelled opening %1").arg(QFileInfo(path).fileName()), 5000); });
+    connect(m_session, &AnalysisSession::reportChanged, this, &MainWindow::applyReport);
+
+    // Settings -> session (live re-threshold).
+    connect(m_settings, &SettingsPanel::thresholdsChanged, this, [this](double c, double o) {
+        m_session->setThresholds(c, o);
+        QSettings s;
+        s.setValue(QStringLiteral("analysis/coefficient"), c);
+        s.setValue(QStringLiteral("analysis/overlap"), o);
+    });
+    connect(m_settings, &SettingsPanel::granularityChanged, this, [this](int g) { onGranularity(g); });
+    connect(m_browser, &OperatorBrowser::groupingChanged, this, [this](int g) {
+        if (g <= 1 && m_settings->granularity() != SettingsPanel::PerOccurrence)
+            m_settings->setValues(m_settings->coefficient(), m_settings->overlap(), g);
+    });
+
+    // Selection and zoom between the views.
+    connect(m_timeline, &TimelineView::sliceSelected, this, &MainWindow::onSliceSelected);
+    connect(m_timeline, &TimelineView::viewChanged, m_heatmap, &HeatmapView::setViewRange);
+    connect(m_timeline, &TimelineView::frameRendered, this,
+            [this](double ms) { m_frameInfo->setText(tr("frame %1 ms").arg(ms, 0, 'f', 1)); });
+    connect(m_anomalyPanel, &TablePanel::rowPicked, this,
+            [this](const QModelIndex& i) { selectSlice(i.data(SliceRole).toUInt(), true); });
+    connect(m_browser, &OperatorBrowser::occurrencePicked, this, [this](quint32 s) { selectSlice(s, true); });
+    connect(m_browser, &OperatorBrowser::signaturePicked, this, [this](quint32 sig) {
+        if (m_selected == kNone) m_breakdown->showSignature(sig);
+    });
+    connect(m_browser, &OperatorBrowser::spanPicked, this, [this](qint64 a, qint64 b) { m_timeline->zoomTo(a, b, 0.02); });
+    auto zoomRow = [this](const QModelIndex& i) {
+        const qint64 a = i.data(StartRole).toLongLong(), b = i.data(EndRole).toLongLong();
+        if (a >= 0 && b >= a) m_timeline->zoomTo(a, b, 0.25);
+    };
+    connect(m_windowPanel, &TablePanel::rowPicked, this, zoomRow);
+    connect(m_clusterPanel, &TablePanel::rowPicked, this, zoomRow);
+    connect(m_heatmap, &HeatmapView::zoomRequested, this, [this](qint64 a, qint64 b) { m_timeline->zoomTo(a, b, 0.15); });
+    connect(m_heatmap, &HeatmapView::windowActivated, this, [this](quint32 w) { m_windowPanel->selectSourceRow(static_cast<int>(w)); });
+    connect(m_details, &OperatorDetails::windowLinkActivated, this, [this](quint32 id) {
+        const ReportPtr r = m_session->report();
+        if (!r) return;
+        for (std::size_t i = 0; i < r->windows.size(); ++i)
+            if (r->windows[i].id == id) zoomToWindow(static_cast<quint32>(i));
+    });
+}
+
+void MainWindow::restoreSettings() {
+    QSettings s;
+    m_settings->setValues(s.value(QStringLiteral("analysis/coefficient"), 3.0).toDouble(),
+                          s.value(QStringLiteral("analysis/overlap"), 0.70).toDouble(),
+                          s.value(QStringLiteral("analysis/granularity"), 0).toInt());
+    onGranularity(m_settings->granularity(), false);
+    const QByteArray geometry = s.value(QStringLiteral("window/geometry")).toByteArray();
+    if (!geometry.isEmpty()) restoreGeometry(geometry);
+    const QByteArray state = s.value(QStringLiteral("window/state")).toByteArray();
+    if (!state.isEmpty()) restoreState(state, kStateVersion);
+}
+
+void MainWindow::saveSettings() const {
+    QSettings s;
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/state"), saveState(kStateVersion));
+    s.setValue(QStringLiteral("analysis/coefficient"), m_settings->coefficient());
+    s.setValue(QStringLiteral("analysis/overlap"), m_settings->overlap());
+    s.setValue(QStringLiteral("analysis/granularity"), m_settings->granularity());
+}
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+    saveSettings();
+    QMainWindow::closeEvent(e);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
+    if (e->mimeData()->hasUrls())
+        for (const QUrl& u : e->mimeData()->urls())
+            if (u.isLocalFile()) {
+                e->acceptProposedAction();
+                return;
+            }
+}
+
+void MainWindow::dropEvent(QDropEvent* e) {
+    for (const QUrl& u : e->mimeData()->urls()) {
+        if (u.isLocalFile()) {
+            openPath(u.toLocalFile());
+            e->acceptProposedAction();
+            return;
+        }
+    }
+}
+
+void MainWindow::rebuildRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList files = RecentFiles::load();
+    for (const QString& f : files) {
+        QAction* a = m_recentMenu->addAction(QFileInfo(f).fileName(), this, [this, f] { openPath(f); });
+        a->setToolTip(f);
+        a->setStatusTip(f);
+    }
+    if (files.isEmpty()) m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(tr("Clear List"), this, [this] {
+        RecentFiles::clear();
+        rebuildRecentMenu();
+    });
+}
+
+void MainWindow::chooseFile() {
+    const QString dir = QFileInfo(RecentFiles::load().value(0)).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open trace"), dir,
+                                                      tr("Traces (*.json *.json.gz *.gz);;All files (*)"));
+    if (!path.isEmpty()) openPath(path);
+}
+
+void MainWindow::chooseCompareFile() {
+    const QString dir = m_session->current() ? QFileInfo(m_session->current()->path).absolutePath() : QString();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Compare with trace"), dir,
+                                                      tr("Traces (*.json *.json.gz *.gz);;All files (*)"));
+    if (!path.isEmpty()) compareWith(path);
+}
+
+void MainWindow::chooseFolder() {
+    const QString path = QFileDialog::getExistingDirectory(this, tr("Open Ascend profiler folder"));
+    if (!path.isEmpty()) openPath(path);
+}
+
+void MainWindow::chooseReportFile(const QString& format) {
+    const bool json = format == QStringLiteral("json");
+    const OpenedTrace* cur = m_session->current();
+    const QString base = cur ? QFileInfo(cur->path).completeBaseName().remove(QStringLiteral(".json")) : QStringLiteral("report");
+    const QString path = QFileDialog::getSaveFileName(this, json ? tr("Save report as JSON") : tr("Save report as Markdown"),
+                                                      base + (json ? QStringLiteral(".report.json") : QStringLiteral(".report.md")),
+                                                      json ? tr("JSON (*.json)") : tr("Markdown (*.md)"));
+    if (path.isEmpty()) return;
+    QString error;
+    if (saveReport(path, format, &error)) statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+    else m_message->showMessage(MessageBar::Kind::Error, tr("Could not save the report"), {error});
+}
+
+void MainWindow::chooseViewPng() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export view as PNG"), QStringLiteral("timeline.png"), tr("PNG (*.png)"));
+    if (path.isEmpty()) return;
+    QString error;
+    if (exportViewPng(path, &error)) statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+    else m_message->showMessage(MessageBar::Kind::Error, tr("Could not export the view"), {error});
+}
+
+}  // namespace contend::gui

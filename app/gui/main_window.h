@@ -1,0 +1,126 @@
+#pragma once
+// The desktop app's window: the operator timeline in the middle; docks for the settings, the
+// flagged operators, the network drill-down, windows, clusters, the contention heatmap, the
+// per-operator breakdown and the selected operator's details. Opening and analysing run in the
+// AnalysisSession, off the GUI thread; the window only wires results to views and keeps the
+// views in step (selection, zoom). Layout, recent files and settings persist in QSettings.
+#include <QMainWindow>
+#include <QPointer>
+
+#include "app/gui/opened_trace.h"
+
+class QAction;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QPushButton;
+
+namespace contend::widgets {
+class TimelineView;
+class TablePanel;
+class AnomalyModel;
+class WindowModel;
+class ClusterModel;
+class OperatorBrowser;
+class HeatmapView;
+class BreakdownView;
+class OperatorDetails;
+}  // namespace contend::widgets
+
+namespace contend::gui {
+
+class AnalysisSession;
+class CompareWindow;
+class SettingsPanel;
+class MessageBar;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Starts opening a trace file or Ascend profiler folder.
+    void openPath(const QString& path);
+    // Writes the report as contend-cli analyze does ("json" or "markdown"); false + *error.
+    bool saveReport(const QString& path, const QString& format, QString* error);
+    // Writes the timeline as it is on screen as a PNG; false + *error.
+    bool exportViewPng(const QString& path, QString* error);
+    // Opens a compare window: the open trace (as it is analysed now) as the baseline, `path` as
+    // the comparison, analysed with the same thresholds. Null when no trace is open.
+    CompareWindow* compareWith(const QString& path);
+    // Selects an operator everywhere; `reveal` zooms the timeline to it.
+    void selectSlice(quint32 slice, bool reveal);
+
+    AnalysisSession* session() const { return m_session; }
+    widgets::TimelineView* timeline() const { return m_timeline; }
+    SettingsPanel* settingsPanel() const { return m_settings; }
+    widgets::TablePanel* anomalyPanel() const { return m_anomalyPanel; }
+    widgets::TablePanel* windowPanel() const { return m_windowPanel; }
+    widgets::TablePanel* clusterPanel() const { return m_clusterPanel; }
+    widgets::OperatorBrowser* browser() const { return m_browser; }
+    widgets::HeatmapView* heatmap() const { return m_heatmap; }
+    widgets::BreakdownView* breakdown() const { return m_breakdown; }
+    widgets::OperatorDetails* details() const { return m_details; }
+    MessageBar* messageBar() const { return m_message; }
+    QDockWidget* dock(const QString& objectName) const;
+
+protected:
+    void closeEvent(QCloseEvent* e) override;
+    void dragEnterEvent(QDragEnterEvent* e) override;
+    void dropEvent(QDropEvent* e) override;
+
+private:
+    void buildViews();
+    void buildDocks();
+    void buildMenus();
+    void buildStatusBar();
+    void wire();
+    void restoreSettings();
+    void saveSettings() const;
+    void rebuildRecentMenu();
+    void onOpened(OpenedTracePtr opened);
+    void onFailed(const QString& path, const QString& message);
+    void applyReport(ReportPtr report);
+    void onSliceSelected(quint32 slice);
+    void onGranularity(int g, bool raiseDock = true);
+    void updateSummary();
+    void updateActions();
+    void chooseFile();
+    void chooseFolder();
+    void chooseCompareFile();
+    void chooseReportFile(const QString& format);
+    void chooseViewPng();
+    void zoomToWindow(quint32 windowIndex);
+
+    AnalysisSession* m_session = nullptr;
+    widgets::TimelineView* m_timeline = nullptr;
+    MessageBar* m_message = nullptr;
+    SettingsPanel* m_settings = nullptr;
+    widgets::AnomalyModel* m_anomalies = nullptr;
+    widgets::WindowModel* m_windows = nullptr;
+    widgets::ClusterModel* m_clusters = nullptr;
+    widgets::TablePanel* m_anomalyPanel = nullptr;
+    widgets::TablePanel* m_windowPanel = nullptr;
+    widgets::TablePanel* m_clusterPanel = nullptr;
+    widgets::OperatorBrowser* m_browser = nullptr;
+    widgets::HeatmapView* m_heatmap = nullptr;
+    widgets::BreakdownView* m_breakdown = nullptr;
+    widgets::OperatorDetails* m_details = nullptr;
+    QList<QDockWidget*> m_docks;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QAction* m_saveJson = nullptr;
+    QAction* m_saveMarkdown = nullptr;
+    QAction* m_exportPng = nullptr;
+    QAction* m_compare = nullptr;
+    QLabel* m_reportInfo = nullptr;
+    QLabel* m_frameInfo = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QByteArray m_defaultState;
+    quint32 m_selected = 0xffffffffu;
+};
+
+}  // namespace contend::gui

@@ -1,0 +1,233 @@
+// MainWindow, part 2: what happens when a trace opens or fails, when a report arrives, when
+// the user selects an operator, and exporting.
+#include <QBuffer>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QImage>
+#include <QLabel>
+#include <QPainter>
+#include <QSettings>
+#include <QStatusBar>
+
+#include "app/gui/analysis_session.h"
+#include "app/gui/compare_window.h"
+#include "app/gui/load_thread.h"
+#include "app/gui/engine_bridge.h"
+#include "app/gui/main_window.h"
+#include "app/gui/message_bar.h"
+#include "app/gui/recent_files.h"
+#include "app/gui/settings_panel.h"
+#include "widgets/breakdown/breakdown_view.h"
+#include "widgets/common/text.h"
+#include "widgets/details/operator_details.h"
+#include "widgets/heatmap/heatmap_view.h"
+#include "widgets/tables/anomaly_model.h"
+#include "widgets/tables/cluster_model.h"
+#include "widgets/tables/occurrence_model.h"
+#include "widgets/tables/operator_browser.h"
+#include "widgets/tables/table_panel.h"
+#include "widgets/tables/window_model.h"
+#include "widgets/timeline/timeline_view.h"
+
+namespace contend::gui {
+
+using namespace contend::widgets;
+
+void MainWindow::openPath(const QString& path) {
+    // Even a missing file goes through the session, so its failure is reported like any other.
+    m_session->open(QFileInfo(path).absoluteFilePath(), m_settings->coefficient(), m_settings->overlap());
+    statusBar()->showMessage(tr("Opening %1…").arg(QFileInfo(path).fileName()));
+}
+
+void MainWindow::onFailed(const QString& path, const QString& message) {
+    // The previous trace stays open; the reason is shown where the user is looking.
+    QStringList lines{message};
+    if (m_session->current()) lines << tr("Still showing %1.").arg(QFileInfo(m_session->current()->path).fileName());
+    m_message->showMessage(MessageBar::Kind::Error, tr("Could not open %1").arg(QFileInfo(path).fileName()), lines);
+    statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()), 8000);
+}
+
+void MainWindow::onOpened(OpenedTracePtr opened) {
+    const Trace& t = *opened->trace;
+    m_selected = kNone;
+    setWindowTitle(tr("Contend — %1").arg(QFileInfo(opened->path).fileName()));
+    RecentFiles::add(opened->path);
+    rebuildRecentMenu();
+
+    m_timeline->setData(opened->timeline);
+    m_browser->setTrace(opened->trace);
+    m_heatmap->setTrace(opened->trace);
+    m_heatmap->setPressureSource(pressureSource(opened->prepared));
+    m_breakdown->setTrace(opened->trace);
+    m_details->setTrace(opened->trace);
+    m_anomalies->setReport(opened->trace, nullptr);
+    m_windows->setReport(opened->trace, nullptr);
+    m_clusters->setReport(opened->trace, nullptr);
+    m_settings->setAnalysisAvailable(opened->prepared != nullptr, opened->analysisError);
+    applyReport(opened->report);
+
+    // Import warnings and analysis problems, in words; otherwise the bar goes away.
+    if (!opened->warnings.isEmpty())
+        m_message->showMessage(MessageBar::Kind::Warning, tr("%1 was imported with warnings").arg(QFileInfo(opened->path).fileName()),
+                               opened->warnings);
+    else if (!opened->analysisError.isEmpty())
+        m_message->showMessage(MessageBar::Kind::Warning, opened->analysisError);
+    else
+        m_message->clear();
+    statusBar()->showMessage(tr("%1: %2 operators on %3 tracks, %4 counters; read in %5 s, analysed in %6 s")
+                                 .arg(QFileInfo(opened->path).fileName())
+                                 .arg(t.operatorCount())
+                                 .arg(t.tracks().size())
+                                 .arg(t.counters().size())
+                                 .arg(opened->loadSeconds, 0, 'f', 2)
+                                 .arg(opened->analysisSeconds, 0, 'f', 2),
+                             15000);
+    // Granularity "per occurrence" wants an occurrence list to look at: the worst one's.
+    if (m_settings->granularity() == SettingsPanel::PerOccurrence) onGranularity(SettingsPanel::PerOccurrence, false);
+    updateActions();
+}
+
+void MainWindow::applyReport(ReportPtr report) {
+    const OpenedTrace* cur = m_session->current();
+    if (!cur) return;
+    const TracePtr& trace = cur->trace;
+    m_timeline->setReport(report);
+    m_anomalies->setReport(trace, report);
+    m_windows->setReport(trace, report);
+    m_clusters->setReport(trace, report);
+    if (report) m_browser->setReport(report);
+    m_heatmap->setReport(report);
+    m_breakdown->setReport(report);
+    m_details->setReport(report);
+    // Keep the selection in the re-thresholded tables.
+    if (m_selected != kNone) m_anomalyPanel->selectSourceRow(m_anomalies->rowOfSlice(m_selected));
+    updateSummary();
+    updateActions();
+}
+
+void MainWindow::updateSummary() {
+    const ReportPtr r = m_session->report();
+    if (!r) {
+        m_settings->setSummary(QString());
+        m_reportInfo->setText(m_session->current() ? tr("no analysis") : QString());
+        return;
+    }
+    const ReportSummary& s = r->summary;
+    QString text = tr("<b>%1</b> flagged operators, <b>%2</b> contention windows, <b>%3</b> clusters.")
+                       .arg(r->anomalies.size())
+                       .arg(r->windows.size())
+                       .arg(r->clusters.size());
+    if (s.extraWaitNs > 0) {
+        text += tr("<br>Extra wait %1").arg(durationText(s.extraWaitNs));
+        if (s.endToEndNs > 0) text += tr(" (%1% of the run)").arg(100.0 * static_cast<double>(s.extraWaitNs) / static_cast<double>(s.endToEndNs), 0, 'f', 1);
+        if (s.bottleneck != Resource::None)
+            text += tr("; bottleneck <b>%1</b> (%2% of it).").arg(resourceLabel(s.bottleneck)).arg(s.bottleneckShare * 100, 0, 'f', 0);
+    }
+    m_settings->setSummary(text);
+    m_reportInfo->setText(tr("%1 flagged · %2 windows · %3 clusters").arg(r->anomalies.size()).arg(r->windows.size()).arg(r->clusters.size()));
+}
+
+void MainWindow::updateActions() {
+    const bool haveReport = m_session->report() != nullptr && reportWritersAvailable();
+    m_saveJson->setEnabled(haveReport);
+    m_saveMarkdown->setEnabled(haveReport);
+    m_exportPng->setEnabled(m_session->current() != nullptr);
+    m_compare->setEnabled(m_session->current() != nullptr);
+}
+
+CompareWindow* MainWindow::compareWith(const QString& path) {
+    if (!m_session->currentPtr()) return nullptr;
+    auto* w = new CompareWindow(this);
+    w->setWindowFlag(Qt::Window);
+    w->setAttribute(Qt::WA_DeleteOnClose);
+    w->resize(size());
+    w->setThresholds(m_settings->coefficient(), m_settings->overlap());
+    w->openAgainst(m_session->currentPtr(), m_session->report(), path);
+    w->show();
+    return w;
+}
+
+void MainWindow::selectSlice(quint32 slice, bool reveal) {
+    m_timeline->selectSlice(slice, reveal);   // emits sliceSelected when it changes
+    if (slice == m_selected) onSliceSelected(slice);
+}
+
+void MainWindow::onSliceSelected(quint32 slice) {
+    m_selected = slice;
+    m_details->showSlice(slice);
+    m_breakdown->showSlice(slice);
+    m_anomalyPanel->selectSourceRow(slice == kNone ? -1 : m_anomalies->rowOfSlice(slice));
+    if (m_browser->level() == OperatorBrowser::LevelKind::Occurrences)
+        m_browser->occurrencePanel()->selectSourceRow(slice == kNone ? -1 : m_browser->occurrenceModel()->rowOfSlice(slice));
+}
+
+void MainWindow::onGranularity(int g, bool raiseDock) {
+    QSettings().setValue(QStringLiteral("analysis/granularity"), g);
+    if (g == SettingsPanel::PerOccurrence) {
+        // Every flagged occurrence, one per row; the Network view lists the occurrences of the
+        // selected (or worst) operator.
+        const ReportPtr r = m_session->report();
+        std::uint32_t slice = m_selected;
+        if (slice == kNone && r && !r->anomalies.empty()) slice = r->anomalies.front().slice;
+        if (r && slice < r->sliceSignature.size() && r->sliceSignature[slice] != kNone) m_browser->openSignature(r->sliceSignature[slice]);
+        if (QDockWidget* d = dock(QStringLiteral("dock.flagged")); d && raiseDock) d->raise();
+    } else {
+        m_browser->setGrouping(g == SettingsPanel::PerOperatorType ? OperatorBrowser::Grouping::Type : OperatorBrowser::Grouping::Signature);
+        if (QDockWidget* d = dock(QStringLiteral("dock.network")); d && raiseDock) d->raise();
+    }
+}
+
+void MainWindow::zoomToWindow(quint32 w) {
+    const ReportPtr r = m_session->report();
+    if (!r || w >= r->windows.size()) return;
+    m_timeline->zoomTo(r->windows[w].start, r->windows[w].end, 0.25);
+    m_windowPanel->selectSourceRow(static_cast<int>(w));
+}
+
+bool MainWindow::saveReport(const QString& path, const QString& format, QString* error) {
+    const OpenedTrace* cur = m_session->current();
+    const ReportPtr r = m_session->report();
+    if (!cur || !r) {
+        if (error) *error = tr("there is no report to save (open a trace and let the analysis finish)");
+        return false;
+    }
+    const auto text = format == QStringLiteral("json") ? reportJsonText(*r, *cur->trace) : reportMarkdownText(*r, *cur->trace);
+    if (!text) {
+        if (error) *error = tr("this build cannot write reports");
+        return false;
+    }
+    std::string err;
+    if (!writeFileAtomic(path.toStdString(), *text, &err)) {
+        if (error) *error = QString::fromStdString(err);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::exportViewPng(const QString& path, QString* error) {
+    if (!m_session->current()) {
+        if (error) *error = tr("there is no trace on screen");
+        return false;
+    }
+    QImage image(m_timeline->size() * m_timeline->devicePixelRatioF(), QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(m_timeline->devicePixelRatioF());
+    {
+        QPainter p(&image);
+        m_timeline->paintTimeline(p);
+    }
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (!image.save(&buffer, "PNG")) {
+        if (error) *error = tr("could not encode the image");
+        return false;
+    }
+    std::string err;
+    if (!writeFileAtomic(path.toStdString(), bytes.toStdString(), &err)) {
+        if (error) *error = QString::fromStdString(err);
+        return false;
+    }
+    return true;
+}
+
+}  // namespace contend::gui

@@ -1,0 +1,199 @@
+#include "app/gui/screenshot.h"
+
+#include <QApplication>
+#include <QBuffer>
+#include <QCoreApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QImage>
+#include <QPixmap>
+#include <QSettings>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTimer>
+#include <cstdio>
+
+#include "app/gui/analysis_session.h"
+#include "app/gui/compare_window.h"
+#include "app/gui/engine_bridge.h"
+#include "app/gui/main_window.h"
+#include "widgets/breakdown/breakdown_view.h"
+#include "widgets/heatmap/heatmap_view.h"
+#include "widgets/tables/table_panel.h"
+#include "widgets/timeline/timeline_view.h"
+
+namespace contend::gui {
+
+QString bundledSample() {
+    const QString rel = QStringLiteral("resources/samples/projectx-before.json.gz");
+    const QString exeDir = QCoreApplication::applicationDirPath();
+    const QStringList candidates = {
+        QDir(exeDir).filePath(QStringLiteral("../share/contend/samples/projectx-before.json.gz")),
+        QDir(exeDir).filePath(QStringLiteral("../../../") + rel),   // build-*/app/gui/contend
+        QStringLiteral(CONTEND_SOURCE_DIR "/") + rel,
+    };
+    for (const QString& c : candidates)
+        if (QFileInfo::exists(c)) return QFileInfo(c).absoluteFilePath();
+    return {};
+}
+
+namespace {
+
+// Lets queued work (replots, timers, worker results) run for a while.
+void settle(int ms) {
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < ms) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        QCoreApplication::sendPostedEvents();
+    }
+}
+
+bool savePng(const QImage& image, const QString& path) {
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (!image.save(&buffer, "PNG")) return false;
+    std::string error;
+    if (!writeFileAtomic(path.toStdString(), bytes.toStdString(), &error)) {
+        std::fprintf(stderr, "contend --screenshot: %s\n", error.c_str());
+        return false;
+    }
+    return true;
+}
+
+int runCompareScreenshot(const ScreenshotOptions& o) {
+    const QString base = o.trace.isEmpty() ? bundledSample() : o.trace;
+    QString now = o.compareNew;
+    if (now.isEmpty() && !base.isEmpty())
+        now = QFileInfo(base).dir().filePath(QStringLiteral("projectx-after.json.gz"));
+    if (base.isEmpty() || now.isEmpty()) {
+        std::fprintf(stderr, "contend --screenshot: compare needs BASE and NEW (--compare BASE NEW)\n");
+        return 2;
+    }
+    QCoreApplication::setApplicationName(QStringLiteral("contend-screenshot"));
+    QSettings().clear();
+
+    CompareWindow w;
+    w.resize(o.size);
+    w.show();
+    settle(100);
+    bool done = false, ok = false;
+    QObject::connect(&w, &CompareWindow::compared, [&] { done = ok = true; });
+    QObject::connect(&w, &CompareWindow::failed, [&](const QString& message) {
+        std::fprintf(stderr, "contend --screenshot: %s\n", qPrintable(message));
+        done = true;
+    });
+    w.open(base, now);
+    QElapsedTimer timer;
+    timer.start();
+    while (!done && timer.elapsed() < o.timeoutMs) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    if (!ok) {
+        if (!done) std::fprintf(stderr, "contend --screenshot: timed out comparing %s and %s\n", qPrintable(base), qPrintable(now));
+        return 3;
+    }
+    settle(300);
+    // The worst anomaly of the comparison (first row, sorted by score), shown in both timelines.
+    w.tabs()->setCurrentWidget(w.anomalyPanel());
+    const QModelIndex first = w.anomalyPanel()->proxy()->index(0, 0);
+    if (first.isValid()) {
+        w.anomalyPanel()->view()->setCurrentIndex(first);
+        w.showRow(widgets::CompareModel::Kind::Anomalies, w.anomalyPanel()->proxy()->mapToSource(first).row());
+    }
+    settle(400);
+    const QImage image = w.grab().toImage();
+    if (image.isNull() || !savePng(image, o.output)) {
+        std::fprintf(stderr, "contend --screenshot: could not write %s\n", qPrintable(o.output));
+        return 3;
+    }
+    std::printf("wrote %s (%dx%d) from %s vs %s\n", qPrintable(o.output), image.width(), image.height(), qPrintable(base),
+                qPrintable(now));
+    return 0;
+}
+
+}  // namespace
+
+int runScreenshot(const ScreenshotOptions& o) {
+    if (o.view == QStringLiteral("compare")) return runCompareScreenshot(o);
+    const QString trace = o.trace.isEmpty() ? bundledSample() : o.trace;
+    if (trace.isEmpty()) {
+        std::fprintf(stderr, "contend --screenshot: no TRACE given and the bundled sample was not found\n");
+        return 2;
+    }
+    // Pictures must not depend on the user's saved settings or layout.
+    QCoreApplication::setApplicationName(QStringLiteral("contend-screenshot"));
+    QSettings().clear();
+
+    MainWindow w;
+    w.resize(o.size);
+    w.show();
+    settle(100);
+    bool done = false, ok = false;
+    QObject::connect(w.session(), &AnalysisSession::opened, [&] { done = ok = true; });
+    QObject::connect(w.session(), &AnalysisSession::failed, [&](const QString&, const QString& message) {
+        std::fprintf(stderr, "contend --screenshot: %s\n", qPrintable(message));
+        done = true;
+    });
+    w.openPath(trace);
+    QElapsedTimer timer;
+    timer.start();
+    while (!done && timer.elapsed() < o.timeoutMs) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    if (!ok) {
+        if (!done) std::fprintf(stderr, "contend --screenshot: timed out opening %s\n", qPrintable(trace));
+        return 3;
+    }
+    settle(300);
+    const ReportPtr report = w.session()->report();
+    const OpenedTrace* cur = w.session()->current();
+    const quint32 top = report && !report->anomalies.empty() ? report->anomalies.front().slice : kNone;
+
+    QImage image;
+    if (o.view == QStringLiteral("heatmap")) {
+        widgets::HeatmapView view;
+        view.resize(1400, 420);
+        view.setTrace(cur->trace);
+        view.setPressureSource(pressureSource(cur->prepared));
+        view.setReport(report);
+        view.show();
+        view.setViewRange(cur->trace->begin(), cur->trace->end());
+        view.refreshNow();
+        settle(300);
+        image = view.grab().toImage();
+    } else if (o.view == QStringLiteral("breakdown")) {
+        widgets::BreakdownView view;
+        view.resize(1300, 440);
+        view.setTrace(cur->trace);
+        view.setReport(report);
+        view.showSlice(top);
+        view.show();
+        settle(300);
+        image = view.grab().toImage();
+    } else {
+        if (top != kNone) w.selectSlice(top, false);
+        if (QDockWidget* d = w.dock(QStringLiteral("dock.flagged"))) d->raise();
+        if (o.view == QStringLiteral("zoomed") && report) {
+            // The contention window of the worst operator, or the operator itself.
+            const Anomaly& a = report->anomalies.front();
+            qint64 t0 = cur->trace->slices()[a.slice].start, t1 = cur->trace->slices()[a.slice].end();
+            for (const ContentionWindow& cw : report->windows)
+                if (!a.windows.empty() && cw.id == a.windows.front()) t0 = std::min<qint64>(t0, cw.start), t1 = std::max<qint64>(t1, cw.end);
+            w.timeline()->zoomTo(t0, t1, 0.6);
+        } else if (o.view != QStringLiteral("main")) {
+            std::fprintf(stderr, "contend --screenshot: unknown view '%s' (main, heatmap, breakdown, zoomed, compare)\n", qPrintable(o.view));
+            return 2;
+        }
+        settle(400);
+        image = w.grab().toImage();
+    }
+    if (image.isNull() || !savePng(image, o.output)) {
+        std::fprintf(stderr, "contend --screenshot: could not write %s\n", qPrintable(o.output));
+        return 3;
+    }
+    std::printf("wrote %s (%dx%d) from %s\n", qPrintable(o.output), image.width(), image.height(), qPrintable(trace));
+    return 0;
+}
+
+}  // namespace contend::gui

@@ -1,0 +1,108 @@
+#pragma once
+// Helpers for the widget tests: tiny traces built in code, and inline JSON traces.
+#include <string>
+
+#include "core/io/load.h"
+#include "core/trace/trace_builder.h"
+
+namespace contend::test {
+
+// Builds a trace with device streams ("GPU 0 / stream N") and host threads, slice by slice.
+class TinyTrace {
+public:
+    TinyTrace() : m_b("kineto") {}
+    std::uint32_t stream(int n) {
+        const std::string tid = std::to_string(n);
+        const std::uint32_t t = m_b.track("0", tid);
+        m_b.setProcessName("0", "GPU 0");
+        m_b.setThreadName("0", tid, "stream " + tid);
+        return t;
+    }
+    std::uint32_t thread(int n) {
+        const std::string tid = std::to_string(n);
+        const std::uint32_t t = m_b.track("100", tid);
+        m_b.setProcessName("100", "python3");
+        return t;
+    }
+    // A device kernel (or, with device=false, a host op) on a track.
+    void op(std::uint32_t track, const std::string& name, TimeNs start, TimeNs dur, bool device = true) {
+        Slice s;
+        s.start = start;
+        s.dur = dur;
+        s.name = m_b.intern(name);
+        s.category = m_b.intern(device ? "kernel" : "cpu_op");
+        s.track = track;
+        s.flags = device ? kSliceDevice : 0;
+        m_b.addSlice(s);
+    }
+    void counter(const std::string& name, const std::string& key, TimeNs t, double v) {
+        m_b.addCounter("0", name, "", key, t, v);
+    }
+    TracePtr finish() { return m_b.finalize(); }
+
+private:
+    TraceBuilder m_b;
+};
+
+inline TracePtr loadJson(const std::string& json, const std::string& name = "inline.json") {
+    return loadTraceFromMemory(json, name).trace;
+}
+
+// Index of the slice with this name and start, or kNone.
+inline std::uint32_t findSlice(const Trace& t, std::string_view name, TimeNs start) {
+    for (std::uint32_t i = 0; i < t.slices().size(); ++i)
+        if (t.str(t.slices()[i].name) == name && t.slices()[i].start == start) return i;
+    return kNone;
+}
+
+}  // namespace contend::test
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QString>
+#include <QStringList>
+#include <QtGlobal>
+#include <filesystem>
+#include <functional>
+
+namespace contend::test {
+
+// Runs the event loop until `done()` or the timeout; returns done().
+inline bool waitFor(const std::function<bool()>& done, int timeoutMs = 60000) {
+    QElapsedTimer t;
+    t.start();
+    while (!done() && t.elapsed() < timeoutMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    return done();
+}
+
+// Lets queued events and short timers run.
+inline void pump(int ms = 50) {
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < ms) QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+}
+
+inline QString samplePath() {
+    return QStringLiteral(CONTEND_SOURCE_DIR "/resources/samples/projectx-before.json.gz");
+}
+inline bool haveSample() { return std::filesystem::exists(samplePath().toStdString()); }
+
+// Collects Qt warnings (QAbstractItemModelTester reports through qWarning).
+class WarningCapture {
+public:
+    WarningCapture() { s_self = this; m_prev = qInstallMessageHandler(&handler); }
+    ~WarningCapture() { qInstallMessageHandler(m_prev); s_self = nullptr; }
+    const QStringList& warnings() const { return m_warnings; }
+
+private:
+    static void handler(QtMsgType type, const QMessageLogContext&, const QString& msg) {
+        if (s_self && (type == QtWarningMsg || type == QtCriticalMsg) && !msg.contains(QStringLiteral("propagateSizeHints")) &&
+            !msg.contains(QStringLiteral("XDG_RUNTIME_DIR")))
+            s_self->m_warnings << msg;
+    }
+    static inline WarningCapture* s_self = nullptr;
+    QtMessageHandler m_prev = nullptr;
+    QStringList m_warnings;
+};
+
+}  // namespace contend::test

@@ -1,0 +1,274 @@
+// Compare mode: the diff models pass QAbstractItemModelTester; the compare window on the two
+// bundled samples finds what compareReports finds on the engine's own reports; a diff row moves
+// both timelines; zooming one timeline moves the other by the alignment offset.
+#include <catch2/catch.hpp>
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QTableView>
+#include <filesystem>
+
+#include "app/gui/analysis_session.h"
+#include "app/gui/compare_window.h"
+#include "app/gui/main_window.h"
+#include "core/analysis/compare.h"
+#include "core/analysis/engine.h"
+#include "core/io/load.h"
+#include "gui_support.h"
+#include "widgets/compare/shift_chart.h"
+#include "widgets/tables/compare_model.h"
+#include "widgets/tables/table_panel.h"
+#include "widgets/tables/table_proxy.h"
+#include "widgets/timeline/timeline_view.h"
+
+using namespace contend;
+using namespace contend::gui;
+using namespace contend::widgets;
+using contend::test::pump;
+using contend::test::waitFor;
+using contend::test::WarningCapture;
+
+namespace {
+
+QString afterSample() { return QStringLiteral(CONTEND_SOURCE_DIR "/resources/samples/projectx-after.json.gz"); }
+bool haveSamples() {
+    return contend::test::haveSample() && std::filesystem::exists(afterSample().toStdString());
+}
+
+Anomaly anomaly(std::uint32_t slice, double score, Resource cause) {
+    Anomaly a;
+    a.slice = slice;
+    a.score = score;
+    a.cause = cause;
+    return a;
+}
+
+// One of everything: a resolved, a persisting and a new anomaly; an operator of each change.
+std::shared_ptr<const CompareResult> handMadeResult() {
+    auto r = std::make_shared<CompareResult>();
+    AnomalyDiff gone{"gemm[128]", "gemm", {0, 100}, true, false, anomaly(3, 5.5, Resource::Bandwidth), {}, 0};
+    AnomalyDiff stays{"conv", "conv", {1, 200}, true, true, anomaly(4, 4.0, Resource::Compute), anomaly(7, 3.5, Resource::Compute), -0.5};
+    AnomalyDiff fresh{"allreduce", "allreduce", {-1, 0}, false, true, {}, anomaly(9, 8.0, Resource::Sync), 0};
+    r->anomalies.resolved.push_back(gone);
+    r->anomalies.persisting.push_back(stays);
+    r->anomalies.added.push_back(fresh);
+    const OpChange changes[] = {OpChange::Faster, OpChange::Slower, OpChange::Same, OpChange::New, OpChange::Gone};
+    for (int i = 0; i < 5; ++i) {
+        OperatorDiff d;
+        d.signature = "op" + std::to_string(i);
+        d.name = d.signature;
+        d.change = changes[i];
+        d.inBase = changes[i] != OpChange::New;
+        d.inNew = changes[i] != OpChange::Gone;
+        d.base.count = 10;
+        d.base.meanNs = 1000;
+        d.now.count = 12;
+        d.now.meanNs = 1000 + 100 * i;
+        d.meanChange = d.inBase && d.inNew ? d.now.meanNs / d.base.meanNs - 1 : 0;
+        r->operators.push_back(d);
+    }
+    r->baseByResource[static_cast<std::size_t>(Resource::Bandwidth)] = 5000000;
+    r->newByResource[static_cast<std::size_t>(Resource::Compute)] = 3000000;
+    r->bottleneck = {Resource::Bandwidth, 1.0, Resource::Compute, 1.0, true, "bandwidth 100% -> compute 100%"};
+    return r;
+}
+
+bool openPairAndWait(CompareWindow& w, const QString& base, const QString& now) {
+    bool done = false, ok = false;
+    auto a = QObject::connect(&w, &CompareWindow::compared, [&] { done = ok = true; });
+    auto b = QObject::connect(&w, &CompareWindow::failed, [&] { done = true; });
+    w.open(base, now);
+    waitFor([&] { return done; }, 180000);
+    QObject::disconnect(a);
+    QObject::disconnect(b);
+    pump(30);
+    return ok;
+}
+
+}  // namespace
+
+TEST_CASE("compare models pass the model tester through resets, sorts and filters", "[compare][model]") {
+    for (CompareModel::Kind kind : {CompareModel::Kind::Operators, CompareModel::Kind::Anomalies}) {
+        CompareModel model(kind);
+        WarningCapture capture;
+        {
+            QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Warning);
+            TableProxy proxy;
+            proxy.setSourceModel(&model);
+            QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::Warning);
+            model.setResult(handMadeResult());
+            for (int c = 0; c < model.columnCount(); ++c) {
+                proxy.sort(c, Qt::AscendingOrder);
+                proxy.sort(c, Qt::DescendingOrder);
+            }
+            proxy.setFilterWords(QStringLiteral("new"));
+            CHECK(proxy.rowCount() >= 1);
+            proxy.setFilterWords(QString());
+            model.setResult(nullptr);
+            CHECK(model.rowCount() == 0);
+            model.setResult(handMadeResult());
+        }
+        CHECK(capture.warnings().isEmpty());
+        if (kind == CompareModel::Kind::Anomalies) {
+            REQUIRE(model.rowCount() == 3);
+            CHECK(model.status(0) == QStringLiteral("resolved"));
+            CHECK(model.status(2) == QStringLiteral("new"));
+            CHECK(model.baseSlice(0) == 3);
+            CHECK(model.newSlice(0) == kNone);
+            CHECK(model.newSlice(2) == 9);
+            CHECK(model.data(model.index(0, CompareModel::AnScoreNew)).toString() == QStringLiteral("-"));
+            CHECK(model.data(model.index(1, CompareModel::AnScoreBase)).toString() == QStringLiteral("4.00"));
+        } else {
+            REQUIRE(model.rowCount() == 5);
+            CHECK(model.data(model.index(0, CompareModel::OpChangeCol)).toString() == QStringLiteral("-"));
+            CHECK(model.data(model.index(3, CompareModel::OpChangeCol)).toString() == QStringLiteral("new"));
+            CHECK(model.data(model.index(1, CompareModel::OpMeanChange)).toString() == QStringLiteral("+10.0%"));
+            CHECK(model.data(model.index(3, CompareModel::OpMeanBase)).toString() == QStringLiteral("-"));
+            CHECK(model.signature(4) == "op4");
+        }
+    }
+}
+
+TEST_CASE("the shift chart shows a bar pair per resource with extra wait", "[compare][chart]") {
+    ShiftChart chart;
+    chart.setResult(*handMadeResult());
+    REQUIRE(chart.resources().size() == 2);
+    CHECK(chart.resources()[0] == Resource::Bandwidth);
+    CHECK(chart.resources()[1] == Resource::Compute);
+}
+
+TEST_CASE("compare window on the samples agrees with compareReports", "[compare][app]") {
+    if (!haveSamples()) {
+        WARN("bundled samples missing: skipped");
+        return;
+    }
+    CompareWindow w;
+    w.resize(1400, 900);
+    w.show();
+    REQUIRE(openPairAndWait(w, contend::test::samplePath(), afterSample()));
+    REQUIRE(w.result());
+
+    // The engine's own reports, same default thresholds.
+    AnalysisSettings s;
+    const LoadResult base = loadTrace(contend::test::samplePath().toStdString());
+    const LoadResult now = loadTrace(afterSample().toStdString());
+    REQUIRE(base.trace);
+    REQUIRE(now.trace);
+    const CompareResult expected = compareReports(analyze(base.trace, s), analyze(now.trace, s));
+    const CompareResult& got = *w.result();
+    CHECK(got.anomalies.resolved.size() == expected.anomalies.resolved.size());
+    CHECK(got.anomalies.persisting.size() == expected.anomalies.persisting.size());
+    CHECK(got.anomalies.added.size() == expected.anomalies.added.size());
+    CHECK(got.windows.resolved.size() == expected.windows.resolved.size());
+    CHECK(got.windows.added.size() == expected.windows.added.size());
+    CHECK(got.operators.size() == expected.operators.size());
+    CHECK(got.verdict == expected.verdict);
+    CHECK(w.anomalyModel()->rowCount() ==
+          static_cast<int>(got.anomalies.resolved.size() + got.anomalies.persisting.size() + got.anomalies.added.size()));
+    CHECK(w.operatorModel()->rowCount() == static_cast<int>(got.operators.size()));
+
+    SECTION("zooming one timeline moves the other by the alignment offset") {
+        TimelineView* b = w.baseTimeline();
+        TimelineView* n = w.newTimeline();
+        const TimeNs t0 = w.baseTrace()->trace->begin() + w.baseTrace()->trace->span() / 4;
+        const TimeNs t1 = t0 + w.baseTrace()->trace->span() / 10;
+        b->zoomTo(t0, t1, 0.0);
+        pump(20);
+        CHECK(std::llabs(n->axis().t0 - (b->axis().t0 + w.offset())) <= 2);
+        CHECK(std::llabs(n->axis().span() - b->axis().span()) <= 2);
+
+        // And back: the comparison drives the baseline.
+        const TimeNs u0 = w.newTrace()->trace->begin() + w.newTrace()->trace->span() / 3;
+        n->zoomTo(u0, u0 + w.newTrace()->trace->span() / 20, 0.0);
+        pump(20);
+        CHECK(std::llabs(b->axis().t0 - (n->axis().t0 - w.offset())) <= 2);
+
+        // Switching the alignment changes the offset and re-aligns the comparison.
+        w.alignBox()->setCurrentIndex(1);
+        CHECK(w.alignment() == CompareWindow::Alignment::TraceStart);
+        CHECK(w.offset() == w.newTrace()->trace->begin() - w.baseTrace()->trace->begin());
+        CHECK(std::llabs(n->axis().t0 - (b->axis().t0 + w.offset())) <= 2);
+    }
+
+    SECTION("picking a diff row shows the operator in both timelines") {
+        TablePanel* panel = w.anomalyPanel();
+        REQUIRE(panel->proxy()->rowCount() > 0);
+        // A persisting anomaly when there is one: both runs have it.
+        int row = 0;
+        for (int i = 0; i < w.anomalyModel()->rowCount(); ++i)
+            if (w.anomalyModel()->status(i) == QStringLiteral("persisting")) row = i;
+        const TimeAxis before0 = w.baseTimeline()->axis(), before1 = w.newTimeline()->axis();
+        const QModelIndex proxyIndex = panel->proxy()->mapFromSource(w.anomalyModel()->index(row, 0));
+        panel->view()->setCurrentIndex(proxyIndex);   // as the user's click does
+        pump(30);
+        const quint32 bs = w.baseTimeline()->selectedSlice(), ns = w.newTimeline()->selectedSlice();
+        CHECK((bs != kNone || ns != kNone));
+        if (w.anomalyModel()->baseSlice(row) != kNone) CHECK(bs == w.anomalyModel()->baseSlice(row));
+        if (w.anomalyModel()->newSlice(row) != kNone) CHECK(ns == w.anomalyModel()->newSlice(row));
+        CHECK(!(w.baseTimeline()->axis() == before0));
+        CHECK(!(w.newTimeline()->axis() == before1));
+        // Both views now hold their operator.
+        if (bs != kNone) {
+            const Slice& sl = w.baseTrace()->trace->slices()[bs];
+            CHECK(w.baseTimeline()->axis().t0 <= sl.start);
+            CHECK(w.baseTimeline()->axis().t1 >= sl.end());
+        }
+        if (ns != kNone) {
+            const Slice& sl = w.newTrace()->trace->slices()[ns];
+            CHECK(w.newTimeline()->axis().t0 <= sl.start);
+            CHECK(w.newTimeline()->axis().t1 >= sl.end());
+        }
+
+        // A signature row: the first occurrence in each run.
+        const int opRow = 0;
+        const std::string sig = w.operatorModel()->signature(opRow);
+        w.showRow(CompareModel::Kind::Operators, opRow);
+        pump(20);
+        CHECK(w.baseTimeline()->selectedSlice() == w.firstOccurrence(sig, false));
+        CHECK(w.newTimeline()->selectedSlice() == w.firstOccurrence(sig, true));
+
+        // A signature the comparison lacks: the comparison follows the baseline's occurrence.
+        for (int i = 0; i < w.operatorModel()->rowCount(); ++i) {
+            const std::string s = w.operatorModel()->signature(i);
+            if (w.firstOccurrence(s, true) != kNone || w.firstOccurrence(s, false) == kNone) continue;
+            w.showRow(CompareModel::Kind::Operators, i);
+            pump(20);
+            CHECK(w.newTimeline()->selectedSlice() == kNone);
+            CHECK(std::llabs(w.newTimeline()->axis().t0 - (w.baseTimeline()->axis().t0 + w.offset())) <= 2);
+            break;
+        }
+    }
+
+    SECTION("selecting an operator in one timeline highlights its match in the other") {
+        const quint32 s = w.anomalyModel()->baseSlice(0) != kNone ? w.anomalyModel()->baseSlice(0) : w.firstOccurrence(w.operatorModel()->signature(0), false);
+        REQUIRE(s != kNone);
+        w.baseTimeline()->selectSlice(s, false);
+        pump(10);
+        CHECK(w.newTimeline()->selectedSlice() == w.matchingSlice(s, true));
+    }
+}
+
+TEST_CASE("Compare with… uses the open trace as the baseline", "[compare][app]") {
+    if (!haveSamples()) {
+        WARN("bundled samples missing: skipped");
+        return;
+    }
+    MainWindow main;
+    CHECK(main.compareWith(afterSample()) == nullptr);   // nothing open yet
+    bool opened = false;
+    QObject::connect(main.session(), &AnalysisSession::opened, [&] { opened = true; });
+    main.openPath(contend::test::samplePath());
+    REQUIRE(waitFor([&] { return opened; }, 180000));
+    CompareWindow* w = main.compareWith(afterSample());
+    REQUIRE(w);
+    bool done = false;
+    QObject::connect(w, &CompareWindow::compared, [&] { done = true; });
+    QObject::connect(w, &CompareWindow::failed, [&] { done = true; });
+    REQUIRE(waitFor([&] { return done; }, 180000));
+    REQUIRE(w->result());
+    CHECK(w->baseTrace() == main.session()->currentPtr());   // not read again
+    CHECK(w->baseReport() == main.session()->report());
+    CHECK(w->newTrace()->path.endsWith(QStringLiteral("projectx-after.json.gz")));
+    w->close();
+    pump(20);
+}

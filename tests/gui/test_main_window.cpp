@@ -1,0 +1,331 @@
+// The app as the user drives it, under QT_QPA_PLATFORM=offscreen: opening (and failing to open)
+// traces, table rows moving the timeline, the sliders re-thresholding the way the core predicts,
+// persistence, drag and drop, export.
+#include <catch2/catch.hpp>
+
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QTest>
+#include <set>
+#include <QDockWidget>
+#include <QDropEvent>
+#include <QFile>
+#include <QImage>
+#include <QMimeData>
+#include <QSettings>
+#include <QSlider>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QUrl>
+
+#include "app/gui/analysis_session.h"
+#include "app/gui/engine_bridge.h"
+#include "app/gui/main_window.h"
+#include "app/gui/message_bar.h"
+#include "app/gui/recent_files.h"
+#include "app/gui/settings_panel.h"
+#include "core/analysis/engine.h"
+#include "gui_support.h"
+#include "widgets/breakdown/breakdown_view.h"
+#include "widgets/details/operator_details.h"
+#include "widgets/heatmap/heatmap_view.h"
+#include "widgets/tables/column_model.h"
+#include "widgets/tables/operator_browser.h"
+#include "widgets/tables/table_panel.h"
+#include "widgets/timeline/timeline_view.h"
+
+using namespace contend;
+using namespace contend::gui;
+using contend::test::pump;
+using contend::test::waitFor;
+
+namespace {
+
+enum class Outcome { Opened, Failed, Cancelled, Timeout };
+
+Outcome openAndWait(MainWindow& w, const QString& path, int timeoutMs = 120000) {
+    Outcome out = Outcome::Timeout;
+    bool done = false;
+    auto a = QObject::connect(w.session(), &AnalysisSession::opened, [&] { out = Outcome::Opened, done = true; });
+    auto b = QObject::connect(w.session(), &AnalysisSession::failed, [&] { out = Outcome::Failed, done = true; });
+    auto c = QObject::connect(w.session(), &AnalysisSession::cancelled, [&] { out = Outcome::Cancelled, done = true; });
+    w.openPath(path);
+    waitFor([&] { return done; }, timeoutMs);
+    QObject::disconnect(a);
+    QObject::disconnect(b);
+    QObject::disconnect(c);
+    pump(30);
+    return out;
+}
+
+// Waits until the session's report was built with these thresholds and nothing is pending.
+bool waitForThresholds(MainWindow& w, double coefficient, double overlap) {
+    return waitFor([&] {
+        const ReportPtr r = w.session()->report();
+        return r && std::abs(r->settings.coefficient - coefficient) < 1e-9 && std::abs(r->settings.overlapRatio - overlap) < 1e-9 &&
+               !w.session()->rethresholding();
+    });
+}
+
+struct Fresh {
+    Fresh() { QSettings().clear(); }
+};
+
+}  // namespace
+
+TEST_CASE("opening the sample fills every view", "[app][open]") {
+    if (!contend::test::haveSample()) {
+        WARN("bundled sample missing: skipped");
+        return;
+    }
+    Fresh fresh;
+    MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    REQUIRE(openAndWait(w, contend::test::samplePath()) == Outcome::Opened);
+    const OpenedTrace* cur = w.session()->current();
+    REQUIRE(cur);
+    CHECK(w.windowTitle().contains(QStringLiteral("projectx-before.json.gz")));
+    CHECK(w.timeline()->data()->trace == cur->trace);
+    REQUIRE(w.session()->report());
+    const Report& r = *w.session()->report();
+    CHECK(w.timeline()->report() == &r);
+    CHECK(w.anomalyPanel()->model()->rowCount() == static_cast<int>(r.anomalies.size()));
+    CHECK(w.windowPanel()->model()->rowCount() == static_cast<int>(r.windows.size()));
+    CHECK(w.clusterPanel()->model()->rowCount() == static_cast<int>(r.clusters.size()));
+    w.heatmap()->refreshNow();
+    CHECK(w.heatmap()->grid().rowCount() >= 5);
+    CHECK(w.heatmap()->grid().maxValue > 0);
+    CHECK(RecentFiles::load().value(0) == QFileInfo(contend::test::samplePath()).absoluteFilePath());
+    CHECK(w.messageBar()->isHidden());
+}
+
+TEST_CASE("selecting a flagged operator's row zooms the timeline to it", "[app][selection]") {
+    if (!contend::test::haveSample()) return;
+    Fresh fresh;
+    MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    REQUIRE(openAndWait(w, contend::test::samplePath()) == Outcome::Opened);
+    const Trace& t = *w.session()->current()->trace;
+    widgets::TablePanel* panel = w.anomalyPanel();
+    REQUIRE(panel->proxy()->rowCount() > 3);
+    const auto before = w.timeline()->axis();
+    const QModelIndex row = panel->proxy()->index(3, 0);
+    const quint32 slice = row.data(widgets::SliceRole).toUInt();
+    panel->view()->selectionModel()->setCurrentIndex(row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    pump();
+    const Slice& s = t.slices()[slice];
+    const auto after = w.timeline()->axis();
+    CHECK(w.timeline()->selectedSlice() == slice);
+    CHECK(after.t0 <= s.start);
+    CHECK(after.t1 >= s.end());
+    CHECK(after.span() < before.span());
+    CHECK(after.span() <= 4 * std::max<TimeNs>(s.dur, 50));
+    // The other views follow.
+    CHECK(w.details()->slice() == slice);
+    CHECK(w.breakdown()->slice() == slice);
+    // A click on the timeline selects the operator under the cursor and the table follows.
+    w.timeline()->selectSlice(kNone);
+    pump();
+    const auto& list = w.timeline()->drawList();
+    const widgets::DrawItem* target = nullptr;
+    for (const auto& it : list.items)
+        if (!it.is(widgets::kDrawFolded) && it.slice == slice) target = &it;
+    REQUIRE(target);
+    const QPoint at(w.timeline()->timeArea().left() + static_cast<int>(target->x + target->w / 2),
+                    w.timeline()->timeArea().top() + static_cast<int>(target->y + target->h / 2));
+    QTest::mouseClick(w.timeline(), Qt::LeftButton, {}, at);
+    pump();
+    CHECK(w.timeline()->selectedSlice() == slice);
+    CHECK(panel->currentSourceRow() == 3);
+}
+
+TEST_CASE("moving the sliders changes windows and flags the way the core predicts", "[app][sliders]") {
+    if (!contend::test::haveSample()) return;
+    Fresh fresh;
+    MainWindow w;
+    w.show();
+    REQUIRE(openAndWait(w, contend::test::samplePath()) == Outcome::Opened);
+    const auto* prepared = static_cast<const PreparedAnalysis*>(w.session()->current()->prepared.get());
+    REQUIRE(prepared);
+    SettingsPanel* s = w.settingsPanel();
+    const double coef = s->coefficient();
+    std::size_t previous = std::numeric_limits<std::size_t>::max();
+    std::set<std::size_t> distinct;
+    for (int v : {10, 30, 50, 70, 85, 100}) {
+        s->overlapSlider()->setValue(v);
+        const double overlap = v / 100.0;
+        REQUIRE(waitForThresholds(w, coef, overlap));
+        pump();
+        const Report predicted = buildReport(*prepared, coef, overlap);
+        INFO("overlap " << overlap);
+        CHECK(s->overlapSpin()->value() == Approx(overlap));
+        CHECK(w.windowPanel()->model()->rowCount() == static_cast<int>(predicted.windows.size()));
+        CHECK(w.timeline()->report()->windows.size() == predicted.windows.size());
+        CHECK(w.anomalyPanel()->model()->rowCount() == static_cast<int>(predicted.anomalies.size()));
+        CHECK(predicted.windows.size() <= previous);   // a stricter ratio never adds windows
+        previous = predicted.windows.size();
+        distinct.insert(predicted.windows.size());
+    }
+    CHECK(distinct.size() >= 2);   // the slider really changed what is shown
+    // The coefficient spin box drives the flags the same way.
+    s->coefficientSpin()->setValue(5.5);
+    REQUIRE(waitForThresholds(w, 5.5, 1.0));
+    CHECK(w.anomalyPanel()->model()->rowCount() == static_cast<int>(buildReport(*prepared, 5.5, 1.0).anomalies.size()));
+    CHECK(s->coefficientSlider()->value() == 55);
+    // Dragging fast: many moves, the last one wins.
+    for (int v = 20; v <= 80; ++v) s->overlapSlider()->setValue(v);
+    REQUIRE(waitForThresholds(w, 5.5, 0.8));
+    CHECK(w.windowPanel()->model()->rowCount() == static_cast<int>(buildReport(*prepared, 5.5, 0.8).windows.size()));
+}
+
+TEST_CASE("a broken file shows the error in plain words and keeps the previous trace", "[app][errors]") {
+    if (!contend::test::haveSample()) return;
+    Fresh fresh;
+    MainWindow w;
+    w.show();
+    REQUIRE(openAndWait(w, contend::test::samplePath()) == Outcome::Opened);
+    const TracePtr before = w.session()->current()->trace;
+    const int rows = w.anomalyPanel()->model()->rowCount();
+    QTemporaryDir dir;
+    SECTION("a syntax error names the file and the place") {
+        const QString broken = dir.filePath(QStringLiteral("broken.json"));
+        QFile f(broken);
+        REQUIRE(f.open(QIODevice::WriteOnly));
+        f.write("{\"traceEvents\": [\n{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1, \"dur\": 2},\n{\"ph\": \"X\", \"ts\": ]}");
+        f.close();
+        REQUIRE(openAndWait(w, broken) == Outcome::Failed);
+        const QString text = w.messageBar()->text();
+        CHECK(text.contains(QStringLiteral("broken.json")));
+        CHECK((text.contains(QStringLiteral("line")) || text.contains(QStringLiteral("byte"))));
+        CHECK(text.contains(QStringLiteral("Still showing projectx-before.json.gz")));
+        CHECK(w.messageBar()->kind() == MessageBar::Kind::Error);
+    }
+    SECTION("a file that is not a trace") {
+        const QString junk = dir.filePath(QStringLiteral("notes.json"));
+        QFile f(junk);
+        REQUIRE(f.open(QIODevice::WriteOnly));
+        f.write("hello, this is not JSON");
+        f.close();
+        REQUIRE(openAndWait(w, junk) == Outcome::Failed);
+        CHECK(w.messageBar()->text().contains(QStringLiteral("notes.json")));
+    }
+    SECTION("a missing file") {
+        REQUIRE(openAndWait(w, dir.filePath(QStringLiteral("gone.json"))) == Outcome::Failed);
+        CHECK(w.messageBar()->text().contains(QStringLiteral("gone.json: no such file")));
+    }
+    // Whatever went wrong, the previous trace and its analysis are still on screen.
+    CHECK(w.session()->current()->trace == before);
+    CHECK(w.timeline()->data()->trace == before);
+    CHECK(w.anomalyPanel()->model()->rowCount() == rows);
+    CHECK(w.windowTitle().contains(QStringLiteral("projectx-before")));
+}
+
+TEST_CASE("cancelling an open keeps the previous trace", "[app][cancel]") {
+    if (!contend::test::haveSample()) return;
+    Fresh fresh;
+    MainWindow w;
+    REQUIRE(openAndWait(w, contend::test::samplePath()) == Outcome::Opened);
+    const TracePtr before = w.session()->current()->trace;
+    bool cancelled = false;
+    QObject::connect(w.session(), &AnalysisSession::cancelled, [&] { cancelled = true; });
+    w.openPath(QStringLiteral(CONTEND_SOURCE_DIR "/resources/samples/projectx-after.json.gz"));
+    CHECK(w.session()->busy());
+    w.session()->cancel();
+    CHECK(cancelled);
+    CHECK_FALSE(w.session()->busy());
+    pump(500);   // a late result of the abandoned load must not land
+    CHECK(w.session()->current()->trace == before);
+}
+
+TEST_CASE("settings, layout and recent files persist", "[app][settings]") {
+    if (!contend::test::haveSample()) return;
+    Fresh fresh;
+    {
+        MainWindow w;
+        w.show();
+        REQUIRE(openAndWait(w, contend::test::samplePath()) == Outcome::Opened);
+        w.settingsPanel()->coefficientSpin()->setValue(4.2);
+        w.settingsPanel()->overlapSpin()->setValue(0.55);
+        w.dock(QStringLiteral("dock.heatmap"))->hide();
+        w.close();
+    }
+    MainWindow again;
+    CHECK(again.settingsPanel()->coefficient() == Approx(4.2));
+    CHECK(again.settingsPanel()->overlap() == Approx(0.55));
+    CHECK(again.dock(QStringLiteral("dock.heatmap"))->isHidden());
+    CHECK(RecentFiles::load().contains(QFileInfo(contend::test::samplePath()).absoluteFilePath()));
+    RecentFiles::add(QStringLiteral(CONTEND_SOURCE_DIR "/resources/samples/projectx-after.json.gz"));
+    RecentFiles::add(contend::test::samplePath());
+    CHECK(RecentFiles::load().size() == 2);   // no duplicates, newest first
+    CHECK(RecentFiles::load().front().endsWith(QStringLiteral("projectx-before.json.gz")));
+}
+
+TEST_CASE("granularity switches the network view", "[app][granularity]") {
+    if (!contend::test::haveSample()) return;
+    Fresh fresh;
+    MainWindow w;
+    REQUIRE(openAndWait(w, contend::test::samplePath()) == Outcome::Opened);
+    auto* combo = w.settingsPanel()->findChild<QComboBox*>();
+    REQUIRE(combo);
+    combo->setCurrentIndex(SettingsPanel::PerOperatorType);
+    CHECK(w.browser()->grouping() == widgets::OperatorBrowser::Grouping::Type);
+    combo->setCurrentIndex(SettingsPanel::PerOccurrence);
+    CHECK(w.browser()->level() == widgets::OperatorBrowser::LevelKind::Occurrences);
+    combo->setCurrentIndex(SettingsPanel::WholeNetwork);
+    CHECK(w.browser()->grouping() == widgets::OperatorBrowser::Grouping::Signature);
+    CHECK(w.browser()->level() == widgets::OperatorBrowser::LevelKind::Root);
+}
+
+TEST_CASE("dropping a file opens it", "[app][dnd]") {
+    if (!contend::test::haveSample()) return;
+    Fresh fresh;
+    MainWindow w;
+    w.show();
+    bool opened = false;
+    QObject::connect(w.session(), &AnalysisSession::opened, [&] { opened = true; });
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(contend::test::samplePath())});
+    // As the platform does it: the drag enters (and is accepted), then drops.
+    QDragEnterEvent enter(QPoint(200, 200), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&w, &enter);
+    CHECK(enter.isAccepted());
+    QDropEvent drop(QPointF(200, 200), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&w, &drop);
+    CHECK(drop.isAccepted());
+    REQUIRE(waitFor([&] { return opened; }));
+    CHECK(w.session()->current()->path.endsWith(QStringLiteral("projectx-before.json.gz")));
+}
+
+TEST_CASE("export writes the report as contend-cli does and the view as a PNG, atomically", "[app][export]") {
+    if (!contend::test::haveSample()) return;
+    Fresh fresh;
+    MainWindow w;
+    w.resize(1200, 800);
+    w.show();
+    QTemporaryDir dir;
+    QString error;
+    CHECK_FALSE(w.saveReport(dir.filePath(QStringLiteral("none.json")), QStringLiteral("json"), &error));
+    CHECK(error.contains(QStringLiteral("no report")));
+    REQUIRE(openAndWait(w, contend::test::samplePath()) == Outcome::Opened);
+    const QString json = dir.filePath(QStringLiteral("r.json"));
+    const QString md = dir.filePath(QStringLiteral("r.md"));
+    const QString png = dir.filePath(QStringLiteral("view.png"));
+    REQUIRE(w.saveReport(json, QStringLiteral("json"), &error));
+    REQUIRE(w.saveReport(md, QStringLiteral("markdown"), &error));
+    REQUIRE(w.exportViewPng(png, &error));
+    QFile jf(json);
+    REQUIRE(jf.open(QIODevice::ReadOnly));
+    const Trace& t = *w.session()->current()->trace;
+    CHECK(jf.readAll().toStdString() == *reportJsonText(*w.session()->report(), t));
+    CHECK(QFileInfo(md).size() > 100);
+    QImage image(png);
+    CHECK(image.width() == w.timeline()->width());
+    // Nothing is left behind but the three files (the writes go through a temporary + rename).
+    CHECK(QDir(dir.path()).entryList(QDir::Files).size() == 3);
+    // A folder that does not exist: an error in words, no crash.
+    CHECK_FALSE(w.saveReport(dir.filePath(QStringLiteral("missing/dir/r.json")), QStringLiteral("json"), &error));
+    CHECK_FALSE(error.isEmpty());
+}

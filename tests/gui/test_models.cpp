@@ -1,0 +1,225 @@
+// The report tables: every model and its sort/filter proxy pass QAbstractItemModelTester, through
+// re-thresholds; proxies sort by raw values and filter by words; the network drill-down walks
+// type -> signature -> occurrence and back.
+#include <catch2/catch.hpp>
+
+#include <QAbstractItemModelTester>
+#include <QLineEdit>
+#include <QTableView>
+
+#include "app/gui/synthetic_trace.h"
+#include "core/analysis/engine.h"
+#include "gui_support.h"
+#include "widgets/tables/anomaly_model.h"
+#include "widgets/tables/cluster_model.h"
+#include "widgets/tables/iteration_model.h"
+#include "widgets/tables/name_stats_model.h"
+#include "widgets/tables/occurrence_model.h"
+#include "widgets/tables/operator_browser.h"
+#include "widgets/tables/signature_model.h"
+#include "widgets/tables/table_panel.h"
+#include "widgets/tables/table_proxy.h"
+#include "widgets/tables/type_model.h"
+#include "widgets/tables/window_model.h"
+
+using namespace contend;
+using namespace contend::widgets;
+using contend::test::WarningCapture;
+
+namespace {
+
+// The bundled sample analysed once for all tests here (or a synthetic trace when it is missing).
+struct Analysed {
+    TracePtr trace;
+    std::shared_ptr<const PreparedAnalysis> prepared;
+    std::shared_ptr<const Report> at(double coefficient, double overlap) const {
+        return std::make_shared<const Report>(buildReport(*prepared, coefficient, overlap));
+    }
+};
+
+const Analysed& analysed() {
+    static Analysed a = [] {
+        Analysed r;
+        if (contend::test::haveSample()) r.trace = loadTrace(contend::test::samplePath().toStdString()).trace;
+        else r.trace = contend::gui::makeSyntheticTrace(20000);
+        std::string error;
+        r.prepared = prepareAnalysis(r.trace, AnalysisSettings{}, &error);
+        return r;
+    }();
+    return a;
+}
+
+// Runs the tester over a model and over a TableProxy on top of it while `change` mutates the
+// source; returns the warnings the tester logged.
+QStringList testModel(QAbstractItemModel* model, const std::function<void()>& change) {
+    WarningCapture capture;
+    {
+        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::Warning);
+        TableProxy proxy;
+        proxy.setSourceModel(model);
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::Warning);
+        for (int c = 0; c < model->columnCount(); ++c) {
+            proxy.sort(c, Qt::AscendingOrder);
+            proxy.sort(c, Qt::DescendingOrder);
+        }
+        proxy.setFilterWords(QStringLiteral("a"));
+        proxy.setFilterWords(QString());
+        change();
+        proxy.sort(0, Qt::AscendingOrder);
+    }
+    return capture.warnings();
+}
+
+}  // namespace
+
+TEST_CASE("report table models pass QAbstractItemModelTester", "[tables][modeltest]") {
+    const Analysed& a = analysed();
+    REQUIRE(a.prepared);
+    auto loose = a.at(1.5, 0.3);
+    auto strict = a.at(6.0, 0.9);
+    REQUIRE(loose->anomalies.size() > strict->anomalies.size());
+
+    SECTION("anomalies") {
+        AnomalyModel m;
+        m.setReport(a.trace, loose);
+        CHECK(m.rowCount() == static_cast<int>(loose->anomalies.size()));
+        CHECK(m.columnCount() == AnomalyModel::ColumnCount);
+        CHECK(testModel(&m, [&] { m.setReport(a.trace, strict); m.setReport(a.trace, nullptr); m.setReport(a.trace, loose); }).isEmpty());
+    }
+    SECTION("signatures, types, iterations") {
+        SignatureModel s;
+        s.setReport(loose);
+        CHECK(s.rowCount() == static_cast<int>(loose->operators.size()));
+        CHECK(testModel(&s, [&] { s.setReport(strict); }).isEmpty());
+        TypeModel t;
+        t.setReport(loose);
+        CHECK(t.rowCount() == static_cast<int>(loose->types.size()));
+        CHECK(testModel(&t, [&] { t.setReport(strict); }).isEmpty());
+        IterationModel i;
+        i.setReport(a.trace, loose);
+        CHECK(i.rowCount() == static_cast<int>(loose->iterations.size()));
+        CHECK(testModel(&i, [&] { i.setReport(a.trace, strict); }).isEmpty());
+    }
+    SECTION("windows and clusters") {
+        WindowModel w;
+        w.setReport(a.trace, loose);
+        CHECK(w.rowCount() == static_cast<int>(loose->windows.size()));
+        CHECK(testModel(&w, [&] { w.setReport(a.trace, strict); }).isEmpty());
+        ClusterModel c;
+        c.setReport(a.trace, loose);
+        CHECK(c.rowCount() == static_cast<int>(loose->clusters.size()));
+        CHECK(testModel(&c, [&] { c.setReport(a.trace, strict); }).isEmpty());
+    }
+    SECTION("occurrences and names") {
+        OccurrenceModel o;
+        REQUIRE(!loose->operators.empty());
+        o.setSignature(a.trace, loose, 0);
+        CHECK(o.rowCount() == static_cast<int>(loose->operators[0].count));
+        CHECK(testModel(&o, [&] { o.updateReport(strict); o.setSignature(a.trace, strict, 1); o.clear(); }).isEmpty());
+        NameStatsModel n;
+        n.setTrace(a.trace);
+        CHECK(n.rowCount() == static_cast<int>(a.trace->nameStats().size()));
+        CHECK(testModel(&n, [&] { n.setTrace(nullptr); n.setTrace(a.trace); }).isEmpty());
+    }
+}
+
+TEST_CASE("tables sort by raw values and filter by words", "[tables][proxy]") {
+    const Analysed& a = analysed();
+    auto r = a.at(1.5, 0.3);
+    REQUIRE(r->anomalies.size() >= 3);
+    AnomalyModel m;
+    m.setReport(a.trace, r);
+    TableProxy proxy;
+    proxy.setSourceModel(&m);
+    SECTION("durations sort as numbers, not as text") {
+        proxy.sort(AnomalyModel::Duration, Qt::AscendingOrder);
+        qint64 prev = -1;
+        for (int row = 0; row < proxy.rowCount(); ++row) {
+            const qint64 d = proxy.index(row, AnomalyModel::Duration).data(SortRole).toLongLong();
+            CHECK(d >= prev);
+            prev = d;
+        }
+    }
+    SECTION("the report's order is by score, highest first") {
+        for (int row = 1; row < m.rowCount(); ++row)
+            CHECK(m.index(row - 1, AnomalyModel::Score).data(SortRole).toDouble() >= m.index(row, AnomalyModel::Score).data(SortRole).toDouble());
+    }
+    SECTION("every word must match some column") {
+        const QString name = m.index(0, AnomalyModel::Name).data().toString();
+        const QString cause = m.index(0, AnomalyModel::Cause).data().toString();
+        proxy.setFilterWords(name + QStringLiteral(" ") + cause.toUpper());
+        REQUIRE(proxy.rowCount() >= 1);
+        for (int row = 0; row < proxy.rowCount(); ++row) {
+            CHECK(proxy.index(row, AnomalyModel::Name).data().toString().contains(name));
+            CHECK(proxy.index(row, AnomalyModel::Cause).data().toString() == cause);
+        }
+        proxy.setFilterWords(QStringLiteral("no-such-operator-anywhere"));
+        CHECK(proxy.rowCount() == 0);
+    }
+    SECTION("rows carry the slice and span they stand for") {
+        const QModelIndex i = m.index(0, 0);
+        CHECK(i.data(SliceRole).toUInt() == r->anomalies[0].slice);
+        const Slice& s = a.trace->slices()[r->anomalies[0].slice];
+        CHECK(i.data(StartRole).toLongLong() == s.start);
+        CHECK(i.data(EndRole).toLongLong() == s.end());
+        CHECK(m.rowOfSlice(r->anomalies[2].slice) == 2);
+        CHECK(m.rowOfSlice(kNone) == -1);
+    }
+}
+
+TEST_CASE("the network view drills from type to signature to occurrence and back", "[tables][browser]") {
+    const Analysed& a = analysed();
+    auto r = a.at(3.0, 0.7);
+    OperatorBrowser b;
+    b.setTrace(a.trace);
+    CHECK(b.level() == OperatorBrowser::LevelKind::Root);
+    CHECK(b.breadcrumb() == QStringLiteral("Network"));
+    b.setReport(r);
+    b.setGrouping(OperatorBrowser::Grouping::Type);
+    REQUIRE(!r->types.empty());
+    // Open the first type: only its signatures are listed.
+    const QString type = QString::fromStdString(r->types.front().type);
+    b.openType(type);
+    CHECK(b.level() == OperatorBrowser::LevelKind::TypeSignatures);
+    TablePanel* sigs = b.currentPanel();
+    REQUIRE(sigs->proxy()->rowCount() >= 1);
+    for (int row = 0; row < sigs->proxy()->rowCount(); ++row)
+        CHECK(sigs->proxy()->index(row, SignatureModel::Type).data().toString() == type);
+    // Open one of its signatures: its occurrences, in time order.
+    const auto sig = static_cast<std::uint32_t>(sigs->proxy()->index(0, 0).data(IdRole).toLongLong());
+    quint32 picked = kNone;
+    QObject::connect(&b, &OperatorBrowser::occurrencePicked, [&](quint32 s) { picked = s; });
+    b.openSignature(sig);
+    CHECK(b.level() == OperatorBrowser::LevelKind::Occurrences);
+    CHECK(b.depth() == 2);
+    CHECK(b.occurrenceModel()->rowCount() == static_cast<int>(r->operators[sig].count));
+    CHECK(b.breadcrumb().startsWith(QStringLiteral("Network › ") + type + QStringLiteral(" › ")));
+    // Picking a row asks for that occurrence on the timeline.
+    QTableView* view = b.occurrencePanel()->view();
+    view->selectionModel()->setCurrentIndex(view->model()->index(0, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    CHECK(picked == b.occurrenceModel()->slices()[static_cast<std::size_t>(b.occurrencePanel()->proxy()->mapToSource(view->model()->index(0, 0)).row())]);
+    // A re-threshold keeps the drill-down where it is.
+    b.setReport(a.at(5.0, 0.8));
+    CHECK(b.level() == OperatorBrowser::LevelKind::Occurrences);
+    b.back();
+    CHECK(b.level() == OperatorBrowser::LevelKind::TypeSignatures);
+    b.back();
+    CHECK(b.level() == OperatorBrowser::LevelKind::Root);
+    b.back();   // at the root: stays
+    CHECK(b.depth() == 0);
+}
+
+namespace {
+// A model that breaks the rules: children under every index.
+class BrokenModel : public QAbstractTableModel {
+public:
+    int rowCount(const QModelIndex&) const override { return 3; }
+    int columnCount(const QModelIndex&) const override { return 2; }
+    QVariant data(const QModelIndex&, int) const override { return {}; }
+};
+}  // namespace
+
+TEST_CASE("the model test harness does catch a broken model", "[tables][modeltest]") {
+    BrokenModel broken;
+    CHECK_FALSE(testModel(&broken, [] {}).isEmpty());
+}

@@ -1,0 +1,287 @@
+// The timeline widget driven by input events: wheel zoom keeps the time under the cursor, drag
+// pans, box zoom, W/S/A/D, F and R, click and double-click, the gutter folds host threads, the
+// tooltip names the operator and its args; and the heatmap grid and duration histogram behind
+// the other plots.
+#include <catch2/catch.hpp>
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QWheelEvent>
+
+#include "gui_support.h"
+#include "widgets/breakdown/duration_histogram.h"
+#include "widgets/heatmap/heatmap_grid.h"
+#include "widgets/timeline/timeline_view.h"
+
+using namespace contend;
+using namespace contend::widgets;
+using contend::test::pump;
+using contend::test::TinyTrace;
+
+namespace {
+
+TracePtr twoStreams() {
+    TinyTrace b;
+    auto s0 = b.stream(7);
+    auto s1 = b.stream(8);
+    for (int i = 0; i < 100; ++i) b.op(s0, "gemm", i * 1000LL, 800);
+    for (int i = 0; i < 50; ++i) b.op(s1, "copy", i * 2000LL, 1500);
+    auto h = b.thread(1);
+    b.op(h, "step", 0, 100000, false);
+    b.op(h, "launch", 10, 50, false);
+    return b.finish();
+}
+
+struct Fixture {
+    TimelineView view;
+    TracePtr trace = twoStreams();
+    Fixture() {
+        view.resize(1210, 500);
+        view.setData(makeTimelineData(trace));
+        view.show();
+        pump(20);
+        view.repaint();
+    }
+    double px(TimeNs t) const { return view.timeArea().left() + view.axis().toPx(t); }
+};
+
+void wheel(QWidget* w, QPointF pos, int delta, Qt::KeyboardModifiers mods = Qt::NoModifier) {
+    QWheelEvent e(pos, w->mapToGlobal(pos), QPoint(), QPoint(0, delta), Qt::NoButton, mods, Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(w, &e);
+}
+
+}  // namespace
+
+TEST_CASE("a new trace is shown whole", "[timeline][view]") {
+    Fixture f;
+    CHECK(f.view.axis().t0 <= f.trace->begin());
+    CHECK(f.view.axis().t1 >= f.trace->end());
+    CHECK(f.view.axis().widthPx == f.view.timeArea().width());
+    CHECK_FALSE(f.view.drawList().items.empty());
+}
+
+TEST_CASE("the wheel zooms around the cursor", "[timeline][view]") {
+    Fixture f;
+    const QPointF at(f.view.timeArea().left() + 300.0, 60);
+    const TimeNs under = f.view.axis().toTime(300);
+    const TimeNs span = f.view.axis().span();
+    wheel(&f.view, at, 120);
+    CHECK(f.view.axis().span() < span);
+    CHECK(std::llabs(f.view.axis().toTime(300) - under) <= 2);
+    wheel(&f.view, at, -240);
+    CHECK(f.view.axis().span() > span * 0.9);
+    // Shift+wheel scrolls the tracks instead.
+    const TimeNs before = f.view.axis().span();
+    wheel(&f.view, at, 120, Qt::ShiftModifier);
+    CHECK(f.view.axis().span() == before);
+}
+
+TEST_CASE("keys zoom, pan, reset and zoom to the selection", "[timeline][view]") {
+    Fixture f;
+    f.view.zoomTo(20000, 40000, 0);
+    const TimeAxis a = f.view.axis();
+    QTest::keyClick(&f.view, Qt::Key_W);
+    CHECK(f.view.axis().span() < a.span());
+    QTest::keyClick(&f.view, Qt::Key_S);
+    CHECK(std::llabs(f.view.axis().span() - a.span()) <= 2);
+    const TimeAxis b = f.view.axis();
+    QTest::keyClick(&f.view, Qt::Key_D);
+    CHECK(f.view.axis().t0 > b.t0);
+    CHECK(f.view.axis().span() == b.span());
+    QTest::keyClick(&f.view, Qt::Key_A);
+    CHECK(std::llabs(f.view.axis().t0 - b.t0) <= 2);
+    const std::uint32_t s = contend::test::findSlice(*f.trace, "gemm", 50000);
+    f.view.selectSlice(s);
+    QTest::keyClick(&f.view, Qt::Key_F);
+    CHECK(f.view.axis().t0 <= 50000);
+    CHECK(f.view.axis().t1 >= 50800);
+    CHECK(f.view.axis().span() <= 3 * 800 + 2);
+    QTest::keyClick(&f.view, Qt::Key_R);
+    CHECK(f.view.axis().t0 <= f.trace->begin());
+    QTest::keyClick(&f.view, Qt::Key_Escape);
+    CHECK(f.view.selectedSlice() == kNone);
+}
+
+TEST_CASE("dragging pans and shift-dragging box-zooms", "[timeline][view]") {
+    Fixture f;
+    f.view.zoomTo(20000, 40000, 0);
+    const TimeAxis a = f.view.axis();
+    const int y = f.view.timeArea().top() + 5;
+    const QPoint from(f.view.timeArea().left() + 600, y);
+    QTest::mousePress(&f.view, Qt::LeftButton, {}, from);
+    QTest::mouseMove(&f.view, from + QPoint(-100, 0));
+    QTest::mouseRelease(&f.view, Qt::LeftButton, {}, from + QPoint(-100, 0));
+    CHECK(f.view.axis().span() == a.span());
+    CHECK(f.view.axis().t0 == Approx(static_cast<double>(a.t0) + 100 * a.nsPerPx()).margin(2));
+    CHECK(f.view.selectedSlice() == kNone);   // a drag is not a click
+    const TimeAxis b = f.view.axis();
+    const QPoint p0(f.view.timeArea().left() + 100, y), p1(f.view.timeArea().left() + 300, y);
+    QTest::mousePress(&f.view, Qt::LeftButton, Qt::ShiftModifier, p0);
+    QTest::mouseMove(&f.view, p1);
+    QTest::mouseRelease(&f.view, Qt::LeftButton, Qt::ShiftModifier, p1);
+    CHECK(f.view.axis().t0 == Approx(static_cast<double>(b.toTime(100))).margin(2));
+    CHECK(f.view.axis().t1 == Approx(static_cast<double>(b.toTime(300))).margin(2));
+}
+
+TEST_CASE("click selects, double-click zooms to the operator", "[timeline][view]") {
+    Fixture f;
+    f.view.zoomTo(0, 10000, 0);
+    f.view.repaint();
+    const std::uint32_t s = contend::test::findSlice(*f.trace, "gemm", 3000);
+    quint32 selected = kNone;
+    QObject::connect(&f.view, &TimelineView::sliceSelected, [&](quint32 x) { selected = x; });
+    const auto& items = f.view.drawList().items;
+    const DrawItem* it = nullptr;
+    for (const auto& i : items)
+        if (i.slice == s) it = &i;
+    REQUIRE(it);
+    const QPoint at(f.view.timeArea().left() + static_cast<int>(it->x + it->w / 2), f.view.timeArea().top() + static_cast<int>(it->y + it->h / 2));
+    QTest::mouseClick(&f.view, Qt::LeftButton, {}, at);
+    CHECK(selected == s);
+    CHECK(f.view.selectedSlice() == s);
+    QTest::mouseDClick(&f.view, Qt::LeftButton, {}, at);
+    CHECK(f.view.axis().t0 <= 3000);
+    CHECK(f.view.axis().t1 >= 3800);
+    CHECK(f.view.axis().span() <= 3 * 800 + 2);
+    // Clicking empty space clears the selection.
+    QTest::mouseClick(&f.view, Qt::LeftButton, {}, QPoint(f.view.timeArea().left() + 5, f.view.timeArea().bottom() - 5));
+    CHECK(f.view.selectedSlice() == kNone);
+}
+
+TEST_CASE("clicking a host thread's name expands and collapses it", "[timeline][view]") {
+    Fixture f;
+    const auto& rows = f.view.layout().rows();
+    int hostRow = -1;
+    for (std::size_t r = 0; r < rows.size(); ++r)
+        if (rows[r].kind == RowKind::Lane && rows[r].group == TrackGroup::Host) hostRow = static_cast<int>(r);
+    REQUIRE(hostRow >= 0);
+    const std::size_t before = rows.size();
+    const QPoint at(20, f.view.timeArea().top() + rows[static_cast<std::size_t>(hostRow)].y + 5);
+    QTest::mouseClick(&f.view, Qt::LeftButton, {}, at);
+    CHECK(f.view.layout().rows().size() == before + 1);
+    QTest::mouseClick(&f.view, Qt::LeftButton, {}, at);
+    CHECK(f.view.layout().rows().size() == before);
+}
+
+TEST_CASE("the tooltip names the operator, its times and its original args", "[timeline][view]") {
+    const std::string json = R"J({"traceEvents": [
+      {"ph": "X", "cat": "kernel", "name": "conv_fwd", "pid": 0, "tid": 7, "ts": 10, "dur": 40, "args": {"stream": 7, "grid": [64, 1, 1]}}
+    ]})J";
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("t.json"));
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    file.write(json.data(), static_cast<qint64>(json.size()));
+    file.close();
+    auto trace = loadTrace(path.toStdString()).trace;
+    REQUIRE(trace);
+    TimelineView view;
+    view.resize(800, 300);
+    view.setData(makeTimelineData(trace));
+    view.show();
+    pump(20);
+    view.repaint();
+    REQUIRE(view.drawList().items.size() == 1);
+    const DrawItem& it = view.drawList().items[0];
+    const QPoint at(view.timeArea().left() + static_cast<int>(it.x + it.w / 2), view.timeArea().top() + static_cast<int>(it.y + 3));
+    QString text = view.tooltipAt(at);
+    CHECK(text.contains(QStringLiteral("conv_fwd")));
+    CHECK(text.contains(QStringLiteral("duration 40 us")));
+    // The args are read on another thread; the next tooltip has them.
+    REQUIRE(contend::test::waitFor([&] { return view.tooltipAt(at).contains(QStringLiteral("<b>args</b>")); }, 10000));
+    text = view.tooltipAt(at);
+    CHECK(text.contains(QStringLiteral("grid")));
+    CHECK(view.tooltipAt(QPoint(view.timeArea().right() - 2, view.timeArea().bottom() - 2)).isEmpty());
+}
+
+TEST_CASE("heatmap cells hold extra wait per unit of time by cause or stream", "[heatmap]") {
+    TinyTrace b;
+    auto s0 = b.stream(1);
+    auto s1 = b.stream(2);
+    b.op(s0, "a", 0, 1000);
+    b.op(s1, "b", 500, 1000);
+    auto t = b.finish();
+    Report r;
+    Anomaly a;
+    a.slice = contend::test::findSlice(*t, "a", 0);
+    a.excessNs = 500;
+    a.cause = Resource::Bandwidth;
+    r.anomalies.push_back(a);
+    a.slice = contend::test::findSlice(*t, "b", 500);
+    a.excessNs = 1000;
+    a.cause = Resource::Sync;
+    r.anomalies.push_back(a);
+    ContentionWindow w;
+    w.resource = Resource::Bandwidth;
+    w.start = 500;
+    w.end = 1000;
+    WindowOp op;
+    op.slice = r.anomalies[0].slice;
+    w.ops.push_back(op);
+    r.windows.push_back(w);
+    Cluster cl;
+    cl.track = s0;
+    cl.start = 1000;
+    cl.end = 2000;
+    cl.waitNs = 250;
+    r.clusters.push_back(cl);
+    SECTION("by resource") {
+        HeatmapGrid g = buildHeatmap(*t, r, 0, 2000, 4, HeatmapRows::Resources);
+        REQUIRE(g.rowCount() == 5);   // bandwidth, compute, cache, issue, sync
+        CHECK(g.labels[0] == "bandwidth");
+        CHECK(g.at(0, 0) == Approx(0.5));   // 500 ns over a 1000 ns run: 0.5 ops waiting
+        CHECK(g.at(0, 1) == Approx(0.5));
+        CHECK(g.at(0, 2) == Approx(0.0));
+        CHECK(g.at(4, 1) == Approx(1.0));   // sync: 1000 ns of excess over its 1000 ns run
+        CHECK(g.at(4, 3) == Approx(0.25));   // sync: the cluster's 250 ns of gaps spread over 1000 ns
+        CHECK(g.at(4, 2) == Approx(1.0 + 0.25));
+        CHECK(g.maxValue == Approx(1.25));
+        CHECK(windowAt(*t, r, g, 0, 1) == 0);
+        CHECK(windowAt(*t, r, g, 0, 3) == kNone);
+        CHECK(windowAt(*t, r, g, 1, 1) == kNone);   // compute row: no compute window there
+    }
+    SECTION("by stream") {
+        HeatmapGrid g = buildHeatmap(*t, r, 0, 2000, 2, HeatmapRows::Streams);
+        REQUIRE(g.rowCount() == 2);
+        CHECK(g.at(0, 0) == Approx(0.5));
+        CHECK(g.at(1, 0) == Approx(0.5));
+        CHECK(g.at(1, 1) == Approx(0.5));
+        CHECK(windowAt(*t, r, g, 0, 0) == 0);
+    }
+    SECTION("pressure from a source") {
+        HeatmapGrid g = buildHeatmap(*t, r, 0, 2000, 2, HeatmapRows::Resources, HeatmapMetric::Pressure,
+                                     [](Resource res, TimeNs a0, TimeNs) { return res == Resource::Compute && a0 == 0 ? 0.75 : 0.0; });
+        CHECK(g.at(1, 0) == Approx(0.75));
+        CHECK(g.at(1, 1) == Approx(0.0));
+    }
+    SECTION("degenerate ranges") {
+        HeatmapGrid g = buildHeatmap(*t, r, 100, 100, 0, HeatmapRows::Resources);
+        CHECK(g.bins == 1);
+        CHECK(g.binOf(99) == -1);
+        CHECK(g.binOf(100) == 0);
+    }
+}
+
+TEST_CASE("duration histograms keep outliers in the last bin", "[breakdown]") {
+    std::vector<TimeNs> d;
+    for (int i = 0; i < 99; ++i) d.push_back(1000 + i * 10);
+    d.push_back(1'000'000);   // one outlier
+    DurationHistogram h = makeHistogram(d, 10);
+    CHECK(h.lo == 1000);
+    CHECK(h.max == 1'000'000);
+    std::uint32_t total = 0;
+    for (auto c : h.counts) total += c;
+    CHECK(total == 100);
+    CHECK(h.overflow == 1);
+    CHECK(h.binStart(h.counts.size()) < 10000);   // the outlier did not stretch the bins
+    CHECK(makeHistogram({}).counts.empty());
+    DurationHistogram two = makeHistogram({2760, 8260}, 40);   // few samples: both inside the bins
+    CHECK(two.overflow == 0);
+    CHECK(two.binOf(8260) == two.counts.size() - 1);
+    CHECK(two.counts.front() == 1);
+    CHECK(two.counts.back() == 1);
+    DurationHistogram same = makeHistogram({5, 5, 5});
+    REQUIRE(same.counts.size() >= 1);
+    CHECK(same.counts[0] == 3);
+}

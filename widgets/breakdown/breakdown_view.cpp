@@ -1,0 +1,323 @@
+#include "widgets/breakdown/breakdown_view.h"
+
+#include <QLabel>
+#include <QVBoxLayout>
+#include <cmath>
+#include <qcustomplot.h>
+
+#include "widgets/common/palette.h"
+#include "widgets/common/text.h"
+
+namespace contend::widgets {
+
+namespace {
+
+struct Part {
+    const char* name;
+    Resource colour;
+    TimeNs Breakdown::*field;
+    bool Breakdown::*measured;   // nullptr: compute is always the baseline (an estimate)
+};
+
+const Part kParts[] = {
+    {QT_TR_NOOP("computing"), Resource::Compute, &Breakdown::computeNs, nullptr},
+    {QT_TR_NOOP("waiting for data"), Resource::Bandwidth, &Breakdown::dataWaitNs, &Breakdown::measuredData},
+    {QT_TR_NOOP("queueing for compute units"), Resource::Queue, &Breakdown::queueNs, &Breakdown::measuredQueue},
+    {QT_TR_NOOP("waiting on sync / locks"), Resource::Sync, &Breakdown::syncNs, &Breakdown::measuredSync},
+};
+
+double us(TimeNs ns) { return static_cast<double>(ns) / 1e3; }
+
+Breakdown meanOf(const SignatureStats& s) {
+    Breakdown b = s.breakdown;
+    const auto n = static_cast<TimeNs>(std::max<std::uint64_t>(s.count, 1));
+    b.computeNs /= n;
+    b.dataWaitNs /= n;
+    b.queueNs /= n;
+    b.syncNs /= n;
+    return b;
+}
+
+}  // namespace
+
+BreakdownView::BreakdownView(QWidget* parent)
+    : QWidget(parent), m_title(new QLabel(this)), m_plot(new QCustomPlot(this)), m_legend(new QLabel(this)) {
+    m_title->setTextFormat(Qt::RichText);
+    m_title->setWordWrap(true);
+    m_title->setContentsMargins(6, 4, 6, 2);
+    auto* box = new QVBoxLayout(this);
+    box->setContentsMargins(0, 0, 0, 0);
+    box->setSpacing(0);
+    box->addWidget(m_title);
+    box->addWidget(m_plot, 1);
+    box->addWidget(m_legend);
+    // The legend is a line of text under the plot: it never covers a bar nor squeezes a plot.
+    QString legend;
+    for (const Part& part : kParts)
+        legend += QStringLiteral("<span style='color:%1'>■</span> %2 &nbsp;&nbsp;")
+                      .arg(QColor::fromRgba(resourceColor(part.colour)).name(), tr(part.name));
+    legend += tr("&nbsp;solid: measured, hatched: estimated");
+    m_legend->setText(legend);
+    m_legend->setTextFormat(Qt::RichText);
+    m_legend->setWordWrap(true);
+    m_legend->setContentsMargins(6, 0, 6, 2);
+    m_legend->setStyleSheet(QStringLiteral("color: #444"));
+    m_plot->setMinimumHeight(160);
+    m_plot->plotLayout()->clear();
+    m_barRect = new QCPAxisRect(m_plot);
+    m_histRect = new QCPAxisRect(m_plot);
+    m_plot->plotLayout()->addElement(0, 0, m_barRect);
+    m_plot->plotLayout()->addElement(0, 1, m_histRect);
+    m_plot->plotLayout()->setColumnStretchFactor(0, 1.2);
+    m_plot->plotLayout()->setColumnStretchFactor(1, 1.0);
+    for (QCPAxisRect* r : {m_barRect, m_histRect})
+        for (QCPAxis* a : r->axes()) a->setLayer(QStringLiteral("axes"));
+    m_barRect->axis(QCPAxis::atBottom)->setLabel(tr("time (us)"));
+    m_histRect->axis(QCPAxis::atBottom)->setLabel(tr("duration (us)"));
+    m_histRect->axis(QCPAxis::atLeft)->setLabel(tr("occurrences"));
+    m_barRect->axis(QCPAxis::atLeft)->setTickLength(0, 0);
+    m_barRect->axis(QCPAxis::atLeft)->setSubTickLength(0, 0);
+    m_title->setText(tr("<i>Select an operator on the timeline or in a table.</i>"));
+}
+
+void BreakdownView::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    // Side by side when there is room, the histogram under the bars in a narrow dock.
+    const bool side = width() >= 760 || width() > 2 * height();
+    if (side == m_sideBySide) return;
+    m_sideBySide = side;
+    QCPLayoutGrid* grid = m_plot->plotLayout();
+    grid->take(m_histRect);
+    grid->simplify();
+    if (side) grid->addElement(0, 1, m_histRect);
+    else grid->addElement(1, 0, m_histRect);
+    grid->simplify();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void BreakdownView::setTrace(TracePtr trace) {
+    m_trace = std::move(trace);
+    m_report.reset();
+    m_slice = m_signature = kNone;
+    m_durations.clear();
+    m_durationsTrace = nullptr;
+    rebuild();
+}
+
+void BreakdownView::setReport(std::shared_ptr<const Report> report) {
+    m_report = std::move(report);
+    rebuild();
+}
+
+void BreakdownView::showSlice(std::uint32_t slice) {
+    m_slice = m_trace && slice < m_trace->slices().size() ? slice : kNone;
+    m_signature = kNone;
+    if (m_slice != kNone && m_report && m_slice < m_report->sliceSignature.size())
+        m_signature = m_report->sliceSignature[m_slice];
+    rebuild();
+}
+
+void BreakdownView::showSignature(std::uint32_t signature) {
+    m_slice = kNone;
+    m_signature = m_report && signature < m_report->operators.size() ? signature : kNone;
+    rebuild();
+}
+
+void BreakdownView::collectDurations() {
+    // One pass over the per-slice signatures (or names) when the signature changes.
+    const StringId name = m_slice != kNone ? m_trace->slices()[m_slice].name : 0;
+    const bool bySignature = m_signature != kNone;
+    if (m_durationsTrace == m_trace.get() && (bySignature ? m_durationsFor == m_signature : (m_durationsFor == kNone && m_durationsName == name)))
+        return;
+    m_durations.clear();
+    m_durationsTrace = m_trace.get();
+    m_durationsFor = bySignature ? m_signature : kNone;
+    m_durationsName = name;
+    const auto& sl = m_trace->slices();
+    if (bySignature) {
+        const auto& sig = m_report->sliceSignature;
+        for (std::size_t i = 0; i < sig.size() && i < sl.size(); ++i)
+            if (sig[i] == m_signature) m_durations.push_back(sl[i].dur);
+    } else if (m_slice != kNone) {
+        for (const Slice& s : sl)
+            if (s.name == name) m_durations.push_back(s.dur);
+    }
+}
+
+void BreakdownView::rebuild() {
+    m_bars.clear();
+    m_hist = DurationHistogram();
+    if (!m_trace || (m_slice == kNone && m_signature == kNone)) {
+        m_plot->clearPlottables();
+        m_plot->clearItems();
+        m_title->setText(tr("<i>Select an operator on the timeline or in a table.</i>"));
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    collectDurations();
+    m_hist = makeHistogram(m_durations);
+
+    // Title: what is shown, in words.
+    QString html;
+    const SignatureStats* sig = m_report && m_signature < m_report->operators.size() ? &m_report->operators[m_signature] : nullptr;
+    const Anomaly* anomaly = nullptr;
+    if (m_report && m_slice != kNone)
+        for (const Anomaly& a : m_report->anomalies)
+            if (a.slice == m_slice) anomaly = &a;
+    if (m_slice != kNone) {
+        const Slice& s = m_trace->slices()[m_slice];
+        html += QStringLiteral("<b>%1</b> &nbsp; %2 &nbsp; duration <b>%3</b>")
+                    .arg(sliceName(*m_trace, m_slice).toHtmlEscaped(), trackLabel(*m_trace, s.track).toHtmlEscaped(), durationText(s.dur));
+        if (anomaly) {
+            html += tr(" &nbsp; baseline %1, excess %2, score %3, cause <b>%4</b>")
+                        .arg(durationText(anomaly->baselineNs), durationText(anomaly->excessNs))
+                        .arg(anomaly->score, 0, 'f', 2)
+                        .arg(resourceLabel(anomaly->cause));
+            if (anomaly->breakdown.waitBeforeNs >= 0)
+                html += tr("; queued %1 before it started").arg(durationText(anomaly->breakdown.waitBeforeNs));
+            if (!anomaly->evidence.empty())
+                html += QStringLiteral("<br><span style='color:#555'>%1</span>").arg(QString::fromStdString(anomaly->evidence).toHtmlEscaped());
+        } else if (sig) {
+            html += tr(" &nbsp; (not flagged; baseline %1)").arg(durationText(sig->baselineNs));
+        }
+    }
+    if (sig) {
+        if (!html.isEmpty()) html += QStringLiteral("<br>");
+        html += tr("Signature <b>%1</b>: %2 occurrences, baseline %3, p95 %4, %5 flagged")
+                    .arg(QString::fromStdString(sig->signature.empty() ? sig->name : sig->signature).toHtmlEscaped())
+                    .arg(sig->count)
+                    .arg(durationText(sig->baselineNs), durationText(sig->p95Ns))
+                    .arg(sig->anomalies);
+    } else if (!m_report) {
+        html += tr("<br><i>The breakdown appears when the analysis is done.</i>");
+    }
+    m_title->setText(html);
+
+    if (sig) m_bars.push_back(Bar{tr("signature (mean)"), meanOf(*sig), true});
+    if (m_slice != kNone && m_report) {
+        Bar b;
+        b.label = tr("this occurrence");
+        if (anomaly) {
+            b.parts = anomaly->breakdown;
+            b.valid = true;
+        } else if (sig) {
+            // Not flagged: its time is its own work as far as the analysis can tell.
+            b.parts.computeNs = m_trace->slices()[m_slice].dur;
+            b.valid = true;
+        }
+        if (b.valid) m_bars.push_back(b);
+    }
+    m_plot->clearPlottables();
+    m_plot->clearItems();
+    drawBars();
+    drawHistogram();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void BreakdownView::drawBars() {
+    // Segments are item rectangles laid end to end: a part can then be both filled lightly and
+    // hatched (estimated) or filled solid (measured), which stacked QCPBars cannot express.
+    QCPAxis* key = m_barRect->axis(QCPAxis::atLeft);
+    QCPAxis* value = m_barRect->axis(QCPAxis::atBottom);
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    double maxTotal = 0;
+    auto rect = [&](double v0, double v1, double k, const QBrush& brush, const QPen& pen) {
+        auto* r = new QCPItemRect(m_plot);
+        r->setClipAxisRect(m_barRect);
+        r->topLeft->setAxes(value, key);
+        r->bottomRight->setAxes(value, key);
+        r->topLeft->setCoords(v0, k + 0.28);
+        r->bottomRight->setCoords(v1, k - 0.28);
+        r->setBrush(brush);
+        r->setPen(pen);
+    };
+    for (std::size_t row = 0; row < m_bars.size(); ++row) {
+        const Bar& bar = m_bars[row];
+        const double k = static_cast<double>(row) + 1;
+        ticker->addTick(k, bar.label);
+        double at = 0;
+        for (const Part& part : kParts) {
+            const double len = us(bar.parts.*(part.field));
+            if (len <= 0) continue;
+            const bool measured = part.measured && bar.parts.*(part.measured);
+            const QColor c = QColor::fromRgba(resourceColor(part.colour));
+            if (measured) {
+                rect(at, at + len, k, QBrush(c), QPen(c.darker(130), 1));
+            } else {
+                QColor light = c;
+                light.setAlpha(70);
+                rect(at, at + len, k, QBrush(light), QPen(Qt::NoPen));
+                rect(at, at + len, k, QBrush(c, Qt::BDiagPattern), QPen(c.darker(130), 1));
+            }
+            at += len;
+        }
+        maxTotal = std::max(maxTotal, at);
+    }
+    key->setTicker(ticker);
+    key->setRange(0.4, std::max<double>(2.0, static_cast<double>(m_bars.size())) + 0.9);
+    value->setRange(0, std::max(maxTotal * 1.05, 0.001));
+    if (m_bars.empty()) {
+        auto* none = new QCPItemText(m_plot);
+        none->position->setType(QCPItemPosition::ptAxisRectRatio);
+        none->position->setAxisRect(m_barRect);
+        none->position->setCoords(0.5, 0.5);
+        none->setText(tr("no breakdown without the analysis"));
+        none->setColor(QColor(0x66, 0x66, 0x66));
+    }
+}
+
+void BreakdownView::drawHistogram() {
+    QCPAxis* x = m_histRect->axis(QCPAxis::atBottom);
+    QCPAxis* y = m_histRect->axis(QCPAxis::atLeft);
+    if (m_hist.counts.empty()) return;
+    auto* bars = new QCPBars(x, y);
+    bars->setWidth(us(m_hist.width));
+    bars->setPen(QPen(QColor(0x5b, 0x7a, 0x99), 1));
+    bars->setBrush(QColor(0x9e, 0xb9, 0xd4));
+    double top = 0;
+    for (std::size_t b = 0; b < m_hist.counts.size(); ++b) {
+        bars->addData(us(m_hist.binStart(b)) + us(m_hist.width) / 2, m_hist.counts[b]);
+        top = std::max(top, static_cast<double>(m_hist.counts[b]));
+    }
+    const double x0 = us(m_hist.lo), x1 = us(m_hist.binStart(m_hist.counts.size()));
+    auto mark = [&](TimeNs ns, const QColor& c, const QString& label, double ratio) {
+        const double v = std::clamp(us(ns), x0, x1);
+        auto* line = new QCPItemStraightLine(m_plot);
+        line->setClipAxisRect(m_histRect);
+        line->point1->setAxes(x, y);
+        line->point2->setAxes(x, y);
+        line->point1->setCoords(v, 0);
+        line->point2->setCoords(v, 1);
+        line->setPen(QPen(c, 2, Qt::DashLine));
+        auto* text = new QCPItemText(m_plot);
+        text->setClipAxisRect(m_histRect);
+        text->position->setAxes(x, y);
+        text->position->setCoords(v, top * ratio);
+        // Labels right of the line, or left of it in the right half of the plot.
+        const bool right = v > (x0 + x1) / 2;
+        text->setPositionAlignment((right ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+        text->setText(right ? label + QStringLiteral(" ") : QStringLiteral(" ") + label);
+        text->setColor(c.darker(120));
+        text->setBrush(QColor(255, 255, 255, 200));
+    };
+    const SignatureStats* sig = m_report && m_signature < m_report->operators.size() ? &m_report->operators[m_signature] : nullptr;
+    if (sig) mark(sig->baselineNs, QColor(0x2e, 0x7d, 0x32), tr("baseline %1").arg(durationText(sig->baselineNs)), 1.02);
+    if (m_slice != kNone) {
+        const TimeNs d = m_trace->slices()[m_slice].dur;
+        mark(d, QColor(0xc6, 0x28, 0x28), tr("this %1").arg(durationText(d)), 0.85);
+    }
+    x->setRange(x0 - us(m_hist.width), x1 + us(m_hist.width));
+    y->setRange(0, top * 1.15 + 1);
+    if (m_hist.overflow > 0) {
+        auto* note = new QCPItemText(m_plot);
+        note->position->setType(QCPItemPosition::ptAxisRectRatio);
+        note->position->setAxisRect(m_histRect);
+        note->position->setCoords(0.98, 0.02);
+        note->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+        note->setText(tr("%1 beyond p99 in the last bar (max %2)").arg(m_hist.overflow).arg(durationText(m_hist.max)));
+        note->setColor(QColor(0x66, 0x66, 0x66));
+        note->setFont(QFont(font().family(), 8));
+    }
+}
+
+}  // namespace contend::widgets

@@ -1,0 +1,73 @@
+#pragma once
+// Per-operator breakdown: for the selected occurrence and for its signature (mean per
+// occurrence), stacked bars of computing / waiting for data / queueing for compute units /
+// waiting on sync or locks; solid parts are measured (counters, metrics), hatched parts are
+// estimates. Beside them, the signature's duration histogram with the baseline and the selected
+// occurrence marked. Without a report it shows the histogram of the operator's name.
+#include <QWidget>
+#include <memory>
+#include <vector>
+
+#include "core/analysis/report.h"
+#include "core/trace/trace.h"
+#include "widgets/breakdown/duration_histogram.h"
+
+class QCustomPlot;
+class QCPAxisRect;
+class QLabel;
+
+namespace contend::widgets {
+
+class BreakdownView : public QWidget {
+    Q_OBJECT
+public:
+    explicit BreakdownView(QWidget* parent = nullptr);
+    void setTrace(TracePtr trace);
+    void setReport(std::shared_ptr<const Report> report);
+    // The occurrence to show (with its signature); kNone clears.
+    void showSlice(std::uint32_t slice);
+    // A signature without a particular occurrence.
+    void showSignature(std::uint32_t signature);
+    std::uint32_t slice() const { return m_slice; }
+    std::uint32_t signature() const { return m_signature; }
+    QCustomPlot* plot() const { return m_plot; }
+    const DurationHistogram& histogram() const { return m_hist; }
+    // Rows of the bar chart as drawn: [0] signature mean, [1] this occurrence (absent when none).
+    struct Bar {
+        QString label;
+        Breakdown parts;
+        bool valid = false;
+    };
+    const std::vector<Bar>& bars() const { return m_bars; }
+
+protected:
+    void resizeEvent(QResizeEvent* e) override;
+
+private:
+    void rebuild();
+    void collectDurations();
+    void drawBars();
+    void drawHistogram();
+
+    TracePtr m_trace;
+    std::shared_ptr<const Report> m_report;
+    std::uint32_t m_slice = kNone;
+    std::uint32_t m_signature = kNone;
+    StringId m_name = 0;                 // without a report: the name shown
+    // Durations of the shown signature (or name), cached across re-thresholds.
+    std::vector<TimeNs> m_durations;
+    std::uint32_t m_durationsFor = kNone;
+    StringId m_durationsName = 0;
+    const Trace* m_durationsTrace = nullptr;
+    DurationHistogram m_hist;
+    std::vector<Bar> m_bars;
+
+    QLabel* m_title;
+    QCustomPlot* m_plot;
+    QCPAxisRect* m_barRect;
+    QCPAxisRect* m_histRect;
+    QLabel* m_legend;
+    bool m_sideBySide = true;
+};
+
+}  // namespace contend::widgets

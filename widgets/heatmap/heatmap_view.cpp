@@ -1,0 +1,190 @@
+#include "widgets/heatmap/heatmap_view.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+namespace contend::widgets {
+
+namespace {
+QCPColorGradient contentionGradient() {
+    QCPColorGradient g;
+    g.clearColorStops();
+    // Empty cells stay near-white; any wait at all is already a clear orange, so a small
+    // contention next to a large one still shows.
+    g.setColorStopAt(0.0, QColor(0xf7, 0xf8, 0xfa));
+    g.setColorStopAt(0.02, QColor(0xfd, 0xd0, 0x8a));
+    g.setColorStopAt(0.3, QColor(0xfc, 0x8d, 0x3c));
+    g.setColorStopAt(0.7, QColor(0xd7, 0x30, 0x1f));
+    g.setColorStopAt(1.0, QColor(0x7f, 0x00, 0x00));
+    g.setColorInterpolation(QCPColorGradient::ciRGB);
+    return g;
+}
+}  // namespace
+
+HeatmapView::HeatmapView(QWidget* parent)
+    : QWidget(parent), m_plot(new QCustomPlot(this)), m_rowsBox(new QComboBox(this)), m_metricBox(new QComboBox(this)),
+      m_note(new QLabel(this)), m_timer(new QTimer(this)) {
+    m_rowsBox->addItems({tr("Resources"), tr("Streams")});
+    m_metricBox->addItems({tr("Extra wait"), tr("Pressure above threshold")});
+    m_metricBox->setToolTip(tr("Extra wait: flagged operators' excess per unit of time (1 = one operator waiting all "
+                               "through the bin).\nPressure: share of the bin the resource was above its high-utilisation "
+                               "threshold (needs counters)."));
+    m_note->setStyleSheet(QStringLiteral("color: #666"));
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(4, 2, 4, 0);
+    bar->addWidget(new QLabel(tr("Rows:"), this));
+    bar->addWidget(m_rowsBox);
+    bar->addWidget(new QLabel(tr("Colour:"), this));
+    bar->addWidget(m_metricBox);
+    bar->addWidget(m_note, 1);
+    auto* box = new QVBoxLayout(this);
+    box->setContentsMargins(0, 0, 0, 0);
+    box->setSpacing(0);
+    box->addLayout(bar);
+    box->addWidget(m_plot, 1);
+
+    m_plot->setMinimumHeight(120);
+    m_plot->axisRect()->setupFullAxesBox(false);
+    m_plot->xAxis->setLabel(tr("time since trace start (ms)"));
+    m_plot->xAxis2->setVisible(false);
+    m_plot->yAxis2->setVisible(false);
+    m_plot->yAxis->setTickLength(0, 0);
+    m_plot->yAxis->setSubTickLength(0, 0);
+    m_plot->yAxis->grid()->setVisible(false);
+    m_plot->xAxis->grid()->setVisible(false);
+    m_map = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
+    m_map->setInterpolate(false);
+    m_map->setTightBoundary(true);
+    m_scale = new QCPColorScale(m_plot);
+    m_scale->setType(QCPAxis::atRight);
+    m_scale->setBarWidth(10);
+    m_plot->plotLayout()->addElement(0, 1, m_scale);
+    m_map->setColorScale(m_scale);
+    m_map->setGradient(contentionGradient());
+    auto* group = new QCPMarginGroup(m_plot);
+    m_plot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+    m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+
+    m_timer->setSingleShot(true);
+    m_timer->setInterval(15);
+    connect(m_timer, &QTimer::timeout, this, &HeatmapView::refresh);
+    connect(m_rowsBox, &QComboBox::currentIndexChanged, this, [this](int i) { setRows(static_cast<HeatmapRows>(i)); });
+    connect(m_metricBox, &QComboBox::currentIndexChanged, this, [this](int i) { setMetric(static_cast<HeatmapMetric>(i)); });
+    connect(m_plot, &QCustomPlot::mousePress, this, &HeatmapView::onClick);
+    m_metricBox->setEnabled(false);
+}
+
+void HeatmapView::setTrace(TracePtr trace) {
+    m_trace = std::move(trace);
+    m_report.reset();
+    m_pressure = nullptr;
+    m_metricBox->setEnabled(false);
+    if (m_trace) {
+        m_t0 = m_trace->begin();
+        m_t1 = m_trace->end();
+    }
+    scheduleRefresh();
+}
+
+void HeatmapView::setReport(std::shared_ptr<const Report> report) {
+    m_report = std::move(report);
+    scheduleRefresh();
+}
+
+void HeatmapView::setPressureSource(PressureSource source) {
+    m_pressure = std::move(source);
+    m_metricBox->setEnabled(m_pressure != nullptr);
+    scheduleRefresh();
+}
+
+void HeatmapView::setRows(HeatmapRows rows) {
+    m_rows = rows;
+    if (m_rowsBox->currentIndex() != static_cast<int>(rows)) m_rowsBox->setCurrentIndex(static_cast<int>(rows));
+    m_metricBox->setEnabled(m_pressure != nullptr && rows == HeatmapRows::Resources);
+    scheduleRefresh();
+}
+
+void HeatmapView::setMetric(HeatmapMetric metric) {
+    m_metric = metric;
+    if (m_metricBox->currentIndex() != static_cast<int>(metric)) m_metricBox->setCurrentIndex(static_cast<int>(metric));
+    scheduleRefresh();
+}
+
+void HeatmapView::setViewRange(qint64 t0, qint64 t1) {
+    if (t0 == m_t0 && t1 == m_t1) return;
+    m_t0 = t0;
+    m_t1 = t1;
+    scheduleRefresh();
+}
+
+void HeatmapView::scheduleRefresh() {
+    if (!m_timer->isActive()) m_timer->start();
+}
+
+void HeatmapView::refreshNow() {
+    m_timer->stop();
+    refresh();
+}
+
+void HeatmapView::refresh() {
+    auto* data = m_map->data();
+    if (!m_trace || !m_report) {
+        m_grid = HeatmapGrid();
+        data->setSize(1, 1);
+        data->setCell(0, 0, 0);
+        m_note->setText(m_trace ? tr("waiting for the analysis…") : QString());
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    const int bins = std::clamp(m_plot->axisRect()->width() / 3, 20, 1000);
+    m_grid = buildHeatmap(*m_trace, *m_report, m_t0, m_t1, bins, m_rows, m_metric, m_pressure);
+    const int rows = std::max(1, m_grid.rowCount());
+    data->setSize(m_grid.bins, rows);
+    const double x0 = static_cast<double>(m_grid.t0 - m_trace->begin()) / 1e6;
+    const double x1 = static_cast<double>(m_grid.t1 - m_trace->begin()) / 1e6;
+    data->setRange(QCPRange(x0, x1), QCPRange(0, rows - 1));
+    // Row 0 at the top: the colour map's y grows upwards, so rows are written bottom-up.
+    for (int r = 0; r < m_grid.rowCount(); ++r)
+        for (int k = 0; k < m_grid.bins; ++k) data->setCell(k, rows - 1 - r, m_grid.at(r, k));
+    const double top = m_grid.metric == HeatmapMetric::Pressure ? 1.0 : std::max(m_grid.maxValue, 1e-3);
+    m_map->setDataRange(QCPRange(0, top));
+    m_scale->axis()->setLabel(m_grid.metric == HeatmapMetric::Pressure ? tr("share above threshold") : tr("ops waiting"));
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    for (int r = 0; r < m_grid.rowCount(); ++r) {
+        QString label = QString::fromStdString(m_grid.labels[static_cast<std::size_t>(r)]);
+        if (label.size() > 28) label = QStringLiteral("…") + label.right(27);
+        ticker->addTick(rows - 1 - r, label);
+    }
+    m_plot->yAxis->setTicker(ticker);
+    m_plot->xAxis->setRange(x0, x1);
+    m_plot->yAxis->setRange(-0.5, rows - 0.5);
+    std::size_t flaggedInView = 0;
+    for (double v : m_grid.values) flaggedInView += v > 0;
+    m_note->setText(flaggedInView == 0 && m_grid.metric == HeatmapMetric::ExtraWait
+                        ? tr("no flagged operator in view")
+                        : tr("peak %1").arg(m_grid.maxValue, 0, 'g', 3));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::onClick(QMouseEvent* e) {
+    if (!m_trace || !m_report || m_grid.bins <= 0 || e->button() != Qt::LeftButton) return;
+    const double x = m_plot->xAxis->pixelToCoord(e->position().x());
+    const double y = m_plot->yAxis->pixelToCoord(e->position().y());
+    const TimeNs t = m_trace->begin() + static_cast<TimeNs>(x * 1e6);
+    const int bin = m_grid.binOf(t);
+    const int row = m_grid.rowCount() - 1 - static_cast<int>(std::lround(y));
+    if (bin < 0 || row < 0 || row >= m_grid.rowCount()) return;
+    const std::uint32_t w = windowAt(*m_trace, *m_report, m_grid, row, bin);
+    if (w != kNone) {
+        emit windowActivated(w);
+        emit zoomRequested(m_report->windows[w].start, m_report->windows[w].end);
+    } else {
+        emit zoomRequested(m_grid.binStart(bin), m_grid.binEnd(bin));
+    }
+}
+
+}  // namespace contend::widgets

@@ -1,0 +1,64 @@
+#pragma once
+// The contention heatmap: a QCustomPlot colour map of the grid from heatmap_grid.h, time on x
+// (binned to the timeline's view, which it follows), resources or streams on y. Clicking a cell
+// asks the timeline to zoom to the contention window there, or to the bin when there is none.
+#include <QWidget>
+#include <memory>
+
+#include "core/analysis/report.h"
+#include "core/trace/trace.h"
+#include "widgets/heatmap/heatmap_grid.h"
+
+class QCustomPlot;
+class QCPColorMap;
+class QCPColorScale;
+class QComboBox;
+class QLabel;
+class QTimer;
+
+namespace contend::widgets {
+
+class HeatmapView : public QWidget {
+    Q_OBJECT
+public:
+    explicit HeatmapView(QWidget* parent = nullptr);
+    void setTrace(TracePtr trace);
+    void setReport(std::shared_ptr<const Report> report);
+    // Enables the "pressure" metric for resource rows.
+    void setPressureSource(PressureSource source);
+    void setRows(HeatmapRows rows);
+    void setMetric(HeatmapMetric metric);
+    const HeatmapGrid& grid() const { return m_grid; }
+    QCustomPlot* plot() const { return m_plot; }
+    // Rebuilds the grid now instead of on the next event-loop turn (tests, screenshots).
+    void refreshNow();
+
+public slots:
+    void setViewRange(qint64 t0, qint64 t1);
+
+signals:
+    void zoomRequested(qint64 t0, qint64 t1);
+    void windowActivated(quint32 window);
+
+private:
+    void scheduleRefresh();
+    void refresh();
+    void onClick(QMouseEvent* e);
+
+    TracePtr m_trace;
+    std::shared_ptr<const Report> m_report;
+    PressureSource m_pressure;
+    HeatmapRows m_rows = HeatmapRows::Resources;
+    HeatmapMetric m_metric = HeatmapMetric::ExtraWait;
+    TimeNs m_t0 = 0, m_t1 = 0;
+    HeatmapGrid m_grid;
+    QCustomPlot* m_plot;
+    QCPColorMap* m_map;
+    QCPColorScale* m_scale;
+    QComboBox* m_rowsBox;
+    QComboBox* m_metricBox;
+    QLabel* m_note;
+    QTimer* m_timer;
+};
+
+}  // namespace contend::widgets

@@ -1,0 +1,52 @@
+#include "widgets/tables/cluster_model.h"
+
+#include "widgets/common/text.h"
+
+namespace contend::widgets {
+
+ClusterModel::ClusterModel(QObject* parent)
+    : ColumnModel({{tr("#"), ColumnKind::Count, {}},
+                   {tr("Track"), ColumnKind::Text, {}},
+                   {tr("Start"), ColumnKind::Time, tr("Since the trace began")},
+                   {tr("Duration"), ColumnKind::Duration, {}},
+                   {tr("Ops"), ColumnKind::Count, tr("Operators in the run")},
+                   {tr("Busy"), ColumnKind::Duration, tr("Time the operators ran")},
+                   {tr("Gaps"), ColumnKind::Duration, tr("Time between them: barriers, launch overhead")},
+                   {tr("Saving"), ColumnKind::Duration, tr("Estimated saving of fusing the run into one operator")}},
+                  parent) {}
+
+void ClusterModel::setReport(TracePtr trace, std::shared_ptr<const Report> report) {
+    beginResetModel();
+    m_trace = std::move(trace);
+    m_report = m_trace ? std::move(report) : nullptr;
+    m_origin = m_trace ? m_trace->begin() : 0;
+    endResetModel();
+}
+
+int ClusterModel::rows() const { return m_report ? static_cast<int>(m_report->clusters.size()) : 0; }
+
+QVariant ClusterModel::raw(int row, int column) const {
+    const Cluster& c = m_report->clusters[static_cast<std::size_t>(row)];
+    switch (column) {
+    case Id: return static_cast<qint64>(c.id);
+    case Track: return c.track < m_trace->tracks().size() ? trackLabel(*m_trace, c.track) : QString::fromStdString(c.trackLabel);
+    case Start: return static_cast<qint64>(c.start);
+    case Duration: return static_cast<qint64>(c.end - c.start);
+    case Ops: return static_cast<qint64>(c.ops);
+    case Busy: return static_cast<qint64>(c.busyNs);
+    case Gaps: return static_cast<qint64>(c.waitNs);
+    case Saving: return static_cast<qint64>(c.savingNs);
+    default: return {};
+    }
+}
+
+quint32 ClusterModel::rowSlice(int row) const { return m_report->clusters[static_cast<std::size_t>(row)].firstSlice; }
+
+qint64 ClusterModel::rowId(int row) const { return row; }
+
+std::pair<qint64, qint64> ClusterModel::rowSpan(int row) const {
+    const Cluster& c = m_report->clusters[static_cast<std::size_t>(row)];
+    return {c.start, c.end};
+}
+
+}  // namespace contend::widgets

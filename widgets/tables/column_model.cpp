@@ -1,0 +1,82 @@
+#include "widgets/tables/column_model.h"
+
+#include <QColor>
+#include <cmath>
+
+#include "core/analysis/report.h"
+#include "widgets/common/palette.h"
+#include "widgets/common/text.h"
+
+namespace contend::widgets {
+
+ColumnModel::ColumnModel(std::vector<Column> columns, QObject* parent)
+    : QAbstractTableModel(parent), m_columns(std::move(columns)) {}
+
+int ColumnModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : rows(); }
+
+int ColumnModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(m_columns.size());
+}
+
+quint32 ColumnModel::rowSlice(int) const { return kNone; }
+
+std::pair<qint64, qint64> ColumnModel::rowSpan(int) const { return {-1, -1}; }
+
+QVariant ColumnModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+    const int r = index.row(), c = index.column();
+    const Column& col = m_columns[static_cast<std::size_t>(c)];
+    switch (role) {
+    case Qt::DisplayRole: {
+        const QVariant v = raw(r, c);
+        if (!v.isValid()) return QString();
+        switch (col.kind) {
+        case ColumnKind::Text: return v.toString();
+        case ColumnKind::Count: return QString::number(v.toLongLong());
+        case ColumnKind::Duration: return v.toLongLong() < 0 ? QStringLiteral("-") : durationText(v.toLongLong());
+        case ColumnKind::Time: return timeText(v.toLongLong() - m_origin);
+        case ColumnKind::Score: {
+            const double d = v.toDouble();
+            return std::isfinite(d) ? QString::number(d, 'f', 2) : QStringLiteral("-");
+        }
+        case ColumnKind::Percent: return QStringLiteral("%1%").arg(v.toDouble() * 100, 0, 'f', 0);
+        case ColumnKind::Resource: return resourceLabel(static_cast<Resource>(v.toInt()));
+        }
+        return {};
+    }
+    case SortRole: {
+        const QVariant v = raw(r, c);
+        if (col.kind == ColumnKind::Resource) return resourceLabel(static_cast<Resource>(v.toInt()));
+        if (col.kind == ColumnKind::Score && !std::isfinite(v.toDouble())) return -1e300;
+        return v;
+    }
+    case Qt::TextAlignmentRole:
+        if (col.kind == ColumnKind::Text || col.kind == ColumnKind::Resource)
+            return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::DecorationRole:
+        if (col.kind == ColumnKind::Resource) {
+            const auto res = static_cast<Resource>(raw(r, c).toInt());
+            if (res != Resource::None) return QColor::fromRgba(resourceColor(res));
+        }
+        return {};
+    case Qt::ToolTipRole:
+        if (col.kind == ColumnKind::Text) return raw(r, c).toString();
+        return {};
+    case SliceRole: return rowSlice(r);
+    case IdRole: return rowId(r);
+    case StartRole: return rowSpan(r).first;
+    case EndRole: return rowSpan(r).second;
+    case GroupRole: return rowGroup(r);
+    default: return {};
+    }
+}
+
+QVariant ColumnModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || section < 0 || section >= static_cast<int>(m_columns.size())) return {};
+    if (role == Qt::DisplayRole) return m_columns[static_cast<std::size_t>(section)].title;
+    if (role == Qt::ToolTipRole) return m_columns[static_cast<std::size_t>(section)].tip;
+    return {};
+}
+
+}  // namespace contend::widgets

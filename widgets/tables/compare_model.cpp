@@ -1,0 +1,150 @@
+#include "widgets/tables/compare_model.h"
+
+#include <cmath>
+#include <limits>
+
+namespace contend::widgets {
+
+namespace {
+
+std::vector<Column> columnsFor(CompareModel::Kind kind) {
+    if (kind == CompareModel::Kind::Operators)
+        return {{QObject::tr("Change"), ColumnKind::Text, QObject::tr("- faster, + slower, = within tolerance, new, gone")},
+                {QObject::tr("Signature"), ColumnKind::Text, QObject::tr("Operator name plus shape/grid")},
+                {QObject::tr("Count base"), ColumnKind::Count, {}},
+                {QObject::tr("Count new"), ColumnKind::Count, {}},
+                {QObject::tr("Mean base"), ColumnKind::Duration, {}},
+                {QObject::tr("Mean new"), ColumnKind::Duration, {}},
+                {QObject::tr("Change %"), ColumnKind::Percent, QObject::tr("Relative change of the mean duration")},
+                {QObject::tr("Anomalies base"), ColumnKind::Count, {}},
+                {QObject::tr("Anomalies new"), ColumnKind::Count, {}}};
+    return {{QObject::tr("Status"), ColumnKind::Text, QObject::tr("resolved: only in the baseline; new: only in the comparison")},
+            {QObject::tr("Name"), ColumnKind::Text, {}},
+            {QObject::tr("Iteration"), ColumnKind::Count, QObject::tr("Position among the run's iterations (-1: none)")},
+            {QObject::tr("Score base"), ColumnKind::Score, {}},
+            {QObject::tr("Score new"), ColumnKind::Score, {}},
+            {QObject::tr("Cause"), ColumnKind::Resource, QObject::tr("In the comparison when present there, else in the baseline")}};
+}
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+}  // namespace
+
+CompareModel::CompareModel(Kind kind, QObject* parent) : ColumnModel(columnsFor(kind), parent), m_kind(kind) {}
+
+void CompareModel::setResult(std::shared_ptr<const CompareResult> result) {
+    beginResetModel();
+    m_result = std::move(result);
+    m_anomalies.clear();
+    if (m_result) {
+        for (const AnomalyDiff& d : m_result->anomalies.resolved) m_anomalies.push_back({&d, 0});
+        for (const AnomalyDiff& d : m_result->anomalies.persisting) m_anomalies.push_back({&d, 1});
+        for (const AnomalyDiff& d : m_result->anomalies.added) m_anomalies.push_back({&d, 2});
+    }
+    endResetModel();
+}
+
+int CompareModel::rows() const {
+    if (!m_result) return 0;
+    return m_kind == Kind::Operators ? static_cast<int>(m_result->operators.size()) : static_cast<int>(m_anomalies.size());
+}
+
+QString CompareModel::status(int row) const {
+    if (m_kind != Kind::Anomalies || row < 0 || row >= rows()) return {};
+    static const char* names[] = {"resolved", "persisting", "new"};
+    return QString::fromLatin1(names[m_anomalies[static_cast<std::size_t>(row)].status]);
+}
+
+QVariant CompareModel::raw(int row, int column) const {
+    const auto r = static_cast<std::size_t>(row);
+    if (m_kind == Kind::Operators) {
+        const OperatorDiff& d = m_result->operators[r];
+        switch (column) {
+        case OpChangeCol: return QString::fromLatin1(opChangeSymbol(d.change));
+        case OpSignature: return QString::fromStdString(d.signature);
+        case OpCountBase: return static_cast<qint64>(d.inBase ? d.base.count : 0);
+        case OpCountNew: return static_cast<qint64>(d.inNew ? d.now.count : 0);
+        case OpMeanBase: return d.inBase ? static_cast<qint64>(std::llround(d.base.meanNs)) : qint64(-1);
+        case OpMeanNew: return d.inNew ? static_cast<qint64>(std::llround(d.now.meanNs)) : qint64(-1);
+        case OpMeanChange: return d.inBase && d.inNew ? d.meanChange : kNaN;
+        case OpAnomaliesBase: return static_cast<qint64>(d.inBase ? d.base.anomalies : 0);
+        case OpAnomaliesNew: return static_cast<qint64>(d.inNew ? d.now.anomalies : 0);
+        default: return {};
+        }
+    }
+    const AnomalyRow& a = m_anomalies[r];
+    const AnomalyDiff& d = *a.diff;
+    switch (column) {
+    case AnStatus: return status(row);
+    case AnName: return QString::fromStdString(d.name);
+    case AnIteration: return static_cast<qint64>(d.place.iteration);
+    case AnScoreBase: return d.inBase ? d.base.score : kNaN;
+    case AnScoreNew: return d.inNew ? d.now.score : kNaN;
+    case AnCause: return static_cast<int>(d.inNew ? d.now.cause : d.base.cause);
+    default: return {};
+    }
+}
+
+QVariant CompareModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+    const int c = index.column();
+    if (m_kind == Kind::Operators && c == OpMeanChange) {
+        const double v = raw(index.row(), c).toDouble();
+        if (role == Qt::DisplayRole)
+            return std::isfinite(v) ? QStringLiteral("%1%2%").arg(v > 0 ? QStringLiteral("+") : QString()).arg(v * 100, 0, 'f', 1)
+                                    : QStringLiteral("-");
+        if (role == SortRole) return std::isfinite(v) ? v : -1e300;
+    }
+    if (role == Qt::ForegroundRole && c == 0) {
+        const QColor col = rowColor(index.row());
+        if (col.isValid()) return col;
+        return {};
+    }
+    if (role == Qt::ToolTipRole && m_kind == Kind::Anomalies) {
+        const AnomalyDiff& d = *m_anomalies[static_cast<std::size_t>(index.row())].diff;
+        const Anomaly& a = d.inNew ? d.now : d.base;
+        if (!a.evidence.empty()) return QString::fromStdString(a.evidence);
+    }
+    return ColumnModel::data(index, role);
+}
+
+QColor CompareModel::rowColor(int row) const {
+    // Green: better in the comparison; red: worse.
+    static const QColor good(0x2E, 0x7D, 0x32), bad(0xC6, 0x28, 0x28);
+    if (m_kind == Kind::Anomalies) {
+        const int s = m_anomalies[static_cast<std::size_t>(row)].status;
+        return s == 0 ? good : s == 2 ? bad : QColor();
+    }
+    switch (m_result->operators[static_cast<std::size_t>(row)].change) {
+    case OpChange::Faster:
+    case OpChange::Gone: return good;
+    case OpChange::Slower:
+    case OpChange::New: return bad;
+    default: return {};
+    }
+}
+
+quint32 CompareModel::baseSlice(int row) const {
+    if (m_kind != Kind::Anomalies || row < 0 || row >= rows()) return kNone;
+    const AnomalyDiff& d = *m_anomalies[static_cast<std::size_t>(row)].diff;
+    return d.inBase ? d.base.slice : kNone;
+}
+
+quint32 CompareModel::newSlice(int row) const {
+    if (m_kind != Kind::Anomalies || row < 0 || row >= rows()) return kNone;
+    const AnomalyDiff& d = *m_anomalies[static_cast<std::size_t>(row)].diff;
+    return d.inNew ? d.now.slice : kNone;
+}
+
+quint32 CompareModel::rowSlice(int row) const {
+    const quint32 s = newSlice(row);
+    return s != kNone ? s : baseSlice(row);
+}
+
+std::string CompareModel::signature(int row) const {
+    if (row < 0 || row >= rows()) return {};
+    if (m_kind == Kind::Operators) return m_result->operators[static_cast<std::size_t>(row)].signature;
+    return m_anomalies[static_cast<std::size_t>(row)].diff->signature;
+}
+
+}  // namespace contend::widgets

@@ -1,0 +1,67 @@
+#include "widgets/tables/window_model.h"
+
+#include <algorithm>
+
+namespace contend::widgets {
+
+WindowModel::WindowModel(QObject* parent)
+    : ColumnModel({{tr("#"), ColumnKind::Count, {}},
+                   {tr("Resource"), ColumnKind::Resource, tr("The resource the operators competed for")},
+                   {tr("Start"), ColumnKind::Time, tr("Since the trace began")},
+                   {tr("Duration"), ColumnKind::Duration, {}},
+                   {tr("Ops"), ColumnKind::Count, tr("Operators in the window")},
+                   {tr("Tracks"), ColumnKind::Count, tr("Streams or threads the window joins")},
+                   {tr("Overlap"), ColumnKind::Percent, tr("Overlap / shorter busy time")},
+                   {tr("Peak"), ColumnKind::Percent, tr("Peak utilisation of the resource (0 when no counter)")},
+                   {tr("Extra wait"), ColumnKind::Duration, tr("Excess of its operators attributed to the window")}},
+                  parent) {}
+
+void WindowModel::setReport(TracePtr trace, std::shared_ptr<const Report> report) {
+    beginResetModel();
+    m_trace = std::move(trace);
+    m_report = m_trace ? std::move(report) : nullptr;
+    m_origin = m_trace ? m_trace->begin() : 0;
+    m_extra.clear();
+    m_tracks.clear();
+    if (m_report) {
+        for (const ContentionWindow& w : m_report->windows) {
+            qint64 extra = 0;
+            std::vector<std::uint32_t> tracks;
+            for (const WindowOp& op : w.ops) {
+                extra += op.extraWaitNs;
+                if (op.slice < m_trace->slices().size()) tracks.push_back(m_trace->slices()[op.slice].track);
+            }
+            std::sort(tracks.begin(), tracks.end());
+            m_extra.push_back(extra);
+            m_tracks.push_back(static_cast<int>(std::unique(tracks.begin(), tracks.end()) - tracks.begin()));
+        }
+    }
+    endResetModel();
+}
+
+int WindowModel::rows() const { return m_report ? static_cast<int>(m_report->windows.size()) : 0; }
+
+QVariant WindowModel::raw(int row, int column) const {
+    const ContentionWindow& w = m_report->windows[static_cast<std::size_t>(row)];
+    switch (column) {
+    case Id: return static_cast<qint64>(w.id);
+    case Resource: return static_cast<int>(w.resource);
+    case Start: return static_cast<qint64>(w.start);
+    case Duration: return static_cast<qint64>(w.end - w.start);
+    case Ops: return static_cast<qint64>(w.ops.size());
+    case Tracks: return static_cast<qint64>(m_tracks[static_cast<std::size_t>(row)]);
+    case Overlap: return w.overlapRatio;
+    case Peak: return w.peakUtilization;
+    case ExtraWait: return m_extra[static_cast<std::size_t>(row)];
+    default: return {};
+    }
+}
+
+qint64 WindowModel::rowId(int row) const { return row; }
+
+std::pair<qint64, qint64> WindowModel::rowSpan(int row) const {
+    const ContentionWindow& w = m_report->windows[static_cast<std::size_t>(row)];
+    return {w.start, w.end};
+}
+
+}  // namespace contend::widgets

@@ -1,0 +1,306 @@
+#include "widgets/timeline/draw_list.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace contend::widgets {
+
+namespace {
+
+// Pixel positions far outside the view are clipped before they are stored as floats.
+constexpr double kClipPx = 4.0;
+
+struct Styler {
+    const DrawInput& in;
+    bool withReport() const { return in.report != nullptr && in.overlay != nullptr; }
+
+    // Fill and outline of one slice.
+    void style(DrawItem& item, std::uint32_t slice) const {
+        const Slice& s = in.trace->slices()[slice];
+        if (withReport()) {
+            const std::uint32_t a = in.overlay->anomalyOf(slice);
+            if (a != kNone && a < in.report->anomalies.size()) {
+                flag(item, a);
+                return;
+            }
+            item.fill = in.index->color(s, true);
+        } else {
+            item.fill = in.index->color(s, false);
+        }
+    }
+    void flag(DrawItem& item, std::uint32_t a) const {
+        const Anomaly& an = in.report->anomalies[a];
+        item.slice = an.slice;
+        item.fill = scoreColor(an.score, in.overlay->coefficient());
+        item.outline = resourceColor(an.cause);
+        item.flags |= kDrawFlagged;
+    }
+};
+
+void addLane(const DrawInput& in, const DrawOptions& o, std::uint32_t rowIndex, const LayoutRow& row,
+             DrawList& out) {
+    if (row.lane == kNone) return;
+    const Trace& trace = *in.trace;
+    const TimelineIndex& index = *in.index;
+    const Lane& lane = index.lane(row.lane);
+    const auto& slices = trace.slices();
+    const TimeAxis& ax = in.axis;
+    const double width = ax.width();
+    const double minPx = o.minPx;
+    const float y = static_cast<float>(row.y - in.scrollY + 1);
+    const float h = static_cast<float>(row.h - 2);
+    Styler styler{in};
+
+    auto [i, e] = index.visible(trace, row.lane, ax.t0, ax.t1);
+    out.stats.searches += 2;
+    auto emit = [&](double x0, double x1, std::uint32_t slice, std::uint32_t count) -> DrawItem& {
+        DrawItem item;
+        const double cx0 = std::max(x0, -kClipPx);
+        const double cx1 = std::min(x1, width + kClipPx);
+        item.x = static_cast<float>(cx0);
+        item.w = static_cast<float>(std::max(cx1 - cx0, 1.0));
+        item.y = y;
+        item.h = h;
+        item.slice = slice;
+        item.count = count;
+        item.row = rowIndex;
+        out.items.push_back(item);
+        return out.items.back();
+    };
+
+    // The loop reads the lane's own start / max-end arrays; a slice itself is read only when
+    // it is drawn on its own.
+    const TimeNs* starts = lane.starts.data();
+    const TimeNs* ends = lane.maxEnd.data();   // == the slice's end: one depth's slices are disjoint
+    while (i < e) {
+        const std::uint32_t si = lane.slices[i];
+        ++out.stats.walked;
+        const double x0 = ax.toPx(starts[i]);
+        const double x1 = ax.toPx(std::max(ends[i], starts[i]));
+        if (x1 - x0 >= minPx) {
+            const double sx1 = ax.toPx(slices[si].end());   // its own end, for the rare overlap
+            DrawItem& item = emit(x0, sx1, si, 1);
+            styler.style(item, si);
+            if (std::min(sx1, width) - std::max(x0, 0.0) >= o.labelMinPx) item.flags |= kDrawLabel;
+            ++i;
+            continue;
+        }
+        // Fold a run of narrow slices: everything ending within minPx of the run's reach joins,
+        // found by binary search; then the next slice joins if it is narrow and close.
+        TimeNs reach = lane.maxEnd[i];
+        std::uint32_t j = i + 1;
+        for (;;) {
+            const TimeNs next = ax.toTime(ax.toPx(reach) + minPx);
+            const std::uint32_t k = index.firstEndingAtOrAfter(row.lane, j, next);
+            ++out.stats.searches;
+            if (k > j) {
+                reach = std::max(reach, lane.maxEnd[std::min(k, e) - 1]);
+                j = std::min(k, e);
+            }
+            if (j >= e) break;
+            ++out.stats.walked;
+            const double nx0 = ax.toPx(starts[j]);
+            const double nx1 = ax.toPx(ends[j]);
+            if (nx1 - nx0 >= minPx || nx0 - ax.toPx(reach) > minPx) break;
+            // Long runs are cut into marks of about maxFoldPx so a flagged operator inside
+            // colours its own neighbourhood, not the whole lane.
+            if (ax.toPx(reach) - x0 >= o.maxFoldPx) break;
+            reach = std::max(reach, ends[j]);
+            ++j;
+        }
+        const std::uint32_t count = j - i;
+        const double rx = ax.toPx(reach);
+        if (count == 1) {
+            DrawItem& item = emit(x0, std::max(rx, x0 + 1.0), si, 1);
+            styler.style(item, si);
+        } else {
+            DrawItem& item = emit(x0, std::max(rx, x0 + minPx), si, count);
+            item.flags |= kDrawFolded;
+            out.stats.folded += count;
+            item.fill = kFoldColor;
+            if (styler.withReport()) {
+                const std::uint32_t a = in.overlay->maxAnomaly(row.lane, i, j);
+                if (a != kNone && a < in.report->anomalies.size()) styler.flag(item, a);
+            }
+        }
+        i = j;
+    }
+}
+
+void addCounter(const DrawInput& in, const DrawOptions& o, std::uint32_t rowIndex, const LayoutRow& row,
+                DrawList& out) {
+    if (!in.counterLods || row.counter >= in.counterLods->size()) return;
+    const CounterSeries& series = in.trace->counters()[row.counter];
+    const CounterLod& lod = (*in.counterLods)[row.counter];
+    DrawCounter dc;
+    dc.row = rowIndex;
+    dc.counter = row.counter;
+    dc.y = static_cast<float>(row.y - in.scrollY);
+    dc.h = static_cast<float>(row.h);
+    dc.colPx = std::max(o.colPx, 0.25f);
+    dc.maxValue = lod.globalMax();
+    const double scale = dc.maxValue > 0 ? dc.maxValue : 1.0;
+    // The last value stays in effect until the trace ends (or the last sample, if later).
+    TimeNs stop = in.trace->end();
+    if (!series.times.empty()) stop = std::max(stop, series.times.back());
+    const auto cols = static_cast<std::size_t>(std::ceil(in.axis.width() / dc.colPx));
+    dc.columns.assign(cols, std::numeric_limits<float>::quiet_NaN());
+    CounterLod::Cursor cursor;
+    TimeNs t1 = in.axis.toTime(0);
+    for (std::size_t c = 0; c < cols; ++c) {
+        const TimeNs t0 = t1;
+        t1 = std::max(in.axis.toTime(static_cast<double>(c + 1) * dc.colPx), t0 + 1);
+        if (t0 >= stop) break;
+        const double v = lod.maxOver(series, t0, t1, cursor);
+        out.stats.searches += 2;
+        if (std::isfinite(v)) dc.columns[c] = static_cast<float>(std::clamp(v / scale, 0.0, 1.0));
+    }
+    out.counters.push_back(std::move(dc));
+}
+
+void addBands(const DrawInput& in, const DrawOptions& o, DrawList& out) {
+    const TimeAxis& ax = in.axis;
+    const double width = ax.width();
+    const TrackLayout& layout = *in.layout;
+    const double top = in.scrollY, bottom = in.scrollY + in.viewHeight;
+    std::vector<int> lastBand(in.trace->tracks().size(), -1);
+    for (const WindowSpan& w : in.overlay->windows()) {
+        if (w.start >= ax.t1) break;   // by start
+        if (w.end < ax.t0) continue;
+        const double x0 = std::max(ax.toPx(w.start), -kClipPx);
+        const double x1 = std::min(ax.toPx(w.end), width + kClipPx);
+        // The label goes on the topmost shown track of the window.
+        int labelTrack = -1, labelY = std::numeric_limits<int>::max();
+        for (std::uint32_t t : w.tracks) {
+            auto [y0, y1] = layout.trackSpan(t);
+            if (y0 >= 0 && y0 < labelY) labelY = y0, labelTrack = static_cast<int>(t);
+        }
+        for (std::uint32_t t : w.tracks) {
+            auto [y0, y1] = layout.trackSpan(t);
+            if (y0 < 0 || y1 <= top || y0 >= bottom) continue;
+            int& last = lastBand[t];
+            if (last >= 0) {
+                DrawBand& b = out.bands[static_cast<std::size_t>(last)];
+                if (b.resource == w.resource && x0 <= b.x + b.w + o.minPx) {
+                    b.w = static_cast<float>(std::max<double>(b.x + b.w, x1) - b.x);
+                    ++b.merged;
+                    b.label = b.label || (static_cast<int>(t) == labelTrack && b.w >= 60);
+                    continue;
+                }
+            }
+            DrawBand b;
+            b.x = static_cast<float>(x0);
+            b.w = static_cast<float>(std::max(x1 - x0, 1.0));
+            b.y = static_cast<float>(y0 - top);
+            b.h = static_cast<float>(y1 - y0);
+            b.window = w.window;
+            b.resource = w.resource;
+            b.label = static_cast<int>(t) == labelTrack && b.w >= 60;
+            last = static_cast<int>(out.bands.size());
+            out.bands.push_back(b);
+        }
+    }
+}
+
+void addBrackets(const DrawInput& in, DrawList& out) {
+    const TimeAxis& ax = in.axis;
+    const double width = ax.width();
+    const double top = in.scrollY, bottom = in.scrollY + in.viewHeight;
+    std::vector<int> lastOnTrack(in.trace->tracks().size(), -1);
+    for (std::uint32_t ci : in.overlay->clusters()) {
+        const Cluster& c = in.report->clusters[ci];
+        if (c.start >= ax.t1) break;
+        if (c.end < ax.t0 || c.track >= lastOnTrack.size()) continue;
+        auto [y0, y1] = in.layout->trackSpan(c.track);
+        if (y0 < 0 || y1 <= top || y0 >= bottom) continue;
+        const double x0 = std::max(ax.toPx(c.start), -kClipPx);
+        const double x1 = std::min(ax.toPx(c.end), width + kClipPx);
+        if (x1 - x0 < 3) continue;   // brackets narrower than 3 px say nothing
+        int& last = lastOnTrack[c.track];
+        if (last >= 0 && x0 <= out.brackets[static_cast<std::size_t>(last)].x + out.brackets[static_cast<std::size_t>(last)].w) {
+            DrawBracket& b = out.brackets[static_cast<std::size_t>(last)];
+            b.w = static_cast<float>(std::max<double>(b.x + b.w, x1) - b.x);
+            b.ops += c.ops;
+            continue;
+        }
+        DrawBracket b;
+        b.x = static_cast<float>(x0);
+        b.w = static_cast<float>(x1 - x0);
+        b.y = static_cast<float>(y0 - top);
+        b.cluster = ci;
+        b.ops = c.ops;
+        b.label = b.w >= 50;
+        last = static_cast<int>(out.brackets.size());
+        out.brackets.push_back(b);
+    }
+}
+
+void addSelection(const DrawInput& in, DrawList& out) {
+    if (in.selected >= in.trace->slices().size()) return;
+    const Slice& s = in.trace->slices()[in.selected];
+    const int row = in.layout->rowOf(s.track, s.depth);
+    if (row < 0) return;
+    const LayoutRow& r = in.layout->rows()[static_cast<std::size_t>(row)];
+    if (r.y + r.h <= in.scrollY || r.y >= in.scrollY + in.viewHeight) return;
+    if (s.end() < in.axis.t0 || s.start > in.axis.t1) return;
+    double x0 = in.axis.toPx(s.start), x1 = in.axis.toPx(s.end());
+    if (x1 - x0 < 3) {
+        const double mid = (x0 + x1) / 2;
+        x0 = mid - 1.5;
+        x1 = mid + 1.5;
+    }
+    x0 = std::max(x0, -kClipPx);
+    x1 = std::min(x1, in.axis.width() + kClipPx);
+    DrawItem item;
+    item.x = static_cast<float>(x0);
+    item.w = static_cast<float>(x1 - x0);
+    item.y = static_cast<float>(r.y - in.scrollY);
+    item.h = static_cast<float>(r.h);
+    item.slice = in.selected;
+    item.row = static_cast<std::uint32_t>(row);
+    item.outline = kSelectionColor;
+    out.selection = item;
+}
+
+}  // namespace
+
+DrawList buildDrawList(const DrawInput& in, const DrawOptions& o) {
+    DrawList out;
+    if (!in.trace || !in.index || !in.layout) return out;
+    const TrackLayout& layout = *in.layout;
+    auto [first, last] = layout.rowsIn(static_cast<int>(std::floor(in.scrollY)),
+                                       static_cast<int>(std::ceil(in.scrollY + in.viewHeight)));
+    for (std::size_t r = first; r < last; ++r) {
+        out.rows.push_back(static_cast<std::uint32_t>(r));
+        const LayoutRow& row = layout.rows()[r];
+        if (row.kind == RowKind::Lane) addLane(in, o, static_cast<std::uint32_t>(r), row, out);
+        else if (row.kind == RowKind::Counter) addCounter(in, o, static_cast<std::uint32_t>(r), row, out);
+    }
+    if (in.report && in.overlay) {
+        addBands(in, o, out);
+        addBrackets(in, out);
+    }
+    addSelection(in, out);
+    return out;
+}
+
+int hitTest(const DrawList& list, float x, float y, float slack) {
+    int best = -1;
+    float bestDist = std::numeric_limits<float>::max();
+    for (std::size_t i = 0; i < list.items.size(); ++i) {
+        const DrawItem& it = list.items[i];
+        if (y < it.y - 1 || y >= it.y + it.h + 1) continue;
+        float d = 0;
+        if (x < it.x) d = it.x - x;
+        else if (x > it.x + it.w) d = x - (it.x + it.w);
+        if (d <= slack && d < bestDist) {
+            best = static_cast<int>(i);
+            bestDist = d;
+            if (d == 0) break;
+        }
+    }
+    return best;
+}
+
+}  // namespace contend::widgets

@@ -1,0 +1,66 @@
+#include "widgets/timeline/report_overlay.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace contend::widgets {
+
+ReportOverlay::ReportOverlay(const Trace& trace, const TimelineIndex& index, const Report& report)
+    : m_coefficient(report.settings.coefficient) {
+    const auto& slices = trace.slices();
+    m_anomalyOf.assign(slices.size(), kNone);
+    m_lanes.resize(index.laneCount());
+    // Collect per lane, then sort by position (anomalies come sorted by score).
+    std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> perLane(index.laneCount());
+    for (std::uint32_t a = 0; a < report.anomalies.size(); ++a) {
+        const std::uint32_t s = report.anomalies[a].slice;
+        if (s >= slices.size()) continue;
+        m_anomalyOf[s] = a;
+        const std::uint32_t lane = index.laneOf(slices[s]);
+        if (lane == kNone) continue;
+        perLane[lane].emplace_back(index.positionOf(s), a);
+    }
+    for (std::size_t l = 0; l < perLane.size(); ++l) {
+        auto& v = perLane[l];
+        if (v.empty()) continue;
+        std::sort(v.begin(), v.end());
+        LaneFlags& f = m_lanes[l];
+        std::vector<float> scores;
+        scores.reserve(v.size());
+        for (auto [pos, a] : v) {
+            f.positions.push_back(pos);
+            f.anomalies.push_back(a);
+            scores.push_back(static_cast<float>(report.anomalies[a].score));
+        }
+        f.scores = RangeMax(std::move(scores));
+    }
+    m_windows.reserve(report.windows.size());
+    for (std::uint32_t w = 0; w < report.windows.size(); ++w) {
+        const ContentionWindow& cw = report.windows[w];
+        WindowSpan span{w, cw.start, cw.end, cw.resource, {}};
+        for (const WindowOp& op : cw.ops)
+            if (op.slice < slices.size()) span.tracks.push_back(slices[op.slice].track);
+        std::sort(span.tracks.begin(), span.tracks.end());
+        span.tracks.erase(std::unique(span.tracks.begin(), span.tracks.end()), span.tracks.end());
+        m_windows.push_back(std::move(span));
+    }
+    std::stable_sort(m_windows.begin(), m_windows.end(),
+                     [](const WindowSpan& a, const WindowSpan& b) { return a.start < b.start; });
+    m_clusters.resize(report.clusters.size());
+    std::iota(m_clusters.begin(), m_clusters.end(), 0u);
+    std::stable_sort(m_clusters.begin(), m_clusters.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return report.clusters[a].start < report.clusters[b].start;
+    });
+}
+
+std::uint32_t ReportOverlay::maxAnomaly(std::uint32_t lane, std::uint32_t begin, std::uint32_t end) const {
+    if (lane >= m_lanes.size()) return kNone;
+    const LaneFlags& f = m_lanes[lane];
+    if (f.positions.empty()) return kNone;
+    const auto b = std::lower_bound(f.positions.begin(), f.positions.end(), begin) - f.positions.begin();
+    const auto e = std::lower_bound(f.positions.begin(), f.positions.end(), end) - f.positions.begin();
+    const std::int64_t k = f.scores.argmax(static_cast<std::size_t>(b), static_cast<std::size_t>(e));
+    return k < 0 ? kNone : f.anomalies[static_cast<std::size_t>(k)];
+}
+
+}  // namespace contend::widgets

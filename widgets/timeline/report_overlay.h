@@ -1,0 +1,53 @@
+#pragma once
+// What the timeline needs from a Report, indexed for drawing (pure, no Qt): which slice is
+// flagged, the highest-scoring flagged slice inside any run of a lane (so a folded mark takes the
+// colour of the worst operator it hides, in O(log n)), and the contention windows with the
+// tracks they join. Rebuilt on every re-threshold: O(anomalies + slices/8).
+#include <cstdint>
+#include <vector>
+
+#include "core/analysis/report.h"
+#include "core/trace/trace.h"
+#include "widgets/timeline/range_max.h"
+#include "widgets/timeline/timeline_index.h"
+
+namespace contend::widgets {
+
+struct WindowSpan {
+    std::uint32_t window = 0;            // index into Report::windows
+    TimeNs start = 0;
+    TimeNs end = 0;
+    Resource resource = Resource::Unknown;
+    std::vector<std::uint32_t> tracks;   // tracks of its operators, ascending
+};
+
+class ReportOverlay {
+public:
+    ReportOverlay() = default;
+    ReportOverlay(const Trace& trace, const TimelineIndex& index, const Report& report);
+
+    double coefficient() const { return m_coefficient; }
+    // Index into Report::anomalies of the slice's anomaly, kNone if it is not flagged.
+    std::uint32_t anomalyOf(std::uint32_t slice) const {
+        return slice < m_anomalyOf.size() ? m_anomalyOf[slice] : kNone;
+    }
+    // Highest-scoring anomaly among lane positions [begin, end); kNone if none there.
+    std::uint32_t maxAnomaly(std::uint32_t lane, std::uint32_t begin, std::uint32_t end) const;
+    const std::vector<WindowSpan>& windows() const { return m_windows; }   // by start
+    // Indices into Report::clusters, by start.
+    const std::vector<std::uint32_t>& clusters() const { return m_clusters; }
+
+private:
+    struct LaneFlags {
+        std::vector<std::uint32_t> positions;   // ascending
+        std::vector<std::uint32_t> anomalies;   // parallel
+        RangeMax scores;
+    };
+    double m_coefficient = 0;
+    std::vector<std::uint32_t> m_anomalyOf;
+    std::vector<LaneFlags> m_lanes;
+    std::vector<WindowSpan> m_windows;
+    std::vector<std::uint32_t> m_clusters;
+};
+
+}  // namespace contend::widgets

@@ -1,0 +1,355 @@
+#include "widgets/timeline/timeline_painter.h"
+
+#include <QFontMetrics>
+#include <algorithm>
+#include <cmath>
+
+#include "widgets/common/palette.h"
+#include "widgets/common/text.h"
+
+namespace contend::widgets {
+
+namespace {
+const QColor kBackground(0xfb, 0xfb, 0xfc);
+const QColor kStripe(0xf1, 0xf3, 0xf6);
+const QColor kHeader(0xe2, 0xe6, 0xeb);
+const QColor kGrid(0, 0, 0, 22);
+const QColor kText(0x20, 0x24, 0x28);
+const QColor kMutedText(0x60, 0x66, 0x6e);
+
+QColor rgba(Argb c) { return QColor::fromRgba(c); }
+
+// Text colour readable on a fill.
+QColor textOn(Argb fill) {
+    const QColor c = rgba(fill);
+    const double lum = 0.299 * c.red() + 0.587 * c.green() + 0.114 * c.blue();
+    return lum < 140 ? QColor(Qt::white) : kText;
+}
+
+QColor counterColor(std::uint32_t i) {
+    static const QColor kColors[] = {QColor(0x1f, 0x77, 0xb4), QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd),
+                                     QColor(0x17, 0xbe, 0xcf), QColor(0x8c, 0xa2, 0x1a), QColor(0xe3, 0x77, 0xc2)};
+    return kColors[i % 6];
+}
+}  // namespace
+
+TimelinePainter::TimelinePainter() { setFont(QFont()); }
+
+void TimelinePainter::setFont(const QFont& font) {
+    m_font = font;
+    m_font.setPixelSize(11);
+    m_bold = m_font;
+    m_bold.setBold(true);
+    m_small = m_font;
+    m_small.setPixelSize(10);
+    m_charWidth = std::max(1, QFontMetrics(m_font).averageCharWidth());
+    m_elided.clear();
+}
+
+void TimelinePainter::clearCaches() {
+    m_names.clear();
+    m_elided.clear();
+    m_cachedFor = nullptr;
+}
+
+const QString& TimelinePainter::nameOf(const Trace& t, StringId id) {
+    auto it = m_names.find(id);
+    if (it == m_names.end()) {
+        const std::string_view s = t.str(id);
+        it = m_names.insert(id, QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())));
+    }
+    return *it;
+}
+
+const QString& TimelinePainter::elided(const Trace& t, StringId id, int width) {
+    // Widths are bucketed by 4 px so panning does not re-elide every label every frame.
+    const int bucket = width / 4;
+    const quint64 key = (static_cast<quint64>(id) << 20) | static_cast<quint64>(std::min(bucket, (1 << 20) - 1));
+    auto it = m_elided.find(key);
+    if (it != m_elided.end()) return *it;
+    if (m_elided.size() > 50000) m_elided.clear();
+    const QString& full = nameOf(t, id);
+    QString text;
+    const int w = bucket * 4;
+    if (static_cast<int>(full.size()) * m_charWidth * 2 < w) text = full;   // surely fits
+    else text = QFontMetrics(m_font).elidedText(full, Qt::ElideRight, w);
+    if (text == QStringLiteral("…")) text.clear();
+    return *m_elided.insert(key, text);
+}
+
+void TimelinePainter::paint(QPainter& p, const TimelineFrame& f) {
+    if (f.trace != m_cachedFor) {
+        clearCaches();
+        m_cachedFor = f.trace;
+    }
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.setFont(m_font);
+    p.fillRect(f.timeArea.united(f.gutter).united(f.ruler), kBackground);
+    if (f.trace && f.layout && f.list) {
+        p.save();
+        p.setClipRect(f.timeArea);
+        p.translate(f.timeArea.topLeft());
+        paintRows(p, f);
+        paintGrid(p, f);
+        paintBands(p, f);
+        paintItems(p, f);
+        paintBrackets(p, f);
+        paintCounters(p, f);
+        p.restore();
+        paintGutter(p, f);
+        paintRuler(p, f);
+    }
+    if (!f.rubberBand.isEmpty()) {
+        p.setPen(QPen(QColor(0x15, 0x65, 0xc0), 1, Qt::DashLine));
+        p.setBrush(QColor(0x15, 0x65, 0xc0, 40));
+        p.drawRect(f.rubberBand);
+    }
+    p.restore();
+}
+
+void TimelinePainter::paintRows(QPainter& p, const TimelineFrame& f) {
+    const int w = f.timeArea.width();
+    const auto& rows = f.layout->rows();
+    for (std::uint32_t r : f.list->rows) {
+        const LayoutRow& row = rows[r];
+        const int y = static_cast<int>(row.y - f.scrollY);
+        if (row.kind == RowKind::Header) p.fillRect(0, y, w, row.h, kHeader);
+        else if (row.kind == RowKind::Lane && (row.track % 2) == 1) p.fillRect(0, y, w, row.h, kStripe);
+        else if (row.kind == RowKind::Counter) p.fillRect(0, y, w, row.h, QColor(0xf4, 0xf7, 0xf4));
+    }
+}
+
+void TimelinePainter::paintGrid(QPainter& p, const TimelineFrame& f) {
+    p.setPen(kGrid);
+    const int h = f.timeArea.height();
+    for (const Tick& t : ticks(f.axis, f.trace->begin()))
+        if (t.major) p.drawLine(QPointF(std::round(t.px) + 0.5, 0), QPointF(std::round(t.px) + 0.5, h));
+}
+
+void TimelinePainter::paintBands(QPainter& p, const TimelineFrame& f) {
+    p.setFont(m_small);
+    for (const DrawBand& b : f.list->bands) {
+        QColor c = rgba(resourceColor(b.resource));
+        QColor fill = c;
+        fill.setAlpha(60);
+        const QRectF r(b.x, b.y, b.w, b.h);
+        p.fillRect(r, fill);
+        c.setAlpha(150);
+        p.setPen(c);
+        p.drawLine(QPointF(b.x, b.y), QPointF(b.x, b.y + b.h));
+        p.drawLine(QPointF(b.x + b.w, b.y), QPointF(b.x + b.w, b.y + b.h));
+    }
+    // Resource names after all fills so neighbouring bands do not paint over them.
+    for (const DrawBand& b : f.list->bands) {
+        if (!b.label) continue;
+        QString text = resourceLabel(b.resource);
+        if (b.merged > 1) text += QStringLiteral(" ×%1").arg(b.merged);
+        const QRectF r(b.x + 3, b.y - 11, std::max(b.w - 6, 0.0f), 11);
+        if (r.bottom() < 0) continue;
+        QColor c = rgba(resourceColor(b.resource)).darker(130);
+        p.setPen(c);
+        p.drawText(r, Qt::AlignLeft | Qt::AlignVCenter, QFontMetrics(m_small).elidedText(text, Qt::ElideRight, static_cast<int>(r.width())));
+    }
+    p.setFont(m_font);
+}
+
+void TimelinePainter::paintItems(QPainter& p, const TimelineFrame& f) {
+    const auto& items = f.list->items;
+    // Fills first, one pass; outlines and labels after.
+    for (const DrawItem& it : items) {
+        const QRectF r(it.x, it.y, it.w, it.h);
+        if (it.is(kDrawFolded) && !it.is(kDrawFlagged)) {
+            p.fillRect(r, rgba(kFoldColor));
+        } else {
+            p.fillRect(r, rgba(it.fill));
+        }
+    }
+    // Cause outlines as filled strips: a stroked pen goes through the path stroker, which for
+    // a few thousand small marks costs more than the whole rest of the frame.
+    for (const DrawItem& it : items) {
+        if (!it.outline) continue;
+        const QColor c = rgba(it.outline);
+        if (it.w >= 6) {
+            const float b = 2;
+            p.fillRect(QRectF(it.x, it.y, it.w, b), c);
+            p.fillRect(QRectF(it.x, it.y + it.h - b, it.w, b), c);
+            p.fillRect(QRectF(it.x, it.y + b, b, it.h - 2 * b), c);
+            p.fillRect(QRectF(it.x + it.w - b, it.y + b, b, it.h - 2 * b), c);
+        } else {
+            p.fillRect(QRectF(it.x, it.y + it.h - 2, it.w, 2), c);   // an underline
+        }
+    }
+    p.setFont(m_font);
+    const int area = f.timeArea.width();
+    for (const DrawItem& it : items) {
+        if (it.is(kDrawLabel)) {
+            const float x0 = std::max(it.x, 0.0f);
+            const float x1 = std::min(it.x + it.w, static_cast<float>(area));
+            const int w = static_cast<int>(x1 - x0) - 6;
+            if (w < 8) continue;
+            const Slice& s = f.trace->slices()[it.slice];
+            const QString& text = elided(*f.trace, s.name, w);
+            if (text.isEmpty()) continue;
+            p.setPen(textOn(it.fill));
+            p.drawText(QRectF(x0 + 3, it.y, w, it.h), Qt::AlignLeft | Qt::AlignVCenter, text);
+        } else if (it.is(kDrawFolded) && it.w >= 34) {
+            p.setPen(it.is(kDrawFlagged) ? textOn(it.fill) : QColor(0x30, 0x30, 0x30));
+            p.setFont(m_small);
+            p.drawText(QRectF(std::max(it.x, 0.0f) + 2, it.y, std::min(it.w, 200.0f) - 4, it.h), Qt::AlignLeft | Qt::AlignVCenter,
+                       QStringLiteral("×%1").arg(it.count));
+            p.setFont(m_font);
+        }
+    }
+    if (f.hoverItem >= 0 && f.hoverItem < static_cast<int>(items.size())) {
+        const DrawItem& it = items[static_cast<std::size_t>(f.hoverItem)];
+        p.setPen(QPen(QColor(0, 0, 0, 140), 1));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(QRectF(it.x, it.y, std::max(it.w, 2.0f), it.h));
+    }
+    if (f.list->selection) {
+        const DrawItem& s = *f.list->selection;
+        p.setPen(QPen(rgba(kSelectionColor), 2.5));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(QRectF(s.x - 1, s.y, s.w + 2, s.h));
+    }
+}
+
+void TimelinePainter::paintBrackets(QPainter& p, const TimelineFrame& f) {
+    if (f.list->brackets.empty()) return;
+    const QColor c(0x33, 0x33, 0x33);
+    p.setPen(QPen(c, 1.5));
+    p.setFont(m_small);
+    for (const DrawBracket& b : f.list->brackets) {
+        const float y = b.y + 1;
+        p.drawLine(QPointF(b.x, y + 4), QPointF(b.x, y));
+        p.drawLine(QPointF(b.x, y), QPointF(b.x + b.w, y));
+        p.drawLine(QPointF(b.x + b.w, y), QPointF(b.x + b.w, y + 4));
+        if (b.label) {
+            const QString text = QStringLiteral("cluster: %1 ops").arg(b.ops);
+            const QRectF r(b.x + 4, y + 1, b.w - 8, 10);
+            p.fillRect(QRectF(r.x(), r.y(), std::min<qreal>(r.width(), QFontMetrics(m_small).horizontalAdvance(text) + 4), r.height()),
+                       QColor(255, 255, 255, 200));
+            p.drawText(r, Qt::AlignLeft | Qt::AlignVCenter, text);
+        }
+    }
+    p.setFont(m_font);
+}
+
+void TimelinePainter::paintCounters(QPainter& p, const TimelineFrame& f) {
+    // Area plots written pixel by pixel into a small image and blitted once: thousands of
+    // one-pixel columns are far cheaper as memory writes than as rectangles or a polygon.
+    for (const DrawCounter& c : f.list->counters) {
+        const QColor color = counterColor(c.counter);
+        const int w = f.timeArea.width();
+        const int h = static_cast<int>(c.h);
+        if (w <= 0 || h <= 4) continue;
+        if (m_counterImage.width() != w || m_counterImage.height() != h)
+            m_counterImage = QImage(w, h, QImage::Format_ARGB32_Premultiplied);
+        m_counterImage.fill(Qt::transparent);
+        QColor light = color;
+        light.setAlpha(110);
+        const QRgb body = qPremultiply(light.rgba());
+        const QRgb edge = qPremultiply(color.rgba());
+        const int base = h - 3;              // baseline row
+        const double scale = h - 8;
+        const auto stride = static_cast<std::size_t>(m_counterImage.bytesPerLine() / 4);
+        auto* bits = reinterpret_cast<QRgb*>(m_counterImage.bits());
+        for (int x = 0; x < w; ++x) {
+            const auto col = static_cast<std::size_t>(static_cast<double>(x) / c.colPx);
+            if (col >= c.columns.size()) break;
+            const float v = c.columns[col];
+            if (std::isnan(v)) continue;
+            const int top = base - static_cast<int>(std::lround(static_cast<double>(v) * scale));
+            for (int y = std::max(top, 0); y <= base; ++y)
+                bits[static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x)] = y == top ? edge : body;
+        }
+        p.drawImage(QPointF(0, c.y), m_counterImage);
+        p.setPen(QColor(0, 0, 0, 30));
+        p.drawLine(QPointF(0, c.y + base + 0.5), QPointF(w, c.y + base + 0.5));
+    }
+}
+
+void TimelinePainter::paintGutter(QPainter& p, const TimelineFrame& f) {
+    const QRect g = f.gutter;
+    p.save();
+    p.setClipRect(g);
+    p.fillRect(g, QColor(0xf7, 0xf8, 0xfa));
+    const auto& rows = f.layout->rows();
+    const QFontMetrics fm(m_font);
+    for (std::uint32_t r : f.list->rows) {
+        const LayoutRow& row = rows[r];
+        const int y = g.top() + static_cast<int>(row.y - f.scrollY);
+        const QRect line(g.left() + 6, y, g.width() - 10, row.h);
+        if (row.kind == RowKind::Header) {
+            p.fillRect(QRect(g.left(), y, g.width(), row.h), kHeader);
+            p.setFont(m_bold);
+            p.setPen(kText);
+            const QString arrow = row.collapsed ? QStringLiteral("▸ ") : QStringLiteral("▾ ");
+            p.drawText(line, Qt::AlignLeft | Qt::AlignVCenter,
+                       arrow + QString::fromStdString(groupTitle(row.group)) + QStringLiteral(" (%1)").arg(row.groupCount));
+            p.setFont(m_font);
+        } else if (row.kind == RowKind::Lane && row.firstOfTrack) {
+            p.setPen(kText);
+            QString prefix;
+            if (row.collapsed) prefix = QStringLiteral("▸ ");
+            else if (f.trace->tracks()[row.track].maxDepth > 0 && row.group != TrackGroup::Device) prefix = QStringLiteral("▾ ");
+            QString label = prefix + trackLabel(*f.trace, row.track);
+            if (row.hiddenLanes > 0) label += QStringLiteral("  +%1").arg(row.hiddenLanes);
+            p.drawText(line, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(label, Qt::ElideMiddle, line.width()));
+        } else if (row.kind == RowKind::Counter) {
+            const CounterSeries& c = f.trace->counters()[row.counter];
+            p.setPen(kText);
+            const QRect top(line.left(), y + 2, line.width(), row.h / 2 - 2);
+            p.drawText(top, Qt::AlignLeft | Qt::AlignVCenter,
+                       fm.elidedText(QString::fromStdString(c.label()), Qt::ElideMiddle, line.width()));
+            double maxValue = 0;
+            for (const DrawCounter& dc : f.list->counters)
+                if (dc.row == r) maxValue = dc.maxValue;
+            p.setPen(kMutedText);
+            p.setFont(m_small);
+            const QString unit = c.unit.empty() ? QString() : QStringLiteral(" ") + QString::fromStdString(c.unit);
+            p.drawText(QRect(line.left(), y + row.h / 2, line.width(), row.h / 2 - 2), Qt::AlignLeft | Qt::AlignVCenter,
+                       QStringLiteral("max %1%2").arg(maxValue, 0, 'g', 4).arg(unit));
+            p.setFont(m_font);
+        }
+    }
+    p.setPen(QColor(0xc8, 0xcc, 0xd2));
+    p.drawLine(g.topRight(), g.bottomRight());
+    p.restore();
+}
+
+void TimelinePainter::paintRuler(QPainter& p, const TimelineFrame& f) {
+    const QRect r = f.ruler;
+    p.save();
+    p.fillRect(QRect(f.gutter.left(), r.top(), r.right() - f.gutter.left() + 1, r.height()), QColor(0xee, 0xf0, 0xf3));
+    p.setClipRect(r);
+    p.setFont(m_small);
+    const TimeNs major = niceStep(f.axis.nsPerPx(), 90);
+    for (const Tick& t : ticks(f.axis, f.trace->begin())) {
+        const double x = r.left() + std::round(t.px) + 0.5;
+        p.setPen(QColor(0x70, 0x76, 0x7e));
+        p.drawLine(QPointF(x, r.bottom() - (t.major ? 8 : 4)), QPointF(x, r.bottom()));
+        if (t.major) {
+            p.setPen(kText);
+            p.drawText(QRectF(x + 3, r.top(), 120, r.height() - 6), Qt::AlignLeft | Qt::AlignVCenter,
+                       QString::fromStdString(formatTick(t.t - f.trace->begin(), major)));
+        }
+    }
+    if (f.cursorX >= 0) {
+        p.setPen(QColor(0x15, 0x65, 0xc0));
+        const double x = r.left() + f.cursorX;
+        p.drawLine(QPointF(x, r.top()), QPointF(x, r.bottom()));
+    }
+    p.setClipping(false);
+    // Corner: the visible span.
+    const QRect corner(f.gutter.left(), r.top(), f.gutter.width(), r.height());
+    p.setPen(kMutedText);
+    p.drawText(corner.adjusted(6, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter,
+               QStringLiteral("view %1").arg(durationText(f.axis.span())));
+    p.setPen(QColor(0xc8, 0xcc, 0xd2));
+    p.drawLine(QPoint(corner.left(), r.bottom()), QPoint(r.right(), r.bottom()));
+    p.restore();
+}
+
+}  // namespace contend::widgets

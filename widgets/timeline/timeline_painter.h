@@ -1,0 +1,66 @@
+#pragma once
+// Paints one timeline frame from its draw list: the second step after buildDrawList. Knows
+// nothing about input or scrolling; the view and the render benchmark both call it. Keeps
+// caches of name text and elided labels across frames (labels are the costly part of a frame).
+#include <QColor>
+#include <QFont>
+#include <QHash>
+#include <QImage>
+#include <QPainter>
+#include <QRect>
+#include <QString>
+#include <vector>
+
+#include "core/analysis/report.h"
+#include "core/trace/trace.h"
+#include "widgets/timeline/draw_list.h"
+#include "widgets/timeline/time_axis.h"
+#include "widgets/timeline/track_layout.h"
+
+namespace contend::widgets {
+
+struct TimelineFrame {
+    const Trace* trace = nullptr;
+    const Report* report = nullptr;
+    const TrackLayout* layout = nullptr;
+    const DrawList* list = nullptr;
+    TimeAxis axis;
+    QRect timeArea;           // where the lanes are drawn (widget pixels)
+    QRect gutter;             // track labels, left of timeArea, same height
+    QRect ruler;              // above timeArea
+    double scrollY = 0;
+    double cursorX = -1;      // time-area x of the mouse, -1 when outside
+    int hoverItem = -1;       // index into list->items
+    QRect rubberBand;         // box zoom in progress (widget pixels), empty when none
+};
+
+class TimelinePainter {
+public:
+    TimelinePainter();
+    void paint(QPainter& p, const TimelineFrame& f);
+    void clearCaches();
+    void setFont(const QFont& font);
+
+private:
+    void paintRows(QPainter& p, const TimelineFrame& f);
+    void paintGrid(QPainter& p, const TimelineFrame& f);
+    void paintBands(QPainter& p, const TimelineFrame& f);
+    void paintItems(QPainter& p, const TimelineFrame& f);
+    void paintBrackets(QPainter& p, const TimelineFrame& f);
+    void paintCounters(QPainter& p, const TimelineFrame& f);
+    void paintGutter(QPainter& p, const TimelineFrame& f);
+    void paintRuler(QPainter& p, const TimelineFrame& f);
+    const QString& nameOf(const Trace& t, StringId id);
+    const QString& elided(const Trace& t, StringId id, int width);
+
+    QFont m_font;
+    QFont m_bold;
+    QFont m_small;
+    int m_charWidth = 7;
+    QHash<StringId, QString> m_names;
+    QHash<quint64, QString> m_elided;
+    QImage m_counterImage;   // scratch for one counter row
+    const Trace* m_cachedFor = nullptr;
+};
+
+}  // namespace contend::widgets

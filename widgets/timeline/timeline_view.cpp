@@ -1,0 +1,449 @@
+#include "widgets/timeline/timeline_view.h"
+
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QScrollBar>
+#include <QToolTip>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "widgets/common/text.h"
+
+namespace contend::widgets {
+
+TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
+    setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(true);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setMinimumSize(400, 160);
+    m_vbar = new QScrollBar(Qt::Vertical, this);
+    connect(m_vbar, &QScrollBar::valueChanged, this, [this](int v) {
+        if (static_cast<int>(m_scrollY) != v) {
+            m_scrollY = v;
+            update();
+        }
+    });
+    m_args = new ArgsFetcher(this);
+    connect(m_args, &ArgsFetcher::ready, this, [this](quint32 slice, const QString&) {
+        // Refresh the tooltip if it is still about this slice.
+        if (slice == m_tooltipSlice && QToolTip::isVisible()) {
+            const QString text = tooltipAt(mapFromGlobal(m_tooltipPos));
+            if (!text.isEmpty()) QToolTip::showText(m_tooltipPos, text, this);
+        }
+    });
+    m_painter.setFont(font());
+}
+
+TimelineView::~TimelineView() = default;
+
+QRect TimelineView::timeArea() const {
+    const int sb = m_vbar ? m_vbar->sizeHint().width() : 14;
+    return QRect(kGutter, kRuler, std::max(1, width() - kGutter - sb), std::max(1, height() - kRuler));
+}
+
+TimeNs TimelineView::rangeLo() const {
+    if (!m_data || !m_data->trace) return 0;
+    const Trace& t = *m_data->trace;
+    return saturatingSub(t.begin(), std::max<TimeNs>(t.span() / 50, 1000));
+}
+
+TimeNs TimelineView::rangeHi() const {
+    if (!m_data || !m_data->trace) return 1;
+    const Trace& t = *m_data->trace;
+    return saturatingAdd(t.end(), std::max<TimeNs>(t.span() / 50, 1000));
+}
+
+void TimelineView::setData(TimelineDataPtr data) {
+    m_data = std::move(data);
+    m_report.reset();
+    m_overlay = ReportOverlay();
+    m_selected = kNone;
+    m_hoverItem = -1;
+    m_layoutOptions.expandedHosts.clear();
+    m_list = DrawList();
+    m_painter.clearCaches();
+    m_args->clear();
+    rebuildLayout();
+    m_scrollY = 0;
+    resetZoom();
+    updateScrollBar();
+    update();
+}
+
+void TimelineView::setReport(std::shared_ptr<const Report> report) {
+    m_report = std::move(report);
+    if (m_report && m_data && m_data->trace) m_overlay = ReportOverlay(*m_data->trace, m_data->index, *m_report);
+    else m_overlay = ReportOverlay();
+    update();
+}
+
+void TimelineView::rebuildLayout() {
+    if (m_data && m_data->trace) m_layout = TrackLayout(*m_data->trace, m_data->index, m_layoutOptions);
+    else m_layout = TrackLayout();
+    updateScrollBar();
+}
+
+void TimelineView::updateScrollBar() {
+    const int page = timeArea().height();
+    const int max = std::max(0, m_layout.height() - page);
+    m_vbar->setGeometry(width() - m_vbar->sizeHint().width(), kRuler, m_vbar->sizeHint().width(), height() - kRuler);
+    m_vbar->setRange(0, max);
+    m_vbar->setPageStep(page);
+    m_vbar->setSingleStep(18);
+    setScrollY(m_scrollY);
+}
+
+void TimelineView::setScrollY(double y) {
+    const double max = std::max(0, m_layout.height() - timeArea().height());
+    m_scrollY = std::clamp(y, 0.0, max);
+    m_vbar->setValue(static_cast<int>(m_scrollY));
+    update();
+}
+
+void TimelineView::setAxis(const TimeAxis& a) {
+    TimeAxis n = a;
+    n.widthPx = timeArea().width();
+    if (n == m_axis) return;
+    m_axis = n;
+    update();
+    emit viewChanged(m_axis.t0, m_axis.t1);
+}
+
+void TimelineView::zoomTo(qint64 t0, qint64 t1, double margin) {
+    if (t1 <= t0) t1 = t0 + 1;
+    // Never narrower than the minimum span, centred on the request.
+    const TimeNs minSpan = 50;
+    if (t1 - t0 < minSpan) {
+        const TimeNs mid = t0 + (t1 - t0) / 2;
+        t0 = mid - minSpan / 2;
+        t1 = t0 + minSpan;
+    }
+    setAxis(clampTo(fitRange(t0, t1, timeArea().width(), margin), rangeLo(), rangeHi()));
+}
+
+void TimelineView::resetZoom() {
+    if (!m_data || !m_data->trace) {
+        setAxis(TimeAxis{0, 1000000, static_cast<double>(timeArea().width())});
+        return;
+    }
+    const Trace& t = *m_data->trace;
+    zoomTo(t.begin(), std::max(t.end(), t.begin() + 1), 0.01);
+}
+
+void TimelineView::zoomToSelection() {
+    if (!m_data || m_selected >= m_data->trace->slices().size()) return;
+    const Slice& s = m_data->trace->slices()[m_selected];
+    zoomTo(s.start, std::max(s.end(), s.start + 1), 1.0);
+}
+
+void TimelineView::selectSlice(quint32 slice, bool reveal) {
+    if (!m_data || slice >= m_data->trace->slices().size()) slice = kNone;
+    const bool changed = slice != m_selected;
+    m_selected = slice;
+    if (reveal && slice != kNone) {
+        const Slice& s = m_data->trace->slices()[slice];
+        // A collapsed host track is expanded so the operator is visible.
+        const int row = m_layout.rowOf(s.track, s.depth);
+        if (row >= 0 && s.depth > 0 && m_layout.rows()[static_cast<std::size_t>(row)].collapsed)
+            setHostExpanded(s.track, true);
+        zoomToSelection();
+        scrollToRow(m_layout.rowOf(s.track, s.depth));
+    }
+    update();
+    if (changed) emit sliceSelected(m_selected);
+}
+
+void TimelineView::setHostExpanded(quint32 track, bool expanded) {
+    if (expanded) m_layoutOptions.expandedHosts.insert(track);
+    else m_layoutOptions.expandedHosts.erase(track);
+    rebuildLayout();
+    update();
+}
+
+void TimelineView::setGroupCollapsed(TrackGroup group, bool collapsed) {
+    if (collapsed) m_layoutOptions.collapsedGroups.insert(group);
+    else m_layoutOptions.collapsedGroups.erase(group);
+    rebuildLayout();
+    update();
+}
+
+void TimelineView::scrollToRow(int row) {
+    if (row < 0 || row >= static_cast<int>(m_layout.rows().size())) return;
+    const LayoutRow& r = m_layout.rows()[static_cast<std::size_t>(row)];
+    const int page = timeArea().height();
+    if (r.y < m_scrollY || r.y + r.h > m_scrollY + page) setScrollY(r.y - page / 3.0);
+}
+
+void TimelineView::paintTimeline(QPainter& p) {
+    QElapsedTimer timer;
+    timer.start();
+    const QRect area = timeArea();
+    if (m_axis.widthPx != area.width()) m_axis.widthPx = area.width();
+    DrawInput in;
+    if (m_data && m_data->trace) {
+        in.trace = m_data->trace.get();
+        in.index = &m_data->index;
+        in.counterLods = &m_data->counters;
+    }
+    in.layout = &m_layout;
+    in.report = m_report.get();
+    in.overlay = m_report ? &m_overlay : nullptr;
+    in.axis = m_axis;
+    in.scrollY = m_scrollY;
+    in.viewHeight = area.height();
+    in.selected = m_selected;
+    m_list = buildDrawList(in);
+    m_lastListMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+
+    TimelineFrame f;
+    f.trace = in.trace;
+    f.report = in.report;
+    f.layout = &m_layout;
+    f.list = &m_list;
+    f.axis = m_axis;
+    f.timeArea = area;
+    f.gutter = QRect(0, kRuler, kGutter, area.height());
+    f.ruler = QRect(kGutter, 0, area.width(), kRuler);
+    f.scrollY = m_scrollY;
+    f.hoverItem = m_hoverItem;
+    if (area.contains(m_mousePos) || (m_mousePos.x() >= area.left() && m_mousePos.x() <= area.right() && m_mousePos.y() >= 0 && m_mousePos.y() < kRuler))
+        f.cursorX = m_mousePos.x() - area.left();
+    if (m_drag == Drag::Box && m_moved) {
+        const int x0 = std::clamp(std::min(m_pressPos.x(), m_mousePos.x()), area.left(), area.right());
+        const int x1 = std::clamp(std::max(m_pressPos.x(), m_mousePos.x()), area.left(), area.right());
+        f.rubberBand = QRect(x0, area.top(), x1 - x0, area.height());
+    }
+    // The corner above the scroll bar belongs to no area; the widget paints opaquely.
+    p.fillRect(QRect(area.right() + 1, 0, width() - area.right() - 1, kRuler), QColor(0xee, 0xf0, 0xf3));
+    m_painter.paint(p, f);
+    if (!in.trace) {
+        p.setPen(QColor(0x60, 0x66, 0x6e));
+        p.drawText(rect(), Qt::AlignCenter, tr("Open a trace (Ctrl+O) or drop a file here"));
+    }
+    m_lastFrameMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+}
+
+void TimelineView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    paintTimeline(p);
+    emit frameRendered(m_lastFrameMs);
+}
+
+void TimelineView::resizeEvent(QResizeEvent*) {
+    m_axis.widthPx = timeArea().width();
+    updateScrollBar();
+    emit viewChanged(m_axis.t0, m_axis.t1);
+}
+
+double TimelineView::cursorPx() const {
+    const QRect area = timeArea();
+    if (m_mousePos.x() >= area.left() && m_mousePos.x() <= area.right()) return m_mousePos.x() - area.left();
+    return area.width() / 2.0;
+}
+
+int TimelineView::itemAt(QPoint pos) const {
+    const QRect area = timeArea();
+    if (!area.contains(pos)) return -1;
+    return hitTest(m_list, static_cast<float>(pos.x() - area.left()), static_cast<float>(pos.y() - area.top()), 2.0f);
+}
+
+void TimelineView::clickGutter(QPoint pos) {
+    const int row = m_layout.rowAt(static_cast<int>(pos.y() - kRuler + m_scrollY));
+    if (row < 0) return;
+    const LayoutRow& r = m_layout.rows()[static_cast<std::size_t>(row)];
+    if (r.kind == RowKind::Header) {
+        setGroupCollapsed(r.group, !r.collapsed);
+    } else if (r.kind == RowKind::Lane && r.group != TrackGroup::Device && m_data &&
+               m_data->trace->tracks()[r.track].maxDepth > 0) {
+        setHostExpanded(r.track, m_layoutOptions.expandedHosts.count(r.track) == 0);
+    }
+}
+
+void TimelineView::mousePressEvent(QMouseEvent* e) {
+    setFocus();
+    m_pressPos = e->position().toPoint();
+    m_pressAxis = m_axis;
+    m_pressScroll = m_scrollY;
+    m_moved = false;
+    m_drag = Drag::None;
+    if (e->position().x() < kGutter) {
+        if (e->button() == Qt::LeftButton) clickGutter(m_pressPos);
+        return;
+    }
+    if (e->button() == Qt::RightButton || (e->button() == Qt::LeftButton && (e->modifiers() & Qt::ShiftModifier)))
+        m_drag = Drag::Box;
+    else if (e->button() == Qt::LeftButton)
+        m_drag = Drag::Pan;
+}
+
+void TimelineView::mouseMoveEvent(QMouseEvent* e) {
+    m_mousePos = e->position().toPoint();
+    const QPoint d = m_mousePos - m_pressPos;
+    if (m_drag != Drag::None && (std::abs(d.x()) > 3 || std::abs(d.y()) > 3)) m_moved = true;
+    if (m_drag == Drag::Pan && m_moved) {
+        setAxis(panBy(m_pressAxis, -d.x(), rangeLo(), rangeHi()));
+        setScrollY(m_pressScroll - d.y());
+        setCursor(Qt::ClosedHandCursor);
+    } else if (m_drag == Drag::None) {
+        const int hover = itemAt(m_mousePos);
+        if (hover != m_hoverItem) m_hoverItem = hover;
+    }
+    update();
+}
+
+void TimelineView::mouseReleaseEvent(QMouseEvent* e) {
+    unsetCursor();
+    const Drag drag = m_drag;
+    m_drag = Drag::None;
+    if (drag == Drag::Box && m_moved) {
+        const QRect area = timeArea();
+        const double x0 = std::clamp(std::min(m_pressPos.x(), e->position().toPoint().x()), area.left(), area.right()) - area.left();
+        const double x1 = std::clamp(std::max(m_pressPos.x(), e->position().toPoint().x()), area.left(), area.right()) - area.left();
+        if (x1 - x0 >= 4) zoomTo(m_axis.toTime(x0), m_axis.toTime(x1), 0.0);
+    } else if (drag != Drag::None && !m_moved && e->button() == Qt::LeftButton) {
+        const int it = itemAt(e->position().toPoint());
+        if (it < 0) {
+            selectSlice(kNone);
+        } else {
+            const DrawItem& item = m_list.items[static_cast<std::size_t>(it)];
+            // A folded mark without a flagged operator has no single operator: zoom into it.
+            if (item.is(kDrawFolded) && !item.is(kDrawFlagged)) {
+                zoomTo(m_axis.toTime(item.x), m_axis.toTime(item.x + item.w), 0.2);
+            } else {
+                selectSlice(item.slice);
+            }
+        }
+    }
+    update();
+}
+
+void TimelineView::mouseDoubleClickEvent(QMouseEvent* e) {
+    const int it = itemAt(e->position().toPoint());
+    if (it < 0) return;
+    const std::uint32_t slice = m_list.items[static_cast<std::size_t>(it)].slice;
+    selectSlice(slice, true);
+    emit sliceActivated(slice);
+}
+
+void TimelineView::wheelEvent(QWheelEvent* e) {
+    const QPoint delta = e->angleDelta();
+    if (e->modifiers() & Qt::ShiftModifier) {
+        setScrollY(m_scrollY - (delta.y() != 0 ? delta.y() : delta.x()) / 120.0 * 54);
+    } else {
+        if (delta.y() != 0) {
+            const double factor = std::pow(0.8, delta.y() / 120.0);
+            setAxis(zoomAround(m_axis, e->position().x() - timeArea().left(), factor, rangeLo(), rangeHi()));
+        }
+        if (delta.x() != 0) setAxis(panBy(m_axis, -delta.x() / 120.0 * m_axis.width() * 0.1, rangeLo(), rangeHi()));
+    }
+    e->accept();
+}
+
+void TimelineView::keyPressEvent(QKeyEvent* e) {
+    const double w = m_axis.width();
+    switch (e->key()) {
+    case Qt::Key_W: setAxis(zoomAround(m_axis, cursorPx(), 0.8, rangeLo(), rangeHi())); break;
+    case Qt::Key_S: setAxis(zoomAround(m_axis, cursorPx(), 1.25, rangeLo(), rangeHi())); break;
+    case Qt::Key_A:
+    case Qt::Key_Left: setAxis(panBy(m_axis, -0.1 * w, rangeLo(), rangeHi())); break;
+    case Qt::Key_D:
+    case Qt::Key_Right: setAxis(panBy(m_axis, 0.1 * w, rangeLo(), rangeHi())); break;
+    case Qt::Key_Up: setScrollY(m_scrollY - 36); break;
+    case Qt::Key_Down: setScrollY(m_scrollY + 36); break;
+    case Qt::Key_F: zoomToSelection(); break;
+    case Qt::Key_R:
+    case Qt::Key_Home:
+    case Qt::Key_0: resetZoom(); break;
+    case Qt::Key_Escape: selectSlice(kNone); break;
+    default: QWidget::keyPressEvent(e); return;
+    }
+    e->accept();
+}
+
+void TimelineView::leaveEvent(QEvent*) {
+    m_mousePos = QPoint(-1, -1);
+    m_hoverItem = -1;
+    update();
+}
+
+bool TimelineView::event(QEvent* e) {
+    if (e->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(e);
+        const QString text = tooltipAt(help->pos());
+        if (text.isEmpty()) {
+            QToolTip::hideText();
+            m_tooltipSlice = kNone;
+        } else {
+            m_tooltipPos = help->globalPos();
+            QToolTip::showText(help->globalPos(), text, this);
+        }
+        return true;
+    }
+    return QWidget::event(e);
+}
+
+QString TimelineView::tooltipAt(QPoint pos) {
+    const int it = itemAt(pos);
+    if (it < 0) return {};
+    return tooltipForItem(m_list.items[static_cast<std::size_t>(it)]);
+}
+
+QString TimelineView::tooltipForItem(const DrawItem& it) {
+    const Trace& t = *m_data->trace;
+    const Slice& s = t.slices()[it.slice];
+    auto esc = [](const QString& x) { return x.toHtmlEscaped(); };
+    QString html;
+    if (it.is(kDrawFolded)) {
+        html += QStringLiteral("<b>%1 operators</b> folded here (narrower than 2 px); zoom in to see them.<br>").arg(it.count);
+        if (!it.is(kDrawFlagged)) return html;
+        html += QStringLiteral("Worst flagged among them:<br>");
+    }
+    html += QStringLiteral("<b>%1</b><br>").arg(esc(sliceName(t, it.slice)));
+    html += esc(trackLabel(t, s.track)) + QStringLiteral("<br>");
+    html += QStringLiteral("start %1 &nbsp; duration %2 &nbsp; end %3<br>")
+                .arg(timeText(s.start - t.begin()), durationText(s.dur), timeText(s.end() - t.begin()));
+    if (m_report) {
+        const Report& r = *m_report;
+        const std::uint32_t a = m_overlay.anomalyOf(it.slice);
+        const float score = it.slice < r.sliceScore.size() ? r.sliceScore[it.slice] : NAN;
+        const std::uint32_t sig = it.slice < r.sliceSignature.size() ? r.sliceSignature[it.slice] : kNone;
+        TimeNs baseline = -1;
+        if (a != kNone) baseline = r.anomalies[a].baselineNs;
+        else if (sig < r.operators.size()) baseline = r.operators[sig].baselineNs;
+        if (baseline >= 0) {
+            html += QStringLiteral("baseline %1 &nbsp; excess %2<br>").arg(durationText(baseline), durationText(s.dur - baseline));
+        }
+        if (std::isfinite(score)) {
+            html += QStringLiteral("score %1 (threshold %2)").arg(score, 0, 'f', 2).arg(r.settings.coefficient, 0, 'f', 2);
+            if (a != kNone) {
+                const Anomaly& an = r.anomalies[a];
+                html += QStringLiteral(" &nbsp; <b style='color:#c62828'>flagged</b>, cause: <b>%1</b>").arg(resourceLabel(an.cause));
+                if (!an.windows.empty()) html += QStringLiteral(", in %1 contention window(s)").arg(an.windows.size());
+            }
+            html += QStringLiteral("<br>");
+        } else {
+            html += QStringLiteral("<i>not analysed</i><br>");
+        }
+    }
+    // The original args, read from the file on the fetcher's thread.
+    m_tooltipSlice = it.slice;
+    const QString raw = m_args->cached(it.slice);
+    if (raw.isNull()) {
+        m_args->request(m_data->trace, it.slice);
+        html += QStringLiteral("<i>reading args…</i>");
+    } else if (!raw.isEmpty()) {
+        const auto j = nlohmann::json::parse(raw.toStdString(), nullptr, false);
+        QString args;
+        if (!j.is_discarded() && j.is_object() && j.contains("args")) args = QString::fromStdString(j["args"].dump(1));
+        else args = raw;
+        if (args.size() > 1500) args = args.left(1500) + QStringLiteral("\n…");
+        html += QStringLiteral("<hr><b>args</b><pre style='font-size:9pt'>%1</pre>").arg(esc(args));
+    }
+    return html;
+}
+
+}  // namespace contend::widgets

@@ -1,0 +1,129 @@
+#pragma once
+// The operator timeline: one row per lane of each track (device streams first, host threads
+// collapsible), counter tracks under them, a time ruler. Each paint builds a draw list over the
+// visible range (draw_list.h) and paints it (timeline_painter.h); nothing else walks slices.
+//
+// Input: wheel zooms around the cursor (Shift+wheel scrolls, a horizontal wheel pans), drag pans,
+// Shift+drag or right-drag box-zooms, W/S zoom, A/D pan, F zooms to the selection, R resets,
+// click selects, double-click zooms to the operator, Esc clears the selection. Clicking a track
+// label expands or collapses a host thread; clicking a group header folds the group.
+#include <QElapsedTimer>
+#include <QPoint>
+#include <QWidget>
+#include <memory>
+
+#include "core/analysis/report.h"
+#include "widgets/timeline/args_fetcher.h"
+#include "widgets/timeline/draw_list.h"
+#include "widgets/timeline/report_overlay.h"
+#include "widgets/timeline/time_axis.h"
+#include "widgets/timeline/timeline_data.h"
+#include "widgets/timeline/timeline_painter.h"
+#include "widgets/timeline/track_layout.h"
+
+class QScrollBar;
+
+namespace contend::widgets {
+
+class TimelineView : public QWidget {
+    Q_OBJECT
+public:
+    explicit TimelineView(QWidget* parent = nullptr);
+    ~TimelineView() override;
+
+    // A new trace: the view shows all of it, nothing selected.
+    void setData(TimelineDataPtr data);
+    // A new or re-thresholded report for the same trace (nullptr: none); the view stays put.
+    void setReport(std::shared_ptr<const Report> report);
+    const TimelineData* data() const { return m_data.get(); }
+    const Report* report() const { return m_report.get(); }
+
+    const TimeAxis& axis() const { return m_axis; }
+    std::uint32_t selectedSlice() const { return m_selected; }
+    const TrackLayout& layout() const { return m_layout; }
+    // The draw list of the last frame (for tests and hit testing).
+    const DrawList& drawList() const { return m_list; }
+    double lastFrameMs() const { return m_lastFrameMs; }
+    // Of which building the draw list (the rest is painting).
+    double lastDrawListMs() const { return m_lastListMs; }
+    QRect timeArea() const;
+    double scrollY() const { return m_scrollY; }
+
+    // Builds the draw list and paints one full frame at the widget's current size.
+    void paintTimeline(QPainter& p);
+    // Tooltip text of the item at time-area pixel (x, y), empty if none.
+    QString tooltipAt(QPoint widgetPos);
+    QSize sizeHint() const override { return {900, 500}; }
+
+public slots:
+    void zoomTo(qint64 t0, qint64 t1, double margin = 0.1);
+    void resetZoom();
+    void zoomToSelection();
+    // Selects a slice (kNone clears); `reveal` zooms and scrolls to it.
+    void selectSlice(quint32 slice, bool reveal = false);
+    void setHostExpanded(quint32 track, bool expanded);
+    void setGroupCollapsed(contend::widgets::TrackGroup group, bool collapsed);
+    void scrollToRow(int row);
+
+signals:
+    void viewChanged(qint64 t0, qint64 t1);
+    void sliceSelected(quint32 slice);     // kNone when cleared
+    void sliceActivated(quint32 slice);    // double-click
+    void frameRendered(double ms);
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+    void resizeEvent(QResizeEvent*) override;
+    void mousePressEvent(QMouseEvent*) override;
+    void mouseMoveEvent(QMouseEvent*) override;
+    void mouseReleaseEvent(QMouseEvent*) override;
+    void mouseDoubleClickEvent(QMouseEvent*) override;
+    void wheelEvent(QWheelEvent*) override;
+    void keyPressEvent(QKeyEvent*) override;
+    void leaveEvent(QEvent*) override;
+    bool event(QEvent*) override;
+
+private:
+    void setAxis(const TimeAxis& a);
+    void rebuildLayout();
+    void updateScrollBar();
+    void setScrollY(double y);
+    TimeNs rangeLo() const;
+    TimeNs rangeHi() const;
+    double cursorPx() const;   // time-area x of the cursor, or the centre
+    int itemAt(QPoint widgetPos) const;
+    void clickGutter(QPoint widgetPos);
+    QString tooltipForItem(const DrawItem& it);
+
+    TimelineDataPtr m_data;
+    std::shared_ptr<const Report> m_report;
+    ReportOverlay m_overlay;
+    LayoutOptions m_layoutOptions;
+    TrackLayout m_layout;
+    TimeAxis m_axis;
+    double m_scrollY = 0;
+    std::uint32_t m_selected = kNone;
+    DrawList m_list;
+    TimelinePainter m_painter;
+    QScrollBar* m_vbar = nullptr;
+    ArgsFetcher* m_args = nullptr;
+    double m_lastFrameMs = 0;
+    double m_lastListMs = 0;
+
+    // Mouse state.
+    enum class Drag { None, Pan, Box };
+    Drag m_drag = Drag::None;
+    bool m_moved = false;
+    QPoint m_pressPos;
+    TimeAxis m_pressAxis;
+    double m_pressScroll = 0;
+    QPoint m_mousePos{-1, -1};
+    int m_hoverItem = -1;
+    std::uint32_t m_tooltipSlice = kNone;
+    QPoint m_tooltipPos;
+
+    static constexpr int kGutter = 210;
+    static constexpr int kRuler = 24;
+};
+
+}  // namespace contend::widgets

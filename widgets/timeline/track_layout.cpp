@@ -1,0 +1,122 @@
+#include "widgets/timeline/track_layout.h"
+
+#include <algorithm>
+
+namespace contend::widgets {
+
+std::string groupTitle(TrackGroup g) {
+    switch (g) {
+    case TrackGroup::Device: return "Device streams";
+    case TrackGroup::Host: return "Host threads";
+    case TrackGroup::Other: return "Other tracks";
+    case TrackGroup::Counters: return "Counters";
+    }
+    return {};
+}
+
+namespace {
+TrackGroup groupOf(TrackKind k) {
+    switch (k) {
+    case TrackKind::DeviceStream: return TrackGroup::Device;
+    case TrackKind::HostThread: return TrackGroup::Host;
+    case TrackKind::Other: break;
+    }
+    return TrackGroup::Other;
+}
+}  // namespace
+
+TrackLayout::TrackLayout(const Trace& trace, const TimelineIndex& index, const LayoutOptions& o) {
+    const auto& tracks = trace.tracks();
+    m_trackSpan.assign(tracks.size(), {-1, -1});
+    m_trackFirstRow.assign(tracks.size(), -1);
+    int y = 0;
+    auto header = [&](TrackGroup g, std::uint32_t count) {
+        LayoutRow r;
+        r.kind = RowKind::Header;
+        r.group = g;
+        r.y = y;
+        r.h = o.headerHeight;
+        r.collapsed = o.collapsedGroups.count(g) > 0;
+        r.groupCount = count;
+        m_rows.push_back(r);
+        y += r.h;
+        return !r.collapsed;
+    };
+    // Tracks in display order, grouped; tracks without slices are left out.
+    for (TrackGroup g : {TrackGroup::Device, TrackGroup::Host, TrackGroup::Other}) {
+        std::vector<std::uint32_t> members;
+        for (std::uint32_t t : trace.trackOrder())
+            if (groupOf(tracks[t].kind) == g && index.lanesOf(t) > 0) members.push_back(t);
+        if (members.empty()) continue;
+        if (!header(g, static_cast<std::uint32_t>(members.size()))) continue;
+        for (std::uint32_t t : members) {
+            const std::uint32_t lanes = index.lanesOf(t);
+            const bool collapsible = g != TrackGroup::Device && lanes > 1;
+            const bool collapsed = collapsible && o.expandedHosts.count(t) == 0;
+            const std::uint32_t shown = collapsed ? 1 : lanes;
+            const int top = y;
+            m_trackFirstRow[t] = static_cast<int>(m_rows.size());
+            for (std::uint32_t d = 0; d < shown; ++d) {
+                LayoutRow r;
+                r.kind = RowKind::Lane;
+                r.group = g;
+                r.track = t;
+                r.depth = static_cast<std::uint8_t>(d);
+                r.lane = index.laneId(t, static_cast<std::uint8_t>(d));
+                r.y = y;
+                r.h = o.laneHeight;
+                r.firstOfTrack = d == 0;
+                r.collapsed = collapsed;
+                r.hiddenLanes = d == 0 ? lanes - shown : 0;
+                m_rows.push_back(r);
+                y += r.h;
+            }
+            m_trackSpan[t] = {top, y};
+            y += o.trackGap;
+        }
+    }
+    if (!trace.counters().empty() && header(TrackGroup::Counters, static_cast<std::uint32_t>(trace.counters().size()))) {
+        for (std::uint32_t c = 0; c < trace.counters().size(); ++c) {
+            LayoutRow r;
+            r.kind = RowKind::Counter;
+            r.group = TrackGroup::Counters;
+            r.counter = c;
+            r.y = y;
+            r.h = o.counterHeight;
+            m_rows.push_back(r);
+            y += r.h + o.trackGap;
+        }
+    }
+    m_height = y;
+}
+
+int TrackLayout::rowAt(int y) const {
+    auto it = std::upper_bound(m_rows.begin(), m_rows.end(), y, [](int v, const LayoutRow& r) { return v < r.y; });
+    if (it == m_rows.begin()) return -1;
+    --it;
+    if (y >= it->y + it->h) return -1;   // in a gap between tracks
+    return static_cast<int>(it - m_rows.begin());
+}
+
+std::pair<std::size_t, std::size_t> TrackLayout::rowsIn(int y0, int y1) const {
+    auto first = std::lower_bound(m_rows.begin(), m_rows.end(), y0,
+                                  [](const LayoutRow& r, int v) { return r.y + r.h <= v; });
+    auto last = std::lower_bound(first, m_rows.end(), y1, [](const LayoutRow& r, int v) { return r.y < v; });
+    return {static_cast<std::size_t>(first - m_rows.begin()), static_cast<std::size_t>(last - m_rows.begin())};
+}
+
+std::pair<int, int> TrackLayout::trackSpan(std::uint32_t track) const {
+    return track < m_trackSpan.size() ? m_trackSpan[track] : std::pair<int, int>{-1, -1};
+}
+
+int TrackLayout::rowOf(std::uint32_t track, std::uint8_t depth) const {
+    if (track >= m_trackFirstRow.size() || m_trackFirstRow[track] < 0) return -1;
+    const int first = m_trackFirstRow[track];
+    const LayoutRow& r = m_rows[static_cast<std::size_t>(first)];
+    if (r.collapsed) return first;
+    const int row = first + depth;
+    if (row < static_cast<int>(m_rows.size()) && m_rows[static_cast<std::size_t>(row)].track == track) return row;
+    return first;
+}
+
+}  // namespace contend::widgets
