@@ -70,6 +70,8 @@ TEST_CASE("anomalies are matched by signature and iteration, nearest place first
     REQUIRE(r.anomalies.added.size() == 1);
     CHECK(r.anomalies.added[0].name == "norm");
     CHECK(r.endToEndChange == Approx(-0.1));
+    CHECK(r.verdict.find("resolved 1 anomaly") != std::string::npos);
+    CHECK(r.verdict.find("1 new anomaly appeared") != std::string::npos);
 }
 
 TEST_CASE("windows resolve by resource and operators; clusters by stream", "[compare]") {

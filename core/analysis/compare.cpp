@@ -106,6 +106,10 @@ std::string signedPercent(double change) {
     return buf;
 }
 
+std::string count(std::size_t n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
 std::string verdictOf(const CompareResult& r) {
     std::vector<std::string> good, bad;
     // Resources whose windows went away or grew.
@@ -126,7 +130,7 @@ std::string verdictOf(const CompareResult& r) {
     if (!r.clusters.resolved.empty() && r.clusters.added.empty() && r.clusters.persisting.empty())
         good.push_back("removed the sync clusters (" + std::to_string(r.clusters.resolved.size()) + " -> 0)");
     else if (!r.clusters.added.empty())
-        bad.push_back(std::to_string(r.clusters.added.size()) + " new sync cluster(s)");
+        bad.push_back(count(r.clusters.added.size(), "new sync cluster", "new sync clusters"));
     // Extra wait that grew on a resource by a meaningful amount.
     for (std::size_t k = 0; k < kResourceCount; ++k) {
         TimeNs b = r.baseByResource[k], n = r.newByResource[k];
@@ -136,8 +140,8 @@ std::string verdictOf(const CompareResult& r) {
         }
     }
     if (!r.anomalies.resolved.empty())
-        good.push_back(std::to_string(r.anomalies.resolved.size()) + " anomalies resolved");
-    if (!r.anomalies.added.empty()) bad.push_back(std::to_string(r.anomalies.added.size()) + " new anomalies");
+        good.push_back("resolved " + count(r.anomalies.resolved.size(), "anomaly", "anomalies"));
+    if (!r.anomalies.added.empty()) bad.push_back(count(r.anomalies.added.size(), "new anomaly", "new anomalies") + " appeared");
     std::string v;
     auto join = [](const std::vector<std::string>& xs) {
         std::string s;
