@@ -38,23 +38,7 @@ double msSince(std::chrono::steady_clock::time_point t0) {
 int runBenchAnalyze(int argc, char** argv) {
     std::string path;
     int repeat = 3;
-    for (int i = 1; i < argc; ++i) {
-        std::string a = argv[i];
-        if (a == "--help" || a == "-h") {
-            std::fputs(kHelp, stdout);
-            return kExitOk;
-        }
-        if (a == "--repeat" && i + 1 < argc) repeat = std::max(1, std::atoi(argv[++i]));
-        else if (path.empty() && (a.empty() || a[0] != '-')) path = a;
-        else {
-            std::fputs(kHelp, stderr);
-            return kExitUsage;
-        }
-    }
-    if (path.empty()) {
-        std::fputs(kHelp, stderr);
-        return kExitUsage;
-    }
+    if (int rc = parseBenchArgs(argc, argv, kHelp, path, repeat); rc >= 0) return rc;
     std::vector<double> loads, prepares;
     TracePtr trace;
     for (int r = 0; r < repeat; ++r) {

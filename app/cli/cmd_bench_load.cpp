@@ -28,26 +28,31 @@ double peakRssMb() {
 }
 }  // namespace
 
-int runBenchLoad(int argc, char** argv) {
-    std::string path;
-    int repeat = 3;
+int parseBenchArgs(int argc, char** argv, const char* help, std::string& path, int& repeat) {
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         if (a == "--help" || a == "-h") {
-            std::fputs(kHelp, stdout);
+            std::fputs(help, stdout);
             return kExitOk;
         }
         if (a == "--repeat" && i + 1 < argc) repeat = std::max(1, std::atoi(argv[++i]));
         else if (path.empty() && (a.empty() || a[0] != '-')) path = a;
         else {
-            std::fputs(kHelp, stderr);
+            std::fputs(help, stderr);
             return kExitUsage;
         }
     }
     if (path.empty()) {
-        std::fputs(kHelp, stderr);
+        std::fputs(help, stderr);
         return kExitUsage;
     }
+    return -1;
+}
+
+int runBenchLoad(int argc, char** argv) {
+    std::string path;
+    int repeat = 3;
+    if (int rc = parseBenchArgs(argc, argv, kHelp, path, repeat); rc >= 0) return rc;
     std::vector<double> rates;
     double fileMb = 0, jsonMb = 0;
     for (int r = 0; r < repeat; ++r) {

@@ -1,12 +1,18 @@
 #pragma once
 // Subcommands of contend-cli. Each takes argv with argv[0] = the subcommand name and returns the
 // process exit code: 0 ok, 1 check failed (compare --fail-on-regression), 2 usage, 3 bad input.
+#include <string>
+
 namespace contend::cli {
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitCheckFailed = 1;
 inline constexpr int kExitUsage = 2;
 inline constexpr int kExitBadInput = 3;
+
+// Parses "TRACE [--repeat N]" for the bench commands. Returns -1 when parsing succeeded, else
+// the exit code to return (after printing help on stdout for --help, on stderr for bad usage).
+int parseBenchArgs(int argc, char** argv, const char* help, std::string& path, int& repeat);
 
 int runInfo(int argc, char** argv);
 int runBenchLoad(int argc, char** argv);
