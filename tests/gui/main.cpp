@@ -4,6 +4,8 @@
 #include <catch2/catch.hpp>
 
 #include <QApplication>
+#include <QFile>
+#include <QSettings>
 #include <QStandardPaths>
 
 int main(int argc, char** argv) {
@@ -11,6 +13,11 @@ int main(int argc, char** argv) {
     QStandardPaths::setTestModeEnabled(true);
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("ContendTests"));
-    QApplication::setApplicationName(QStringLiteral("contend-gui-tests"));
-    return Catch::Session().run(argc, argv);
+    // One settings file per process: ctest runs test cases in parallel processes, and a shared
+    // file let one test's recent-files list land in another's assertions.
+    QApplication::setApplicationName(QStringLiteral("contend-gui-tests-%1").arg(QCoreApplication::applicationPid()));
+    const int rc = Catch::Session().run(argc, argv);
+    const QString file = QSettings().fileName();
+    QFile::remove(file);
+    return rc;
 }
