@@ -16,6 +16,7 @@
 
 #include "app/gui/analysis_session.h"
 #include "widgets/common/text.h"
+#include "widgets/breakdown/breakdown_view.h"
 #include "widgets/compare/shift_chart.h"
 #include "widgets/heatmap/heatmap_view.h"
 #include "widgets/tables/table_panel.h"
@@ -122,6 +123,15 @@ void CompareWindow::buildUi() {
     heatLayout->addWidget(titled(new QLabel(tr("<b>Baseline</b>")), m_baseHeat));
     heatLayout->addWidget(titled(new QLabel(tr("<b>Comparison</b>")), m_newHeat));
     m_tabs->addTab(heat, tr("Heatmaps"));
+    // The selected operator's breakdown in each run, side by side (follows either timeline).
+    auto* bd = new QWidget;
+    auto* bdLayout = new QHBoxLayout(bd);
+    bdLayout->setContentsMargins(0, 0, 0, 0);
+    m_baseBreakdown = new BreakdownView;
+    m_newBreakdown = new BreakdownView;
+    bdLayout->addWidget(titled(new QLabel(tr("<b>Baseline</b>")), m_baseBreakdown));
+    bdLayout->addWidget(titled(new QLabel(tr("<b>Comparison</b>")), m_newBreakdown));
+    m_tabs->addTab(bd, tr("Breakdowns"));
     m_shift = new ShiftChart;
     hsplit->addWidget(m_tabs);
     hsplit->addWidget(m_shift);
@@ -208,6 +218,9 @@ void CompareWindow::onOpened(bool isNew, OpenedTracePtr t, ReportPtr report) {
     heat->setTrace(t->trace);
     heat->setPressureSource(pressureSource(t->prepared));
     heat->setReport(report);
+    BreakdownView* bd = isNew ? m_newBreakdown : m_baseBreakdown;
+    bd->setTrace(t->trace);
+    bd->setReport(report);
     (isNew ? m_new : m_base) = std::move(t);
     tryCompare();
 }
@@ -352,6 +365,12 @@ void CompareWindow::onSliceSelected(bool fromNew, quint32 slice) {
     m_syncing = true;
     (fromNew ? m_baseView : m_newView)->selectSlice(slice == kNone ? kNone : matchingSlice(slice, !fromNew), false);
     m_syncing = false;
+    updateBreakdowns();
+}
+
+void CompareWindow::updateBreakdowns() {
+    m_baseBreakdown->showSlice(m_baseView->selectedSlice());
+    m_newBreakdown->showSlice(m_newView->selectedSlice());
 }
 
 void CompareWindow::showRow(CompareModel::Kind kind, int row) {
@@ -374,6 +393,7 @@ void CompareWindow::showRow(CompareModel::Kind kind, int row) {
     // A signature only one run has: the other timeline follows to the aligned place.
     if (b == kNone && n != kNone) syncFrom(true, m_newView->axis().t0, m_newView->axis().t1);
     if (n == kNone && b != kNone) syncFrom(false, m_baseView->axis().t0, m_baseView->axis().t1);
+    updateBreakdowns();
 }
 
 }  // namespace contend::gui

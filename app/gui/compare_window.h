@@ -25,6 +25,7 @@ class TimelineView;
 class TablePanel;
 class ShiftChart;
 class HeatmapView;
+class BreakdownView;
 }  // namespace contend::widgets
 
 namespace contend::gui {
@@ -61,6 +62,8 @@ public:
     ReportPtr baseReport() const { return m_baseReport; }
     ReportPtr newReport() const { return m_newReport; }
     widgets::TimelineView* baseTimeline() const { return m_baseView; }
+    widgets::BreakdownView* baseBreakdown() const { return m_baseBreakdown; }
+    widgets::BreakdownView* newBreakdown() const { return m_newBreakdown; }
     widgets::TimelineView* newTimeline() const { return m_newView; }
     widgets::CompareModel* operatorModel() const { return m_opModel; }
     widgets::CompareModel* anomalyModel() const { return m_anModel; }
@@ -90,6 +93,7 @@ private:
     void updateOffset();
     void syncFrom(bool fromNew, qint64 t0, qint64 t1);
     void onSliceSelected(bool fromNew, quint32 slice);
+    void updateBreakdowns();   // each run's breakdown shows the slice selected in its timeline
     void updateHeaders();
 
     AnalysisSession* m_baseSession;
@@ -118,6 +122,8 @@ private:
     widgets::ShiftChart* m_shift = nullptr;
     widgets::HeatmapView* m_baseHeat = nullptr;
     widgets::HeatmapView* m_newHeat = nullptr;
+    widgets::BreakdownView* m_baseBreakdown = nullptr;
+    widgets::BreakdownView* m_newBreakdown = nullptr;
     QTabWidget* m_tabs = nullptr;
     QProgressBar* m_progress = nullptr;
 };

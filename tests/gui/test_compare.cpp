@@ -15,6 +15,7 @@
 #include "core/analysis/engine.h"
 #include "core/io/load.h"
 #include "gui_support.h"
+#include "widgets/breakdown/breakdown_view.h"
 #include "widgets/compare/shift_chart.h"
 #include "widgets/tables/compare_model.h"
 #include "widgets/tables/table_panel.h"
@@ -226,6 +227,9 @@ TEST_CASE("compare window on the samples agrees with compareReports", "[compare]
         pump(20);
         CHECK(w.baseTimeline()->selectedSlice() == w.firstOccurrence(sig, false));
         CHECK(w.newTimeline()->selectedSlice() == w.firstOccurrence(sig, true));
+        // The side-by-side breakdowns follow: each shows its own run's occurrence.
+        CHECK(w.baseBreakdown()->slice() == w.baseTimeline()->selectedSlice());
+        CHECK(w.newBreakdown()->slice() == w.newTimeline()->selectedSlice());
 
         // A signature the comparison lacks: the comparison follows the baseline's occurrence.
         for (int i = 0; i < w.operatorModel()->rowCount(); ++i) {
@@ -245,6 +249,8 @@ TEST_CASE("compare window on the samples agrees with compareReports", "[compare]
         w.baseTimeline()->selectSlice(s, false);
         pump(10);
         CHECK(w.newTimeline()->selectedSlice() == w.matchingSlice(s, true));
+        CHECK(w.baseBreakdown()->slice() == s);
+        CHECK(w.newBreakdown()->slice() == w.matchingSlice(s, true));
     }
 }
 
