@@ -1,0 +1,24 @@
+// libFuzzer target: reading saved reports (compare and trend read them from anywhere), then
+// comparing the result with itself.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/analysis/compare.h"
+#include "core/report/compare_report.h"
+#include "core/report/report_json.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    nlohmann::json j = nlohmann::json::parse(data, data + size, nullptr, false);
+    if (j.is_discarded()) return 0;
+    std::string why;
+    auto report = contend::reportFromJson(j, &why);
+    if (!report) return 0;
+    contend::CompareResult r = contend::compareReports(*report, *report);
+    (void)contend::compareToJson(r).dump();
+    (void)contend::compareToMarkdown(r);
+    (void)contend::reportToJson(*report).dump();
+    return 0;
+}
