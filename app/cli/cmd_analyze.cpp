@@ -206,7 +206,7 @@ int runAnalyze(int argc, char** argv) {
     if (path.empty()) return usage("no TRACE given");
     if (jsonOut == "-" && markdownOut == "-") return usage("only one of --json and --markdown can write to stdout");
 
-    LoadResult lr = loadTrace(path);
+    LoadResult lr = loadTrace(path, cliLoadOptions());
     if (!lr) {
         std::fprintf(stderr, "contend-cli: %s\n", lr.error ? lr.error->message().c_str() : "cannot load the trace");
         return kExitBadInput;
@@ -219,7 +219,7 @@ int runAnalyze(int argc, char** argv) {
     }
     const Report report = buildReport(*prepared, settings.coefficient, settings.overlapRatio);
     const Trace& trace = *lr.trace;
-    if (!jsonOut.empty() && !emit(jsonOut, reportToJson(report, trace).dump(2) + "\n")) return kExitBadInput;
+    if (!jsonOut.empty() && !emit(jsonOut, jsonText(reportToJson(report, trace)))) return kExitBadInput;
     if (!markdownOut.empty() && !emit(markdownOut, reportToMarkdown(report, trace))) return kExitBadInput;
     if (jsonOut != "-" && markdownOut != "-") printSummary(report, top);
     return kExitOk;

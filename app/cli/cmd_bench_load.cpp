@@ -1,30 +1,73 @@
-// contend-cli bench-load: load throughput and peak memory of the readers, as numbers.
+// contend-cli bench-load: load throughput, peak memory and cancel latency of the readers.
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "app/cli/commands.h"
 #include "core/io/load.h"
+#include "core/io/memory_budget.h"
 
 namespace contend::cli {
 
 namespace {
 const char* kHelp =
-    "usage: contend-cli bench-load TRACE [--repeat N]\n"
+    "usage: contend-cli bench-load TRACE [--repeat N] [--cancel]\n"
     "\n"
     "Loads TRACE N times (default 3) into the model and prints, per run and as the median:\n"
-    "wall time, throughput in MB/s of JSON (decompressed bytes) and of the file on disk, and the\n"
-    "process's peak resident memory relative to the file size. Ends with one line\n"
-    "  median_mb_per_s=X peak_rss_mb=Y rss_over_file=Z rss_over_json=W\n";
+    "wall time, throughput in MB/s of JSON (decompressed bytes) and of the file on disk, the\n"
+    "model's size when reading ended, and the process's peak resident memory relative to the\n"
+    "file size. Ends with one line\n"
+    "  median_mb_per_s=X peak_rss_mb=Y rss_over_file=Z rss_over_json=W\n"
+    "\n"
+    "  --cancel   then cancels loads at 5%, 25%, 50%, 75% and 95% of the median load time (from\n"
+    "             another thread, as the app's Cancel button does) and prints how long each took\n"
+    "             to stop; ends with  cancel_latency_max_ms=X\n"
+    "\n"
+    "The global --max-memory SIZE applies (see contend-cli --help).\n";
 
 double peakRssMb() {
     rusage ru{};
     getrusage(RUSAGE_SELF, &ru);
     return static_cast<double>(ru.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
+}
+
+using Clock = std::chrono::steady_clock;
+double msBetween(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double, std::milli>(b - a).count(); }
+
+// Loads with a cancel requested from another thread after `delayMs`. Returns the milliseconds
+// from the request to loadTrace returning, or a negative number when the load ended first.
+double cancelLatency(const std::string& path, double delayMs, bool& wasCancelled) {
+    std::atomic<bool> cancel{false};
+    std::mutex m;
+    std::condition_variable cv;
+    bool finished = false;
+    Clock::time_point requested{};
+    std::thread watcher([&] {
+        std::unique_lock<std::mutex> lock(m);
+        if (cv.wait_for(lock, std::chrono::duration<double, std::milli>(delayMs), [&] { return finished; })) return;
+        requested = Clock::now();
+        cancel = true;
+    });
+    LoadOptions options = cliLoadOptions();
+    options.progress = [&](double) { return !cancel.load(); };
+    LoadResult r = loadTrace(path, options);
+    const auto done = Clock::now();
+    {
+        std::lock_guard<std::mutex> lock(m);
+        finished = true;
+    }
+    cv.notify_all();
+    watcher.join();
+    wasCancelled = r.cancelled;
+    return cancel ? msBetween(requested, done) : -1.0;
 }
 }  // namespace
 
@@ -52,30 +95,57 @@ int parseBenchArgs(int argc, char** argv, const char* help, std::string& path, i
 int runBenchLoad(int argc, char** argv) {
     std::string path;
     int repeat = 3;
-    if (int rc = parseBenchArgs(argc, argv, kHelp, path, repeat); rc >= 0) return rc;
-    std::vector<double> rates;
+    bool measureCancel = false;
+    std::vector<char*> args;
+    for (int i = 0; i < argc; ++i) {
+        if (i > 0 && std::string(argv[i]) == "--cancel") measureCancel = true;
+        else args.push_back(argv[i]);
+    }
+    if (int rc = parseBenchArgs(static_cast<int>(args.size()), args.data(), kHelp, path, repeat); rc >= 0) return rc;
+    std::vector<double> rates, seconds;
     double fileMb = 0, jsonMb = 0;
     for (int r = 0; r < repeat; ++r) {
-        auto t0 = std::chrono::steady_clock::now();
-        LoadResult res = loadTrace(path);
-        double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        auto t0 = Clock::now();
+        LoadResult res = loadTrace(path, cliLoadOptions());
+        double s = std::chrono::duration<double>(Clock::now() - t0).count();
         if (!res) {
             std::fprintf(stderr, "contend-cli: %s\n", res.error->message().c_str());
             return kExitBadInput;
         }
-        jsonMb = static_cast<double>(res.trace->stats().bytes) / 1e6;
-        fileMb = static_cast<double>(res.trace->stats().fileBytes) / 1e6;
+        const ImportStats& st = res.trace->stats();
+        jsonMb = static_cast<double>(st.bytes) / 1e6;
+        fileMb = static_cast<double>(st.fileBytes) / 1e6;
         rates.push_back(jsonMb / s);
-        std::printf("run %d: %.3f s, %.1f MB JSON -> %.0f MB/s (file %.1f MB: %.0f MB/s), %zu operators, %zu counter series\n",
+        seconds.push_back(s);
+        std::printf("run %d: %.3f s, %.1f MB JSON -> %.0f MB/s (file %.1f MB: %.0f MB/s), %zu operators, %zu counter "
+                    "series, model %.0f MB, memory budget %s\n",
                     r + 1, s, jsonMb, jsonMb / s, fileMb, fileMb / s, res.trace->slices().size(),
-                    res.trace->counters().size());
+                    res.trace->counters().size(), static_cast<double>(st.modelBytes) / 1e6,
+                    st.memoryBudget ? formatBytes(st.memoryBudget).c_str() : "none");
         std::fflush(stdout);
     }
     std::sort(rates.begin(), rates.end());
+    std::sort(seconds.begin(), seconds.end());
     double median = rates[rates.size() / 2];
     double rss = peakRssMb();
     std::printf("median_mb_per_s=%.0f peak_rss_mb=%.0f rss_over_file=%.2f rss_over_json=%.2f\n", median, rss,
                 fileMb > 0 ? rss / fileMb : 0.0, jsonMb > 0 ? rss / jsonMb : 0.0);
+    if (!measureCancel) return kExitOk;
+    const double totalMs = seconds[seconds.size() / 2] * 1000.0;
+    double worst = 0;
+    for (double f : {0.05, 0.25, 0.5, 0.75, 0.95}) {
+        bool cancelled = false;
+        const double ms = cancelLatency(path, f * totalMs, cancelled);
+        if (ms < 0) {
+            std::printf("cancel at %2.0f%% (%.0f ms): the load ended first\n", f * 100, f * totalMs);
+            continue;
+        }
+        worst = std::max(worst, ms);
+        std::printf("cancel at %2.0f%% (%.0f ms): stopped %.1f ms later (%s)\n", f * 100, f * totalMs, ms,
+                    cancelled ? "cancelled" : "finished anyway");
+        std::fflush(stdout);
+    }
+    std::printf("cancel_latency_max_ms=%.1f\n", worst);
     return kExitOk;
 }
 

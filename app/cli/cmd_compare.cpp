@@ -54,7 +54,7 @@ const char* kTrendHelp =
 
 // A trace is analysed; anything that is not a trace but is a report JSON is read as one.
 std::optional<Report> loadRun(const std::string& path, const AnalysisSettings& settings, std::string& error) {
-    LoadResult lr = loadTrace(path);
+    LoadResult lr = loadTrace(path, cliLoadOptions());
     if (lr) {
         std::string cfgError;
         auto prepared = prepareAnalysis(lr.trace, settings, &cfgError);
@@ -166,7 +166,7 @@ int runCompare(int argc, char** argv) {
         return kExitBadInput;
     }
     CompareResult r = compareReports(*base, *now, cs);
-    if (!jsonOut.empty() && !writeOut(jsonOut, compareToJson(r).dump(2) + "\n", "JSON")) return kExitBadInput;
+    if (!jsonOut.empty() && !writeOut(jsonOut, jsonText(compareToJson(r)), "JSON")) return kExitBadInput;
     if (!mdOut.empty() && !writeOut(mdOut, compareToMarkdown(r), "Markdown")) return kExitBadInput;
     if (jsonOut != "-" && mdOut != "-") std::cout << compareToMarkdown(r);
     if (failOnRegression) {
@@ -218,7 +218,7 @@ int runTrend(int argc, char** argv) {
         reports.push_back(std::move(*r));
     }
     Trend t = trendOf(reports);
-    if (!jsonOut.empty() && !writeOut(jsonOut, trendToJson(t).dump(2) + "\n", "JSON")) return kExitBadInput;
+    if (!jsonOut.empty() && !writeOut(jsonOut, jsonText(trendToJson(t)), "JSON")) return kExitBadInput;
     if (jsonOut != "-") std::cout << trendToText(t);
     return kExitOk;
 }

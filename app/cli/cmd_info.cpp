@@ -8,6 +8,7 @@
 
 #include "app/cli/commands.h"
 #include "core/io/load.h"
+#include "core/report/report_json.h"
 #include "core/trace/time_format.h"
 
 namespace contend::cli {
@@ -96,14 +97,14 @@ int runInfo(int argc, char** argv) {
         std::fputs(kInfoHelp, stderr);
         return kExitUsage;
     }
-    LoadResult r = loadTrace(path);
+    LoadResult r = loadTrace(path, cliLoadOptions());
     if (!r) {
         std::fprintf(stderr, "contend-cli: %s\n", r.error->message().c_str());
         return kExitBadInput;
     }
     const Trace& t = *r.trace;
     if (asJson) {
-        std::cout << infoJson(t).dump(2) << "\n";
+        std::cout << jsonText(infoJson(t));
         return kExitOk;
     }
     std::printf("trace:     %s%s\n", t.source().path.c_str(), t.source().gzip ? " (gzip)" : "");

@@ -3,7 +3,13 @@
 // process exit code: 0 ok, 1 check failed (compare --fail-on-regression), 2 usage, 3 bad input.
 #include <string>
 
+#include "core/io/load.h"
+
 namespace contend::cli {
+
+// Load options every command uses: the global --max-memory SIZE that main() takes off the
+// command line before dispatching.
+LoadOptions& cliLoadOptions();
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitCheckFailed = 1;

@@ -7,6 +7,7 @@
 #include "app/cli/cmd_compare.h"
 #include "app/cli/cmd_simulate.h"
 #include "app/cli/commands.h"
+#include "core/io/memory_budget.h"
 
 namespace {
 
@@ -31,13 +32,52 @@ const char* kUsage =
     "  bench-analyze TRACE [--repeat N]\n"
     "                           time the analysis (prepare, re-threshold) next to loading\n"
     "\n"
+    "global option (any command that reads a trace):\n"
+    "  --max-memory SIZE        most memory a load may use (\"8G\", \"512M\"; 0 for no limit).\n"
+    "                           Default: three quarters of the memory available (MemAvailable,\n"
+    "                           or the container's limit). A bigger trace stops with a message.\n"
+    "\n"
     "Run 'contend-cli <command> --help' for the options of a command.\n"
     "Exit codes: 0 ok, 1 check failed, 2 usage error, 3 unreadable or invalid input.\n";
 
 }  // namespace
 
+namespace contend::cli {
+LoadOptions& cliLoadOptions() {
+    static LoadOptions options;
+    return options;
+}
+}  // namespace contend::cli
+
 int main(int argc, char** argv) {
     using namespace contend::cli;
+    // Take the global options off the command line, wherever they are.
+    int kept = 1;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        std::string value;
+        if (a == "--max-memory") {
+            if (i + 1 >= argc) {
+                std::fputs("contend-cli: --max-memory needs a size (\"8G\", \"512M\", 0 for no limit)\n", stderr);
+                return kExitUsage;
+            }
+            value = argv[++i];
+        } else if (a.rfind("--max-memory=", 0) == 0) {
+            value = a.substr(13);
+        } else {
+            argv[kept++] = argv[i];
+            continue;
+        }
+        auto bytes = contend::parseMemorySize(value);
+        if (!bytes) {
+            std::fprintf(stderr, "contend-cli: --max-memory '%s' is not a size (\"8G\", \"512M\", 0 for no limit)\n",
+                         value.c_str());
+            return kExitUsage;
+        }
+        cliLoadOptions().memoryLimitBytes = *bytes;
+    }
+    argc = kept;
+    argv[argc] = nullptr;
     if (argc < 2) {
         std::fputs(kUsage, stderr);
         return kExitUsage;

@@ -248,14 +248,21 @@ std::optional<LoadError> joinAscendSideFiles(TraceBuilder& builder, const Ascend
     TaskIndex index(builder);
     std::vector<std::uint8_t> joined(builder.pendingSlices().size(), 0);
     CsvTable table;
+    auto noteUtf8 = [&] {
+        if (table.invalidUtf8Bytes())
+            builder.warn("invalid UTF-8 replaced by '?'",
+                         table.fileName() + ": byte " + std::to_string(table.firstInvalidUtf8()), table.invalidUtf8Bytes());
+    };
     for (const std::string& path : folder.kernelDetails) {
         if (auto err = readCsv(path, table)) return err;
+        noteUtf8();
         index.newFile();
         joinKernelFile(builder, index, table, joined);
         builder.source().sideFiles.push_back(path);
     }
     if (!folder.l2Cache.empty()) {
         if (auto err = readCsv(folder.l2Cache, table)) return err;
+        noteUtf8();
         index.newFile();
         joinL2File(builder, index, table);
         builder.source().sideFiles.push_back(folder.l2Cache);

@@ -15,6 +15,7 @@
 #include "core/io/chunk_parser.h"
 #include "core/io/decimal.h"
 #include "core/io/json_scan.h"
+#include "core/io/memory_budget.h"
 
 namespace contend {
 
@@ -83,8 +84,20 @@ private:
                 job = m_queue.front();
                 m_queue.pop_front();
             }
-            job->status = parser.parse(job->text.data(), job->text.size(), job->offset, job->exact, job->findArrayEnd,
-                                       job->builder, job->counts, &job->arrayEnd, job->error);
+            try {
+                job->status = parser.parse(job->text.data(), job->text.size(), job->offset, job->exact,
+                                           job->findArrayEnd, job->builder, job->counts, &job->arrayEnd, job->error);
+            } catch (const std::bad_alloc&) {
+                // An exception must not leave a worker thread (that would end the process).
+                job->status = detail::ParseStatus::Error;
+                job->error.offset = -1;
+                job->error.reason = "out of memory while reading the events near byte " + std::to_string(job->offset);
+            } catch (const std::exception& e) {
+                job->status = detail::ParseStatus::Error;
+                job->error.offset = -1;
+                job->error.reason = std::string("internal error while reading the events near byte ") +
+                                    std::to_string(job->offset) + ": " + e.what();
+            }
             job->text = std::vector<char>();  // free the text early
             {
                 std::lock_guard<std::mutex> lock(m_mutex);
@@ -110,7 +123,9 @@ unsigned workerCount() {
 class Reader {
 public:
     Reader(ByteSource& src, const std::string& name, TraceBuilder& b, const LoadOptions& o, bool exact)
-        : m_src(src), m_name(name), m_b(b), m_opt(o), m_exact(exact) {}
+        : m_src(src), m_name(name), m_b(b), m_opt(o), m_exact(exact), m_budget(effectiveMemoryBudget(o)) {
+        m_b.stats().memoryBudget = m_budget == kNoMemoryLimit ? 0 : m_budget;
+    }
 
     Status run();
     LoadError& error() { return m_error; }
@@ -136,12 +151,14 @@ private:
         m_b.warn(kind, "byte " + std::to_string(offset));
     }
     bool progress();
+    Status checkMemory();
 
     ByteSource& m_src;
     const std::string& m_name;
     TraceBuilder& m_b;
     const LoadOptions& m_opt;
     bool m_exact;
+    std::uint64_t m_budget;
     LoadError m_error;
 
     std::vector<char> m_buf;
@@ -195,6 +212,43 @@ Status Reader::fail(std::uint64_t offset, std::string reason) {
     m_error.reason = std::move(reason);
     // Line and column are filled in by readChromeJson, which re-reads the text up to the offset:
     // counting newlines while streaming would cost every load ~10% for the rare broken file.
+    return Status::Error;
+}
+
+// Peak memory of a load, from what the model holds when reading ends (TraceBuilder::
+// memoryBytes): finishing it (sorting, pairing, indexing) needs about 2.2 times that, and the
+// reader's buffers and parsers a fixed dozen chunks. Fitted on Kineto-shaped and simulated
+// traces of 0.1M-1M events (`contend-cli bench-load` prints model size and peak RSS).
+constexpr double kFinalizePeakFactor = 2.2;
+constexpr double kFixedChunks = 12.0;
+
+Status Reader::checkMemory() {
+    if (m_budget == kNoMemoryLimit) return Status::Ok;
+    const double model = static_cast<double>(m_b.memoryBytes());
+    const std::uint64_t total = m_src.fileSize();
+    // Small files never fill the chunks: their buffers are bounded by the text itself.
+    double fixed = kFixedChunks * static_cast<double>(m_opt.chunkBytes) + static_cast<double>(m_buf.size());
+    if (total && !m_src.isGzip()) fixed = std::min(fixed, 3.0 * static_cast<double>(total));
+    const double fraction = total ? static_cast<double>(m_src.consumed()) / static_cast<double>(total) : 0.0;
+    const double peakNow = model * kFinalizePeakFactor + fixed;
+    // Once a twentieth of the file is read, its density tells what the whole file will need:
+    // say so now rather than after minutes of reading. A margin keeps an estimate that is only
+    // near the budget from refusing a file that would fit.
+    const bool projectable = fraction >= 0.05 && fraction < 1.0;
+    const double projected = projectable ? model / fraction * kFinalizePeakFactor + fixed : peakNow;
+    const double budget = static_cast<double>(m_budget);
+    if (peakNow <= budget && (!projectable || projected <= budget * 1.25)) return Status::Ok;
+    const double need = std::max(peakNow, projected);
+    m_error.file = m_name;
+    m_error.offset = -1;
+    m_error.reason = "not enough memory: loading this trace needs about " +
+                     formatBytes(static_cast<std::uint64_t>(need)) +
+                     (projectable ? " (estimated after reading " + std::to_string(static_cast<int>(fraction * 100)) + "% of it)" : "") +
+                     " and the budget is " + formatBytes(m_budget) +
+                     (m_opt.memoryLimitBytes == 0 ? " (three quarters of the memory available)" : " (the limit set)") +
+                     "; stopped at byte " + std::to_string(streamOffset(m_pos)) +
+                     " before the system runs out. Close other programs, use a machine with more memory, "
+                     "or set the limit (contend-cli --max-memory SIZE, 0 for none)";
     return Status::Error;
 }
 
@@ -335,8 +389,10 @@ bool Reader::readTopLevelValue(std::string_view key) {
         m_kinetoHints = true;
     if ((key == "baseTimeNanoseconds")) {
         m_kinetoHints = true;
-        if (auto v = parseInt(text)) m_b.setBaseTime(*v);
-        else warn("baseTimeNanoseconds is not an integer", streamOffset(m_pos));
+        auto v = parseInt(text);
+        if (!v) warn("baseTimeNanoseconds is not an integer", streamOffset(m_pos));
+        else if (*v < kMinBaseTimeNs || *v > kMaxBaseTimeNs) warn("baseTimeNanoseconds out of range (ignored)", streamOffset(m_pos));
+        else m_b.setBaseTime(*v);
     } else if ((key == "displayTimeUnit") && text.size() >= 2 && text.front() == '"') {
         m_b.setDisplayTimeUnit(std::string(text.substr(1, text.size() - 2)));
     } else if ((key == "traceEvents")) {
@@ -456,6 +512,8 @@ Status Reader::drain(std::size_t keep) {
         m_kinetoHints = m_kinetoHints || job->counts.kinetoHints;
         m_ascendHints = m_ascendHints || job->counts.ascendHints;
         m_b.absorb(std::move(job->builder));
+        Status st = checkMemory();
+        if (st != Status::Ok) return st;
     }
     return Status::Ok;
 }
@@ -502,7 +560,10 @@ std::optional<LoadError> readChromeJson(const SourceFactory& open, const std::st
         }
         Reader reader(*src, name, builder, options, exact);
         Status st = reader.run();
-        if (st == Status::Ok) return std::nullopt;
+        if (st == Status::Ok) {
+            builder.stats().modelBytes = builder.memoryBytes();
+            return std::nullopt;
+        }
         if (st == Status::Cancelled) {
             if (cancelled) *cancelled = true;
             LoadError e;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/io/decimal.h"
+#include "core/io/utf8.h"
 #include "core/io/json_scan.h"
 
 // This file is compiled for AVX2 (see core/CMakeLists.txt): simdjson On-Demand chooses its kernel
@@ -170,6 +171,14 @@ ParseStatus ChunkParser::Impl::parse(const char* text, std::size_t len, std::uin
     };
     od::document doc;
     auto ec = m_parser.iterate(m_chunk.data(), len + 2, m_chunk.size()).get(doc);
+    if (ec == simdjson::UTF8_ERROR) {
+        // Names copied from elsewhere (Latin-1, a cut multi-byte sequence): replace the bad bytes
+        // one for one with '?' and parse again; offsets stay true to the file.
+        std::size_t first = 0;
+        const std::size_t n = repairUtf8(m_chunk.data() + 1, len, &first);
+        if (n) m_b->warn("invalid UTF-8 replaced by '?'", "byte " + std::to_string(textOffset + first), n);
+        ec = m_parser.iterate(m_chunk.data(), len + 2, m_chunk.size()).get(doc);
+    }
     if (ec) return onError(ec, nullptr);
     od::array arr;
     if ((ec = doc.get_array().get(arr))) return onError(ec, nullptr);
@@ -445,6 +454,10 @@ ParseStatus ChunkParser::Impl::handleEvent(od::object obj, std::uint64_t offset)
     }
     std::optional<TimeNs> ts;
     if (!tsBad) ts = parseMicrosToNs(tsText);
+    if (ts && !inRawTimeRange(*ts)) {
+        warn("ts out of range", offset);
+        return ParseStatus::Ok;
+    }
     if (!ts) {
         warn(!tsBad && parseDouble(tsText) ? "ts out of range" : "ts is not a number", offset);
         return ParseStatus::Ok;
@@ -523,6 +536,43 @@ ParseStatus ChunkParser::Impl::handleEvent(od::object obj, std::uint64_t offset)
 }
 
 
+namespace {
+
+// Python's json.dump writes float nan and inf as the bare words NaN, Infinity and -Infinity,
+// which are not JSON. Outside strings, each becomes a string of the same length ("N",
+// "Infini", "-Infini"), so offsets stay true to the file and the value reads as missing: a ts
+// or dur that is not a number (the event is dropped with a warning), an arg or counter value
+// that is skipped. Returns how many were replaced.
+std::size_t quoteNonFinite(std::string& s) {
+    std::size_t n = 0;
+    bool inString = false;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        if (inString) {
+            if (c == '\\') ++i;
+            else if (c == '"') inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+            continue;
+        }
+        auto word = [&](std::string_view w) { return s.compare(i, w.size(), w) == 0; };
+        std::size_t len = 0;
+        if (c == 'N' && word("NaN")) len = 3;
+        else if (c == 'I' && word("Infinity")) len = 8;
+        else if (c == '-' && word("-Infinity")) len = 9;
+        if (!len) continue;
+        s[i] = '"';
+        s[i + len - 1] = '"';
+        ++n;
+        i += len - 1;
+    }
+    return n;
+}
+
+}  // namespace
+
 ChunkParser::ChunkParser() : m_impl(std::make_unique<Impl>()) {}
 ChunkParser::~ChunkParser() = default;
 
@@ -533,7 +583,24 @@ ParseStatus ChunkParser::parse(const char* text, std::size_t len, std::uint64_t 
     m_impl->m_counts = &counts;
     m_impl->m_error = &error;
     m_impl->m_exact = exact;
-    return m_impl->parse(text, len, textOffset, findArrayEnd, arrayEnd);
+    ParseStatus st = m_impl->parse(text, len, textOffset, findArrayEnd, arrayEnd);
+    if (st != ParseStatus::Error) return st;
+    // A JSON error: if the chunk holds NaN/Infinity (not JSON, but what Python writes), read it
+    // again with those quoted, into a fresh builder.
+    std::string fixed(text, len);
+    const std::size_t n = quoteNonFinite(fixed);
+    if (!n) return st;
+    const LoadError first = error;
+    out = TraceBuilder("chrome");
+    counts = ChunkCounts{};
+    error = LoadError{};
+    st = m_impl->parse(fixed.data(), fixed.size(), textOffset, findArrayEnd, arrayEnd);
+    if (st == ParseStatus::Error) {
+        error = first;  // the first problem is the one to show
+        return st;
+    }
+    out.warn("NaN or Infinity (not JSON) read as a missing value", "byte " + std::to_string(first.offset), n);
+    return st;
 }
 
 }  // namespace contend::detail

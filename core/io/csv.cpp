@@ -1,5 +1,7 @@
 #include "core/io/csv.h"
 
+#include "core/io/utf8.h"
+
 #include <limits>
 #include <memory>
 
@@ -61,6 +63,9 @@ std::optional<LoadError> parseCsv(std::string text, const std::string& name, Csv
     out.m_text = std::move(text);
     char* const s = out.m_text.data();
     const std::size_t n = out.m_text.size();
+    // Names copied from elsewhere may not be UTF-8: keep the row, replace the bytes (one for one,
+    // so offsets in messages stay true to the file).
+    if (!isValidUtf8(s, n)) out.m_invalidUtf8 = repairUtf8(s, n, &out.m_firstInvalidUtf8);
 
     std::size_t pos = 0;
     if (n >= 3 && static_cast<unsigned char>(s[0]) == 0xEF && static_cast<unsigned char>(s[1]) == 0xBB &&

@@ -46,6 +46,11 @@ public:
     // "N/A", "NA", "-" and empty cells: the profilers' ways of saying "no value".
     static bool isMissing(std::string_view cell);
 
+    // Bytes that were not valid UTF-8 and were replaced by '?' (0 for a clean file), and the
+    // offset of the first one.
+    std::size_t invalidUtf8Bytes() const { return m_invalidUtf8; }
+    std::size_t firstInvalidUtf8() const { return m_firstInvalidUtf8; }
+
 private:
     friend std::optional<LoadError> parseCsv(std::string text, const std::string& name, CsvTable& out);
     struct Cell {
@@ -58,6 +63,8 @@ private:
     std::vector<Cell> m_cells;              // data cells, row after row
     std::vector<std::uint32_t> m_rowBegin;  // index into m_cells per row, plus one past the end
     std::vector<std::int64_t> m_rowLine;
+    std::size_t m_invalidUtf8 = 0;
+    std::size_t m_firstInvalidUtf8 = 0;
 };
 
 // Reads a CSV file. An unreadable file or a broken file (a quote never closed, text after a

@@ -6,6 +6,7 @@
 #include "core/io/ascend_folder.h"
 #include "core/io/byte_source.h"
 #include "core/io/chrome_json_reader.h"
+#include "core/io/memory_budget.h"
 
 namespace contend {
 
@@ -21,6 +22,13 @@ std::string LoadError::message() const {
     }
     m += reason;
     return m;
+}
+
+std::uint64_t effectiveMemoryBudget(const LoadOptions& options) {
+    if (options.memoryLimitBytes != 0) return options.memoryLimitBytes;
+    auto avail = availableMemoryBytes();
+    if (!avail) return kNoMemoryLimit;
+    return *avail / 4 * 3;
 }
 
 namespace {
@@ -66,7 +74,7 @@ std::optional<LoadError> checkCpu(const std::string& path) {
 }
 }  // namespace
 
-LoadResult loadTrace(const std::string& path, const LoadOptions& options) {
+static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
     if (auto e = checkCpu(path)) {
         LoadResult r;
@@ -123,7 +131,7 @@ LoadResult loadTrace(const std::string& path, const LoadOptions& options) {
     return finish(builder, err, cancelled, t0);
 }
 
-LoadResult loadTraceFromMemory(std::string_view json, const std::string& name, const LoadOptions& options) {
+static LoadResult loadTraceFromMemoryImpl(std::string_view json, const std::string& name, const LoadOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
     if (auto e = checkCpu(name)) {
         LoadResult r;
@@ -140,6 +148,35 @@ LoadResult loadTraceFromMemory(std::string_view json, const std::string& name, c
         builder.setSource(src);
     }
     return finish(builder, err, cancelled, t0);
+}
+
+namespace {
+// The readers report bad input as LoadErrors; what is left to catch here is running out of
+// memory (a failed allocation where the budget's estimate fell short) and bugs: either way the
+// caller gets a message naming the file, not a terminated process.
+template <typename F>
+LoadResult guarded(const std::string& name, F&& f) {
+    try {
+        return f();
+    } catch (const std::bad_alloc&) {
+        LoadResult r;
+        r.error = LoadError{name, -1, -1, -1,
+                            "out of memory while loading (the trace needs more memory than this machine has free)"};
+        return r;
+    } catch (const std::exception& e) {
+        LoadResult r;
+        r.error = LoadError{name, -1, -1, -1, std::string("internal error while loading: ") + e.what()};
+        return r;
+    }
+}
+}  // namespace
+
+LoadResult loadTrace(const std::string& path, const LoadOptions& options) {
+    return guarded(path, [&] { return loadTraceImpl(path, options); });
+}
+
+LoadResult loadTraceFromMemory(std::string_view json, const std::string& name, const LoadOptions& options) {
+    return guarded(name, [&] { return loadTraceFromMemoryImpl(json, name, options); });
 }
 
 }  // namespace contend

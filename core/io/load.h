@@ -31,7 +31,17 @@ struct LoadOptions {
     std::function<bool(double)> progress;
     // Largest single event accepted; bigger ones stop the load with an error (hostile input).
     std::size_t maxEventBytes = 512u << 20;
+    // Most memory the load may use, in bytes. 0: three quarters of what the machine (or the
+    // container) has available when the load starts, leaving room for the analysis and the
+    // GUI. kNoMemoryLimit: no limit. A trace that needs more stops with a LoadError (reason
+    // starting "not enough memory") as soon as that is clear, instead of running the system
+    // out of memory.
+    std::uint64_t memoryLimitBytes = 0;
 };
+
+inline constexpr std::uint64_t kNoMemoryLimit = ~std::uint64_t{0};
+// The budget memoryLimitBytes stands for on this machine now (kNoMemoryLimit when unknown).
+std::uint64_t effectiveMemoryBudget(const LoadOptions& options);
 
 struct LoadResult {
     TracePtr trace;

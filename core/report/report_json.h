@@ -19,6 +19,11 @@ inline constexpr const char* kReportSchema = "contend.report/1";
 
 // `trace` fills names and labels the report lacks (a report built by hand); the engine's
 // reports already carry them.
+// The text we write for any of our JSON documents: 2-space indent, one trailing newline, and
+// any byte that is not UTF-8 replaced by U+FFFD rather than thrown on (names come from files we
+// did not write).
+std::string jsonText(const nlohmann::json& j);
+
 nlohmann::json reportToJson(const Report& report, const Trace& trace);
 nlohmann::json reportToJson(const Report& report);
 

@@ -123,6 +123,8 @@ struct ImportStats {
     std::uint64_t bytes = 0;                  // JSON bytes read (decompressed)
     std::uint64_t fileBytes = 0;              // bytes on disk
     double seconds = 0;                       // wall time of the load
+    std::uint64_t modelBytes = 0;             // what the model held when reading ended (estimate)
+    std::uint64_t memoryBudget = 0;           // the load's memory budget (0: none)
 };
 
 // Per-name statistics over all slices with that name, computed once at finalize.

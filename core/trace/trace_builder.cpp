@@ -244,20 +244,45 @@ void TraceBuilder::absorb(TraceBuilder&& o) {
     for (auto& f : o.m_flowStarts) m_flowStarts.push_back(remapFlow(std::move(f)));
     for (auto& f : o.m_flowEnds) m_flowEnds.push_back(remapFlow(std::move(f)));
     for (const auto& w : src.m_stats.warnings) {
-        warn(w.kind, w.example);
-        m_trace->m_stats.warnings[m_warningIndex[w.kind]].count += w.count - 1;
+        warn(w.kind, w.example, w.count);
     }
     o = TraceBuilder();
 }
 
-void TraceBuilder::warn(std::string_view kind, std::string_view where) {
+StringId TraceBuilder::internLong(std::string_view s) {
+    std::size_t cut = kMaxStringBytes;
+    // Back off to the start of a UTF-8 sequence so the kept text stays well formed.
+    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+    warn("string longer than 64 KiB cut", "a string of " + std::to_string(s.size()) + " bytes: \"" +
+                                             std::string(s.substr(0, std::min<std::size_t>(cut, 40))) + "...\"");
+    std::string kept(s.substr(0, cut));
+    kept += "...";
+    return m_trace->m_strings.intern(kept);
+}
+
+std::size_t TraceBuilder::memoryBytes() const {
+    const Trace& t = *m_trace;
+    // Sizes, not capacities: the slice vectors are reserved up front, which touches no pages.
+    std::size_t n = t.m_slices.size() * sizeof(Slice) + t.m_infos.size() * sizeof(SliceInfo) +
+                    t.m_metrics.size() * sizeof(Metric) + t.m_tracks.size() * sizeof(Track) +
+                    t.m_strings.bytes() + t.m_strings.size() * (sizeof(std::string_view) + 32);
+    for (const auto& c : t.m_counters)
+        n += sizeof(CounterSeries) + c.times.size() * sizeof(TimeNs) + c.values.size() * sizeof(double);
+    n += m_begins.size() * sizeof(Slice) + m_beginInfos.size() * sizeof(SliceInfo) +
+         m_ends.size() * sizeof(PendingEnd) + m_pendingMetrics.size() * sizeof(PendingMetric);
+    n += (m_flowStarts.size() + m_flowEnds.size()) * (sizeof(FlowPoint) + 16);
+    n += m_trackIndex.size() * 96 + m_counterIndex.size() * 160;
+    return n;
+}
+
+void TraceBuilder::warn(std::string_view kind, std::string_view where, std::uint64_t count) {
     auto& warnings = m_trace->m_stats.warnings;
     auto it = m_warningIndex.find(std::string(kind));
     if (it == m_warningIndex.end()) {
         m_warningIndex.emplace(std::string(kind), warnings.size());
-        warnings.push_back({std::string(kind), 1, std::string(where)});
+        warnings.push_back({std::string(kind), count, std::string(where)});
     } else {
-        warnings[it->second].count++;
+        warnings[it->second].count += count;
     }
 }
 

@@ -22,7 +22,14 @@ public:
     void setBaseTime(TimeNs base) { m_trace->m_baseTimeNs = base; }
     void setDisplayTimeUnit(std::string unit) { m_trace->m_displayTimeUnit = std::move(unit); }
 
-    StringId intern(std::string_view s) { return m_trace->m_strings.intern(s); }
+    // Longest name, category or arg text kept; longer ones are cut (with a warning) so that a
+    // crafted 100 MB name costs 64 KiB, not its size again for every copy the model keeps.
+    static constexpr std::size_t kMaxStringBytes = 64u << 10;
+    StringId intern(std::string_view s) {
+        if (s.size() > kMaxStringBytes) [[unlikely]]
+            return internLong(s);
+        return m_trace->m_strings.intern(s);
+    }
     std::string_view str(StringId id) const { return m_trace->m_strings.view(id); }
 
     // Finds or creates the track for (pid, tid), both as written in the file.
@@ -55,10 +62,13 @@ public:
     void addFlowEnd(std::string_view category, std::string_view name, std::string_view id,
                     std::uint32_t track, TimeNs ts, bool enclosing);
 
-    // Counts one occurrence of an import problem; the first occurrence's place is kept.
-    void warn(std::string_view kind, std::string_view where);
+    // Counts `count` occurrences of an import problem; the first occurrence's place is kept.
+    void warn(std::string_view kind, std::string_view where, std::uint64_t count = 1);
     ImportStats& stats() { return m_trace->m_stats; }
     std::size_t sliceCount() const { return m_trace->m_slices.size(); }
+    // Bytes held so far (vector capacities, strings, counters, pending pairs and flows): what the
+    // loader weighs against its memory budget while reading.
+    std::size_t memoryBytes() const;
 
     // For side-file joins before finalize (Ascend kernel_details.csv, l2_cache.csv): the slices
     // and infos added so far, in build order (the index is the build index addMetric takes), and
@@ -101,6 +111,7 @@ private:
         std::size_t operator()(const CounterKey& k) const;
     };
 
+    StringId internLong(std::string_view s);
     void pairBeginEnd();
     void sortSlices(std::vector<std::uint32_t>& newIndexOf);
     void finishTracks();
