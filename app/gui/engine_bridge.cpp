@@ -27,10 +27,11 @@ bool engineAvailable() {
 #endif
 }
 
-PreparedHandle prepareAnalysisHandle(TracePtr trace, const AnalysisSettings& settings, std::string* error) {
+PreparedHandle prepareAnalysisHandle(TracePtr trace, const AnalysisSettings& settings, std::string* error,
+                                     const std::function<bool()>& keepGoing) {
 #ifdef CONTEND_GUI_HAVE_ENGINE
     try {
-        return prepareAnalysis(std::move(trace), settings, error);
+        return prepareAnalysis(std::move(trace), settings, error, keepGoing);
     } catch (const std::exception& e) {
         if (error) *error = e.what();
         return nullptr;
@@ -38,6 +39,7 @@ PreparedHandle prepareAnalysisHandle(TracePtr trace, const AnalysisSettings& set
 #else
     (void)trace;
     (void)settings;
+    (void)keepGoing;
     if (error) *error = "this build has no analysis engine";
     return nullptr;
 #endif
@@ -91,7 +93,7 @@ bool reportWritersAvailable() {
 
 std::optional<std::string> reportJsonText(const Report& report, const Trace& trace) {
 #ifdef CONTEND_GUI_HAVE_REPORT_JSON
-    return reportToJson(report, trace).dump(2) + "\n";
+    return jsonText(reportToJson(report, trace));
 #else
     (void)report;
     (void)trace;

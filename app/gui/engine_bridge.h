@@ -3,6 +3,7 @@
 // being written the app builds without them (engineAvailable() is false and the views show the
 // trace alone); once core/analysis/engine.h and core/report/*.h exist they are used as they are.
 // PreparedHandle hides the engine's PreparedAnalysis type from the rest of the app.
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -17,7 +18,8 @@ using PreparedHandle = std::shared_ptr<const void>;
 
 bool engineAvailable();
 // The slow part (worker thread). Null with *error set when it fails.
-PreparedHandle prepareAnalysisHandle(TracePtr trace, const AnalysisSettings& settings, std::string* error);
+PreparedHandle prepareAnalysisHandle(TracePtr trace, const AnalysisSettings& settings, std::string* error,
+                                     const std::function<bool()>& keepGoing = {});
 // The cheap re-threshold (any thread). Null without an engine.
 std::shared_ptr<const Report> buildReportShared(const PreparedHandle& prepared, double coefficient, double overlapRatio);
 

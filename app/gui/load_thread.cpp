@@ -72,7 +72,11 @@ void LoadThread::run() {
         emit progress(0.7, tr("Analysing contention"));
         timer.restart();
         std::string error;
-        opened->prepared = prepareAnalysisHandle(r.trace, m_settings, &error);
+        opened->prepared = prepareAnalysisHandle(r.trace, m_settings, &error, [this] { return !m_cancel.load(); });
+        if (m_cancel) {
+            emit cancelled();
+            return;
+        }
         if (opened->prepared) {
             emit progress(0.95, tr("Building the report"));
             opened->report = buildReportShared(opened->prepared, m_settings.coefficient, m_settings.overlapRatio);

@@ -12,7 +12,13 @@
 
 namespace contend {
 
-std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const AnalysisSettings& s, std::string* error) {
+std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const AnalysisSettings& s, std::string* error,
+                                                        const std::function<bool()>& keepGoing) {
+    auto stopped = [&] {
+        if (!keepGoing || keepGoing()) return false;
+        if (error) *error = "cancelled";
+        return true;
+    };
     const auto t0 = std::chrono::steady_clock::now();
     ResourceConfig config;
     if (!s.configPath.empty()) {
@@ -26,12 +32,18 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
     const Trace& t = *p->m_trace;
 
     p->m_ops = selectOperators(t);
+    if (stopped()) return nullptr;
     const OperatorSet& ops = p->m_ops;
-    p->m_overlap = findOverlaps(t, ops);
+    p->m_overlap = findOverlaps(t, ops, keepGoing);
+    if (stopped()) return nullptr;
     p->m_resources = mapResources(t, config);
+    if (stopped()) return nullptr;
     p->m_timelines = buildTimelines(t, p->m_resources);
-    p->m_pressure = computePressure(t, ops, p->m_resources, p->m_timelines, p->m_overlap);
+    if (stopped()) return nullptr;
+    p->m_pressure = computePressure(t, ops, p->m_resources, p->m_timelines, p->m_overlap, keepGoing);
+    if (stopped()) return nullptr;
     p->m_quiet = quietOccurrences(t, ops, p->m_overlap, p->m_pressure, p->m_timelines);
+    if (stopped()) return nullptr;
     // Host scope (a trace without device operators): threads run side by side all the time, so
     // overlap says nothing about contention: plain medians, and no windows below. Host work is
     // far more variable than kernels (scheduling, page faults, Python): a 25% relative floor.
@@ -43,14 +55,21 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
     }
     const std::vector<TimeNs> soloEstimate =
         ops.deviceScope ? soloEstimates(t, ops, p->m_overlap, p->m_pressure, p->m_timelines) : std::vector<TimeNs>{};
+    if (stopped()) return nullptr;
     p->m_base = computeBaselines(t, ops, p->m_quiet, baseSettings, soloEstimate);
+    if (stopped()) return nullptr;
     p->m_causes = attributeCauses(t, ops, p->m_base, p->m_overlap, p->m_pressure, p->m_timelines);
+    if (stopped()) return nullptr;
     p->m_breakdowns = computeBreakdowns(t, ops, p->m_base, p->m_pressure, p->m_causes);
+    if (stopped()) return nullptr;
     if (ops.deviceScope)
-        p->m_candidates = findWindowCandidates(t, ops, p->m_overlap, p->m_base, p->m_pressure, p->m_timelines, p->m_causes.cause);
+        p->m_candidates = findWindowCandidates(t, ops, p->m_overlap, p->m_base, p->m_pressure, p->m_timelines,
+                                               p->m_causes.cause, keepGoing);
+    if (stopped()) return nullptr;
     ClusterSettings clusterSettings;
     clusterSettings.resolutionNs = ops.resolutionNs;
     p->m_clusters = findClusters(t, ops, clusterSettings);
+    if (stopped()) return nullptr;
     for (Cluster& c : p->m_clusters) {
         const Track& tr = t.tracks()[c.track];
         c.pid = tr.pid;
@@ -58,9 +77,13 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
         c.trackLabel = tr.label();
     }
     p->m_iterations = findIterations(t);
+    if (stopped()) return nullptr;
     p->m_iterationOfOp = iterationOfOps(t, ops, p->m_iterations);
+    if (stopped()) return nullptr;
     p->m_signatureStats = baseSignatureStats(ops, p->m_base, p->m_breakdowns);
+    if (stopped()) return nullptr;
     p->m_trackStats = baseTrackStats(t, ops);
+    if (stopped()) return nullptr;
     p->m_trackLabels.reserve(t.tracks().size());
     for (const Track& tr : t.tracks()) p->m_trackLabels.push_back(tr.label());
 

@@ -11,6 +11,7 @@
 //
 // The GUI calls prepareAnalysis once on a worker thread, then buildReport on every slider move.
 // PreparedAnalysis is immutable and may be shared between threads.
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -53,7 +54,8 @@ public:
     double prepareSeconds() const { return m_seconds; }
 
 private:
-    friend std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr, const AnalysisSettings&, std::string*);
+    friend std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr, const AnalysisSettings&, std::string*,
+                                                                    const std::function<bool()>&);
     friend Report buildReport(const PreparedAnalysis&, double, double);
     friend std::string describeOperator(const PreparedAnalysis&, std::uint32_t);
     PreparedAnalysis() = default;
@@ -99,8 +101,11 @@ inline constexpr std::size_t kEvidenceTop = 1000;
 std::string describeOperator(const PreparedAnalysis& p, std::uint32_t slice);
 
 // Returns nullptr and sets *error when the settings' config file cannot be read or parsed.
+// keepGoing (optional) is asked between the stages; when it returns false the preparation
+// stops there and returns nullptr with *error = "cancelled" (the app's Cancel button).
 std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const AnalysisSettings& s,
-                                                        std::string* error = nullptr);
+                                                        std::string* error = nullptr,
+                                                        const std::function<bool()>& keepGoing = {});
 // Cheap re-threshold: 100k operators in a few milliseconds.
 Report buildReport(const PreparedAnalysis& p, double coefficient, double overlapRatio);
 // Both stages. A bad config file is reported on stderr-free terms: the report is empty and

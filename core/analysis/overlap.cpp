@@ -5,8 +5,10 @@
 
 namespace contend {
 
-OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops) {
+OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops, const std::function<bool()>& keepGoing) {
     OverlapResult r;
+    std::uint32_t tick = 0;
+    auto stop = [&] { return (++tick & 0xFFFF) == 0 && keepGoing && !keepGoing(); };
     const auto n = static_cast<std::uint32_t>(ops.size());
     const auto& slices = trace.slices();
     auto sliceOf = [&](std::uint32_t op) -> const Slice& { return slices[ops.slices[op]]; };
@@ -20,38 +22,62 @@ OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops) {
         return a.start != b.start ? a.start < b.start : x < y;
     });
 
-    // Active set: ops that have started and not yet ended. Small (about one per stream), so a
-    // vector with swap-removal beats a tree.
-    std::vector<std::uint32_t> active;
+    // Active ops per track: ops that have started and may not have ended. On a track, slices
+    // nest (host call stacks, a stream's single queue), so the innermost - the one that ends
+    // first - is at the back: expired ones come off the back. A stack can be as deep as the
+    // trace (200k nested host calls), so nothing here may walk a whole stack per operator:
+    // expired entries left under a live one (overlapping slices on one track, only in broken
+    // traces) are compacted away once the stack has doubled since its last compaction.
+    const std::size_t trackCount = trace.tracks().size();
+    std::vector<std::vector<std::uint32_t>> activeOf(trackCount);
+    std::vector<std::size_t> compactAt(trackCount, 16);
+    std::vector<std::uint32_t> busy;  // tracks with a non-empty stack
     for (std::uint32_t op : order) {
+        if (stop()) return r;
         const Slice& s = sliceOf(op);
-        for (std::size_t k = 0; k < active.size();) {
-            if (sliceOf(active[k]).end() <= s.start) {
-                active[k] = active.back();
-                active.pop_back();
-            } else {
-                ++k;
-            }
-        }
         std::size_t considered = 0;
-        for (std::uint32_t other : active) {
-            const Slice& o = sliceOf(other);
-            if (o.track == s.track) continue;  // nested host slices, not concurrency
-            if (++considered > kMaxPartners) {
-                r.capped = true;
-                break;
+        bool full = false;  // this op reached kMaxPartners
+        for (std::size_t k = 0; k < busy.size();) {
+            auto& stack = activeOf[busy[k]];
+            while (!stack.empty() && sliceOf(stack.back()).end() <= s.start) stack.pop_back();
+            if (stack.size() >= compactAt[busy[k]]) {
+                std::erase_if(stack, [&](std::uint32_t o) { return sliceOf(o).end() <= s.start; });
+                compactAt[busy[k]] = std::max<std::size_t>(16, 2 * stack.size());
             }
-            const TimeNs end = std::min(o.end(), s.end());
-            if (end <= s.start) continue;
-            r.pairs.push_back({std::min(op, other), std::max(op, other), s.start, end});
+            if (stack.empty()) {
+                busy[k] = busy.back();
+                busy.pop_back();
+                continue;
+            }
+            ++k;
+            if (busy[k - 1] == s.track || full) continue;  // nested host slices, not concurrency
+            std::size_t walked = 0;
+            for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
+                const Slice& o = sliceOf(*it);
+                const TimeNs end = std::min(o.end(), s.end());
+                if (++walked > 4 * kMaxPartners || (end > s.start && ++considered > kMaxPartners)) {
+                    r.capped = full = true;
+                    break;
+                }
+                if (end <= s.start) continue;  // an expired entry below a live one
+                r.pairs.push_back({std::min(op, *it), std::max(op, *it), s.start, end});
+            }
         }
-        active.push_back(op);
+        auto& own = activeOf[s.track];
+        if (own.empty()) busy.push_back(s.track);
+        own.push_back(op);
     }
-    std::sort(r.pairs.begin(), r.pairs.end(), [](const OverlapPair& x, const OverlapPair& y) {
-        if (x.start != y.start) return x.start < y.start;
-        if (x.a != y.a) return x.a < y.a;
-        return x.b < y.b;
-    });
+    // The sweep emits pairs in start order already (a pair starts where its later op starts, and
+    // ops are visited by start): only runs of equal starts need ordering by (a, b). Sorting
+    // each run instead of the whole list saves ~0.4 s on 5M pairs.
+    auto byOps = [](const OverlapPair& x, const OverlapPair& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; };
+    for (std::size_t i = 0; i < r.pairs.size();) {
+        std::size_t j = i + 1;
+        while (j < r.pairs.size() && r.pairs[j].start == r.pairs[i].start) ++j;
+        if (j - i > 1) std::sort(r.pairs.begin() + static_cast<std::ptrdiff_t>(i), r.pairs.begin() + static_cast<std::ptrdiff_t>(j), byOps);
+        i = j;
+    }
+    if (keepGoing && !keepGoing()) return r;
 
     // Per-op pair lists, then the union of each op's shared spans.
     r.pairBegin.assign(n + 1, 0);

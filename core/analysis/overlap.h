@@ -2,6 +2,7 @@
 // Which operators ran at the same time on different tracks (streams, NPU streams, threads),
 // found with a sweep line over start times: each operator is compared only with the operators
 // still running when it starts, never with all others.
+#include <functional>
 #include <cstdint>
 #include <vector>
 
@@ -32,6 +33,7 @@ struct OverlapResult {
 // paired, to keep the sweep near-linear; device traces have a few streams.
 inline constexpr std::size_t kMaxPartners = 256;
 
-OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops);
+// keepGoing (optional) is asked every 64k operators; a stop leaves a partial result to discard.
+OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops, const std::function<bool()>& keepGoing = {});
 
 }  // namespace contend

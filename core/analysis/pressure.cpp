@@ -81,7 +81,9 @@ private:
 }  // namespace
 
 PressureResult computePressure(const Trace& trace, const OperatorSet& ops, const ResourceMap& map,
-                               const ResourceTimelines& timelines, const OverlapResult& overlap) {
+                               const ResourceTimelines& timelines, const OverlapResult& overlap,
+                               const std::function<bool()>& keepGoing) {
+    auto stop = [&](std::uint32_t op) { return (op & 0xFFFF) == 0xFFFF && keepGoing && !keepGoing(); };
     PressureResult r;
     const std::size_t n = ops.size();
     PressureArray nan;
@@ -112,6 +114,7 @@ PressureResult computePressure(const Trace& trace, const OperatorSet& ops, const
     Segmenter seg;
     std::array<std::size_t, kPressureResources> hint{};   // per resource: last sample index
     for (std::uint32_t op = 0; op < n; ++op) {
+        if (stop(op)) return r;
         const Slice& s = slices[ops.slices[op]];
         const TimeNs a = s.start, b = s.end();
         if (anyCounters) {
@@ -194,6 +197,7 @@ PressureResult computePressure(const Trace& trace, const OperatorSet& ops, const
             }
             bool anyOpen = false;
             for (std::uint32_t op = 0; op < n; ++op) {
+                if (stop(op)) return r;
                 const std::uint32_t sg = ops.signatureOf[op];
                 bool need = false;
                 for (std::size_t p = 0; p < kPressureResources; ++p) need = need || open(sg, p);

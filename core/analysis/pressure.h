@@ -19,6 +19,7 @@
 // A per-op metric, when present, is a direct measure and wins over the counter estimate. The
 // cache "demand" is the cache pressure it causes on its own (steps 1 and 3 only: hit rates do
 // not add up).
+#include <functional>
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -67,8 +68,11 @@ inline constexpr double kCacheRise = 0.05;
 // Demand beyond capacity (sum of own demands over 1) that counts as contention.
 inline constexpr double kOverload = 0.03;
 
+// keepGoing (optional) is asked every 64k operators; when it says stop, the result is partial
+// and the caller discards it (prepareAnalysis's cancel).
 PressureResult computePressure(const Trace& trace, const OperatorSet& ops, const ResourceMap& map,
-                               const ResourceTimelines& timelines, const OverlapResult& overlap);
+                               const ResourceTimelines& timelines, const OverlapResult& overlap,
+                               const std::function<bool()>& keepGoing = {});
 
 // The signature's cache pressure on its own, when it was seen alone; else 0 (unknown: the
 // least disturbed runs of an operator that is never alone say nothing about its own share).

@@ -29,11 +29,14 @@ Resource resourceFromTypes(const std::string& x, const std::string& y) {
 std::vector<WindowCandidate> findWindowCandidates(const Trace& trace, const OperatorSet& ops, const OverlapResult& overlap,
                                                   const BaselineResult& base, const PressureResult& pressure,
                                                   const ResourceTimelines& timelines,
-                                                  const std::vector<Resource>& causeOf) {
+                                                  const std::vector<Resource>& causeOf,
+                                                  const std::function<bool()>& keepGoing) {
     std::vector<WindowCandidate> out;
     const auto& slices = trace.slices();
     const bool anyCounters = timelines.any();
+    std::uint32_t tick = 0;
     for (const OverlapPair& pr : overlap.pairs) {
+        if ((++tick & 0xFFFF) == 0 && keepGoing && !keepGoing()) return out;
         // A collective's extra time is waiting for its peers, not contention with its neighbour.
         auto payer = [&](std::uint32_t op) {
             return paid(base, ops, op) && (causeOf.empty() || causeOf[op] != Resource::Sync);

@@ -26,6 +26,7 @@
 // (and, without counters, whose paying operator is an anomaly at the coefficient) are chained in time per resource into windows (pairs whose spans touch join one window, so a
 // window may hold a group of operators). Each operator's excess (duration - baseline, when
 // positive) is split over the windows it is in, in proportion to its time in each.
+#include <functional>
 #include <cstdint>
 #include <limits>
 #include <utility>
@@ -59,10 +60,12 @@ struct WindowCandidate {
 bool paid(const BaselineResult& base, const OperatorSet& ops, std::uint32_t op);
 
 // Candidates in start order. `causeOf` (per op, may be empty) steers the choice of resource.
+// keepGoing (optional) is asked every 64k pairs; a stop leaves a partial result to discard.
 std::vector<WindowCandidate> findWindowCandidates(const Trace& trace, const OperatorSet& ops, const OverlapResult& overlap,
                                                   const BaselineResult& base, const PressureResult& pressure,
                                                   const ResourceTimelines& timelines,
-                                                  const std::vector<Resource>& causeOf);
+                                                  const std::vector<Resource>& causeOf,
+                                                  const std::function<bool()>& keepGoing = {});
 
 // Windows for one overlap-ratio threshold (and, for slowdown-only candidates, the anomaly
 // coefficient), ids from 0 in start order; fills WindowOp slice
