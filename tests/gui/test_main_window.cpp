@@ -11,6 +11,7 @@
 #include <QDockWidget>
 #include <QDropEvent>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QMimeData>
 #include <QSettings>
@@ -328,4 +329,79 @@ TEST_CASE("export writes the report as contend-cli does and the view as a PNG, a
     // A folder that does not exist: an error in words, no crash.
     CHECK_FALSE(w.saveReport(dir.filePath(QStringLiteral("missing/dir/r.json")), QStringLiteral("json"), &error));
     CHECK_FALSE(error.isEmpty());
+}
+
+TEST_CASE("every broken and hostile input in turn: no crash, and a failed open keeps the trace", "[app][errors][hostile]") {
+    if (!contend::test::haveSample()) return;
+    Fresh fresh;
+    MainWindow w;
+    w.show();
+    REQUIRE(openAndWait(w, contend::test::samplePath()) == Outcome::Opened);
+    QTemporaryDir dir;
+    auto file = [&](const char* name, const QByteArray& bytes) {
+        const QString path = dir.filePath(QString::fromLatin1(name));
+        QFile f(path);
+        if (f.open(QIODevice::WriteOnly)) f.write(bytes);
+        return path;
+    };
+    auto events = [](const QByteArray& body) { return QByteArray("{\"traceEvents\": [") + body + "]}"; };
+    const QByteArray ok = R"({"ph": "X", "pid": 1, "tid": 1, "name": "ok", "ts": 1, "dur": 2})";
+    QDir().mkpath(dir.filePath(QStringLiteral("folder")));
+    struct Row {
+        QString path;
+        bool opens;
+        const char* says;  // in the message bar: the error, or the import warning
+    };
+    const QByteArray bigName(3 << 20, 'n');
+    const std::vector<Row> rows = {
+        {file("empty.json", ""), false, "empty"},
+        {file("blank.json", " \n\t "), false, "white space"},
+        {file("hello.json", "hello"), false, "not a JSON trace"},
+        {file("object.json", "{\"a\": 1}"), false, "traceEvents"},
+        {file("broken.json", events(ok + ",\n{\"ph\": \"X\",,}")), false, "line 2"},
+        {file("unbalanced.json", events("{\"ph\": \"X\", \"args\": {\"a\": " + QByteArray(10000, '[') + "}}")), false,
+         "unbalanced"},
+        {file("noops.json", events(R"({"ph": "M", "pid": 1, "name": "process_name", "args": {"name": "x"}})")), false,
+         "no operators"},
+        {file("junk.json.gz", QByteArray("\x1f\x8b\x08\x00", 4) + QByteArray(300, '\x55')), false, "junk.json.gz"},
+        {dir.filePath(QStringLiteral("folder")), false, "no trace in this folder"},
+        {dir.filePath(QStringLiteral("missing.json")), false, "no such file"},
+        {QStringLiteral("/dev/zero"), false, "/dev/zero"},
+        {file("cut.json", events(ok + ",\n{\"ph\": \"X\", \"na").chopped(2)), true, "truncated"},
+        {file("latin1.json", events(R"({"ph": "X", "pid": 1, "tid": 1, "name": "caf)" + QByteArray("\xe9", 1) +
+                                    R"(", "ts": 1, "dur": 2})")),
+         true, "UTF-8"},
+        {file("nan.json", events(ok + R"(, {"ph": "X", "pid": 1, "tid": 1, "name": "n", "ts": NaN, "dur": 1})")), true,
+         "NaN"},
+        {file("far.json", events(ok + R"(, {"ph": "X", "pid": 1, "tid": 1, "name": "f", "ts": 1e30, "dur": 1e18})")), true,
+         "out of range"},
+        {file("bigname.json", events(R"({"ph": "X", "pid": 1, "tid": 1, "name": ")" + bigName + R"(", "ts": 1, "dur": 2})")),
+         true, "64 KiB"},
+        {file("deep.json", events(R"({"ph": "X", "pid": 1, "tid": 1, "name": "d", "ts": 1, "dur": 2, "args": {"a": )" +
+                                  QByteArray(10000, '[') + QByteArray(10000, ']') + "}}")),
+         true, nullptr},
+    };
+    for (const Row& row : rows) {
+        INFO(row.path.toStdString());
+        const TracePtr before = w.session()->current()->trace;
+        const Outcome out = openAndWait(w, row.path);
+        const QString text = w.messageBar()->text();
+        INFO(text.toStdString());
+        if (!row.opens) {
+            REQUIRE(out == Outcome::Failed);
+            CHECK(w.messageBar()->kind() == MessageBar::Kind::Error);
+            CHECK(w.session()->current()->trace == before);
+            CHECK(w.timeline()->data()->trace == before);
+            CHECK(text.contains(QStringLiteral("Still showing")));
+        } else {
+            REQUIRE(out == Outcome::Opened);
+            CHECK(w.session()->current()->trace != before);
+            CHECK(w.windowTitle().contains(QFileInfo(row.path).fileName()));
+        }
+        if (row.says) CHECK(text.contains(QString::fromUtf8(row.says), Qt::CaseInsensitive));
+        // Still drivable: the views paint and the sliders re-threshold.
+        QImage img(w.size(), QImage::Format_ARGB32);
+        w.render(&img);
+        CHECK_FALSE(img.isNull());
+    }
 }
