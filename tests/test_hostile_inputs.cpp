@@ -299,8 +299,13 @@ TEST_CASE("a trace bigger than the memory budget stops with a message, early", "
     INFO(m);
     CHECK_THAT(m, Catch::Contains("budget.json") && Catch::Contains("not enough memory") &&
                       Catch::Contains("--max-memory"));
-    INFO("file " << json.size() << " bytes");
-    CHECK(lastFraction < 50);  // said so from the density of the first part, not at the end
+    // Said so from the density of the first part, not at the end.
+    const auto at = m.find("stopped at byte ");
+    REQUIRE(at != std::string::npos);
+    const std::uint64_t stoppedAt = std::stoull(m.substr(at + 16));
+    INFO("file " << json.size() << " bytes, stopped at " << stoppedAt);
+    CHECK(stoppedAt < json.size() / 2);
+    CHECK(lastFraction <= 100);
 
     o.memoryLimitBytes = kNoMemoryLimit;
     auto ok = loadTrace(file.path(), o);
@@ -382,4 +387,35 @@ TEST_CASE("cancel stops the analysis between and inside its stages", "[hostile][
         CHECK(n >= stopAt);
         CHECK(n <= stopAt + 1);  // a stage that stopped inside is asked once more after it
     }
+}
+
+TEST_CASE("one event larger than the memory budget allows is refused before it is buffered", "[hostile][memory][big]") {
+    const std::string json = trace({x(std::string(40u << 20, 'n'), "1", "2"), x("ok", "5", "2")});
+    TempFile file("hugeevent.json", json);
+    LoadOptions o;
+    o.memoryLimitBytes = 64u << 20;
+    auto r = loadTrace(file.path(), o);
+    REQUIRE_FALSE(r);
+    INFO(r.error->message());
+    CHECK_THAT(r.error->message(), Catch::Contains("hugeevent.json") && Catch::Contains("the event at byte") &&
+                                       Catch::Contains("not enough memory"));
+    o.memoryLimitBytes = 1u << 30;
+    CHECK(loadTrace(file.path(), o));
+}
+
+TEST_CASE("made-up phase names are counted in a bounded table", "[hostile][many]") {
+    std::string json = "{\"traceEvents\": [";
+    for (int i = 0; i < 5000; ++i) {
+        if (i) json += ',';
+        json += R"({"ph": "p)" + std::to_string(i) + std::string(i % 3 ? 0 : 40, 'z') + R"(", "pid": 1, "ts": 1})";
+    }
+    json += "," + x("ok", "1", "2") + "]}";
+    auto r = loadString(json, "phases.json", 64u << 10);
+    REQUIRE(r);
+    const auto& phases = r.trace->stats().phases;
+    CHECK(phases.size() <= 66);
+    std::uint64_t total = 0;
+    for (const auto& [ph, n] : phases) total += n;
+    CHECK(total == 5001);
+    CHECK(phases.count("(other)"));
 }

@@ -152,6 +152,7 @@ private:
     }
     bool progress();
     Status checkMemory();
+    Status checkEventGrowth(std::size_t want);
 
     ByteSource& m_src;
     const std::string& m_name;
@@ -229,7 +230,10 @@ Status Reader::checkMemory() {
     // Small files never fill the chunks: their buffers are bounded by the text itself.
     double fixed = kFixedChunks * static_cast<double>(m_opt.chunkBytes) + static_cast<double>(m_buf.size());
     if (total && !m_src.isGzip()) fixed = std::min(fixed, 3.0 * static_cast<double>(total));
-    const double fraction = total ? static_cast<double>(m_src.consumed()) / static_cast<double>(total) : 0.0;
+    // How much of the file the model stands for: the parse position for plain text (the
+    // prefetch thread reads ahead), the compressed bytes inflated so far for gzip.
+    const double done = m_src.isGzip() ? static_cast<double>(m_src.consumed()) : static_cast<double>(streamOffset(m_pos));
+    const double fraction = total ? done / static_cast<double>(total) : 0.0;
     const double peakNow = model * kFinalizePeakFactor + fixed;
     // Once a twentieth of the file is read, its density tells what the whole file will need:
     // say so now rather than after minutes of reading. A margin keeps an estimate that is only
@@ -249,6 +253,18 @@ Status Reader::checkMemory() {
                      "; stopped at byte " + std::to_string(streamOffset(m_pos)) +
                      " before the system runs out. Close other programs, use a machine with more memory, "
                      "or set the limit (contend-cli --max-memory SIZE, 0 for none)";
+    return Status::Error;
+}
+
+// One event bigger than a chunk grows the buffer; the text is then copied for a worker and
+// held by its parser: about three times the event. Refuse before that passes the budget.
+Status Reader::checkEventGrowth(std::size_t want) {
+    if (m_budget == kNoMemoryLimit || static_cast<double>(want) * 3.0 <= static_cast<double>(m_budget)) return Status::Ok;
+    m_error.file = m_name;
+    m_error.offset = -1;
+    m_error.reason = "not enough memory: the event at byte " + std::to_string(streamOffset(m_pos)) + " is larger than " +
+                     formatBytes(want / 2) + " and reading it needs about " + formatBytes(want * 3) +
+                     ", more than the budget of " + formatBytes(m_budget) + " (contend-cli --max-memory SIZE, 0 for none)";
     return Status::Error;
 }
 
@@ -422,6 +438,7 @@ Status Reader::readEvents() {
                     return failAtBuffer(m_pos, "an event is larger than the limit of " +
                                                    std::to_string(m_opt.maxEventBytes >> 20) + " MB");
                 want = avail * 2;
+                if (Status st = checkEventGrowth(want); st != Status::Ok) return st;
                 continue;
             }
             Status st = dispatch(m_pos, m_pos + cut + 1, true);
@@ -471,6 +488,7 @@ Status Reader::readEvents() {
                 return failAtBuffer(m_pos, "an event is larger than the limit of " +
                                                std::to_string(m_opt.maxEventBytes >> 20) + " MB");
             want = avail * 2;
+            if (Status st = checkEventGrowth(want); st != Status::Ok) return st;
             continue;
         }
         Status st = dispatch(m_pos, m_pos + scan.lastElementEnd, false);
@@ -508,7 +526,10 @@ Status Reader::drain(std::size_t keep) {
         if (job->arrayEnd != kNpos) return Status::Restart;
         m_events += job->counts.events;
         for (std::size_t k = 0; k < m_phaseCounts.size(); ++k) m_phaseCounts[k] += job->counts.phases[k];
-        for (auto& [ph, n] : job->counts.otherPhases) m_otherPhases[ph] += n;
+        for (auto& [ph, n] : job->counts.otherPhases) {
+            if (m_otherPhases.size() < 64 || m_otherPhases.count(ph)) m_otherPhases[ph] += n;
+            else m_otherPhases["(other)"] += n;
+        }
         m_kinetoHints = m_kinetoHints || job->counts.kinetoHints;
         m_ascendHints = m_ascendHints || job->counts.ascendHints;
         m_b.absorb(std::move(job->builder));

@@ -411,7 +411,9 @@ ParseStatus ChunkParser::Impl::handleEvent(od::object obj, std::uint64_t offset)
     }
     const char p0 = ph[0];
     if (ph.size() == 1 && static_cast<unsigned char>(p0) < 128) m_counts->phases[static_cast<unsigned char>(p0)]++;
-    else m_counts->otherPhases[std::string(ph)]++;
+    else if (ph.size() <= 16 && (m_counts->otherPhases.size() < 64 || m_counts->otherPhases.count(std::string(ph))))
+        m_counts->otherPhases[std::string(ph)]++;
+    else m_counts->otherPhases["(other)"]++;  // a crafted file must not grow this without bound
     if (argsDeferred && (p0 == 'X' || p0 == 'B' || p0 == 'i' || p0 == 'I' || p0 == 'C' || p0 == 'M')) {
         // args came before ph: walk the object again for them (rare).
         if ((ec = obj.reset().error())) return malformed(ec);
