@@ -19,9 +19,9 @@ struct Run {
     std::string out;
 };
 
-Run cli(const std::string& args) {
+Run cli(const std::string& args, bool withStderr = false) {
     Run r;
-    const std::string cmd = std::string(CONTEND_CLI) + " " + args + " 2>/dev/null";
+    const std::string cmd = std::string(CONTEND_CLI) + " " + args + (withStderr ? " 2>&1" : " 2>/dev/null");
     FILE* pipe = ::popen(cmd.c_str(), "r");
     REQUIRE(pipe);
     char buf[4096];
@@ -89,4 +89,25 @@ TEST_CASE("contend-cli bench-analyze ends with one line of numbers", "[analysis]
     CHECK(r.out.find("rethreshold_ms=") != std::string::npos);
     CHECK(r.out.find("load_ms=") != std::string::npos);
     CHECK(r.out.find("operators=50") != std::string::npos);
+}
+
+TEST_CASE("contend-cli --max-memory: a global option, checked, applied to traces and saved reports", "[analysis][cli][memory]") {
+    contend::test::KinetoTrace k;
+    for (int i = 0; i < 20000; ++i) k.kernel("gemm" + std::to_string(i % 9), 7 + i % 2, i * 20.0, 10);
+    contend::test::TempFile trace("cli-mem.json", k.json());
+    CHECK(cli("info " + trace.path() + " --max-memory 1G").code == 0);
+    CHECK(cli("--max-memory=0 info " + trace.path()).code == 0);
+    const Run tight = cli("info " + trace.path() + " --max-memory 1M", true);
+    CHECK(tight.code == 3);
+    CHECK(tight.out.find("cli-mem.json") != std::string::npos);
+    CHECK(tight.out.find("not enough memory") != std::string::npos);
+    const Run bad = cli("info " + trace.path() + " --max-memory lots", true);
+    CHECK(bad.code == 2);
+    CHECK(bad.out.find("not a size") != std::string::npos);
+    CHECK(cli("info " + trace.path() + " --max-memory").code == 2);
+    // A file that is not a trace is read whole as a saved report only if that fits the budget.
+    contend::test::TempFile junk("cli-junk.json", std::string(3u << 20, 'x'));
+    const Run big = cli("compare " + junk.path() + " " + trace.path() + " --max-memory 16M", true);
+    CHECK(big.code == 3);
+    CHECK(big.out.find("too large to read as a saved report") != std::string::npos);
 }

@@ -3,6 +3,7 @@
 #include "app/cli/cmd_compare.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -19,6 +20,7 @@
 #include "core/report/atomic_write.h"
 #include "core/report/compare_report.h"
 #include "core/report/report_json.h"
+#include "core/io/memory_budget.h"
 
 namespace contend::cli {
 
@@ -64,7 +66,21 @@ std::optional<Report> loadRun(const std::string& path, const AnalysisSettings& s
         }
         return buildReport(*prepared, settings.coefficient, settings.overlapRatio);
     }
-    // Not a trace: a saved report?
+    // A trace too big for memory is that, not a report to try reading whole.
+    if (lr.error && lr.error->reason.rfind("not enough memory", 0) == 0) {
+        error = lr.error->message();
+        return std::nullopt;
+    }
+    // Not a trace: a saved report? Its JSON tree takes about ten times the text.
+    std::error_code sizeError;
+    const std::uintmax_t size = std::filesystem::is_regular_file(path, sizeError) ? std::filesystem::file_size(path, sizeError) : 0;
+    const std::uint64_t budget = effectiveMemoryBudget(cliLoadOptions());
+    if (!sizeError && budget != kNoMemoryLimit && static_cast<double>(size) * 10.0 > static_cast<double>(budget)) {
+        error = lr.error ? lr.error->message() : path + ": cannot read";
+        error += " (and at " + formatBytes(size) + " it is too large to read as a saved report within the memory budget of " +
+                 formatBytes(budget) + ")";
+        return std::nullopt;
+    }
     std::ifstream in(path, std::ios::binary);
     if (in) {
         std::stringstream ss;
