@@ -67,7 +67,7 @@ nlohmann::json infoJson(const Trace& t) {
     j["span_ns"] = t.span();
     json warnings = json::array();
     for (const auto& w : t.stats().warnings)
-        warnings.push_back({{"kind", w.kind}, {"count", w.count}, {"first", w.example}});
+        warnings.push_back({{"kind", w.kind}, {"count", w.count}, {"unit", w.unit}, {"first", w.example}});
     j["warnings"] = warnings;
     j["truncated"] = t.stats().truncated;
     j["load_seconds"] = t.stats().seconds;
@@ -136,8 +136,8 @@ int runInfo(int argc, char** argv) {
     if (t.stats().truncated) std::printf("TRUNCATED: the file ends early; every complete event was loaded\n");
     std::printf("warnings:  %zu kinds\n", t.stats().warnings.size());
     for (const auto& w : t.stats().warnings)
-        std::printf("  %-40s x%llu (first at %s)\n", w.kind.c_str(), static_cast<unsigned long long>(w.count),
-                    w.example.c_str());
+        std::printf("  %-40s %llu %s%s (first at %s)\n", w.kind.c_str(), static_cast<unsigned long long>(w.count),
+                    w.unit.c_str(), w.count == 1 ? "" : "s", w.example.c_str());
     return kExitOk;
 }
 

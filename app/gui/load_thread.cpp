@@ -3,6 +3,9 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 
+#include <algorithm>
+#include <climits>
+
 #include "core/io/load.h"
 
 namespace contend::gui {
@@ -13,7 +16,13 @@ QStringList describeWarnings(const Trace& trace) {
     if (st.truncated)
         out << QObject::tr("The file ends early (truncated): every complete event was loaded.");
     for (const ImportWarning& w : st.warnings) {
-        QString line = QObject::tr("%n event(s): %1", nullptr, static_cast<int>(w.count)).arg(QString::fromStdString(w.kind));
+        const int n = static_cast<int>(std::min<std::uint64_t>(w.count, INT_MAX));
+        QString counted;
+        if (w.unit == "byte") counted = QObject::tr("%n byte(s)", nullptr, n);
+        else if (w.unit == "string") counted = QObject::tr("%n string(s)", nullptr, n);
+        else if (w.unit == "value") counted = QObject::tr("%n value(s)", nullptr, n);
+        else counted = QObject::tr("%n event(s)", nullptr, n);
+        QString line = QObject::tr("%1: %2").arg(counted, QString::fromStdString(w.kind));
         if (!w.example.empty()) line += QObject::tr(" (first at %1)").arg(QString::fromStdString(w.example));
         out << line;
     }

@@ -251,7 +251,8 @@ std::optional<LoadError> joinAscendSideFiles(TraceBuilder& builder, const Ascend
     auto noteUtf8 = [&] {
         if (table.invalidUtf8Bytes())
             builder.warn("invalid UTF-8 replaced by '?'",
-                         table.fileName() + ": byte " + std::to_string(table.firstInvalidUtf8()), table.invalidUtf8Bytes());
+                         table.fileName() + ": byte " + std::to_string(table.firstInvalidUtf8()), table.invalidUtf8Bytes(),
+                         "byte");
     };
     for (const std::string& path : folder.kernelDetails) {
         if (auto err = readCsv(path, table)) return err;

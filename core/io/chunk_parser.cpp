@@ -176,7 +176,7 @@ ParseStatus ChunkParser::Impl::parse(const char* text, std::size_t len, std::uin
         // one for one with '?' and parse again; offsets stay true to the file.
         std::size_t first = 0;
         const std::size_t n = repairUtf8(m_chunk.data() + 1, len, &first);
-        if (n) m_b->warn("invalid UTF-8 replaced by '?'", "byte " + std::to_string(textOffset + first), n);
+        if (n) m_b->warn("invalid UTF-8 replaced by '?'", "byte " + std::to_string(textOffset + first), n, "byte");
         ec = m_parser.iterate(m_chunk.data(), len + 2, m_chunk.size()).get(doc);
     }
     if (ec) return onError(ec, nullptr);
@@ -601,7 +601,7 @@ ParseStatus ChunkParser::parse(const char* text, std::size_t len, std::uint64_t 
         error = first;  // the first problem is the one to show
         return st;
     }
-    out.warn("NaN or Infinity (not JSON) read as a missing value", "byte " + std::to_string(first.offset), n);
+    out.warn("NaN or Infinity (not JSON) read as a missing value", "byte " + std::to_string(first.offset), n, "value");
     return st;
 }
 

@@ -113,6 +113,7 @@ struct ImportWarning {
     std::string kind;     // "missing ts", "negative dur", "unmatched E", ...
     std::uint64_t count = 0;
     std::string example;  // where the first one was: "byte 1234 (line 5)"
+    std::string unit = "event";  // what `count` counts: "event", "byte", "string", "value"
 };
 
 struct ImportStats {

@@ -244,7 +244,7 @@ void TraceBuilder::absorb(TraceBuilder&& o) {
     for (auto& f : o.m_flowStarts) m_flowStarts.push_back(remapFlow(std::move(f)));
     for (auto& f : o.m_flowEnds) m_flowEnds.push_back(remapFlow(std::move(f)));
     for (const auto& w : src.m_stats.warnings) {
-        warn(w.kind, w.example, w.count);
+        warn(w.kind, w.example, w.count, w.unit);
     }
     o = TraceBuilder();
 }
@@ -254,7 +254,8 @@ StringId TraceBuilder::internLong(std::string_view s) {
     // Back off to the start of a UTF-8 sequence so the kept text stays well formed.
     while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
     warn("string longer than 64 KiB cut", "a string of " + std::to_string(s.size()) + " bytes: \"" +
-                                             std::string(s.substr(0, std::min<std::size_t>(cut, 40))) + "...\"");
+                                             std::string(s.substr(0, std::min<std::size_t>(cut, 40))) + "...\"",
+         1, "string");
     std::string kept(s.substr(0, cut));
     kept += "...";
     return m_trace->m_strings.intern(kept);
@@ -275,12 +276,12 @@ std::size_t TraceBuilder::memoryBytes() const {
     return n;
 }
 
-void TraceBuilder::warn(std::string_view kind, std::string_view where, std::uint64_t count) {
+void TraceBuilder::warn(std::string_view kind, std::string_view where, std::uint64_t count, std::string_view unit) {
     auto& warnings = m_trace->m_stats.warnings;
     auto it = m_warningIndex.find(std::string(kind));
     if (it == m_warningIndex.end()) {
         m_warningIndex.emplace(std::string(kind), warnings.size());
-        warnings.push_back({std::string(kind), count, std::string(where)});
+        warnings.push_back({std::string(kind), count, std::string(where), std::string(unit)});
     } else {
         warnings[it->second].count += count;
     }

@@ -63,7 +63,8 @@ public:
                     std::uint32_t track, TimeNs ts, bool enclosing);
 
     // Counts `count` occurrences of an import problem; the first occurrence's place is kept.
-    void warn(std::string_view kind, std::string_view where, std::uint64_t count = 1);
+    // `unit` says what is counted (events unless the problem is about bytes, strings, values).
+    void warn(std::string_view kind, std::string_view where, std::uint64_t count = 1, std::string_view unit = "event");
     ImportStats& stats() { return m_trace->m_stats; }
     std::size_t sliceCount() const { return m_trace->m_slices.size(); }
     // Bytes held so far (vector capacities, strings, counters, pending pairs and flows): what the
