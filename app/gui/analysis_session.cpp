@@ -102,6 +102,14 @@ void AnalysisSession::cancel() {
     emit cancelled(path);
 }
 
+void AnalysisSession::adopt(OpenedTracePtr trace, ReportPtr report) {
+    m_current = std::move(trace);
+    m_report = report ? std::move(report) : (m_current ? m_current->report : nullptr);
+    ++m_generation;  // a build still running for an earlier trace must not land
+    m_building = false;
+    m_pending = false;
+}
+
 void AnalysisSession::setThresholds(double coefficient, double overlap) {
     if (!m_current || !m_current->prepared) return;
     m_pending = true;

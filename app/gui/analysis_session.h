@@ -36,6 +36,10 @@ public:
     bool busy() const { return m_load != nullptr; }
     QString loadingPath() const;
 
+    // Takes a trace opened elsewhere (the main window's, for a compare against it) as current,
+    // so that setThresholds re-thresholds it here.
+    void adopt(OpenedTracePtr trace, ReportPtr report);
+
     // Re-thresholds the current trace (no-op without a prepared analysis).
     void setThresholds(double coefficient, double overlap);
     bool rethresholding() const { return m_building; }

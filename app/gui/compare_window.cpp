@@ -1,6 +1,7 @@
 #include "app/gui/compare_window.h"
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -11,6 +12,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <limits>
 
@@ -67,6 +69,7 @@ CompareWindow::CompareWindow(QWidget* parent)
             onOpened(isNew, std::move(t), std::move(r));
         });
         connect(s, &AnalysisSession::failed, this, &CompareWindow::onFailed);
+        connect(s, &AnalysisSession::reportChanged, this, [this, isNew](ReportPtr r) { onReportChanged(isNew, std::move(r)); });
         connect(s, &AnalysisSession::progress, this, [this](double f, const QString& phase) {
             m_progress->setValue(static_cast<int>(f * 100));
             statusBar()->showMessage(phase);
@@ -90,7 +93,25 @@ void CompareWindow::buildUi() {
     m_alignBox->addItem(tr("Align: first iteration"));
     m_alignBox->addItem(tr("Align: trace start"));
     m_alignBox->setToolTip(tr("Line the two timelines up on the start of the first ProfilerStep, or on the start of each trace"));
+    // The thresholds both runs are analysed with: changing one re-thresholds both and compares
+    // again (a fix that only moved an operator below the coefficient shows as such here).
+    m_coefSpin = new QDoubleSpinBox(central);
+    m_coefSpin->setRange(0.5, 20.0);
+    m_coefSpin->setSingleStep(0.1);
+    m_coefSpin->setDecimals(2);
+    m_coefSpin->setValue(m_coefficient);
+    m_coefSpin->setPrefix(tr("coefficient "));
+    m_coefSpin->setToolTip(tr("Anomaly coefficient for both runs: an occurrence is flagged when its score exceeds it"));
+    m_overlapSpin = new QDoubleSpinBox(central);
+    m_overlapSpin->setRange(0.05, 1.0);
+    m_overlapSpin->setSingleStep(0.05);
+    m_overlapSpin->setDecimals(2);
+    m_overlapSpin->setValue(m_overlap);
+    m_overlapSpin->setPrefix(tr("overlap "));
+    m_overlapSpin->setToolTip(tr("Overlap ratio threshold for contention windows in both runs"));
     top->addWidget(m_verdict, 1);
+    top->addWidget(m_coefSpin, 0, Qt::AlignTop);
+    top->addWidget(m_overlapSpin, 0, Qt::AlignTop);
     top->addWidget(m_alignBox, 0, Qt::AlignTop);
     layout->addLayout(top);
     m_message = new QLabel(central);
@@ -153,6 +174,9 @@ void CompareWindow::buildUi() {
     m_progress->hide();
     statusBar()->addPermanentWidget(m_progress);
 
+    auto thresholdsEdited = [this] { setThresholds(m_coefSpin->value(), m_overlapSpin->value()); };
+    connect(m_coefSpin, &QDoubleSpinBox::valueChanged, this, thresholdsEdited);
+    connect(m_overlapSpin, &QDoubleSpinBox::valueChanged, this, thresholdsEdited);
     connect(m_alignBox, &QComboBox::currentIndexChanged, this,
             [this](int i) { setAlignment(i == 0 ? Alignment::FirstIteration : Alignment::TraceStart); });
     connect(m_baseView, &TimelineView::viewChanged, this, [this](qint64 a, qint64 b) { syncFrom(false, a, b); });
@@ -172,6 +196,31 @@ void CompareWindow::buildUi() {
 void CompareWindow::setThresholds(double coefficient, double overlap) {
     m_coefficient = coefficient;
     m_overlap = overlap;
+    for (auto [spin, v] : {std::pair{m_coefSpin, coefficient}, std::pair{m_overlapSpin, overlap}}) {
+        if (!spin || std::abs(spin->value() - v) < 1e-9) continue;
+        const QSignalBlocker block(spin);
+        spin->setValue(v);
+    }
+    // Runs already open are re-thresholded; the compare follows when both reports are in.
+    m_baseSession->setThresholds(coefficient, overlap);
+    m_newSession->setThresholds(coefficient, overlap);
+}
+
+void CompareWindow::onReportChanged(bool isNew, ReportPtr report) {
+    if (!report) return;
+    (isNew ? m_newReport : m_baseReport) = report;
+    TimelineView* view = isNew ? m_newView : m_baseView;
+    m_syncing = true;
+    view->setReport(report);
+    m_syncing = false;
+    (isNew ? m_newHeat : m_baseHeat)->setReport(report);
+    (isNew ? m_newBreakdown : m_baseBreakdown)->setReport(report);
+    // Compare only reports made with the same thresholds (the other run's may still be on its way).
+    auto current = [this](const ReportPtr& r) {
+        return r && std::abs(r->settings.coefficient - m_coefficient) < 1e-9 && std::abs(r->settings.overlapRatio - m_overlap) < 1e-9;
+    };
+    if (m_base && m_new && current(m_baseReport) && current(m_newReport)) tryCompare(false);
+    else updateHeaders();
 }
 
 bool CompareWindow::busy() const { return m_pending > 0; }
@@ -202,6 +251,15 @@ void CompareWindow::openAgainst(OpenedTracePtr base, ReportPtr baseReport, const
     m_newReport.reset();
     m_verdict->setText(tr("Opening %1…").arg(QFileInfo(newPath).fileName()));
     if (!baseReport) baseReport = base->report;
+    m_baseSession->adopt(base, baseReport);
+    if (baseReport) {
+        // The compare runs with the thresholds the baseline's report was made with.
+        m_coefficient = baseReport->settings.coefficient;
+        m_overlap = baseReport->settings.overlapRatio;
+        const QSignalBlocker b1(m_coefSpin), b2(m_overlapSpin);
+        m_coefSpin->setValue(m_coefficient);
+        m_overlapSpin->setValue(m_overlap);
+    }
     onOpened(false, std::move(base), std::move(baseReport));
     startSession(m_newSession, newPath);
 }
@@ -235,7 +293,7 @@ void CompareWindow::onFailed(const QString& path, const QString& message) {
     emit failed(text);
 }
 
-void CompareWindow::tryCompare() {
+void CompareWindow::tryCompare(bool resetView) {
     updateHeaders();
     if (!m_base || !m_new) return;
     if (!m_baseReport || !m_newReport) {
@@ -275,11 +333,14 @@ void CompareWindow::tryCompare() {
     m_opPanel->view()->setColumnWidth(CompareModel::OpSignature, std::min(m_opPanel->view()->columnWidth(CompareModel::OpSignature), 380));
     m_anPanel->view()->setColumnWidth(CompareModel::AnName, std::min(m_anPanel->view()->columnWidth(CompareModel::AnName), 320));
 
-    updateOffset();
-    m_syncing = true;
-    m_baseView->resetZoom();
-    m_syncing = false;
-    syncFrom(false, m_baseView->axis().t0, m_baseView->axis().t1);
+    if (resetView) {
+        updateOffset();
+        m_syncing = true;
+        m_baseView->resetZoom();
+        m_syncing = false;
+        syncFrom(false, m_baseView->axis().t0, m_baseView->axis().t1);
+    }
+    updateBreakdowns();
     emit compared();
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // Compare mode: a baseline and a comparison trace side by side. Both are opened and analysed off
-// the GUI thread by their own AnalysisSession (the same coefficient and overlap for both; the
-// baseline may instead be the trace already open in the main window). Once both reports are in,
+// the GUI thread by their own AnalysisSession (the same coefficient and overlap for both, set in
+// the window's spin boxes, which re-threshold both runs and compare again; the baseline may
+// instead be the trace already open in the main window). Once both reports are in,
 // compareReports (core/analysis/compare.h) runs and the window shows:
 //  - two timelines stacked (baseline above), zoom and pan kept in step, aligned by the first
 //    iteration's start (ProfilerStep) or by the trace start (a combo box); selecting an operator
@@ -16,6 +17,7 @@
 #include "widgets/tables/compare_model.h"
 
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QProgressBar;
 class QTabWidget;
@@ -40,8 +42,11 @@ public:
     explicit CompareWindow(QWidget* parent = nullptr);
     ~CompareWindow() override;
 
-    // Thresholds both runs are analysed with (set before opening).
+    // Thresholds both runs are analysed with. Before opening: what they open with; after: both
+    // are re-thresholded (off the GUI thread) and compared again, as the spin boxes do.
     void setThresholds(double coefficient, double overlap);
+    double coefficient() const { return m_coefficient; }
+    double overlap() const { return m_overlap; }
     // Opens and analyses both traces.
     void open(const QString& basePath, const QString& newPath);
     // Compares an already opened trace (and its current report) with a trace still to open.
@@ -71,6 +76,8 @@ public:
     widgets::TablePanel* anomalyPanel() const { return m_anPanel; }
     widgets::ShiftChart* shiftChart() const { return m_shift; }
     QComboBox* alignBox() const { return m_alignBox; }
+    QDoubleSpinBox* coefficientSpin() const { return m_coefSpin; }
+    QDoubleSpinBox* overlapSpin() const { return m_overlapSpin; }
     QTabWidget* tabs() const { return m_tabs; }
     QLabel* verdictLabel() const { return m_verdict; }
 
@@ -89,7 +96,8 @@ private:
     void startSession(AnalysisSession* s, const QString& path);
     void onOpened(bool isNew, OpenedTracePtr t, ReportPtr report);
     void onFailed(const QString& path, const QString& message);
-    void tryCompare();
+    void tryCompare(bool resetView = true);
+    void onReportChanged(bool isNew, ReportPtr report);
     void updateOffset();
     void syncFrom(bool fromNew, qint64 t0, qint64 t1);
     void onSliceSelected(bool fromNew, quint32 slice);
@@ -111,6 +119,8 @@ private:
     QLabel* m_verdict = nullptr;
     QLabel* m_message = nullptr;
     QComboBox* m_alignBox = nullptr;
+    QDoubleSpinBox* m_coefSpin = nullptr;
+    QDoubleSpinBox* m_overlapSpin = nullptr;
     QLabel* m_baseHeader = nullptr;
     QLabel* m_newHeader = nullptr;
     widgets::TimelineView* m_baseView = nullptr;

@@ -5,6 +5,8 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
 #include <QTableView>
 #include <filesystem>
 
@@ -277,4 +279,75 @@ TEST_CASE("Compare with… uses the open trace as the baseline", "[compare][app]
     CHECK(w->newTrace()->path.endsWith(QStringLiteral("projectx-after.json.gz")));
     w->close();
     pump(20);
+}
+
+TEST_CASE("the compare window's thresholds re-threshold both runs and compare again", "[compare][app][sliders]") {
+    if (!haveSamples()) {
+        WARN("bundled samples missing: skipped");
+        return;
+    }
+    const LoadResult base = loadTrace(contend::test::samplePath().toStdString());
+    const LoadResult now = loadTrace(afterSample().toStdString());
+    REQUIRE(base.trace);
+    REQUIRE(now.trace);
+    auto expectedAt = [&](double k, double r) {
+        AnalysisSettings s;
+        s.coefficient = k;
+        s.overlapRatio = r;
+        return compareReports(analyze(base.trace, s), analyze(now.trace, s));
+    };
+    auto agrees = [](const CompareResult& got, const CompareResult& expected) {
+        return got.anomalies.resolved.size() == expected.anomalies.resolved.size() &&
+               got.anomalies.persisting.size() == expected.anomalies.persisting.size() &&
+               got.anomalies.added.size() == expected.anomalies.added.size() &&
+               got.windows.resolved.size() == expected.windows.resolved.size() &&
+               got.windows.added.size() == expected.windows.added.size() && got.verdict == expected.verdict;
+    };
+    auto reportsAt = [](CompareWindow& w, double k, double r) {
+        auto at = [&](const ReportPtr& p) {
+            return p && std::abs(p->settings.coefficient - k) < 1e-9 && std::abs(p->settings.overlapRatio - r) < 1e-9;
+        };
+        return at(w.baseReport()) && at(w.newReport()) && w.result();
+    };
+
+    SECTION("two traces opened in the window") {
+        CompareWindow w;
+        w.resize(1400, 900);
+        w.show();
+        REQUIRE(openPairAndWait(w, contend::test::samplePath(), afterSample()));
+        const CompareResult before = *w.result();
+        // A lower coefficient flags more in both runs; a lower overlap ratio finds more windows.
+        w.coefficientSpin()->setValue(1.5);
+        w.overlapSpin()->setValue(0.5);
+        REQUIRE(waitFor([&] { return reportsAt(w, 1.5, 0.5); }, 60000));
+        pump(50);
+        const CompareResult expected = expectedAt(1.5, 0.5);
+        CHECK(agrees(*w.result(), expected));
+        CHECK(w.result()->anomalies.resolved.size() + w.result()->anomalies.persisting.size() >
+              before.anomalies.resolved.size() + before.anomalies.persisting.size());
+        CHECK(w.anomalyModel()->rowCount() ==
+              static_cast<int>(expected.anomalies.resolved.size() + expected.anomalies.persisting.size() +
+                               expected.anomalies.added.size()));
+        CHECK(w.verdictLabel()->text().contains(QString::fromStdString(expected.verdict).toHtmlEscaped()));
+    }
+    SECTION("a compare against the main window's trace") {
+        MainWindow main;
+        bool opened = false;
+        QObject::connect(main.session(), &AnalysisSession::opened, [&] { opened = true; });
+        main.openPath(contend::test::samplePath());
+        REQUIRE(waitFor([&] { return opened; }, 180000));
+        CompareWindow* w = main.compareWith(afterSample());
+        REQUIRE(w);
+        REQUIRE(waitFor([&] { return w->result() != nullptr; }, 180000));
+        CHECK(w->coefficientSpin()->value() == Approx(main.session()->report()->settings.coefficient));
+        w->setThresholds(4.5, 0.8);
+        REQUIRE(waitFor([&] { return reportsAt(*w, 4.5, 0.8); }, 60000));
+        pump(50);
+        CHECK(agrees(*w->result(), expectedAt(4.5, 0.8)));
+        CHECK(w->coefficientSpin()->value() == Approx(4.5));
+        // The main window keeps its own thresholds and report.
+        CHECK(main.session()->report()->settings.coefficient == Approx(3.0));
+        w->close();
+        pump(20);
+    }
 }
