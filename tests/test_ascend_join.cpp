@@ -241,3 +241,25 @@ TEST_CASE("findAscendFolder recognises the layouts and lists the side files", "[
     CHECK(f->l2Cache.empty());
     CHECK_FALSE(findAscendFolder((dir.out() / "nothing").string()));
 }
+
+TEST_CASE("a side file too large for the memory budget is left out with a warning", "[ascend][join][memory]") {
+    AscendDir dir("join-budget");
+    dir.write("trace_view.json", kTraceView);
+    std::string csv = kKernelDetails;
+    while (csv.size() < (3u << 20)) csv += "1,4294967295,999,2,Pad,Pad,AI_CORE,1.000\t,1.0,N/A,\"\"\n";
+    dir.write("kernel_details.csv", csv);
+    LoadOptions o;
+    o.memoryLimitBytes = 4u << 20;  // the trace fits; twice the CSV does not
+    auto r = loadTrace(dir.root(), o);
+    REQUIRE(r);
+    CHECK(r.trace->metrics().empty());
+    const ImportWarning* w = nullptr;
+    for (const auto& x : r.trace->stats().warnings)
+        if (x.kind == "side file not joined") w = &x;
+    REQUIRE(w);
+    CHECK_THAT(w->example, Catch::Contains("kernel_details.csv") && Catch::Contains("memory budget"));
+    o.memoryLimitBytes = 0;
+    auto all = loadTrace(dir.root(), o);
+    REQUIRE(all);
+    CHECK_FALSE(all.trace->metrics().empty());
+}

@@ -1,6 +1,7 @@
 #pragma once
 // Ascend PyTorch Profiler output folders: where the trace and its side files are, and the join of
 // per-task hardware metrics from the CSVs onto the NPU tasks of the trace.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +29,10 @@ std::optional<AscendFolder> findAscendFolder(const std::string& dir);
 // Unmatched rows and unreadable cells are counted as import warnings. A CSV that cannot be
 // read at all is an error naming the file and line; loadTrace turns it into a warning and keeps
 // the trace.
-std::optional<LoadError> joinAscendSideFiles(TraceBuilder& builder, const AscendFolder& folder);
+// A side file is read whole (its text, then a record per cell: about twice its size); one that
+// would not fit `memoryBudget` (bytes; ~0 for none) is an error naming it, and the trace loads
+// without it.
+std::optional<LoadError> joinAscendSideFiles(TraceBuilder& builder, const AscendFolder& folder,
+                                             std::uint64_t memoryBudget = ~std::uint64_t{0});
 
 }  // namespace contend

@@ -11,6 +11,7 @@
 // Each slice is taken by at most one row per file. When several kernel files are present
 // (kernel_details.csv and op_summary_*.csv describe the same tasks), the first file wins.
 #include <algorithm>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -20,6 +21,7 @@
 #include "core/io/ascend_folder.h"
 #include "core/io/csv.h"
 #include "core/io/decimal.h"
+#include "core/io/memory_budget.h"
 
 namespace contend {
 
@@ -243,8 +245,19 @@ void joinL2File(TraceBuilder& b, TaskIndex& index, const CsvTable& t) {
 
 }  // namespace
 
-std::optional<LoadError> joinAscendSideFiles(TraceBuilder& builder, const AscendFolder& folder) {
+std::optional<LoadError> joinAscendSideFiles(TraceBuilder& builder, const AscendFolder& folder,
+                                             std::uint64_t memoryBudget) {
     if (folder.kernelDetails.empty() && folder.l2Cache.empty()) return std::nullopt;
+    std::vector<std::string> all = folder.kernelDetails;
+    if (!folder.l2Cache.empty()) all.push_back(folder.l2Cache);
+    for (const std::string& path : all) {
+        std::error_code ec;
+        const std::uintmax_t size = std::filesystem::file_size(path, ec);
+        if (!ec && static_cast<double>(size) * 2.0 > static_cast<double>(memoryBudget))
+            return LoadError{path, -1, -1, -1,
+                             "at " + formatBytes(size) + " it is too large to join within the memory budget of " +
+                                 formatBytes(memoryBudget)};
+    }
     TaskIndex index(builder);
     std::vector<std::uint8_t> joined(builder.pendingSlices().size(), 0);
     CsvTable table;

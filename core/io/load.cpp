@@ -124,7 +124,7 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
         builder.setSource(src);
         if (ascend && options.joinSideFiles) {
             // The trace is what the user opened; a broken side file costs its metrics, not the load.
-            if (auto sideErr = joinAscendSideFiles(builder, *ascend))
+            if (auto sideErr = joinAscendSideFiles(builder, *ascend, effectiveMemoryBudget(options)))
                 builder.warn("side file not joined", sideErr->message());
         }
     }
