@@ -419,3 +419,19 @@ TEST_CASE("made-up phase names are counted in a bounded table", "[hostile][many]
     CHECK(total == 5001);
     CHECK(phases.count("(other)"));
 }
+
+TEST_CASE("CONTEND_MAX_MEMORY sets the default budget; an explicit limit wins", "[hostile][memory]") {
+    ::setenv("CONTEND_MAX_MEMORY", "3G", 1);
+    CHECK(effectiveMemoryBudget(LoadOptions{}) == std::uint64_t{3} << 30);
+    LoadOptions explicitLimit;
+    explicitLimit.memoryLimitBytes = 5u << 20;
+    CHECK(effectiveMemoryBudget(explicitLimit) == 5u << 20);
+    ::setenv("CONTEND_MAX_MEMORY", "0", 1);
+    CHECK(effectiveMemoryBudget(LoadOptions{}) == kNoMemoryLimit);
+    ::setenv("CONTEND_MAX_MEMORY", "plenty", 1);  // not a size: ignored
+    CHECK_FALSE(memoryLimitFromEnvironment());
+    ::unsetenv("CONTEND_MAX_MEMORY");
+    CHECK_FALSE(memoryLimitFromEnvironment());
+    const auto avail = availableMemoryBytes();
+    if (avail) CHECK(effectiveMemoryBudget(LoadOptions{}) <= *avail);
+}

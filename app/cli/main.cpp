@@ -36,8 +36,9 @@ const char* kUsage =
     "\n"
     "global option (any command that reads a trace):\n"
     "  --max-memory SIZE        most memory a load may use (\"8G\", \"512M\"; 0 for no limit).\n"
-    "                           Default: three quarters of the memory available (MemAvailable,\n"
-    "                           or the container's limit). A bigger trace stops with a message.\n"
+    "                           Default: CONTEND_MAX_MEMORY if set, else three quarters of the\n"
+    "                           memory available (MemAvailable, or the container's limit). A\n"
+    "                           bigger trace stops with a message.\n"
     "\n"
     "Run 'contend-cli <command> --help' for the options of a command.\n"
     "Exit codes: 0 ok, 1 check failed, 2 usage error, 3 unreadable or invalid input.\n";

@@ -22,7 +22,10 @@ const char* kUsage =
     "TRACE is a PyTorch/Kineto, Ascend or Chrome trace (.json or .json.gz) or an Ascend profiler\n"
     "output folder. --screenshot opens TRACE (default: the bundled sample), waits for the analysis\n"
     "and writes a PNG of the chosen view. --compare opens BASE (the baseline) and NEW side by side\n"
-    "and shows what changed.\n";
+    "and shows what changed.\n"
+    "\n"
+    "A trace that would need more memory than three quarters of what is available stops with a\n"
+    "message; CONTEND_MAX_MEMORY=SIZE (\"8G\", \"512M\", 0 for no limit) sets another limit.\n";
 
 bool headless(const QStringList& args) {
     return args.contains(QStringLiteral("--bench-render")) || args.contains(QStringLiteral("--screenshot"));

@@ -249,10 +249,11 @@ Status Reader::checkMemory() {
                      formatBytes(static_cast<std::uint64_t>(need)) +
                      (projectable ? " (estimated after reading " + std::to_string(static_cast<int>(fraction * 100)) + "% of it)" : "") +
                      " and the budget is " + formatBytes(m_budget) +
-                     (m_opt.memoryLimitBytes == 0 ? " (three quarters of the memory available)" : " (the limit set)") +
+                     (m_opt.memoryLimitBytes == 0 && !memoryLimitFromEnvironment() ? " (three quarters of the memory available)"
+                                                                                    : " (the limit set)") +
                      "; stopped at byte " + std::to_string(streamOffset(m_pos)) +
                      " before the system runs out. Close other programs, use a machine with more memory, "
-                     "or set the limit (contend-cli --max-memory SIZE, 0 for none)";
+                     "or set the limit (contend-cli --max-memory SIZE, or CONTEND_MAX_MEMORY=SIZE for the app; 0 for none)";
     return Status::Error;
 }
 
@@ -264,7 +265,8 @@ Status Reader::checkEventGrowth(std::size_t want) {
     m_error.offset = -1;
     m_error.reason = "not enough memory: the event at byte " + std::to_string(streamOffset(m_pos)) + " is larger than " +
                      formatBytes(want / 2) + " and reading it needs about " + formatBytes(want * 3) +
-                     ", more than the budget of " + formatBytes(m_budget) + " (contend-cli --max-memory SIZE, 0 for none)";
+                     ", more than the budget of " + formatBytes(m_budget) +
+                     " (contend-cli --max-memory SIZE, or CONTEND_MAX_MEMORY=SIZE for the app; 0 for none)";
     return Status::Error;
 }
 

@@ -1,6 +1,7 @@
 #include "core/io/load.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 
 #include "core/io/ascend_folder.h"
@@ -24,8 +25,15 @@ std::string LoadError::message() const {
     return m;
 }
 
+std::optional<std::uint64_t> memoryLimitFromEnvironment() {
+    const char* v = std::getenv("CONTEND_MAX_MEMORY");
+    if (!v || !*v) return std::nullopt;
+    return parseMemorySize(v);
+}
+
 std::uint64_t effectiveMemoryBudget(const LoadOptions& options) {
     if (options.memoryLimitBytes != 0) return options.memoryLimitBytes;
+    if (auto env = memoryLimitFromEnvironment()) return *env;
     auto avail = availableMemoryBytes();
     if (!avail) return kNoMemoryLimit;
     return *avail / 4 * 3;

@@ -31,9 +31,10 @@ struct LoadOptions {
     std::function<bool(double)> progress;
     // Largest single event accepted; bigger ones stop the load with an error (hostile input).
     std::size_t maxEventBytes = 512u << 20;
-    // Most memory the load may use, in bytes. 0: three quarters of what the machine (or the
-    // container) has available when the load starts, leaving room for the analysis and the
-    // GUI. kNoMemoryLimit: no limit. A trace that needs more stops with a LoadError (reason
+    // Most memory the load may use, in bytes. 0: the environment's CONTEND_MAX_MEMORY ("8G",
+    // "512M", "0" for none) if set, else three quarters of what the machine (or the container)
+    // has available when the load starts, leaving room for the analysis and the GUI.
+    // kNoMemoryLimit: no limit. A trace that needs more stops with a LoadError (reason
     // starting "not enough memory") as soon as that is clear, instead of running the system
     // out of memory.
     std::uint64_t memoryLimitBytes = 0;
@@ -42,6 +43,8 @@ struct LoadOptions {
 inline constexpr std::uint64_t kNoMemoryLimit = ~std::uint64_t{0};
 // The budget memoryLimitBytes stands for on this machine now (kNoMemoryLimit when unknown).
 std::uint64_t effectiveMemoryBudget(const LoadOptions& options);
+// CONTEND_MAX_MEMORY parsed (kNoMemoryLimit for "0"); nullopt when unset or not a size.
+std::optional<std::uint64_t> memoryLimitFromEnvironment();
 
 struct LoadResult {
     TracePtr trace;

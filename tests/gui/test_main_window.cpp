@@ -405,3 +405,40 @@ TEST_CASE("every broken and hostile input in turn: no crash, and a failed open k
         CHECK_FALSE(img.isNull());
     }
 }
+
+TEST_CASE("a trace over the memory budget (CONTEND_MAX_MEMORY) fails in words and keeps the trace", "[app][errors][memory]") {
+    if (!contend::test::haveSample()) return;
+    Fresh fresh;
+    MainWindow w;
+    w.show();
+    REQUIRE(openAndWait(w, contend::test::samplePath()) == Outcome::Opened);
+    const TracePtr before = w.session()->current()->trace;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("big.json"));
+    {
+        QFile f(path);
+        REQUIRE(f.open(QIODevice::WriteOnly));
+        f.write("{\"traceEvents\": [");
+        for (int i = 0; i < 100000; ++i)
+            f.write(QStringLiteral("%1{\"ph\": \"X\", \"pid\": 1, \"tid\": %2, \"name\": \"op%3\", \"ts\": %4, \"dur\": 5}")
+                        .arg(i ? QStringLiteral(",") : QString())
+                        .arg(i % 4)
+                        .arg(i % 50)
+                        .arg(i * 10)
+                        .toUtf8());
+        f.write("]}");
+    }
+    qputenv("CONTEND_MAX_MEMORY", "2M");
+    const Outcome out = openAndWait(w, path);
+    qunsetenv("CONTEND_MAX_MEMORY");
+    REQUIRE(out == Outcome::Failed);
+    const QString text = w.messageBar()->text();
+    INFO(text.toStdString());
+    CHECK(text.contains(QStringLiteral("big.json")));
+    CHECK(text.contains(QStringLiteral("not enough memory")));
+    CHECK(text.contains(QStringLiteral("CONTEND_MAX_MEMORY")));
+    CHECK(w.session()->current()->trace == before);
+    // Without the limit the same file opens.
+    REQUIRE(openAndWait(w, path) == Outcome::Opened);
+    CHECK(w.session()->current()->trace != before);
+}
