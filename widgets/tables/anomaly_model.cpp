@@ -5,23 +5,15 @@
 namespace contend::widgets {
 
 AnomalyModel::AnomalyModel(QObject* parent)
-    : ColumnModel({{tr("Score"), ColumnKind::Score, tr("Anomaly score; flagged when above the coefficient")},
-                   {tr("Operator"), ColumnKind::Text, {}},
-                   {tr("Track"), ColumnKind::Text, {}},
-                   {tr("Start"), ColumnKind::Time, tr("Since the trace began")},
-                   {tr("Duration"), ColumnKind::Duration, {}},
-                   {tr("Baseline"), ColumnKind::Duration, tr("Expected duration without contention")},
-                   {tr("Excess"), ColumnKind::Duration, tr("Duration minus baseline")},
-                   {tr("Cause"), ColumnKind::Resource, tr("What the operator waited for")}},
+    : ReportTableModel({{tr("Score"), ColumnKind::Score, tr("Anomaly score; flagged when above the coefficient")},
+                        {tr("Operator"), ColumnKind::Text, {}},
+                        {tr("Track"), ColumnKind::Text, {}},
+                        {tr("Start"), ColumnKind::Time, tr("Since the trace began")},
+                        {tr("Duration"), ColumnKind::Duration, {}},
+                        {tr("Baseline"), ColumnKind::Duration, tr("Expected duration without contention")},
+                        {tr("Excess"), ColumnKind::Duration, tr("Duration minus baseline")},
+                        {tr("Cause"), ColumnKind::Resource, tr("What the operator waited for")}},
                   parent) {}
-
-void AnomalyModel::setReport(TracePtr trace, std::shared_ptr<const Report> report) {
-    beginResetModel();
-    m_trace = std::move(trace);
-    m_report = m_trace ? std::move(report) : nullptr;
-    m_origin = m_trace ? m_trace->begin() : 0;
-    endResetModel();
-}
 
 int AnomalyModel::rows() const { return m_report ? static_cast<int>(m_report->anomalies.size()) : 0; }
 

@@ -1,20 +1,15 @@
 #pragma once
 // The flagged-operator table: one row per anomaly (score, name, track, start, duration,
 // baseline, excess, cause), in the report's order (highest score first).
-#include <memory>
-
-#include "core/analysis/report.h"
-#include "core/trace/trace.h"
-#include "widgets/tables/column_model.h"
+#include "widgets/tables/report_table_model.h"
 
 namespace contend::widgets {
 
-class AnomalyModel : public ColumnModel {
+class AnomalyModel : public ReportTableModel {
     Q_OBJECT
 public:
     enum Col { Score, Name, Track, Start, Duration, Baseline, Excess, Cause, ColumnCount };
     explicit AnomalyModel(QObject* parent = nullptr);
-    void setReport(TracePtr trace, std::shared_ptr<const Report> report);
     // Row of the anomaly on `slice`, -1 if it is not flagged.
     int rowOfSlice(std::uint32_t slice) const;
 
@@ -26,8 +21,6 @@ protected:
     std::pair<qint64, qint64> rowSpan(int row) const override;
 
 private:
-    TracePtr m_trace;
-    std::shared_ptr<const Report> m_report;
 };
 
 }  // namespace contend::widgets

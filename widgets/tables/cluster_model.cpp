@@ -5,23 +5,15 @@
 namespace contend::widgets {
 
 ClusterModel::ClusterModel(QObject* parent)
-    : ColumnModel({{tr("#"), ColumnKind::Count, {}},
-                   {tr("Track"), ColumnKind::Text, {}},
-                   {tr("Start"), ColumnKind::Time, tr("Since the trace began")},
-                   {tr("Duration"), ColumnKind::Duration, {}},
-                   {tr("Ops"), ColumnKind::Count, tr("Operators in the run")},
-                   {tr("Busy"), ColumnKind::Duration, tr("Time the operators ran")},
-                   {tr("Gaps"), ColumnKind::Duration, tr("Time between them: barriers, launch overhead")},
-                   {tr("Saving"), ColumnKind::Duration, tr("Estimated saving of fusing the run into one operator")}},
+    : ReportTableModel({{tr("#"), ColumnKind::Count, {}},
+                        {tr("Track"), ColumnKind::Text, {}},
+                        {tr("Start"), ColumnKind::Time, tr("Since the trace began")},
+                        {tr("Duration"), ColumnKind::Duration, {}},
+                        {tr("Ops"), ColumnKind::Count, tr("Operators in the run")},
+                        {tr("Busy"), ColumnKind::Duration, tr("Time the operators ran")},
+                        {tr("Gaps"), ColumnKind::Duration, tr("Time between them: barriers, launch overhead")},
+                        {tr("Saving"), ColumnKind::Duration, tr("Estimated saving of fusing the run into one operator")}},
                   parent) {}
-
-void ClusterModel::setReport(TracePtr trace, std::shared_ptr<const Report> report) {
-    beginResetModel();
-    m_trace = std::move(trace);
-    m_report = m_trace ? std::move(report) : nullptr;
-    m_origin = m_trace ? m_trace->begin() : 0;
-    endResetModel();
-}
 
 int ClusterModel::rows() const { return m_report ? static_cast<int>(m_report->clusters.size()) : 0; }
 

@@ -3,19 +3,12 @@
 namespace contend::widgets {
 
 IterationModel::IterationModel(QObject* parent)
-    : ColumnModel({{tr("Iteration"), ColumnKind::Count, tr("N of ProfilerStep#N")},
-                   {tr("Start"), ColumnKind::Time, tr("Since the trace began")},
-                   {tr("Duration"), ColumnKind::Duration, {}},
-                   {tr("Anomalies"), ColumnKind::Count, {}},
-                   {tr("Extra wait"), ColumnKind::Duration, {}}},
+    : ReportTableModel({{tr("Iteration"), ColumnKind::Count, tr("N of ProfilerStep#N")},
+                        {tr("Start"), ColumnKind::Time, tr("Since the trace began")},
+                        {tr("Duration"), ColumnKind::Duration, {}},
+                        {tr("Anomalies"), ColumnKind::Count, {}},
+                        {tr("Extra wait"), ColumnKind::Duration, {}}},
                   parent) {}
-
-void IterationModel::setReport(TracePtr trace, std::shared_ptr<const Report> report) {
-    beginResetModel();
-    m_report = trace ? std::move(report) : nullptr;
-    m_origin = trace ? trace->begin() : 0;
-    endResetModel();
-}
 
 int IterationModel::rows() const { return m_report ? static_cast<int>(m_report->iterations.size()) : 0; }
 

@@ -5,22 +5,18 @@
 namespace contend::widgets {
 
 WindowModel::WindowModel(QObject* parent)
-    : ColumnModel({{tr("#"), ColumnKind::Count, {}},
-                   {tr("Resource"), ColumnKind::Resource, tr("The resource the operators competed for")},
-                   {tr("Start"), ColumnKind::Time, tr("Since the trace began")},
-                   {tr("Duration"), ColumnKind::Duration, {}},
-                   {tr("Ops"), ColumnKind::Count, tr("Operators in the window")},
-                   {tr("Tracks"), ColumnKind::Count, tr("Streams or threads the window joins")},
-                   {tr("Overlap"), ColumnKind::Percent, tr("Overlap / shorter busy time")},
-                   {tr("Peak"), ColumnKind::Percent, tr("Peak utilisation of the resource (0 when no counter)")},
-                   {tr("Extra wait"), ColumnKind::Duration, tr("Excess of its operators attributed to the window")}},
+    : ReportTableModel({{tr("#"), ColumnKind::Count, {}},
+                        {tr("Resource"), ColumnKind::Resource, tr("The resource the operators competed for")},
+                        {tr("Start"), ColumnKind::Time, tr("Since the trace began")},
+                        {tr("Duration"), ColumnKind::Duration, {}},
+                        {tr("Ops"), ColumnKind::Count, tr("Operators in the window")},
+                        {tr("Tracks"), ColumnKind::Count, tr("Streams or threads the window joins")},
+                        {tr("Overlap"), ColumnKind::Percent, tr("Overlap / shorter busy time")},
+                        {tr("Peak"), ColumnKind::Percent, tr("Peak utilisation of the resource (0 when no counter)")},
+                        {tr("Extra wait"), ColumnKind::Duration, tr("Excess of its operators attributed to the window")}},
                   parent) {}
 
-void WindowModel::setReport(TracePtr trace, std::shared_ptr<const Report> report) {
-    beginResetModel();
-    m_trace = std::move(trace);
-    m_report = m_trace ? std::move(report) : nullptr;
-    m_origin = m_trace ? m_trace->begin() : 0;
+void WindowModel::reportChanged() {
     m_extra.clear();
     m_tracks.clear();
     if (m_report) {
@@ -36,7 +32,6 @@ void WindowModel::setReport(TracePtr trace, std::shared_ptr<const Report> report
             m_tracks.push_back(static_cast<int>(std::unique(tracks.begin(), tracks.end()) - tracks.begin()));
         }
     }
-    endResetModel();
 }
 
 int WindowModel::rows() const { return m_report ? static_cast<int>(m_report->windows.size()) : 0; }

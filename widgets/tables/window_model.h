@@ -1,30 +1,24 @@
 #pragma once
 // Contention windows: resource, start, duration, operators, tracks joined, overlap ratio, peak
 // utilisation, extra wait. Each row spans its window on the timeline (StartRole/EndRole).
-#include <memory>
-
-#include "core/analysis/report.h"
-#include "core/trace/trace.h"
-#include "widgets/tables/column_model.h"
+#include "widgets/tables/report_table_model.h"
 
 namespace contend::widgets {
 
-class WindowModel : public ColumnModel {
+class WindowModel : public ReportTableModel {
     Q_OBJECT
 public:
     enum Col { Id, Resource, Start, Duration, Ops, Tracks, Overlap, Peak, ExtraWait, ColumnCount };
     explicit WindowModel(QObject* parent = nullptr);
-    void setReport(TracePtr trace, std::shared_ptr<const Report> report);
 
 protected:
     int rows() const override;
     QVariant raw(int row, int column) const override;
     qint64 rowId(int row) const override;
     std::pair<qint64, qint64> rowSpan(int row) const override;
+    void reportChanged() override;
 
 private:
-    TracePtr m_trace;
-    std::shared_ptr<const Report> m_report;
     std::vector<qint64> m_extra;     // per window: summed extra wait
     std::vector<int> m_tracks;       // per window: distinct tracks
 };
