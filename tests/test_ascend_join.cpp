@@ -98,6 +98,13 @@ std::string exampleOf(const Trace& t, const std::string& kind) {
     return {};
 }
 
+// The warning loadTrace leaves when it could not join a side file, or null.
+const ImportWarning* sideFileWarning(const Trace& t) {
+    for (const auto& x : t.stats().warnings)
+        if (x.kind == "side file not joined") return &x;
+    return nullptr;
+}
+
 }  // namespace
 
 TEST_CASE("kernel_details.csv and l2_cache.csv metrics land on the matching NPU tasks", "[ascend][join]") {
@@ -218,9 +225,7 @@ TEST_CASE("a broken side file costs its metrics, not the load, and is named in a
     auto r = loadTrace(dir.root());
     REQUIRE(r);
     CHECK(r.trace->metrics().empty());
-    const ImportWarning* w = nullptr;
-    for (const auto& x : r.trace->stats().warnings)
-        if (x.kind == "side file not joined") w = &x;
+    const ImportWarning* w = sideFileWarning(*r.trace);
     REQUIRE(w);
     CHECK_THAT(w->example, Catch::Contains("kernel_details.csv") && Catch::Contains("line 3") &&
                                Catch::Contains("not closed"));
@@ -253,9 +258,7 @@ TEST_CASE("a side file too large for the memory budget is left out with a warnin
     auto r = loadTrace(dir.root(), o);
     REQUIRE(r);
     CHECK(r.trace->metrics().empty());
-    const ImportWarning* w = nullptr;
-    for (const auto& x : r.trace->stats().warnings)
-        if (x.kind == "side file not joined") w = &x;
+    const ImportWarning* w = sideFileWarning(*r.trace);
     REQUIRE(w);
     CHECK_THAT(w->example, Catch::Contains("kernel_details.csv") && Catch::Contains("memory budget"));
     o.memoryLimitBytes = 0;

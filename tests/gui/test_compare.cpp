@@ -76,6 +76,16 @@ std::shared_ptr<const CompareResult> handMadeResult() {
     return r;
 }
 
+// Opens the bundled 'before' sample in the main window and waits for it.
+bool openSample(MainWindow& main) {
+    bool opened = false;
+    auto c = QObject::connect(main.session(), &AnalysisSession::opened, [&] { opened = true; });
+    main.openPath(contend::test::samplePath());
+    const bool ok = waitFor([&] { return opened; }, 180000);
+    QObject::disconnect(c);
+    return ok;
+}
+
 bool openPairAndWait(CompareWindow& w, const QString& base, const QString& now) {
     bool done = false, ok = false;
     auto a = QObject::connect(&w, &CompareWindow::compared, [&] { done = ok = true; });
@@ -263,10 +273,7 @@ TEST_CASE("Compare with… uses the open trace as the baseline", "[compare][app]
     }
     MainWindow main;
     CHECK(main.compareWith(afterSample()) == nullptr);   // nothing open yet
-    bool opened = false;
-    QObject::connect(main.session(), &AnalysisSession::opened, [&] { opened = true; });
-    main.openPath(contend::test::samplePath());
-    REQUIRE(waitFor([&] { return opened; }, 180000));
+    REQUIRE(openSample(main));
     CompareWindow* w = main.compareWith(afterSample());
     REQUIRE(w);
     bool done = false;
@@ -332,10 +339,7 @@ TEST_CASE("the compare window's thresholds re-threshold both runs and compare ag
     }
     SECTION("a compare against the main window's trace") {
         MainWindow main;
-        bool opened = false;
-        QObject::connect(main.session(), &AnalysisSession::opened, [&] { opened = true; });
-        main.openPath(contend::test::samplePath());
-        REQUIRE(waitFor([&] { return opened; }, 180000));
+        REQUIRE(openSample(main));
         CompareWindow* w = main.compareWith(afterSample());
         REQUIRE(w);
         REQUIRE(waitFor([&] { return w->result() != nullptr; }, 180000));
