@@ -153,6 +153,7 @@ private:
     bool progress();
     Status checkMemory();
     Status checkEventGrowth(std::size_t want);
+    Status failMemory(std::string reason);
 
     ByteSource& m_src;
     const std::string& m_name;
@@ -222,6 +223,14 @@ Status Reader::fail(std::uint64_t offset, std::string reason) {
 // traces of 0.1M-1M events (`contend-cli bench-load` prints model size and peak RSS).
 constexpr double kFinalizePeakFactor = 2.2;
 constexpr double kFixedChunks = 12.0;
+constexpr const char* kSetLimitHint = "contend-cli --max-memory SIZE, or CONTEND_MAX_MEMORY=SIZE for the app; 0 for none";
+
+Status Reader::failMemory(std::string reason) {
+    m_error.file = m_name;
+    m_error.offset = -1;  // not about a place in the text: no line and column to look up
+    m_error.reason = "not enough memory: " + std::move(reason);
+    return Status::Error;
+}
 
 Status Reader::checkMemory() {
     if (m_budget == kNoMemoryLimit) return Status::Ok;
@@ -243,31 +252,23 @@ Status Reader::checkMemory() {
     const double budget = static_cast<double>(m_budget);
     if (peakNow <= budget && (!projectable || projected <= budget * 1.25)) return Status::Ok;
     const double need = std::max(peakNow, projected);
-    m_error.file = m_name;
-    m_error.offset = -1;
-    m_error.reason = "not enough memory: loading this trace needs about " +
-                     formatBytes(static_cast<std::uint64_t>(need)) +
-                     (projectable ? " (estimated after reading " + std::to_string(static_cast<int>(fraction * 100)) + "% of it)" : "") +
-                     " and the budget is " + formatBytes(m_budget) +
-                     (m_opt.memoryLimitBytes == 0 && !memoryLimitFromEnvironment() ? " (three quarters of the memory available)"
-                                                                                    : " (the limit set)") +
-                     "; stopped at byte " + std::to_string(streamOffset(m_pos)) +
-                     " before the system runs out. Close other programs, use a machine with more memory, "
-                     "or set the limit (contend-cli --max-memory SIZE, or CONTEND_MAX_MEMORY=SIZE for the app; 0 for none)";
-    return Status::Error;
+    return failMemory("loading this trace needs about " + formatBytes(static_cast<std::uint64_t>(need)) +
+                      (projectable ? " (estimated after reading " + std::to_string(static_cast<int>(fraction * 100)) + "% of it)" : "") +
+                      " and the budget is " + formatBytes(m_budget) +
+                      (m_opt.memoryLimitBytes == 0 && !memoryLimitFromEnvironment() ? " (three quarters of the memory available)"
+                                                                                     : " (the limit set)") +
+                      "; stopped at byte " + std::to_string(streamOffset(m_pos)) +
+                      " before the system runs out. Close other programs, use a machine with more memory, or set the limit (" +
+                      kSetLimitHint + ")");
 }
 
 // One event bigger than a chunk grows the buffer; the text is then copied for a worker and
 // held by its parser: about three times the event. Refuse before that passes the budget.
 Status Reader::checkEventGrowth(std::size_t want) {
     if (m_budget == kNoMemoryLimit || static_cast<double>(want) * 3.0 <= static_cast<double>(m_budget)) return Status::Ok;
-    m_error.file = m_name;
-    m_error.offset = -1;
-    m_error.reason = "not enough memory: the event at byte " + std::to_string(streamOffset(m_pos)) + " is larger than " +
-                     formatBytes(want / 2) + " and reading it needs about " + formatBytes(want * 3) +
-                     ", more than the budget of " + formatBytes(m_budget) +
-                     " (contend-cli --max-memory SIZE, or CONTEND_MAX_MEMORY=SIZE for the app; 0 for none)";
-    return Status::Error;
+    return failMemory("the event at byte " + std::to_string(streamOffset(m_pos)) + " is larger than " + formatBytes(want / 2) +
+                      " and reading it needs about " + formatBytes(want * 3) + ", more than the budget of " +
+                      formatBytes(m_budget) + " (" + kSetLimitHint + ")");
 }
 
 bool Reader::progress() {
@@ -528,10 +529,7 @@ Status Reader::drain(std::size_t keep) {
         if (job->arrayEnd != kNpos) return Status::Restart;
         m_events += job->counts.events;
         for (std::size_t k = 0; k < m_phaseCounts.size(); ++k) m_phaseCounts[k] += job->counts.phases[k];
-        for (auto& [ph, n] : job->counts.otherPhases) {
-            if (m_otherPhases.size() < 64 || m_otherPhases.count(ph)) m_otherPhases[ph] += n;
-            else m_otherPhases["(other)"] += n;
-        }
+        for (auto& [ph, n] : job->counts.otherPhases) detail::countOtherPhase(m_otherPhases, ph, n);
         m_kinetoHints = m_kinetoHints || job->counts.kinetoHints;
         m_ascendHints = m_ascendHints || job->counts.ascendHints;
         m_b.absorb(std::move(job->builder));

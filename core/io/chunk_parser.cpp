@@ -411,9 +411,7 @@ ParseStatus ChunkParser::Impl::handleEvent(od::object obj, std::uint64_t offset)
     }
     const char p0 = ph[0];
     if (ph.size() == 1 && static_cast<unsigned char>(p0) < 128) m_counts->phases[static_cast<unsigned char>(p0)]++;
-    else if (ph.size() <= 16 && (m_counts->otherPhases.size() < 64 || m_counts->otherPhases.count(std::string(ph))))
-        m_counts->otherPhases[std::string(ph)]++;
-    else m_counts->otherPhases["(other)"]++;  // a crafted file must not grow this without bound
+    else countOtherPhase(m_counts->otherPhases, ph, 1);
     if (argsDeferred && (p0 == 'X' || p0 == 'B' || p0 == 'i' || p0 == 'I' || p0 == 'C' || p0 == 'M')) {
         // args came before ph: walk the object again for them (rare).
         if ((ec = obj.reset().error())) return malformed(ec);
@@ -574,6 +572,13 @@ std::size_t quoteNonFinite(std::string& s) {
 }
 
 }  // namespace
+
+void countOtherPhase(std::map<std::string, std::uint64_t>& table, std::string_view ph, std::uint64_t n) {
+    auto it = ph.size() <= 16 ? table.find(std::string(ph)) : table.end();
+    if (it != table.end()) it->second += n;
+    else if (ph.size() <= 16 && table.size() < 64) table.emplace(std::string(ph), n);
+    else table["(other)"] += n;
+}
 
 ChunkParser::ChunkParser() : m_impl(std::make_unique<Impl>()) {}
 ChunkParser::~ChunkParser() = default;

@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "core/io/load.h"
 #include "core/trace/trace_builder.h"
@@ -19,10 +20,14 @@ enum class ParseStatus { Ok, Restart, Error };
 struct ChunkCounts {
     std::uint64_t events = 0;
     std::array<std::uint64_t, 128> phases{};
-    std::map<std::string, std::uint64_t> otherPhases;
+    std::map<std::string, std::uint64_t> otherPhases;  // through countOtherPhase only
     bool kinetoHints = false;
     bool ascendHints = false;
 };
+
+// Counts n events of a phase written as `ph` (not one ASCII letter). A crafted file must not
+// grow the table without bound: at most 64 names of up to 16 bytes, the rest as "(other)".
+void countOtherPhase(std::map<std::string, std::uint64_t>& table, std::string_view ph, std::uint64_t n);
 
 class ChunkParser {
 public:
