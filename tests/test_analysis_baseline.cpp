@@ -22,7 +22,7 @@ std::size_t countNamed(const Report& r, const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("an occurrence far above its signature's baseline is flagged; a big constant operator is not", "[analysis][baseline]") {
+TEST_CASE("an occurrence far above its signature's baseline is flagged, a big constant operator is not", "[analysis][baseline]") {
     KinetoTrace k;
     double t = 0;
     for (int i = 0; i < 20; ++i) {

@@ -74,7 +74,7 @@ TEST_CASE("anomalies are matched by signature and iteration, nearest place first
     CHECK(r.verdict.find("1 new anomaly appeared") != std::string::npos);
 }
 
-TEST_CASE("windows resolve by resource and operators; clusters by stream", "[compare]") {
+TEST_CASE("windows resolve by resource and operators, clusters by stream", "[compare]") {
     Report base = twoIterations(2000);
     Report now = twoIterations(1900);
     base.windows = {window(Resource::Bandwidth, 200, {"norm", "transform"}), window(Resource::Bandwidth, 1200, {"transform", "norm"})};

@@ -110,7 +110,7 @@ TEST_CASE("invalid UTF-8 in a CSV side file is replaced and counted", "[hostile]
     CHECK(t.firstInvalidUtf8() == 15);
 }
 
-TEST_CASE("a 100 MB name is cut to 64 KiB with a warning; a 100 MB arg is skipped", "[hostile][big]") {
+TEST_CASE("a 100 MB name is cut to 64 KiB with a warning, a 100 MB arg is skipped", "[hostile][big]") {
     const std::string big(100u << 20, 'n');
     const std::string json = trace({x(big, "1", "2"),
                                     R"({"ph": "X", "pid": 1, "tid": 1, "name": "ok", "ts": 5, "dur": 2, "args": {"s": ")" +
@@ -139,7 +139,7 @@ TEST_CASE("a long name is cut on a UTF-8 boundary", "[hostile][big][utf8]") {
     CHECK(isValidUtf8(kept.data(), kept.size()));
 }
 
-TEST_CASE("times that would overflow are dropped with a warning; what is left has a sane span", "[hostile][time]") {
+TEST_CASE("times that would overflow are dropped with a warning, what is left has a sane span", "[hostile][time]") {
     const std::string json = trace({
         x("far future", "1e30", "1"),
         x("year 2255", "9e15", "5"),
@@ -414,7 +414,7 @@ TEST_CASE("made-up phase names are counted in a bounded table", "[hostile][many]
     CHECK(phases.count("(other)"));
 }
 
-TEST_CASE("CONTEND_MAX_MEMORY sets the default budget; an explicit limit wins", "[hostile][memory]") {
+TEST_CASE("CONTEND_MAX_MEMORY sets the default budget, an explicit limit wins", "[hostile][memory]") {
     ::setenv("CONTEND_MAX_MEMORY", "3G", 1);
     CHECK(effectiveMemoryBudget(LoadOptions{}) == std::uint64_t{3} << 30);
     LoadOptions explicitLimit;
