@@ -7,11 +7,25 @@
 using namespace contend;
 using contend::test::KinetoTrace;
 
+namespace {
+
+// A cudaStreamSynchronize on the host thread (pid 1, tid 1).
+std::string streamSync(double startUs, double durUs) {
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  R"({"ph": "X", "cat": "cuda_runtime", "name": "cudaStreamSynchronize", "pid": 1, "tid": 1, "ts": %.3f, "dur": %.3f})",
+                  startUs, durUs);
+    return buf;
+}
+
+}  // namespace
+
 TEST_CASE("tiny operators spaced by barriers are a cluster, with its busy, waiting and saving", "[analysis][clusters]") {
     KinetoTrace k;
     k.kernel("conv", 7, 0, 200);
     double t = 200;
     for (int i = 0; i < 10; ++i) {   // 3 us kernels, each 12 us after the previous one ends
+        k.add(streamSync(t - (i == 0 ? 150 : 3), i == 0 ? 152 : 5));   // the host waits for the stream to drain
         t += 12;
         k.kernel("metric_" + std::to_string(i % 3), 7, t, 3);
         t += 3;
@@ -27,7 +41,27 @@ TEST_CASE("tiny operators spaced by barriers are a cluster, with its busy, waiti
     CHECK(c.end == static_cast<TimeNs>(t * 1000));
     CHECK(c.savingNs == 8 * 12000);   // the gaps, less the one launch the fused kernel still pays
     CHECK(c.tid == "7");
+    CHECK(c.provenance == Provenance::Measured);
+    CHECK(c.syncGaps == 9);
+    CHECK(c.evidence.rfind("measured: 9 of its 9 gaps", 0) == 0);
     CHECK(r.summary.bottleneck == Resource::Sync);
+}
+
+TEST_CASE("the same gaps without a sync call in them are a cluster of unknown cause, and no bottleneck", "[analysis][clusters]") {
+    KinetoTrace k;
+    k.kernel("conv", 7, 0, 200);
+    double t = 200;
+    for (int i = 0; i < 10; ++i) {
+        t += 12;
+        k.kernel("metric_" + std::to_string(i % 3), 7, t, 3);
+        t += 3;
+    }
+    k.kernel("conv", 7, t + 5, 200);
+    const Report r = analyze(k.load(), AnalysisSettings{});
+    REQUIRE(r.clusters.size() == 1);
+    CHECK(r.clusters[0].provenance == Provenance::Unknown);
+    CHECK(r.clusters[0].evidence.find("no host sync calls") != std::string::npos);
+    CHECK(r.summary.bottleneck == Resource::None);
 }
 
 TEST_CASE("a tightly packed run of tiny operators is not a cluster", "[analysis][clusters]") {

@@ -90,10 +90,10 @@ std::map<std::uint32_t, std::string> durationOnly(const Trace& trace) {
     const OperatorSet ops = selectOperators(trace);
     BaselineSettings s;
     s.preferSolo = false;
-    s.splitModes = false;
+    s.tailSpread = false;
     s.relativeFloor = 0;
     s.absoluteFloorNs = 1;
-    const BaselineResult b = computeBaselines(trace, ops, {}, s);
+    const BaselineResult b = computeBaselines(trace, ops, {}, {}, s);
     std::map<std::uint32_t, std::string> m;
     for (std::uint32_t op = 0; op < ops.size(); ++op) {
         const SignatureBaseline& sig = b.signatures[ops.signatureOf[op]];

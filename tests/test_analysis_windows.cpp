@@ -19,8 +19,9 @@ namespace {
 
 // Six solo runs of each memory-bound kernel (70% of DRAM bandwidth each, so their own demand
 // is known), then one step where B starts 20 us into A: they share 80 us of A's 100 us
-// (ratio 0.8) and together ask for 140% of the bandwidth, so the counter is pinned at 100%.
-KinetoTrace twoMemoryHeavyOps(double demandPercent = 70) {
+// (ratio 0.8) and together ask for 140% of the bandwidth, so the counter is pinned at 100%, and
+// B pays for it: `bSlowed` us instead of 100.
+KinetoTrace twoMemoryHeavyOps(double demandPercent = 70, double bSlowed = 130) {
     KinetoTrace k;
     double t = 0;
     for (int i = 0; i < 6; ++i) {
@@ -30,8 +31,8 @@ KinetoTrace twoMemoryHeavyOps(double demandPercent = 70) {
         t += 200;
     }
     const double together = std::min(100.0, 2 * demandPercent);
-    k.kernel("copy_a", 7, t, 100).kernel("copy_b", 13, t + 20, 100);
-    k.bandwidth(t, demandPercent).bandwidth(t + 20, together).bandwidth(t + 100, demandPercent).bandwidth(t + 120, 0);
+    k.kernel("copy_a", 7, t, 100).kernel("copy_b", 13, t + 20, bSlowed);
+    k.bandwidth(t, demandPercent).bandwidth(t + 20, together).bandwidth(t + 100, demandPercent).bandwidth(t + 20 + bSlowed, 0);
     return k;
 }
 
@@ -46,6 +47,8 @@ TEST_CASE("two memory-heavy operators at overlap ratio 0.8: a window at 0.7, non
     const ContentionWindow& w = at07.windows[0];
     CHECK(w.resource == Resource::Bandwidth);
     CHECK(w.fromCounters);
+    CHECK(w.provenance == Provenance::Measured);
+    CHECK(w.evidence.rfind("measured: bandwidth", 0) == 0);
     CHECK(w.overlapRatio == Approx(0.8));
     CHECK(w.start == 2400 * 1000 + 20 * 1000);
     CHECK(w.end == 2400 * 1000 + 100 * 1000);
@@ -56,6 +59,14 @@ TEST_CASE("two memory-heavy operators at overlap ratio 0.8: a window at 0.7, non
     CHECK(w.ops[1].startNs == 2420 * 1000);
     CHECK(buildReport(*p, 3.0, 0.9).windows.empty());
     CHECK(buildReport(*p, 3.0, 0.8).windows.size() == 1);   // "reaches" the threshold
+}
+
+TEST_CASE("two operators oversubscribing bandwidth with neither slowed are not a window", "[analysis][windows]") {
+    // The counter is pinned and they ask for 140%, but both took their usual 100 us: a window
+    // needs an operator measurably slower than its baseline.
+    const Report r = analyze(twoMemoryHeavyOps(70, 100).load(), AnalysisSettings{});
+    CHECK(r.windows.empty());
+    CHECK(r.anomalies.empty());
 }
 
 TEST_CASE("two operators that fit together are not a window, however high the counter", "[analysis][windows]") {

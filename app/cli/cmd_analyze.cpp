@@ -28,6 +28,17 @@ const char* kHelp =
     "Finds the device operators slowed by contention, names the cause (bandwidth, compute,\n"
     "cache, issue, sync, lock, queue, unknown), the contention windows and the clusters of tiny\n"
     "operators, and prints a summary with what to try.\n"
+    "\n"
+    "Every cause says how it is known:\n"
+    "  measured   hardware counters or per-operator metrics that resolve the operator (sampled\n"
+    "             finely enough for it) show the resource oversubscribed while it ran\n"
+    "  estimated  inferred from the trace: the operator's runs beside a given partner are slower\n"
+    "             than its runs without it (one-sided Mann-Whitney test, p shown), and what the\n"
+    "             two lean on (kernel name, args, Ascend task type) names the shared resource\n"
+    "  unknown    nothing in the trace supports a verdict; the reason is given\n"
+    "A trace where durations do not depend on what runs beside them comes out clean; notes say\n"
+    "what the capture cannot support (too few steps, steps cut by the capture, rare\n"
+    "signatures, dynamic shapes, coarse or missing counters, host-only traces).\n"
     "  --coefficient K  anomaly threshold on the robust score (default 3.0; raise it for a\n"
     "                   network whose operators vary a lot)\n"
     "  --overlap R      contention window threshold on the overlap ratio, 0..1 (default 0.70)\n"
@@ -65,15 +76,28 @@ void printSummary(const Report& r, std::size_t top) {
                 formatDuration(r.trace.spanNs).c_str());
     std::printf("settings:   coefficient %.2f, overlap ratio %.2f; %zu counter series mapped%s\n", r.settings.coefficient,
                 r.settings.overlapRatio, r.trace.counters.size(),
-                r.trace.counters.empty() ? " (causes from overlap, per-op metrics and measured waits)" : "");
-    std::printf("summary:    %zu anomalies, %zu contention windows, %zu clusters; extra wait %s of %s end to end\n",
-                r.summary.anomalies, r.summary.windows, r.summary.clusters, formatDuration(r.summary.extraWaitNs).c_str(),
-                formatDuration(r.summary.endToEndNs).c_str());
+                r.trace.counters.empty() ? " (causes are estimated, none measured)" : "");
+    TimeNs anomalyWait = 0, clusterWait = 0;
+    for (const Anomaly& a : r.anomalies) anomalyWait += std::max<TimeNs>(0, a.excessNs);
+    for (const Cluster& c : r.clusters) clusterWait += c.savingNs;
+    std::printf("summary:    %zu anomalies, %zu contention windows, %zu clusters\n", r.summary.anomalies, r.summary.windows,
+                r.summary.clusters);
+    const double opPct = r.summary.operatorTimeNs > 0
+                             ? 100.0 * static_cast<double>(anomalyWait) / static_cast<double>(r.summary.operatorTimeNs)
+                             : 0.0;
+    std::printf("extra wait: %s in anomalies (%.1f%% of %s operator time), %s in clusters' gaps; span %s\n",
+                formatDuration(anomalyWait).c_str(), opPct, formatDuration(r.summary.operatorTimeNs).c_str(),
+                formatDuration(clusterWait).c_str(), formatDuration(r.summary.endToEndNs).c_str());
     if (r.summary.bottleneck != Resource::None)
-        std::printf("bottleneck: %s (%.0f%% of the extra wait)\n", resourceName(r.summary.bottleneck),
-                    100.0 * r.summary.bottleneckShare);
+        std::printf("bottleneck: %s (%.0f%% of the %s extra wait with a measured or estimated cause)\n",
+                    resourceName(r.summary.bottleneck), 100.0 * r.summary.bottleneckShare,
+                    formatDuration(r.summary.explainedWaitNs).c_str());
     else
-        std::printf("bottleneck: none found\n");
+        std::printf("bottleneck: none shown by the evidence\n");
+    if (!r.notes.empty()) {
+        std::printf("\nnotes:\n");
+        for (const ReportNote& n : r.notes) std::printf("  - %s\n", n.text.c_str());
+    }
 
     if (!r.anomalies.empty()) {
         std::printf("\ntop anomalies (by score):\n");
@@ -83,6 +107,7 @@ void printSummary(const Report& r, std::size_t top) {
                         a.id, a.name.c_str(), a.trackLabel.c_str(), static_cast<long long>(a.startNs),
                         formatDuration(a.durNs).c_str(), formatDuration(a.baselineNs).c_str(),
                         formatDuration(a.excessNs).c_str(), a.score, resourceName(a.cause));
+
             std::printf("         %s\n", a.evidence.c_str());
         }
         if (r.anomalies.size() > top) std::printf("  ... %zu more\n", r.anomalies.size() - top);
@@ -98,8 +123,8 @@ void printSummary(const Report& r, std::size_t top) {
         std::printf("\ntop contention windows (by extra wait):\n");
         for (std::size_t k = 0; k < std::min(top, byCost.size()); ++k) {
             const ContentionWindow& w = r.windows[byCost[k].second];
-            std::printf("  w%-4u %-9s %s at %lld ns, overlap ratio %.2f, peak %s, %zu operators, extra wait %s\n", w.id,
-                        resourceName(w.resource), formatDuration(w.end - w.start).c_str(), static_cast<long long>(w.start),
+            std::printf("  w%-4u %-9s (%s) %s at %lld ns, overlap ratio %.2f, peak %s, %zu operators, extra wait %s\n", w.id,
+                        resourceName(w.resource), provenanceName(w.provenance), formatDuration(w.end - w.start).c_str(), static_cast<long long>(w.start),
                         w.overlapRatio,
                         w.fromCounters ? (std::to_string(static_cast<int>(std::lround(100 * w.peakUtilization))) + "%").c_str()
                                        : "n/a",
@@ -107,6 +132,7 @@ void printSummary(const Report& r, std::size_t top) {
             for (std::size_t j = 0; j < std::min<std::size_t>(w.ops.size(), 4); ++j)
                 std::printf("         %-40.40s tid %s  +%s\n", w.ops[j].name.c_str(), w.ops[j].tid.c_str(),
                             formatDuration(w.ops[j].extraWaitNs).c_str());
+            if (!w.evidence.empty()) std::printf("         %s\n", w.evidence.c_str());
         }
         if (r.windows.size() > top) std::printf("  ... %zu more\n", r.windows.size() - top);
     }
@@ -118,6 +144,7 @@ void printSummary(const Report& r, std::size_t top) {
                         c.trackLabel.c_str(), c.ops, formatDuration(c.end - c.start).c_str(),
                         formatDuration(c.busyNs).c_str(), formatDuration(c.waitNs).c_str(),
                         formatDuration(c.savingNs).c_str());
+            std::printf("         %s\n", c.evidence.c_str());
         }
         if (r.clusters.size() > top) std::printf("  ... %zu more\n", r.clusters.size() - top);
     }

@@ -7,11 +7,11 @@ namespace contend {
 
 const char* baselineRuleName(BaselineRule r) {
     switch (r) {
-    case BaselineRule::Solo: return "solo";
+    case BaselineRule::Contrast: return "contrast";
     case BaselineRule::All: return "all";
     case BaselineRule::Few: return "few";
     case BaselineRule::Single: return "single";
-    case BaselineRule::Mode: return "mode";
+    case BaselineRule::Host: return "host";
     case BaselineRule::Unsized: return "unsized";
     case BaselineRule::Estimated: return "estimated";
     }
@@ -58,58 +58,53 @@ Robust robustOf(std::vector<TimeNs> sample, std::vector<TimeNs>& work) {
     return r;
 }
 
-// The faster of two well-separated groups, when the slower one is the majority. Returns the
-// size of the faster group within `sorted` (ascending), or 0 when there is no such split.
-std::size_t fastModeSize(const std::vector<TimeNs>& sorted, std::vector<TimeNs>& work) {
-    const std::size_t n = sorted.size();
-    const auto minFast = std::max<std::size_t>(kMinForMad, static_cast<std::size_t>(std::ceil(kModeMinShare * n)));
-    // The faster group must be at most half: otherwise the plain median already sits in it.
-    std::size_t best = 0;
-    double bestGap = 0;
-    for (std::size_t k = minFast; k <= n / 2; ++k) {
-        const auto gap = static_cast<double>(sorted[k] - sorted[k - 1]);
-        if (gap > bestGap) {
-            bestGap = gap;
-            best = k;
-        }
-    }
-    if (best == 0) return 0;
-    const Robust fast = robustOf(std::vector<TimeNs>(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(best)), work);
-    if (bestGap < kModeGap * static_cast<double>(fast.median) || bestGap < 4.0 * fast.sigma) return 0;
-    return best;
+// The reference's upper-tail spread, in the units of a normal sigma (see baseline.h).
+double tailSigma(std::vector<TimeNs>& sample, TimeNs median) {
+    const std::size_t n = sample.size();
+    double sigma = 0;
+    if (n >= kTailMin) sigma = static_cast<double>(quantileOf(sample, 0.90) - median) / 1.2816;
+    if (n >= kTail99Min) sigma = std::max(sigma, static_cast<double>(quantileOf(sample, 0.99) - median) / 2.326);
+    return std::max(0.0, sigma);
 }
 
 }  // namespace
 
-BaselineResult computeBaselines(const Trace& trace, const OperatorSet& ops, const std::vector<std::uint8_t>& quiet,
-                                const BaselineSettings& settings, const std::vector<TimeNs>& soloEstimate) {
+BaselineResult computeBaselines(const Trace& trace, const OperatorSet& ops, const std::vector<std::uint8_t>& reference,
+                                const std::vector<std::uint8_t>& contrasted, const BaselineSettings& settings,
+                                const std::vector<TimeNs>& soloEstimate, const std::vector<std::uint8_t>& inBaseline) {
     BaselineResult r;
     const std::size_t sigs = ops.signatures.size();
     r.signatures.resize(sigs);
     r.score.assign(ops.size(), 0.0f);
     r.excessNs.assign(ops.size(), 0);
     const auto& slices = trace.slices();
-    std::vector<TimeNs> all, solo, estimated, work;
+    std::vector<TimeNs> all, ref, estimated, work;
     // A difference the timer cannot resolve is no evidence: never finer than 1 tick.
     const TimeNs absFloor = std::max(settings.absoluteFloorNs, ops.resolutionNs);
     for (std::size_t s = 0; s < sigs; ++s) {
         SignatureBaseline& b = r.signatures[s];
         all.clear();
-        solo.clear();
+        ref.clear();
         estimated.clear();
         std::size_t estimates = 0;
         for (std::uint32_t k = ops.sigBegin[s]; k < ops.sigBegin[s + 1]; ++k) {
             const std::uint32_t op = ops.sigOps[k];
             const TimeNs d = slices[ops.slices[op]].dur;
-            all.push_back(d);
             b.totalNs += d;
-            if (!quiet.empty() && quiet[op]) solo.push_back(d);
+            if (!inBaseline.empty() && !inBaseline[op]) continue;
+            all.push_back(d);
+            if (reference.empty() || reference[op]) ref.push_back(d);
             const TimeNs e = soloEstimate.empty() ? -1 : soloEstimate[op];
             estimates += e >= 0;
             estimated.push_back(e >= 0 ? e : d);
         }
-        b.count = static_cast<std::uint32_t>(all.size());
-        b.soloCount = static_cast<std::uint32_t>(solo.size());
+        if (all.empty()) {   // every run in a cut step: judge them on themselves
+            for (std::uint32_t k = ops.sigBegin[s]; k < ops.sigBegin[s + 1]; ++k) all.push_back(slices[ops.slices[ops.sigOps[k]]].dur);
+            ref = all;
+        }
+        b.count = ops.sigBegin[s + 1] - ops.sigBegin[s];
+        const std::size_t runs = all.size();   // in the baseline's samples
+        b.soloCount = static_cast<std::uint32_t>(ref.size());
         b.meanNs = b.count ? static_cast<double>(b.totalNs) / b.count : 0.0;
         auto [mn, mx] = std::minmax_element(all.begin(), all.end());
         b.minNs = *mn;
@@ -120,42 +115,44 @@ BaselineResult computeBaselines(const Trace& trace, const OperatorSet& ops, cons
         const SignatureKey& key = ops.signatures[s];
         const bool copy = key.opType == "memcpy" || key.opType == "memset" ||
                           slices[ops.slices[ops.sigOps[ops.sigBegin[s]]]].is(kSliceMemory);
-        if (copy && key.bytes < 0) {
+        const bool contrast = !contrasted.empty() && contrasted[s] && b.soloCount >= kMinSolo;
+        if (settings.host) {
+            b.rule = BaselineRule::Host;
+            b.baselineNs = b.p50Ns;
+            b.scaleNs = std::max<TimeNs>(1, absFloor);
+        } else if (copy && key.bytes < 0) {
             b.rule = BaselineRule::Unsized;
             b.baselineNs = b.p50Ns;
             b.scaleNs = std::max<TimeNs>(1, absFloor);
-        } else if (b.count == 1) {
+        } else if (runs == 1) {
             b.rule = BaselineRule::Single;
             b.baselineNs = b.minNs;
             b.scaleNs = std::max<TimeNs>(1, absFloor);
-        } else if (b.count < kMinForMad) {
+        } else if (runs < kMinForMad) {
             b.rule = BaselineRule::Few;
             b.baselineNs = b.minNs;
             b.scaleNs = std::max<TimeNs>({1, absFloor, static_cast<TimeNs>(kFewSpread * static_cast<double>(b.minNs))});
         } else {
-            const bool useSolo = settings.preferSolo && b.soloCount >= kMinSolo;
-            const bool useEstimates = !useSolo && settings.preferSolo && estimates >= kMinSolo;
-            std::vector<TimeNs>& sample = useSolo ? solo : useEstimates ? estimated : all;
-            b.rule = useSolo ? BaselineRule::Solo : useEstimates ? BaselineRule::Estimated : BaselineRule::All;
-            std::sort(sample.begin(), sample.end());
-            if (settings.splitModes) {
-                if (const std::size_t fast = fastModeSize(sample, work)) {
-                    sample.resize(fast);
-                    b.rule = BaselineRule::Mode;
-                }
-            }
+            const bool useRef = settings.preferSolo && contrast;
+            // Oversubscribed in (nearly) every run: no uncontended run, but the counters say
+            // how long each would have taken alone.
+            const bool useEstimates = !useRef && settings.preferSolo && estimates >= kMinSolo &&
+                                      estimates + kMinSolo > runs;
+            std::vector<TimeNs>& sample = useRef ? ref : useEstimates ? estimated : all;
+            b.rule = useRef ? BaselineRule::Contrast : useEstimates ? BaselineRule::Estimated : BaselineRule::All;
             const Robust rb = robustOf(sample, work);
             b.baselineNs = rb.median;
             const double rel = settings.relativeFloor * static_cast<double>(rb.median);
+            const double tail = settings.tailSpread && !useEstimates ? tailSigma(sample, rb.median) : 0.0;
             b.scaleNs = std::max<TimeNs>({1, absFloor, static_cast<TimeNs>(std::llround(rb.sigma)),
-                                          static_cast<TimeNs>(std::llround(rel))});
+                                          static_cast<TimeNs>(std::llround(tail)), static_cast<TimeNs>(std::llround(rel))});
         }
+        const bool judged = b.rule != BaselineRule::Single && b.rule != BaselineRule::Unsized &&
+                            b.rule != BaselineRule::Host && (b.rule != BaselineRule::Few || settings.judgeFew);
         for (std::uint32_t k = ops.sigBegin[s]; k < ops.sigBegin[s + 1]; ++k) {
             const std::uint32_t op = ops.sigOps[k];
             const TimeNs d = slices[ops.slices[op]].dur;
-            // Without a baseline of its own (seen once, or an unsized copy) an occurrence is
-            // never slower than it: no excess, score 0.
-            const bool judged = b.rule != BaselineRule::Single && b.rule != BaselineRule::Unsized;
+            // Not judged: no excess, score 0 (see the rule list in baseline.h).
             r.excessNs[op] = judged ? d - b.baselineNs : 0;
             r.score[op] = judged ? static_cast<float>(static_cast<double>(d - b.baselineNs) / static_cast<double>(b.scaleNs)) : 0.0f;
         }

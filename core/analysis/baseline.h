@@ -2,40 +2,39 @@
 // The robust baseline of each signature and how far each occurrence sits above it.
 //
 // Rule:
-//  * Reference sample: the signature's "quiet" occurrences when it has at least kMinSolo of
-//    them, else all of them. Quiet means it ran alone (another track busy for at most
-//    kSoloOverlap of its time) or, where counters exist, with nothing over capacity: no
-//    resource asked for beyond 1 + kOverload of what it has and the cache no more thrashed
-//    than the operator thrashes it alone (see quietOccurrences in pressure.h).
-//  * Baseline: the median of the reference sample. The median ignores up to half of the
-//    occurrences being slowed, so an operator contended in a minority of steps keeps its
-//    uncontended duration. A signature with fewer than kMinSolo quiet occurrences whose
-//    occurrences ran oversubscribed (contended in every step: nothing quiet to compare with)
-//    takes, per occurrence, its solo duration estimated from the counters (soloEstimates in
-//    pressure.h) instead of its duration, when at least kMinSolo have an estimate (rule
-//    "estimated"). When the sample splits into two well-separated groups and the
-//    slower group is the majority (contended in most steps, e.g. a lock held in 60% of them),
-//    the faster group is the reference instead (rule "mode"): contention only ever slows an
-//    operator down. Well separated: the faster group holds at least max(kMinForMad, 20%) of
-//    the sample, and the gap between the groups is at least kModeGap of the faster group's
-//    median and 4 of its spreads.
-//  * Spread: scale = max(1.4826 * MAD * (1 + 1.65 / sqrt(n)), relativeFloor * baseline,
-//    absoluteFloorNs, timer resolution: 1 us for traces written in whole microseconds), where
-//    MAD is the median absolute deviation of the same n reference occurrences (1.4826 * MAD
-//    estimates the standard deviation of normal noise; the second factor adds one standard
-//    error of the MAD itself, which matters for a signature seen a dozen times). The floors
-//    keep a very regular operator (MAD near 0) from being flagged for a few percent of noise:
-//    with the default 5% floor and coefficient 3, an occurrence must be at least 15% slower
-//    than its baseline.
+//  * Reference sample: the occurrences exposed to none of the factors the data shows slow the
+//    signature down (exposure.h: partners, partner characters, serialisation behind a partner,
+//    oversubscribed counters), rule "contrast", when at least kMinSolo remain. With no such
+//    factor, every occurrence (rule "all"): durations that do not depend on what runs beside
+//    them keep all their occurrences, so a busy device where nothing is shared comes out clean
+//    whatever the shape of its distributions. (The reference used to be the "quiet"
+//    occurrences, little overlapped: short occurrences are more often quiet, so that baseline
+//    sat low and every longer occurrence looked slowed.)
+//  * A signature oversubscribed on a resource in (nearly) every occurrence has no uncontended
+//    run to compare with: where resolving counters give each occurrence a solo-duration
+//    estimate (soloEstimates in pressure.h) and at least kMinSolo have one, the baseline is the
+//    median of the estimates (rule "estimated"). Without counters nothing can be told: "all".
+//  * Baseline: the median of the reference sample. The median ignores up to half of it being
+//    slowed by something no factor caught.
+//  * Spread: scale = max(sigma_MAD, sigma_tail, relativeFloor * baseline, absoluteFloorNs, timer
+//    resolution: 1 us for traces written in whole microseconds). sigma_MAD = 1.4826 * MAD *
+//    (1 + 1.65 / sqrt(n)) (1.4826 * MAD estimates the standard deviation of normal noise; the
+//    second factor adds one standard error of the MAD itself, which matters for a signature seen
+//    a dozen times). sigma_tail reads the reference's own upper tail: (q90 - median) / 1.2816
+//    with at least 10 occurrences, and also (q99 - median) / 2.326 with at least 100, each what
+//    normal noise would give. For normal noise sigma_tail ~ sigma_MAD; for a wide, bimodal or
+//    heavy-tailed operator whose slow runs no factor explains it is what keeps its ordinary
+//    slow runs from being flagged. The floors keep a very regular operator (MAD near 0) from
+//    being flagged for a few percent: with the default 5% floor and coefficient 3 an occurrence
+//    must be at least 15% slower than its baseline.
 //  * score = (duration - baseline) / scale; occurrences faster than the baseline score <= 0.
-//  * Few occurrences (fewer than kMinForMad): the spread cannot be estimated. The baseline is
-//    the fastest occurrence (the least disturbed run seen) and the scale is kFewSpread of it, so
-//    at coefficient 3 only a run at least 1.75x the fastest is flagged. A signature seen once
-//    has no baseline but itself: score 0, never flagged.
-//  * Copies and DMA tasks without a byte count (Ascend SDMA / MEMCPY_ASYNC tasks, a Kineto
-//    memcpy without "bytes"): one signature holds transfers of any size, and a long copy is
-//    usually a big one, so their durations say nothing about contention (rule "unsized"):
-//    score 0, never flagged. They still take part in overlaps, windows and clusters.
+//  * Not judged (score 0, never flagged, and said so in the report's notes): a signature seen
+//    fewer than kMinForMad times (rule "few": too few runs to tell a slow one from an ordinary
+//    one; its fastest run is shown as the baseline), seen once ("single"), a copy or DMA task
+//    without a byte count ("unsized": one signature holds transfers of any size, and a long copy
+//    is usually a big one), and host slices of a trace with no device operator ("host": what a
+//    host function takes depends on what it calls; the analysis has no device to judge).
+//    They still take part in overlaps, windows and clusters.
 #include <cstdint>
 #include <vector>
 
@@ -44,25 +43,26 @@
 
 namespace contend {
 
-enum class BaselineRule : std::uint8_t { Solo, All, Few, Single, Mode, Unsized, Estimated };
-// "solo", "all", "few", "single", "mode", "unsized", "estimated"
+enum class BaselineRule : std::uint8_t { Contrast, All, Few, Single, Unsized, Estimated, Host };
+// "contrast", "all", "few", "single", "unsized", "estimated", "host"
 const char* baselineRuleName(BaselineRule r);
 
 struct BaselineSettings {
-    bool preferSolo = true;          // use the quiet occurrences when there are enough
-    bool splitModes = true;          // the "mode" rule
+    bool preferSolo = true;          // use the reference sample / estimates when there are enough
+    bool tailSpread = true;          // sigma_tail (off for the duration-only comparison detector)
+    bool judgeFew = false;           // score signatures seen fewer than kMinForMad times (tests)
+    bool host = false;               // host scope: nothing is judged (rule "host")
     double relativeFloor = 0.05;     // fraction of the baseline
     TimeNs absoluteFloorNs = 250;    // timer and launch noise of tiny kernels, ns
 };
 
-inline constexpr double kSoloOverlap = 0.10;     // fraction of an occurrence's duration
 inline constexpr std::uint32_t kMinSolo = 5;
 inline constexpr std::uint32_t kMinForMad = 5;
 inline constexpr double kFewSpread = 0.25;       // fraction of the fastest occurrence
 inline constexpr double kMadToSigma = 1.4826;
 inline constexpr double kMadSe = 1.65;           // relative standard error of the MAD * sqrt(n)
-inline constexpr double kModeGap = 0.20;         // of the faster group's median
-inline constexpr double kModeMinShare = 0.20;    // of the sample, for the faster group
+inline constexpr std::uint32_t kTailMin = 10;    // occurrences for the q90 tail spread
+inline constexpr std::uint32_t kTail99Min = 100; // occurrences for the q99 tail spread
 
 struct SignatureBaseline {
     TimeNs baselineNs = 0;
@@ -74,7 +74,7 @@ struct SignatureBaseline {
     TimeNs totalNs = 0;
     double meanNs = 0;
     std::uint32_t count = 0;
-    std::uint32_t soloCount = 0;   // quiet occurrences
+    std::uint32_t soloCount = 0;   // occurrences in the reference sample
     BaselineRule rule = BaselineRule::All;
 };
 
@@ -84,11 +84,15 @@ struct BaselineResult {
     std::vector<TimeNs> excessNs; // per op: duration - baseline (may be negative; 0 for rules single, unsized)
 };
 
-// quiet: per op, nonzero when the occurrence ran undisturbed (quietOccurrences()); empty to
-// treat none as quiet (the baseline then uses all occurrences). soloEstimate: per op, its
-// estimated solo duration (soloEstimates(), -1 unknown), or empty.
-BaselineResult computeBaselines(const Trace& trace, const OperatorSet& ops, const std::vector<std::uint8_t>& quiet,
-                                const BaselineSettings& settings = {}, const std::vector<TimeNs>& soloEstimate = {});
+// reference: per op, nonzero when the occurrence is in its signature's reference sample
+// (ExposureResult::reference); empty for all of them. contrasted: per signature, nonzero when
+// the reference excludes occurrences a factor was shown to slow (empty: none). soloEstimate: per
+// op, its estimated solo duration (soloEstimates(), -1 unknown), or empty. inBaseline: per op,
+// 0 to keep it out of every sample (a step the capture cut), empty for none; it is still scored.
+BaselineResult computeBaselines(const Trace& trace, const OperatorSet& ops, const std::vector<std::uint8_t>& reference,
+                                const std::vector<std::uint8_t>& contrasted,
+                                const BaselineSettings& settings = {}, const std::vector<TimeNs>& soloEstimate = {},
+                                const std::vector<std::uint8_t>& inBaseline = {});
 
 // Median of v (reorders v); for even sizes the mean of the two middle values.
 TimeNs medianOf(std::vector<TimeNs>& v);

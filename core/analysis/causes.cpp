@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/analysis/windows.h"
+#include "core/trace/time_format.h"
 
 namespace contend {
 
@@ -12,130 +12,223 @@ namespace {
 
 float finiteOr(float v, float fallback) { return std::isfinite(v) ? v : fallback; }
 
-Resource resourceFromPartners(const Trace& trace, const OperatorSet& ops, const OverlapResult& overlap, std::uint32_t op) {
-    const std::string& mine = ops.signatures[ops.signatureOf[op]].opType;
-    auto memory = [](const std::string& t) { return t == "memcpy" || t == "memset"; };
-    auto compute = [](const std::string& t) { return t == "matmul" || t == "conv" || t == "attention"; };
-    // The partner that shared the most time with it.
-    TimeNs best = 0;
-    std::uint32_t partner = kNone;
-    for (std::uint32_t k = overlap.pairBegin[op]; k < overlap.pairBegin[op + 1]; ++k) {
-        const OverlapPair& p = overlap.pairs[overlap.pairsOf[k]];
-        if (p.end - p.start > best) {
-            best = p.end - p.start;
-            partner = p.a == op ? p.b : p.a;
+bool isThroughput(Resource r) {
+    return r == Resource::Bandwidth || r == Resource::Compute || r == Resource::Cache || r == Resource::Issue;
+}
+
+// The measured path (1 and 2 in causes.h). Returns Resource::None when counters do not say.
+Resource measuredCause(const CauseInputs& in, std::uint32_t op, PressureArray& credit) {
+    const PressureResult& pressure = in.pressure;
+    const std::uint32_t sig = in.ops.signatureOf[op];
+    for (std::size_t p = 0; p < kPressureResources; ++p) {
+        const Resource res = kPressureResource[p];
+        const float hf = finiteOr(pressure.highFrac[op][p], 0);
+        const float demand = pressure.demand[sig][p];
+        float c = 0;
+        if (res == Resource::Cache) {
+            const float rise = finiteOr(pressure.mean[op][p], 0) - ownCachePressure(pressure, sig);
+            if (rise >= kCacheRise) c = hf;
+            // Per-op hit rate: lower than the signature's usual.
+            const float drop = finiteOr(pressure.metricRef[sig][p], 0) - finiteOr(pressure.metric[op][p], pressure.metricRef[sig][p]);
+            if (std::isfinite(drop) && drop > 0) c = std::max(c, std::min(1.0f, drop / static_cast<float>(kMetricMove)));
+        } else {
+            // Saturation counts against the op only when it uses the resource and the operators
+            // beside it asked for more than there was.
+            if (demand >= kUseThreshold && hf > 0 && pressure.peakLoad[op][p] >= 1.0 + kOverload) c = hf;
+            const float move = finiteOr(pressure.metric[op][p], 0) - finiteOr(pressure.metricRef[sig][p], 1);
+            if (move > 0) c = std::max(c, std::min(1.0f, move / static_cast<float>(kMetricMove)));
         }
+        credit[p] = c;
     }
-    (void)trace;
-    if (partner == kNone) return Resource::Unknown;
-    const std::string& theirs = ops.signatures[ops.signatureOf[partner]].opType;
-    if (memory(mine) || memory(theirs)) return Resource::Bandwidth;
-    if (compute(mine) && compute(theirs)) return Resource::Compute;
-    return Resource::Unknown;
+    std::size_t best = 0;
+    for (std::size_t p = 1; p < kPressureResources; ++p)
+        if (credit[p] > credit[best]) best = p;
+    if (credit[best] >= kMinCredit) return kPressureResource[best];
+    const int cu = pressureIndex(Resource::Compute);
+    const TimeNs dur = in.trace.slices()[in.ops.slices[op]].dur;
+    const double overlapFrac = static_cast<double>(in.overlap.overlappedNs[op]) / static_cast<double>(std::max<TimeNs>(1, dur));
+    if (cu >= 0 && finiteOr(pressure.highFrac[op][static_cast<std::size_t>(cu)], 0) >= kMinCredit && overlapFrac >= kMinOverlap)
+        return Resource::Queue;
+    return Resource::None;
+}
+
+TimeNs sharedTime(const Trace& t, const OperatorSet& ops, std::uint32_t a, std::uint32_t b) {
+    const Slice& x = t.slices()[ops.slices[a]];
+    const Slice& y = t.slices()[ops.slices[b]];
+    return std::max<TimeNs>(0, std::min(x.end(), y.end()) - std::max(x.start, y.start));
+}
+
+std::string sigLabel(const CauseInputs& in, std::uint32_t sig) {
+    std::string s(in.trace.str(in.ops.signatures[sig].name));
+    if (s.size() > 60) s = s.substr(0, 57) + "...";
+    return s;
+}
+
+std::string characterText(const CauseInputs& in, std::uint32_t sig) {
+    const SignatureCharacter& c = in.characters[sig];
+    if (c.character == Character::Unknown) return "of unknown character";
+    return std::string(characterName(c.character)) + " (" + characterSourceName(c.source) + ")";
 }
 
 }  // namespace
 
-CauseResult attributeCauses(const Trace& trace, const OperatorSet& ops, const BaselineResult& base,
-                            const OverlapResult& overlap, const PressureResult& pressure, const ResourceTimelines& timelines) {
+Resource resourceFromCharacters(Character own, Character partner) {
+    using C = Character;
+    if (own == C::Unknown && partner == C::Unknown) return Resource::Unknown;
+    if (own == C::Unknown) own = partner == C::Collective ? C::Memory : partner;
+    if (partner == C::Unknown) partner = own;
+    switch (own) {
+    case C::Memory: return partner == C::Compute ? Resource::Compute : Resource::Bandwidth;
+    case C::Compute: return partner == C::Memory ? Resource::Cache : Resource::Compute;
+    case C::Collective: return Resource::Sync;
+    case C::Unknown: break;
+    }
+    return Resource::Unknown;
+}
+
+CauseResult attributeCauses(const CauseInputs& in) {
     CauseResult r;
+    const OperatorSet& ops = in.ops;
     const std::size_t n = ops.size();
     r.cause.assign(n, Resource::None);
+    r.provenance.assign(n, Provenance::Unknown);
     PressureArray zero{};
     r.credit.assign(n, zero);
-    r.anyCounters = timelines.any();
-    r.anyMetrics = std::any_of(pressure.haveMetrics.begin(), pressure.haveMetrics.end(), [](bool b) { return b; });
-    const auto& slices = trace.slices();
-    const int computeIdx = pressureIndex(Resource::Compute);
+    r.factor.assign(n, kNone);
+    r.lossRatio.assign(n, std::numeric_limits<float>::quiet_NaN());
+    r.anyCounters = in.timelines.any();
+    r.anyMetrics = std::any_of(in.pressure.haveMetrics.begin(), in.pressure.haveMetrics.end(), [](bool b) { return b; });
     for (std::uint32_t op = 0; op < n; ++op) {
-        if (base.excessNs[op] <= 0) continue;
+        if (in.base.excessNs[op] <= 0) continue;
         const std::uint32_t sig = ops.signatureOf[op];
-        const TimeNs dur = slices[ops.slices[op]].dur;
-        PressureArray& credit = r.credit[op];
-        for (std::size_t p = 0; p < kPressureResources; ++p) {
-            const Resource res = kPressureResource[p];
-            const float hf = finiteOr(pressure.highFrac[op][p], 0);
-            const float demand = pressure.demand[sig][p];
-            float c = 0;
-            if (res == Resource::Cache) {
-                const float rise = finiteOr(pressure.mean[op][p], 0) - ownCachePressure(pressure, sig);
-                if (rise >= kCacheRise) c = hf;
-                // Per-op hit rate: lower than the signature's usual.
-                const float drop = finiteOr(pressure.metricRef[sig][p], 0) - finiteOr(pressure.metric[op][p], pressure.metricRef[sig][p]);
-                if (std::isfinite(drop) && drop > 0) c = std::max(c, std::min(1.0f, drop / static_cast<float>(kMetricMove)));
-            } else {
-                // Saturation counts against the op only when it uses the resource and the
-                // operators beside it asked for more than there was.
-                if (demand >= kUseThreshold && hf > 0 && pressure.peakLoad[op][p] >= 1.0 + kOverload) c = hf;
-                const float move = finiteOr(pressure.metric[op][p], 0) - finiteOr(pressure.metricRef[sig][p], 1);
-                if (move > 0) c = std::max(c, std::min(1.0f, move / static_cast<float>(kMetricMove)));
-            }
-            credit[p] = c;
+        // 1-2: counters that resolve it.
+        if (const Resource m = measuredCause(in, op, r.credit[op]); m != Resource::None) {
+            r.cause[op] = m;
+            r.provenance[op] = Provenance::Measured;
+            continue;
         }
-        std::size_t best = 0;
-        for (std::size_t p = 1; p < kPressureResources; ++p)
-            if (credit[p] > credit[best]) best = p;
-        const double overlapFrac = static_cast<double>(overlap.overlappedNs[op]) / static_cast<double>(dur);
+        // 3: a collective's extra time is its peers'.
+        if (in.characters[sig].character == Character::Collective) {
+            r.cause[op] = Resource::Sync;
+            r.provenance[op] = Provenance::Estimated;
+            continue;
+        }
+        // 4: the partner the data links to its slow runs.
+        const std::uint32_t f = in.exposure.strongest[op];
+        if (f == kNone) {
+            r.cause[op] = Resource::Unknown;
+            continue;
+        }
+        const ExposureFactor& fac = in.exposure.factors[f];
+        r.factor[op] = f;
+        const std::uint32_t partner = in.exposure.partnerOp[op];
+        Character partnerChar = Character::Unknown;
+        if (partner != kNone) {
+            partnerChar = in.characters[ops.signatureOf[partner]].character;
+            const TimeNs shared = sharedTime(in.trace, ops, op, partner);
+            if (shared > 0)
+                r.lossRatio[op] = static_cast<float>(static_cast<double>(in.base.excessNs[op]) / static_cast<double>(shared));
+        } else if (fac.kind == FactorKind::Character) {
+            partnerChar = static_cast<Character>(fac.id);
+        }
         Resource cause;
-        if (credit[best] >= kMinCredit) {
-            cause = kPressureResource[best];
-        } else if (computeIdx >= 0 && finiteOr(pressure.highFrac[op][static_cast<std::size_t>(computeIdx)], 0) >= kMinCredit &&
-                   overlapFrac >= kMinOverlap) {
-            cause = Resource::Queue;
-        } else if (ops.signatures[sig].opType == "comm") {
-            cause = Resource::Sync;
-        } else if (!ops.deviceScope) {
-            cause = Resource::Unknown;   // host threads overlap all the time: no evidence
-        } else if (overlapFrac >= kMinOverlap && r.anyCounters) {
-            cause = Resource::Lock;
-        } else if (overlapFrac >= kMinOverlap) {
-            cause = resourceFromPartners(trace, ops, overlap, op);
+        Provenance prov = Provenance::Estimated;
+        if (fac.kind == FactorKind::Counter) {
+            cause = kPressureResource[fac.id];
+            prov = Provenance::Measured;
+        } else if (partnerChar != Character::Collective && (fac.kind == FactorKind::Serial || r.lossRatio[op] >= kSerialLoss)) {
+            // (A collective beside it shares its units and bandwidth while it moves data: that
+            // is contention with communication, below, not a lock.)
+            cause = partnerChar == Character::Compute ? Resource::Queue : Resource::Lock;
         } else {
-            cause = Resource::Unknown;
+            cause = resourceFromCharacters(in.characters[sig].character, partnerChar);
         }
         r.cause[op] = cause;
+        r.provenance[op] = cause == Resource::Unknown ? Provenance::Unknown : prov;
     }
     return r;
 }
 
-std::string describeCause(const OperatorSet& ops, std::uint32_t op, const BaselineResult& base,
-                          const OverlapResult& overlap, const PressureResult& pressure, const CauseResult& causes,
-                          const Trace& trace) {
-    const TimeNs dur = trace.slices()[ops.slices[op]].dur;
-    const double overlapPct = 100.0 * static_cast<double>(overlap.overlappedNs[op]) / static_cast<double>(std::max<TimeNs>(1, dur));
+std::string describeFactor(const CauseInputs& in, std::uint32_t sig, const ExposureFactor& f) {
+    char buf[320];
+    std::string who;
+    switch (f.kind) {
+    case FactorKind::Partner: who = "runs beside " + sigLabel(in, f.id); break;
+    case FactorKind::Serial: who = "runs held up until " + sigLabel(in, f.id) + " ended"; break;
+    case FactorKind::Character: who = std::string("runs beside ") + characterName(static_cast<Character>(f.id)) + " operators"; break;
+    case FactorKind::Counter: who = std::string("runs with ") + resourceName(kPressureResource[f.id]) + " oversubscribed"; break;
+    }
+    (void)sig;
+    std::snprintf(buf, sizeof buf, "%s: median %s in %u runs vs %s in the %u without (%.2fx, Mann-Whitney p = %.1g)",
+                  who.c_str(), formatDuration(f.medianExposedNs).c_str(), f.exposed,
+                  formatDuration(f.medianUnexposedNs).c_str(), f.unexposed, f.effect(), f.p);
+    return buf;
+}
+
+std::string describeCause(const CauseInputs& in, const CauseResult& causes, std::uint32_t op) {
+    const OperatorSet& ops = in.ops;
+    const PressureResult& pressure = in.pressure;
+    const TimeNs dur = in.trace.slices()[ops.slices[op]].dur;
+    const double overlapPct = 100.0 * static_cast<double>(in.overlap.overlappedNs[op]) / static_cast<double>(std::max<TimeNs>(1, dur));
     const std::uint32_t sig = ops.signatureOf[op];
-    char buf[256];
+    char buf[320];
     std::string s;
     const Resource c = causes.cause[op];
+    const Provenance prov = causes.provenance[op];
     const int p = pressureIndex(c);
-    if (p >= 0) {
+    const std::uint32_t f = causes.factor[op];
+    if (prov == Provenance::Measured && p >= 0 && f == kNone) {
         const auto pi = static_cast<std::size_t>(p);
         if (c == Resource::Cache && std::isfinite(pressure.hitRate[op])) {
-            std::snprintf(buf, sizeof buf, "cache thrashed for %.0f%% of its run (hit rate %.0f%% while it ran)",
+            std::snprintf(buf, sizeof buf, "measured: cache thrashed for %.0f%% of its run (hit rate %.0f%% while it ran)",
                           100.0 * causes.credit[op][pi], 100.0 * pressure.hitRate[op]);
         } else if (std::isfinite(pressure.metric[op][pi]) && std::isfinite(pressure.metricRef[sig][pi]) &&
                    (!std::isfinite(pressure.highFrac[op][pi]) ||
                     (pressure.metric[op][pi] - pressure.metricRef[sig][pi]) / kMetricMove >= pressure.highFrac[op][pi])) {
-            std::snprintf(buf, sizeof buf, "its own %s metric moved from %.2f to %.2f", resourceName(c),
+            std::snprintf(buf, sizeof buf, "measured: its own %s metric moved from %.2f to %.2f", resourceName(c),
                           pressure.metricRef[sig][pi], pressure.metric[op][pi]);
         } else {
-            std::snprintf(buf, sizeof buf, "%s saturated for %.0f%% of its run (mean %.0f%%, its own use %.0f%%)",
+            std::snprintf(buf, sizeof buf, "measured: %s saturated for %.0f%% of its run (mean %.0f%%, its own use %.0f%%)",
                           resourceName(c), 100.0 * causes.credit[op][pi], 100.0 * finiteOr(pressure.mean[op][pi], 0),
                           100.0 * finiteOr(pressure.demand[sig][pi], 0));
         }
         s = buf;
-    } else if (c == Resource::Queue) {
-        s = "compute units saturated by other operators while it ran";
+    } else if (prov == Provenance::Measured && c == Resource::Queue && f == kNone) {
+        s = "measured: compute units saturated by other operators while it ran";
     } else if (c == Resource::Sync) {
-        s = "collective operator: extra time waiting for peers";
-    } else if (c == Resource::Lock) {
-        s = "slowed while other operators ran, with no shared resource saturated: waiting on something they held";
-    } else if (c == Resource::Unknown) {
-        s = overlapPct < 100.0 * kMinOverlap ? "no overlap and no resource pressure: look inside the operator itself"
-                                             : "overlapped other operators, but the trace has no counter to say what they shared";
+        s = "estimated: collective operator (" + characterText(in, sig) + "): its extra time is waiting for peers, not a local resource";
+    } else if (f != kNone) {
+        const ExposureFactor& fac = in.exposure.factors[f];
+        s = std::string(provenanceName(prov)) + ": " + describeFactor(in, sig, fac);
+        const std::uint32_t partner = in.exposure.partnerOp[op];
+        const Character own = in.characters[sig].character;
+        if (fac.kind == FactorKind::Counter) {
+            // The counters' word is the evidence.
+        } else if (c == Resource::Lock || c == Resource::Queue) {
+            std::snprintf(buf, sizeof buf, "; it lost %.0f%% of the time they overlapped, so it made no progress beside it: ",
+                          100.0 * std::min(1.0f, finiteOr(causes.lossRatio[op], 1.0f)));
+            s += buf;
+            s += c == Resource::Queue ? "the compute units the partner held" : "a lock or unit the partner held";
+        } else if (c != Resource::Unknown) {
+            const std::string other = partner != kNone ? characterText(in, ops.signatureOf[partner])
+                                                       : std::string(characterName(static_cast<Character>(fac.id)));
+            s += "; " + characterText(in, sig) + " beside " + other;
+            if (c == Resource::Cache && own == Character::Compute)
+                s += ": it barely uses DRAM bandwidth, so the L2 they share is the likely cause";
+        } else {
+            s += "; neither operator's character is known, so what they shared cannot be told";
+        }
+    } else {
+        const std::uint32_t always = in.exposure.signatures.empty() ? kNone : in.exposure.signatures[sig].alwaysWith;
+        if (always != kNone)
+            s = "unknown: it ran beside " + sigLabel(in, always) +
+                " in (nearly) every run, so the trace has no run without it to compare with";
+        else
+            s = "unknown: slower than its baseline, but no partner or counter in the trace goes with its slow runs: look "
+                "inside the operator (input size, data-dependent work)";
     }
     std::snprintf(buf, sizeof buf, "; overlapped %.0f%% by other tracks; %.2fx its baseline", overlapPct,
-                  static_cast<double>(dur) / static_cast<double>(std::max<TimeNs>(1, base.signatures[sig].baselineNs)));
+                  static_cast<double>(dur) / static_cast<double>(std::max<TimeNs>(1, in.base.signatures[sig].baselineNs)));
     return s + buf;
 }
 

@@ -1,29 +1,41 @@
 #pragma once
-// Why an occurrence was slower than its baseline.
+// Why an occurrence was slower than its baseline, and how that is known.
 //
-// For each resource the counters measure, an occurrence's credit is the fraction of its run
-// during which that resource was saturated (at or above its high threshold), counted only for
-// resources the operator itself uses (its signature's own demand >= kUseThreshold; for the cache
-// only when the cache was more thrashed than in the signature's own runs). A per-op metric
-// that moved against the signature's usual value (e.g. aic_mte2_ratio up, L2 hit rate down) also
-// earns credit. Then, in order:
+// measured (counters or per-op metrics that resolve the operator):
+//   For each resource whose counter resolves it, an occurrence's credit is the fraction of its
+//   run during which that resource was saturated (at or above its high threshold), counted only
+//   for resources the operator itself uses (own demand >= kUseThreshold) while the operators
+//   beside it asked for more than there was (for the cache: only when the cache was more
+//   thrashed than in the signature's own runs). A per-op metric that moved against the
+//   signature's usual value (aic_mte2_ratio up, L2 hit rate down) also earns credit.
 //   1. the resource with the largest credit, when it is at least kMinCredit;
-//   2. queue: compute units were saturated by others while it ran, and it is not a heavy
-//      compute user itself (it waited for units others held);
-//   3. sync: a collective (NCCL/HCCL) operator: its extra time is waiting for peers;
-//   4. lock: it overlapped other operators for at least kMinOverlap of its run while the
-//      counters show no shared resource saturated (spinning on something another holds);
-//   5. traces without counters: with enough overlap, the resource the operator
-//      types suggest (memcpy/memset partner -> bandwidth, matmul/conv with matmul/conv ->
-//      compute), else unknown;
-//   6. unknown: no overlap and no pressure, so the time went inside the operator itself.
-// Host scope (no device operators in the trace): only 1 and 6; threads overlap all the time.
+//   2. queue: compute units were saturated by others while it ran, and it overlapped them;
+// estimated (exposure.h: its slow runs are the ones beside a partner):
+//   3. sync: a collective (NCCL/HCCL): its extra time is waiting for peers, never a neighbour's;
+//   4. its strongest significant factor:
+//      counter R  -> R (measured: the counters saw R oversubscribed in its window);
+//      serialised behind P, or a loss ratio >= kSerialLoss against P (it lost nearly all the
+//        time P overlapped it: it made no progress while P ran) -> queue when P is
+//        compute-bound (P held the units), else lock; never for a collective P;
+//      partner P or character C -> by the two characters (character.h):
+//        memory-bound beside memory-bound or a collective -> bandwidth;
+//        compute-bound beside compute-bound or a collective -> compute (contention with
+//          communication: a collective moves data through DRAM and runs on the SMs);
+//        compute-bound beside memory-bound -> cache (a compute-bound operator barely uses DRAM
+//          bandwidth, so a streaming neighbour slows it through the L2 they share);
+//        memory-bound beside compute-bound -> compute (issue slots and units);
+//        one side unknown -> the known side's resource; both unknown -> unknown.
+// unknown, with the reason:
+//   5. slower than its baseline, but no partner or counter the data links to its slow runs.
+// Host scope (no device operators): nothing is judged, so nothing here runs.
 #include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "core/analysis/baseline.h"
+#include "core/analysis/character.h"
+#include "core/analysis/exposure.h"
 #include "core/analysis/overlap.h"
 #include "core/analysis/pressure.h"
 #include "core/analysis/report.h"
@@ -34,21 +46,43 @@ inline constexpr double kMinCredit = 0.25;
 inline constexpr double kMinOverlap = 0.25;
 // A per-op metric that moved this much (0..1) from its signature's median earns full credit.
 inline constexpr double kMetricMove = 0.15;
+// Extra time over the time the partner overlapped it at or above which it made no progress
+// beside the partner (serialised, not sharing).
+inline constexpr double kSerialLoss = 0.80;
 
 struct CauseResult {
     std::vector<Resource> cause;          // per op; None when the op was not slower than its baseline
+    std::vector<Provenance> provenance;   // per op
     std::vector<PressureArray> credit;    // per op, by pressure resource (0..1)
+    // Per op: the exposure factor behind an estimated cause (index into ExposureResult::factors),
+    // kNone when none; and the loss ratio against its partner (NaN when none).
+    std::vector<std::uint32_t> factor;
+    std::vector<float> lossRatio;
     bool anyCounters = false;
     bool anyMetrics = false;
 };
 
-CauseResult attributeCauses(const Trace& trace, const OperatorSet& ops, const BaselineResult& base,
-                            const OverlapResult& overlap, const PressureResult& pressure, const ResourceTimelines& timelines);
+struct CauseInputs {
+    const Trace& trace;
+    const OperatorSet& ops;
+    const BaselineResult& base;
+    const OverlapResult& overlap;
+    const PressureResult& pressure;
+    const ResourceTimelines& timelines;   // the ones that may speak for operators
+    const ExposureResult& exposure;
+    const std::vector<SignatureCharacter>& characters;
+};
 
-// One line saying what the evidence was, for the report: "DRAM bandwidth saturated for 72% of
-// its run; overlapped 90% by other streams".
-std::string describeCause(const OperatorSet& ops, std::uint32_t op, const BaselineResult& base,
-                          const OverlapResult& overlap, const PressureResult& pressure, const CauseResult& causes,
-                          const Trace& trace);
+CauseResult attributeCauses(const CauseInputs& in);
+
+// The resource two characters most likely shared (the table above); Unknown when neither is known.
+Resource resourceFromCharacters(Character own, Character partner);
+
+// One line saying how the cause is known and on what evidence, for the report: "measured: DRAM
+// bandwidth saturated for 72% of its run ...", "estimated: 1.6x in the 12 runs beside
+// nchw_to_nhwc, 1.0x in the 12 without (p = 3e-05); both memory-bound (name) ...".
+std::string describeCause(const CauseInputs& in, const CauseResult& causes, std::uint32_t op);
+// The evidence of one exposure factor of signature `sig`, in words (no provenance prefix).
+std::string describeFactor(const CauseInputs& in, std::uint32_t sig, const ExposureFactor& f);
 
 }  // namespace contend

@@ -111,4 +111,48 @@ std::vector<Cluster> findClusters(const Trace& trace, const OperatorSet& ops, co
     return out;
 }
 
+void judgeClusterEvidence(const Trace& trace, const OperatorSet& ops, std::vector<Cluster>& clusters) {
+    if (clusters.empty()) return;
+    const auto& slices = trace.slices();
+    // Every sync call and wait task, by start, with the running maximum of their ends.
+    std::vector<std::pair<TimeNs, TimeNs>> sync;
+    for (std::uint32_t i = 0; i < slices.size(); ++i) {
+        const Slice& s = slices[i];
+        if (s.dur <= 0) continue;
+        if (isSyncCall(trace.str(s.name)) || isWaitTask(trace, i)) sync.push_back({s.start, s.end()});
+    }
+    std::sort(sync.begin(), sync.end());
+    std::vector<TimeNs> maxEnd(sync.size());
+    for (std::size_t k = 0; k < sync.size(); ++k) maxEnd[k] = std::max(k ? maxEnd[k - 1] : kTimeMin, sync[k].second);
+    auto covered = [&](TimeNs a, TimeNs b) {
+        // Some sync interval starts before b and ends after a.
+        const auto it = std::lower_bound(sync.begin(), sync.end(), std::make_pair(b, kTimeMin));
+        if (it == sync.begin()) return false;
+        return maxEnd[static_cast<std::size_t>(it - sync.begin()) - 1] > a;
+    };
+    for (Cluster& c : clusters) {
+        std::uint32_t gaps = 0, seen = 0;
+        TimeNs reach = kTimeMin;
+        for (std::uint32_t sl = c.firstSlice; sl <= c.lastSlice && sl < slices.size(); ++sl) {
+            if (ops.opOfSlice[sl] == kNone) continue;
+            const Slice& s = slices[sl];
+            if (reach != kTimeMin && s.start > reach) {
+                ++gaps;
+                seen += covered(reach, s.start);
+            }
+            reach = std::max(reach, s.end());
+        }
+        c.syncGaps = seen;
+        c.provenance = gaps > 0 && 2 * seen >= gaps ? Provenance::Measured : Provenance::Unknown;
+        c.evidence = c.provenance == Provenance::Measured
+                         ? "measured: " + std::to_string(seen) + " of its " + std::to_string(gaps) +
+                               " gaps hold a sync call or wait task: the device waited at barriers"
+                         : "unknown: the device waited between tiny operators, but " +
+                               (sync.empty() ? std::string("the trace has no host sync calls or wait tasks")
+                                             : std::to_string(seen) + " of its " + std::to_string(gaps) +
+                                                   " gaps hold a sync call") +
+                               " to say why (launch overhead, host work, or an unrecorded barrier)";
+    }
+}
+
 }  // namespace contend

@@ -31,4 +31,11 @@ struct ClusterSettings {
 // the engine.
 std::vector<Cluster> findClusters(const Trace& trace, const OperatorSet& ops, const ClusterSettings& settings = {});
 
+// Says how each cluster is known: measured when sync calls on a host thread (cudaStreamSynchronize,
+// cudaDeviceSynchronize, cudaEventSynchronize, cudaStreamWaitEvent, aclrtSynchronize...) or
+// device wait tasks overlap at least half of its gaps (a barrier is seen in them); unknown
+// otherwise (the device waited, but the trace does not say for what: launch overhead, host work,
+// or a barrier it did not record). Fills provenance, syncGaps and evidence.
+void judgeClusterEvidence(const Trace& trace, const OperatorSet& ops, std::vector<Cluster>& clusters);
+
 }  // namespace contend

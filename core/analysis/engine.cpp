@@ -8,9 +8,37 @@
 
 #include "core/analysis/breakdown.h"
 #include "core/analysis/clusters.h"
+#include "core/analysis/notes.h"
 #include "core/analysis/summary.h"
+#include "core/trace/time_format.h"
 
 namespace contend {
+
+namespace {
+
+// The timelines that may speak for operators: a counter sampled more than kCoarseSampling times
+// the 25th-percentile operator duration apart averages over many operators, so it neither drives
+// nor vetoes their verdicts (it stays in the views). `coarse` gets one line per dropped series.
+ResourceTimelines resolvingTimelines(const Trace& t, const OperatorSet& ops, const ResourceTimelines& all,
+                                     std::vector<std::string>* coarse) {
+    ResourceTimelines out = all;
+    if (ops.size() == 0) return out;
+    std::vector<TimeNs> durs;
+    durs.reserve(ops.size());
+    for (std::uint32_t sl : ops.slices) durs.push_back(t.slices()[sl].dur);
+    const TimeNs q25 = quantileOf(durs, 0.25);
+    for (std::size_t p = 0; p < kPressureResources; ++p) {
+        const ResourceTimeline& tl = all.pressure[p];
+        if (tl.empty() || static_cast<double>(tl.medianSpacing()) <= kCoarseSampling * static_cast<double>(q25)) continue;
+        out.pressure[p] = ResourceTimeline();
+        if (coarse)
+            coarse->push_back(std::string(resourceName(kPressureResource[p])) + " sampled every " +
+                              formatDuration(tl.medianSpacing()) + " (operators' 25th percentile: " + formatDuration(q25) + ")");
+    }
+    return out;
+}
+
+}  // namespace
 
 std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const AnalysisSettings& s, std::string* error,
                                                         const std::function<bool()>& keepGoing) {
@@ -40,46 +68,52 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
     if (stopped()) return nullptr;
     p->m_timelines = buildTimelines(t, p->m_resources);
     if (stopped()) return nullptr;
-    p->m_pressure = computePressure(t, ops, p->m_resources, p->m_timelines, p->m_overlap, keepGoing);
+    std::vector<std::string> coarse;
+    p->m_analysisTimelines = resolvingTimelines(t, ops, p->m_timelines, &coarse);
+    const ResourceTimelines& tls = p->m_analysisTimelines;
+    p->m_pressure = computePressure(t, ops, p->m_resources, tls, p->m_overlap, keepGoing);
     if (stopped()) return nullptr;
-    p->m_quiet = quietOccurrences(t, ops, p->m_overlap, p->m_pressure, p->m_timelines);
+    p->m_characters = signatureCharacters(t, ops, p->m_pressure);
+    p->m_exposure = findExposures(t, ops, p->m_overlap, p->m_characters, p->m_pressure, tls, keepGoing);
     if (stopped()) return nullptr;
-    // Host scope (a trace without device operators): threads run side by side all the time, so
-    // overlap says nothing about contention: plain medians, and no windows below. Host work is
-    // far more variable than kernels (scheduling, page faults, Python): a 25% relative floor.
+    // Host scope (a trace without device operators): threads run side by side all the time and a
+    // host function's time depends on what it calls, so nothing is judged (baseline.h, "host").
     BaselineSettings baseSettings;
-    if (!ops.deviceScope) {
-        baseSettings.preferSolo = false;
-        baseSettings.splitModes = false;
-        baseSettings.relativeFloor = 0.25;
-    }
+    baseSettings.host = !ops.deviceScope;
     const std::vector<TimeNs> soloEstimate =
-        ops.deviceScope ? soloEstimates(t, ops, p->m_overlap, p->m_pressure, p->m_timelines) : std::vector<TimeNs>{};
+        ops.deviceScope ? soloEstimates(t, ops, p->m_overlap, p->m_pressure, tls) : std::vector<TimeNs>{};
     if (stopped()) return nullptr;
-    p->m_base = computeBaselines(t, ops, p->m_quiet, baseSettings, soloEstimate);
+    // Steps the capture cut at either end are kept out of the baselines (notes.h).
+    p->m_iterations = findIterations(t);
+    p->m_iterationOfOp = iterationOfOps(t, ops, p->m_iterations);
+    const std::vector<std::uint32_t> cut = cutIterations(ops, p->m_iterations, p->m_iterationOfOp);
+    std::vector<std::uint8_t> inBaseline(ops.size(), 1);
+    for (std::uint32_t op = 0; op < ops.size(); ++op) {
+        const std::uint32_t it = p->m_iterationOfOp[op];
+        if (it != kNone && std::find(cut.begin(), cut.end(), it) != cut.end()) inBaseline[op] = 0;
+    }
+    std::vector<std::uint8_t> contrasted(ops.signatures.size(), 0);
+    for (std::size_t sig = 0; sig < contrasted.size(); ++sig) contrasted[sig] = p->m_exposure.signatures[sig].significant > 0;
+    p->m_base = computeBaselines(t, ops, p->m_exposure.reference, contrasted, baseSettings, soloEstimate, inBaseline);
     if (stopped()) return nullptr;
-    p->m_causes = attributeCauses(t, ops, p->m_base, p->m_overlap, p->m_pressure, p->m_timelines);
+    const CauseInputs in = p->causeInputs();
+    p->m_causes = attributeCauses(in);
     if (stopped()) return nullptr;
     p->m_breakdowns = computeBreakdowns(t, ops, p->m_base, p->m_pressure, p->m_causes);
     if (stopped()) return nullptr;
-    if (ops.deviceScope)
-        p->m_candidates = findWindowCandidates(t, ops, p->m_overlap, p->m_base, p->m_pressure, p->m_timelines,
-                                               p->m_causes.cause, keepGoing);
+    if (ops.deviceScope) p->m_candidates = findWindowCandidates(in, p->m_causes, keepGoing);
     if (stopped()) return nullptr;
     ClusterSettings clusterSettings;
     clusterSettings.resolutionNs = ops.resolutionNs;
     p->m_clusters = findClusters(t, ops, clusterSettings);
     if (stopped()) return nullptr;
+    judgeClusterEvidence(t, ops, p->m_clusters);
     for (Cluster& c : p->m_clusters) {
         const Track& tr = t.tracks()[c.track];
         c.pid = tr.pid;
         c.tid = tr.tid;
         c.trackLabel = tr.label();
     }
-    p->m_iterations = findIterations(t);
-    if (stopped()) return nullptr;
-    p->m_iterationOfOp = iterationOfOps(t, ops, p->m_iterations);
-    if (stopped()) return nullptr;
     p->m_signatureStats = baseSignatureStats(ops, p->m_base, p->m_breakdowns);
     if (stopped()) return nullptr;
     p->m_trackStats = baseTrackStats(t, ops);
@@ -104,7 +138,7 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
     for (std::uint32_t op : p->m_byScore) {
         if (!(score[op] > 0.0f) || p->m_base.excessNs[op] <= 0) break;
         const Resource cause = p->m_causes.cause[op] == Resource::None ? Resource::Unknown : p->m_causes.cause[op];
-        p->m_anomalyRows.push_back({op, ops.slices[op], score[op], cause});
+        p->m_anomalyRows.push_back({op, ops.slices[op], score[op], cause, p->m_causes.provenance[op]});
     }
 
     p->m_sliceScore.assign(t.slices().size(), std::numeric_limits<float>::quiet_NaN());
@@ -123,6 +157,7 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
     info.spanNs = t.span();
     info.counters = p->m_resources.mappedLabels;
     info.scope = ops.deviceScope ? "device" : "host";
+    p->m_notes = dataNotes({t, ops, p->m_base, p->m_exposure, p->m_timelines, coarse, p->m_iterations, p->m_iterationOfOp, cut});
 
     p->m_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return p;
@@ -147,7 +182,10 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
 
     // Windows first: anomalies list the windows they were in.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> membership;
-    r.windows = buildWindows(p.m_candidates, overlapRatio, coefficient, ops, p.m_base, p.m_timelines, &membership);
+    r.notes = p.m_notes;
+    r.windows = buildWindows(p.m_candidates, overlapRatio, coefficient, ops, p.m_base, p.m_causes.cause,
+                             p.m_analysisTimelines, &membership);
+    const CauseInputs in = p.causeInputs();
     for (ContentionWindow& w : r.windows) {
         for (WindowOp& wop : w.ops) {
             const Slice& s = slices[wop.slice];
@@ -158,6 +196,23 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
             wop.startNs = s.start;
             wop.durNs = s.dur;
         }
+    }
+    // Evidence for the windows that cost the most (each window's own words would cost more than
+    // the re-threshold for hundreds of thousands of them).
+    {
+        std::vector<std::size_t> byCost(r.windows.size());
+        std::iota(byCost.begin(), byCost.end(), std::size_t{0});
+        auto cost = [&](std::size_t w) {
+            TimeNs c = 0;
+            for (const WindowOp& o : r.windows[w].ops) c += o.extraWaitNs;
+            return c;
+        };
+        std::vector<TimeNs> costs(r.windows.size());
+        for (std::size_t w = 0; w < costs.size(); ++w) costs[w] = cost(w);
+        const std::size_t top = std::min(byCost.size(), kEvidenceTop);
+        std::partial_sort(byCost.begin(), byCost.begin() + static_cast<std::ptrdiff_t>(top), byCost.end(),
+                          [&](std::size_t x, std::size_t y) { return costs[x] != costs[y] ? costs[x] > costs[y] : x < y; });
+        for (std::size_t k = 0; k < top; ++k) r.windows[byCost[k]].evidence = windowEvidence(in, p.m_causes, r.windows[byCost[k]]);
     }
 
     // Anomalies: the prefix of ops-by-score above the coefficient. A signature seen once has
@@ -188,8 +243,9 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
         a.baselineNs = p.m_base.signatures[sig].baselineNs;
         a.excessNs = p.m_base.excessNs[op];
         a.cause = row.cause;
+        a.provenance = row.provenance;
         a.breakdown = p.m_breakdowns[op];
-        if (k < kEvidenceTop) a.evidence = describeCause(ops, op, p.m_base, p.m_overlap, p.m_pressure, p.m_causes, t);
+        if (k < kEvidenceTop) a.evidence = describeCause(in, p.m_causes, op);
         a.name = std::string(t.str(s.name));
         a.pid = tr.pid;
         a.tid = tr.tid;
@@ -209,7 +265,7 @@ std::string describeOperator(const PreparedAnalysis& p, std::uint32_t slice) {
     if (slice >= p.m_ops.opOfSlice.size() || p.m_ops.opOfSlice[slice] == kNone) return {};
     const std::uint32_t op = p.m_ops.opOfSlice[slice];
     if (p.m_causes.cause[op] == Resource::None) return "not slower than its baseline";
-    return describeCause(p.m_ops, op, p.m_base, p.m_overlap, p.m_pressure, p.m_causes, *p.m_trace);
+    return describeCause(p.causeInputs(), p.m_causes, op);
 }
 
 Report analyze(TracePtr trace, const AnalysisSettings& s) {

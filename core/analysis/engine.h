@@ -19,6 +19,8 @@
 
 #include "core/analysis/baseline.h"
 #include "core/analysis/causes.h"
+#include "core/analysis/character.h"
+#include "core/analysis/exposure.h"
 #include "core/analysis/overlap.h"
 #include "core/analysis/pressure.h"
 #include "core/analysis/report.h"
@@ -41,9 +43,17 @@ public:
     const OverlapResult& overlaps() const { return m_overlap; }
     const BaselineResult& baselines() const { return m_base; }
     const ResourceMap& resources() const { return m_resources; }
+    // Every counter timeline, for views (heatmap, counter tracks).
     const ResourceTimelines& timelines() const { return m_timelines; }
+    // The timelines that may speak for operators: those sampled finely enough (median spacing at
+    // most kCoarseSampling times the 25th-percentile operator duration); the others are empty here.
+    const ResourceTimelines& analysisTimelines() const { return m_analysisTimelines; }
     const PressureResult& pressure() const { return m_pressure; }
-    const std::vector<std::uint8_t>& quiet() const { return m_quiet; }   // per op: ran undisturbed
+    const std::vector<SignatureCharacter>& characters() const { return m_characters; }
+    const ExposureResult& exposure() const { return m_exposure; }
+    // Per op: in its signature's reference sample (exposure.h).
+    const std::vector<std::uint8_t>& reference() const { return m_exposure.reference; }
+    const std::vector<ReportNote>& notes() const { return m_notes; }
     const CauseResult& causes() const { return m_causes; }
     const std::vector<Breakdown>& breakdowns() const { return m_breakdowns; }
     const std::vector<WindowCandidate>& windowCandidates() const { return m_candidates; }
@@ -59,6 +69,9 @@ private:
     friend Report buildReport(const PreparedAnalysis&, double, double);
     friend std::string describeOperator(const PreparedAnalysis&, std::uint32_t);
     PreparedAnalysis() = default;
+    CauseInputs causeInputs() const {
+        return {*m_trace, m_ops, m_base, m_overlap, m_pressure, m_analysisTimelines, m_exposure, m_characters};
+    }
 
     TracePtr m_trace;
     AnalysisSettings m_settings;
@@ -67,8 +80,11 @@ private:
     BaselineResult m_base;
     ResourceMap m_resources;
     ResourceTimelines m_timelines;
+    ResourceTimelines m_analysisTimelines;
     PressureResult m_pressure;
-    std::vector<std::uint8_t> m_quiet;
+    std::vector<SignatureCharacter> m_characters;
+    ExposureResult m_exposure;
+    std::vector<ReportNote> m_notes;
     CauseResult m_causes;
     std::vector<Breakdown> m_breakdowns;
     std::vector<WindowCandidate> m_candidates;
@@ -86,6 +102,7 @@ private:
         std::uint32_t slice = 0;
         double score = 0;
         Resource cause = Resource::Unknown;
+        Provenance provenance = Provenance::Unknown;
     };
     std::vector<AnomalyRow> m_anomalyRows;
     std::vector<float> m_sliceScore;

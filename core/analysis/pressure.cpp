@@ -347,31 +347,4 @@ std::vector<TimeNs> soloEstimates(const Trace& trace, const OperatorSet& ops, co
     return out;
 }
 
-std::vector<std::uint8_t> quietOccurrences(const Trace& trace, const OperatorSet& ops, const OverlapResult& overlap,
-                                           const PressureResult& pressure, const ResourceTimelines& timelines) {
-    std::vector<std::uint8_t> quiet(ops.size(), 0);
-    const auto& slices = trace.slices();
-    const bool counters = timelines.any();
-    for (std::uint32_t op = 0; op < ops.size(); ++op) {
-        const Slice& s = slices[ops.slices[op]];
-        if (static_cast<double>(overlap.overlappedNs[op]) <= kSoloOverlap * static_cast<double>(s.dur)) {
-            quiet[op] = 1;
-            continue;
-        }
-        if (!counters) continue;
-        bool ok = true;
-        for (std::size_t p = 0; p < kPressureResources && ok; ++p) {
-            if (timelines.pressure[p].empty()) continue;
-            if (kPressureResource[p] == Resource::Cache) {
-                const float m = pressure.mean[op][p];
-                ok = !(m >= ownCachePressure(pressure, ops.signatureOf[op]) + kCacheRise);
-            } else {
-                ok = !(pressure.peakLoad[op][p] >= 1.0 + kOverload);
-            }
-        }
-        quiet[op] = ok ? 1 : 0;
-    }
-    return quiet;
-}
-
 }  // namespace contend

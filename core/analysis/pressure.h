@@ -83,19 +83,12 @@ float ownCachePressure(const PressureResult& pressure, std::uint32_t signature);
 double loadDuring(const OperatorSet& ops, const OverlapResult& overlap, const PressureResult& pressure,
                   const Trace& trace, std::uint32_t op, std::size_t p, TimeNs a, TimeNs b);
 
-// Per op, 1 when the occurrence ran undisturbed: alone (another track busy for at most
-// kSoloOverlap of its time), or, where counters exist, with no resource over capacity
-// (loadDuring < 1 + kOverload for bandwidth, compute and issue) and the cache no more thrashed
-// than the operator thrashes it alone (mean cache pressure < own + kCacheRise).
-std::vector<std::uint8_t> quietOccurrences(const Trace& trace, const OperatorSet& ops, const OverlapResult& overlap,
-                                           const PressureResult& pressure, const ResourceTimelines& timelines);
-
 // Per op, its duration had it run alone, estimated from the counters when it ran
 // oversubscribed: over each piece of its run where a resource it uses (own demand >=
 // kUseThreshold: bandwidth, compute, issue) was at its high mark and the operators running
 // asked for a load L > 1 + kOverload of it, it progressed at 1 / L of its solo speed
 // (proportional sharing), elsewhere at full speed. -1 where nothing was oversubscribed.
-// Used for signatures that never ran quiet (contended in every step).
+// Used for signatures oversubscribed in (nearly) every run (contended in every step).
 std::vector<TimeNs> soloEstimates(const Trace& trace, const OperatorSet& ops, const OverlapResult& overlap,
                                   const PressureResult& pressure, const ResourceTimelines& timelines);
 

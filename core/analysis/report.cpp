@@ -23,4 +23,23 @@ bool resourceFromName(std::string_view s, Resource& out) {
     return false;
 }
 
+const char* provenanceName(Provenance p) {
+    switch (p) {
+    case Provenance::Measured: return "measured";
+    case Provenance::Estimated: return "estimated";
+    case Provenance::Unknown: return "unknown";
+    }
+    return "unknown";
+}
+
+bool provenanceFromName(std::string_view s, Provenance& out) {
+    for (Provenance p : {Provenance::Measured, Provenance::Estimated, Provenance::Unknown}) {
+        if (s == provenanceName(p)) {
+            out = p;
+            return true;
+        }
+    }
+    return false;
+}
+
 }  // namespace contend

@@ -18,6 +18,14 @@ inline constexpr std::size_t kResourceCount = 9;
 const char* resourceName(Resource r);            // "bandwidth", "compute", ..., "none"
 bool resourceFromName(std::string_view s, Resource& out);
 
+// How a cause is known. measured: counters or per-op metrics that resolve the operator say so;
+// estimated: inferred from what the trace shows (its runs beside a partner against its runs
+// without, and what each operator leans on by name or args), with the evidence in words;
+// unknown: nothing in the trace supports a verdict, with the reason.
+enum class Provenance : std::uint8_t { Measured, Estimated, Unknown };
+const char* provenanceName(Provenance p);        // "measured", "estimated", "unknown"
+bool provenanceFromName(std::string_view s, Provenance& out);
+
 struct AnalysisSettings {
     double coefficient = 3.0;     // anomaly threshold on the score
     double overlapRatio = 0.70;   // contention window threshold on overlap / shorter busy time
@@ -47,6 +55,7 @@ struct Anomaly {
     TimeNs baselineNs = 0;
     TimeNs excessNs = 0;            // dur - baseline
     Resource cause = Resource::Unknown;
+    Provenance provenance = Provenance::Unknown;   // added: how the cause is known
     std::vector<std::uint32_t> windows;  // ids of the contention windows it was in
     Breakdown breakdown;
     // Added: slice-independent copies so a saved report stands alone (compare, JSON round trip).
@@ -82,6 +91,11 @@ struct ContentionWindow {
     // Added: true when resource and peak come from counters; false when the trace has no counter
     // for it and the window rests on the overlap plus the operators' measured slowdown (peak 0).
     bool fromCounters = false;
+    // Added: measured (counters saw the resource oversubscribed) or estimated (the operators'
+    // runs beside each other against their runs apart); and the evidence in words (for the
+    // windows with the most extra wait; empty for the rest).
+    Provenance provenance = Provenance::Estimated;
+    std::string evidence;
 };
 
 struct Cluster {
@@ -95,6 +109,13 @@ struct Cluster {
     TimeNs busyNs = 0;
     TimeNs waitNs = 0;              // gaps: barriers, launch overhead
     TimeNs savingNs = 0;            // estimated saving of fusing the run into one operator
+    // Added: measured when host sync calls (cudaStreamSynchronize, ...) or device wait tasks
+    // fill its gaps (a barrier is seen); unknown when the trace cannot say why the device
+    // waited (launch overhead, host work, or a barrier it did not record). Only measured
+    // clusters count as sync in the bottleneck.
+    Provenance provenance = Provenance::Unknown;
+    std::uint32_t syncGaps = 0;     // gaps with a sync call or wait task in them
+    std::string evidence;
     // Added: slice-independent copies (see Anomaly).
     std::string pid;
     std::string tid;
@@ -157,7 +178,12 @@ struct ReportSummary {
     std::size_t clusters = 0;
     TimeNs extraWaitNs = 0;
     Resource bottleneck = Resource::None;
-    double bottleneckShare = 0;     // bottleneck's share of the total extra wait, 0..1
+    double bottleneckShare = 0;     // bottleneck's share of the evidence-backed extra wait, 0..1
+    // Added: the device (or host) time the extra wait was measured on: the sum of the analysed
+    // operators' durations, ns. Extra wait is a part of it, never of the end-to-end span.
+    TimeNs operatorTimeNs = 0;
+    // Added: extra wait whose cause is measured or estimated (the bottleneck share's whole).
+    TimeNs explainedWaitNs = 0;
     std::array<TimeNs, kResourceCount> extraWaitByResource{};
 };
 
@@ -174,8 +200,17 @@ struct ReportTraceInfo {
     std::string scope = "device";
 };
 
+// Added: what the data can and cannot support, said once per kind (a one-step capture, steps cut
+// by the capture, signatures seen too few times, dynamic shapes, counters too coarse, a host-only
+// trace...). `kind` is a stable key for tools; `text` is for people.
+struct ReportNote {
+    std::string kind;
+    std::string text;
+};
+
 struct Report {
     ReportTraceInfo trace;
+    std::vector<ReportNote> notes;
     AnalysisSettings settings;
     ReportSummary summary;
     std::vector<Anomaly> anomalies;          // sorted by score, highest first

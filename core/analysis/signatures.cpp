@@ -17,8 +17,15 @@ bool contains(std::string_view hay, std::string_view needle) { return hay.find(n
 
 }  // namespace
 
+// Device-side sync primitives logged as activities (MTIA's event_record / event_wait): they
+// wait or signal, they do not use the device.
+bool isWaitName(std::string_view n) {
+    return n == "event_wait" || n == "event_record" || n == "wait_event" || n == "record_event";
+}
+
 bool isWaitTask(const Trace& trace, std::uint32_t slice) {
     if (trace.slices()[slice].is(kSliceWait)) return true;
+    if (isWaitName(trace.str(trace.slices()[slice].name))) return true;
     const StringId type = trace.infos()[slice].taskType;
     return type != 0 && isWaitTaskType(trace.str(type));
 }
@@ -29,6 +36,10 @@ bool isDeviceOperator(const Trace& trace, std::uint32_t slice) {
     const SliceInfo& info = trace.infos()[slice];
     const bool device = s.is(kSliceDevice) || (info.taskType != 0 && info.stream >= 0);
     return device && !isWaitTask(trace, slice);
+}
+
+bool isSyncCall(std::string_view n) {
+    return contains(n, "Synchronize") || contains(n, "StreamWaitEvent") || contains(n, "aclrtSynchronize");
 }
 
 std::string operatorType(std::string_view raw) {

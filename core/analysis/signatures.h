@@ -48,6 +48,10 @@ bool isDeviceOperator(const Trace& trace, std::uint32_t slice);
 // A wait task by its Ascend task type or the kSliceWait flag.
 bool isWaitTask(const Trace& trace, std::uint32_t slice);
 
+// A host call that waits for the device (cudaStreamSynchronize, cudaDeviceSynchronize,
+// cudaEventSynchronize, cudaStreamWaitEvent, aclrtSynchronizeStream/Device...).
+bool isSyncCall(std::string_view name);
+
 // Coarse operator type from the name, for the per-type view: "matmul", "conv", "attention",
 // "norm", "softmax", "reduce", "elementwise", "memcpy", "memset", "comm", "other".
 std::string operatorType(std::string_view name);

@@ -98,7 +98,7 @@ std::vector<SignatureStats> baseSignatureStats(const OperatorSet& ops, const Bas
         st.p95Ns = b.p95Ns;
         st.maxNs = b.maxNs;
         st.meanNs = b.meanNs;
-        st.baselineFromSolo = b.rule == BaselineRule::Solo;
+        st.baselineFromSolo = b.rule == BaselineRule::Contrast;
     }
     // In op order (memory order); by signature the ops are scattered.
     for (std::uint32_t op = 0; op < ops.size(); ++op) accumulate(out[ops.signatureOf[op]].breakdown, breakdowns[op]);
@@ -132,6 +132,9 @@ void summarise(Report& report, const Trace& trace, const OperatorSet& ops, const
     sum.anomalies = report.anomalies.size();
     sum.windows = report.windows.size();
     sum.clusters = report.clusters.size();
+    for (const SignatureStats& st : report.operators) sum.operatorTimeNs += st.totalNs;
+    // What the bottleneck is judged on: extra wait whose cause is measured or estimated.
+    std::array<TimeNs, kResourceCount> explained{};
 
     // Threads: rows by track, for the anomalies below.
     std::unordered_map<std::uint32_t, std::size_t> threadOf;
@@ -150,6 +153,10 @@ void summarise(Report& report, const Trace& trace, const OperatorSet& ops, const
         sigCause[a.signature][static_cast<std::size_t>(a.cause)] += std::max<TimeNs>(1, extra);
         sum.extraWaitNs += extra;
         sum.extraWaitByResource[static_cast<std::size_t>(a.cause)] += extra;
+        if (a.provenance != Provenance::Unknown && a.cause != Resource::Unknown) {
+            explained[static_cast<std::size_t>(a.cause)] += extra;
+            sum.explainedWaitNs += extra;
+        }
         const std::uint32_t op = ops.opOfSlice[a.slice];
         if (op != kNone && iterationOfOp[op] != kNone) {
             IterationStats& it = report.iterations[iterationOfOp[op]];
@@ -165,12 +172,18 @@ void summarise(Report& report, const Trace& trace, const OperatorSet& ops, const
     for (const Cluster& c : report.clusters) {
         sum.extraWaitNs += c.savingNs;
         sum.extraWaitByResource[static_cast<std::size_t>(Resource::Sync)] += c.savingNs;
+        // Gaps filled by sync calls or wait tasks are evidence-backed; bare gaps are not.
+        if (c.provenance == Provenance::Measured) {
+            explained[static_cast<std::size_t>(Resource::Sync)] += c.savingNs;
+            sum.explainedWaitNs += c.savingNs;
+        }
     }
     for (std::size_t s = 0; s < sigs; ++s) report.operators[s].dominantCause = argmax(sigCause[s]);
-    sum.bottleneck = argmax(sum.extraWaitByResource);
-    sum.bottleneckShare = sum.extraWaitNs > 0 && sum.bottleneck != Resource::None
-                              ? static_cast<double>(sum.extraWaitByResource[static_cast<std::size_t>(sum.bottleneck)]) /
-                                    static_cast<double>(sum.extraWaitNs)
+    // Only evidence-backed causes can be the bottleneck: "unknown" is not a resource.
+    sum.bottleneck = argmax(explained);
+    sum.bottleneckShare = sum.explainedWaitNs > 0 && sum.bottleneck != Resource::None
+                              ? static_cast<double>(explained[static_cast<std::size_t>(sum.bottleneck)]) /
+                                    static_cast<double>(sum.explainedWaitNs)
                               : 0.0;
 
     // Types: sums over signatures, dominant cause by extra wait.

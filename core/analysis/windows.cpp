@@ -1,6 +1,7 @@
 #include "core/analysis/windows.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cmath>
 #include <unordered_map>
 
@@ -15,51 +16,53 @@ bool paid(const BaselineResult& base, const OperatorSet& ops, std::uint32_t op) 
 
 namespace {
 
-// Resource two operators most likely shared when the trace has no counters, from their types.
-Resource resourceFromTypes(const std::string& x, const std::string& y) {
-    auto memory = [](const std::string& t) { return t == "memcpy" || t == "memset"; };
-    auto compute = [](const std::string& t) { return t == "matmul" || t == "conv" || t == "attention"; };
-    if (memory(x) || memory(y)) return Resource::Bandwidth;
-    if (compute(x) && compute(y)) return Resource::Compute;
-    return Resource::Unknown;
+// The other operator of the pair is the partner the payer's estimated cause rests on.
+bool isCausePartner(const CauseInputs& in, const CauseResult& causes, std::uint32_t payer, std::uint32_t other) {
+    const std::uint32_t f = causes.factor[payer];
+    if (f == kNone) return false;
+    const ExposureFactor& fac = in.exposure.factors[f];
+    const std::uint32_t osig = in.ops.signatureOf[other];
+    switch (fac.kind) {
+    case FactorKind::Partner:
+    case FactorKind::Serial: return osig == fac.id;
+    case FactorKind::Character: return static_cast<std::uint32_t>(in.characters[osig].character) == fac.id;
+    case FactorKind::Counter: return false;
+    }
+    return false;
+}
+
+bool windowResource(Resource r) {
+    return r != Resource::Unknown && r != Resource::Sync && r != Resource::None;
 }
 
 }  // namespace
 
-std::vector<WindowCandidate> findWindowCandidates(const Trace& trace, const OperatorSet& ops, const OverlapResult& overlap,
-                                                  const BaselineResult& base, const PressureResult& pressure,
-                                                  const ResourceTimelines& timelines,
-                                                  const std::vector<Resource>& causeOf,
+std::vector<WindowCandidate> findWindowCandidates(const CauseInputs& in, const CauseResult& causes,
                                                   const std::function<bool()>& keepGoing) {
     std::vector<WindowCandidate> out;
+    const Trace& trace = in.trace;
+    const OperatorSet& ops = in.ops;
+    const BaselineResult& base = in.base;
+    const PressureResult& pressure = in.pressure;
+    const ResourceTimelines& timelines = in.timelines;
     const auto& slices = trace.slices();
-    const bool anyCounters = timelines.any();
+    const auto& causeOf = causes.cause;
     std::uint32_t tick = 0;
-    for (const OverlapPair& pr : overlap.pairs) {
+    for (const OverlapPair& pr : in.overlap.pairs) {
         if ((++tick & 0xFFFF) == 0 && keepGoing && !keepGoing()) return out;
         // A collective's extra time is waiting for its peers, not contention with its neighbour.
-        auto payer = [&](std::uint32_t op) {
-            return paid(base, ops, op) && (causeOf.empty() || causeOf[op] != Resource::Sync);
-        };
+        auto payer = [&](std::uint32_t op) { return paid(base, ops, op) && causeOf[op] != Resource::Sync; };
         const bool paidA = payer(pr.a), paidB = payer(pr.b);
+        if (!paidA && !paidB) continue;
         const Slice& sa = slices[ops.slices[pr.a]];
         const Slice& sb = slices[ops.slices[pr.b]];
-        const float payerScore = std::max(paidA ? base.score[pr.a] : 0.0f, paidB ? base.score[pr.b] : 0.0f);
-        if (!anyCounters) {
-            if (!paidA && !paidB) continue;
-            WindowCandidate c{pr.a, pr.b, Resource::Unknown, false, 0, pr.start, pr.end, payerScore};
-            c.ratio = static_cast<float>(static_cast<double>(pr.end - pr.start) / static_cast<double>(std::min(sa.dur, sb.dur)));
-            c.resource = resourceFromTypes(ops.signatures[ops.signatureOf[pr.a]].opType, ops.signatures[ops.signatureOf[pr.b]].opType);
-            out.push_back(c);
-            continue;
-        }
-        // The paying operator's cause, preferred when it is a resource this pair shares.
-        Resource preferred = Resource::None;
-        if (!causeOf.empty()) {
-            const std::uint32_t payer = paidA && (!paidB || base.excessNs[pr.a] >= base.excessNs[pr.b]) ? pr.a : pr.b;
-            preferred = causeOf[payer];
-        }
-        WindowCandidate best{pr.a, pr.b, Resource::Unknown, true, 0, pr.start, pr.end};
+        const std::uint32_t who = paidA && (!paidB || base.score[pr.a] >= base.score[pr.b]) ? pr.a : pr.b;
+        const float payerScore = base.score[who];
+        const auto ratio = static_cast<float>(static_cast<double>(pr.end - pr.start) /
+                                              static_cast<double>(std::max<TimeNs>(1, std::min(sa.dur, sb.dur))));
+        // Measured: a resource whose counter resolves both was oversubscribed in the shared span.
+        const Resource preferred = causeOf[who];
+        WindowCandidate best{pr.a, pr.b, Resource::Unknown, true, 0, pr.start, pr.end, payerScore, who};
         bool bestPreferred = false;
         for (std::size_t p = 0; p < kPressureResources; ++p) {
             const ResourceTimeline& tl = timelines.pressure[p];
@@ -69,23 +72,15 @@ std::vector<WindowCandidate> findWindowCandidates(const Trace& trace, const Oper
             const float db = pressure.demand[ops.signatureOf[pr.b]][p];
             if (static_cast<double>(tl.medianSpacing()) > kCoarseSampling * static_cast<double>(std::min(sa.dur, sb.dur)))
                 continue;   // sampled too coarsely to speak for these two
-            // Under pressure: at or above its high threshold during the shared span...
             if (tl.highTime(pr.start, pr.end) <= 0) continue;
             if (r != Resource::Cache) {
-                // Both use it, and together with whatever else ran they asked for more than
-                // the resource has: a saturated counter alone may be one operator using it all.
                 if (!(da >= kUseThreshold) || !(db >= kUseThreshold)) continue;
-                if (loadDuring(ops, overlap, pressure, trace, pr.a, p, pr.start, pr.end) < 1.0 + kOverload) continue;
+                if (loadDuring(ops, in.overlap, pressure, trace, pr.a, p, pr.start, pr.end) < 1.0 + kOverload) continue;
             } else {
-                // The cache is more thrashed than either operator thrashes it on its own.
                 const double own = std::max(ownCachePressure(pressure, ops.signatureOf[pr.a]),
                                             ownCachePressure(pressure, ops.signatureOf[pr.b]));
                 if (tl.mean(pr.start, pr.end) < own + kCacheRise) continue;
             }
-            // A user's high-utilisation period is its whole run (a trace has no per-op use over
-            // time), so the periods overlap over the shared span.
-            const auto ratio = static_cast<float>(static_cast<double>(pr.end - pr.start) /
-                                                  static_cast<double>(std::min(sa.dur, sb.dur)));
             const bool isPreferred = r == preferred;
             if (best.ratio == 0 || (isPreferred && !bestPreferred) || (isPreferred == bestPreferred && ratio > best.ratio)) {
                 best.resource = r;
@@ -97,16 +92,14 @@ std::vector<WindowCandidate> findWindowCandidates(const Trace& trace, const Oper
             out.push_back(best);
             continue;
         }
-        // Lock: a payer whose cause is a lock, with an operator that was already running when
-        // it began (one of those holds what it waits for). No counter measures a lock, so the
-        // ratio is the plain one.
-        auto waiting = [&](std::uint32_t op, const Slice& s) {
-            return (op == pr.a ? paidA : paidB) && !causeOf.empty() && causeOf[op] == Resource::Lock && pr.start == s.start;
-        };
-        if (waiting(pr.a, sa) || waiting(pr.b, sb)) {
-            WindowCandidate c{pr.a, pr.b, Resource::Lock, false, 0, pr.start, pr.end, payerScore};
-            c.ratio = static_cast<float>(static_cast<double>(pr.end - pr.start) / static_cast<double>(std::min(sa.dur, sb.dur)));
-            out.push_back(c);
+        // Estimated: the pair is the payer and the partner its estimated cause rests on.
+        for (const std::uint32_t x : {pr.a, pr.b}) {
+            if (!(x == pr.a ? paidA : paidB)) continue;
+            const std::uint32_t other = x == pr.a ? pr.b : pr.a;
+            if (causes.provenance[x] == Provenance::Unknown || !windowResource(causeOf[x])) continue;
+            if (!isCausePartner(in, causes, x, other)) continue;
+            out.push_back({pr.a, pr.b, causeOf[x], false, ratio, pr.start, pr.end, base.score[x], x});
+            break;
         }
     }
     return out;
@@ -115,6 +108,7 @@ std::vector<WindowCandidate> findWindowCandidates(const Trace& trace, const Oper
 std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& candidates, double overlapRatio,
                                            double coefficient,
                                            const OperatorSet& ops, const BaselineResult& base,
+                                           const std::vector<Resource>& causeOf,
                                            const ResourceTimelines& timelines,
                                            std::vector<std::pair<std::uint32_t, std::uint32_t>>* membership) {
     std::vector<ContentionWindow> windows;
@@ -134,6 +128,7 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
             nw.start = c.start;
             nw.end = c.end;
             nw.fromCounters = c.fromCounters;
+            nw.provenance = c.fromCounters ? Provenance::Measured : Provenance::Estimated;
             windows.push_back(nw);
             timeIn.emplace_back();
             w = static_cast<std::int64_t>(windows.size()) - 1;
@@ -192,7 +187,9 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
         std::size_t e = k;
         TimeNs total = 0;
         for (; e < idx.size() && member[idx[e]].first == op; ++e) total += memberTime[idx[e]];
-        const TimeNs excess = std::max<TimeNs>(0, base.excessNs[op]);
+        // A collective's extra time is its peers': none of it is this window's.
+        const bool collective = !causeOf.empty() && causeOf[op] == Resource::Sync;
+        const TimeNs excess = collective ? 0 : std::max<TimeNs>(0, base.excessNs[op]);
         for (std::size_t j = k; j < e; ++j) {
             const auto [o, wid] = member[idx[j]];
             ContentionWindow& win = sorted[wid];
@@ -209,6 +206,24 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
         k = e;
     }
     return sorted;
+}
+
+std::string windowEvidence(const CauseInputs& in, const CauseResult& causes, const ContentionWindow& w) {
+    // The operator that paid the most in it.
+    const WindowOp* payer = nullptr;
+    for (const WindowOp& o : w.ops)
+        if (!payer || o.extraWaitNs > payer->extraWaitNs) payer = &o;
+    if (!payer) return {};
+    const std::uint32_t op = in.ops.opOfSlice[payer->slice];
+    if (w.fromCounters) {
+        char buf[200];
+        std::snprintf(buf, sizeof buf, "measured: %s counter at its high mark (peak %.0f%%) while the operators in it asked for "
+                                       "more than there is",
+                      resourceName(w.resource), 100.0 * w.peakUtilization);
+        return buf;
+    }
+    if (op == kNone || causes.factor[op] == kNone) return std::string(provenanceName(w.provenance)) + ": " + resourceName(w.resource);
+    return describeCause(in, causes, op);
 }
 
 }  // namespace contend

@@ -71,6 +71,8 @@ json toJson(const Report& r, const Trace* t) {
                     {"windows", r.summary.windows},
                     {"clusters", r.summary.clusters},
                     {"extra_wait_ns", r.summary.extraWaitNs},
+                    {"operator_time_ns", r.summary.operatorTimeNs},
+                    {"explained_wait_ns", r.summary.explainedWaitNs},
                     {"bottleneck", {{"resource", resourceName(r.summary.bottleneck)}, {"share", finite(r.summary.bottleneckShare)}}},
                     {"extra_wait_by_resource", byRes}};
 
@@ -92,6 +94,7 @@ json toJson(const Report& r, const Trace* t) {
                              {"excess_ns", a.excessNs},
                              {"score", finite(a.score)},
                              {"cause", resourceName(a.cause)},
+                             {"provenance", provenanceName(a.provenance)},
                              {"evidence", a.evidence},
                              {"windows", a.windows},
                              {"breakdown", breakdownJson(a.breakdown)}});
@@ -119,6 +122,8 @@ json toJson(const Report& r, const Trace* t) {
                            {"overlap_ratio", finite(w.overlapRatio)},
                            {"peak_utilization", finite(w.peakUtilization)},
                            {"from_counters", w.fromCounters},
+                           {"provenance", provenanceName(w.provenance)},
+                           {"evidence", w.evidence},
                            {"ops", std::move(ops)}});
     }
     j["windows"] = std::move(windows);
@@ -143,9 +148,15 @@ json toJson(const Report& r, const Trace* t) {
                             {"ops", c.ops},
                             {"busy_ns", c.busyNs},
                             {"wait_ns", c.waitNs},
-                            {"estimated_saving_ns", c.savingNs}});
+                            {"estimated_saving_ns", c.savingNs},
+                            {"provenance", provenanceName(c.provenance)},
+                            {"sync_gaps", c.syncGaps},
+                            {"evidence", c.evidence}});
     }
     j["clusters"] = std::move(clusters);
+    json notes = json::array();
+    for (const ReportNote& n : r.notes) notes.push_back({{"kind", n.kind}, {"text", n.text}});
+    j["notes"] = std::move(notes);
 
     json operators = json::array();
     for (const SignatureStats& s : r.operators) {
@@ -295,6 +306,8 @@ Report readReport(const json& j) {
     r.summary.windows = get<std::size_t>(sm, "windows", "summary");
     r.summary.clusters = get<std::size_t>(sm, "clusters", "summary");
     r.summary.extraWaitNs = get<TimeNs>(sm, "extra_wait_ns", "summary");
+    r.summary.operatorTimeNs = getOr<TimeNs>(sm, "operator_time_ns", 0);
+    r.summary.explainedWaitNs = getOr<TimeNs>(sm, "explained_wait_ns", r.summary.extraWaitNs);
     const json& bn = need(sm, "bottleneck", "summary");
     r.summary.bottleneck = getResource(bn, "resource", "summary.bottleneck");
     r.summary.bottleneckShare = get<double>(bn, "share", "summary.bottleneck");
@@ -323,6 +336,9 @@ Report readReport(const json& j) {
         x.score = get<double>(a, "score", where);
         x.cause = getResource(a, "cause", where);
         x.evidence = getOr<std::string>(a, "evidence", "");
+        // Reports before provenance: a cause other than unknown was a verdict of some kind.
+        if (!provenanceFromName(getOr<std::string>(a, "provenance", ""), x.provenance))
+            x.provenance = x.cause == Resource::Unknown ? Provenance::Unknown : Provenance::Estimated;
         x.windows = getOr<std::vector<std::uint32_t>>(a, "windows", {});
         if (a.contains("breakdown")) x.breakdown = readBreakdown(a["breakdown"]);
         r.anomalies.push_back(std::move(x));
@@ -338,6 +354,9 @@ Report readReport(const json& j) {
         x.overlapRatio = get<double>(w, "overlap_ratio", where);
         x.peakUtilization = getOr<double>(w, "peak_utilization", 0.0);
         x.fromCounters = getOr<bool>(w, "from_counters", false);
+        if (!provenanceFromName(getOr<std::string>(w, "provenance", ""), x.provenance))
+            x.provenance = x.fromCounters ? Provenance::Measured : Provenance::Estimated;
+        x.evidence = getOr<std::string>(w, "evidence", "");
         for (const json& o : need(w, "ops", where)) {
             WindowOp op;
             op.slice = getOr<std::uint32_t>(o, "slice", 0);
@@ -368,7 +387,16 @@ Report readReport(const json& j) {
         x.busyNs = get<TimeNs>(c, "busy_ns", where);
         x.waitNs = get<TimeNs>(c, "wait_ns", where);
         x.savingNs = get<TimeNs>(c, "estimated_saving_ns", where);
+        if (!provenanceFromName(getOr<std::string>(c, "provenance", ""), x.provenance)) x.provenance = Provenance::Measured;
+        x.syncGaps = getOr<std::uint32_t>(c, "sync_gaps", 0);
+        x.evidence = getOr<std::string>(c, "evidence", "");
         r.clusters.push_back(std::move(x));
+    }
+    if (j.contains("notes") && j["notes"].is_array()) {
+        for (const json& n : j["notes"]) {
+            if (!n.is_object()) continue;
+            r.notes.push_back({getOr<std::string>(n, "kind", ""), getOr<std::string>(n, "text", "")});
+        }
     }
     i = 0;
     for (const json& s : needArray(j, "operators")) {

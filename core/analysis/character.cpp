@@ -1,0 +1,97 @@
+#include "core/analysis/character.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+namespace contend {
+
+const char* characterName(Character c) {
+    switch (c) {
+    case Character::Memory: return "memory-bound";
+    case Character::Compute: return "compute-bound";
+    case Character::Collective: return "collective";
+    case Character::Unknown: return "unknown";
+    }
+    return "unknown";
+}
+
+const char* characterSourceName(CharacterSource s) {
+    switch (s) {
+    case CharacterSource::Measured: return "counters";
+    case CharacterSource::Args: return "args";
+    case CharacterSource::Names: return "name";
+    case CharacterSource::None: return "none";
+    }
+    return "none";
+}
+
+namespace {
+
+bool has(std::string_view hay, std::string_view needle) { return hay.find(needle) != std::string_view::npos; }
+
+}  // namespace
+
+Character characterFromName(std::string_view raw, std::string_view taskType) {
+    std::string n(raw);
+    std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string type = operatorType(raw);
+    if (type == "comm") return Character::Collective;
+    if (type == "matmul" || type == "conv" || type == "attention") return Character::Compute;
+    if (type == "memcpy" || type == "memset" || type == "elementwise" || type == "norm" || type == "softmax" ||
+        type == "reduce")
+        return Character::Memory;
+    // Families operatorType leaves as "other".
+    if (has(n, "index") || has(n, "scatter") || has(n, "gather") || has(n, "concat") || has(n, "cat_") ||
+        has(n, "nchw") || has(n, "nhwc") || has(n, "layout") || has(n, "permute") || has(n, "contiguous") ||
+        has(n, "resize") || has(n, "upsample") || has(n, "interpolate") || has(n, "triton_poi") ||
+        has(n, "triton_red") || has(n, "triton_per") || has(n, "embedding") || has(n, "dropout") ||
+        has(n, "normalize") || has(n, "crop") || has(n, "flip"))
+        return Character::Memory;
+    if (has(n, "triton_tem") || has(n, "sgemm") || has(n, "hgemm") || has(n, "xmma") || has(n, "wmma") ||
+        has(n, "tensorop"))
+        return Character::Compute;
+    if (taskType == "AI_VECTOR_CORE" || taskType == "MIX_AIV") return Character::Memory;
+    if (taskType == "AI_CORE" || taskType == "MIX_AIC") return Character::Compute;
+    return Character::Unknown;
+}
+
+std::vector<SignatureCharacter> signatureCharacters(const Trace& trace, const OperatorSet& ops,
+                                                    const PressureResult& pressure) {
+    std::vector<SignatureCharacter> out(ops.signatures.size());
+    const int bw = pressureIndex(Resource::Bandwidth);
+    const int cu = pressureIndex(Resource::Compute);
+    for (std::size_t s = 0; s < ops.signatures.size(); ++s) {
+        SignatureCharacter& c = out[s];
+        const SignatureKey& key = ops.signatures[s];
+        // Measured: the signature's own demand, from counters or its per-op metrics.
+        if (s < pressure.demand.size() && bw >= 0 && cu >= 0) {
+            const auto& src = pressure.demandSource[s];
+            const float dbw = pressure.demand[s][static_cast<std::size_t>(bw)];
+            const float dcu = pressure.demand[s][static_cast<std::size_t>(cu)];
+            auto direct = [](DemandSource d) { return d == DemandSource::Metric || d == DemandSource::Alone ||
+                                                      d == DemandSource::Beside; };
+            const bool knowBw = std::isfinite(dbw) && direct(src[static_cast<std::size_t>(bw)]);
+            const bool knowCu = std::isfinite(dcu) && direct(src[static_cast<std::size_t>(cu)]);
+            if (knowBw && dbw >= kHeavyDemand && (!knowCu || dbw >= dcu)) {
+                c = {Character::Memory, CharacterSource::Measured};
+                continue;
+            }
+            if (knowCu && dcu >= kHeavyDemand) {
+                c = {Character::Compute, CharacterSource::Measured};
+                continue;
+            }
+        }
+        if (key.bytes >= 0) {
+            c = {Character::Memory, CharacterSource::Args};
+            continue;
+        }
+        const std::uint32_t first = ops.slices[ops.sigOps[ops.sigBegin[s]]];
+        const StringId tt = trace.infos()[first].taskType;
+        const Character byName = characterFromName(trace.str(key.name), tt ? trace.str(tt) : std::string_view{});
+        if (byName != Character::Unknown) c = {byName, CharacterSource::Names};
+    }
+    return out;
+}
+
+}  // namespace contend

@@ -1,0 +1,48 @@
+#pragma once
+// What each signature leans on, and how that is known: its resource "character".
+//
+// Sources, strongest first (the first that speaks wins; data beats names where they disagree):
+//   measured  its own demand from counters that resolve it (pressure.h: alone, beside known
+//             neighbours, or a per-op metric such as Ascend's aic_mac_ratio / aiv_mte2_ratio or
+//             Kineto's dram__throughput): bandwidth >= kHeavyDemand and above compute ->
+//             memory-bound; compute >= kHeavyDemand -> compute-bound
+//   args      a copy or fill with a byte count (memory-bound by definition)
+//   names     kernel-name families: cuBLAS/CUTLASS/cuDNN gemm and conv, attention (flash,
+//             fmha, sdpa), Ascend MatMul/Conv/FlashAttention -> compute-bound; ATen
+//             elementwise/vectorized, reduce, softmax, norm, index/scatter/gather, cat/concat,
+//             transpose/layout, pool, resize/upsample, Triton pointwise (triton_poi) and
+//             reductions (triton_red/per), memcpy/memset -> memory-bound; NCCL/HCCL ->
+//             collective; Ascend task types AI_VECTOR_CORE -> memory-bound, AI_CORE (cube)
+//             -> compute-bound, AI_CPU -> unknown
+//   none      unknown (roi_align, nms, custom kernels): partners may still tell (causes.h)
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/analysis/pressure.h"
+#include "core/analysis/signatures.h"
+
+namespace contend {
+
+enum class Character : std::uint8_t { Memory, Compute, Collective, Unknown };
+inline constexpr std::size_t kCharacterCount = 4;
+const char* characterName(Character c);   // "memory-bound", "compute-bound", "collective", "unknown"
+
+enum class CharacterSource : std::uint8_t { Measured, Args, Names, None };
+const char* characterSourceName(CharacterSource s);   // "counters", "args", "name", "none"
+
+// Own demand (0..1 of the resource) that makes a signature bound by it when measured.
+inline constexpr double kHeavyDemand = 0.45;
+
+struct SignatureCharacter {
+    Character character = Character::Unknown;
+    CharacterSource source = CharacterSource::None;
+};
+
+// From the name alone (and the Ascend task type when given): for tests and the per-type view.
+Character characterFromName(std::string_view name, std::string_view taskType = {});
+
+std::vector<SignatureCharacter> signatureCharacters(const Trace& trace, const OperatorSet& ops,
+                                                    const PressureResult& pressure);
+
+}  // namespace contend

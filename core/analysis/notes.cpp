@@ -1,0 +1,154 @@
+#include "core/analysis/notes.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+#include "core/trace/time_format.h"
+
+namespace contend {
+
+std::vector<std::uint32_t> cutIterations(const OperatorSet& ops, const std::vector<IterationStats>& iterations,
+                                         const std::vector<std::uint32_t>& iterationOfOp) {
+    std::vector<std::uint32_t> cut;
+    const std::size_t n = iterations.size();
+    if (n < kMinSteps) return cut;
+    std::vector<std::uint64_t> count(n, 0);
+    for (std::uint32_t op = 0; op < ops.size(); ++op)
+        if (iterationOfOp[op] != kNone) ++count[iterationOfOp[op]];
+    std::vector<std::uint64_t> middle(count.begin() + 1, count.end() - 1);
+    std::nth_element(middle.begin(), middle.begin() + static_cast<std::ptrdiff_t>(middle.size() / 2), middle.end());
+    const double usual = static_cast<double>(middle[middle.size() / 2]);
+    if (usual <= 0) return cut;
+    if (static_cast<double>(count.front()) < kCutShare * usual) cut.push_back(0);
+    if (static_cast<double>(count.back()) < kCutShare * usual) cut.push_back(static_cast<std::uint32_t>(n - 1));
+    return cut;
+}
+
+namespace {
+
+std::string pct(double f) { return std::to_string(static_cast<int>(std::lround(100.0 * f))) + "%"; }
+
+std::string shortName(std::string s) { return s.size() > 60 ? s.substr(0, 57) + "..." : s; }
+
+}  // namespace
+
+std::vector<ReportNote> dataNotes(const NoteInputs& in) {
+    std::vector<ReportNote> out;
+    const OperatorSet& ops = in.ops;
+    const Trace& t = in.trace;
+    if (ops.size() == 0) return out;
+    TimeNs total = 0;
+    for (const auto& b : in.base.signatures) total += b.totalNs;
+    if (!ops.deviceScope) {
+        out.push_back({"host-scope",
+                       "The trace has no device operators (" + std::to_string(ops.size()) +
+                           " host slices): contention on a device cannot be told from it, and what a host "
+                           "function takes depends on what it calls, so no slice is scored. Per-name statistics "
+                           "and sync clusters are shown."});
+        return out;
+    }
+    if (!in.timelines.any()) {
+        out.push_back({"no-counters",
+                       "No hardware counters in the trace: causes are estimated from which partners go with each "
+                       "operator's slow runs and from what each operator leans on (kernel name, args); none is "
+                       "measured."});
+    }
+    for (const std::string& c : in.coarse)
+        out.push_back({"coarse-counters", "Counter too coarse for the operators: " + c +
+                                              ". It is shown, but neither drives nor vetoes an operator's verdict."});
+    const std::size_t steps = in.iterations.size();
+    if (steps == 0) {
+        out.push_back({"no-steps", "No ProfilerStep markers: iterations are unknown, so per-step views are empty and "
+                                   "a capture cut mid-step cannot be detected."});
+    } else if (steps < kMinSteps) {
+        out.push_back({"few-steps", "Only " + std::to_string(steps) + " profiler step" + (steps == 1 ? "" : "s") +
+                                        " captured: an operator that runs once per step has too few runs for a "
+                                        "baseline. Capture at least 5 (better 10) steps, or analyse several "
+                                        "captures of the same workload together."});
+    }
+    for (std::uint32_t it : in.cut) {
+        std::uint64_t n = 0;
+        for (std::uint32_t op = 0; op < ops.size(); ++op) n += in.iterationOfOp[op] == it;
+        out.push_back({"cut-steps", std::string("Step #") + std::to_string(in.iterations[it].index) + " (the " +
+                                        (it == 0 ? "first" : "last") + " captured) holds only " + std::to_string(n) +
+                                        " operators, fewer than the other steps: the capture cut it. Its operators "
+                                        "are kept out of the baselines."});
+    }
+    // Signatures too rare to judge.
+    std::size_t few = 0;
+    TimeNs fewTime = 0;
+    std::uint32_t fewMax = 0;
+    std::unordered_map<StringId, std::pair<std::uint32_t, std::uint32_t>> perName;   // name -> (signatures, rare ones)
+    std::vector<std::uint32_t> always, wide;
+    for (std::size_t s = 0; s < in.base.signatures.size(); ++s) {
+        const SignatureBaseline& b = in.base.signatures[s];
+        const bool rare = b.rule == BaselineRule::Few || b.rule == BaselineRule::Single;
+        if (rare) {
+            ++few;
+            fewTime += b.totalNs;
+            fewMax = std::max(fewMax, b.count);
+        }
+        auto& pn = perName[ops.signatures[s].name];
+        pn.first++;
+        pn.second += rare;
+        const SignatureExposure& se = in.exposure.signatures[s];
+        if (se.alwaysWith != kNone && se.significant == 0 && b.count >= 2 * kMinGroup) always.push_back(static_cast<std::uint32_t>(s));
+        if (b.rule == BaselineRule::All && b.count >= kTailMin && b.baselineNs > 0 &&
+            static_cast<double>(b.scaleNs) > kWideSpread * static_cast<double>(b.baselineNs))
+            wide.push_back(static_cast<std::uint32_t>(s));
+    }
+    if (few > 0) {
+        std::string text = std::to_string(few) + " signature" + (few == 1 ? "" : "s") + " (" +
+                           pct(total > 0 ? static_cast<double>(fewTime) / static_cast<double>(total) : 0) +
+                           " of operator time) ran fewer than " + std::to_string(kMinForMad) +
+                           " times and are not judged: too few runs to tell a slow one from an ordinary one.";
+        if (steps > 0 && fewMax > 0) {
+            // Runs per step of the most frequent rare signature, at best one per step.
+            const double perStep = std::max(1.0 / static_cast<double>(steps), static_cast<double>(fewMax) / static_cast<double>(steps));
+            const auto need = static_cast<long>(std::ceil(static_cast<double>(kMinForMad) / perStep));
+            if (need > static_cast<long>(steps))
+                text += " Those seen once per step need at least " + std::to_string(need) + " steps.";
+        }
+        out.push_back({"few-runs", text});
+    }
+    std::vector<std::pair<std::uint32_t, StringId>> dyn;
+    for (const auto& [name, c] : perName)
+        if (c.first >= kDynamicShapes && c.second * 2 >= c.first) dyn.push_back({c.first, name});
+    std::sort(dyn.begin(), dyn.end(), [](auto& a, auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+    if (!dyn.empty()) {
+        std::string text = "Dynamic shapes: ";
+        for (std::size_t k = 0; k < std::min<std::size_t>(3, dyn.size()); ++k)
+            text += (k ? ", " : "") + shortName(std::string(t.str(dyn[k].second))) + " in " + std::to_string(dyn[k].first) + " shapes";
+        if (dyn.size() > 3) text += " and " + std::to_string(dyn.size() - 3) + " more names";
+        text += ". Each shape is a signature of its own, and most have too few runs to judge.";
+        out.push_back({"dynamic-shapes", text});
+    }
+    auto listSigs = [&](const std::vector<std::uint32_t>& v) {
+        std::vector<std::uint32_t> sorted(v);
+        std::sort(sorted.begin(), sorted.end(), [&](std::uint32_t a, std::uint32_t b) {
+            return in.base.signatures[a].totalNs > in.base.signatures[b].totalNs;
+        });
+        std::string s;
+        for (std::size_t k = 0; k < std::min<std::size_t>(3, sorted.size()); ++k)
+            s += (k ? ", " : "") + shortName(std::string(t.str(ops.signatures[sorted[k]].name)));
+        if (sorted.size() > 3) s += " and " + std::to_string(sorted.size() - 3) + " more";
+        return s;
+    };
+    if (!always.empty())
+        out.push_back({"always-beside", std::to_string(always.size()) + " signature" + (always.size() == 1 ? "" : "s") +
+                                            " ran beside the same partner in (nearly) every run (" + listSigs(always) +
+                                            "): with no run apart to compare with, contention between them cannot be "
+                                            "shown from this capture. A capture where they run apart, or counters, "
+                                            "would tell."});
+    if (!wide.empty())
+        out.push_back({"wide-spread", std::to_string(wide.size()) + " signature" + (wide.size() == 1 ? "" : "s") +
+                                          " vary by more than " + pct(kWideSpread) +
+                                          " from run to run with no partner or counter going with their slow runs (" +
+                                          listSigs(wide) +
+                                          "): data-dependent work, taken as their natural spread; only runs far "
+                                          "outside it are flagged."});
+    return out;
+}
+
+}  // namespace contend
