@@ -61,9 +61,16 @@ Robust robustOf(std::vector<TimeNs> sample, std::vector<TimeNs>& work) {
 // The reference's upper-tail spread, in the units of a normal sigma (see baseline.h).
 double tailSigma(std::vector<TimeNs>& sample, TimeNs median) {
     const std::size_t n = sample.size();
-    double sigma = 0;
-    if (n >= kTailMin) sigma = static_cast<double>(quantileOf(sample, 0.90) - median) / 1.2816;
-    if (n >= kTail99Min) sigma = std::max(sigma, static_cast<double>(quantileOf(sample, 0.99) - median) / 2.326);
+    if (n < kTailMin) return 0.0;
+    // Leave the largest run out: in a small sample it is the very run being judged (one slow run
+    // among nine would otherwise widen the spread it is measured against).
+    std::sort(sample.begin(), sample.end());
+    auto rank = [&](double q) {
+        const auto k = static_cast<std::size_t>(std::ceil(q * static_cast<double>(n - 1)));
+        return sample[std::min(n - 2, k == 0 ? 0 : k - 1)];
+    };
+    double sigma = static_cast<double>(rank(0.90) - median) / 1.2816;
+    if (n >= kTail99Min) sigma = std::max(sigma, static_cast<double>(rank(0.99) - median) / 2.326);
     return std::max(0.0, sigma);
 }
 

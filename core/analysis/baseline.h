@@ -20,8 +20,8 @@
 //    resolution: 1 us for traces written in whole microseconds). sigma_MAD = 1.4826 * MAD *
 //    (1 + 1.65 / sqrt(n)) (1.4826 * MAD estimates the standard deviation of normal noise; the
 //    second factor adds one standard error of the MAD itself, which matters for a signature seen
-//    a dozen times). sigma_tail reads the reference's own upper tail: (q90 - median) / 1.2816
-//    with at least 10 occurrences, and also (q99 - median) / 2.326 with at least 100, each what
+//    a dozen times). sigma_tail reads the reference's own upper tail, its largest run left out: (q90 - median) / 1.2816
+//    with at least 5 occurrences, and also (q99 - median) / 2.326 with at least 100, each what
 //    normal noise would give. For normal noise sigma_tail ~ sigma_MAD; for a wide, bimodal or
 //    heavy-tailed operator whose slow runs no factor explains it is what keeps its ordinary
 //    slow runs from being flagged. The floors keep a very regular operator (MAD near 0) from
@@ -61,7 +61,7 @@ inline constexpr std::uint32_t kMinForMad = 5;
 inline constexpr double kFewSpread = 0.25;       // fraction of the fastest occurrence
 inline constexpr double kMadToSigma = 1.4826;
 inline constexpr double kMadSe = 1.65;           // relative standard error of the MAD * sqrt(n)
-inline constexpr std::uint32_t kTailMin = 10;    // occurrences for the q90 tail spread
+inline constexpr std::uint32_t kTailMin = 5;     // occurrences for the q90 tail spread
 inline constexpr std::uint32_t kTail99Min = 100; // occurrences for the q99 tail spread
 
 struct SignatureBaseline {

@@ -55,6 +55,21 @@ double averageRanks(const std::vector<TimeNs>& values, std::vector<double>& rank
 
 std::uint64_t keyOf(FactorKind k, std::uint32_t id) { return (static_cast<std::uint64_t>(k) << 32) | id; }
 
+// Not a factor: the runs whose time after P ended fell just outside the serialised band, for the
+// band's scan test (see findExposures).
+constexpr std::uint32_t kSerialSideKind = 15;
+std::uint64_t sideKeyOf(std::uint32_t partnerSig) { return (static_cast<std::uint64_t>(kSerialSideKind) << 32) | partnerSig; }
+
+// P(X >= k) for X ~ Binomial(n, p).
+double binomialTail(std::uint32_t k, std::uint32_t n, double p) {
+    if (k == 0) return 1.0;
+    double sum = 0;
+    for (std::uint32_t i = k; i <= n; ++i)
+        sum += std::exp(std::lgamma(n + 1.0) - std::lgamma(i + 1.0) - std::lgamma(n - i + 1.0) + i * std::log(p) +
+                        (n - i) * std::log1p(-p));
+    return std::min(1.0, sum);
+}
+
 }  // namespace
 
 double mannWhitneyGreater(const std::vector<TimeNs>& exposed, const std::vector<TimeNs>& unexposed) {
@@ -156,10 +171,11 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
                 }
                 // Serialised: the partner was running when it began, ended inside its run, and
                 // it then ran for about W: no progress while the partner ran.
-                if (os.start <= a + serialTol && os.end() > a && os.end() < sl.end()) {
+                if (os.start <= a + serialTol && os.end() - a >= serialTol && os.end() < sl.end()) {
                     const TimeNs after = sl.end() - os.end();
-                    if (after >= w - serialTol && after <= w + serialTol && os.end() - a >= serialTol)
-                        add(keyOf(FactorKind::Serial, osig), other, os.end() - a);
+                    const TimeNs off = after >= w ? after - w : w - after;
+                    if (off <= serialTol) add(keyOf(FactorKind::Serial, osig), other, os.end() - a);
+                    else if (off <= 3 * serialTol) add(sideKeyOf(osig), other, 0);
                 }
             }
             for (std::size_t p = 0; p < kPressureResources; ++p) {
@@ -185,12 +201,32 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
         };
         std::vector<Cand> cands;
         std::uint32_t alwaysCount = 0;
+        auto countOf = [&](std::uint64_t key) {
+            const auto r0 = std::equal_range(sortedKeys.begin(), sortedKeys.end(), key);
+            return static_cast<std::uint32_t>(r0.second - r0.first);
+        };
         for (std::size_t i = 0; i < sortedKeys.size();) {
             std::size_t j = i;
             while (j < sortedKeys.size() && sortedKeys[j] == sortedKeys[i]) ++j;
             const auto e = static_cast<std::uint32_t>(j - i);
+            const auto kindCode = static_cast<std::uint32_t>(sortedKeys[i] >> 32);
+            if (kindCode == kSerialSideKind) {
+                i = j;
+                continue;
+            }
+            // Serialised is chosen by where its own end falls, so longer runs fall in the band
+            // more often: it counts only when the band holds far more runs than its two
+            // neighbouring bands of twice its width (a scan test, binomial p = 1/3 under a
+            // smooth spread of end times), i.e. the runs really end one W after P does.
+            if (static_cast<FactorKind>(kindCode) == FactorKind::Serial) {
+                const std::uint32_t side = countOf(sideKeyOf(static_cast<std::uint32_t>(sortedKeys[i] & 0xFFFFFFFFu)));
+                if (binomialTail(e, e + side, 1.0 / 3.0) >= kAlpha) {
+                    i = j;
+                    continue;
+                }
+            }
             if (e >= kMinGroup && count - e >= kMinGroup) cands.push_back({sortedKeys[i], e});
-            const auto kind = static_cast<FactorKind>(sortedKeys[i] >> 32);
+            const auto kind = static_cast<FactorKind>(kindCode);
             if (kind == FactorKind::Partner && count - e < kMinGroup && e > alwaysCount) {
                 alwaysCount = e;
                 se.alwaysWith = static_cast<std::uint32_t>(sortedKeys[i] & 0xFFFFFFFFu);

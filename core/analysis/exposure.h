@@ -14,8 +14,11 @@
 //                  collective: character.h)
 //   serialised P   it ran its last W after an operator of P ended: P was running when it began
 //                  and it finished W (+- kSerialTolerance of W) after P did, i.e. it made no
-//                  progress while P ran (a lock or a unit P held). Independent of its own
-//                  length: only where P's end falls is asked, and W is fixed.
+//                  progress while P ran (a lock or a unit P held). This one is chosen by where
+//                  the run's own end falls, so long runs land in the band more often: it is a
+//                  factor only when the band holds far more runs than the two bands beside it,
+//                  twice its width in all (binomial scan test, p < kAlpha against 1/3), which a
+//                  smooth spread of end times does not give and a lock does.
 //   counter R      (only where R's counter resolves: median sample spacing <= kCoarseSampling *
 //                  W) the operators running in the window asked for more of R than there is
 //                  (loadDuring >= 1 + kOverload; S uses R: own demand >= kUseThreshold), or for
