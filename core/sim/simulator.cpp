@@ -168,7 +168,7 @@ private:
         rec.arrival = launchEnd + h.launchLatencyNs;
         rec.correlation = m_sim.m_nextCorrelation++;
         rec.externalId = m_sim.m_nextExternal++;
-        rec.workNs = jittered(spec.workNs, m_rng, spec.jitterSigma);
+        rec.workNs = drawWorkNs(spec, m_rng);
         const double solo = m_sim.m_model.soloRate(spec.demand);
         rec.soloNs = static_cast<TimeNs>(std::ceil(static_cast<double>(rec.workNs) / solo - 1e-9));
         op.remaining = static_cast<double>(rec.workNs);
