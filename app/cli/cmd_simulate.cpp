@@ -117,6 +117,12 @@ int runSimulate(int argc, char** argv) {
             if (!value(v) || !parseCount(v, 1, n) || n > 1'000'000)
                 return usage("--sample-us needs a positive integer (microseconds)");
             req.counterPeriodNs = n * 1000;
+        } else if (arg == "--counters") {
+            const auto setting = value(v) ? parseCounterSetting(v) : std::nullopt;
+            if (!setting)
+                return usage("--counters needs full, none or a period in microseconds (e.g. 1000)");
+            req.counters = setting->mode;
+            req.counterIntervalNs = setting->periodNs;
         } else if (arg == "--out" || arg == "-o") {
             if (!value(v) || v.empty())
                 return usage("--out needs a file name (or '-')");

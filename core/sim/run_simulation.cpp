@@ -4,6 +4,7 @@
 
 #include "core/sim/output_sink.h"
 #include "core/sim/project_x.h"
+#include "core/sim/rng.h"
 #include "core/sim/truth_writer.h"
 
 namespace contend::sim {
@@ -14,22 +15,35 @@ namespace {
 // counters still step at every operator boundary, and kernels, not heartbeats, fill the file.
 constexpr TimeNs kEventsCounterPeriodNs = 100000;
 
+// Salt of the period mode's counter noise stream (one stream for the whole trace).
+constexpr std::uint64_t kResampleNoiseSalt = 0x4e5a3;
+
 }  // namespace
 
 std::string traceNameFor(const SimulationRequest& request) {
-    return "contend-sim/" + std::string(scenarioName(request.scenario)) +
-           (request.fixed ? "-fixed" : "") + "/seed-" + std::to_string(request.seed);
+    std::string name = "contend-sim/" + std::string(scenarioName(request.scenario)) +
+                       (request.fixed ? "-fixed" : "") + "/seed-" + std::to_string(request.seed);
+    if (request.counters != CounterMode::Full)
+        name += "/counters-" +
+                counterSettingName({request.counters, request.counterIntervalNs});
+    return name;
 }
 
 SimulationSummary runSimulation(const SimulationRequest& request) {
     SimulationSummary summary;
     const auto t0 = std::chrono::steady_clock::now();
+    if (request.counters == CounterMode::Period && request.counterIntervalNs <= 0) {
+        summary.error = "period counters need a positive period";
+        return summary;
+    }
 
     SimConfig config;
     if (request.counterPeriodNs > 0)
         config.counterPeriodNs = request.counterPeriodNs;
     else if (request.events > 0)
         config.counterPeriodNs = kEventsCounterPeriodNs;
+    if (request.counterNoise >= 0)
+        config.counterNoise = request.counterNoise;
     const ProjectX net(request.scenario, request.fixed, request.seed);
     Simulator sim(config, ProjectX::streams(), request.seed);
 
@@ -58,6 +72,8 @@ SimulationSummary runSimulation(const SimulationRequest& request) {
     TraceWriter::Options writerOptions;
     writerOptions.traceName = traceNameFor(request);
     writerOptions.hostEvents = request.hostEvents;
+    writerOptions.counters = {request.counters, request.counterIntervalNs};
+    writerOptions.counterNoiseSeed = mixSeed(request.seed, 0, kResampleNoiseSalt);
     TraceWriter trace(*traceSink, config, sim.streams(), writerOptions);
     std::unique_ptr<TruthWriter> truth;
     if (truthSink)

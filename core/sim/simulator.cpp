@@ -314,10 +314,12 @@ private:
                 continue;
             const std::int16_t written = noisy(m_load[k]);
             if (m_lastIndex[k] >= 0 && m_out.samples[m_lastIndex[k]].t == m_now) {
-                m_out.samples[m_lastIndex[k]].tenths = written;  // same moment: replace
+                CounterSample& same = m_out.samples[m_lastIndex[k]];  // same moment: replace
+                same.tenths = written;
+                same.exact = m_load[k];
             } else {
                 m_lastIndex[k] = static_cast<std::int64_t>(m_out.samples.size());
-                m_out.samples.push_back({m_now, static_cast<Series>(k), written});
+                m_out.samples.push_back({m_now, static_cast<Series>(k), written, m_load[k]});
             }
             m_sim.m_lastValue[k] = m_load[k];
             m_sim.m_lastSample[k] = m_now;
