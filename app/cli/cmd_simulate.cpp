@@ -117,6 +117,15 @@ int runSimulate(int argc, char** argv) {
             if (!value(v) || !parseCount(v, 1, n) || n > 1'000'000)
                 return usage("--sample-us needs a positive integer (microseconds)");
             req.counterPeriodNs = n * 1000;
+        } else if (arg == "--bad-rate") {
+            double rate = -1;
+            const bool ok = value(v) && [&] {
+                const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), rate);
+                return ec == std::errc() && end == v.data() + v.size();
+            }();
+            if (!ok || !(rate >= 0.0 && rate <= 1.0))
+                return usage("--bad-rate needs a probability between 0 and 1");
+            req.badRate = rate;
         } else if (arg == "--counters") {
             const auto setting = value(v) ? parseCounterSetting(v) : std::nullopt;
             if (!setting)
@@ -150,6 +159,8 @@ int runSimulate(int argc, char** argv) {
         return usage("--out TRACE is required");
     if (haveIterations && req.events > 0)
         return usage("--iterations and --events exclude each other");
+    if (req.badRate != 1.0 && !isSingleCause(req.scenario))
+        return usage("--bad-rate applies to bandwidth, sync-cluster, cache and lock only");
     if (req.truthPath == "-" || (req.truthPath == req.tracePath))
         return usage("--truth needs its own file");
 

@@ -1,6 +1,7 @@
 #include "core/sim/run_simulation.h"
 
 #include <chrono>
+#include <cmath>
 
 #include "core/sim/output_sink.h"
 #include "core/sim/project_x.h"
@@ -18,11 +19,35 @@ constexpr TimeNs kEventsCounterPeriodNs = 100000;
 // Salt of the period mode's counter noise stream (one stream for the whole trace).
 constexpr std::uint64_t kResampleNoiseSalt = 0x4e5a3;
 
+// A probability as its shortest decimal to 3 places, integer math only: 0.5 -> "0.5".
+std::string rateText(double rate) {
+    const long long permille = std::llround(rate * 1000.0);
+    std::string text = std::to_string(permille / 1000);
+    std::string frac = std::to_string(1000 + permille % 1000).substr(1);
+    while (!frac.empty() && frac.back() == '0')
+        frac.pop_back();
+    return frac.empty() ? text : text + "." + frac;
+}
+
+// Why the request cannot run, or "" when it can.
+std::string requestProblem(const SimulationRequest& request) {
+    if (request.counters == CounterMode::Period && request.counterIntervalNs <= 0)
+        return "period counters need a positive period";
+    if (!(request.badRate >= 0.0 && request.badRate <= 1.0))
+        return "the bad-step rate must lie in [0, 1]";
+    if (request.badRate != 1.0 && !isSingleCause(request.scenario))
+        return "a bad-step rate applies to bandwidth, sync-cluster, cache and lock only, not " +
+               std::string(scenarioName(request.scenario));
+    return {};
+}
+
 }  // namespace
 
 std::string traceNameFor(const SimulationRequest& request) {
     std::string name = "contend-sim/" + std::string(scenarioName(request.scenario)) +
                        (request.fixed ? "-fixed" : "") + "/seed-" + std::to_string(request.seed);
+    if (request.badRate != 1.0)
+        name += "/bad-" + rateText(request.badRate);
     if (request.counters != CounterMode::Full)
         name += "/counters-" +
                 counterSettingName({request.counters, request.counterIntervalNs});
@@ -32,10 +57,9 @@ std::string traceNameFor(const SimulationRequest& request) {
 SimulationSummary runSimulation(const SimulationRequest& request) {
     SimulationSummary summary;
     const auto t0 = std::chrono::steady_clock::now();
-    if (request.counters == CounterMode::Period && request.counterIntervalNs <= 0) {
-        summary.error = "period counters need a positive period";
+    summary.error = requestProblem(request);
+    if (!summary.error.empty())
         return summary;
-    }
 
     SimConfig config;
     if (request.counterPeriodNs > 0)
@@ -44,7 +68,7 @@ SimulationSummary runSimulation(const SimulationRequest& request) {
         config.counterPeriodNs = kEventsCounterPeriodNs;
     if (request.counterNoise >= 0)
         config.counterNoise = request.counterNoise;
-    const ProjectX net(request.scenario, request.fixed, request.seed);
+    const ProjectX net(request.scenario, request.fixed, request.seed, request.badRate);
     Simulator sim(config, ProjectX::streams(), request.seed);
 
     OutputSink::Options traceOptions;
@@ -79,7 +103,8 @@ SimulationSummary runSimulation(const SimulationRequest& request) {
     if (truthSink)
         truth = std::make_unique<TruthWriter>(
             *truthSink, config, sim.streams(),
-            TruthHeader{std::string(scenarioName(request.scenario)), request.fixed, request.seed});
+            TruthHeader{std::string(scenarioName(request.scenario)), request.fixed, request.seed,
+                        request.badRate});
 
     auto ioFailed = [&]() {
         summary.ioError = true;

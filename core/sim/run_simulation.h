@@ -30,6 +30,10 @@ struct SimulationRequest {
     // Measurement noise on written counter values, percentage points; < 0: SimConfig's default
     // (0.4). Tests set 0 to compare modes exactly. Never moves an operator.
     double counterNoise = -1;
+    // Probability that a step runs the scenario's site bad, decided per (seed, step): single-
+    // cause scenarios only (bandwidth, sync-cluster, cache, lock); 1 = every step (the default,
+    // unchanged bytes). Any other value for mixed or null is an error. --fixed overrides it.
+    double badRate = 1.0;
 };
 
 struct SimulationSummary {
@@ -47,7 +51,8 @@ struct SimulationSummary {
 SimulationSummary runSimulation(const SimulationRequest& request);
 
 // "contend-sim/mixed/seed-7" or "contend-sim/mixed-fixed/seed-7": the trace's traceName. Modes
-// other than the defaults add a part: ".../seed-7/counters-none", ".../seed-7/counters-1000us".
+// other than the defaults add parts: ".../seed-7/bad-0.5", ".../seed-7/counters-none",
+// ".../seed-7/bad-0.25/counters-1000us".
 std::string traceNameFor(const SimulationRequest& request);
 
 }  // namespace contend::sim
