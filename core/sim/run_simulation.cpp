@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "core/sim/null_workload.h"
 #include "core/sim/output_sink.h"
 #include "core/sim/project_x.h"
 #include "core/sim/rng.h"
@@ -68,8 +69,11 @@ SimulationSummary runSimulation(const SimulationRequest& request) {
         config.counterPeriodNs = kEventsCounterPeriodNs;
     if (request.counterNoise >= 0)
         config.counterNoise = request.counterNoise;
+    // The null scenario runs its own workload; every other scenario is project X.
+    const bool null = request.scenario == Scenario::Null;
     const ProjectX net(request.scenario, request.fixed, request.seed, request.badRate);
-    Simulator sim(config, ProjectX::streams(), request.seed);
+    const NullWorkload nullWork;
+    Simulator sim(config, null ? NullWorkload::streams() : ProjectX::streams(), request.seed);
 
     OutputSink::Options traceOptions;
     traceOptions.gzip = request.gzip;
@@ -123,10 +127,11 @@ SimulationSummary runSimulation(const SimulationRequest& request) {
         if (request.events > 0 ? trace.counts().kernels >= static_cast<std::uint64_t>(request.events)
                                : step >= iterations)
             break;
-        const Iteration it = net.build(step);
+        const Iteration it = null ? nullWork.build(step) : net.build(step);
         const std::string problem = validate(it, sim.streams());
         if (!problem.empty()) {
-            summary.error = "project X step " + std::to_string(step) + ": " + problem;
+            summary.error = std::string(null ? "null workload" : "project X") + " step " +
+                            std::to_string(step) + ": " + problem;
             return summary;
         }
         const IterationResult& r = sim.run(it);

@@ -29,6 +29,7 @@ std::string_view scenarioName(Scenario s) {
     case Scenario::Cache: return "cache";
     case Scenario::Lock: return "lock";
     case Scenario::Mixed: return "mixed";
+    case Scenario::Null: return "null";
     }
     return "mixed";
 }
@@ -42,12 +43,13 @@ std::optional<Scenario> parseScenario(std::string_view name) {
 
 const std::vector<Scenario>& allScenarios() {
     static const std::vector<Scenario> all{Scenario::Bandwidth, Scenario::SyncCluster,
-                                           Scenario::Cache, Scenario::Lock, Scenario::Mixed};
+                                           Scenario::Cache, Scenario::Lock, Scenario::Mixed,
+                                           Scenario::Null};
     return all;
 }
 
 int defaultIterations(Scenario s) {
-    return s == Scenario::Mixed ? 24 : 12;
+    return s == Scenario::Mixed || s == Scenario::Null ? 24 : 12;
 }
 
 bool isSingleCause(Scenario s) {
@@ -73,6 +75,7 @@ Sites sitesFor(Scenario s, bool fixed, std::uint64_t seed, int step, double badR
         sites.sync = step % rates.syncEvery == rates.syncEvery - 1;
         break;
     }
+    case Scenario::Null: break;  // no project X sites at all
     }
     return sites;
 }

@@ -9,12 +9,15 @@
 
 namespace contend::sim {
 
-enum class Scenario : std::uint8_t { Bandwidth, SyncCluster, Cache, Lock, Mixed };
+// Null is not project X: a busy four-stream device where nothing is shared (null_workload.h),
+// the control on which an analysis must find nothing.
+enum class Scenario : std::uint8_t { Bandwidth, SyncCluster, Cache, Lock, Mixed, Null };
 
-std::string_view scenarioName(Scenario s);  // "bandwidth", "sync-cluster", "cache", "lock", "mixed"
+// "bandwidth", "sync-cluster", "cache", "lock", "mixed", "null"
+std::string_view scenarioName(Scenario s);
 std::optional<Scenario> parseScenario(std::string_view name);
 const std::vector<Scenario>& allScenarios();
-int defaultIterations(Scenario s);  // 24 for mixed, 12 for the single-cause scenarios
+int defaultIterations(Scenario s);  // 24 for mixed and null, 12 for the single-cause scenarios
 
 // Which sites run their bad form in one step.
 struct Sites {
