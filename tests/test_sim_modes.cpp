@@ -75,7 +75,8 @@ TEST_CASE("the resampler writes the time-weighted mean of each period", "[sim][c
     //   step 1: 200 at 0, 400 at 50, idle 0 at 230; the step ends at 240
     //   step 2: idle 0 at 320, 600 at 350; the trace ends at 430
     // Periods: [0,100) 200*50+400*50 -> 300; [100,200) no change -> 400; [200,300) 400*30, then
-    // idle across the gap -> 120; [300,400) gap, idle, then 600*50 -> 300; [400,430) partial -> 600.
+    // idle across the gap -> 120; [300,400) gap, idle, then 600*50 -> 300; [400,430) partial
+    // -> 600.
     CounterResampler r(0, 100, 0.0, 1);
     r.add(sample(-40, Series::HitRate, 920));  // before the origin: the value held at 0
     r.add(sample(0, Series::Bandwidth, 200));
@@ -227,7 +228,8 @@ TEST_CASE("period counters: one sample per series per period, the mean of the fu
     const Output noisy = run(req, "period-noisy");
     req.counterNoise = 0;
     const Output exact = run(req, "period-exact");
-    const std::map<std::string, Readings> a = counterTracks(noisy.trace), b = counterTracks(exact.trace);
+    const std::map<std::string, Readings> a = counterTracks(noisy.trace);
+    const std::map<std::string, Readings> b = counterTracks(exact.trace);
     bool moved = false;
     for (const auto& [name, track] : a) {
         const Readings& e = b.at(name);
@@ -269,7 +271,8 @@ TEST_CASE("period counters work with events mode and periods longer than the tra
 
 TEST_CASE("bad rate 1 is today's scenario, 0 its fixed sites, 0.5 a per-step mix",
           "[sim][bad-rate]") {
-    for (Scenario sc : {Scenario::Bandwidth, Scenario::SyncCluster, Scenario::Cache, Scenario::Lock}) {
+    for (Scenario sc :
+         {Scenario::Bandwidth, Scenario::SyncCluster, Scenario::Cache, Scenario::Lock}) {
         INFO(scenarioName(sc));
         const SimulationRequest plain = request(sc, 4, 12);
         const Output today = run(plain, "bad-today");

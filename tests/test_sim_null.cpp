@@ -27,7 +27,8 @@ TEST_CASE("null scenario: any four kernels fit the device, nothing waits or shar
     const Iteration it = NullWorkload().build(0);
     const DeviceConfig device;
     std::map<std::int32_t, OpDemand> ceiling;  // per stream, the largest demand of each kind
-    std::set<std::tuple<std::string, std::array<std::int32_t, 3>, std::array<std::int32_t, 3>>> sigs;
+    using Shape = std::array<std::int32_t, 3>;
+    std::set<std::tuple<std::string, Shape, Shape>> sigs;
     std::map<std::string, int> perSignature;
     for (const OpSpec& op : it.ops) {
         OpDemand& c = ceiling[op.stream];

@@ -28,7 +28,7 @@ struct KernelShape {
 enum class JitterKind : std::uint8_t {
     Normal,   // work * (1 + sigma N(0,1)), N clamped at +-3 (rng.h): the default, narrow
     Uniform,  // work * U(1 - spread, 1 + spread): wide, flat
-    Pareto,   // work * min(cap, 1 / sqrt(U)): Pareto alpha 2 from `work` up, median 1.41x, heavy tail
+    Pareto,   // work * min(cap, 1 / sqrt(U)): Pareto alpha 2 from `work` up, median 1.41x
     Bimodal,  // work * (secondMode with probability secondShare, else 1) * (1 + sigma N(0,1))
 };
 
