@@ -1,6 +1,12 @@
 #pragma once
-// Simulated project X traces with their ground truth, for the analysis tests: written once per
-// (scenario, fixed, seed) into the temp folder and reused by every test case of the run.
+// Simulated traces with their ground truth, for the analysis tests: written once per set of
+// options into the temp folder and reused by every test case of the run.
+//
+//   simulated(sim::Scenario::Mixed, false, 7)                       // project X, full counters
+//   simulated({.scenario = sim::Scenario::Cache, .seed = 3,
+//              .counters = sim::CounterMode::None, .badRate = 0.5})  // no counters, half bad
+//   simulated({.scenario = sim::Scenario::Null,
+//              .counters = sim::CounterMode::Period, .periodNs = 1'000'000})  // 1 ms means
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -21,20 +27,39 @@ struct SimRun {
     nlohmann::json truth;
 };
 
-inline const SimRun& simulated(sim::Scenario scenario, bool fixed, std::uint64_t seed) {
-    static std::map<std::tuple<int, bool, std::uint64_t>, SimRun> cache;
-    const auto key = std::make_tuple(static_cast<int>(scenario), fixed, seed);
+// What to simulate; the defaults are those of `contend-cli simulate SCENARIO`.
+struct SimOptions {
+    sim::Scenario scenario = sim::Scenario::Mixed;
+    bool fixed = false;
+    std::uint64_t seed = 1;
+    sim::CounterMode counters = sim::CounterMode::Full;
+    TimeNs periodNs = 0;  // CounterMode::Period: the sampling period, ns (1'000'000 = 1 ms)
+    double badRate = 1;   // single-cause scenarios only (see SimulationRequest::badRate)
+    int iterations = 0;   // 0: the scenario's default
+};
+
+inline const SimRun& simulated(const SimOptions& o) {
+    using Key = std::tuple<int, bool, std::uint64_t, int, TimeNs, double, int>;
+    static std::map<Key, SimRun> cache;
+    const Key key{static_cast<int>(o.scenario), o.fixed, o.seed, static_cast<int>(o.counters),
+                  o.periodNs, o.badRate, o.iterations};
     auto it = cache.find(key);
     if (it != cache.end()) return it->second;
     const auto dir = std::filesystem::temp_directory_path() / ("contend-analysis-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
-    const std::string stem = (dir / (std::string(sim::scenarioName(scenario)) + (fixed ? "-fixed-" : "-") +
-                                     std::to_string(seed)))
-                                 .string();
     sim::SimulationRequest req;
-    req.scenario = scenario;
-    req.fixed = fixed;
-    req.seed = seed;
+    req.scenario = o.scenario;
+    req.fixed = o.fixed;
+    req.seed = o.seed;
+    req.counters = o.counters;
+    req.counterIntervalNs = o.periodNs;
+    req.badRate = o.badRate;
+    req.iterations = o.iterations;
+    // One file name per cached run (the trace name says the modes; '/' becomes '_').
+    std::string stem = sim::traceNameFor(req) + "_it-" + std::to_string(o.iterations);
+    for (char& c : stem)
+        if (c == '/') c = '_';
+    stem = (dir / stem).string();
     req.tracePath = stem + ".json";
     req.truthPath = stem + ".truth.json";
     const sim::SimulationSummary s = sim::runSimulation(req);
@@ -48,6 +73,14 @@ inline const SimRun& simulated(sim::Scenario scenario, bool fixed, std::uint64_t
     std::filesystem::remove(req.tracePath);
     std::filesystem::remove(req.truthPath);
     return cache.emplace(key, std::move(run)).first->second;
+}
+
+inline const SimRun& simulated(sim::Scenario scenario, bool fixed, std::uint64_t seed) {
+    SimOptions o;
+    o.scenario = scenario;
+    o.fixed = fixed;
+    o.seed = seed;
+    return simulated(o);
 }
 
 }  // namespace contend::test

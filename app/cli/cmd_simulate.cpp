@@ -21,7 +21,8 @@ constexpr int kIoError = 3;
 const char* kSimulateHelp =
     "usage: contend-cli simulate SCENARIO [--fixed] [--seed N] [--iterations N | --events N]\n"
     "                            --out TRACE [--truth FILE] [--gzip] [--device-only]\n"
-    "                            [--sample-us N] [--quiet]\n"
+    "                            [--counters full|none|PERIOD_US] [--sample-us N]\n"
+    "                            [--bad-rate P] [--quiet]\n"
     "\n"
     "Simulates project X (a vision network: convolutions, matmuls, small activations, a\n"
     "pre-processing stream; one ProfilerStep#N per iteration) on a device whose streams share\n"
@@ -35,18 +36,33 @@ const char* kSimulateHelp =
     "  lock           two low-utilisation atomic kernels wait on a shared lock\n"
     "  mixed          all of the above at realistic rates, plus controls that must not be\n"
     "                 flagged (the biggest matmul, a naturally variable NMS, an overlap that fits)\n"
+    "  null           not project X: four streams busy with overlapping kernels (matmuls,\n"
+    "                 element-wise, reductions, softmax, layer norm) whose demands always fit, so\n"
+    "                 nothing is contended; durations vary per kernel signature (narrow, uniform,\n"
+    "                 heavy-tailed, bimodal). --fixed gives the same kernels and times\n"
     "\n"
     "options:\n"
     "  --fixed          simulate the scenario's fixed twin (staggered, fused, re-tiled, unlocked)\n"
     "  --seed N         random seed (default 1); the same seed gives byte-identical output\n"
-    "  --iterations N   profiler steps (default 24 for mixed, 12 otherwise)\n"
+    "  --iterations N   profiler steps (default 24 for mixed and null, 12 otherwise)\n"
     "  --events N       run steps until about N kernels, for large benchmark traces\n"
     "  --out TRACE      trace file to write; '-' writes to stdout; a .gz name writes gzip\n"
     "  --truth FILE     ground truth JSON (contend.truth/1): every operator's solo and actual\n"
     "                   duration, slowdown and cause; sync clusters; lock waits; counts\n"
     "  --gzip           gzip the trace whatever its name\n"
     "  --device-only    leave out host events (cpu_op, launches, flows): smaller traces\n"
-    "  --sample-us N    re-sample unchanged counters every N us (default 10)\n"
+    "  --counters MODE  counter tracks, as different profilers write them (kernels and truth\n"
+    "                   are the same in every mode):\n"
+    "                     full       a sample at every change and every --sample-us (default)\n"
+    "                     none       no counter events (like PyTorch/Kineto on a CUDA GPU)\n"
+    "                     PERIOD_US  one sample per track every PERIOD_US us (e.g. 1000), at\n"
+    "                                the period's start, holding the time-weighted mean over it\n"
+    "                                (like Ascend's HBM/LLC or Kineto's PM sampling)\n"
+    "  --sample-us N    full counters: re-sample unchanged values every N us (default 10, 100\n"
+    "                   with --events); the other modes average what full mode would sample\n"
+    "  --bad-rate P     bandwidth, sync-cluster, cache, lock: the probability (0..1) that a step\n"
+    "                   runs the contended form, decided per seed and step (default 1: every\n"
+    "                   step); an error for mixed and null. --fixed still fixes every step\n"
     "  --quiet          no summary on stderr\n"
     "\n"
     "Files are written as FILE.tmp and renamed when complete.\n"
@@ -117,6 +133,21 @@ int runSimulate(int argc, char** argv) {
             if (!value(v) || !parseCount(v, 1, n) || n > 1'000'000)
                 return usage("--sample-us needs a positive integer (microseconds)");
             req.counterPeriodNs = n * 1000;
+        } else if (arg == "--bad-rate") {
+            double rate = -1;
+            const bool ok = value(v) && [&] {
+                const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), rate);
+                return ec == std::errc() && end == v.data() + v.size();
+            }();
+            if (!ok || !(rate >= 0.0 && rate <= 1.0))
+                return usage("--bad-rate needs a probability between 0 and 1");
+            req.badRate = rate;
+        } else if (arg == "--counters") {
+            const auto setting = value(v) ? parseCounterSetting(v) : std::nullopt;
+            if (!setting)
+                return usage("--counters needs full, none or a period in microseconds (e.g. 1000)");
+            req.counters = setting->mode;
+            req.counterIntervalNs = setting->periodNs;
         } else if (arg == "--out" || arg == "-o") {
             if (!value(v) || v.empty())
                 return usage("--out needs a file name (or '-')");
@@ -131,7 +162,7 @@ int runSimulate(int argc, char** argv) {
             const auto s = parseScenario(arg);
             if (!s)
                 return usage("unknown scenario '" + std::string(arg) +
-                             "' (bandwidth, sync-cluster, cache, lock, mixed)");
+                             "' (bandwidth, sync-cluster, cache, lock, mixed, null)");
             req.scenario = *s;
             haveScenario = true;
         } else {
@@ -139,11 +170,13 @@ int runSimulate(int argc, char** argv) {
         }
     }
     if (!haveScenario)
-        return usage("which scenario? (bandwidth, sync-cluster, cache, lock, mixed)");
+        return usage("which scenario? (bandwidth, sync-cluster, cache, lock, mixed, null)");
     if (req.tracePath.empty())
         return usage("--out TRACE is required");
     if (haveIterations && req.events > 0)
         return usage("--iterations and --events exclude each other");
+    if (req.badRate != 1.0 && !isSingleCause(req.scenario))
+        return usage("--bad-rate applies to bandwidth, sync-cluster, cache and lock only");
     if (req.truthPath == "-" || (req.truthPath == req.tracePath))
         return usage("--truth needs its own file");
 
@@ -153,13 +186,22 @@ int runSimulate(int argc, char** argv) {
         return s.ioError ? kIoError : kUsage;
     }
     if (!quiet) {
+        // Non-default modes: ", bad-rate 0.5, counters 1000us".
+        std::string modes;
+        if (req.badRate != 1.0) {
+            char rate[32];
+            std::snprintf(rate, sizeof rate, "%g", req.badRate);
+            modes += std::string(", bad-rate ") + rate;
+        }
+        if (req.counters != CounterMode::Full)
+            modes += ", counters " + counterSettingName({req.counters, req.counterIntervalNs});
         const double mb = static_cast<double>(s.traceBytes) / 1e6;
         std::fprintf(stderr,
-                     "simulate: %s%s seed %llu: %d steps, %llu kernels, %llu events "
+                     "simulate: %s%s seed %llu%s: %d steps, %llu kernels, %llu events "
                      "(%llu counter samples, %llu flows), %.1f ms simulated; "
                      "%.1f MB JSON in %.2f s (%.0f MB/s) -> %s%s%s\n",
                      std::string(scenarioName(req.scenario)).c_str(), req.fixed ? " --fixed" : "",
-                     static_cast<unsigned long long>(req.seed), s.iterations,
+                     static_cast<unsigned long long>(req.seed), modes.c_str(), s.iterations,
                      static_cast<unsigned long long>(s.counts.kernels),
                      static_cast<unsigned long long>(s.counts.events),
                      static_cast<unsigned long long>(s.counts.counters),

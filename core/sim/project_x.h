@@ -25,18 +25,20 @@ public:
     static constexpr std::int32_t kAccumStream = 21;
     static constexpr int kMetricOps = 24;  // tiny metric ops in the sync site's bad form
 
-    ProjectX(Scenario scenario, bool fixed, std::uint64_t seed)
-        : m_scenario(scenario), m_fixed(fixed), m_seed(seed) {}
+    // badRate: see sitesFor (single-cause scenarios only).
+    ProjectX(Scenario scenario, bool fixed, std::uint64_t seed, double badRate = 1.0)
+        : m_scenario(scenario), m_fixed(fixed), m_seed(seed), m_badRate(badRate) {}
 
     static const std::vector<StreamInfo>& streams();
 
-    Sites sites(int step) const { return sitesFor(m_scenario, m_fixed, m_seed, step); }
+    Sites sites(int step) const { return sitesFor(m_scenario, m_fixed, m_seed, step, m_badRate); }
     Iteration build(int step) const;
 
 private:
     Scenario m_scenario;
     bool m_fixed;
     std::uint64_t m_seed;
+    double m_badRate;
 };
 
 }  // namespace contend::sim

@@ -2,7 +2,8 @@
 // Reproducible random numbers for the simulator. std::mt19937_64's raw output is fixed by the C++
 // standard, but the std:: distributions are not (libstdc++ and libc++ give different numbers), so
 // every shape here is built from raw 64-bit draws with +, *, / only: no log/cos from libm either,
-// whose last bit may differ between platforms. Same seed, same bytes, everywhere.
+// whose last bit may differ between platforms. sqrt is allowed: IEEE 754 requires it correctly
+// rounded, like + and *. Same seed, same bytes, everywhere.
 #include <cstdint>
 #include <random>
 

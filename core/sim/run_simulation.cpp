@@ -1,9 +1,12 @@
 #include "core/sim/run_simulation.h"
 
 #include <chrono>
+#include <cmath>
 
+#include "core/sim/null_workload.h"
 #include "core/sim/output_sink.h"
 #include "core/sim/project_x.h"
+#include "core/sim/rng.h"
 #include "core/sim/truth_writer.h"
 
 namespace contend::sim {
@@ -14,24 +17,63 @@ namespace {
 // counters still step at every operator boundary, and kernels, not heartbeats, fill the file.
 constexpr TimeNs kEventsCounterPeriodNs = 100000;
 
+// Salt of the period mode's counter noise stream (one stream for the whole trace).
+constexpr std::uint64_t kResampleNoiseSalt = 0x4e5a3;
+
+// A probability as its shortest decimal to 3 places, integer math only: 0.5 -> "0.5".
+std::string rateText(double rate) {
+    const long long permille = std::llround(rate * 1000.0);
+    std::string text = std::to_string(permille / 1000);
+    std::string frac = std::to_string(1000 + permille % 1000).substr(1);
+    while (!frac.empty() && frac.back() == '0')
+        frac.pop_back();
+    return frac.empty() ? text : text + "." + frac;
+}
+
+// Why the request cannot run, or "" when it can.
+std::string requestProblem(const SimulationRequest& request) {
+    if (request.counters == CounterMode::Period && request.counterIntervalNs <= 0)
+        return "period counters need a positive period";
+    if (!(request.badRate >= 0.0 && request.badRate <= 1.0))
+        return "the bad-step rate must lie in [0, 1]";
+    if (request.badRate != 1.0 && !isSingleCause(request.scenario))
+        return "a bad-step rate applies to bandwidth, sync-cluster, cache and lock only, not " +
+               std::string(scenarioName(request.scenario));
+    return {};
+}
+
 }  // namespace
 
 std::string traceNameFor(const SimulationRequest& request) {
-    return "contend-sim/" + std::string(scenarioName(request.scenario)) +
-           (request.fixed ? "-fixed" : "") + "/seed-" + std::to_string(request.seed);
+    std::string name = "contend-sim/" + std::string(scenarioName(request.scenario)) +
+                       (request.fixed ? "-fixed" : "") + "/seed-" + std::to_string(request.seed);
+    if (request.badRate != 1.0)
+        name += "/bad-" + rateText(request.badRate);
+    if (request.counters != CounterMode::Full)
+        name += "/counters-" +
+                counterSettingName({request.counters, request.counterIntervalNs});
+    return name;
 }
 
 SimulationSummary runSimulation(const SimulationRequest& request) {
     SimulationSummary summary;
     const auto t0 = std::chrono::steady_clock::now();
+    summary.error = requestProblem(request);
+    if (!summary.error.empty())
+        return summary;
 
     SimConfig config;
     if (request.counterPeriodNs > 0)
         config.counterPeriodNs = request.counterPeriodNs;
     else if (request.events > 0)
         config.counterPeriodNs = kEventsCounterPeriodNs;
-    const ProjectX net(request.scenario, request.fixed, request.seed);
-    Simulator sim(config, ProjectX::streams(), request.seed);
+    if (request.counterNoise >= 0)
+        config.counterNoise = request.counterNoise;
+    // The null scenario runs its own workload; every other scenario is project X.
+    const bool null = request.scenario == Scenario::Null;
+    const ProjectX net(request.scenario, request.fixed, request.seed, request.badRate);
+    const NullWorkload nullWork;
+    Simulator sim(config, null ? NullWorkload::streams() : ProjectX::streams(), request.seed);
 
     OutputSink::Options traceOptions;
     traceOptions.gzip = request.gzip;
@@ -58,12 +100,15 @@ SimulationSummary runSimulation(const SimulationRequest& request) {
     TraceWriter::Options writerOptions;
     writerOptions.traceName = traceNameFor(request);
     writerOptions.hostEvents = request.hostEvents;
+    writerOptions.counters = {request.counters, request.counterIntervalNs};
+    writerOptions.counterNoiseSeed = mixSeed(request.seed, 0, kResampleNoiseSalt);
     TraceWriter trace(*traceSink, config, sim.streams(), writerOptions);
     std::unique_ptr<TruthWriter> truth;
     if (truthSink)
         truth = std::make_unique<TruthWriter>(
             *truthSink, config, sim.streams(),
-            TruthHeader{std::string(scenarioName(request.scenario)), request.fixed, request.seed});
+            TruthHeader{std::string(scenarioName(request.scenario)), request.fixed, request.seed,
+                        request.badRate});
 
     auto ioFailed = [&]() {
         summary.ioError = true;
@@ -82,10 +127,11 @@ SimulationSummary runSimulation(const SimulationRequest& request) {
         if (request.events > 0 ? trace.counts().kernels >= static_cast<std::uint64_t>(request.events)
                                : step >= iterations)
             break;
-        const Iteration it = net.build(step);
+        const Iteration it = null ? nullWork.build(step) : net.build(step);
         const std::string problem = validate(it, sim.streams());
         if (!problem.empty()) {
-            summary.error = "project X step " + std::to_string(step) + ": " + problem;
+            summary.error = std::string(null ? "null workload" : "project X") + " step " +
+                            std::to_string(step) + ": " + problem;
             return summary;
         }
         const IterationResult& r = sim.run(it);

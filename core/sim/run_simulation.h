@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "core/sim/counter_mode.h"
 #include "core/sim/scenario.h"
 #include "core/sim/simulator.h"
 #include "core/sim/trace_writer.h"
@@ -22,6 +23,17 @@ struct SimulationRequest {
     bool gzip = false;            // gzip the trace regardless of its suffix
     bool hostEvents = true;       // false: kernels, steps and counters only
     TimeNs counterPeriodNs = 0;   // 0: SimConfig's default (100 us with `events`)
+    // Which counter events the trace holds (counter_mode.h). The device runs the same in every
+    // mode (it always samples at full resolution), so kernels and truth ops do not change.
+    CounterMode counters = CounterMode::Full;
+    TimeNs counterIntervalNs = 0; // Period: one sample per series per this many ns (> 0)
+    // Measurement noise on written counter values, percentage points; < 0: SimConfig's default
+    // (0.4). Tests set 0 to compare modes exactly. Never moves an operator.
+    double counterNoise = -1;
+    // Probability that a step runs the scenario's site bad, decided per (seed, step): single-
+    // cause scenarios only (bandwidth, sync-cluster, cache, lock); 1 = every step (the default,
+    // unchanged bytes). Any other value for mixed or null is an error. --fixed overrides it.
+    double badRate = 1.0;
 };
 
 struct SimulationSummary {
@@ -38,7 +50,9 @@ struct SimulationSummary {
 
 SimulationSummary runSimulation(const SimulationRequest& request);
 
-// "contend-sim/mixed/seed-7" or "contend-sim/mixed-fixed/seed-7": the trace's traceName.
+// "contend-sim/mixed/seed-7" or "contend-sim/mixed-fixed/seed-7": the trace's traceName. Modes
+// other than the defaults add parts: ".../seed-7/bad-0.5", ".../seed-7/counters-none",
+// ".../seed-7/bad-0.25/counters-1000us".
 std::string traceNameFor(const SimulationRequest& request);
 
 }  // namespace contend::sim

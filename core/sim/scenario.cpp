@@ -7,6 +7,18 @@ namespace contend::sim {
 namespace {
 
 constexpr std::uint64_t kSiteSalt = 0x517e5;
+constexpr std::uint64_t kBadRateSalt = 0xbad5;
+
+// Whether a single-cause scenario's site runs bad in `step`: certain at rate 1 (no draw, so the
+// default is exactly what it always was), else one draw from the step's own stream.
+bool badStep(std::uint64_t seed, int step, double badRate) {
+    if (badRate >= 1.0)
+        return true;
+    if (badRate <= 0.0)
+        return false;
+    Rng rng(mixSeed(seed, static_cast<std::uint64_t>(step), kBadRateSalt));
+    return rng.chance(badRate);
+}
 
 }  // namespace
 
@@ -17,6 +29,7 @@ std::string_view scenarioName(Scenario s) {
     case Scenario::Cache: return "cache";
     case Scenario::Lock: return "lock";
     case Scenario::Mixed: return "mixed";
+    case Scenario::Null: return "null";
     }
     return "mixed";
 }
@@ -30,17 +43,23 @@ std::optional<Scenario> parseScenario(std::string_view name) {
 
 const std::vector<Scenario>& allScenarios() {
     static const std::vector<Scenario> all{Scenario::Bandwidth, Scenario::SyncCluster,
-                                           Scenario::Cache, Scenario::Lock, Scenario::Mixed};
+                                           Scenario::Cache, Scenario::Lock, Scenario::Mixed,
+                                           Scenario::Null};
     return all;
 }
 
 int defaultIterations(Scenario s) {
-    return s == Scenario::Mixed ? 24 : 12;
+    return s == Scenario::Mixed || s == Scenario::Null ? 24 : 12;
 }
 
-Sites sitesFor(Scenario s, bool fixed, std::uint64_t seed, int step) {
+bool isSingleCause(Scenario s) {
+    return s == Scenario::Bandwidth || s == Scenario::SyncCluster || s == Scenario::Cache ||
+           s == Scenario::Lock;
+}
+
+Sites sitesFor(Scenario s, bool fixed, std::uint64_t seed, int step, double badRate) {
     Sites sites;
-    if (fixed)
+    if (fixed || (isSingleCause(s) && !badStep(seed, step, badRate)))
         return sites;
     switch (s) {
     case Scenario::Bandwidth: sites.bandwidth = true; break;
@@ -56,6 +75,7 @@ Sites sitesFor(Scenario s, bool fixed, std::uint64_t seed, int step) {
         sites.sync = step % rates.syncEvery == rates.syncEvery - 1;
         break;
     }
+    case Scenario::Null: break;  // no project X sites at all
     }
     return sites;
 }

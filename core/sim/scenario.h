@@ -9,12 +9,15 @@
 
 namespace contend::sim {
 
-enum class Scenario : std::uint8_t { Bandwidth, SyncCluster, Cache, Lock, Mixed };
+// Null is not project X: a busy four-stream device where nothing is shared (null_workload.h),
+// the control on which an analysis must find nothing.
+enum class Scenario : std::uint8_t { Bandwidth, SyncCluster, Cache, Lock, Mixed, Null };
 
-std::string_view scenarioName(Scenario s);  // "bandwidth", "sync-cluster", "cache", "lock", "mixed"
+// "bandwidth", "sync-cluster", "cache", "lock", "mixed", "null"
+std::string_view scenarioName(Scenario s);
 std::optional<Scenario> parseScenario(std::string_view name);
 const std::vector<Scenario>& allScenarios();
-int defaultIterations(Scenario s);  // 24 for mixed, 12 for the single-cause scenarios
+int defaultIterations(Scenario s);  // 24 for mixed and null, 12 for the single-cause scenarios
 
 // Which sites run their bad form in one step.
 struct Sites {
@@ -25,7 +28,8 @@ struct Sites {
 };
 
 // Rates in the mixed scenario (probability a step runs the site bad; sync: every 4th step, as a
-// metrics logger would). Single-cause scenarios run their site bad in every step.
+// metrics logger would). Single-cause scenarios run their site bad in a step with probability
+// `badRate` (sitesFor), every step by default.
 struct MixedRates {
     double bandwidth = 0.5;
     double cache = 0.6;
@@ -34,6 +38,11 @@ struct MixedRates {
 };
 
 // Decided from (seed, step) alone, so any step can be built without the ones before it.
-Sites sitesFor(Scenario s, bool fixed, std::uint64_t seed, int step);
+// badRate: the probability that a single-cause scenario runs its site bad in a step (1: every
+// step, as before; 0: never, the fixed twin's sites). Mixed has its own rates and ignores it.
+Sites sitesFor(Scenario s, bool fixed, std::uint64_t seed, int step, double badRate = 1.0);
+
+// Scenarios that plant one cause and take a bad rate.
+bool isSingleCause(Scenario s);
 
 }  // namespace contend::sim

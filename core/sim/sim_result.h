@@ -71,6 +71,8 @@ struct CounterSample {
     TimeNs t = 0;
     Series series = Series::Bandwidth;
     std::int16_t tenths = 0;  // value in tenths of a percent, 0..1000 (integer: exact output)
+    std::int16_t exact = 0;   // the model's value before measurement noise, tenths (what the
+                              // period mode averages; never written to the trace)
 };
 
 // A run of consecutive barrier operators on one stream.

@@ -168,7 +168,7 @@ private:
         rec.arrival = launchEnd + h.launchLatencyNs;
         rec.correlation = m_sim.m_nextCorrelation++;
         rec.externalId = m_sim.m_nextExternal++;
-        rec.workNs = jittered(spec.workNs, m_rng, spec.jitterSigma);
+        rec.workNs = drawWorkNs(spec, m_rng);
         const double solo = m_sim.m_model.soloRate(spec.demand);
         rec.soloNs = static_cast<TimeNs>(std::ceil(static_cast<double>(rec.workNs) / solo - 1e-9));
         op.remaining = static_cast<double>(rec.workNs);
@@ -314,10 +314,12 @@ private:
                 continue;
             const std::int16_t written = noisy(m_load[k]);
             if (m_lastIndex[k] >= 0 && m_out.samples[m_lastIndex[k]].t == m_now) {
-                m_out.samples[m_lastIndex[k]].tenths = written;  // same moment: replace
+                CounterSample& same = m_out.samples[m_lastIndex[k]];  // same moment: replace
+                same.tenths = written;
+                same.exact = m_load[k];
             } else {
                 m_lastIndex[k] = static_cast<std::int64_t>(m_out.samples.size());
-                m_out.samples.push_back({m_now, static_cast<Series>(k), written});
+                m_out.samples.push_back({m_now, static_cast<Series>(k), written, m_load[k]});
             }
             m_sim.m_lastValue[k] = m_load[k];
             m_sim.m_lastSample[k] = m_now;

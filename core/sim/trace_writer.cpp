@@ -160,17 +160,45 @@ bool TraceWriter::write(const Iteration& it, const IterationResult& r) {
             .raw(", \"correlation\": ").integer(r.deviceSyncCorrelation).raw("}}");
     }
 
-    for (const CounterSample& s : r.samples) {
+    counters(r);
+    m_lastStepEnd = r.stepEnd;
+    return o.maybeFlush();
+}
+
+void TraceWriter::counters(const IterationResult& r) {
+    switch (m_options.counters.mode) {
+    case CounterMode::Full: counterEvents(r.samples); return;
+    case CounterMode::None: return;
+    case CounterMode::Period:
+        if (!m_resampler)
+            m_resampler.emplace(r.stepStart, m_options.counters.periodNs, m_config.counterNoise,
+                                m_options.counterNoiseSeed);
+        for (const CounterSample& s : r.samples)
+            m_resampler->add(s);
+        // The step's last values (the idle readings) hold through its end and the gap after it.
+        m_resampler->holdUntil(r.stepEnd);
+        counterEvents(m_resampler->take());
+        return;
+    }
+}
+
+void TraceWriter::counterEvents(const std::vector<CounterSample>& samples) {
+    JsonText& o = m_out;
+    for (const CounterSample& s : samples) {
         const CounterName& c = kCounterNames[static_cast<std::size_t>(s.series)];
         open('C');
         o.raw(", \"name\": \"").raw(c.name).raw("\", \"pid\": 0, \"tid\": 0, \"ts\": ").micros(s.t)
             .raw(", \"args\": {\"").raw(c.key).raw("\": ").fixed(s.tenths, 1).raw("}}");
         ++m_counts.counters;
     }
-    return o.maybeFlush();
 }
 
 bool TraceWriter::finish() {
+    if (m_resampler) {
+        // The trace ends with the last step: its last interval is averaged over what it covers.
+        m_resampler->finish(m_lastStepEnd);
+        counterEvents(m_resampler->take());
+    }
     m_out.raw("\n  ]\n}\n");
     m_counts.phases.clear();
     for (std::size_t c = 0; c < m_phaseCount.size(); ++c)

@@ -7,9 +7,12 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/sim/counter_mode.h"
+#include "core/sim/counter_resampler.h"
 #include "core/sim/json_text.h"
 #include "core/sim/sim_result.h"
 #include "core/sim/simulator.h"
@@ -44,6 +47,10 @@ public:
         bool hostEvents = true;    // cpu_op, runtime calls and flows; off gives kernel-only traces
         std::int32_t hostPid = 4242;
         std::int32_t hostTid = 4242;
+        // Which counter events to write (counter_mode.h). Period mode averages the simulator's
+        // full-resolution samples, with noise drawn from a stream seeded by counterNoiseSeed.
+        CounterSetting counters;
+        std::uint64_t counterNoiseSeed = 0;
     };
 
     TraceWriter(OutputSink& sink, const SimConfig& config, const std::vector<StreamInfo>& streams,
@@ -51,7 +58,7 @@ public:
 
     bool begin();  // header, device properties, process/thread metadata
     bool write(const Iteration& it, const IterationResult& result);
-    bool finish();  // closes the JSON and flushes (the sink is finished by its owner)
+    bool finish();  // last counter samples, closes the JSON, flushes (the sink is its owner's)
 
     const TraceCounts& counts() const { return m_counts; }
     std::uint64_t bytes() const { return m_out.bytes(); }
@@ -61,6 +68,8 @@ private:
     void hostX(const char* cat, std::string_view name, TimeNs ts, TimeNs dur);
     void kernel(const OpSpec& spec, const OpRecord& rec);
     void flow(std::int64_t id, const OpRecord& rec, std::int32_t stream);
+    void counters(const IterationResult& r);
+    void counterEvents(const std::vector<CounterSample>& samples);
 
     const SimConfig& m_config;
     const std::vector<StreamInfo>& m_streams;
@@ -70,6 +79,8 @@ private:
     std::array<std::uint64_t, 128> m_phaseCount{};  // by phase character, folded at finish()
     bool m_first = true;
     std::int64_t m_evIdx = 0;  // Kineto's running "Ev Idx" of host events
+    std::optional<CounterResampler> m_resampler;  // Period mode, from the first step on
+    TimeNs m_lastStepEnd = 0;
 };
 
 }  // namespace contend::sim

@@ -15,8 +15,10 @@ bool TruthWriter::begin() {
     JsonText& o = m_out;
     o.raw("{\n  \"schema\": \"contend.truth/1\",\n  \"scenario\": ").string(m_header.scenario)
         .raw(",\n  \"fixed\": ").boolean(m_header.fixed)
-        .raw(",\n  \"seed\": ").integer(static_cast<std::int64_t>(m_header.seed))
-        .raw(",\n  \"device\": {\"name\": ").string(d.name)
+        .raw(",\n  \"seed\": ").integer(static_cast<std::int64_t>(m_header.seed));
+    if (m_header.badRate < 1.0)
+        o.raw(",\n  \"bad_rate\": ").fixed(std::llround(m_header.badRate * 1000), 3);
+    o.raw(",\n  \"device\": {\"name\": ").string(d.name)
         .raw(", \"compute_units\": ").integer(d.computeUnits)
         .raw(", \"peak_bandwidth_gbps\": ").integer(std::llround(d.peakBandwidthGBs))
         .raw(", \"cache_bytes\": ").integer(d.cacheBytes)

@@ -22,6 +22,7 @@ struct TruthHeader {
     std::string scenario;
     bool fixed = false;
     std::uint64_t seed = 0;
+    double badRate = 1.0;  // written as "bad_rate" only when below 1 (older truths keep bytes)
 };
 
 class TruthWriter {

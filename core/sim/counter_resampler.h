@@ -1,0 +1,64 @@
+#pragma once
+// Turns the simulator's full-resolution counter samples into one sample per series per period
+// P, as a sampling profiler writes them (CounterMode::Period). The full samples are a step
+// function per series: each value holds until the next sample of its series. The sample written
+// at ts = origin + kP is the time-weighted mean of the exact model values over
+// [origin + kP, origin + (k+1)P), plus the same measurement noise full mode adds (one draw per
+// sample from the resampler's own random stream), in integer tenths of a percent.
+//
+// Fed step by step, with its state carried across steps: an interval may straddle two steps and
+// the idle gap between them, where the last value of the step (the idle reading) holds. The last
+// interval of the trace is partial: its mean is over [origin + kP, end).
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/sim/rng.h"
+#include "core/sim/sim_result.h"
+
+namespace contend::sim {
+
+class CounterResampler {
+public:
+    // originNs: where interval 0 begins (the first step's start). noiseSigma: percentage points.
+    CounterResampler(TimeNs originNs, TimeNs periodNs, double noiseSigma, std::uint64_t noiseSeed);
+
+    // One full-resolution sample; samples come in time order across all series. Its exact value
+    // is used (CounterSample::exact), never the noisy one. A sample before the origin only sets
+    // the value the series holds at the origin.
+    void add(const CounterSample& sample);
+    // Every series keeps its current value at least until `t` (a step's end): emits every
+    // interval that has ended by then.
+    void holdUntil(TimeNs t);
+    // The trace ends at `endNs`: emits the remaining intervals, the last one partial.
+    void finish(TimeNs endNs);
+
+    // The samples emitted since the last call, in time order (by interval, then by series).
+    std::vector<CounterSample> take();
+
+    TimeNs periodNs() const { return m_period; }
+
+private:
+    struct Track {
+        bool known = false;     // a value has been given (before that, nothing is averaged)
+        std::int16_t value = 0; // exact tenths it holds now
+        std::int64_t sum = 0;   // integral of the value over the current interval, tenths * ns
+        TimeNs covered = 0;     // ns of the current interval with a known value
+    };
+
+    void integrateTo(TimeNs t);
+    void accumulate(TimeNs to);
+    void emitInterval();
+    std::int16_t noisy(double meanTenths);
+
+    TimeNs m_origin;
+    TimeNs m_period;
+    double m_sigma;
+    Rng m_noise;
+    std::int64_t m_interval = 0;  // index k of the interval being accumulated
+    TimeNs m_now;                 // every track is integrated up to here
+    std::array<Track, kSeriesCount> m_tracks{};
+    std::vector<CounterSample> m_ready;
+};
+
+}  // namespace contend::sim
