@@ -1,8 +1,20 @@
-// The quality bar, on the simulator's ground truth (project X, core/sim):
-//  * mixed: of the kernels the truth says were slowed by more than 20%, at least 90% are
-//    flagged; of the flagged ones at least 90% were really slowed by more than 5%; the cause is
-//    right for at least 85% of the true positives; every sync cluster is found; the always-slow
-//    matmul and the naturally variable NMS are never flagged;
+// The quality bar, on the simulator's ground truth (project X, core/sim), in every counter mode
+// a real profiler gives (full: 10 us samples; none: CUDA/Kineto; 1 ms means: Ascend HBM/LLC,
+// Kineto PM sampling):
+//  * recall: of the kernels the truth says were slowed by more than 20%, the share flagged;
+//    precision: of the flagged ones, the share really slowed by more than 5%; cause: the share
+//    of true positives whose cause is the truth's;
+//  * mixed and each single-cause scenario at a bad-step rate of 0.5 (24 steps), seeds 1-5:
+//    full counters precision and recall >= 0.95, cause >= 0.85; no counters and 1 ms counters
+//    precision and recall >= 0.90, cause >= 0.80 (causes marked estimated), and never below
+//    what no counters give;
+//  * a site contended in every step (the single-cause scenarios as written) gives one capture
+//    nothing to compare with when no counter resolves it: no confident wrong verdict there
+//    (precision >= 0.90 of whatever is flagged) and a note that says why;
+//  * null (a busy device where nothing is shared), every mode, seeds 1-5: at most 0.5% of
+//    operators flagged, contention windows at most 0.05% of operators, no bottleneck claimed;
+//  * mixed, full counters: every sync cluster is found; the always-slow matmul and the
+//    naturally variable NMS are never flagged;
 //  * each scenario's fixed twin shows its windows and clusters gone, and no new ones;
 //  * a duration-only detector (median/MAD z-score > 3 per signature, no counters, no overlap)
 //    is measured on the same traces as the baseline to beat.
@@ -19,6 +31,7 @@
 #include "core/analysis/engine.h"
 
 using namespace contend;
+using contend::test::SimOptions;
 using contend::test::simulated;
 
 namespace {
@@ -110,8 +123,97 @@ bool overlaps(TimeNs a0, TimeNs a1, TimeNs b0, TimeNs b1) { return a0 < b1 && b0
 
 }  // namespace
 
-TEST_CASE("mixed: anomalies, causes and clusters against the ground truth, and the duration-only baseline",
+namespace {
+
+struct Mode {
+    const char* name;
+    sim::CounterMode counters;
+    TimeNs periodNs;
+};
+const Mode kModes[] = {
+    {"full", sim::CounterMode::Full, 0},
+    {"none", sim::CounterMode::None, 0},
+    {"1ms", sim::CounterMode::Period, 1'000'000},
+};
+
+SimOptions options(sim::Scenario scenario, const Mode& m, std::uint64_t seed, double badRate = 1, int iterations = 0) {
+    SimOptions o;
+    o.scenario = scenario;
+    o.seed = seed;
+    o.counters = m.counters;
+    o.periodNs = m.periodNs;
+    o.badRate = badRate;
+    o.iterations = iterations;
+    return o;
+}
+
+// Every anomaly's cause is marked with how it is known, and estimated ones say so in words.
+void checkProvenance(const Report& r, bool countersResolve) {
+    for (const Anomaly& a : r.anomalies) {
+        if (a.cause == Resource::Unknown) {
+            CHECK(a.provenance == Provenance::Unknown);
+            continue;
+        }
+        if (!countersResolve) CHECK(a.provenance != Provenance::Measured);
+        if (!a.evidence.empty()) CHECK(a.evidence.rfind(std::string(provenanceName(a.provenance)) + ": ", 0) == 0);
+    }
+    for (const ContentionWindow& w : r.windows) {
+        CHECK(w.resource != Resource::Unknown);
+        if (!countersResolve) CHECK(w.provenance == Provenance::Estimated);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("mixed and every single-cause scenario at half its steps bad, in every counter mode, against the ground truth",
           "[analysis][quality][sim]") {
+    struct Case {
+        sim::Scenario scenario;
+        double badRate;
+        int iterations;
+    };
+    const Case cases[] = {{sim::Scenario::Mixed, 1, 0},
+                          {sim::Scenario::Bandwidth, 0.5, 24},
+                          {sim::Scenario::Cache, 0.5, 24},
+                          {sim::Scenario::Lock, 0.5, 24}};
+    for (const Case& c : cases) {
+        Score none;   // per scenario, for "coarse is never below none"
+        for (const Mode& m : kModes) {
+            Score total;
+            for (std::uint64_t seed : {1, 2, 3, 4, 5}) {
+                const auto& run = simulated(options(c.scenario, m, seed, c.badRate, c.iterations));
+                const Report r = analyze(run.trace, AnalysisSettings{});
+                const Score s = score(*run.trace, run.truth, ours(r));
+                INFO(sim::scenarioName(c.scenario) << " counters " << m.name << " seed " << seed);
+                CHECK(s.slowed >= 5);
+                checkProvenance(r, m.counters == sim::CounterMode::Full);
+                total.add(s);
+            }
+            std::printf("quality %s (bad rate %.1f) counters %s, seeds 1-5: recall %.3f (%zu/%zu) precision %.3f (%zu/%zu) "
+                        "cause %.3f (%zu/%zu)\n",
+                        std::string(sim::scenarioName(c.scenario)).c_str(), c.badRate, m.name, total.recall(), total.found,
+                        total.slowed, total.precision(), total.real, total.flagged, total.causeAccuracy(), total.causeRight,
+                        total.truePositives);
+            INFO(sim::scenarioName(c.scenario) << " counters " << m.name);
+            if (m.counters == sim::CounterMode::Full) {
+                CHECK(total.recall() >= 0.95);
+                CHECK(total.precision() >= 0.95);
+                CHECK(total.causeAccuracy() >= 0.85);
+            } else {
+                CHECK(total.recall() >= 0.90);
+                CHECK(total.precision() >= 0.90);
+                CHECK(total.causeAccuracy() >= 0.80);
+            }
+            if (m.counters == sim::CounterMode::None) none = total;
+            if (m.counters == sim::CounterMode::Period) {
+                CHECK(total.recall() >= none.recall());
+                CHECK(total.causeAccuracy() >= none.causeAccuracy());
+            }
+        }
+    }
+}
+
+TEST_CASE("mixed: clusters and controls, and the duration-only detector as the baseline to beat", "[analysis][quality][sim]") {
     Score total, totalDurationOnly;
     for (std::uint64_t seed : {1, 2, 3, 4, 5}) {
         const auto& run = simulated(sim::Scenario::Mixed, false, seed);
@@ -119,27 +221,19 @@ TEST_CASE("mixed: anomalies, causes and clusters against the ground truth, and t
         const Report r = analyze(run.trace, AnalysisSettings{});
         const Score s = score(t, run.truth, ours(r));
         const Score d = score(t, run.truth, durationOnly(t));
-        std::printf("quality mixed seed %llu: recall %.2f (%zu/%zu) precision %.2f (%zu/%zu) cause %.2f (%zu/%zu) | "
-                    "duration-only recall %.2f (%zu/%zu) precision %.2f (%zu/%zu)\n",
-                    static_cast<unsigned long long>(seed), s.recall(), s.found, s.slowed, s.precision(), s.real, s.flagged,
-                    s.causeAccuracy(), s.causeRight, s.truePositives, d.recall(), d.found, d.slowed, d.precision(), d.real,
-                    d.flagged);
         INFO("seed " << seed);
-        CHECK(s.slowed > 20);
-        CHECK(s.recall() >= 0.90);
-        CHECK(s.precision() >= 0.90);
-        CHECK(s.causeAccuracy() >= 0.85);
         total.add(s);
         totalDurationOnly.add(d);
-
         // Controls never flagged.
         for (const auto& a : r.anomalies) {
             CHECK(a.name != "gemm_8192x8192");
             CHECK(a.name != "nms_kernel");
         }
-        // Every sync cluster found, on its stream, once; no cluster the truth does not have.
+        // Every sync cluster found, on its stream, once; no cluster the truth does not have;
+        // each measured (the host's stream syncs fill its gaps).
         const auto& truthClusters = run.truth["clusters"];
         CHECK(r.clusters.size() == truthClusters.size());
+        for (const auto& c : r.clusters) CHECK(c.provenance == Provenance::Measured);
         for (const auto& tc : truthClusters) {
             std::size_t matches = 0;
             for (const auto& c : r.clusters) {
@@ -160,6 +254,49 @@ TEST_CASE("mixed: anomalies, causes and clusters against the ground truth, and t
                 totalDurationOnly.precision());
     CHECK(total.recall() > totalDurationOnly.recall());
     CHECK(total.precision() > totalDurationOnly.precision());
+}
+
+TEST_CASE("a site contended in every step: no confident wrong verdict, and the report says why", "[analysis][quality][sim]") {
+    for (sim::Scenario scenario : {sim::Scenario::Bandwidth, sim::Scenario::Cache, sim::Scenario::Lock}) {
+        for (const Mode& m : kModes) {
+            for (std::uint64_t seed : {1, 2, 3}) {
+                INFO(sim::scenarioName(scenario) << " counters " << m.name << " seed " << seed);
+                const auto& run = simulated(options(scenario, m, seed));
+                const Report r = analyze(run.trace, AnalysisSettings{});
+                const Score s = score(*run.trace, run.truth, ours(r));
+                checkProvenance(r, m.counters == sim::CounterMode::Full);
+                CHECK(s.precision() >= 0.90);
+                if (s.recall() < 0.9) {
+                    // What it could not see, it says: the contended pair always ran together.
+                    const bool said = std::any_of(r.notes.begin(), r.notes.end(),
+                                                  [](const ReportNote& n) { return n.kind == "always-beside"; });
+                    CHECK(said);
+                }
+                std::printf("every step %s counters %s seed %llu: recall %.2f precision %.2f cause %.2f, %zu notes\n",
+                            std::string(sim::scenarioName(scenario)).c_str(), m.name,
+                            static_cast<unsigned long long>(seed), s.recall(), s.precision(), s.causeAccuracy(),
+                            r.notes.size());
+            }
+        }
+    }
+}
+
+TEST_CASE("null: a busy device where nothing is shared comes out clean in every counter mode", "[analysis][quality][sim]") {
+    for (const Mode& m : kModes) {
+        for (std::uint64_t seed : {1, 2, 3, 4, 5}) {
+            INFO("counters " << m.name << " seed " << seed);
+            const auto& run = simulated(options(sim::Scenario::Null, m, seed));
+            const Report r = analyze(run.trace, AnalysisSettings{});
+            const double ops = static_cast<double>(r.trace.operators);
+            REQUIRE(ops > 1000);
+            CHECK(static_cast<double>(r.anomalies.size()) <= 0.005 * ops);
+            CHECK(static_cast<double>(r.windows.size()) <= 0.0005 * ops);
+            CHECK(r.summary.bottleneck == Resource::None);
+            std::printf("null counters %s seed %llu: %zu operators, %zu flagged, %zu windows\n", m.name,
+                        static_cast<unsigned long long>(seed), r.trace.operators ? static_cast<std::size_t>(ops) : 0,
+                        r.anomalies.size(), r.windows.size());
+        }
+    }
 }
 
 TEST_CASE("each scenario's fixed twin has its windows and clusters gone, and no new ones", "[analysis][quality][sim]") {

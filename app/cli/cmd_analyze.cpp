@@ -77,9 +77,7 @@ void printSummary(const Report& r, std::size_t top) {
     std::printf("settings:   coefficient %.2f, overlap ratio %.2f; %zu counter series mapped%s\n", r.settings.coefficient,
                 r.settings.overlapRatio, r.trace.counters.size(),
                 r.trace.counters.empty() ? " (causes are estimated, none measured)" : "");
-    TimeNs anomalyWait = 0, clusterWait = 0;
-    for (const Anomaly& a : r.anomalies) anomalyWait += std::max<TimeNs>(0, a.excessNs);
-    for (const Cluster& c : r.clusters) clusterWait += c.savingNs;
+    const TimeNs anomalyWait = r.summary.anomalyWaitNs, clusterWait = r.summary.clusterWaitNs;
     std::printf("summary:    %zu anomalies, %zu contention windows, %zu clusters\n", r.summary.anomalies, r.summary.windows,
                 r.summary.clusters);
     const double opPct = r.summary.operatorTimeNs > 0

@@ -117,12 +117,21 @@ void MainWindow::updateSummary() {
                        .arg(r->anomalies.size())
                        .arg(r->windows.size())
                        .arg(r->clusters.size());
-    if (s.extraWaitNs > 0) {
-        text += tr("<br>Extra wait %1").arg(durationText(s.extraWaitNs));
-        if (s.endToEndNs > 0) text += tr(" (%1% of the run)").arg(100.0 * static_cast<double>(s.extraWaitNs) / static_cast<double>(s.endToEndNs), 0, 'f', 1);
-        if (s.bottleneck != Resource::None)
-            text += tr("; bottleneck <b>%1</b> (%2% of it).").arg(resourceLabel(s.bottleneck)).arg(s.bottleneckShare * 100, 0, 'f', 0);
+    if (s.anomalyWaitNs > 0) {
+        text += tr("<br>Extra wait %1 in flagged operators").arg(durationText(s.anomalyWaitNs));
+        if (s.operatorTimeNs > 0)
+            text += tr(" (%1% of %2 operator time)")
+                        .arg(100.0 * static_cast<double>(s.anomalyWaitNs) / static_cast<double>(s.operatorTimeNs), 0, 'f', 1)
+                        .arg(durationText(s.operatorTimeNs));
     }
+    if (s.clusterWaitNs > 0) text += tr("<br>%1 in the gaps of tiny-operator clusters").arg(durationText(s.clusterWaitNs));
+    if (s.bottleneck != Resource::None)
+        text += tr("<br>Bottleneck <b>%1</b> (%2% of the extra wait with a measured or estimated cause).")
+                    .arg(resourceLabel(s.bottleneck))
+                    .arg(s.bottleneckShare * 100, 0, 'f', 0);
+    else if (s.extraWaitNs > 0)
+        text += tr("<br>No bottleneck shown by the evidence.");
+    for (const ReportNote& n : r->notes) text += QStringLiteral("<br><span style='color:#666'>• %1</span>").arg(QString::fromStdString(n.text).toHtmlEscaped());
     m_settings->setSummary(text);
     m_reportInfo->setText(tr("%1 flagged · %2 windows · %3 clusters").arg(r->anomalies.size()).arg(r->windows.size()).arg(r->clusters.size()));
 }

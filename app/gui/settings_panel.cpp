@@ -102,7 +102,11 @@ void SettingsPanel::setValues(double coefficient, double overlap, int granularit
     m_granularity->setCurrentIndex(std::clamp(granularity, 0, 2));
 }
 
-void SettingsPanel::setSummary(const QString& text) { m_summary->setText(text); }
+void SettingsPanel::setSummary(const QString& text) {
+    m_summary->setText(text);
+    // The panel is short; the whole summary with its notes is one hover away.
+    m_summary->setToolTip(text.isEmpty() ? QString() : QStringLiteral("<p style='white-space:normal'>%1</p>").arg(text));
+}
 
 void SettingsPanel::setAnalysisAvailable(bool available, const QString& why) {
     m_coefSlider->setEnabled(available);

@@ -27,6 +27,12 @@ std::vector<std::uint32_t> cutIterations(const OperatorSet& ops, const std::vect
 
 namespace {
 
+std::size_t kPressureResourcesWithCounters(const ResourceTimelines& t) {
+    std::size_t n = 0;
+    for (const auto& tl : t.pressure) n += !tl.empty();
+    return n;
+}
+
 std::string pct(double f) { return std::to_string(static_cast<int>(std::lround(100.0 * f))) + "%"; }
 
 std::string shortName(std::string s) { return s.size() > 60 ? s.substr(0, 57) + "..." : s; }
@@ -54,9 +60,14 @@ std::vector<ReportNote> dataNotes(const NoteInputs& in) {
                        "operator's slow runs and from what each operator leans on (kernel name, args); none is "
                        "measured."});
     }
-    for (const std::string& c : in.coarse)
-        out.push_back({"coarse-counters", "Counter too coarse for the operators: " + c +
-                                              ". It is shown, but neither drives nor vetoes an operator's verdict."});
+    if (!in.coarse.empty()) {
+        std::string list;
+        for (std::size_t k = 0; k < in.coarse.size(); ++k) list += (k ? "; " : "") + in.coarse[k];
+        out.push_back({"coarse-counters", std::string(in.coarse.size() == 1 ? "A counter is" : "Counters are") +
+                                              " too coarse for the operators: " + list +
+                                              ". Shown in the views, they neither drive nor veto an operator's verdict, "
+                                              "so causes are estimated as without counters."});
+    }
     const std::size_t steps = in.iterations.size();
     if (steps == 0) {
         out.push_back({"no-steps", "No ProfilerStep markers: iterations are unknown, so per-step views are empty and "
@@ -81,6 +92,7 @@ std::vector<ReportNote> dataNotes(const NoteInputs& in) {
     std::uint32_t fewMax = 0;
     std::unordered_map<StringId, std::pair<std::uint32_t, std::uint32_t>> perName;   // name -> (signatures, rare ones)
     std::vector<std::uint32_t> always, wide;
+    const bool resolving = in.timelines.any() && in.coarse.size() < kPressureResourcesWithCounters(in.timelines);
     for (std::size_t s = 0; s < in.base.signatures.size(); ++s) {
         const SignatureBaseline& b = in.base.signatures[s];
         const bool rare = b.rule == BaselineRule::Few || b.rule == BaselineRule::Single;
@@ -93,7 +105,8 @@ std::vector<ReportNote> dataNotes(const NoteInputs& in) {
         pn.first++;
         pn.second += rare;
         const SignatureExposure& se = in.exposure.signatures[s];
-        if (se.alwaysWith != kNone && se.significant == 0 && b.count >= 2 * kMinGroup) always.push_back(static_cast<std::uint32_t>(s));
+        if (b.rule == BaselineRule::All && se.alwaysWith != kNone && se.significant == 0 && b.count >= 2 * kMinGroup)
+            always.push_back(static_cast<std::uint32_t>(s));
         if (b.rule == BaselineRule::All && b.count >= kTailMin && b.baselineNs > 0 &&
             static_cast<double>(b.scaleNs) > kWideSpread * static_cast<double>(b.baselineNs))
             wide.push_back(static_cast<std::uint32_t>(s));
@@ -138,12 +151,16 @@ std::vector<ReportNote> dataNotes(const NoteInputs& in) {
     if (!always.empty())
         out.push_back({"always-beside", std::to_string(always.size()) + " signature" + (always.size() == 1 ? "" : "s") +
                                             " ran beside the same partner in (nearly) every run (" + listSigs(always) +
-                                            "): with no run apart to compare with, contention between them cannot be "
-                                            "shown from this capture. A capture where they run apart, or counters, "
-                                            "would tell."});
+                                            "): with no run apart to compare with, " +
+                                            (resolving ? std::string("only the counters speak for them, and they show "
+                                                                     "no resource oversubscribed; a lock or other "
+                                                                     "hidden wait between them would not be seen.")
+                                                       : std::string("contention between them cannot be shown from "
+                                                                     "this capture. A capture where they run apart, "
+                                                                     "or counters, would tell."))});
     if (!wide.empty())
         out.push_back({"wide-spread", std::to_string(wide.size()) + " signature" + (wide.size() == 1 ? "" : "s") +
-                                          " vary by more than " + pct(kWideSpread) +
+                                          (wide.size() == 1 ? " varies" : " vary") + " by more than " + pct(kWideSpread) +
                                           " from run to run with no partner or counter going with their slow runs (" +
                                           listSigs(wide) +
                                           "): data-dependent work, taken as their natural spread; only runs far "

@@ -137,7 +137,10 @@ struct SignatureStats {
     std::uint32_t anomalies = 0;
     TimeNs extraWaitNs = 0;
     Resource dominantCause = Resource::None;
-    bool baselineFromSolo = false;  // baseline from occurrences that ran without overlap
+    // Baseline from the runs exposed to none of the partners the data shows slow it (rule
+    // "contrast"); false when every run is the reference or it is not judged.
+    bool baselineFromSolo = false;
+    std::string baselineRule;       // added: baselineRuleName(), "" in older reports
     Breakdown breakdown;            // sum over occurrences
 };
 
@@ -184,6 +187,10 @@ struct ReportSummary {
     TimeNs operatorTimeNs = 0;
     // Added: extra wait whose cause is measured or estimated (the bottleneck share's whole).
     TimeNs explainedWaitNs = 0;
+    // Added: extraWaitNs split: the anomalies' excess (a part of operatorTimeNs) and the
+    // clusters' estimated saving (gaps between operators, outside their time).
+    TimeNs anomalyWaitNs = 0;
+    TimeNs clusterWaitNs = 0;
     std::array<TimeNs, kResourceCount> extraWaitByResource{};
 };
 

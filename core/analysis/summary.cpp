@@ -99,6 +99,7 @@ std::vector<SignatureStats> baseSignatureStats(const OperatorSet& ops, const Bas
         st.maxNs = b.maxNs;
         st.meanNs = b.meanNs;
         st.baselineFromSolo = b.rule == BaselineRule::Contrast;
+        st.baselineRule = baselineRuleName(b.rule);
     }
     // In op order (memory order); by signature the ops are scattered.
     for (std::uint32_t op = 0; op < ops.size(); ++op) accumulate(out[ops.signatureOf[op]].breakdown, breakdowns[op]);
@@ -152,6 +153,7 @@ void summarise(Report& report, const Trace& trace, const OperatorSet& ops, const
         st.extraWaitNs += extra;
         sigCause[a.signature][static_cast<std::size_t>(a.cause)] += std::max<TimeNs>(1, extra);
         sum.extraWaitNs += extra;
+        sum.anomalyWaitNs += extra;
         sum.extraWaitByResource[static_cast<std::size_t>(a.cause)] += extra;
         if (a.provenance != Provenance::Unknown && a.cause != Resource::Unknown) {
             explained[static_cast<std::size_t>(a.cause)] += extra;
@@ -171,6 +173,7 @@ void summarise(Report& report, const Trace& trace, const OperatorSet& ops, const
     }
     for (const Cluster& c : report.clusters) {
         sum.extraWaitNs += c.savingNs;
+        sum.clusterWaitNs += c.savingNs;
         sum.extraWaitByResource[static_cast<std::size_t>(Resource::Sync)] += c.savingNs;
         // Gaps filled by sync calls or wait tasks are evidence-backed; bare gaps are not.
         if (c.provenance == Provenance::Measured) {

@@ -73,6 +73,8 @@ json toJson(const Report& r, const Trace* t) {
                     {"extra_wait_ns", r.summary.extraWaitNs},
                     {"operator_time_ns", r.summary.operatorTimeNs},
                     {"explained_wait_ns", r.summary.explainedWaitNs},
+                    {"anomaly_wait_ns", r.summary.anomalyWaitNs},
+                    {"cluster_wait_ns", r.summary.clusterWaitNs},
                     {"bottleneck", {{"resource", resourceName(r.summary.bottleneck)}, {"share", finite(r.summary.bottleneckShare)}}},
                     {"extra_wait_by_resource", byRes}};
 
@@ -168,6 +170,7 @@ json toJson(const Report& r, const Trace* t) {
                              {"total_ns", s.totalNs},
                              {"baseline_ns", s.baselineNs},
                              {"baseline_from_solo", s.baselineFromSolo},
+                             {"baseline_rule", s.baselineRule},
                              {"p50_ns", s.p50Ns},
                              {"p95_ns", s.p95Ns},
                              {"max_ns", s.maxNs},
@@ -308,6 +311,8 @@ Report readReport(const json& j) {
     r.summary.extraWaitNs = get<TimeNs>(sm, "extra_wait_ns", "summary");
     r.summary.operatorTimeNs = getOr<TimeNs>(sm, "operator_time_ns", 0);
     r.summary.explainedWaitNs = getOr<TimeNs>(sm, "explained_wait_ns", r.summary.extraWaitNs);
+    r.summary.anomalyWaitNs = getOr<TimeNs>(sm, "anomaly_wait_ns", 0);
+    r.summary.clusterWaitNs = getOr<TimeNs>(sm, "cluster_wait_ns", 0);
     const json& bn = need(sm, "bottleneck", "summary");
     r.summary.bottleneck = getResource(bn, "resource", "summary.bottleneck");
     r.summary.bottleneckShare = get<double>(bn, "share", "summary.bottleneck");
@@ -410,6 +415,7 @@ Report readReport(const json& j) {
         x.totalNs = get<TimeNs>(s, "total_ns", where);
         x.baselineNs = get<TimeNs>(s, "baseline_ns", where);
         x.baselineFromSolo = getOr<bool>(s, "baseline_from_solo", false);
+        x.baselineRule = getOr<std::string>(s, "baseline_rule", "");
         x.p50Ns = get<TimeNs>(s, "p50_ns", where);
         x.p95Ns = get<TimeNs>(s, "p95_ns", where);
         x.maxNs = get<TimeNs>(s, "max_ns", where);

@@ -37,32 +37,47 @@ std::string reportToMarkdown(const Report& r, const Trace& trace) {
       << r.trace.scope << " operators, " << r.trace.tracks << " tracks, span " << formatDuration(r.trace.spanNs) << ")\n";
     o << "- Settings: anomaly coefficient " << r.settings.coefficient << ", overlap ratio " << r.settings.overlapRatio << "\n";
     if (r.trace.counters.empty())
-        o << "- Counters: none mapped to resources; causes rest on overlap, per-op metrics and measured waits\n";
+        o << "- Counters: none mapped to resources; causes are estimated (which partners go with each operator's slow "
+             "runs, and what the operators lean on), none measured\n";
     else
         o << "- Counters: " << r.trace.counters.size() << " series mapped to resources\n";
     o << "\n## Summary\n\n";
-    o << "| end to end | anomalies | windows | clusters | extra wait | bottleneck |\n|---|---|---|---|---|---|\n";
-    o << "| " << formatDuration(r.summary.endToEndNs) << " | " << r.summary.anomalies << " | " << r.summary.windows << " | "
-      << r.summary.clusters << " | " << formatDuration(r.summary.extraWaitNs) << " | "
-      << (r.summary.bottleneck == Resource::None ? std::string("none")
+    o << "| span | operator time | anomalies | extra wait in them | windows | clusters | gaps in clusters | bottleneck |\n"
+         "|---|---|---|---|---|---|---|---|\n";
+    const double share = r.summary.operatorTimeNs > 0 ? static_cast<double>(r.summary.anomalyWaitNs) /
+                                                            static_cast<double>(r.summary.operatorTimeNs)
+                                                      : 0.0;
+    o << "| " << formatDuration(r.summary.endToEndNs) << " | " << formatDuration(r.summary.operatorTimeNs) << " | "
+      << r.summary.anomalies << " | " << formatDuration(r.summary.anomalyWaitNs) << " (" << pct(share)
+      << " of operator time) | " << r.summary.windows << " | " << r.summary.clusters << " | "
+      << formatDuration(r.summary.clusterWaitNs) << " | "
+      << (r.summary.bottleneck == Resource::None ? std::string("none shown by the evidence")
                                                  : std::string(resourceName(r.summary.bottleneck)) + " (" +
-                                                       pct(r.summary.bottleneckShare) + " of the extra wait)")
+                                                       pct(r.summary.bottleneckShare) + " of the " +
+                                                       formatDuration(r.summary.explainedWaitNs) +
+                                                       " extra wait with a measured or estimated cause)")
       << " |\n\n";
+    if (!r.notes.empty()) {
+        o << "## What this capture can and cannot tell\n\n";
+        for (const ReportNote& n : r.notes) o << "- " << n.text << "\n";
+        o << "\n";
+    }
     if (r.summary.bottleneck != Resource::None) o << "**What to try first:** " << adviceFor(r.summary.bottleneck) << ".\n\n";
 
     o << "## Top anomalies\n\n";
     if (r.anomalies.empty()) {
         o << "None above the coefficient.\n\n";
     } else {
-        o << "| # | operator | track | start (ns) | duration | baseline | excess | score | cause | evidence |\n"
-             "|---|---|---|---|---|---|---|---|---|---|\n";
+        o << "| # | operator | track | start (ns) | duration | baseline | excess | score | cause | known | evidence |\n"
+             "|---|---|---|---|---|---|---|---|---|---|---|\n";
         for (std::size_t i = 0; i < std::min(kTop, r.anomalies.size()); ++i) {
             const Anomaly& a = r.anomalies[i];
             char score[32];
             std::snprintf(score, sizeof score, "%.1f", a.score);
             o << "| " << a.id << " | " << cell(a.name) << " | " << cell(a.trackLabel) << " | " << a.startNs << " | "
               << formatDuration(a.durNs) << " | " << formatDuration(a.baselineNs) << " | " << formatDuration(a.excessNs)
-              << " | " << score << " | " << resourceName(a.cause) << " | " << cell(a.evidence) << " |\n";
+              << " | " << score << " | " << resourceName(a.cause) << " | " << provenanceName(a.provenance) << " | "
+              << cell(a.evidence) << " |\n";
         }
         if (r.anomalies.size() > kTop) o << "\n(" << r.anomalies.size() - kTop << " more in the JSON report.)\n";
         o << "\n";
@@ -80,7 +95,8 @@ std::string reportToMarkdown(const Report& r, const Trace& trace) {
             return t;
         };
         std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return cost(a) > cost(b); });
-        o << "| # | resource | span | overlap ratio | peak | operators | extra wait |\n|---|---|---|---|---|---|---|\n";
+        o << "| # | resource | known | span | overlap ratio | peak | operators | extra wait | evidence |\n"
+             "|---|---|---|---|---|---|---|---|---|\n";
         for (std::size_t k = 0; k < std::min(kTop, order.size()); ++k) {
             const ContentionWindow& w = r.windows[order[k]];
             std::string names;
@@ -88,9 +104,10 @@ std::string reportToMarkdown(const Report& r, const Trace& trace) {
             if (w.ops.size() > 4) names += ", +" + std::to_string(w.ops.size() - 4);
             char ratio[16];
             std::snprintf(ratio, sizeof ratio, "%.2f", w.overlapRatio);
-            o << "| " << w.id << " | " << resourceName(w.resource) << " | " << formatDuration(w.end - w.start) << " | "
-              << ratio << " | " << (w.fromCounters ? pct(w.peakUtilization) : std::string("n/a")) << " | " << cell(names)
-              << " | " << formatDuration(cost(order[k])) << " |\n";
+            o << "| " << w.id << " | " << resourceName(w.resource) << " | " << provenanceName(w.provenance) << " | "
+              << formatDuration(w.end - w.start) << " | " << ratio << " | "
+              << (w.fromCounters ? pct(w.peakUtilization) : std::string("n/a")) << " | " << cell(names) << " | "
+              << formatDuration(cost(order[k])) << " | " << cell(w.evidence) << " |\n";
         }
         o << "\n";
     }
@@ -99,12 +116,13 @@ std::string reportToMarkdown(const Report& r, const Trace& trace) {
     if (r.clusters.empty()) {
         o << "None.\n\n";
     } else {
-        o << "| # | track | span | operators | busy | waiting | saving if fused |\n|---|---|---|---|---|---|---|\n";
+        o << "| # | track | span | operators | busy | waiting | saving if fused | why it waited |\n"
+             "|---|---|---|---|---|---|---|---|\n";
         for (std::size_t i = 0; i < std::min(kTop, r.clusters.size()); ++i) {
             const Cluster& c = r.clusters[i];
             o << "| " << c.id << " | " << cell(c.trackLabel) << " | " << formatDuration(c.end - c.start) << " | " << c.ops
               << " | " << formatDuration(c.busyNs) << " | " << formatDuration(c.waitNs) << " | " << formatDuration(c.savingNs)
-              << " |\n";
+              << " | " << cell(c.evidence) << " |\n";
         }
         o << "\n" << clusterAdvice() << ".\n\n";
     }

@@ -65,7 +65,7 @@ void OperatorDetails::render() {
         if (sig < r.operators.size()) {
             const SignatureStats& st = r.operators[sig];
             html += row(tr("signature"), QString::fromStdString(st.signature).toHtmlEscaped());
-            html += row(tr("baseline"), durationText(st.baselineNs) + (st.baselineFromSolo ? tr(" (from solo runs)") : QString()));
+            html += row(tr("baseline"), durationText(st.baselineNs) + (st.baselineFromSolo ? tr(" (its runs apart from what slows it)") : QString()));
             html += row(tr("excess"), durationText(s.dur - st.baselineNs));
         }
         if (std::isfinite(score)) html += row(tr("score"), QStringLiteral("%1 (threshold %2)").arg(score, 0, 'f', 2).arg(r.settings.coefficient, 0, 'f', 2));
