@@ -15,6 +15,7 @@
 #include "core/report/advice.h"
 #include "core/report/atomic_write.h"
 #include "core/report/report_json.h"
+#include "core/trace/pool.h"
 #include "core/trace/time_format.h"
 
 namespace contend::cli {
@@ -22,7 +23,7 @@ namespace contend::cli {
 namespace {
 
 const char* kHelp =
-    "usage: contend-cli analyze TRACE [--coefficient K] [--overlap R] [--config FILE]\n"
+    "usage: contend-cli analyze TRACE [TRACE...] [--coefficient K] [--overlap R] [--config FILE]\n"
     "                               [--json OUT|-] [--markdown OUT|-] [--top N]\n"
     "\n"
     "Finds the device operators slowed by contention, names the cause (bandwidth, compute,\n"
@@ -47,7 +48,12 @@ const char* kHelp =
     "                              \"kind\": \"throughput\", \"peak\": 1.6e6}]}\n"
     "  --json OUT       write the contend.report/1 JSON (\"-\": stdout, instead of the summary)\n"
     "  --markdown OUT   write a Markdown report (\"-\": stdout, instead of the summary)\n"
-    "  --top N          rows per section in the summary (default 10)\n";
+    "  --top N          rows per section in the summary (default 10)\n"
+    "\n"
+    "Several TRACEs are several captures of the same workload analysed together: every\n"
+    "signature's baseline pools its runs from all of them (what to do when one capture has too\n"
+    "few steps). Captures are laid one after another in time, so nothing of one overlaps\n"
+    "another; windows and clusters stay within a capture.\n";
 
 bool parseNumber(const char* s, double& out) {
     errno = 0;
@@ -178,7 +184,8 @@ void printSummary(const Report& r, std::size_t top) {
 }  // namespace
 
 int runAnalyze(int argc, char** argv) {
-    std::string path, jsonOut, markdownOut;
+    std::vector<std::string> paths;
+    std::string jsonOut, markdownOut;
     AnalysisSettings settings;
     std::size_t top = 10;
     auto usage = [](const std::string& why) {
@@ -222,28 +229,40 @@ int runAnalyze(int argc, char** argv) {
             top = static_cast<std::size_t>(n);
         } else if (!a.empty() && a[0] == '-') {
             return usage("unknown option '" + a + "'");
-        } else if (path.empty()) {
-            path = a;
         } else {
-            return usage("more than one TRACE given");
+            paths.push_back(a);
         }
     }
-    if (path.empty()) return usage("no TRACE given");
+    if (paths.empty()) return usage("no TRACE given");
     if (jsonOut == "-" && markdownOut == "-") return usage("only one of --json and --markdown can write to stdout");
 
-    LoadResult lr = loadTrace(path, cliLoadOptions());
-    if (!lr) {
-        std::fprintf(stderr, "contend-cli: %s\n", lr.error ? lr.error->message().c_str() : "cannot load the trace");
-        return kExitBadInput;
+    std::vector<TracePtr> captures;
+    for (const std::string& path : paths) {
+        LoadResult lr = loadTrace(path, cliLoadOptions());
+        if (!lr) {
+            std::fprintf(stderr, "contend-cli: %s\n", lr.error ? lr.error->message().c_str() : "cannot load the trace");
+            return kExitBadInput;
+        }
+        captures.push_back(lr.trace);
     }
+    const TracePtr pooled = poolCaptures(captures);
+    captures.clear();   // the pooled trace holds its own copy
     std::string error;
-    auto prepared = prepareAnalysis(lr.trace, settings, &error);
+    auto prepared = prepareAnalysis(pooled, settings, &error);
     if (!prepared) {
         std::fprintf(stderr, "contend-cli analyze: %s\n", error.c_str());
         return kExitBadInput;
     }
-    const Report report = buildReport(*prepared, settings.coefficient, settings.overlapRatio);
-    const Trace& trace = *lr.trace;
+    Report report = buildReport(*prepared, settings.coefficient, settings.overlapRatio);
+    if (paths.size() > 1) {
+        std::string list;
+        for (std::size_t i = 0; i < paths.size(); ++i) list += (i ? ", " : "") + paths[i];
+        report.notes.insert(report.notes.begin(),
+                            {"pooled", "Pooled " + std::to_string(paths.size()) + " captures (" + list +
+                                           "): baselines pool each signature's runs from all of them; times of the "
+                                           "second and later captures are moved to follow the one before, 1 s apart."});
+    }
+    const Trace& trace = *pooled;
     if (!jsonOut.empty() && !emit(jsonOut, jsonText(reportToJson(report, trace)))) return kExitBadInput;
     if (!markdownOut.empty() && !emit(markdownOut, reportToMarkdown(report, trace))) return kExitBadInput;
     if (jsonOut != "-" && markdownOut != "-") printSummary(report, top);

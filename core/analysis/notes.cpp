@@ -89,7 +89,7 @@ std::vector<ReportNote> dataNotes(const NoteInputs& in) {
     // Signatures too rare to judge.
     std::size_t few = 0;
     TimeNs fewTime = 0;
-    std::uint32_t fewMax = 0;
+    std::uint32_t fewMin = 0;
     std::unordered_map<StringId, std::pair<std::uint32_t, std::uint32_t>> perName;   // name -> (signatures, rare ones)
     std::vector<std::uint32_t> always, wide;
     const bool resolving = in.timelines.any() && in.coarse.size() < kPressureResourcesWithCounters(in.timelines);
@@ -99,7 +99,7 @@ std::vector<ReportNote> dataNotes(const NoteInputs& in) {
         if (rare) {
             ++few;
             fewTime += b.totalNs;
-            fewMax = std::max(fewMax, b.count);
+            fewMin = fewMin == 0 ? b.count : std::min(fewMin, b.count);
         }
         auto& pn = perName[ops.signatures[s].name];
         pn.first++;
@@ -116,12 +116,13 @@ std::vector<ReportNote> dataNotes(const NoteInputs& in) {
                            pct(total > 0 ? static_cast<double>(fewTime) / static_cast<double>(total) : 0) +
                            " of operator time) ran fewer than " + std::to_string(kMinForMad) +
                            " times and are not judged: too few runs to tell a slow one from an ordinary one.";
-        if (steps > 0 && fewMax > 0) {
-            // Runs per step of the most frequent rare signature, at best one per step.
-            const double perStep = std::max(1.0 / static_cast<double>(steps), static_cast<double>(fewMax) / static_cast<double>(steps));
+        if (steps > 0 && fewMin > 0) {
+            // The rarest of them, at the rate this capture shows it per step.
+            const double perStep = static_cast<double>(fewMin) / static_cast<double>(steps);
             const auto need = static_cast<long>(std::ceil(static_cast<double>(kMinForMad) / perStep));
-            if (need > static_cast<long>(steps))
-                text += " Those seen once per step need at least " + std::to_string(need) + " steps.";
+            if (need > static_cast<long>(steps) && need <= 1000)
+                text += " About " + std::to_string(need) + " steps would give each of them " +
+                        std::to_string(kMinForMad) + " runs.";
         }
         out.push_back({"few-runs", text});
     }
