@@ -1,5 +1,7 @@
 #include "core/io/load.h"
 
+#include <fstream>
+
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -82,6 +84,29 @@ std::optional<LoadError> checkCpu(const std::string& path) {
 }
 }  // namespace
 
+namespace {
+
+// SQLite's file header: "SQLite format 3" and a NUL.
+bool isSqliteFile(const std::string& file) {
+    std::ifstream f(file, std::ios::binary);
+    char head[16] = {};
+    if (!f.read(head, sizeof head)) return false;
+    return std::string_view(head, 15) == "SQLite format 3" && head[15] == '\0';
+}
+
+bool hasDatabaseExport(const std::string& dir) {
+    std::error_code ec;
+    for (const std::string sub : {std::string("ASCEND_PROFILER_OUTPUT"), std::string()}) {
+        const fs::path d = sub.empty() ? fs::path(dir) : fs::path(dir) / sub;
+        if (!fs::is_directory(d, ec)) continue;
+        for (const auto& e : fs::directory_iterator(d, ec))
+            if (e.path().extension() == ".db") return true;
+    }
+    return false;
+}
+
+}  // namespace
+
 static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
     if (auto e = checkCpu(path)) {
@@ -102,8 +127,12 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
         } else {
             LoadResult r;
             r.error = LoadError{path, -1, -1, -1,
-                                "no trace in this folder: expected ASCEND_PROFILER_OUTPUT/trace_view.json, "
-                                "trace_view.json, or one *.pt.trace.json(.gz) file"};
+                                hasDatabaseExport(path)
+                                    ? "this folder holds an Ascend profiler db export (ASCEND_PROFILER_OUTPUT/*.db), "
+                                      "which Contend does not read yet: export the profile as text "
+                                      "(trace_view.json, kernel_details.csv) and open that"
+                                    : "no trace in this folder: expected ASCEND_PROFILER_OUTPUT/trace_view.json, "
+                                      "trace_view.json, or one *.pt.trace.json(.gz) file"};
             return r;
         }
     } else if (fs::path(path).filename() == "trace_view.json") {
@@ -112,6 +141,14 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
         ascend = findAscendFolder(dir.empty() ? "." : dir);
         if (ascend && ascend->kernelDetails.empty() && ascend->l2Cache.empty()) ascend.reset();
         if (ascend) file = path;
+    }
+    if (isSqliteFile(file)) {
+        LoadResult r;
+        r.error = LoadError{file, 0, -1, -1,
+                            "an SQLite database (an Nsight Systems export or an Ascend profiler db export): Contend "
+                            "does not read databases yet; open a PyTorch/Kineto or Chrome JSON trace, or an Ascend "
+                            "profiler folder exported as text"};
+        return r;
     }
     bool cancelled = false;
     SourceFactory open = [&](std::string& error) -> std::unique_ptr<ByteSource> {
