@@ -87,6 +87,9 @@ TEST_CASE("a step the capture cut is said, and its runs stay out of the baseline
     auto p = prepareAnalysis(k.load(), AnalysisSettings{});
     const Report r = buildReport(*p, 3.0, 0.7);
     CHECK(hasNote(r, "cut-steps"));
+    REQUIRE(r.iterations.size() == 6);
+    CHECK(r.iterations[0].cut);
+    CHECK_FALSE(r.iterations[1].cut);
     const auto& b = p->baselines().signatures[0];
     CHECK(b.baselineNs == Approx(101000).margin(1500));
     // The cut step's runs are still scored against the others: they were slow.

@@ -87,6 +87,7 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
     p->m_iterations = findIterations(t);
     p->m_iterationOfOp = iterationOfOps(t, ops, p->m_iterations);
     const std::vector<std::uint32_t> cut = cutIterations(ops, p->m_iterations, p->m_iterationOfOp);
+    for (std::uint32_t it : cut) p->m_iterations[it].cut = true;
     std::vector<std::uint8_t> inBaseline(ops.size(), 1);
     for (std::uint32_t op = 0; op < ops.size(); ++op) {
         const std::uint32_t it = p->m_iterationOfOp[op];

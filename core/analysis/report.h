@@ -172,6 +172,7 @@ struct IterationStats {
     TimeNs end = 0;
     std::uint32_t anomalies = 0;
     TimeNs extraWaitNs = 0;
+    bool cut = false;               // added: the capture cut it (notes.h); its runs are out of the baselines
 };
 
 struct ReportSummary {

@@ -198,7 +198,8 @@ json toJson(const Report& r, const Trace* t) {
                               {"start_ns", s.start},
                               {"end_ns", s.end},
                               {"anomalies", s.anomalies},
-                              {"extra_wait_ns", s.extraWaitNs}});
+                              {"extra_wait_ns", s.extraWaitNs},
+                              {"cut", s.cut}});
     j["iterations"] = std::move(iterations);
 
     json threads = json::array();
@@ -448,6 +449,7 @@ Report readReport(const json& j) {
             x.end = getOr<TimeNs>(s, "end_ns", 0);
             x.anomalies = getOr<std::uint32_t>(s, "anomalies", 0);
             x.extraWaitNs = getOr<TimeNs>(s, "extra_wait_ns", 0);
+            x.cut = getOr<bool>(s, "cut", false);
             r.iterations.push_back(x);
         }
     }

@@ -12,7 +12,11 @@ AnomalyModel::AnomalyModel(QObject* parent)
                         {tr("Duration"), ColumnKind::Duration, {}},
                         {tr("Baseline"), ColumnKind::Duration, tr("Expected duration without contention")},
                         {tr("Excess"), ColumnKind::Duration, tr("Duration minus baseline")},
-                        {tr("Cause"), ColumnKind::Resource, tr("What the operator waited for")}},
+                        {tr("Cause"), ColumnKind::Resource, tr("What the operator waited for")},
+                        {tr("Known"), ColumnKind::Text,
+                         tr("measured: counters that resolve the operator say so; estimated: its slow runs are the "
+                            "ones beside a partner, and what the two lean on names the resource; unknown: nothing "
+                            "in the trace supports a verdict")}},
                   parent) {}
 
 int AnomalyModel::rows() const { return m_report ? static_cast<int>(m_report->anomalies.size()) : 0; }
@@ -36,6 +40,7 @@ QVariant AnomalyModel::raw(int row, int column) const {
     case Baseline: return static_cast<qint64>(a.baselineNs);
     case Excess: return static_cast<qint64>(a.excessNs);
     case Cause: return static_cast<int>(a.cause);
+    case Known: return QString::fromLatin1(provenanceName(a.provenance));
     default: return {};
     }
 }

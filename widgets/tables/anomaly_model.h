@@ -8,7 +8,7 @@ namespace contend::widgets {
 class AnomalyModel : public ReportTableModel {
     Q_OBJECT
 public:
-    enum Col { Score, Name, Track, Start, Duration, Baseline, Excess, Cause, ColumnCount };
+    enum Col { Score, Name, Track, Start, Duration, Baseline, Excess, Cause, Known, ColumnCount };
     explicit AnomalyModel(QObject* parent = nullptr);
     // Row of the anomaly on `slice`, -1 if it is not flagged.
     int rowOfSlice(std::uint32_t slice) const;

@@ -13,7 +13,10 @@ WindowModel::WindowModel(QObject* parent)
                         {tr("Tracks"), ColumnKind::Count, tr("Streams or threads the window joins")},
                         {tr("Overlap"), ColumnKind::Percent, tr("Overlap / shorter busy time")},
                         {tr("Peak"), ColumnKind::Percent, tr("Peak utilisation of the resource (0 when no counter)")},
-                        {tr("Extra wait"), ColumnKind::Duration, tr("Excess of its operators attributed to the window")}},
+                        {tr("Extra wait"), ColumnKind::Duration, tr("Excess of its operators attributed to the window")},
+                        {tr("Known"), ColumnKind::Text,
+                         tr("measured: counters saw the resource oversubscribed; estimated: the paying operator's "
+                            "runs beside this partner are slower than its runs without it")}},
                   parent) {}
 
 void WindowModel::reportChanged() {
@@ -48,6 +51,7 @@ QVariant WindowModel::raw(int row, int column) const {
     case Overlap: return w.overlapRatio;
     case Peak: return w.peakUtilization;
     case ExtraWait: return m_extra[static_cast<std::size_t>(row)];
+    case Known: return QString::fromLatin1(provenanceName(w.provenance));
     default: return {};
     }
 }
