@@ -52,6 +52,11 @@ Resource measuredCause(const CauseInputs& in, std::uint32_t op, PressureArray& c
     return Resource::None;
 }
 
+bool isCopy(const CauseInputs& in, std::uint32_t op) {
+    const std::string& t = in.ops.signatures[in.ops.signatureOf[op]].opType;
+    return t == "memcpy" || t == "memset" || in.trace.slices()[in.ops.slices[op]].is(kSliceMemory);
+}
+
 TimeNs sharedTime(const Trace& t, const OperatorSet& ops, std::uint32_t a, std::uint32_t b) {
     const Slice& x = t.slices()[ops.slices[a]];
     const Slice& y = t.slices()[ops.slices[b]];
@@ -138,8 +143,10 @@ CauseResult attributeCauses(const CauseInputs& in) {
             prov = Provenance::Measured;
         } else if (partnerChar != Character::Collective && (fac.kind == FactorKind::Serial || r.lossRatio[op] >= kSerialLoss)) {
             // (A collective beside it shares its units and bandwidth while it moves data: that
-            // is contention with communication, below, not a lock.)
-            cause = partnerChar == Character::Compute ? Resource::Queue : Resource::Lock;
+            // is contention with communication, below, not a lock.) A copy holds no lock: what
+            // it holds is the memory path (DRAM, the copy engines, the host link).
+            const bool copyPartner = partner != kNone && isCopy(in, partner);
+            cause = copyPartner ? Resource::Bandwidth : partnerChar == Character::Compute ? Resource::Queue : Resource::Lock;
         } else {
             cause = resourceFromCharacters(in.characters[sig].character, partnerChar);
         }
@@ -204,11 +211,14 @@ std::string describeCause(const CauseInputs& in, const CauseResult& causes, std:
         const Character own = in.characters[sig].character;
         if (fac.kind == FactorKind::Counter) {
             // The counters' word is the evidence.
-        } else if (c == Resource::Lock || c == Resource::Queue) {
+        } else if (c == Resource::Lock || c == Resource::Queue ||
+                   (c == Resource::Bandwidth && partner != kNone && isCopy(in, partner) && causes.lossRatio[op] >= kSerialLoss)) {
             std::snprintf(buf, sizeof buf, "; it lost %.0f%% of the time they overlapped, so it made no progress beside it: ",
                           100.0 * std::min(1.0f, finiteOr(causes.lossRatio[op], 1.0f)));
             s += buf;
-            s += c == Resource::Queue ? "the compute units the partner held" : "a lock or unit the partner held";
+            s += c == Resource::Queue ? "the compute units the partner held"
+                 : c == Resource::Bandwidth ? "the memory path (DRAM, copy engines, host link) the copy held, or the copy's data"
+                                            : "a lock or unit the partner held";
         } else if (c != Resource::Unknown) {
             const std::string other = partner != kNone ? characterText(in, ops.signatureOf[partner])
                                                        : std::string(characterName(static_cast<Character>(fac.id)));

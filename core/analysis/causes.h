@@ -15,8 +15,9 @@
 //   4. its strongest significant factor:
 //      counter R  -> R (measured: the counters saw R oversubscribed in its window);
 //      serialised behind P, or a loss ratio >= kSerialLoss against P (it lost nearly all the
-//        time P overlapped it: it made no progress while P ran) -> queue when P is
-//        compute-bound (P held the units), else lock; never for a collective P;
+//        time P overlapped it: it made no progress while P ran) -> bandwidth when P is a
+//        copy or fill (it holds the memory path, not a lock), queue when P is compute-bound
+//        (P held the units), else lock; never for a collective P;
 //      partner P or character C -> by the two characters (character.h):
 //        memory-bound beside memory-bound or a collective -> bandwidth;
 //        compute-bound beside compute-bound or a collective -> compute (contention with
