@@ -14,6 +14,7 @@
 #include "core/io/load.h"
 #include "core/report/advice.h"
 #include "core/report/atomic_write.h"
+#include "core/report/report_csv.h"
 #include "core/report/report_json.h"
 #include "core/trace/time_format.h"
 
@@ -47,7 +48,9 @@ const char* kHelp =
     "                              \"kind\": \"throughput\", \"peak\": 1.6e6}]}\n"
     "  --json OUT       write the contend.report/1 JSON (\"-\": stdout, instead of the summary)\n"
     "  --markdown OUT   write a Markdown report (\"-\": stdout, instead of the summary)\n"
-    "  --top N          rows per section in the summary (default 10)\n";
+    "  --top N          rows per section in the summary (default 10)\n"
+    "  --csv DIR        also write anomalies.csv, windows.csv, clusters.csv, operators.csv and\n"
+    "                   notes.csv into DIR (created if missing; RFC 4180, times in ns)\n";
 
 bool parseNumber(const char* s, double& out) {
     errno = 0;
@@ -178,7 +181,7 @@ void printSummary(const Report& r, std::size_t top) {
 }  // namespace
 
 int runAnalyze(int argc, char** argv) {
-    std::string path, jsonOut, markdownOut;
+    std::string path, jsonOut, markdownOut, csvDir;
     AnalysisSettings settings;
     std::size_t top = 10;
     auto usage = [](const std::string& why) {
@@ -215,6 +218,10 @@ int runAnalyze(int argc, char** argv) {
             const char* v = value("--markdown");
             if (!v) return usage("--markdown needs a file or -");
             markdownOut = v;
+        } else if (a == "--csv") {
+            const char* v = value("--csv");
+            if (!v) return usage("--csv needs a folder");
+            csvDir = v;
         } else if (a == "--top") {
             double n = 0;
             const char* v = value("--top");
@@ -246,6 +253,10 @@ int runAnalyze(int argc, char** argv) {
     const Trace& trace = *lr.trace;
     if (!jsonOut.empty() && !emit(jsonOut, jsonText(reportToJson(report, trace)))) return kExitBadInput;
     if (!markdownOut.empty() && !emit(markdownOut, reportToMarkdown(report, trace))) return kExitBadInput;
+    if (!csvDir.empty() && !writeReportCsv(report, csvDir, &error)) {
+        std::fprintf(stderr, "contend-cli analyze: %s\n", error.c_str());
+        return kExitBadInput;
+    }
     if (jsonOut != "-" && markdownOut != "-") printSummary(report, top);
     return kExitOk;
 }
