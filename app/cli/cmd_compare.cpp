@@ -47,6 +47,7 @@ const char* kCompareHelp =
     "                           within tolerance, no extra wait added on each resource)\n"
     "  --summary-md OUT|-       write a short Markdown for a pull-request comment: verdict,\n"
     "                           counts before -> after, failed checks, the 5 biggest changes\n"
+    "                           (files are written atomically; at most one output may be -)\n"
     "  --fail-on-regression     exit 1 when a check fails: new anomalies or windows beyond the\n"
     "                           allowed counts, end-to-end time grew beyond the tolerance, or the\n"
     "                           extra wait on a resource grew by more than the tolerance times\n"
