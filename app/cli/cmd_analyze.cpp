@@ -14,6 +14,7 @@
 #include "core/io/load.h"
 #include "core/report/advice.h"
 #include "core/report/atomic_write.h"
+#include "core/report/report_csv.h"
 #include "core/report/report_json.h"
 #include "core/trace/pool.h"
 #include "core/trace/time_format.h"
@@ -24,7 +25,7 @@ namespace {
 
 const char* kHelp =
     "usage: contend-cli analyze TRACE [TRACE...] [--coefficient K] [--overlap R] [--config FILE]\n"
-    "                               [--json OUT|-] [--markdown OUT|-] [--top N]\n"
+    "                               [--json OUT|-] [--markdown OUT|-] [--csv DIR] [--top N]\n"
     "\n"
     "Finds the device operators slowed by contention, names the cause (bandwidth, compute,\n"
     "cache, issue, sync, lock, queue, unknown), the contention windows and the clusters of tiny\n"
@@ -49,6 +50,8 @@ const char* kHelp =
     "  --json OUT       write the contend.report/1 JSON (\"-\": stdout, instead of the summary)\n"
     "  --markdown OUT   write a Markdown report (\"-\": stdout, instead of the summary)\n"
     "  --top N          rows per section in the summary (default 10)\n"
+    "  --csv DIR        also write anomalies.csv, windows.csv, clusters.csv, operators.csv and\n"
+    "                   notes.csv into DIR (created if missing; RFC 4180, times in ns)\n"
     "\n"
     "Several TRACEs are several captures of the same workload analysed together: every\n"
     "signature's baseline pools its runs from all of them (what to do when one capture has too\n"
@@ -185,7 +188,7 @@ void printSummary(const Report& r, std::size_t top) {
 
 int runAnalyze(int argc, char** argv) {
     std::vector<std::string> paths;
-    std::string jsonOut, markdownOut;
+    std::string jsonOut, markdownOut, csvDir;
     AnalysisSettings settings;
     std::size_t top = 10;
     auto usage = [](const std::string& why) {
@@ -222,6 +225,10 @@ int runAnalyze(int argc, char** argv) {
             const char* v = value("--markdown");
             if (!v) return usage("--markdown needs a file or -");
             markdownOut = v;
+        } else if (a == "--csv") {
+            const char* v = value("--csv");
+            if (!v) return usage("--csv needs a folder");
+            csvDir = v;
         } else if (a == "--top") {
             double n = 0;
             const char* v = value("--top");
@@ -265,6 +272,10 @@ int runAnalyze(int argc, char** argv) {
     const Trace& trace = *pooled;
     if (!jsonOut.empty() && !emit(jsonOut, jsonText(reportToJson(report, trace)))) return kExitBadInput;
     if (!markdownOut.empty() && !emit(markdownOut, reportToMarkdown(report, trace))) return kExitBadInput;
+    if (!csvDir.empty() && !writeReportCsv(report, csvDir, &error)) {
+        std::fprintf(stderr, "contend-cli analyze: %s\n", error.c_str());
+        return kExitBadInput;
+    }
     if (jsonOut != "-" && markdownOut != "-") printSummary(report, top);
     return kExitOk;
 }

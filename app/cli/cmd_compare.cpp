@@ -2,7 +2,9 @@
 // analysed with the same settings, or a report JSON saved by `contend-cli analyze --json`.
 #include "app/cli/cmd_compare.h"
 
+#include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -18,7 +20,10 @@
 #include "core/analysis/engine.h"
 #include "core/io/load.h"
 #include "core/report/atomic_write.h"
+#include "core/report/compare_checks.h"
 #include "core/report/compare_report.h"
+#include "core/report/compare_summary_md.h"
+#include "core/report/junit_report.h"
 #include "core/report/report_json.h"
 #include "core/io/memory_budget.h"
 
@@ -37,8 +42,16 @@ const char* kCompareHelp =
     "options:\n"
     "  --json OUT|-             write the contend.compare/1 JSON (atomically; - for stdout)\n"
     "  --markdown OUT|-         write a Markdown summary (for a review comment)\n"
-    "  --fail-on-regression     exit 1 when NEW has new anomalies or windows beyond the allowed\n"
-    "                           counts, or end-to-end time grew beyond the tolerance; says why\n"
+    "  --junit OUT|-            write a JUnit XML report for CI test views: one test case per\n"
+    "                           check (no new anomalies, no new contention windows, end-to-end\n"
+    "                           within tolerance, no extra wait added on each resource)\n"
+    "  --summary-md OUT|-       write a short Markdown for a pull-request comment: verdict,\n"
+    "                           counts before -> after, failed checks, the 5 biggest changes\n"
+    "                           (files are written atomically; at most one output may be -)\n"
+    "  --fail-on-regression     exit 1 when a check fails: new anomalies or windows beyond the\n"
+    "                           allowed counts, end-to-end time grew beyond the tolerance, or the\n"
+    "                           extra wait on a resource grew by more than the tolerance times\n"
+    "                           BASE's end-to-end time; says why\n"
     "  --tolerance PCT          allowed end-to-end growth in percent (default 2)\n"
     "  --max-new-anomalies N    allowed new anomalies (default 0)\n"
     "  --max-new-windows N      allowed new contention windows (default 0)\n"
@@ -124,7 +137,7 @@ bool parseNumber(const char* s, double& out) {
 
 int runCompare(int argc, char** argv) {
     std::vector<std::string> inputs;
-    std::string jsonOut, mdOut;
+    std::string jsonOut, mdOut, junitOut, summaryOut;
     bool failOnRegression = false;
     CompareSettings cs;
     AnalysisSettings as;
@@ -144,6 +157,8 @@ int runCompare(int argc, char** argv) {
             return kExitOk;
         } else if (a == "--json" && i + 1 < argc) jsonOut = argv[++i];
         else if (a == "--markdown" && i + 1 < argc) mdOut = argv[++i];
+        else if (a == "--junit" && i + 1 < argc) junitOut = argv[++i];
+        else if (a == "--summary-md" && i + 1 < argc) summaryOut = argv[++i];
         else if (a == "--fail-on-regression") failOnRegression = true;
         else if (a == "--tolerance") {
             if (!value(v)) return kExitUsage;
@@ -170,6 +185,12 @@ int runCompare(int argc, char** argv) {
         std::fprintf(stderr, "contend-cli compare: needs BASE and NEW\n%s", kCompareHelp);
         return kExitUsage;
     }
+    const int toStdout = (jsonOut == "-") + (mdOut == "-") + (junitOut == "-") + (summaryOut == "-");
+    if (toStdout > 1) {
+        std::fprintf(stderr, "contend-cli compare: only one output can go to stdout\n%s", kCompareHelp);
+        return kExitUsage;
+    }
+    const auto started = std::chrono::steady_clock::now();
     std::string err;
     auto base = loadRun(inputs[0], as, err);
     if (!base) {
@@ -184,9 +205,22 @@ int runCompare(int argc, char** argv) {
     CompareResult r = compareReports(*base, *now, cs);
     if (!jsonOut.empty() && !writeOut(jsonOut, jsonText(compareToJson(r)), "JSON")) return kExitBadInput;
     if (!mdOut.empty() && !writeOut(mdOut, compareToMarkdown(r), "Markdown")) return kExitBadInput;
-    if (jsonOut != "-" && mdOut != "-") std::cout << compareToMarkdown(r);
+    if (!junitOut.empty()) {
+        JUnitOptions jo;
+        jo.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        const std::time_t now = std::time(nullptr);
+        char stamp[32];
+        std::tm tm{};
+        if (::gmtime_r(&now, &tm) && std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S", &tm)) jo.timestamp = stamp;
+        if (!writeOut(junitOut, compareToJUnit(r, cs, jo), "JUnit XML")) return kExitBadInput;
+    }
+    if (!summaryOut.empty() && !writeOut(summaryOut, compareSummaryMarkdown(r, cs), "Markdown summary")) return kExitBadInput;
+    if (toStdout == 0) std::cout << compareToMarkdown(r);
     if (failOnRegression) {
-        auto why = regressions(r, cs);
+        // The same checks as the JUnit report, so the exit code and the test view agree.
+        std::vector<std::string> why;
+        for (const CompareCheck& c : compareChecks(r, cs))
+            if (c.outcome == CheckOutcome::Failed) why.push_back(c.message);
         if (!why.empty()) {
             std::fprintf(stderr, "REGRESSION:\n");
             for (const auto& w : why) std::fprintf(stderr, "  - %s\n", w.c_str());

@@ -1,0 +1,199 @@
+// docs/schema/*.schema.json describe what contend-cli writes: every report and comparison it
+// writes on the bundled samples, on every simulated scenario (counters full, none, one mean per
+// 1000 us) and on every real trace in ../shared/traces validates, and a typo'd, missing or
+// misnamed field does not. The validator is tests/json_schema_check.h.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "json_schema_check.h"
+#include "test_support.h"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using contend::test::JsonSchemaCheck;
+
+namespace {
+
+json readJson(const fs::path& p) {
+    std::ifstream f(p, std::ios::binary);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return json::parse(ss.str(), nullptr, false);
+}
+
+JsonSchemaCheck schema(const char* name) {
+    const json s = readJson(fs::path(CONTEND_SOURCE_DIR) / "docs" / "schema" / name);
+    REQUIRE(s.is_object());
+    return JsonSchemaCheck(s);
+}
+
+int cli(const std::string& args) {
+    const int status = std::system((std::string(CONTEND_CLI) + " " + args + " >/dev/null 2>&1").c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
+
+class TempDir {
+public:
+    explicit TempDir(const std::string& name)
+        : m_path(fs::temp_directory_path() / ("contend-test-" + std::to_string(::getpid()) + "-" + name)) {
+        fs::remove_all(m_path);
+        fs::create_directories(m_path);
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(m_path, ec);
+    }
+    fs::path operator/(const std::string& n) const { return m_path / n; }
+
+private:
+    fs::path m_path;
+};
+
+void requireValid(const JsonSchemaCheck& s, const fs::path& file, const std::string& what) {
+    const json doc = readJson(file);
+    INFO(what << ": " << file.string());
+    REQUIRE(!doc.is_discarded());
+    const auto errors = s.errors(doc);
+    std::string text;
+    for (const auto& e : errors) text += e + "\n";
+    INFO(text);
+    CHECK(errors.empty());
+}
+
+// analyze TRACE --json, and the report validates.
+void analyzeValidates(const JsonSchemaCheck& s, const fs::path& trace, const fs::path& out) {
+    INFO(trace.string());
+    REQUIRE(cli("analyze " + quoted(trace) + " --json " + quoted(out)) == 0);
+    requireValid(s, out, "report");
+}
+
+bool endsWith(const std::string& s, const std::string& suf) {
+    return s.size() >= suf.size() && s.compare(s.size() - suf.size(), suf.size(), suf) == 0;
+}
+
+}  // namespace
+
+TEST_CASE("report schemas: strict about typos, missing fields and resource or provenance names", "[schema]") {
+    const JsonSchemaCheck report = schema("contend.report.schema.json");
+    TempDir dir("schema-strict");
+    REQUIRE(cli("simulate mixed --seed 3 --iterations 6 --out " + quoted(dir / "t.json")) == 0);
+    REQUIRE(cli("analyze " + quoted(dir / "t.json") + " --json " + quoted(dir / "r.json")) == 0);
+    const json good = readJson(dir / "r.json");
+    REQUIRE(report.errors(good).empty());
+    REQUIRE(!good["anomalies"].empty());
+    REQUIRE(!good["windows"].empty());
+
+    json typo = good;
+    typo["anomalies"][0]["exces_ns"] = typo["anomalies"][0]["excess_ns"];
+    typo["anomalies"][0].erase("excess_ns");
+    const auto e1 = report.errors(typo);
+    CHECK(std::find(e1.begin(), e1.end(), "/anomalies/0: missing \"excess_ns\"") != e1.end());
+    CHECK(std::find(e1.begin(), e1.end(), "/anomalies/0: unexpected field \"exces_ns\"") != e1.end());
+
+    json missing = good;
+    missing["summary"].erase("operator_time_ns");
+    CHECK(report.errors(missing) == std::vector<std::string>{"/summary: missing \"operator_time_ns\""});
+
+    json badResource = good;
+    badResource["windows"][0]["resource"] = "bandwith";
+    CHECK(report.errors(badResource).size() == 1);
+    json badProvenance = good;
+    badProvenance["anomalies"][0]["provenance"] = "guessed";
+    CHECK(report.errors(badProvenance).size() == 1);
+    json badType = good;
+    badType["summary"]["anomalies"] = "3";
+    CHECK(report.errors(badType).size() == 1);
+    json badSchema = good;
+    badSchema["schema"] = "contend.report/2";
+    CHECK(report.errors(badSchema).size() == 1);
+    json negative = good;
+    negative["operators"][0]["count"] = -1;
+    CHECK(report.errors(negative).size() == 1);
+
+    // A keyword the validator does not know is an error, not a silent pass.
+    const JsonSchemaCheck unknown(json{{"type", "object"}, {"patternProperties", json::object()}});
+    CHECK(unknown.errors(json::object()).size() == 1);
+}
+
+TEST_CASE("every report and comparison contend-cli writes on the samples and simulated traces validates", "[schema][cli][sim]") {
+    const JsonSchemaCheck report = schema("contend.report.schema.json");
+    const JsonSchemaCheck compare = schema("contend.compare.schema.json");
+    TempDir dir("schema-cli");
+    const fs::path samples = fs::path(CONTEND_SOURCE_DIR) / "resources" / "samples";
+    analyzeValidates(report, samples / "projectx-before.json.gz", dir / "before.report.json");
+    analyzeValidates(report, samples / "projectx-after.json.gz", dir / "after.report.json");
+    REQUIRE(cli("compare " + quoted(samples / "projectx-before.json.gz") + " " + quoted(samples / "projectx-after.json.gz") +
+                " --json " + quoted(dir / "samples.compare.json")) == 0);
+    requireValid(compare, dir / "samples.compare.json", "compare of the samples");
+    // Saved reports as BASE/NEW write the same contract.
+    REQUIRE(cli("compare " + quoted(dir / "before.report.json") + " " + quoted(dir / "after.report.json") + " --json " +
+                quoted(dir / "reports.compare.json")) == 0);
+    requireValid(compare, dir / "reports.compare.json", "compare of saved reports");
+
+    for (const std::string scenario : {"bandwidth", "sync-cluster", "cache", "lock", "mixed", "null"}) {
+        for (const std::string counters : {"", "none", "1000"}) {
+            const std::string opt = counters.empty() ? "" : " --counters " + counters;
+            const std::string tag = scenario + (counters.empty() ? "" : "-" + counters);
+            INFO(tag);
+            const fs::path base = dir / (tag + ".json"), fixed = dir / (tag + ".fixed.json");
+            REQUIRE(cli("simulate " + scenario + " --seed 3" + opt + " --out " + quoted(base)) == 0);
+            REQUIRE(cli("simulate " + scenario + " --seed 3 --fixed" + opt + " --out " + quoted(fixed)) == 0);
+            analyzeValidates(report, base, dir / (tag + ".report.json"));
+            analyzeValidates(report, fixed, dir / (tag + ".fixed.report.json"));
+            const fs::path cmp = dir / (tag + ".compare.json");
+            REQUIRE(cli("compare " + quoted(base) + " " + quoted(fixed) + " --json " + quoted(cmp)) == 0);
+            requireValid(compare, cmp, "compare");
+            fs::remove(base);
+            fs::remove(fixed);
+        }
+    }
+}
+
+TEST_CASE("every report contend-cli writes on the real traces validates", "[schema][cli][real]") {
+    if (!contend::test::haveSharedTraces()) {
+        WARN("../shared/traces not found: real-trace schema test skipped");
+        std::cerr << contend::test::sharedTraces() << " not found: real-trace tests skipped (exit code 4)" << std::endl;
+        std::exit(4);
+    }
+    const JsonSchemaCheck report = schema("contend.report.schema.json");
+    const JsonSchemaCheck compare = schema("contend.compare.schema.json");
+    TempDir dir("schema-real");
+    // The trace files and Ascend rank folders test_analysis_real.cpp analyses.
+    std::vector<fs::path> traces;
+    for (const auto& e : fs::recursive_directory_iterator(contend::test::sharedTraces())) {
+        const std::string name = e.path().filename().string();
+        if (e.is_directory() && fs::exists(e.path() / "ASCEND_PROFILER_OUTPUT" / "trace_view.json")) traces.push_back(e.path());
+        if (!e.is_regular_file() || !(endsWith(name, ".json") || endsWith(name, ".json.gz"))) continue;
+        if (name.rfind("profiler_info", 0) == 0 || name == "profiler_metadata.json" || name == "communication.json" ||
+            name == "communication_matrix.json")
+            continue;
+        traces.push_back(e.path());
+    }
+    std::sort(traces.begin(), traces.end());
+    REQUIRE(traces.size() >= 30);
+    std::vector<fs::path> reports;
+    for (std::size_t i = 0; i < traces.size(); ++i) {
+        reports.push_back(dir / ("real-" + std::to_string(i) + ".report.json"));
+        analyzeValidates(report, traces[i], reports.back());
+    }
+    // A comparison between real runs: each saved report against the next one.
+    for (std::size_t i = 0; i + 1 < reports.size(); i += 7) {
+        const fs::path cmp = dir / ("real-" + std::to_string(i) + ".compare.json");
+        REQUIRE(cli("compare " + quoted(reports[i]) + " " + quoted(reports[i + 1]) + " --json " + quoted(cmp)) == 0);
+        requireValid(compare, cmp, "compare of real reports");
+    }
+}
