@@ -12,6 +12,8 @@
 #include "analysis_test_trace.h"
 #include "test_support.h"
 
+using contend::test::slurp;
+
 namespace {
 
 struct Run {
@@ -32,12 +34,6 @@ Run cli(const std::string& args, bool withStderr = false) {
     return r;
 }
 
-std::string slurp(const std::string& path) {
-    std::ifstream f(path);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
-}
 
 }  // namespace
 

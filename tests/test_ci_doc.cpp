@@ -15,17 +15,13 @@
 #include <unistd.h>
 
 #include "junit_check.h"
+#include "test_support.h"
 
 namespace fs = std::filesystem;
+using contend::test::slurp;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-    std::ifstream f(p, std::ios::binary);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
-}
 
 // The contend-cli command lines of each ```yaml block of the doc, in order, one list per block.
 std::vector<std::vector<std::string>> yamlCommands(const std::string& doc) {

@@ -14,23 +14,16 @@
 
 #include "core/io/csv.h"
 #include "core/report/report_csv.h"
+#include "test_support.h"
 
 using namespace contend;
 namespace fs = std::filesystem;
+using contend::test::slurp;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-    std::ifstream f(p, std::ios::binary);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
-}
 
-int cli(const std::string& args) {
-    const int status = std::system((std::string(CONTEND_CLI) + " " + args + " >/dev/null 2>&1").c_str());
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+int cli(const std::string& args) { return contend::test::runCli(args); }
 
 CsvTable parsed(const std::string& text, const std::string& name) {
     CsvTable t;

@@ -39,10 +39,7 @@ JsonSchemaCheck schema(const char* name) {
     return JsonSchemaCheck(s);
 }
 
-int cli(const std::string& args) {
-    const int status = std::system((std::string(CONTEND_CLI) + " " + args + " >/dev/null 2>&1").c_str());
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+int cli(const std::string& args) { return contend::test::runCli(args); }
 
 std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
 

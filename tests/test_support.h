@@ -3,7 +3,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <cstdlib>
 #include <string>
+
+#include <sys/wait.h>
 
 #include "core/io/load.h"
 
@@ -38,6 +41,19 @@ inline LoadResult loadString(const std::string& json, const std::string& name = 
 }
 
 inline std::string sharedTraces() { return CONTEND_SHARED_TRACES; }
+
+// Runs contend-cli with `args` (a shell word list), its output discarded; its exit code, -1 when
+// it did not exit normally.
+inline int runCli(const std::string& args) {
+    const int status = std::system((std::string(CONTEND_CLI) + " " + args + " >/dev/null 2>&1").c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// The whole of a file, as bytes ("" when it cannot be read).
+inline std::string slurp(const std::filesystem::path& p) {
+    std::ifstream f(p, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+}
 inline bool haveSharedTraces() { return std::filesystem::is_directory(sharedTraces()); }
 
 }  // namespace contend::test
