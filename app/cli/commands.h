@@ -22,5 +22,6 @@ int parseBenchArgs(int argc, char** argv, const char* help, std::string& path, i
 
 int runInfo(int argc, char** argv);
 int runBenchLoad(int argc, char** argv);
+int runAnnotate(int argc, char** argv);
 
 }  // namespace contend::cli

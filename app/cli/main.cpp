@@ -20,9 +20,14 @@ const char* kUsage =
     "commands:\n"
     "  info TRACE [--json]      what the trace holds: format, events per phase, operators,\n"
     "                           tracks, counter series, flows, time span, import warnings\n"
-    "  analyze TRACE [--coefficient K] [--overlap R] [--config FILE] [--json OUT|-] [--markdown OUT]\n"
-    "                           operators slowed by contention: anomalies with causes, contention\n"
-    "                           windows, clusters of tiny operators, and what to try\n"
+    "  analyze TRACE [TRACE...] [--coefficient K] [--overlap R] [--config FILE] [--json OUT|-]\n"
+    "                [--markdown OUT] [--csv DIR]\n"
+    "                           operators slowed by contention: anomalies with causes (measured,\n"
+    "                           estimated or unknown, with the evidence), contention windows,\n"
+    "                           clusters of tiny operators, notes, and what to try; several\n"
+    "                           TRACEs are captures of one workload analysed together\n"
+    "  annotate TRACE --out FILE  TRACE again with the findings added as a \"Contend findings\"\n"
+    "                           process, for Perfetto UI / chrome://tracing\n"
     "  compare BASE NEW ...     what a change did: anomalies/windows/clusters resolved, persisting\n"
     "                           and new, operator changes, bottleneck shift; --fail-on-regression,\n"
     "                           --junit FILE and --summary-md FILE for CI (docs/ci.md)\n"
@@ -98,6 +103,7 @@ int main(int argc, char** argv) {
     if (cmd == "info") return runInfo(argc - 1, argv + 1);
     if (cmd == "analyze") return runAnalyze(argc - 1, argv + 1);
     if (cmd == "compare") return runCompare(argc - 1, argv + 1);
+    if (cmd == "annotate") return runAnnotate(argc - 1, argv + 1);
     if (cmd == "trend") return runTrend(argc - 1, argv + 1);
     if (cmd == "simulate") return runSimulate(argc - 1, argv + 1);
     if (cmd == "bench-load") return runBenchLoad(argc - 1, argv + 1);

@@ -12,10 +12,6 @@ namespace {
 
 float finiteOr(float v, float fallback) { return std::isfinite(v) ? v : fallback; }
 
-bool isThroughput(Resource r) {
-    return r == Resource::Bandwidth || r == Resource::Compute || r == Resource::Cache || r == Resource::Issue;
-}
-
 // The measured path (1 and 2 in causes.h). Returns Resource::None when counters do not say.
 Resource measuredCause(const CauseInputs& in, std::uint32_t op, PressureArray& credit) {
     const PressureResult& pressure = in.pressure;
