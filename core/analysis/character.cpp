@@ -46,7 +46,7 @@ Character characterFromName(std::string_view raw, std::string_view taskType) {
         has(n, "nchw") || has(n, "nhwc") || has(n, "layout") || has(n, "permute") || has(n, "contiguous") ||
         has(n, "resize") || has(n, "upsample") || has(n, "interpolate") || has(n, "triton_poi") ||
         has(n, "triton_red") || has(n, "triton_per") || has(n, "embedding") || has(n, "dropout") ||
-        has(n, "normalize") || has(n, "crop") || has(n, "flip"))
+        has(n, "normalize") || has(n, "crop") || has(n, "flip") || has(n, "gammabeta") || has(n, "fill"))
         return Character::Memory;
     if (has(n, "triton_tem") || has(n, "sgemm") || has(n, "hgemm") || has(n, "xmma") || has(n, "wmma") ||
         has(n, "tensorop"))
