@@ -226,7 +226,8 @@ void TimelinePainter::paintBrackets(QPainter& p, const TimelineFrame& f) {
         p.drawLine(QPointF(b.x, y), QPointF(b.x + b.w, y));
         p.drawLine(QPointF(b.x + b.w, y), QPointF(b.x + b.w, y + 4));
         if (b.label) {
-            const QString text = QStringLiteral("cluster: %1 ops").arg(b.ops);
+            const QString text = b.clusters > 1 ? QStringLiteral("%1 clusters: %2 ops").arg(b.clusters).arg(b.ops)
+                                                : QStringLiteral("cluster: %1 ops").arg(b.ops);
             const QRectF r(b.x + 4, y + 1, b.w - 8, 10);
             p.fillRect(QRectF(r.x(), r.y(), std::min<qreal>(r.width(), QFontMetrics(m_small).horizontalAdvance(text) + 4), r.height()),
                        QColor(255, 255, 255, 200));
