@@ -4,6 +4,7 @@
 #include <QImage>
 #include <QPainter>
 #include <algorithm>
+#include <cmath>
 #include <ctime>
 #include <cstdio>
 #include <string>
@@ -25,7 +26,10 @@ const char* kUsage =
     "  --synthetic N     a generated trace of N operators (with made-up flags, windows, clusters)\n"
     "  --size WxH        image size (default 1600x900)\n"
     "  --positions K     frames per zoom level, spread over the trace (default 5)\n"
-    "  --no-analysis     draw TRACE without running the analysis\n"
+    "  --coefficient K   anomaly threshold on the score (default 3; 0 or below flags every op\n"
+    "                    slower than its baseline) for the report whose overlays are drawn\n"
+    "  --overlap R       contention window threshold on the overlap ratio (default 0.7)\n"
+    "  --no-analysis     draw TRACE without running the analysis (no overlays)\n"
     "  --expand-hosts    show every lane of the host threads\n"
     "  --save-frames DIR write the first frame of each zoom level as DIR/frame-N.png\n";
 
@@ -50,6 +54,7 @@ int runBenchRender(const QStringList& args) {
     long long synthetic = 0;
     int width = 1600, height = 900, positions = 5;
     bool analysis = true, expandHosts = false;
+    AnalysisSettings settings;
     QString saveDir;
     for (int i = 0; i < args.size(); ++i) {
         const QString& a = args[i];
@@ -59,7 +64,15 @@ int runBenchRender(const QStringList& args) {
             const QStringList wh = next().split('x');
             if (wh.size() == 2) width = wh[0].toInt(), height = wh[1].toInt();
         } else if (a == "--positions") positions = std::max(1, next().toInt());
-        else if (a == "--no-analysis") analysis = false;
+        else if (a == "--coefficient" || a == "--overlap") {
+            bool ok = false;
+            const double v = next().toDouble(&ok);
+            if (!ok || !std::isfinite(v)) {
+                std::fprintf(stderr, "contend --bench-render: %s needs a number\n%s", qPrintable(a), kUsage);
+                return 2;
+            }
+            (a == "--coefficient" ? settings.coefficient : settings.overlapRatio) = v;
+        } else if (a == "--no-analysis") analysis = false;
         else if (a == "--expand-hosts") expandHosts = true;
         else if (a == "--save-frames") saveDir = next();
         else if (a == "--help" || a == "-h") {
@@ -101,7 +114,6 @@ int runBenchRender(const QStringList& args) {
         if (analysis && engineAvailable()) {
             timer.restart();
             std::string error;
-            AnalysisSettings settings;
             auto prepared = prepareAnalysisHandle(trace, settings, &error);
             if (prepared) {
                 report = buildReportShared(prepared, settings.coefficient, settings.overlapRatio);
@@ -143,14 +155,14 @@ int runBenchRender(const QStringList& args) {
     const TimeNs begin = trace->begin();
     const TimeNs span = std::max<TimeNs>(trace->span(), 1);
     std::vector<double> all, allCpu;
-    std::printf("%-12s %7s %9s %9s %8s %8s %8s %10s %8s\n", "view", "frames", "median_ms", "max_ms", "cpu_ms", "list_ms",
-                "items", "folded", "walked");
+    std::printf("%-12s %7s %9s %9s %8s %8s %8s %10s %8s %7s %8s %8s\n", "view", "frames", "median_ms", "max_ms", "cpu_ms",
+                "list_ms", "items", "folded", "walked", "bands", "brackets", "f_walked");
     int level = 0;
     for (TimeNs s = span; ; s /= 8, ++level) {
         s = std::max<TimeNs>(s, 1000);
         std::vector<double> times, lists, cpus;
-        std::size_t items = 0;
-        std::uint64_t folded = 0, walked = 0;
+        std::size_t items = 0, bands = 0, brackets = 0;
+        std::uint64_t folded = 0, walked = 0, findingsWalked = 0;
         for (int k = 0; k < positions; ++k) {
             const double centre = positions == 1 ? 0.5 : (0.1 + 0.8 * k / (positions - 1));
             const TimeNs mid = begin + static_cast<TimeNs>(static_cast<double>(span) * centre);
@@ -162,13 +174,17 @@ int runBenchRender(const QStringList& args) {
             items = std::max(items, view.drawList().items.size());
             folded = std::max(folded, view.drawList().stats.folded);
             walked = std::max(walked, view.drawList().stats.walked);
+            bands = std::max(bands, view.drawList().bands.size());
+            brackets = std::max(brackets, view.drawList().brackets.size());
+            findingsWalked = std::max(findingsWalked, view.drawList().stats.findingsWalked);
         }
         all.insert(all.end(), times.begin(), times.end());
         allCpu.insert(allCpu.end(), cpus.begin(), cpus.end());
-        std::printf("%-12s %7zu %9.2f %9.2f %8.2f %8.2f %8zu %10llu %8llu\n", formatDuration(s).c_str(), times.size(),
-                    median(times), *std::max_element(times.begin(), times.end()), median(cpus), median(lists), items,
-                    static_cast<unsigned long long>(folded),
-                    static_cast<unsigned long long>(walked));
+        std::printf("%-12s %7zu %9.2f %9.2f %8.2f %8.2f %8zu %10llu %8llu %7zu %8zu %8llu\n", formatDuration(s).c_str(),
+                    times.size(), median(times), *std::max_element(times.begin(), times.end()), median(cpus),
+                    median(lists), items, static_cast<unsigned long long>(folded),
+                    static_cast<unsigned long long>(walked), bands, brackets,
+                    static_cast<unsigned long long>(findingsWalked));
         if (s <= 1000) break;
     }
     std::printf("frames=%zu median_cpu_ms=%.2f max_cpu_ms=%.2f (thread CPU time; the line below is wall time)\n",

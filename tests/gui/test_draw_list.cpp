@@ -349,7 +349,10 @@ TEST_CASE("flagged operators stand out, also inside folds", "[timeline][drawlist
         CHECK(l.brackets[0].x == Approx(10));
         CHECK(l.brackets[0].w == Approx(80));
         CHECK(l.brackets[0].ops == 80);
-        CHECK(f.draw(0, 10000000, 1000).brackets.empty());   // under 3 px: not drawn
+        auto far = f.draw(0, 10000000, 1000);   // under a pixel: a counted mark kMinBracketPx wide
+        REQUIRE(far.brackets.size() == 1);
+        CHECK(far.brackets[0].w == Approx(kMinBracketPx));
+        CHECK(far.brackets[0].clusters == 1);
     }
     SECTION("the selection is outlined even when narrower than a pixel") {
         auto l = f.draw(0, 10000, 500, 2000, warm);

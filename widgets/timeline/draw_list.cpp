@@ -31,6 +31,7 @@ struct Styler {
     }
     void flag(DrawItem& item, std::uint32_t a) const {
         const Anomaly& an = in.report->anomalies[a];
+        if (!item.is(kDrawFolded)) item.flagged = 1;
         item.slice = an.slice;
         item.fill = scoreColor(an.score, in.overlay->coefficient());
         item.outline = resourceColor(an.cause);
@@ -122,6 +123,8 @@ void addLane(const DrawInput& in, const DrawOptions& o, std::uint32_t rowIndex, 
             if (styler.withReport()) {
                 const std::uint32_t a = in.overlay->maxAnomaly(row.lane, i, j);
                 if (a != kNone && a < in.report->anomalies.size()) styler.flag(item, a);
+                item.flagged = in.overlay->anomalyCount(row.lane, i, j);
+                out.stats.searches += 2;
             }
         }
         i = j;
@@ -159,80 +162,93 @@ void addCounter(const DrawInput& in, const DrawOptions& o, std::uint32_t rowInde
     out.counters.push_back(std::move(dc));
 }
 
-void addBands(const DrawInput& in, const DrawOptions& o, DrawList& out) {
+// Tracks with a lane row in view, top to bottom, with their spans in content y.
+struct ShownTrack {
+    std::uint32_t track;
+    int y0, y1;
+};
+
+std::vector<ShownTrack> shownTracks(const DrawInput& in, const DrawList& out) {
+    std::vector<ShownTrack> shown;
+    const auto& rows = in.layout->rows();
+    for (std::uint32_t r : out.rows) {
+        const LayoutRow& row = rows[r];
+        if (row.kind != RowKind::Lane) continue;
+        if (!shown.empty() && shown.back().track == row.track) continue;
+        auto [y0, y1] = in.layout->trackSpan(row.track);
+        if (y0 >= 0) shown.push_back({row.track, y0, y1});
+    }
+    return shown;
+}
+
+// The label of a window goes on the topmost shown track it joins.
+bool isLabelTrack(const DrawInput& in, const WindowSpan& w, std::uint32_t track) {
+    int best = std::numeric_limits<int>::max(), bestTrack = -1;
+    for (std::uint32_t t : w.tracks) {
+        const int y0 = in.layout->trackSpan(t).first;
+        if (y0 >= 0 && y0 < best) best = y0, bestTrack = static_cast<int>(t);
+    }
+    return bestTrack == static_cast<int>(track);
+}
+
+void addBands(const DrawInput& in, const DrawOptions& o, const std::vector<ShownTrack>& shown, DrawList& out) {
     const TimeAxis& ax = in.axis;
     const double width = ax.width();
-    const TrackLayout& layout = *in.layout;
-    const double top = in.scrollY, bottom = in.scrollY + in.viewHeight;
-    std::vector<int> lastBand(in.trace->tracks().size(), -1);
-    for (const WindowSpan& w : in.overlay->windows()) {
-        if (w.start >= ax.t1) break;   // by start
-        if (w.end < ax.t0) continue;
-        const double x0 = std::max(ax.toPx(w.start), -kClipPx);
-        const double x1 = std::min(ax.toPx(w.end), width + kClipPx);
-        // The label goes on the topmost shown track of the window.
-        int labelTrack = -1, labelY = std::numeric_limits<int>::max();
-        for (std::uint32_t t : w.tracks) {
-            auto [y0, y1] = layout.trackSpan(t);
-            if (y0 >= 0 && y0 < labelY) labelY = y0, labelTrack = static_cast<int>(t);
-        }
-        for (std::uint32_t t : w.tracks) {
-            auto [y0, y1] = layout.trackSpan(t);
-            if (y0 < 0 || y1 <= top || y0 >= bottom) continue;
-            int& last = lastBand[t];
-            if (last >= 0) {
-                DrawBand& b = out.bands[static_cast<std::size_t>(last)];
-                if (b.resource == w.resource && x0 <= b.x + b.w + o.minPx) {
-                    b.w = static_cast<float>(std::max<double>(b.x + b.w, x1) - b.x);
-                    ++b.merged;
-                    b.label = b.label || (static_cast<int>(t) == labelTrack && b.w >= 60);
-                    continue;
-                }
+    std::vector<SpanRun> runs;
+    for (const ShownTrack& st : shown) {
+        for (const SpanLayer& layer : in.overlay->windowsOn(st.track).layers()) {
+            runs.clear();
+            out.stats.searches += 2;
+            SpanLayers::fold(layer, ax, o.minPx, o.maxFoldPx, runs, out.stats.findingsWalked);
+            for (const SpanRun& run : runs) {
+                const double x0 = std::max(run.x0, -kClipPx);
+                const double x1 = std::min(run.x1, width + kClipPx);
+                DrawBand b;
+                b.x = static_cast<float>(x0);
+                b.w = static_cast<float>(std::max(x1 - x0, 1.0));
+                b.y = static_cast<float>(st.y0 - in.scrollY);
+                b.h = static_cast<float>(st.y1 - st.y0);
+                b.track = st.track;
+                b.window = layer.ids[run.begin];
+                b.merged = run.count();
+                b.resource = run.count() == 1 ? in.overlay->windows()[b.window].resource
+                                              : SpanLayers::dominant(layer, run.begin, run.end);
+                b.label = b.w >= 60 && isLabelTrack(in, in.overlay->windows()[b.window], st.track);
+                out.bands.push_back(b);
             }
-            DrawBand b;
-            b.x = static_cast<float>(x0);
-            b.w = static_cast<float>(std::max(x1 - x0, 1.0));
-            b.y = static_cast<float>(y0 - top);
-            b.h = static_cast<float>(y1 - y0);
-            b.window = w.window;
-            b.resource = w.resource;
-            b.label = static_cast<int>(t) == labelTrack && b.w >= 60;
-            last = static_cast<int>(out.bands.size());
-            out.bands.push_back(b);
         }
     }
 }
 
-void addBrackets(const DrawInput& in, DrawList& out) {
+void addBrackets(const DrawInput& in, const DrawOptions& o, const std::vector<ShownTrack>& shown, DrawList& out) {
     const TimeAxis& ax = in.axis;
     const double width = ax.width();
-    const double top = in.scrollY, bottom = in.scrollY + in.viewHeight;
-    std::vector<int> lastOnTrack(in.trace->tracks().size(), -1);
-    for (std::uint32_t ci : in.overlay->clusters()) {
-        const Cluster& c = in.report->clusters[ci];
-        if (c.start >= ax.t1) break;
-        if (c.end < ax.t0 || c.track >= lastOnTrack.size()) continue;
-        auto [y0, y1] = in.layout->trackSpan(c.track);
-        if (y0 < 0 || y1 <= top || y0 >= bottom) continue;
-        const double x0 = std::max(ax.toPx(c.start), -kClipPx);
-        const double x1 = std::min(ax.toPx(c.end), width + kClipPx);
-        if (x1 - x0 < 3) continue;   // brackets narrower than 3 px say nothing
-        int& last = lastOnTrack[c.track];
-        if (last >= 0 && x0 <= out.brackets[static_cast<std::size_t>(last)].x + out.brackets[static_cast<std::size_t>(last)].w) {
-            DrawBracket& b = out.brackets[static_cast<std::size_t>(last)];
-            b.w = static_cast<float>(std::max<double>(b.x + b.w, x1) - b.x);
-            b.ops += c.ops;
-            continue;
+    std::vector<SpanRun> runs;
+    for (const ShownTrack& st : shown) {
+        for (const SpanLayer& layer : in.overlay->clustersOn(st.track).layers()) {
+            runs.clear();
+            out.stats.searches += 2;
+            SpanLayers::fold(layer, ax, o.minPx, o.maxFoldPx, runs, out.stats.findingsWalked);
+            for (const SpanRun& run : runs) {
+                double x0 = std::max(run.x0, -kClipPx);
+                double x1 = std::min(run.x1, width + kClipPx);
+                if (x1 - x0 < kMinBracketPx) {   // still a mark you can see and hover
+                    const double mid = (x0 + x1) / 2;
+                    x0 = mid - kMinBracketPx / 2;
+                    x1 = mid + kMinBracketPx / 2;
+                }
+                DrawBracket b;
+                b.x = static_cast<float>(x0);
+                b.w = static_cast<float>(x1 - x0);
+                b.y = static_cast<float>(st.y0 - in.scrollY);
+                b.track = st.track;
+                b.cluster = layer.ids[run.begin];
+                b.clusters = run.count();
+                b.ops = static_cast<std::uint32_t>(SpanLayers::weight(layer, run.begin, run.end));
+                b.label = b.w >= 50;
+                out.brackets.push_back(b);
+            }
         }
-        DrawBracket b;
-        b.x = static_cast<float>(x0);
-        b.w = static_cast<float>(x1 - x0);
-        b.y = static_cast<float>(y0 - top);
-        b.cluster = ci;
-        b.ops = c.ops;
-        b.label = b.w >= 50;
-        last = static_cast<int>(out.brackets.size());
-        out.brackets.push_back(b);
     }
 }
 
@@ -278,8 +294,9 @@ DrawList buildDrawList(const DrawInput& in, const DrawOptions& o) {
         else if (row.kind == RowKind::Counter) addCounter(in, o, static_cast<std::uint32_t>(r), row, out);
     }
     if (in.report && in.overlay) {
-        addBands(in, o, out);
-        addBrackets(in, out);
+        const std::vector<ShownTrack> shown = shownTracks(in, out);
+        addBands(in, o, shown, out);
+        addBrackets(in, o, shown, out);
     }
     addSelection(in, out);
     return out;

@@ -30,6 +30,7 @@ struct DrawItem {
     float x = 0, w = 0, y = 0, h = 0;   // viewport pixels, x from the time area's left edge
     std::uint32_t slice = kNone;        // drawn slice; for a fold the worst flagged one, else the first
     std::uint32_t count = 1;            // slices it stands for
+    std::uint32_t flagged = 0;          // of which flagged (anomalies), with a report
     std::uint32_t row = 0;              // TrackLayout row
     Argb fill = 0;
     Argb outline = 0;                   // 0: none; else the cause's colour
@@ -37,20 +38,25 @@ struct DrawItem {
     bool is(DrawFlags f) const { return (flags & f) != 0; }
 };
 
-// A contention window shaded across one of the tracks it joins.
+// A contention window shaded across one of the tracks it joins; windows narrower than minPx
+// fold with their neighbours into one band, coloured by the resource most of them name.
 struct DrawBand {
     float x = 0, w = 0, y = 0, h = 0;
-    std::uint32_t window = kNone;       // index into Report::windows (the first, when merged)
-    std::uint32_t merged = 1;           // windows merged into this band at this zoom
-    Resource resource = Resource::Unknown;
+    std::uint32_t track = 0;
+    std::uint32_t window = kNone;       // index into Report::windows (the first, when folded)
+    std::uint32_t merged = 1;           // windows folded into this band at this zoom
+    Resource resource = Resource::Unknown;   // the dominant one, when folded
     bool label = false;                 // carries the resource name (topmost track, wide enough)
 };
 
-// A cluster of short operators, bracketed above its track.
+// A cluster of short operators, bracketed above its track; clusters narrower than minPx fold
+// with their neighbours into one bracket (at least kMinBracketPx wide) that counts them.
 struct DrawBracket {
     float x = 0, w = 0, y = 0;
-    std::uint32_t cluster = kNone;      // index into Report::clusters
-    std::uint32_t ops = 0;
+    std::uint32_t track = 0;
+    std::uint32_t cluster = kNone;      // index into Report::clusters (the first, when folded)
+    std::uint32_t clusters = 1;         // clusters it stands for
+    std::uint32_t ops = 0;              // their operators
     bool label = false;
 };
 
@@ -69,6 +75,7 @@ struct DrawStats {
     std::uint64_t walked = 0;        // slices looked at one by one
     std::uint64_t folded = 0;        // slices represented by folded marks
     std::uint64_t searches = 0;      // binary searches
+    std::uint64_t findingsWalked = 0;   // windows and clusters looked at one by one
 };
 
 struct DrawList {
@@ -100,6 +107,8 @@ struct DrawOptions {
     float labelMinPx = 30.0f;   // at least this wide to carry a label
     float colPx = 1.0f;         // counter column width
 };
+
+inline constexpr float kMinBracketPx = 3.0f;
 
 DrawList buildDrawList(const DrawInput& in, const DrawOptions& options = {});
 

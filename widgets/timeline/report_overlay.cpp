@@ -1,7 +1,6 @@
 #include "widgets/timeline/report_overlay.h"
 
 #include <algorithm>
-#include <numeric>
 
 namespace contend::widgets {
 
@@ -34,6 +33,8 @@ ReportOverlay::ReportOverlay(const Trace& trace, const TimelineIndex& index, con
         }
         f.scores = RangeMax(std::move(scores));
     }
+    const std::size_t tracks = trace.tracks().size();
+    std::vector<std::vector<Span>> windowSpans(tracks), clusterSpans(tracks);
     m_windows.reserve(report.windows.size());
     for (std::uint32_t w = 0; w < report.windows.size(); ++w) {
         const ContentionWindow& cw = report.windows[w];
@@ -42,15 +43,20 @@ ReportOverlay::ReportOverlay(const Trace& trace, const TimelineIndex& index, con
             if (op.slice < slices.size()) span.tracks.push_back(slices[op.slice].track);
         std::sort(span.tracks.begin(), span.tracks.end());
         span.tracks.erase(std::unique(span.tracks.begin(), span.tracks.end()), span.tracks.end());
+        for (std::uint32_t t : span.tracks)
+            if (t < tracks) windowSpans[t].push_back({cw.start, cw.end, w, 1, cw.resource});
         m_windows.push_back(std::move(span));
     }
-    std::stable_sort(m_windows.begin(), m_windows.end(),
-                     [](const WindowSpan& a, const WindowSpan& b) { return a.start < b.start; });
-    m_clusters.resize(report.clusters.size());
-    std::iota(m_clusters.begin(), m_clusters.end(), 0u);
-    std::stable_sort(m_clusters.begin(), m_clusters.end(), [&](std::uint32_t a, std::uint32_t b) {
-        return report.clusters[a].start < report.clusters[b].start;
-    });
+    for (std::uint32_t c = 0; c < report.clusters.size(); ++c) {
+        const Cluster& cl = report.clusters[c];
+        if (cl.track < tracks) clusterSpans[cl.track].push_back({cl.start, cl.end, c, cl.ops, Resource::Sync});
+    }
+    m_windowsOn.reserve(tracks);
+    m_clustersOn.reserve(tracks);
+    for (std::size_t t = 0; t < tracks; ++t) {
+        m_windowsOn.emplace_back(std::move(windowSpans[t]));
+        m_clustersOn.emplace_back(std::move(clusterSpans[t]));
+    }
 }
 
 std::uint32_t ReportOverlay::maxAnomaly(std::uint32_t lane, std::uint32_t begin, std::uint32_t end) const {
@@ -61,6 +67,13 @@ std::uint32_t ReportOverlay::maxAnomaly(std::uint32_t lane, std::uint32_t begin,
     const auto e = std::lower_bound(f.positions.begin(), f.positions.end(), end) - f.positions.begin();
     const std::int64_t k = f.scores.argmax(static_cast<std::size_t>(b), static_cast<std::size_t>(e));
     return k < 0 ? kNone : f.anomalies[static_cast<std::size_t>(k)];
+}
+
+std::uint32_t ReportOverlay::anomalyCount(std::uint32_t lane, std::uint32_t begin, std::uint32_t end) const {
+    if (lane >= m_lanes.size() || begin >= end) return 0;
+    const auto& p = m_lanes[lane].positions;
+    const auto b = std::lower_bound(p.begin(), p.end(), begin);
+    return static_cast<std::uint32_t>(std::lower_bound(b, p.end(), end) - b);
 }
 
 }  // namespace contend::widgets

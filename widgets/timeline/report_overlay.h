@@ -1,14 +1,17 @@
 #pragma once
 // What the timeline needs from a Report, indexed for drawing (pure, no Qt): which slice is
-// flagged, the highest-scoring flagged slice inside any run of a lane (so a folded mark takes the
-// colour of the worst operator it hides, in O(log n)), and the contention windows with the
-// tracks they join. Rebuilt on every re-threshold: O(anomalies + slices/8).
+// flagged, the highest-scoring flagged slice inside any run of a lane and how many are flagged
+// there (so a folded mark takes the colour of the worst operator it hides and counts them, in
+// O(log n)), and per track the contention windows that shade it and the clusters bracketed over
+// it, indexed by time (span_layers.h) so a frame finds and folds the visible ones without
+// walking the rest. Rebuilt on every re-threshold: O(anomalies + slices/8 + findings log findings).
 #include <cstdint>
 #include <vector>
 
 #include "core/analysis/report.h"
 #include "core/trace/trace.h"
 #include "widgets/timeline/range_max.h"
+#include "widgets/timeline/span_layers.h"
 #include "widgets/timeline/timeline_index.h"
 
 namespace contend::widgets {
@@ -33,9 +36,17 @@ public:
     }
     // Highest-scoring anomaly among lane positions [begin, end); kNone if none there.
     std::uint32_t maxAnomaly(std::uint32_t lane, std::uint32_t begin, std::uint32_t end) const;
-    const std::vector<WindowSpan>& windows() const { return m_windows; }   // by start
-    // Indices into Report::clusters, by start.
-    const std::vector<std::uint32_t>& clusters() const { return m_clusters; }
+    // Number of flagged slices among lane positions [begin, end).
+    std::uint32_t anomalyCount(std::uint32_t lane, std::uint32_t begin, std::uint32_t end) const;
+    const std::vector<WindowSpan>& windows() const { return m_windows; }   // by Report::windows index
+    // Per track: the windows that join it (span id: Report::windows index, class: its resource),
+    // and its clusters (id: Report::clusters index, weight: its operators). Empty past the end.
+    const SpanLayers& windowsOn(std::uint32_t track) const {
+        return track < m_windowsOn.size() ? m_windowsOn[track] : m_none;
+    }
+    const SpanLayers& clustersOn(std::uint32_t track) const {
+        return track < m_clustersOn.size() ? m_clustersOn[track] : m_none;
+    }
 
 private:
     struct LaneFlags {
@@ -47,7 +58,9 @@ private:
     std::vector<std::uint32_t> m_anomalyOf;
     std::vector<LaneFlags> m_lanes;
     std::vector<WindowSpan> m_windows;
-    std::vector<std::uint32_t> m_clusters;
+    std::vector<SpanLayers> m_windowsOn;
+    std::vector<SpanLayers> m_clustersOn;
+    SpanLayers m_none;
 };
 
 }  // namespace contend::widgets

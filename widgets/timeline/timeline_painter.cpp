@@ -129,16 +129,42 @@ void TimelinePainter::paintGrid(QPainter& p, const TimelineFrame& f) {
 
 void TimelinePainter::paintBands(QPainter& p, const TimelineFrame& f) {
     p.setFont(m_small);
-    for (const DrawBand& b : f.list->bands) {
-        QColor c = rgba(resourceColor(b.resource));
-        QColor fill = c;
-        fill.setAlpha(60);
-        const QRectF r(b.x, b.y, b.w, b.h);
-        p.fillRect(r, fill);
-        c.setAlpha(150);
-        p.setPen(c);
-        p.drawLine(QPointF(b.x, b.y), QPointF(b.x, b.y + b.h));
-        p.drawLine(QPointF(b.x + b.w, b.y), QPointF(b.x + b.w, b.y + b.h));
+    // Shading is written once per pixel column of a track into an image and blitted, not filled
+    // band by band: a track can be the whole view tall, and a translucent fill costs a span per
+    // scanline, so hundreds of narrow folded bands cost tens of ms. Each band writes its colour
+    // into the columns it covers (a later band wins), its edges stronger where it is wide enough.
+    const auto& bands = f.list->bands;
+    const int width = f.timeArea.width();
+    const int viewH = f.timeArea.height();
+    if (width <= 0 || viewH <= 0) return;
+    m_bandColumns.resize(static_cast<std::size_t>(width));
+    for (std::size_t b0 = 0; b0 < bands.size();) {
+        std::size_t b1 = b0;
+        while (b1 < bands.size() && bands[b1].track == bands[b0].track && bands[b1].y == bands[b0].y) ++b1;
+        std::fill(m_bandColumns.begin(), m_bandColumns.end(), QRgb{0});
+        for (std::size_t i = b0; i < b1; ++i) {
+            const DrawBand& b = bands[i];
+            const int c0 = std::clamp(static_cast<int>(std::floor(b.x)), 0, width - 1);
+            const int c1 = std::clamp(static_cast<int>(std::ceil(b.x + b.w)), c0 + 1, width);
+            QColor fill = rgba(resourceColor(b.resource));
+            fill.setAlpha(60);
+            std::fill(m_bandColumns.begin() + c0, m_bandColumns.begin() + c1, qPremultiply(fill.rgba()));
+            if (b.w >= 3) {
+                fill.setAlpha(150);
+                const QRgb edge = qPremultiply(fill.rgba());
+                if (b.x >= 0) m_bandColumns[static_cast<std::size_t>(c0)] = edge;
+                if (b.x + b.w <= static_cast<float>(width)) m_bandColumns[static_cast<std::size_t>(c1 - 1)] = edge;
+            }
+        }
+        const int y0 = std::max(static_cast<int>(std::round(bands[b0].y)), 0);
+        const int y1 = std::min(static_cast<int>(std::round(bands[b0].y + bands[b0].h)), viewH);
+        b0 = b1;
+        if (y1 <= y0) continue;
+        if (m_bandImage.width() != width || m_bandImage.height() < y1 - y0)
+            m_bandImage = QImage(width, viewH, QImage::Format_ARGB32_Premultiplied);
+        for (int y = 0; y < y1 - y0; ++y)
+            std::copy(m_bandColumns.begin(), m_bandColumns.end(), reinterpret_cast<QRgb*>(m_bandImage.scanLine(y)));
+        p.drawImage(QPoint(0, y0), m_bandImage, QRect(0, 0, width, y1 - y0));
     }
     // Resource names after all fills so neighbouring bands do not paint over them.
     for (const DrawBand& b : f.list->bands) {
@@ -226,7 +252,8 @@ void TimelinePainter::paintBrackets(QPainter& p, const TimelineFrame& f) {
         p.drawLine(QPointF(b.x, y), QPointF(b.x + b.w, y));
         p.drawLine(QPointF(b.x + b.w, y), QPointF(b.x + b.w, y + 4));
         if (b.label) {
-            const QString text = QStringLiteral("cluster: %1 ops").arg(b.ops);
+            const QString text = b.clusters > 1 ? QStringLiteral("%1 clusters: %2 ops").arg(b.clusters).arg(b.ops)
+                                                : QStringLiteral("cluster: %1 ops").arg(b.ops);
             const QRectF r(b.x + 4, y + 1, b.w - 8, 10);
             p.fillRect(QRectF(r.x(), r.y(), std::min<qreal>(r.width(), QFontMetrics(m_small).horizontalAdvance(text) + 4), r.height()),
                        QColor(255, 255, 255, 200));

@@ -60,6 +60,8 @@ private:
     QHash<StringId, QString> m_names;
     QHash<quint64, QString> m_elided;
     QImage m_counterImage;   // scratch for one counter row
+    std::vector<QRgb> m_bandColumns;   // scratch: one track's band colour per pixel column
+    QImage m_bandImage;                // scratch: one track's shading
     const Trace* m_cachedFor = nullptr;
 };
 

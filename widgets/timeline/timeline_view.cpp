@@ -399,6 +399,7 @@ QString TimelineView::tooltipForItem(const DrawItem& it) {
     QString html;
     if (it.is(kDrawFolded)) {
         html += QStringLiteral("<b>%1 operators</b> folded here (narrower than 2 px); zoom in to see them.<br>").arg(it.count);
+        if (it.flagged > 0) html += QStringLiteral("%1 of them flagged.<br>").arg(it.flagged);
         if (!it.is(kDrawFlagged)) return html;
         html += QStringLiteral("Worst flagged among them:<br>");
     }
