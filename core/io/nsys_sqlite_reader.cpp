@@ -22,7 +22,7 @@ constexpr const char* kNvtx = "NVTX_EVENTS";
 constexpr const char* kGpuMetrics = "GPU_METRICS";
 // What the model holds per row read (slice, info, metrics, strings), for the memory budget.
 constexpr std::uint64_t kBytesPerRow = 100;
-constexpr std::int64_t kProgressRows = 1 << 16;
+constexpr std::int64_t kProgressRows = 1 << 12;
 
 // A column wanted from a table: required ones stop the load when absent, the others read as NULL.
 struct Col {
