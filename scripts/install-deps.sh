@@ -13,6 +13,7 @@ PACKAGES=(
   catch2
   libsimdjson-dev
   zlib1g-dev
+  libsqlite3-dev
   xvfb xauth fonts-dejavu-core
   clang libclang-rt-14-dev
 )

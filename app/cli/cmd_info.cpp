@@ -18,10 +18,11 @@ namespace {
 const char* kInfoHelp =
     "usage: contend-cli info TRACE [--json]\n"
     "\n"
-    "TRACE is a trace file (.json or .json.gz: PyTorch/Kineto, Chrome, Ascend trace_view.json)\n"
-    "or an Ascend profiler output folder. Prints the format, events per phase as written in the\n"
-    "file, operators (slices), tracks with their names, counter series with units, flows, the\n"
-    "time span and import warnings.\n"
+    "TRACE is a trace file (.json or .json.gz: PyTorch/Kineto, Chrome, Ascend trace_view.json;\n"
+    ".sqlite: Nsight Systems export) or an Ascend profiler output folder. Prints the format\n"
+    "(with what the file says about the capture: GPUs, exporter), events per phase as written in\n"
+    "the file (per table for a database), operators (slices), tracks with their names, counter\n"
+    "series with units, flows, the time span and import warnings.\n"
     "  --json   print the same as one JSON object\n";
 
 const char* kindName(TrackKind k) {
@@ -41,6 +42,11 @@ nlohmann::json infoJson(const Trace& t) {
     j["format"] = t.format();
     j["gzip"] = t.source().gzip;
     if (!t.source().sideFiles.empty()) j["side_files"] = t.source().sideFiles;
+    if (!t.source().details.empty()) {
+        json details = json::object();
+        for (const auto& [what, value] : t.source().details) details[what] = value;
+        j["details"] = details;
+    }
     j["events"] = t.stats().events;
     j["phases"] = t.stats().phases;
     j["operators"] = t.slices().size();
@@ -111,6 +117,7 @@ int runInfo(int argc, char** argv) {
     if (!t.source().folder.empty()) std::printf("folder:    %s\n", t.source().folder.c_str());
     for (const auto& f : t.source().sideFiles) std::printf("joined:    %s\n", f.c_str());
     std::printf("format:    %s\n", t.format().c_str());
+    for (const auto& [what, value] : t.source().details) std::printf("  %-14s %s\n", (what + ":").c_str(), value.c_str());
     std::printf("events:    %llu (", static_cast<unsigned long long>(t.stats().events));
     bool first = true;
     for (const auto& [ph, n] : t.stats().phases) {

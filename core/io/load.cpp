@@ -10,6 +10,8 @@
 #include "core/io/byte_source.h"
 #include "core/io/chrome_json_reader.h"
 #include "core/io/memory_budget.h"
+#include "core/io/nsys_sqlite_reader.h"
+#include "core/io/sqlite_db.h"
 
 namespace contend {
 
@@ -94,6 +96,45 @@ bool isSqliteFile(const std::string& file) {
     return std::string_view(head, 15) == "SQLite format 3" && head[15] == '\0';
 }
 
+// An Nsight Systems report (.nsys-rep, or .qdrep before 2021.3): a container Nsight opens, not
+// SQLite. Known by its extension.
+bool isNsysReport(const std::string& file) {
+    const std::string ext = fs::path(file).extension().string();
+    return ext == ".nsys-rep" || ext == ".qdrep";
+}
+
+// An SQLite file: an Nsight Systems export goes to its reader; any other database (an Ascend
+// profiler db export, say) is refused with a message that says what it is.
+LoadResult loadSqlite(const std::string& file, const LoadOptions& options, std::chrono::steady_clock::time_point t0) {
+    LoadResult r;
+    std::string error;
+    auto db = SqliteDb::open(file, error);
+    const bool nsys = db && isNsysDatabase(*db, error);
+    if (!db || !error.empty()) {
+        r.error = LoadError{file, -1, -1, -1, "cannot read this SQLite database: " + error};
+        return r;
+    }
+    if (!nsys) {
+        r.error = LoadError{file, 0, -1, -1,
+                            "an SQLite database that is not an Nsight Systems export (an Ascend profiler db "
+                            "export?): Contend does not read it yet; open a PyTorch/Kineto or Chrome JSON trace, an "
+                            "Ascend profiler folder exported as text, or an Nsight Systems SQLite export"};
+        return r;
+    }
+    TraceBuilder builder("nsys-sqlite");
+    bool cancelled = false;
+    auto err = readNsysSqlite(*db, file, builder, options, &cancelled);
+    if (!err) {
+        Source src;
+        src.path = file;
+        src.details = std::move(builder.source().details);
+        builder.setSource(src);
+        std::error_code ec;
+        builder.stats().fileBytes = static_cast<std::uint64_t>(fs::file_size(file, ec));
+    }
+    return finish(builder, err, cancelled, t0);
+}
+
 bool hasDatabaseExport(const std::string& dir) {
     std::error_code ec;
     for (const std::string sub : {std::string("ASCEND_PROFILER_OUTPUT"), std::string()}) {
@@ -142,12 +183,12 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
         if (ascend && ascend->kernelDetails.empty() && ascend->l2Cache.empty()) ascend.reset();
         if (ascend) file = path;
     }
-    if (isSqliteFile(file)) {
+    if (isSqliteFile(file)) return loadSqlite(file, options, t0);
+    if (isNsysReport(file)) {
         LoadResult r;
-        r.error = LoadError{file, 0, -1, -1,
-                            "an SQLite database (an Nsight Systems export or an Ascend profiler db export): Contend "
-                            "does not read databases yet; open a PyTorch/Kineto or Chrome JSON trace, or an Ascend "
-                            "profiler folder exported as text"};
+        r.error = LoadError{file, -1, -1, -1,
+                            "an Nsight Systems report: export it with `nsys export --type sqlite " +
+                                fs::path(file).filename().string() + "` and open the .sqlite"};
         return r;
     }
     bool cancelled = false;

@@ -142,6 +142,9 @@ struct Source {
     bool gzip = false;
     std::string folder;    // Ascend profiler folder, when opened as one
     std::vector<std::string> sideFiles;  // CSVs joined in
+    // What the file says about the capture, as (what, value) for `contend-cli info`: GPUs,
+    // exporter version, session start (Nsight Systems exports). Not read by the analyses.
+    std::vector<std::pair<std::string, std::string>> details;
 };
 
 class Trace {
