@@ -125,7 +125,7 @@ TEST_CASE("every real trace analyses without error and its report holds together
     }
 }
 
-TEST_CASE("every Nsight Systems export under the real traces loads and analyses; other databases are refused naming them", "[real][analysis]") {
+TEST_CASE("every Nsight Systems export under the real traces loads and analyses, other databases are refused naming them", "[real][analysis]") {
     requireSharedTraces();
     const auto dbs = realDatabases();
     // Nsight Systems and Ascend db exports arrived on 2026-12-01 (../shared/traces/README.md,
