@@ -106,3 +106,27 @@ TEST_CASE("one kernel name in many shapes, each too rare to judge, is said to be
     CHECK(hasNote(r, "few-runs"));
     CHECK(r.anomalies.empty());
 }
+
+TEST_CASE("operators on two GPUs never contend with each other, however well their timings line up", "[analysis][diagnosis]") {
+    // A GEMM on GPU 1 is 1.6x slower in the 15 of 30 steps where an element-wise kernel runs at
+    // the same time on GPU 0 (both follow one schedule, as data-parallel ranks do). The two GPUs
+    // share no bandwidth, cache or SMs: no partner of the other device may explain it.
+    KinetoTrace k;
+    double t = 0;
+    for (int i = 0; i < 30; ++i, t += 2000) {
+        const bool together = i % 2 == 0;
+        char ev[512];
+        std::snprintf(ev, sizeof ev,
+                      R"({"ph": "X", "cat": "kernel", "name": "ampere_sgemm_128x64_tn", "pid": 1, "tid": 7, "ts": %.1f, "dur": %d, )"
+                      R"("args": {"stream": 7, "device": 1, "grid": [64, 1, 1], "block": [128, 1, 1]}})",
+                      t, together ? 160 + i % 3 : 100 + i % 3);
+        k.add(ev);
+        k.kernel(kElementwise, 7, together ? t : t + 500, 150);   // GPU 0 (device 0)
+    }
+    const Report r = analyze(k.load(), AnalysisSettings{});
+    CHECK(r.windows.empty());
+    for (const Anomaly& a : r.anomalies) {
+        CHECK(a.provenance == Provenance::Unknown);
+        CHECK(a.evidence.find("vectorized_elementwise") == std::string::npos);
+    }
+}

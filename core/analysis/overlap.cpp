@@ -1,9 +1,31 @@
 #include "core/analysis/overlap.h"
 
+#include <string>
+#include <unordered_map>
+
 #include <algorithm>
 #include <numeric>
 
 namespace contend {
+
+std::vector<std::uint32_t> deviceGroups(const Trace& trace, const OperatorSet& ops) {
+    // The device of a track: its operators' device index (Kineto args.device, Nsight deviceId)
+    // when they give one, else its process (Ascend's "Ascend Hardware", a host process).
+    std::vector<std::string> key(trace.tracks().size());
+    for (std::size_t t = 0; t < key.size(); ++t) key[t] = "p:" + trace.tracks()[t].pid;
+    std::vector<char> seen(key.size(), 0);
+    for (std::uint32_t sl : ops.slices) {
+        const std::uint32_t t = trace.slices()[sl].track;
+        if (seen[t]) continue;
+        seen[t] = 1;
+        const std::int32_t dev = trace.infos()[sl].device;
+        if (dev >= 0) key[t] = "d:" + std::to_string(dev);
+    }
+    std::unordered_map<std::string, std::uint32_t> ids;
+    std::vector<std::uint32_t> out(key.size());
+    for (std::size_t t = 0; t < key.size(); ++t) out[t] = ids.emplace(key[t], static_cast<std::uint32_t>(ids.size())).first->second;
+    return out;
+}
 
 OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops, const std::function<bool()>& keepGoing) {
     OverlapResult r;
@@ -29,6 +51,7 @@ OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops, const std
     // expired entries left under a live one (overlapping slices on one track, only in broken
     // traces) are compacted away once the stack has doubled since its last compaction.
     const std::size_t trackCount = trace.tracks().size();
+    const std::vector<std::uint32_t> deviceOf = deviceGroups(trace, ops);
     std::vector<std::vector<std::uint32_t>> activeOf(trackCount);
     std::vector<std::size_t> compactAt(trackCount, 16);
     std::vector<std::uint32_t> busy;  // tracks with a non-empty stack
@@ -51,6 +74,7 @@ OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops, const std
             }
             ++k;
             if (busy[k - 1] == s.track || full) continue;  // nested host slices, not concurrency
+            if (deviceOf[busy[k - 1]] != deviceOf[s.track]) continue;  // another device shares nothing
             std::size_t walked = 0;
             for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
                 const Slice& o = sliceOf(*it);

@@ -1,7 +1,9 @@
 #pragma once
-// Which operators ran at the same time on different tracks (streams, NPU streams, threads),
-// found with a sweep line over start times: each operator is compared only with the operators
-// still running when it starts, never with all others.
+// Which operators ran at the same time on different tracks (streams, NPU streams, threads) of
+// the same device, found with a sweep line over start times: each operator is compared only with
+// the operators still running when it starts, never with all others. Tracks of different devices
+// are never paired: a GPU's streams share its bandwidth, cache and SMs, two GPUs share none of
+// them (their collectives are sync, seen on each side).
 #include <functional>
 #include <cstdint>
 #include <vector>
@@ -32,6 +34,10 @@ struct OverlapResult {
 // More concurrent partners than this (a host trace with hundreds of busy threads) are not
 // paired, to keep the sweep near-linear; device traces have a few streams.
 inline constexpr std::size_t kMaxPartners = 256;
+
+// Per track: its device group (tracks of one device share an id): the device index its
+// operators carry (Kineto args.device, Nsight deviceId), else its process.
+std::vector<std::uint32_t> deviceGroups(const Trace& trace, const OperatorSet& ops);
 
 // keepGoing (optional) is asked every 64k operators; a stop leaves a partial result to discard.
 OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops, const std::function<bool()>& keepGoing = {});

@@ -209,10 +209,16 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
 }
 
 std::string windowEvidence(const CauseInputs& in, const CauseResult& causes, const ContentionWindow& w) {
-    // The operator that paid the most in it.
+    // The operator that paid the most in it, among those whose cause rests on a partner (the
+    // one that made the window), else among all.
     const WindowOp* payer = nullptr;
-    for (const WindowOp& o : w.ops)
-        if (!payer || o.extraWaitNs > payer->extraWaitNs) payer = &o;
+    for (int pass = 0; pass < 2 && !payer; ++pass) {
+        for (const WindowOp& o : w.ops) {
+            const std::uint32_t x = in.ops.opOfSlice[o.slice];
+            if (pass == 0 && (x == kNone || causes.factor[x] == kNone || o.extraWaitNs <= 0)) continue;
+            if (!payer || o.extraWaitNs > payer->extraWaitNs) payer = &o;
+        }
+    }
     if (!payer) return {};
     const std::uint32_t op = in.ops.opOfSlice[payer->slice];
     if (w.fromCounters) {
