@@ -94,6 +94,25 @@ void checkSameSlices(const Trace& a, const Trace& b) {
     }
 }
 
+struct Annotated {
+    AnnotateResult res;
+    LoadResult back;
+};
+
+// Annotates `lr`'s trace with `r` into `out`, reads it back, and checks it holds the user's
+// events unchanged plus exactly the added ones.
+Annotated annotateAndReload(const LoadResult& lr, const Report& r, const TempFile& out) {
+    Annotated a;
+    a.res = writeAnnotatedTrace(*lr.trace, r, out.path());
+    INFO(a.res.error);
+    REQUIRE(a.res.ok);
+    a.back = loadTrace(out.path());
+    REQUIRE(a.back);
+    CHECK(a.back.trace->stats().events == lr.trace->stats().events + a.res.addedEvents);
+    checkSameSlices(*lr.trace, *a.back.trace);
+    return a;
+}
+
 }  // namespace
 
 TEST_CASE("annotate: the bundled sample keeps every event and gains the findings, as gzip", "[annotate]") {
@@ -103,15 +122,10 @@ TEST_CASE("annotate: the bundled sample keeps every event and gains the findings
     const Report r = analyze(lr.trace, AnalysisSettings{});
     REQUIRE_FALSE(r.windows.empty());
     TempFile out("annotated.json.gz");
-    const AnnotateResult res = writeAnnotatedTrace(*lr.trace, r, out.path());
-    INFO(res.error);
-    REQUIRE(res.ok);
     // Contend reads it back without a warning, with exactly the added events more.
-    LoadResult back = loadTrace(out.path());
-    REQUIRE(back);
-    CHECK(back.trace->stats().events == lr.trace->stats().events + res.addedEvents);
+    const Annotated a = annotateAndReload(lr, r, out);
+    const LoadResult& back = a.back;
     CHECK(back.trace->stats().warnings.size() == lr.trace->stats().warnings.size());
-    checkSameSlices(*lr.trace, *back.trace);
     const long long pid = findingsPidOf(*back.trace);
     std::size_t windows = 0, instants = 0;
     for (const Slice& s : back.trace->slices()) {
@@ -191,12 +205,7 @@ TEST_CASE("annotate: a real Kineto trace with NCCL keeps its events and passes t
     REQUIRE(lr);
     const Report r = analyze(lr.trace, AnalysisSettings{});
     TempFile out("real-annotated.json");
-    const AnnotateResult res = writeAnnotatedTrace(*lr.trace, r, out.path());
-    INFO(res.error);
-    REQUIRE(res.ok);
-    LoadResult back = loadTrace(out.path());
-    REQUIRE(back);
-    CHECK(back.trace->stats().events == lr.trace->stats().events + res.addedEvents);
-    checkSameSlices(*lr.trace, *back.trace);
+    const Annotated a = annotateAndReload(lr, r, out);
+    const LoadResult& back = a.back;
     checkChromeTraceRules(nlohmann::json::parse(contend::test::slurp(out.path()))["traceEvents"], findingsPidOf(*back.trace));
 }

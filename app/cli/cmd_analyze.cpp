@@ -58,13 +58,6 @@ const char* kHelp =
     "few steps). Captures are laid one after another in time, so nothing of one overlaps\n"
     "another; windows and clusters stay within a capture.\n";
 
-bool parseNumber(const char* s, double& out) {
-    errno = 0;
-    char* end = nullptr;
-    out = std::strtod(s, &end);
-    return errno == 0 && end != s && *end == '\0' && std::isfinite(out);
-}
-
 // Writes `text` to `target` ("-" = stdout). Returns false with a message on stderr.
 bool emit(const std::string& target, const std::string& text) {
     if (target == "-") {

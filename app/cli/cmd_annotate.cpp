@@ -31,13 +31,6 @@ const char* kAnnotateHelp =
     "Options as for 'contend-cli analyze'. Exit codes: 0 ok, 2 usage, 3 unreadable input or\n"
     "unwritable output.\n";
 
-bool number(const char* s, double& out) {
-    errno = 0;
-    char* end = nullptr;
-    out = std::strtod(s, &end);
-    return errno == 0 && end != s && *end == '\0' && std::isfinite(out);
-}
-
 }  // namespace
 
 int runAnnotate(int argc, char** argv) {
@@ -58,10 +51,10 @@ int runAnnotate(int argc, char** argv) {
             out = v;
             ++i;
         } else if (a == "--coefficient") {
-            if (!v || !number(v, settings.coefficient) || settings.coefficient < 0) return usage("--coefficient needs a number >= 0");
+            if (!v || !parseNumber(v, settings.coefficient) || settings.coefficient < 0) return usage("--coefficient needs a number >= 0");
             ++i;
         } else if (a == "--overlap") {
-            if (!v || !number(v, settings.overlapRatio) || settings.overlapRatio <= 0 || settings.overlapRatio > 1)
+            if (!v || !parseNumber(v, settings.overlapRatio) || settings.overlapRatio <= 0 || settings.overlapRatio > 1)
                 return usage("--overlap needs a number in (0, 1]");
             ++i;
         } else if (a == "--config") {

@@ -127,12 +127,6 @@ bool writeOut(const std::string& target, const std::string& text, const char* wh
     return true;
 }
 
-bool parseNumber(const char* s, double& out) {
-    char* end = nullptr;
-    out = std::strtod(s, &end);
-    return end && *end == '\0';
-}
-
 }  // namespace
 
 int runCompare(int argc, char** argv) {

@@ -20,6 +20,9 @@ inline constexpr int kExitBadInput = 3;
 // the exit code to return (after printing help on stdout for --help, on stderr for bad usage).
 int parseBenchArgs(int argc, char** argv, const char* help, std::string& path, int& repeat);
 
+// A whole, finite number ("1.5", "3"); false for "", "1x", "nan", "inf" or out of range.
+bool parseNumber(const char* s, double& out);
+
 int runInfo(int argc, char** argv);
 int runBenchLoad(int argc, char** argv);
 int runAnnotate(int argc, char** argv);

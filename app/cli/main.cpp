@@ -3,6 +3,9 @@
 #include <cstring>
 #include <string>
 
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
 #include "app/cli/cmd_analyze.h"
 #include "app/cli/cmd_compare.h"
 #include "app/cli/cmd_simulate.h"
@@ -54,6 +57,13 @@ const char* kUsage =
 }  // namespace
 
 namespace contend::cli {
+bool parseNumber(const char* s, double& out) {
+    errno = 0;
+    char* end = nullptr;
+    out = std::strtod(s, &end);
+    return errno == 0 && end != s && *end == '\0' && std::isfinite(out);
+}
+
 LoadOptions& cliLoadOptions() {
     static LoadOptions options;
     return options;
