@@ -95,7 +95,7 @@ TEST_CASE("analyze --csv DIR: five files, one row per item of the report", "[rep
     const fs::path samples = fs::path(CONTEND_SOURCE_DIR) / "resources" / "samples";
     REQUIRE(cli("simulate mixed --seed 3 --iterations 8 --out '" + (dir / "mixed.json").string() + "'") == 0);
     REQUIRE(cli("simulate null --seed 3 --out '" + (dir / "null.json").string() + "'") == 0);
-    for (const fs::path trace : {samples / "projectx-before.json.gz", dir / "mixed.json", dir / "null.json"}) {
+    for (const fs::path& trace : {samples / "projectx-before.json.gz", dir / "mixed.json", dir / "null.json"}) {
         INFO(trace.string());
         const fs::path out = dir / "out" / trace.stem().string() / "csv";   // parents created too
         const fs::path json = dir / "report.json";

@@ -137,7 +137,7 @@ LoadResult loadSqlite(const std::string& file, const LoadOptions& options, std::
 
 bool hasDatabaseExport(const std::string& dir) {
     std::error_code ec;
-    for (const std::string sub : {std::string("ASCEND_PROFILER_OUTPUT"), std::string()}) {
+    for (const std::string& sub : {std::string("ASCEND_PROFILER_OUTPUT"), std::string()}) {
         const fs::path d = sub.empty() ? fs::path(dir) : fs::path(dir) / sub;
         if (!fs::is_directory(d, ec)) continue;
         for (const auto& e : fs::directory_iterator(d, ec))
