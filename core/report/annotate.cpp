@@ -18,14 +18,6 @@ namespace {
 
 using nlohmann::json;
 
-// A pid as written: a number when the text is one, else a string.
-json idJson(const std::string& s) {
-    long long v = 0;
-    const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (!s.empty() && ec == std::errc() && p == s.data() + s.size()) return v;
-    return s;
-}
-
 // A pid no track uses: one past the largest numeric pid (at least 1,000,000).
 long long freePid(const Trace& t) {
     long long top = 999'999;

@@ -25,16 +25,6 @@ json breakdownJson(const Breakdown& b) {
 
 double finite(double v) { return std::isfinite(v) ? v : 0.0; }
 
-// pid/tid as in the file: a number when the file wrote an integer, else the text.
-json idJson(const std::string& text) {
-    if (text.empty() || text.size() > 18) return text;
-    std::size_t k = text[0] == '-' ? 1 : 0;
-    if (k == text.size()) return text;
-    for (std::size_t i = k; i < text.size(); ++i)
-        if (text[i] < '0' || text[i] > '9') return text;
-    if (text.size() > k + 1 && text[k] == '0') return text;   // "007" is text
-    return std::stoll(text);
-}
 
 // Slice-dependent fallbacks for hand-built reports.
 struct SliceText {
@@ -471,6 +461,16 @@ Report readReport(const json& j) {
 }
 
 }  // namespace
+
+nlohmann::json idJson(const std::string& text) {
+    if (text.empty() || text.size() > 18) return text;
+    std::size_t k = text[0] == '-' ? 1 : 0;
+    if (k == text.size()) return text;
+    for (std::size_t i = k; i < text.size(); ++i)
+        if (text[i] < '0' || text[i] > '9') return text;
+    if (text.size() > k + 1 && text[k] == '0') return text;   // "007" is text
+    return std::stoll(text);
+}
 
 json reportToJson(const Report& report, const Trace& trace) { return toJson(report, &trace); }
 json reportToJson(const Report& report) { return toJson(report, nullptr); }

@@ -24,6 +24,10 @@ inline constexpr const char* kReportSchema = "contend.report/1";
 // did not write).
 std::string jsonText(const nlohmann::json& j);
 
+// A pid or tid as the file wrote it: a number when it is an integer ("7", "-1"), else the text
+// ("GPU 0", "007").
+nlohmann::json idJson(const std::string& text);
+
 nlohmann::json reportToJson(const Report& report, const Trace& trace);
 nlohmann::json reportToJson(const Report& report);
 
