@@ -120,8 +120,7 @@ BaselineResult computeBaselines(const Trace& trace, const OperatorSet& ops, cons
         b.p50Ns = medianOf(all);
 
         const SignatureKey& key = ops.signatures[s];
-        const bool copy = key.opType == "memcpy" || key.opType == "memset" ||
-                          slices[ops.slices[ops.sigOps[ops.sigBegin[s]]]].is(kSliceMemory);
+        const bool copy = isCopySignature(trace, ops, static_cast<std::uint32_t>(s));
         const bool contrast = !contrasted.empty() && contrasted[s] && b.soloCount >= kMinSolo;
         if (settings.host) {
             b.rule = BaselineRule::Host;

@@ -48,10 +48,7 @@ Resource measuredCause(const CauseInputs& in, std::uint32_t op, PressureArray& c
     return Resource::None;
 }
 
-bool isCopy(const CauseInputs& in, std::uint32_t op) {
-    const std::string& t = in.ops.signatures[in.ops.signatureOf[op]].opType;
-    return t == "memcpy" || t == "memset" || in.trace.slices()[in.ops.slices[op]].is(kSliceMemory);
-}
+bool isCopy(const CauseInputs& in, std::uint32_t op) { return isCopySignature(in.trace, in.ops, in.ops.signatureOf[op]); }
 
 TimeNs sharedTime(const Trace& t, const OperatorSet& ops, std::uint32_t a, std::uint32_t b) {
     const Slice& x = t.slices()[ops.slices[a]];
@@ -59,11 +56,7 @@ TimeNs sharedTime(const Trace& t, const OperatorSet& ops, std::uint32_t a, std::
     return std::max<TimeNs>(0, std::min(x.end(), y.end()) - std::max(x.start, y.start));
 }
 
-std::string sigLabel(const CauseInputs& in, std::uint32_t sig) {
-    std::string s(in.trace.str(in.ops.signatures[sig].name));
-    if (s.size() > 60) s = s.substr(0, 57) + "...";
-    return s;
-}
+std::string sigLabel(const CauseInputs& in, std::uint32_t sig) { return shortName(in.trace.str(in.ops.signatures[sig].name)); }
 
 std::string characterText(const CauseInputs& in, std::uint32_t sig) {
     const SignatureCharacter& c = in.characters[sig];
@@ -97,8 +90,6 @@ CauseResult attributeCauses(const CauseInputs& in) {
     r.credit.assign(n, zero);
     r.factor.assign(n, kNone);
     r.lossRatio.assign(n, std::numeric_limits<float>::quiet_NaN());
-    r.anyCounters = in.timelines.any();
-    r.anyMetrics = std::any_of(in.pressure.haveMetrics.begin(), in.pressure.haveMetrics.end(), [](bool b) { return b; });
     for (std::uint32_t op = 0; op < n; ++op) {
         if (in.base.excessNs[op] <= 0) continue;
         const std::uint32_t sig = ops.signatureOf[op];

@@ -59,8 +59,6 @@ struct CauseResult {
     // kNone when none; and the loss ratio against its partner (NaN when none).
     std::vector<std::uint32_t> factor;
     std::vector<float> lossRatio;
-    bool anyCounters = false;
-    bool anyMetrics = false;
 };
 
 struct CauseInputs {

@@ -158,7 +158,7 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
     info.spanNs = t.span();
     info.counters = p->m_resources.mappedLabels;
     info.scope = ops.deviceScope ? "device" : "host";
-    p->m_notes = dataNotes({t, ops, p->m_base, p->m_exposure, p->m_timelines, coarse, p->m_iterations, p->m_iterationOfOp, cut});
+    p->m_notes = dataNotes({t, ops, p->m_base, p->m_exposure, p->m_timelines, p->m_analysisTimelines, coarse, p->m_iterations, p->m_iterationOfOp, cut});
 
     p->m_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return p;

@@ -94,7 +94,6 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
     r.partnerOp.assign(n, kNone);
     r.signatures.resize(ops.signatures.size());
     if (!ops.deviceScope) return r;
-    r.tested = true;
     const auto& slices = trace.slices();
     const TimeNs resolution = std::max<TimeNs>(1, ops.resolutionNs);
 

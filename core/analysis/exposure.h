@@ -89,7 +89,6 @@ struct ExposureResult {
     // partner op behind it (Partner, Serial, Character factors), kNone when none.
     std::vector<std::uint32_t> strongest;
     std::vector<std::uint32_t> partnerOp;
-    bool tested = false;   // false in host scope: nothing was tested
 };
 
 // One-sided Mann-Whitney U p-value that `exposed` durations are larger than `unexposed` ones

@@ -27,15 +27,8 @@ std::vector<std::uint32_t> cutIterations(const OperatorSet& ops, const std::vect
 
 namespace {
 
-std::size_t kPressureResourcesWithCounters(const ResourceTimelines& t) {
-    std::size_t n = 0;
-    for (const auto& tl : t.pressure) n += !tl.empty();
-    return n;
-}
-
 std::string pct(double f) { return std::to_string(static_cast<int>(std::lround(100.0 * f))) + "%"; }
 
-std::string shortName(std::string s) { return s.size() > 60 ? s.substr(0, 57) + "..." : s; }
 
 }  // namespace
 
@@ -92,7 +85,7 @@ std::vector<ReportNote> dataNotes(const NoteInputs& in) {
     std::uint32_t fewMin = 0;
     std::unordered_map<StringId, std::pair<std::uint32_t, std::uint32_t>> perName;   // name -> (signatures, rare ones)
     std::vector<std::uint32_t> always, wide;
-    const bool resolving = in.timelines.any() && in.coarse.size() < kPressureResourcesWithCounters(in.timelines);
+    const bool resolving = in.analysisTimelines.any();
     for (std::size_t s = 0; s < in.base.signatures.size(); ++s) {
         const SignatureBaseline& b = in.base.signatures[s];
         const bool rare = b.rule == BaselineRule::Few || b.rule == BaselineRule::Single;
@@ -133,7 +126,7 @@ std::vector<ReportNote> dataNotes(const NoteInputs& in) {
     if (!dyn.empty()) {
         std::string text = "Dynamic shapes: ";
         for (std::size_t k = 0; k < std::min<std::size_t>(3, dyn.size()); ++k)
-            text += (k ? ", " : "") + shortName(std::string(t.str(dyn[k].second))) + " in " + std::to_string(dyn[k].first) + " shapes";
+            text += (k ? ", " : "") + shortName(t.str(dyn[k].second)) + " in " + std::to_string(dyn[k].first) + " shapes";
         if (dyn.size() > 3) text += " and " + std::to_string(dyn.size() - 3) + " more names";
         text += ". Each shape is a signature of its own, and most have too few runs to judge.";
         out.push_back({"dynamic-shapes", text});
@@ -145,7 +138,7 @@ std::vector<ReportNote> dataNotes(const NoteInputs& in) {
         });
         std::string s;
         for (std::size_t k = 0; k < std::min<std::size_t>(3, sorted.size()); ++k)
-            s += (k ? ", " : "") + shortName(std::string(t.str(ops.signatures[sorted[k]].name)));
+            s += (k ? ", " : "") + shortName(t.str(ops.signatures[sorted[k]].name));
         if (sorted.size() > 3) s += " and " + std::to_string(sorted.size() - 3) + " more";
         return s;
     };

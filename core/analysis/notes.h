@@ -44,6 +44,7 @@ struct NoteInputs {
     const BaselineResult& base;
     const ExposureResult& exposure;
     const ResourceTimelines& timelines;            // all of them
+    const ResourceTimelines& analysisTimelines;    // those that speak for operators (engine.h)
     const std::vector<std::string>& coarse;        // the dropped ones, in words
     const std::vector<IterationStats>& iterations;
     const std::vector<std::uint32_t>& iterationOfOp;

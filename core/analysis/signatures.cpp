@@ -177,4 +177,13 @@ OperatorSet selectOperators(const Trace& trace) {
     return set;
 }
 
+bool isCopySignature(const Trace& trace, const OperatorSet& ops, std::uint32_t signature) {
+    const std::string& t = ops.signatures[signature].opType;
+    return t == "memcpy" || t == "memset" || trace.slices()[ops.slices[ops.sigOps[ops.sigBegin[signature]]]].is(kSliceMemory);
+}
+
+std::string shortName(std::string_view name) {
+    return name.size() > 60 ? std::string(name.substr(0, 57)) + "..." : std::string(name);
+}
+
 }  // namespace contend

@@ -56,6 +56,12 @@ bool isSyncCall(std::string_view name);
 // "norm", "softmax", "reduce", "elementwise", "memcpy", "memset", "comm", "other".
 std::string operatorType(std::string_view name);
 
+// A copy or fill signature (memcpy / memset by name, or a DMA task flagged as memory).
+bool isCopySignature(const Trace& trace, const OperatorSet& ops, std::uint32_t signature);
+
+// Elides a long kernel name for an evidence line or a note: at most 60 characters.
+std::string shortName(std::string_view name);
+
 // Device operators by default; when the trace has none, host slices (not instants, not step
 // markers) so Chrome and CPU-only traces still get baselines and anomalies.
 OperatorSet selectOperators(const Trace& trace);
