@@ -191,65 +191,65 @@ bool isLabelTrack(const DrawInput& in, const WindowSpan& w, std::uint32_t track)
     return bestTrack == static_cast<int>(track);
 }
 
-void addBands(const DrawInput& in, const DrawOptions& o, const std::vector<ShownTrack>& shown, DrawList& out) {
-    const TimeAxis& ax = in.axis;
-    const double width = ax.width();
+// Folds each shown track's span layers (windows or clusters) into runs and hands each run to
+// `emit(track, layer, run)`.
+template <class LayersOf, class Emit>
+void foldSpans(const DrawInput& in, const DrawOptions& o, const std::vector<ShownTrack>& shown, DrawList& out,
+               LayersOf layersOf, Emit emit) {
     std::vector<SpanRun> runs;
     for (const ShownTrack& st : shown) {
-        for (const SpanLayer& layer : in.overlay->windowsOn(st.track).layers()) {
+        for (const SpanLayer& layer : layersOf(st.track).layers()) {
             runs.clear();
             out.stats.searches += 2;
-            SpanLayers::fold(layer, ax, o.minPx, o.maxFoldPx, runs, out.stats.findingsWalked);
-            for (const SpanRun& run : runs) {
-                const double x0 = std::max(run.x0, -kClipPx);
-                const double x1 = std::min(run.x1, width + kClipPx);
-                DrawBand b;
-                b.x = static_cast<float>(x0);
-                b.w = static_cast<float>(std::max(x1 - x0, 1.0));
-                b.y = static_cast<float>(st.y0 - in.scrollY);
-                b.h = static_cast<float>(st.y1 - st.y0);
-                b.track = st.track;
-                b.window = layer.ids[run.begin];
-                b.merged = run.count();
-                b.resource = run.count() == 1 ? in.overlay->windows()[b.window].resource
-                                              : SpanLayers::dominant(layer, run.begin, run.end);
-                b.label = b.w >= 60 && isLabelTrack(in, in.overlay->windows()[b.window], st.track);
-                out.bands.push_back(b);
-            }
+            SpanLayers::fold(layer, in.axis, o.minPx, o.maxFoldPx, runs, out.stats.findingsWalked);
+            for (const SpanRun& run : runs) emit(st, layer, run);
         }
     }
 }
 
+void addBands(const DrawInput& in, const DrawOptions& o, const std::vector<ShownTrack>& shown, DrawList& out) {
+    const double width = in.axis.width();
+    foldSpans(in, o, shown, out, [&](std::uint32_t t) -> const SpanLayers& { return in.overlay->windowsOn(t); },
+              [&](const ShownTrack& st, const SpanLayer& layer, const SpanRun& run) {
+                  const double x0 = std::max(run.x0, -kClipPx);
+                  const double x1 = std::min(run.x1, width + kClipPx);
+                  DrawBand b;
+                  b.x = static_cast<float>(x0);
+                  b.w = static_cast<float>(std::max(x1 - x0, 1.0));
+                  b.y = static_cast<float>(st.y0 - in.scrollY);
+                  b.h = static_cast<float>(st.y1 - st.y0);
+                  b.track = st.track;
+                  b.window = layer.ids[run.begin];
+                  b.merged = run.count();
+                  b.resource = run.count() == 1 ? in.overlay->windows()[b.window].resource
+                                                : SpanLayers::dominant(layer, run.begin, run.end);
+                  b.label = b.w >= 60 && isLabelTrack(in, in.overlay->windows()[b.window], st.track);
+                  out.bands.push_back(b);
+              });
+}
+
 void addBrackets(const DrawInput& in, const DrawOptions& o, const std::vector<ShownTrack>& shown, DrawList& out) {
-    const TimeAxis& ax = in.axis;
-    const double width = ax.width();
-    std::vector<SpanRun> runs;
-    for (const ShownTrack& st : shown) {
-        for (const SpanLayer& layer : in.overlay->clustersOn(st.track).layers()) {
-            runs.clear();
-            out.stats.searches += 2;
-            SpanLayers::fold(layer, ax, o.minPx, o.maxFoldPx, runs, out.stats.findingsWalked);
-            for (const SpanRun& run : runs) {
-                double x0 = std::max(run.x0, -kClipPx);
-                double x1 = std::min(run.x1, width + kClipPx);
-                if (x1 - x0 < kMinBracketPx) {   // still a mark you can see and hover
-                    const double mid = (x0 + x1) / 2;
-                    x0 = mid - kMinBracketPx / 2;
-                    x1 = mid + kMinBracketPx / 2;
-                }
-                DrawBracket b;
-                b.x = static_cast<float>(x0);
-                b.w = static_cast<float>(x1 - x0);
-                b.y = static_cast<float>(st.y0 - in.scrollY);
-                b.track = st.track;
-                b.cluster = layer.ids[run.begin];
-                b.clusters = run.count();
-                b.ops = static_cast<std::uint32_t>(SpanLayers::weight(layer, run.begin, run.end));
-                b.label = b.w >= 50;
-                out.brackets.push_back(b);
-            }
-        }
-    }
+    const double width = in.axis.width();
+    foldSpans(in, o, shown, out, [&](std::uint32_t t) -> const SpanLayers& { return in.overlay->clustersOn(t); },
+              [&](const ShownTrack& st, const SpanLayer& layer, const SpanRun& run) {
+                  double x0 = std::max(run.x0, -kClipPx);
+                  double x1 = std::min(run.x1, width + kClipPx);
+                  if (x1 - x0 < kMinBracketPx) {   // still a mark you can see and hover
+                      const double mid = (x0 + x1) / 2;
+                      x0 = mid - kMinBracketPx / 2;
+                      x1 = mid + kMinBracketPx / 2;
+                  }
+                  DrawBracket b;
+                  b.x = static_cast<float>(x0);
+                  b.w = static_cast<float>(x1 - x0);
+                  b.y = static_cast<float>(st.y0 - in.scrollY);
+                  b.track = st.track;
+                  b.cluster = layer.ids[run.begin];
+                  b.clusters = run.count();
+                  b.ops = static_cast<std::uint32_t>(SpanLayers::weight(layer, run.begin, run.end));
+                  b.label = b.w >= 50;
+                  out.brackets.push_back(b);
+              });
 }
 
 void addSelection(const DrawInput& in, DrawList& out) {
