@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "draw_frame.h"
 #include "gui_support.h"
 #include "widgets/timeline/draw_list.h"
 #include "widgets/timeline/range_max.h"
@@ -16,40 +17,7 @@ using contend::test::TinyTrace;
 
 namespace {
 
-struct Frame {
-    TimelineDataPtr data;
-    TrackLayout layout;
-    std::shared_ptr<Report> report;
-    ReportOverlay overlay;
-
-    explicit Frame(TracePtr t, LayoutOptions o = {}) : data(makeTimelineData(std::move(t))) {
-        layout = TrackLayout(*data->trace, data->index, o);
-    }
-    void setReport(Report r) {
-        report = std::make_shared<Report>(std::move(r));
-        overlay = ReportOverlay(*data->trace, data->index, *report);
-    }
-    DrawList draw(TimeNs t0, TimeNs t1, double width = 1000, double height = 2000, std::uint32_t selected = kNone,
-                  DrawOptions options = {}) {
-        DrawInput in;
-        in.trace = data->trace.get();
-        in.index = &data->index;
-        in.layout = &layout;
-        in.counterLods = &data->counters;
-        in.report = report.get();
-        in.overlay = report ? &overlay : nullptr;
-        in.axis = TimeAxis{t0, t1, width};
-        in.viewHeight = height;
-        in.selected = selected;
-        return buildDrawList(in, options);
-    }
-    // Folds not cut into 8 px marks: one mark per run.
-    DrawList drawUncut(TimeNs t0, TimeNs t1, double width) {
-        DrawOptions o;
-        o.maxFoldPx = 1e9f;
-        return draw(t0, t1, width, 2000, kNone, o);
-    }
-};
+using Frame = contend::test::DrawFrame;
 
 std::uint64_t totalCount(const DrawList& l) {
     std::uint64_t n = 0;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "draw_frame.h"
 #include "gui_support.h"
 #include "widgets/timeline/draw_list.h"
 #include "widgets/timeline/span_layers.h"
@@ -16,31 +17,7 @@ using contend::test::TinyTrace;
 
 namespace {
 
-struct Scene {
-    TimelineDataPtr data;
-    TrackLayout layout;
-    std::shared_ptr<Report> report;
-    ReportOverlay overlay;
-
-    explicit Scene(TracePtr t) : data(makeTimelineData(std::move(t))) {
-        layout = TrackLayout(*data->trace, data->index, {});
-    }
-    void setReport(Report r) {
-        report = std::make_shared<Report>(std::move(r));
-        overlay = ReportOverlay(*data->trace, data->index, *report);
-    }
-    DrawList draw(TimeNs t0, TimeNs t1, double width = 1000) const {
-        DrawInput in;
-        in.trace = data->trace.get();
-        in.index = &data->index;
-        in.layout = &layout;
-        in.report = report.get();
-        in.overlay = &overlay;
-        in.axis = TimeAxis{t0, t1, width};
-        in.viewHeight = 2000;
-        return buildDrawList(in);
-    }
-};
+using Scene = contend::test::DrawFrame;
 
 bool inView(TimeNs start, TimeNs end, TimeNs t0, TimeNs t1) { return start < t1 && end > t0; }
 

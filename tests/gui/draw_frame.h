@@ -1,0 +1,51 @@
+#pragma once
+// A timeline frame for the draw-list tests: a trace's timeline data, its layout, an optional
+// report with its overlay, and buildDrawList over a time range.
+#include <memory>
+
+#include "core/analysis/report.h"
+#include "widgets/timeline/draw_list.h"
+#include "widgets/timeline/report_overlay.h"
+#include "widgets/timeline/timeline_data.h"
+#include "widgets/timeline/track_layout.h"
+
+namespace contend::test {
+
+using namespace contend::widgets;
+
+struct DrawFrame {
+    TimelineDataPtr data;
+    TrackLayout layout;
+    std::shared_ptr<Report> report;
+    ReportOverlay overlay;
+
+    explicit DrawFrame(TracePtr t, LayoutOptions o = {}) : data(makeTimelineData(std::move(t))) {
+        layout = TrackLayout(*data->trace, data->index, o);
+    }
+    void setReport(Report r) {
+        report = std::make_shared<Report>(std::move(r));
+        overlay = ReportOverlay(*data->trace, data->index, *report);
+    }
+    DrawList draw(TimeNs t0, TimeNs t1, double width = 1000, double height = 2000, std::uint32_t selected = kNone,
+                  DrawOptions options = {}) const {
+        DrawInput in;
+        in.trace = data->trace.get();
+        in.index = &data->index;
+        in.layout = &layout;
+        in.counterLods = &data->counters;
+        in.report = report.get();
+        in.overlay = report ? &overlay : nullptr;
+        in.axis = TimeAxis{t0, t1, width};
+        in.viewHeight = height;
+        in.selected = selected;
+        return buildDrawList(in, options);
+    }
+    // Folds not cut into 8 px marks: one mark per run.
+    DrawList drawUncut(TimeNs t0, TimeNs t1, double width) const {
+        DrawOptions o;
+        o.maxFoldPx = 1e9f;
+        return draw(t0, t1, width, 2000, kNone, o);
+    }
+};
+
+}  // namespace contend::test
