@@ -10,6 +10,7 @@
 #include "app/cli/cmd_compare.h"
 #include "app/cli/cmd_simulate.h"
 #include "app/cli/commands.h"
+#include "contend/version.h"
 #include "core/io/memory_budget.h"
 
 namespace {
@@ -109,7 +110,7 @@ int main(int argc, char** argv) {
         return kExitOk;
     }
     if (cmd == "--version") {
-        std::puts("contend-cli 0.1.0");
+        std::printf("contend-cli %s\n", contend::kVersion);
         return kExitOk;
     }
     if (cmd == "info") return runInfo(argc - 1, argv + 1);

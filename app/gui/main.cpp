@@ -9,6 +9,7 @@
 #include "app/gui/compare_window.h"
 #include "app/gui/main_window.h"
 #include "app/gui/screenshot.h"
+#include "contend/version.h"
 
 namespace {
 
@@ -41,7 +42,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (args.contains(QStringLiteral("--version"))) {
-        std::puts("contend 0.1.0");
+        std::printf("contend %s\n", contend::kVersion);
         return 0;
     }
     if (!args.isEmpty() && args[0] == QStringLiteral("--compare") && args.size() != 3) {
@@ -53,7 +54,7 @@ int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Contend"));
     QApplication::setApplicationName(QStringLiteral("contend"));
-    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QApplication::setApplicationVersion(QString::fromUtf8(contend::kVersion));
 
     if (!args.isEmpty() && args[0] == QStringLiteral("--bench-render")) return contend::gui::runBenchRender(args.mid(1));
     if (args.contains(QStringLiteral("--screenshot"))) {
