@@ -54,7 +54,11 @@ Classification classifyText(const std::string& text, const std::string& unit) {
         return c;
     const bool pct = unit == "%" || has(text, "%") || has(text, "pct") || has(text, "percent");
     // "[Throughput %]" (Nsight) is a percent of peak: a utilisation, not a rate to normalise.
-    const bool tput = !pct && (isThroughputUnit(unit) || has(text, "(gb/s)") || has(text, "(mb/s)") || has(text, "throughput"));
+    // A raw CUPTI counter ("sm__cycles_active.avg", "dram__bytes_read.sum": cycles or bytes per
+    // sample, not a share of peak) is a throughput, scaled by its peak like one.
+    const bool cuptiRaw = has(text, "__") && !has(text, "ratio") && !has(text, "per_cycle");
+    const bool tput = !pct && (isThroughputUnit(unit) || has(text, "(gb/s)") || has(text, "(mb/s)") ||
+                               has(text, "throughput") || cuptiRaw);
     auto finish = [&](Resource r, CounterKind k) {
         c.resource = r;
         c.kind = k;
