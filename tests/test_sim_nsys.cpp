@@ -14,6 +14,7 @@
 //    one bus: either alone never reaches the busy mark). At 10 kHz a 100 us mean straddles those
 //    kernels, so they stay estimated (the figures are printed). Nsight samples no L2 hit rate
 //    and the simulator's lock waits show in no counter: those causes stay estimated in SQLite.
+//    Sync clusters come out as the truth has them, measured, in every format.
 //  * null (nothing shared), SQLite at 10 and 20 kHz, seeds 1-5: at most 0.5% of operators
 //    flagged, windows at most 0.05%, no bottleneck.
 #include <catch2/catch.hpp>
@@ -277,7 +278,11 @@ TEST_CASE("nsys-sqlite simulate: GPU metrics give measured causes that agree wit
                 INFO(sim::scenarioName(c.scenario) << " " << f->name << " seed " << seed);
                 const auto& run = simulated(options(c.scenario, *f, seed, c.badRate, c.iterations));
                 CHECK(run.trace->format() == (f->format == sim::TraceFormat::NsysSqlite ? "nsys-sqlite" : "kineto"));
-                total.add(score(*run.trace, run.truth, analyze(run.trace, AnalysisSettings{})));
+                const Report r = analyze(run.trace, AnalysisSettings{});
+                total.add(score(*run.trace, run.truth, r));
+                // The sync clusters: found from the SYNCHRONIZATION and runtime rows as from JSON.
+                CHECK(r.clusters.size() == run.truth["clusters"].size());
+                for (const Cluster& cl : r.clusters) CHECK(cl.provenance == Provenance::Measured);
             }
             std::printf("sim-nsys %s (bad rate %.1f) %s, seeds 1-5: recall %.3f (%zu/%zu) precision %.3f (%zu/%zu) "
                         "cause %.3f; measured %zu of %zu true positives (%s; truth: %s), %zu agree (%.3f)\n",
