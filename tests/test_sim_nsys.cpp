@@ -332,3 +332,24 @@ TEST_CASE("nsys-sqlite simulate: the null run flags (almost) nothing", "[sim-nsy
         }
     }
 }
+
+TEST_CASE("nsys-sqlite simulate: the command line", "[sim-nsys][cli]") {
+    test::TempFile db("sim-nsys-cli.sqlite");
+    CHECK(test::runCli("simulate lock --iterations 2 --format nsys-sqlite --out " + db.path() + " --quiet") == 0);
+    LoadResult r = loadTrace(db.path());
+    REQUIRE(r);
+    CHECK(r.trace->format() == "nsys-sqlite");
+    REQUIRE_FALSE(r.trace->counters().empty());
+    // The 10 kHz default: one sample per metric every 100 us.
+    const CounterSeries& c = r.trace->counters()[0];
+    REQUIRE(c.times.size() > 2);
+    CHECK(c.times[1] - c.times[0] == 100'000);
+    CHECK(test::runCli("simulate lock --iterations 2 --format nsys-sqlite --counters none --out " + db.path()) == 0);
+    LoadResult none = loadTrace(db.path());
+    REQUIRE(none);
+    CHECK(none.trace->counters().empty());
+    CHECK(test::runCli("simulate lock --format nsys-sqlite --out -") == 2);
+    CHECK(test::runCli("simulate lock --format nsys-sqlite --gzip --out " + db.path()) == 2);
+    CHECK(test::runCli("simulate lock --format parquet --out " + db.path()) == 2);
+    CHECK(test::runCli("simulate --help | grep -q 'nsys-sqlite: what'") == 0);
+}
