@@ -242,6 +242,7 @@ TEST_CASE("nsys-sqlite simulate: counter modes, and what it refuses", "[sim-nsys
     LoadResult deviceOnly = loadTrace(db.path());
     REQUIRE(deviceOnly);
     CHECK(deviceOnly.trace->stats().phases.count("runtime") == 0);
+    CHECK(deviceOnly.trace->stats().phases.at("nvtx") == 2);  // the two ProfilerStep ranges, kept
     CHECK(deviceOnly.trace->stats().phases.at("kernel") == s.counts.kernels);
 
     sim::SimulationSummary out = simulateTo(req, "-");

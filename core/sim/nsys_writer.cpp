@@ -31,6 +31,9 @@ CREATE TABLE CUPTI_ACTIVITY_KIND_KERNEL (start INTEGER NOT NULL, end INTEGER NOT
   blockZ INTEGER NOT NULL, staticSharedMemory INTEGER NOT NULL, dynamicSharedMemory INTEGER NOT NULL,
   localMemoryPerThread INTEGER NOT NULL, localMemoryTotal INTEGER NOT NULL, gridId INTEGER NOT NULL,
   sharedMemoryExecuted INTEGER, graphNodeId INTEGER, sharedMemoryLimitConfig INTEGER);
+CREATE TABLE NVTX_EVENTS (start INTEGER NOT NULL, end INTEGER, eventType INTEGER NOT NULL, rangeId INTEGER,
+  category INTEGER, color INTEGER, text TEXT, globalTid INTEGER, endGlobalTid INTEGER, textId INTEGER,
+  domainId INTEGER);
 )SQL";
 
 constexpr const char* kHostSchema = R"SQL(
@@ -41,9 +44,6 @@ CREATE TABLE CUPTI_ACTIVITY_KIND_SYNCHRONIZATION (start INTEGER NOT NULL, end IN
   deviceId INTEGER NOT NULL, contextId INTEGER NOT NULL, greenContextId INTEGER, streamId INTEGER NOT NULL,
   correlationId INTEGER, globalPid INTEGER, deprecatedSyncType INTEGER, syncType INTEGER NOT NULL,
   eventId INTEGER NOT NULL, eventSyncId INTEGER);
-CREATE TABLE NVTX_EVENTS (start INTEGER NOT NULL, end INTEGER, eventType INTEGER NOT NULL, rangeId INTEGER,
-  category INTEGER, color INTEGER, text TEXT, globalTid INTEGER, endGlobalTid INTEGER, textId INTEGER,
-  domainId INTEGER);
 )SQL";
 
 constexpr const char* kMetricSchema = R"SQL(
@@ -176,8 +176,8 @@ bool NsysWriter::begin() {
         m_sync = prepare(
             "INSERT INTO CUPTI_ACTIVITY_KIND_SYNCHRONIZATION (start, end, deviceId, contextId, streamId, correlationId,"
             " globalPid, syncType, eventId) VALUES (?, ?, 0, 1, ?, ?, ?, ?, 0)");
-        m_nvtx = prepare("INSERT INTO NVTX_EVENTS (start, end, eventType, text, globalTid, endGlobalTid) VALUES (?, ?, ?, ?, ?, ?)");
     }
+    m_nvtx = prepare("INSERT INTO NVTX_EVENTS (start, end, eventType, text, globalTid, endGlobalTid) VALUES (?, ?, ?, ?, ?, ?)");
     if (metrics) m_metric = prepare("INSERT INTO GPU_METRICS VALUES (?, ?, ?, ?)");
     if (!m_error.empty()) return false;
 
@@ -255,7 +255,8 @@ void NsysWriter::nvtxRow(TimeNs start, TimeNs end, const std::string& text) {
 
 bool NsysWriter::write(const Iteration& it, const IterationResult& r) {
     if (!m_error.empty()) return false;
-    if (m_options.hostEvents) nvtxRow(r.stepStart, r.stepEnd, "ProfilerStep#" + std::to_string(r.index));
+    // The step range is written in every mode (the JSON writer keeps ProfilerStep#N too).
+    nvtxRow(r.stepStart, r.stepEnd, "ProfilerStep#" + std::to_string(r.index));
     const std::int64_t globalPid = m_options.hostPid << 24;
     for (std::size_t i = 0; i < it.ops.size(); ++i) {
         const OpSpec& spec = it.ops[i];

@@ -50,7 +50,7 @@ namespace contend::sim {
 class NsysWriter : public TraceOutput {
 public:
     struct Options {
-        bool hostEvents = true;  // runtime calls, sync records and NVTX ranges
+        bool hostEvents = true;  // runtime calls, sync records, framework-op NVTX ranges (steps: always)
         std::int64_t hostPid = 4242;
         std::int64_t hostTid = 4242;
         CounterSetting counters{CounterMode::Period, 100000};
