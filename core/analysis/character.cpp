@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <limits>
+#include <optional>
+#include <unordered_map>
+#include <vector>
 
 namespace contend {
 
@@ -29,6 +33,43 @@ const char* characterSourceName(CharacterSource s) {
 namespace {
 
 bool has(std::string_view hay, std::string_view needle) { return hay.find(needle) != std::string_view::npos; }
+
+// Which Speed-Of-Light share of peak a per-kernel metric key is: 0 compute, 1 memory, -1 neither.
+int speedOfLightKind(std::string_view k) {
+    if (!has(k, "pct_of_peak")) return -1;
+    if (k.rfind("sm__throughput.", 0) == 0) return 0;
+    if (k.rfind("gpu__compute_memory_throughput.", 0) == 0 || k.rfind("dram__throughput.", 0) == 0 ||
+        k.rfind("gpu__dram_throughput.", 0) == 0)
+        return 1;
+    return -1;
+}
+
+double median(std::vector<float>& v) {
+    if (v.empty()) return std::numeric_limits<double>::quiet_NaN();
+    const auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
+    std::nth_element(v.begin(), mid, v.end());
+    return *mid;
+}
+
+// Nsight Compute's rule on the signature's per-kernel metrics (percent of peak, per run):
+// nullopt when it has none; Unknown when neither share reaches kVendorBound.
+std::optional<Character> speedOfLight(const Trace& trace, const OperatorSet& ops, std::size_t sig,
+                       const std::unordered_map<StringId, int>& kinds) {
+    std::vector<float> share[2];
+    for (std::uint32_t k = ops.sigBegin[sig]; k < ops.sigBegin[sig + 1]; ++k) {
+        const SliceInfo& info = trace.infos()[ops.slices[ops.sigOps[k]]];
+        for (std::uint32_t m = info.metricsBegin; m < info.metricsBegin + info.metricsCount; ++m) {
+            const Metric& metric = trace.metrics()[m];
+            auto it = kinds.find(metric.key);
+            if (it != kinds.end() && std::isfinite(metric.value)) share[it->second].push_back(metric.value);
+        }
+    }
+    if (share[0].empty() && share[1].empty()) return std::nullopt;
+    const double compute = median(share[0]) / 100.0, memory = median(share[1]) / 100.0;
+    const double top = std::max(std::isfinite(compute) ? compute : 0.0, std::isfinite(memory) ? memory : 0.0);
+    if (top < kVendorBound) return Character::Unknown;
+    return std::isfinite(compute) && compute >= top ? Character::Compute : Character::Memory;
+}
 
 }  // namespace
 
@@ -59,13 +100,28 @@ Character characterFromName(std::string_view raw, std::string_view taskType) {
 std::vector<SignatureCharacter> signatureCharacters(const Trace& trace, const OperatorSet& ops,
                                                     const PressureResult& pressure) {
     std::vector<SignatureCharacter> out(ops.signatures.size());
+    std::unordered_map<StringId, int> solKinds;   // metric keys that are Speed-Of-Light shares
+    {
+        std::unordered_map<StringId, bool> seen;
+        for (const Metric& m : trace.metrics()) {
+            if (!seen.emplace(m.key, true).second) continue;
+            if (const int kind = speedOfLightKind(trace.str(m.key)); kind >= 0) solKinds.emplace(m.key, kind);
+        }
+    }
     const int bw = pressureIndex(Resource::Bandwidth);
     const int cu = pressureIndex(Resource::Compute);
     for (std::size_t s = 0; s < ops.signatures.size(); ++s) {
         SignatureCharacter& c = out[s];
         const SignatureKey& key = ops.signatures[s];
+        // Nsight Compute's rule where the kernel's own shares of peak were measured; below 80% of
+        // both they say it is bound by neither, so the weaker demand rule does not read them again.
+        const std::optional<Character> sol = solKinds.empty() ? std::nullopt : speedOfLight(trace, ops, s, solKinds);
+        if (sol && *sol != Character::Unknown) {
+            c = {*sol, CharacterSource::Measured};
+            continue;
+        }
         // Measured: the signature's own demand, from counters or its per-op metrics.
-        if (s < pressure.demand.size() && bw >= 0 && cu >= 0) {
+        if (!sol && s < pressure.demand.size() && bw >= 0 && cu >= 0) {
             const auto& src = pressure.demandSource[s];
             const float dbw = pressure.demand[s][static_cast<std::size_t>(bw)];
             const float dcu = pressure.demand[s][static_cast<std::size_t>(cu)];

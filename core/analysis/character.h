@@ -2,7 +2,14 @@
 // What each signature leans on, and how that is known: its resource "character".
 //
 // Sources, strongest first (the first that speaks wins; data beats names where they disagree):
-//   measured  its own demand from counters that resolve it (pressure.h: alone, beside known
+//   measured  Nsight Compute's rule on per-kernel CUPTI metrics (Kineto's cuda_profiler_range,
+//             each kernel replayed alone): the median over its runs of
+//             sm__throughput.avg.pct_of_peak_sustained_elapsed (compute) and of
+//             gpu__compute_memory_throughput / dram__throughput / gpu__dram_throughput
+//             .avg.pct_of_peak_sustained_elapsed (memory); the larger at >= kVendorBound (80% of
+//             peak) makes it compute- or memory-bound; below that it is bound by neither and
+//             the next sources (args, names) speak;
+//             else its own demand from counters that resolve it (pressure.h: alone, beside known
 //             neighbours, or a per-op metric such as Ascend's aic_mac_ratio / aiv_mte2_ratio or
 //             Kineto's dram__throughput): bandwidth >= kHeavyDemand and above compute ->
 //             memory-bound; compute >= kHeavyDemand -> compute-bound
@@ -33,6 +40,9 @@ const char* characterSourceName(CharacterSource s);   // "counters", "args", "na
 
 // Own demand (0..1 of the resource) that makes a signature bound by it when measured.
 inline constexpr double kHeavyDemand = 0.45;
+// Nsight Compute's "GPU Speed Of Light": a kernel at or above 80% of peak compute (SM) or memory
+// throughput is bound by it.
+inline constexpr double kVendorBound = 0.80;
 
 struct SignatureCharacter {
     Character character = Character::Unknown;

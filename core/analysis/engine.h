@@ -46,7 +46,7 @@ public:
     // Every counter timeline, for views (heatmap, counter tracks).
     const ResourceTimelines& timelines() const { return m_timelines; }
     // The timelines that may speak for operators: those sampled finely enough (median spacing at
-    // most kCoarseSampling times the 25th-percentile operator duration); the others are empty here.
+    // most kCoarseSampling times the 25th percentile of operator time); the others are empty here.
     const ResourceTimelines& analysisTimelines() const { return m_analysisTimelines; }
     const PressureResult& pressure() const { return m_pressure; }
     const std::vector<SignatureCharacter>& characters() const { return m_characters; }
