@@ -198,7 +198,7 @@ TEST_CASE("nsys sqlite: broken inputs are refused naming the file and the reason
     };
     SECTION("a database without Nsight tables") {
         makeDb(f.path(), "CREATE TABLE TASK (a, b); INSERT INTO TASK VALUES (1, 2);");
-        refused(f.path(), "not an Nsight Systems export");
+        refused(f.path(), "neither an Nsight Systems export nor an Ascend profiler database");
     }
     SECTION("a kernel table without start") {
         makeDb(f.path(), tinyExport("end, deviceId, streamId", "3000, 0, 7"));

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <array>
 #include <cmath>
+#include <limits>
 
 namespace contend {
 
@@ -30,7 +32,47 @@ namespace {
 
 bool has(std::string_view hay, std::string_view needle) { return hay.find(needle) != std::string_view::npos; }
 
+// Median of the finite values (reordered); NaN when none.
+float median(std::vector<float>& v) {
+    if (v.empty()) return std::numeric_limits<float>::quiet_NaN();
+    const auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
+    std::nth_element(v.begin(), mid, v.end());
+    return *mid;
+}
+
 }  // namespace
+
+std::optional<Character> ascendPipeCharacter(const Trace& trace, const OperatorSet& ops, std::uint32_t signature) {
+    // Compute pipes, then memory pipes, cube (aic_) and vector (aiv_).
+    static const char* kKeys[] = {"aic_mac_ratio", "aiv_vec_ratio", "aic_mte2_ratio", "aiv_mte2_ratio"};
+    std::array<StringId, 4> ids{};
+    bool any = false;
+    for (std::size_t k = 0; k < ids.size(); ++k) {
+        ids[k] = trace.strings().find(kKeys[k]);
+        any = any || ids[k] != kNone;
+    }
+    if (!any) return std::nullopt;
+    std::array<std::vector<float>, 4> values;
+    for (std::uint32_t i = ops.sigBegin[signature]; i < ops.sigBegin[signature + 1]; ++i) {
+        const SliceInfo& info = trace.infos()[ops.slices[ops.sigOps[i]]];
+        for (std::uint32_t m = 0; m < info.metricsCount; ++m) {
+            const Metric& mt = trace.metrics()[info.metricsBegin + m];
+            if (!std::isfinite(mt.value)) continue;
+            for (std::size_t k = 0; k < ids.size(); ++k)
+                if (ids[k] != kNone && mt.key == ids[k]) values[k].push_back(mt.value);
+        }
+    }
+    if (std::all_of(values.begin(), values.end(), [](const auto& v) { return v.empty(); })) return std::nullopt;
+    auto best = [&](std::size_t a, std::size_t b) {
+        const float x = median(values[a]), y = median(values[b]);
+        return std::isnan(x) ? y : std::isnan(y) ? x : std::max(x, y);
+    };
+    const float compute = best(0, 1), memory = best(2, 3);
+    const double computeMargin = std::isnan(compute) ? -1 : compute - kAscendComputeBound;
+    const double memoryMargin = std::isnan(memory) ? -1 : memory - kAscendMte2Bound;
+    if (computeMargin <= 0 && memoryMargin <= 0) return Character::Unknown;
+    return memoryMargin > computeMargin ? Character::Memory : Character::Compute;
+}
 
 Character characterFromName(std::string_view raw, std::string_view taskType) {
     std::string n(raw);
@@ -64,8 +106,15 @@ std::vector<SignatureCharacter> signatureCharacters(const Trace& trace, const Op
     for (std::size_t s = 0; s < ops.signatures.size(); ++s) {
         SignatureCharacter& c = out[s];
         const SignatureKey& key = ops.signatures[s];
+        // Measured by Ascend's pipe ratios where the tasks carry them: they are the direct
+        // measure, so the generic demand threshold does not second-guess them.
+        const std::optional<Character> pipes = ascendPipeCharacter(trace, ops, static_cast<std::uint32_t>(s));
+        if (pipes && *pipes != Character::Unknown) {
+            c = {*pipes, CharacterSource::Measured};
+            continue;
+        }
         // Measured: the signature's own demand, from counters or its per-op metrics.
-        if (s < pressure.demand.size() && bw >= 0 && cu >= 0) {
+        if (!pipes && s < pressure.demand.size() && bw >= 0 && cu >= 0) {
             const auto& src = pressure.demandSource[s];
             const float dbw = pressure.demand[s][static_cast<std::size_t>(bw)];
             const float dcu = pressure.demand[s][static_cast<std::size_t>(cu)];

@@ -2,10 +2,15 @@
 // What each signature leans on, and how that is known: its resource "character".
 //
 // Sources, strongest first (the first that speaks wins; data beats names where they disagree):
-//   measured  its own demand from counters that resolve it (pressure.h: alone, beside known
-//             neighbours, or a per-op metric such as Ascend's aic_mac_ratio / aiv_mte2_ratio or
-//             Kineto's dram__throughput): bandwidth >= kHeavyDemand and above compute ->
-//             memory-bound; compute >= kHeavyDemand -> compute-bound
+//   measured  Ascend per-task pipe ratios (TASK_PMU_INFO, kernel_details.csv), where the
+//             signature's tasks carry them, by the vendor advisor's thresholds on their medians:
+//             aic_mac_ratio / aiv_vec_ratio > kAscendComputeBound -> compute-bound,
+//             aic_mte2_ratio / aiv_mte2_ratio > kAscendMte2Bound -> memory-bound (both: the
+//             larger margin); below both the ratios decide nothing and the sources below speak.
+//             Else its own demand from counters that resolve it (pressure.h: alone, beside known
+//             neighbours, or another per-op metric such as Kineto's dram__throughput):
+//             bandwidth >= kHeavyDemand and above compute -> memory-bound; compute >=
+//             kHeavyDemand -> compute-bound
 //   args      a copy or fill with a byte count (memory-bound by definition)
 //   names     kernel-name families: cuBLAS/CUTLASS/cuDNN gemm and conv, attention (flash,
 //             fmha, sdpa), Ascend MatMul/Conv/FlashAttention -> compute-bound; ATen
@@ -16,6 +21,7 @@
 //             -> compute-bound, AI_CPU -> unknown
 //   none      unknown (roi_align, nms, custom kernels): partners may still tell (causes.h)
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +39,16 @@ const char* characterSourceName(CharacterSource s);   // "counters", "args", "na
 
 // Own demand (0..1 of the resource) that makes a signature bound by it when measured.
 inline constexpr double kHeavyDemand = 0.45;
+// Ascend's advisor (msprof-analyze, AI Core performance): a cube task is mac-bound above 0.8 of
+// its time in the MAC pipe, mte2-bound above 0.95 in MTE2 (reads from global memory); vector
+// tasks the same with aiv_vec_ratio and aiv_mte2_ratio.
+inline constexpr double kAscendComputeBound = 0.8;
+inline constexpr double kAscendMte2Bound = 0.95;
+
+// The Ascend pipe-ratio verdict for a signature (medians over its occurrences): Compute,
+// Memory, or Unknown when its tasks carry the ratios but none is above its threshold; nullopt
+// when they carry none.
+std::optional<Character> ascendPipeCharacter(const Trace& trace, const OperatorSet& ops, std::uint32_t signature);
 
 struct SignatureCharacter {
     Character character = Character::Unknown;
