@@ -28,7 +28,8 @@ struct Endpoint {
     std::uint32_t track = 0;
     TimeNs start = 0;
     std::int64_t depth = 0;
-    bool queue = false;  // a PyTorch enqueue/dequeue (async_task_queue) rather than an op
+    bool queue = false;       // a PyTorch enqueue/dequeue (async_task_queue) rather than an op
+    bool collective = false;  // a COMMUNICATION_OP: the flow goes to it, not to its many tasks
 };
 
 class Reader {

@@ -197,10 +197,15 @@ void Reader::addFlows() {
             if ((!ops || !e.queue) && (!best || e.depth > best->depth)) best = &e;
         return best;
     };
+    // A collective's connection also tags each of its tasks: the text export draws the flow to
+    // the collective only.
     auto link = [&](const char* cat, const char* name, std::int64_t c, const Endpoint& from) {
         const std::string id = std::to_string(c);
+        const auto& to = m_taskEnds[c];
+        const bool collective = std::any_of(to.begin(), to.end(), [](const Endpoint& e) { return e.collective; });
         m_b.addFlowStart(cat, name, id, from.track, from.start);
-        for (const Endpoint& to : m_taskEnds[c]) m_b.addFlowEnd(cat, name, id, to.track, to.start, true);
+        for (const Endpoint& e : to)
+            if (e.collective || !collective) m_b.addFlowEnd(cat, name, id, e.track, e.start, true);
     };
     for (std::int64_t c : ids)
         if (auto it = m_cannEnds.find(c); it != m_cannEnds.end())

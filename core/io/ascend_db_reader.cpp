@@ -372,7 +372,7 @@ bool Reader::readCommunicationOps() {
         info.correlation = st.int64(3, -1);
         if (!st.isNull(5) && st.int64(5) >= 0) info.waitNs = st.int64(5);
         m_b.addSlice(s, info);
-        if (info.correlation >= 0) m_taskEnds[info.correlation].push_back(Endpoint{s.track, s.start, 0, false});
+        if (info.correlation >= 0) m_taskEnds[info.correlation].push_back(Endpoint{s.track, s.start, 0, false, true});
         ++n;
     }
     counted("communication_op", n);
