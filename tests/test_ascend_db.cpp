@@ -343,3 +343,160 @@ TEST_CASE("ascend db: broken and hostile databases give a located error or load 
         CHECK(r);  // opened immutable: no lock is taken, the committed tables are read
     }
 }
+
+namespace {
+
+struct Expected {
+    std::uint64_t tasks, compute, communication, cann, pytorch, pmu, steps;
+    std::map<std::string, std::uint64_t> counters;  // rows per counter table
+};
+
+// ../shared/traces/README.md, "Databases" (rows per table, computed there with Python's sqlite3).
+const std::map<std::string, Expected>& expectedCounts() {
+    static const std::string db = "ascend-msinsight/test/data/pytorch/db/";
+    static const std::map<std::string, Expected> e = {
+        {db + "level0/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db",
+         {550, 187, 296, 713, 2460, 0, 1, {{"acc_pmu", 559}, {"aicore_freq", 2}, {"hbm", 96}, {"llc", 24}, {"soc_bandwidth_level", 13}}}},
+        {db + "level0/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_1.db",
+         {550, 187, 296, 712, 2460, 0, 1, {{"acc_pmu", 602}, {"aicore_freq", 2}, {"hbm", 104}, {"llc", 26}, {"soc_bandwidth_level", 14}}}},
+        {db + "level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db",
+         {552, 187, 296, 710, 2460, 5180, 1, {{"acc_pmu", 688}, {"aicore_freq", 3}, {"hbm", 104}, {"llc", 26}, {"soc_bandwidth_level", 16}}}},
+        {db + "level2/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db",
+         {552, 187, 296, 1133, 2460, 5180, 1, {{"acc_pmu", 688}, {"aicore_freq", 3}, {"hbm", 104}, {"llc", 26}, {"soc_bandwidth_level", 16}}}},
+        {db + "level2/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_1.db",
+         {552, 187, 296, 1187, 2492, 5180, 1, {{"acc_pmu", 688}, {"aicore_freq", 3}, {"hbm", 104}, {"llc", 26}, {"soc_bandwidth_level", 16}}}},
+        {"ascend-msinsight/server/src/test/test_data/full_db/msprof_0.db",
+         {24, 11, 9, 4, 0, 0, 0, {{"hbm", 4}, {"llc", 4}, {"ddr", 5}}}},
+    };
+    return e;
+}
+
+}  // namespace
+
+TEST_CASE("ascend db: every real database loads with the README's counts and analyses", "[real][ascenddb]") {
+    requireSharedTraces();
+    std::size_t seen = 0;
+    for (const auto& e : fs::recursive_directory_iterator(test::sharedTraces())) {
+        if (!e.is_regular_file() || e.path().extension() != ".db") continue;
+        const std::string path = e.path().string();
+        const std::string rel = fs::relative(e.path(), test::sharedTraces()).string();
+        INFO(path);
+        if (e.path().filename() == "analysis.db") {
+            LoadResult r = loadTrace(path);
+            REQUIRE_FALSE(r);
+            CHECK(r.error->message().find("summary tables only") != std::string::npos);
+            continue;
+        }
+        auto it = expectedCounts().find(rel);
+        REQUIRE(it != expectedCounts().end());
+        const Expected& x = it->second;
+        LoadResult r = loadOk(path);
+        ++seen;
+        const Trace& t = *r.trace;
+        CHECK(t.format() == "ascend-db");
+        CHECK(phase(t, "task") == x.tasks);
+        CHECK(phase(t, "compute_task") == x.compute);
+        CHECK(phase(t, "communication_task") == x.communication);
+        CHECK(phase(t, "cann_api") == x.cann);
+        CHECK(phase(t, "pytorch_api") == x.pytorch);
+        CHECK(phase(t, "pmu") == x.pmu);
+        CHECK(phase(t, "step") == x.steps);
+        for (const auto& [table, rows] : x.counters) CHECK(phase(t, table.c_str()) == rows);
+        // Every task is a device slice; each COMPUTE_TASK_INFO row found its task (its block dim
+        // is on it) and the PMU rows sit on their tasks (28 metrics per task where they exist).
+        std::uint64_t device = 0, joined = 0, withPmu = 0;
+        for (std::uint32_t i = 0; i < t.slices().size(); ++i) {
+            if (!t.slices()[i].is(kSliceDevice)) continue;
+            ++device;
+            joined += std::isfinite(t.metric(i, "Block Dim")) ? 1 : 0;
+            withPmu += std::isfinite(t.metric(i, "aic_mac_ratio")) ? 1 : 0;
+        }
+        std::uint64_t hidden = 0;  // kernel tasks without their operator, left out as the text export does
+        for (const auto& w : t.stats().warnings)
+            if (w.kind.rfind("kernel task without a COMPUTE_TASK_INFO row", 0) == 0) hidden = w.count;
+        CHECK(device + hidden == x.tasks);
+        CHECK(hidden * 4 < x.tasks);
+        CHECK(joined == x.compute);
+        CHECK(withPmu * 28 == x.pmu);
+        std::string error;
+        auto p = prepareAnalysis(r.trace, AnalysisSettings{}, &error);
+        REQUIRE(p);
+        const Report rep = buildReport(*p, 3.0, 0.7);
+        CHECK(rep.trace.operators > 0);
+        const double seconds = t.stats().seconds;
+        std::printf("ascend db %-90s %5zu operators in %.4f s = %.0f operators/s\n", rel.c_str(), t.slices().size(), seconds,
+                    seconds > 0 ? static_cast<double>(t.slices().size()) / seconds : 0.0);
+    }
+    CHECK(seen == expectedCounts().size());
+}
+
+namespace {
+
+struct Shape {
+    std::set<std::string> deviceTracks, hcclTracks, counters, deviceNames, waitNames, metricKeys;
+    std::size_t collectives = 0;
+    std::vector<std::uint32_t> steps;
+};
+
+Shape shapeOf(const Trace& t) {
+    Shape s;
+    for (std::uint32_t i = 0; i < t.slices().size(); ++i) {
+        const Slice& sl = t.slices()[i];
+        const Track& tr = t.tracks()[sl.track];
+        if (tr.processName == "HCCL") {
+            s.hcclTracks.insert(tr.label());
+            s.collectives += tr.threadName.find("Communication") != std::string::npos;
+        }
+        if (!sl.is(kSliceDevice)) continue;
+        s.deviceTracks.insert(tr.label());
+        (isWaitTask(t, i) ? s.waitNames : s.deviceNames).insert(std::string(t.str(sl.name)));
+        const SliceInfo& info = t.infos()[i];
+        for (std::uint32_t m = 0; m < info.metricsCount; ++m) s.metricKeys.insert(std::string(t.str(t.metrics()[info.metricsBegin + m].key)));
+    }
+    for (const auto& c : t.counters()) s.counters.insert(c.label());
+    for (const auto& it : findIterations(t)) s.steps.push_back(it.index);
+    return s;
+}
+
+std::string missingFrom(const std::set<std::string>& want, const std::set<std::string>& have) {
+    std::string out;
+    for (const auto& w : want)
+        if (!have.count(w)) out += (out.empty() ? "" : ", ") + w;
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("ascend db: the text and the database export of a rank folder agree on its shape", "[real][ascenddb]") {
+    requireSharedTraces();
+    // The msinsight test data holds both exports of the same script, level and rank, captured
+    // in two runs: the same streams, operators, collectives, counters and step, not the same
+    // times. (No folder holds both; a folder that does opens the database, see below.)
+    const std::string base = test::sharedTraces() + "/ascend-msinsight/test/data/pytorch/";
+    for (const char* rank : {"level0/rank0_ascend_pt", "level1/rank0_ascend_pt", "level2/rank0_ascend_pt", "level2/rank1_ascend_pt"}) {
+        INFO(rank);
+        LoadResult text = loadOk(base + "text/" + rank);
+        LoadResult db = loadOk(base + "db/" + rank);
+        CHECK(text.trace->format() == "ascend-folder");
+        CHECK(db.trace->format() == "ascend-db");
+        const Shape a = shapeOf(*text.trace), b = shapeOf(*db.trace);
+        CHECK(a.deviceTracks == b.deviceTracks);
+        CHECK(a.hcclTracks == b.hcclTracks);
+        CHECK(a.collectives == b.collectives);
+        CHECK(a.steps == b.steps);
+        INFO("device operators only in the text export: " << missingFrom(a.deviceNames, b.deviceNames));
+        INFO("device operators only in the database: " << missingFrom(b.deviceNames, a.deviceNames));
+        CHECK(a.deviceNames == b.deviceNames);
+        CHECK(a.waitNames == b.waitNames);
+        // Every counter series of the database is one the text export has (the text export has
+        // more: NPU MEM, QoS, which the reader does not take).
+        INFO("counters only in the database: " << missingFrom(b.counters, a.counters));
+        CHECK(missingFrom(b.counters, a.counters).empty());
+        // The per-task metrics of kernel_details.csv are all in TASK_PMU_INFO, under the same names,
+        // except the ones the exporter derives (cube_utilization) or takes from l2_cache.csv.
+        std::set<std::string> textKeys = a.metricKeys;
+        for (const char* derived : {"cube_utilization(%)", "l2_hit_rate", "l2_victim_rate"}) textKeys.erase(derived);
+        INFO("metrics only in the text export: " << missingFrom(textKeys, b.metricKeys));
+        CHECK(missingFrom(textKeys, b.metricKeys).empty());
+    }
+}

@@ -41,6 +41,12 @@ std::string_view sqeName(std::string_view t) {
 // Host-to-device copies: the text export calls them SDMA_SQE or PCIE_DMA_SQE, both memory tasks.
 bool isCopyTaskType(std::string_view t) { return t == "MEMCPY_ASYNC" || t == "MEMCPY" || t == "MEMSET_ASYNC"; }
 
+// Kernel launches (the AI Core and AI Vector queues), as TASK names them.
+bool isKernelTaskType(std::string_view t) {
+    return t == "AI_CORE" || t == "KERNEL_AICORE" || t == "KERNEL_AIVEC" || t == "AI_VECTOR_CORE" || t == "MIX_AIC" ||
+           t == "MIX_AIV" || t == "KERNEL_MIX_AIC" || t == "KERNEL_MIX_AIV";
+}
+
 // "\"32,3,224,224\"" -> "32,3,224,224", as the text join unquotes kernel_details.csv's shapes.
 std::string_view unquote(std::string_view s) {
     while (s.size() >= 2 && s.front() == '"' && s.back() == '"') s = s.substr(1, s.size() - 2);
@@ -263,7 +269,7 @@ bool Reader::readTasks() {
     const StringId bandwidth = m_b.intern("bandwidth(GB/s)");
     std::unordered_map<std::int64_t, std::pair<StringId, StringId>> typeNames;  // type id -> (name, SQE name)
     std::unordered_set<std::uint64_t> namedTracks;
-    std::uint64_t n = 0, dropped = 0, orphans = 0;
+    std::uint64_t n = 0, dropped = 0, hidden = 0;
     std::string pid, tid;
     while (st.step()) {
         if (!tick()) return false;
@@ -279,6 +285,17 @@ bool Reader::readTasks() {
             std::string_view type = string(st.int64(5, -1));
             if (type.empty()) type = "(unknown task type)";
             tn = typeNames.emplace(st.int64(5, -1), std::pair{m_b.intern(type), m_b.intern(sqeName(type))}).first;
+        }
+        const auto compute = m_compute.find(global);
+        const auto comm = m_communication.find(global);
+        // A kernel task without its operator (a collective's whole-span container on its
+        // stream, a kernel the exporter could not attribute): the text export leaves it out,
+        // and so does this reader, counting it.
+        if (compute == m_compute.end() && comm == m_communication.end() && !m_compute.empty() &&
+            isKernelTaskType(m_b.str(tn->second.first))) {
+            ++hidden;
+            ++n;
+            continue;
         }
         pid = devicePid("Ascend Hardware", device);
         tid = std::to_string(stream);
@@ -297,8 +314,6 @@ bool Reader::readTasks() {
         info.taskId = taskId;
         info.stream = static_cast<std::int32_t>(stream);
         info.device = static_cast<std::int32_t>(device);
-        const auto compute = m_compute.find(global);
-        const auto comm = m_communication.find(global);
         s.name = tn->second.first;
         info.taskType = tn->second.second;
         if (compute != m_compute.end()) {
@@ -318,8 +333,9 @@ bool Reader::readTasks() {
         if (auto pmu = m_pmu.find(global); pmu != m_pmu.end())
             for (const Metric& m : pmu->second) m_b.addMetric(idx, m.key, m.value);
         if (connection >= 0) m_taskEnds[connection].push_back(Endpoint{s.track, s.start, 0, false});
-        if (comm != m_communication.end()) {
-            // Its twin on the HCCL process, as the text export shows communication tasks twice.
+        // Its twin on the HCCL process, as the text export shows communication tasks twice; not at
+        // Level0, which records no plane (planeId 0xFFFFFFFF).
+        if (comm != m_communication.end() && comm->second.plane >= 0 && comm->second.plane < 0xFFFFFFFF) {
             const Communication& c = comm->second;
             const std::string hccl = devicePid("HCCL", device);
             const std::string plane = "plane " + std::to_string(c.plane);
@@ -335,13 +351,11 @@ bool Reader::readTasks() {
             if (c.size > 0 && s.dur > 0)  // bytes per ns = GB/s
                 m_b.addMetric(hIdx, bandwidth, static_cast<float>(static_cast<double>(c.size) / static_cast<double>(s.dur)));
         }
-        if (compute == m_compute.end() && comm == m_communication.end() && !m_compute.empty() &&
-            (m_b.str(info.taskType) == "KERNEL_AICORE" || m_b.str(info.taskType) == "KERNEL_AIVEC"))
-            ++orphans;
         ++n;
     }
     if (dropped) m_b.warn("TASK row without a start and end time in range", "table TASK", dropped, "row");
-    if (orphans) m_b.warn("kernel task without a COMPUTE_TASK_INFO row (named by its task type)", "table TASK", orphans, "row");
+    if (hidden)
+        m_b.warn("kernel task without a COMPUTE_TASK_INFO row left out (as the text export does)", "table TASK", hidden, "row");
     counted("task", n);
     return scanDone(kTask, st);
 }
