@@ -47,6 +47,9 @@ public:
     // created and no lock is taken, so a file in a read-only folder (or one another process
     // holds) opens as it is. nullptr with `error` set when it cannot be opened.
     static std::unique_ptr<SqliteDb> open(const std::string& path, std::string& error);
+    // A read-only database over a copy of `bytes` (an SQLite file image), for the fuzz targets
+    // and tests: nothing touches the disk. nullptr with `error` set when SQLite refuses it.
+    static std::unique_ptr<SqliteDb> deserialize(std::string_view bytes, std::string& error);
     ~SqliteDb();
     SqliteDb(const SqliteDb&) = delete;
     SqliteDb& operator=(const SqliteDb&) = delete;
