@@ -500,3 +500,16 @@ TEST_CASE("ascend db: the text and the database export of a rank folder agree on
         CHECK(missingFrom(textKeys, b.metricKeys).empty());
     }
 }
+
+TEST_CASE("ascend db: a cancelled load says so", "[real][ascenddb]") {
+    requireSharedTraces();
+    LoadOptions o;
+    o.progress = [](double) { return false; };
+    LoadResult r = loadTrace(test::sharedTraces() +
+                                 "/ascend-msinsight/test/data/pytorch/db/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db",
+                             o);
+    CHECK_FALSE(r);
+    CHECK(r.cancelled);
+    REQUIRE(r.error);
+    CHECK(r.error->reason == "cancelled");
+}

@@ -4,6 +4,7 @@
 // counters, steps). Not a public header: use core/io/ascend_db_reader.h.
 #include <cstdint>
 #include <initializer_list>
+#include <map>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -59,7 +60,8 @@ public:
     // A time column: int64 from INTEGER, REAL or TEXT (PYTORCH_API writes its times as TEXT).
     // False when NULL, not a number or outside the model's time range.
     static bool timeOf(const SqliteStatement& st, int col, TimeNs& out);
-    std::string devicePid(const char* process, std::int64_t device);
+    // The pid of a per-device process ("Ascend Hardware", "HBM", ...), named on first use.
+    const std::string& devicePid(const char* process, std::int64_t device);
 
     // --- ascend_db_reader.cpp
     bool checkBudget();
@@ -110,6 +112,7 @@ public:
     std::unordered_map<std::int64_t, std::vector<Endpoint>> m_cannEnds;
     std::unordered_map<std::int64_t, std::vector<Endpoint>> m_torchEnds;
     std::unordered_set<std::int64_t> m_steps;  // ProfilerStep#N seen in PYTORCH_API
+    std::map<std::pair<std::string_view, std::int64_t>, std::string> m_pids;
 };
 
 }  // namespace contend::ascenddb

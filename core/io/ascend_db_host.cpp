@@ -267,13 +267,13 @@ bool Reader::readCounters() {
                  }) &&
            table("DDR", "ddr", {{{"timestampNs"}, true}, {{"deviceId"}}, {{"read"}}, {{"write"}}},
                  [&](const SqliteStatement& st, TimeNs t) {
-                     const std::string pid = devicePid("DDR", st.int64(1, 0));
+                     const std::string& pid = devicePid("DDR", st.int64(1, 0));
                      if (value(st, 2, v)) m_b.addCounter(pid, "DDR/Read", "", "Read(MB/s)", t, v / kMB);
                      if (value(st, 3, v)) m_b.addCounter(pid, "DDR/Write", "", "Write(MB/s)", t, v / kMB);
                  }) &&
            table("LLC", "llc", {{{"timestampNs"}, true}, {{"deviceId"}}, {{"llcId"}}, {{"hitRate"}}, {{"throughput"}}, {{"mode"}}},
                  [&](const SqliteStatement& st, TimeNs t) {
-                     const std::string pid = devicePid("LLC", st.int64(1, 0));
+                     const std::string& pid = devicePid("LLC", st.int64(1, 0));
                      const std::string series = "LLC " + std::to_string(st.int64(2, 0)) + " " + cap(string(st.int64(5, -1)));
                      // hitRate is a percentage (0..100) in the database.
                      if (value(st, 3, v)) m_b.addCounter(pid, series + "/Hit Rate", "", "Hit Rate(%)", t, v);
@@ -282,7 +282,7 @@ bool Reader::readCounters() {
            table("ACC_PMU", "acc_pmu", {{{"timestampNs"}, true}, {{"deviceId"}}, {{"accId"}}, {{"readBwLevel"}},
                                         {{"writeBwLevel"}}, {{"readOstLevel"}}, {{"writeOstLevel"}}},
                  [&](const SqliteStatement& st, TimeNs t) {
-                     const std::string pid = devicePid("Acc PMU", st.int64(1, 0)), acc = std::to_string(st.int64(2, 0));
+                     const std::string& pid = devicePid("Acc PMU", st.int64(1, 0)), acc = std::to_string(st.int64(2, 0));
                      static const char* kNames[] = {"read_bandwidth", "write_band_width", "read_ost", "write_ost"};
                      for (int k = 0; k < 4; ++k)
                          if (value(st, 3 + k, v)) m_b.addCounter(pid, kNames[k], acc, "value", t, v);
@@ -290,7 +290,7 @@ bool Reader::readCounters() {
            table("SOC_BANDWIDTH_LEVEL", "soc_bandwidth_level",
                  {{{"timestampNs"}, true}, {{"deviceId"}}, {{"l2BufferBwLevel"}}, {{"mataBwLevel"}}},
                  [&](const SqliteStatement& st, TimeNs t) {
-                     const std::string pid = devicePid("Stars Soc Info", st.int64(1, 0));
+                     const std::string& pid = devicePid("Stars Soc Info", st.int64(1, 0));
                      if (value(st, 2, v)) m_b.addCounter(pid, "L2 Buffer Bw Level", "", "L2 Buffer Bw Level", t, v);
                      if (value(st, 3, v)) m_b.addCounter(pid, "Mata Bw Level", "", "Mata Bw Level", t, v);
                  }) &&

@@ -107,6 +107,10 @@ bool Reader::tick() {
 }
 
 bool Reader::timeOf(const SqliteStatement& st, int col, TimeNs& out) {
+    if (st.isInteger(col)) {
+        out = st.int64(col);
+        return inRawTimeRange(out);
+    }
     if (st.isNull(col)) return false;
     const std::string_view text = st.text(col);
     // TEXT columns (PYTORCH_API) and NUMERIC ones that hold reals: parse the text so a value
@@ -117,12 +121,15 @@ bool Reader::timeOf(const SqliteStatement& st, int col, TimeNs& out) {
     return inRawTimeRange(out);
 }
 
-std::string Reader::devicePid(const char* process, std::int64_t device) {
-    // One NPU per file is the common case: the process keeps the text export's name. With
-    // several (msprof over a server), each device gets its own process.
-    std::string pid = std::string(process) + " " + std::to_string(device);
-    m_b.setProcessName(pid, m_multiDevice ? pid : std::string(process));
-    return pid;
+const std::string& Reader::devicePid(const char* process, std::int64_t device) {
+    auto [it, added] = m_pids.try_emplace({process, device});
+    if (added) {
+        // One NPU per file is the common case: the process keeps the text export's name. With
+        // several (msprof over a server), each device gets its own process.
+        it->second = std::string(process) + " " + std::to_string(device);
+        m_b.setProcessName(it->second, m_multiDevice ? it->second : std::string(process));
+    }
+    return it->second;
 }
 
 bool Reader::checkBudget() {
@@ -337,7 +344,7 @@ bool Reader::readTasks() {
         // Level0, which records no plane (planeId 0xFFFFFFFF).
         if (comm != m_communication.end() && comm->second.plane >= 0 && comm->second.plane < 0xFFFFFFFF) {
             const Communication& c = comm->second;
-            const std::string hccl = devicePid("HCCL", device);
+            const std::string& hccl = devicePid("HCCL", device);
             const std::string plane = "plane " + std::to_string(c.plane);
             Slice h = s;
             h.flags = 0;
@@ -371,7 +378,7 @@ bool Reader::readCommunicationOps() {
         if (!timeOf(st, 1, start) || !timeOf(st, 2, end)) continue;
         const std::int64_t groupId = st.int64(4, -1);
         const auto g = m_groupIndex.emplace(groupId, static_cast<std::uint32_t>(m_groupIndex.size())).first->second;
-        const std::string pid = devicePid("HCCL", st.int64(6, 0));
+        const std::string& pid = devicePid("HCCL", st.int64(6, 0));
         const std::string tid = "group " + std::to_string(g);
         Slice s;
         s.start = start;

@@ -30,6 +30,7 @@ bool SqliteStatement::step() {
 }
 
 bool SqliteStatement::isNull(int col) const { return sqlite3_column_type(m_stmt, col) == SQLITE_NULL; }
+bool SqliteStatement::isInteger(int col) const { return sqlite3_column_type(m_stmt, col) == SQLITE_INTEGER; }
 
 std::int64_t SqliteStatement::int64(int col, std::int64_t fallback) const {
     if (isNull(col)) return fallback;

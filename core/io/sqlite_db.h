@@ -31,6 +31,7 @@ public:
     const std::string& error() const { return m_error; }
 
     bool isNull(int col) const;
+    bool isInteger(int col) const;  // stored as an INTEGER (read with int64 without conversion)
     std::int64_t int64(int col, std::int64_t fallback = 0) const;  // fallback for NULL
     double real(int col, double fallback = 0) const;
     std::string_view text(int col) const;  // "" for NULL
