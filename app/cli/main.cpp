@@ -42,7 +42,7 @@ const char* kUsage =
     "  trend RUN RUN [RUN...]   anomaly scores and bottleneck share over several runs\n"
     "  simulate SCENARIO ...    write a simulated contended trace with its ground truth\n"
     "  bench-load TRACE [--repeat N] [--cancel]\n"
-    "                           load a trace N times and print throughput (MB/s), model size and\n"
+    "                           load a trace N times and print throughput (MB/s, operators/s), model size and\n"
     "                           peak RSS; --cancel also measures how fast a cancelled load stops\n"
     "  bench-analyze TRACE [--repeat N]\n"
     "                           time the analysis (prepare, re-threshold, longest wait for a\n"
