@@ -513,3 +513,27 @@ TEST_CASE("ascend db: a cancelled load says so", "[real][ascenddb]") {
     REQUIRE(r.error);
     CHECK(r.error->reason == "cancelled");
 }
+
+TEST_CASE("ascend db: several devices keep the text export's process names, their threads say which", "[ascenddb]") {
+    test::TempFile f("devices_ascend.db");
+    makeDb(f.path(), "CREATE TABLE STRING_IDS (id, value); INSERT INTO STRING_IDS VALUES (1, 'EVENT_WAIT'), (2, 'SDMA'), (3, 'read');"
+                     "CREATE TABLE TASK (startNs, endNs, deviceId, taskType, streamId);"
+                     "INSERT INTO TASK VALUES (100, 200, 0, 1, 2), (100, 300, 1, 1, 2), (400, 500, 1, 2, 3);"
+                     "CREATE TABLE HBM (deviceId, timestampNs, bandwidth, hbmId, type);"
+                     "INSERT INTO HBM VALUES (0, 100, 1e9, 0, 3), (1, 100, 2e9, 0, 3);");
+    LoadResult r = loadOk(f.path());
+    const Trace& t = *r.trace;
+    std::set<std::string> labels;
+    for (std::uint32_t i = 0; i < t.slices().size(); ++i) {
+        const Track& tr = t.tracks()[t.slices()[i].track];
+        labels.insert(tr.label());
+        CHECK(tr.kind == TrackKind::DeviceStream);
+        // The builder's Ascend rules still apply: waits and copies are flagged by task type.
+        if (t.str(t.slices()[i].name) == "EVENT_WAIT") CHECK(t.slices()[i].is(kSliceWait));
+        if (t.str(t.slices()[i].name) == "SDMA") CHECK(t.slices()[i].is(kSliceMemory));
+    }
+    CHECK(labels == std::set<std::string>{"Ascend Hardware / NPU 0 Stream 2", "Ascend Hardware / NPU 1 Stream 2",
+                                          "Ascend Hardware / NPU 1 Stream 3"});
+    CHECK(findCounter(t, "NPU 0 HBM 0/Read Read(MB/s)"));
+    CHECK(findCounter(t, "NPU 1 HBM 0/Read Read(MB/s)"));
+}

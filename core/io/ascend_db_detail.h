@@ -60,6 +60,8 @@ public:
     // A time column: int64 from INTEGER, REAL or TEXT (PYTORCH_API writes its times as TEXT).
     // False when NULL, not a number or outside the model's time range.
     static bool timeOf(const SqliteStatement& st, int col, TimeNs& out);
+    // A thread or series name, prefixed "NPU d " when the file holds several devices.
+    std::string onDevice(std::string name, std::int64_t device) const;
     // The pid of a per-device process ("Ascend Hardware", "HBM", ...), named on first use.
     const std::string& devicePid(const char* process, std::int64_t device);
 

@@ -261,20 +261,24 @@ bool Reader::readCounters() {
     return table("HBM", "hbm", {{{"timestampNs"}, true}, {{"deviceId"}}, {{"bandwidth"}, true}, {{"hbmId"}}, {{"type"}}},
                  [&](const SqliteStatement& st, TimeNs t) {
                      const std::string dir = cap(string(st.int64(4, -1)));
+                     const std::int64_t dev = st.int64(1, 0);
                      if (value(st, 2, v))
-                         m_b.addCounter(devicePid("HBM", st.int64(1, 0)), "HBM " + std::to_string(st.int64(3, 0)) + "/" + dir,
+                         m_b.addCounter(devicePid("HBM", dev), onDevice("HBM " + std::to_string(st.int64(3, 0)) + "/" + dir, dev),
                                         "", dir + "(MB/s)", t, v / kMB);
                  }) &&
            table("DDR", "ddr", {{{"timestampNs"}, true}, {{"deviceId"}}, {{"read"}}, {{"write"}}},
                  [&](const SqliteStatement& st, TimeNs t) {
-                     const std::string& pid = devicePid("DDR", st.int64(1, 0));
-                     if (value(st, 2, v)) m_b.addCounter(pid, "DDR/Read", "", "Read(MB/s)", t, v / kMB);
-                     if (value(st, 3, v)) m_b.addCounter(pid, "DDR/Write", "", "Write(MB/s)", t, v / kMB);
+                     const std::int64_t dev = st.int64(1, 0);
+                     const std::string& pid = devicePid("DDR", dev);
+                     if (value(st, 2, v)) m_b.addCounter(pid, onDevice("DDR/Read", dev), "", "Read(MB/s)", t, v / kMB);
+                     if (value(st, 3, v)) m_b.addCounter(pid, onDevice("DDR/Write", dev), "", "Write(MB/s)", t, v / kMB);
                  }) &&
            table("LLC", "llc", {{{"timestampNs"}, true}, {{"deviceId"}}, {{"llcId"}}, {{"hitRate"}}, {{"throughput"}}, {{"mode"}}},
                  [&](const SqliteStatement& st, TimeNs t) {
-                     const std::string& pid = devicePid("LLC", st.int64(1, 0));
-                     const std::string series = "LLC " + std::to_string(st.int64(2, 0)) + " " + cap(string(st.int64(5, -1)));
+                     const std::int64_t dev = st.int64(1, 0);
+                     const std::string& pid = devicePid("LLC", dev);
+                     const std::string series =
+                         onDevice("LLC " + std::to_string(st.int64(2, 0)) + " " + cap(string(st.int64(5, -1))), dev);
                      // hitRate is a percentage (0..100) in the database.
                      if (value(st, 3, v)) m_b.addCounter(pid, series + "/Hit Rate", "", "Hit Rate(%)", t, v);
                      if (value(st, 4, v)) m_b.addCounter(pid, series + "/Throughput", "", "Throughput(MB/s)", t, v / kMB);
@@ -282,21 +286,26 @@ bool Reader::readCounters() {
            table("ACC_PMU", "acc_pmu", {{{"timestampNs"}, true}, {{"deviceId"}}, {{"accId"}}, {{"readBwLevel"}},
                                         {{"writeBwLevel"}}, {{"readOstLevel"}}, {{"writeOstLevel"}}},
                  [&](const SqliteStatement& st, TimeNs t) {
-                     const std::string& pid = devicePid("Acc PMU", st.int64(1, 0)), acc = std::to_string(st.int64(2, 0));
+                     const std::int64_t dev = st.int64(1, 0);
+                     const std::string& pid = devicePid("Acc PMU", dev);
+                     const std::string acc = std::to_string(st.int64(2, 0));
                      static const char* kNames[] = {"read_bandwidth", "write_band_width", "read_ost", "write_ost"};
                      for (int k = 0; k < 4; ++k)
-                         if (value(st, 3 + k, v)) m_b.addCounter(pid, kNames[k], acc, "value", t, v);
+                         if (value(st, 3 + k, v)) m_b.addCounter(pid, onDevice(kNames[k], dev), acc, "value", t, v);
                  }) &&
            table("SOC_BANDWIDTH_LEVEL", "soc_bandwidth_level",
                  {{{"timestampNs"}, true}, {{"deviceId"}}, {{"l2BufferBwLevel"}}, {{"mataBwLevel"}}},
                  [&](const SqliteStatement& st, TimeNs t) {
-                     const std::string& pid = devicePid("Stars Soc Info", st.int64(1, 0));
-                     if (value(st, 2, v)) m_b.addCounter(pid, "L2 Buffer Bw Level", "", "L2 Buffer Bw Level", t, v);
-                     if (value(st, 3, v)) m_b.addCounter(pid, "Mata Bw Level", "", "Mata Bw Level", t, v);
+                     const std::int64_t dev = st.int64(1, 0);
+                     const std::string& pid = devicePid("Stars Soc Info", dev);
+                     if (value(st, 2, v)) m_b.addCounter(pid, onDevice("L2 Buffer Bw Level", dev), "", "L2 Buffer Bw Level", t, v);
+                     if (value(st, 3, v)) m_b.addCounter(pid, onDevice("Mata Bw Level", dev), "", "Mata Bw Level", t, v);
                  }) &&
            table("AICORE_FREQ", "aicore_freq", {{{"timestampNs"}, true}, {{"deviceId"}}, {{"freq"}, true}},
                  [&](const SqliteStatement& st, TimeNs t) {
-                     if (value(st, 2, v)) m_b.addCounter(devicePid("AI Core Freq", st.int64(1, 0)), "AI Core Freq", "", "MHz", t, v);
+                     const std::int64_t dev = st.int64(1, 0);
+                     if (value(st, 2, v))
+                         m_b.addCounter(devicePid("AI Core Freq", dev), onDevice("AI Core Freq", dev), "", "MHz", t, v);
                  });
 }
 

@@ -121,13 +121,18 @@ bool Reader::timeOf(const SqliteStatement& st, int col, TimeNs& out) {
     return inRawTimeRange(out);
 }
 
+std::string Reader::onDevice(std::string name, std::int64_t device) const {
+    return m_multiDevice ? "NPU " + std::to_string(device) + " " + name : name;
+}
+
 const std::string& Reader::devicePid(const char* process, std::int64_t device) {
     auto [it, added] = m_pids.try_emplace({process, device});
     if (added) {
-        // One NPU per file is the common case: the process keeps the text export's name. With
-        // several (msprof over a server), each device gets its own process.
+        // Each device its own process, under the text export's process name (what the builder
+        // and the analyses recognise, "Ascend Hardware" above all); onDevice() tells the
+        // threads and series of several devices apart.
         it->second = std::string(process) + " " + std::to_string(device);
-        m_b.setProcessName(it->second, m_multiDevice ? it->second : std::string(process));
+        m_b.setProcessName(it->second, process);
     }
     return it->second;
 }
@@ -312,7 +317,7 @@ bool Reader::readTasks() {
         s.track = m_b.track(pid, tid);
         s.flags = kSliceDevice;
         if (namedTracks.insert((static_cast<std::uint64_t>(device) << 32) ^ static_cast<std::uint32_t>(stream)).second) {
-            m_b.setThreadName(pid, tid, "Stream " + tid);
+            m_b.setThreadName(pid, tid, onDevice("Stream " + tid, device));
             m_b.setThreadSortIndex(pid, tid, stream);
         }
         SliceInfo info;
@@ -350,7 +355,7 @@ bool Reader::readTasks() {
             h.flags = 0;
             h.name = c.taskType;
             h.track = m_b.track(hccl, plane);
-            m_b.setThreadName(hccl, plane, "Plane " + std::to_string(c.plane));
+            m_b.setThreadName(hccl, plane, onDevice("Plane " + std::to_string(c.plane), device));
             m_b.setThreadSortIndex(hccl, plane, c.plane + 1);
             SliceInfo hi;
             hi.srcOffset = n;
@@ -378,7 +383,8 @@ bool Reader::readCommunicationOps() {
         if (!timeOf(st, 1, start) || !timeOf(st, 2, end)) continue;
         const std::int64_t groupId = st.int64(4, -1);
         const auto g = m_groupIndex.emplace(groupId, static_cast<std::uint32_t>(m_groupIndex.size())).first->second;
-        const std::string& pid = devicePid("HCCL", st.int64(6, 0));
+        const std::int64_t device = st.int64(6, 0);
+        const std::string& pid = devicePid("HCCL", device);
         const std::string tid = "group " + std::to_string(g);
         Slice s;
         s.start = start;
@@ -386,7 +392,7 @@ bool Reader::readCommunicationOps() {
         const std::string_view name = string(st.int64(0, -1));
         s.name = m_b.intern(name.empty() ? std::string_view("(collective)") : name);
         s.track = m_b.track(pid, tid);
-        m_b.setThreadName(pid, tid, "Group " + std::to_string(g) + " Communication");
+        m_b.setThreadName(pid, tid, onDevice("Group " + std::to_string(g) + " Communication", device));
         m_b.setThreadSortIndex(pid, tid, -1000 + static_cast<std::int64_t>(g));
         SliceInfo info;
         info.srcOffset = n;

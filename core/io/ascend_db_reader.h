@@ -26,6 +26,8 @@
 //     the text export names them ("HBM 0/Read" Read(MB/s), "LLC 0 Read/Hit Rate" Hit Rate(%),
 //     "AI Core Freq" MHz, ...; bandwidths converted from B/s to MB/s, 1 MB = 10^6 B)
 //   STEP_TIME -> "ProfilerStep#N" step markers (unless PYTORCH_API already has that step)
+// A file with several devices (msprof on a server) gives each device its own processes under
+// the same names, with "NPU d " before its thread and series names.
 // Import statistics count rows per table (phases "task", "compute_task", "communication_task",
 // "communication_op", "cann_api", "pytorch_api", "mstx", "pmu", "counter", "step").
 #include <optional>
