@@ -46,7 +46,8 @@ class SqliteDb {
 public:
     // Opens read-only as the URI "file:PATH?immutable=1": no journal, -wal or -shm file is
     // created and no lock is taken, so a file in a read-only folder (or one another process
-    // holds) opens as it is. nullptr with `error` set when it cannot be opened.
+    // holds) opens as it is. The connection is for one thread at a time (SQLITE_OPEN_NOMUTEX).
+    // nullptr with `error` set when it cannot be opened.
     static std::unique_ptr<SqliteDb> open(const std::string& path, std::string& error);
     // A read-only database over a copy of `bytes` (an SQLite file image), for the fuzz targets
     // and tests: nothing touches the disk. nullptr with `error` set when SQLite refuses it.
