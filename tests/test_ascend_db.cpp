@@ -296,12 +296,18 @@ TEST_CASE("ascend db: broken and hostile databases give a located error or load 
     SECTION("wrong column types: times that are not numbers, names that are blobs") {
         makeDb(f.path(), tinyDb() + "INSERT INTO TASK VALUES ('soon', X'00ff', 0, -1, 99, 77, 5, 0, 2, 1, 0);"
                                     "INSERT INTO TASK VALUES (30000, 31000, 'zero', -1, 98, 77, X'0102', 0, 2, 2, 0);"
-                                    "INSERT INTO TASK_PMU_INFO VALUES (1, 'text', 'not a number');");
+                                    "INSERT INTO TASK_PMU_INFO VALUES (1, 'text', 'not a number');"
+                                    "UPDATE STRING_IDS SET value = CAST(X'7472616E73C0' AS TEXT) WHERE id = 1;");
         LoadResult r = loadOk(f.path());
         CHECK(phase(*r.trace, "task") == 5);  // the row without times is dropped, counted
-        bool warned = false;
-        for (const auto& w : r.trace->stats().warnings) warned |= w.kind.find("TASK row without a start") == 0;
+        bool warned = false, utf8 = false;
+        for (const auto& w : r.trace->stats().warnings) {
+            warned |= w.kind.find("TASK row without a start") == 0;
+            utf8 |= w.kind == "invalid UTF-8 replaced by '?'" && w.example == "table STRING_IDS, id 1";
+        }
         CHECK(warned);
+        CHECK(utf8);
+        findSlice(*r.trace, "trans?");   // a name that is not UTF-8, repaired
     }
     SECTION("tables with no rows") {
         makeDb(f.path(), "CREATE TABLE STRING_IDS (id, value); CREATE TABLE TASK (startNs, endNs, deviceId, streamId);"

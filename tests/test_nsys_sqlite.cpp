@@ -343,11 +343,13 @@ TEST_CASE("nsys sqlite: hostile databases give a located error or load what is t
     }
     SECTION("wrong column types: text where numbers belong, a blob for a name") {
         makeDb(f.path(), tinyExport() + "INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL VALUES ('soon', 'later', 'zero', 'x', 'y',"
-                                        " X'00ff', 'k', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i');");
+                                        " X'00ff', 'k', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i');"
+                                        "UPDATE StringIds SET value = CAST(X'6BFF' AS TEXT) WHERE id = 2;");
         LoadResult r = loadTrace(f.path());
         INFO((r.error ? r.error->message() : std::string()));
         REQUIRE(r);
         CHECK(r.trace->stats().phases.at("kernel") == 2);
+        findSlice(*r.trace, "k?");   // a kernel name that is not UTF-8, repaired
     }
     SECTION("every table empty") {
         makeDb(f.path(), tinyExport() + "DELETE FROM CUPTI_ACTIVITY_KIND_KERNEL; DELETE FROM CUPTI_ACTIVITY_KIND_MEMCPY;"

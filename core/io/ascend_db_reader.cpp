@@ -10,6 +10,7 @@
 #include "core/io/ascend_db_detail.h"
 #include "core/io/decimal.h"
 #include "core/io/memory_budget.h"
+#include "core/io/utf8.h"
 
 namespace contend {
 
@@ -160,13 +161,22 @@ bool Reader::checkBudget() {
 bool Reader::readStrings() {
     SqliteStatement st = select("STRING_IDS", {{{"id"}, true}, {{"value"}, true}});
     if (m_error) return false;
+    std::size_t badBytes = 0;
+    std::int64_t firstBad = -1;
     while (st.step()) {
         if (!tick()) return false;
         // Longer names are cut by the builder (with a warning) anyway: keep one byte more, so it
         // still sees them as too long.
-        const std::string_view v = st.text(1);
-        m_strings.emplace(st.int64(0), std::string(v.substr(0, TraceBuilder::kMaxStringBytes + 1)));
+        std::string v(st.text(1).substr(0, TraceBuilder::kMaxStringBytes + 1));
+        // A TEXT cell need not be UTF-8 (SQLite does not check): repaired as the JSON reader does.
+        if (!isValidUtf8(v.data(), v.size())) {
+            badBytes += repairUtf8(v.data(), v.size());
+            if (firstBad < 0) firstBad = st.int64(0);
+        }
+        m_strings.emplace(st.int64(0), std::move(v));
     }
+    if (badBytes)
+        m_b.warn("invalid UTF-8 replaced by '?'", "table STRING_IDS, id " + std::to_string(firstBad), badBytes, "byte");
     return scanDone("STRING_IDS", st);
 }
 
