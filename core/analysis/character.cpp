@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -73,6 +74,38 @@ std::optional<Character> speedOfLight(const Trace& trace, const OperatorSet& ops
 
 }  // namespace
 
+std::optional<Character> ascendPipeCharacter(const Trace& trace, const OperatorSet& ops, std::uint32_t signature) {
+    // Compute pipes, then memory pipes, cube (aic_) and vector (aiv_).
+    static const char* kKeys[] = {"aic_mac_ratio", "aiv_vec_ratio", "aic_mte2_ratio", "aiv_mte2_ratio"};
+    std::array<StringId, 4> ids{};
+    bool any = false;
+    for (std::size_t k = 0; k < ids.size(); ++k) {
+        ids[k] = trace.strings().find(kKeys[k]);
+        any = any || ids[k] != kNone;
+    }
+    if (!any) return std::nullopt;
+    std::array<std::vector<float>, 4> values;
+    for (std::uint32_t i = ops.sigBegin[signature]; i < ops.sigBegin[signature + 1]; ++i) {
+        const SliceInfo& info = trace.infos()[ops.slices[ops.sigOps[i]]];
+        for (std::uint32_t m = 0; m < info.metricsCount; ++m) {
+            const Metric& mt = trace.metrics()[info.metricsBegin + m];
+            if (!std::isfinite(mt.value)) continue;
+            for (std::size_t k = 0; k < ids.size(); ++k)
+                if (ids[k] != kNone && mt.key == ids[k]) values[k].push_back(mt.value);
+        }
+    }
+    if (std::all_of(values.begin(), values.end(), [](const auto& v) { return v.empty(); })) return std::nullopt;
+    auto best = [&](std::size_t a, std::size_t b) {
+        const float x = median(values[a]), y = median(values[b]);
+        return std::isnan(x) ? y : std::isnan(y) ? x : std::max(x, y);
+    };
+    const float compute = best(0, 1), memory = best(2, 3);
+    const double computeMargin = std::isnan(compute) ? -1 : compute - kAscendComputeBound;
+    const double memoryMargin = std::isnan(memory) ? -1 : memory - kAscendMte2Bound;
+    if (computeMargin <= 0 && memoryMargin <= 0) return Character::Unknown;
+    return memoryMargin > computeMargin ? Character::Memory : Character::Compute;
+}
+
 Character characterFromName(std::string_view raw, std::string_view taskType) {
     std::string n(raw);
     std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -120,8 +153,15 @@ std::vector<SignatureCharacter> signatureCharacters(const Trace& trace, const Op
             c = {*sol, CharacterSource::Measured};
             continue;
         }
+        // Measured by Ascend's pipe ratios where the tasks carry them: they are the direct
+        // measure, so the generic demand threshold does not second-guess them.
+        const std::optional<Character> pipes = ascendPipeCharacter(trace, ops, static_cast<std::uint32_t>(s));
+        if (pipes && *pipes != Character::Unknown) {
+            c = {*pipes, CharacterSource::Measured};
+            continue;
+        }
         // Measured: the signature's own demand, from counters or its per-op metrics.
-        if (!sol && s < pressure.demand.size() && bw >= 0 && cu >= 0) {
+        if (!sol && !pipes && s < pressure.demand.size() && bw >= 0 && cu >= 0) {
             const auto& src = pressure.demandSource[s];
             const float dbw = pressure.demand[s][static_cast<std::size_t>(bw)];
             const float dcu = pressure.demand[s][static_cast<std::size_t>(cu)];
