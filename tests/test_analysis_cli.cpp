@@ -54,7 +54,7 @@ TEST_CASE("contend-cli analyze: summary, JSON, Markdown and exit codes", "[analy
     const Run toStdout = cli("analyze " + trace.path() + " --json - --coefficient 2.5 --overlap 0.6");
     REQUIRE(toStdout.code == 0);
     const auto j = nlohmann::json::parse(toStdout.out);
-    CHECK(j["schema"] == "contend.report/1");
+    CHECK(j["schema"] == "contend.report/2");
     CHECK(j["settings"]["coefficient"] == 2.5);
     CHECK(j["settings"]["overlap_ratio"] == 0.6);
     CHECK(j["anomalies"].size() == 1);
