@@ -18,6 +18,7 @@
 #include "app/cli/commands.h"
 #include "core/analysis/compare.h"
 #include "core/analysis/engine.h"
+#include "core/analysis/whatif.h"
 #include "core/io/load.h"
 #include "core/report/atomic_write.h"
 #include "core/report/compare_checks.h"
@@ -77,7 +78,9 @@ std::optional<Report> loadRun(const std::string& path, const AnalysisSettings& s
             error = cfgError;
             return std::nullopt;
         }
-        return buildReport(*prepared, settings.coefficient, settings.overlapRatio);
+        Report report = buildReport(*prepared, settings.coefficient, settings.overlapRatio);
+        predictGains(*prepared, report);
+        return report;
     }
     // A trace too big for memory is that, not a report to try reading whole.
     if (lr.error && lr.error->reason.rfind("not enough memory", 0) == 0) {

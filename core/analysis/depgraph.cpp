@@ -26,6 +26,7 @@ const char* depEdgeKindName(DepEdgeKind k) {
         case DepEdgeKind::Launch: return "launch";
         case DepEdgeKind::Sync: return "sync";
         case DepEdgeKind::Wait: return "wait";
+        case DepEdgeKind::Event: return "event";
     }
     return "stream";
 }
@@ -34,7 +35,9 @@ std::size_t DependencyGraph::edgeCount() const { return csr ? boost::num_edges(c
 
 namespace {
 
-bool startEdge(DepEdgeKind k) { return k == DepEdgeKind::Stream || k == DepEdgeKind::Host || k == DepEdgeKind::Launch; }
+bool startEdge(DepEdgeKind k) {
+    return k == DepEdgeKind::Stream || k == DepEdgeKind::Host || k == DepEdgeKind::Launch || k == DepEdgeKind::Event;
+}
 
 struct RawEdge {
     std::uint32_t from, to;
@@ -147,6 +150,35 @@ void collectEdges(const Trace& t, DependencyGraph& g, const std::vector<TrackNod
                 if (u != kNone && g.end[u] > g.start[n] && (best == kNone || g.end[u] > g.end[best])) best = u;
             }
             if (best != kNone) edges.push_back({best, n, DepEdgeKind::Wait});
+        }
+    }
+}
+
+// Device nodes that started well after their stream and launch allowed, right after a node of
+// another device track ended: an event wait the trace did not record (see the header).
+void inferEventWaits(const Trace& t, DependencyGraph& g, const std::vector<TrackNodes>& tracks,
+                     const std::vector<std::uint32_t>& nodeOfSlice, std::vector<RawEdge>& edges) {
+    std::vector<const TrackNodes*> device;
+    for (const TrackNodes& tn : tracks)
+        if (tn.device) device.push_back(&tn);
+    for (std::size_t d = 0; d < device.size(); ++d) {
+        const auto& nodes = device[d]->nodes;
+        for (std::size_t k = 0; k < nodes.size(); ++k) {
+            const std::uint32_t v = nodes[k];
+            TimeNs allowed = k > 0 ? g.end[nodes[k - 1]] : kTimeMin;
+            const std::uint32_t launch = t.infos()[g.slice[v]].launch;
+            const std::uint32_t l = launch != kNone ? nodeOfSlice[launch] : kNone;
+            if (l != kNone) allowed = std::max(allowed, g.start[l] + g.launchLagNs);
+            if (allowed == kTimeMin || g.start[v] - allowed <= kUnexplainedNs) continue;
+            std::uint32_t best = kNone;
+            for (std::size_t o = 0; o < device.size(); ++o) {
+                if (o == d) continue;
+                const std::uint32_t u = lastEndedBy(g, *device[o], g.start[v]);
+                if (u != kNone && g.start[v] - g.end[u] <= kEventLagNs && (best == kNone || g.end[u] > g.end[best])) best = u;
+            }
+            if (best == kNone) continue;
+            edges.push_back({best, v, DepEdgeKind::Event});
+            ++g.eventEdges;
         }
     }
 }
@@ -328,13 +360,14 @@ std::shared_ptr<const DependencyGraph> buildDependencyGraph(const Trace& t, cons
     std::vector<RawEdge> edges;
     edges.reserve(g->size() * 2 + 16);
     collectEdges(t, *g, tracks, nodeOfSlice, edges);
-    nodeOfSlice = {};
-    tracks = {};
     // Nominal launch lag: the shortest launch-call-start to device-start seen.
     TimeNs lag = kTimeMax;
     for (const RawEdge& e : edges)
         if (e.kind == DepEdgeKind::Launch) lag = std::min(lag, g->start[e.to] - g->start[e.from]);
     g->launchLagNs = lag == kTimeMax ? 0 : lag;
+    inferEventWaits(t, *g, tracks, nodeOfSlice, edges);
+    nodeOfSlice = {};
+    tracks = {};
 
     std::shared_ptr<DepCsr> csr;
     auto build = [&](const std::vector<RawEdge>& es) {
@@ -489,6 +522,32 @@ Replayer::Result Replayer::run(const std::vector<Change>& changes, const std::ve
     const TimeNs oldLatest = m_g.originNs + m_g.spanNs;
     res.gainNs = std::max<TimeNs>(0, oldLatest - latest);
     return res;
+}
+
+std::size_t Replayer::mismatchesOfFullReplay() {
+    const DepBoostGraph& bg = m_g.csr->g;
+    std::vector<TimeNs> st(m_g.size()), en(m_g.size());
+    std::size_t bad = 0;
+    for (std::uint32_t v : m_g.order) {
+        TimeNs s = kTimeMin, e = kTimeMin;
+        bool hasStart = false;
+        for (auto ed : boost::make_iterator_range(boost::in_edges(v, bg))) {
+            const DepEdge& p = bg[ed];
+            const std::uint32_t u = static_cast<std::uint32_t>(boost::source(ed, bg));
+            if (startEdge(p.kind)) {
+                hasStart = true;
+                s = std::max(s, (p.kind == DepEdgeKind::Launch ? st[u] : en[u]) + p.lag);
+            } else {
+                e = std::max(e, en[u] + p.lag);
+            }
+        }
+        if (!hasStart) s = m_g.start[v];
+        e = std::max(e, s + m_g.own[v]);
+        st[v] = s;
+        en[v] = e;
+        if (s != m_g.start[v] || e != m_g.end[v]) ++bad;
+    }
+    return bad;
 }
 
 }  // namespace contend

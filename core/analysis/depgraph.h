@@ -13,6 +13,10 @@
 //   launch  launch call -> the device node it enqueued: v starts >= u's START + lag
 //   sync    device node -> host sync call that returned after it: v ends >= u's end + lag
 //   wait    device node on another track -> device wait task that ended after it: v ends >= ...
+//   event   device node on another track -> a device node that started within kEventLagNs of
+//           its end although its own stream and launch had let it start more than
+//           kUnexplainedNs earlier: an event wait the trace did not record (cudaStreamWaitEvent
+//           without its event, a graph edge): v starts >= u's end + lag
 //
 // A node starts at the latest of its start edges (roots keep their observed start) and ends at
 // the latest of start + own time and its end edges. Lags come from the observation so that the
@@ -51,8 +55,12 @@
 namespace contend {
 
 enum class DepNodeKind : std::uint8_t { Device, Wait, Launch, Sync, Step };
-enum class DepEdgeKind : std::uint8_t { Stream, Host, Launch, Sync, Wait };
-const char* depEdgeKindName(DepEdgeKind k);   // "stream", "host", "launch", "sync", "wait"
+enum class DepEdgeKind : std::uint8_t { Stream, Host, Launch, Sync, Wait, Event };
+// "stream", "host", "launch", "sync", "wait", "event"
+const char* depEdgeKindName(DepEdgeKind k);
+
+inline constexpr TimeNs kUnexplainedNs = 5000;   // a start this much later than its edges allow
+inline constexpr TimeNs kEventLagNs = 2000;      // ... and this close after another track's end
 
 struct DepEdge {
     TimeNs lag = 0;
@@ -100,6 +108,7 @@ public:
     std::size_t deviceNodes = 0;
     std::size_t linkedDeviceNodes = 0;      // device nodes with a launch edge
     std::size_t syncNodes = 0, waitNodes = 0, boundSyncs = 0;
+    std::size_t eventEdges = 0;             // inferred event waits
     std::size_t droppedEdges = 0;           // edges dropped to break a cycle (inconsistent times)
     TimeNs launchLagNs = 0;                 // nominal launch lag
     double seconds = 0;
@@ -138,6 +147,9 @@ public:
     // Their launch calls, and the sync calls bound to the operator before each, cost nothing
     // then (own time 0, the host gap before them 0, no wait): one launch issues the fused run.
     Result run(const std::vector<Change>& changes, const std::vector<std::uint32_t>& fused = {});
+    // Recomputes every node from scratch in topological order with nothing changed and returns
+    // how many differ from the observation (0 when the lags and bindings are right; for tests).
+    std::size_t mismatchesOfFullReplay();
     // The new end of every node of the last run (valid until the next run).
     TimeNs newEnd(std::uint32_t node) const { return m_end[node]; }
 
