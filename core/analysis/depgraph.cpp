@@ -165,11 +165,13 @@ void inferEventWaits(const Trace& t, DependencyGraph& g, const std::vector<Track
         const auto& nodes = device[d]->nodes;
         for (std::size_t k = 0; k < nodes.size(); ++k) {
             const std::uint32_t v = nodes[k];
-            TimeNs allowed = k > 0 ? g.end[nodes[k - 1]] : kTimeMin;
+            // Only where the launch is known: without it a late start may be the host's.
             const std::uint32_t launch = t.infos()[g.slice[v]].launch;
             const std::uint32_t l = launch != kNone ? nodeOfSlice[launch] : kNone;
-            if (l != kNone) allowed = std::max(allowed, g.start[l] + g.launchLagNs);
-            if (allowed == kTimeMin || g.start[v] - allowed <= kUnexplainedNs) continue;
+            if (l == kNone || g.start[l] > g.start[v]) continue;
+            TimeNs allowed = g.start[l] + g.launchLagNs;
+            if (k > 0) allowed = std::max(allowed, g.end[nodes[k - 1]]);
+            if (g.start[v] - allowed <= kUnexplainedNs) continue;
             std::uint32_t best = kNone;
             for (std::size_t o = 0; o < device.size(); ++o) {
                 if (o == d) continue;

@@ -13,10 +13,11 @@
 //   launch  launch call -> the device node it enqueued: v starts >= u's START + lag
 //   sync    device node -> host sync call that returned after it: v ends >= u's end + lag
 //   wait    device node on another track -> device wait task that ended after it: v ends >= ...
-//   event   device node on another track -> a device node that started within kEventLagNs of
-//           its end although its own stream and launch had let it start more than
-//           kUnexplainedNs earlier: an event wait the trace did not record (cudaStreamWaitEvent
-//           without its event, a graph edge): v starts >= u's end + lag
+//   event   device node on another track -> a device node with a known launch that started
+//           within kEventLagNs of its end although its own stream and launch had let it start
+//           more than kUnexplainedNs earlier: an event wait the trace did not record
+//           (cudaStreamWaitEvent without its event, a graph edge): v starts >= u's end + lag.
+//           Never inferred without the launch (the host may be why a kernel started late).
 //
 // A node starts at the latest of its start edges (roots keep their observed start) and ends at
 // the latest of start + own time and its end edges. Lags come from the observation so that the

@@ -103,7 +103,7 @@ void predictGains(const PreparedAnalysis& p, Report& r, const WhatIfSettings& se
     fillPaths(p, g, r);
 
     Replayer replay(g);
-    std::size_t budget = settings.budgetNodes ? settings.budgetNodes : 16 * g.size() + (std::size_t{4} << 20);
+    std::size_t budget = settings.budgetNodes ? settings.budgetNodes : 3 * g.size() + (std::size_t{1} << 20);
     std::size_t spent = 0;
     std::vector<Replayer::Change> changes;
     std::vector<std::uint32_t> fused;

@@ -16,8 +16,8 @@
 // Exact shortcuts and the budget: shortening operators that all had slack (they could have
 // ended later without delaying the run) cannot shorten it, so such findings get 0 without a
 // replay (WhatIfSummary::offPath). The others are replayed, resources first, then by the
-// critical time they would cut, largest first, until the replays have recomputed
-// `budgetNodes` nodes in all; the findings left get -1 ("not computed") and a note
+// critical time they would cut, largest first (the resources and "all at once" always), until
+// the replays have recomputed `budgetNodes` nodes in all; the findings left get -1 ("not computed") and a note
 // "what-if-budget". A replay costs what it moves (O(k log k) for k nodes moved), not the graph.
 //
 // Also fills each iteration's critical path (IterationStats::criticalPathNs, criticalTrack),
@@ -30,7 +30,8 @@
 namespace contend {
 
 struct WhatIfSettings {
-    // Nodes the replays may recompute in all; 0: 16 x the graph's nodes + 4M.
+    // Nodes the replays may recompute in all; 0: 3 x the graph's nodes + 1M (about half a
+    // second at a million nodes: a replay of a fix early on a busy stream moves the rest of it).
     std::size_t budgetNodes = 0;
 };
 
