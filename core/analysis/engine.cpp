@@ -10,6 +10,7 @@
 #include "core/analysis/clusters.h"
 #include "core/analysis/notes.h"
 #include "core/analysis/summary.h"
+#include "core/analysis/whatif.h"
 #include "core/trace/time_format.h"
 
 namespace contend {
@@ -131,6 +132,8 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
         c.tid = tr.tid;
         c.trackLabel = tr.label();
     }
+    p->m_depGraph = buildDependencyGraph(t, ops, p->m_iterations, p->m_iterationOfOp);
+    if (stopped()) return nullptr;
     p->m_signatureStats = baseSignatureStats(ops, p->m_base, p->m_breakdowns);
     if (stopped()) return nullptr;
     p->m_trackStats = baseTrackStats(t, ops);
@@ -175,6 +178,7 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
     info.counters = p->m_resources.mappedLabels;
     info.scope = ops.deviceScope ? "device" : "host";
     p->m_notes = dataNotes({t, ops, p->m_base, p->m_exposure, p->m_timelines, p->m_analysisTimelines, coarse, p->m_iterations, p->m_iterationOfOp, cut});
+    for (ReportNote& n : dependencyNotes(*p->m_depGraph)) p->m_notes.push_back(std::move(n));
 
     p->m_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return p;
@@ -294,7 +298,9 @@ Report analyze(TracePtr trace, const AnalysisSettings& s) {
         if (trace) r.trace.path = trace->source().path;
         return r;
     }
-    return buildReport(*p, s.coefficient, s.overlapRatio);
+    Report r = buildReport(*p, s.coefficient, s.overlapRatio);
+    predictGains(*p, r);
+    return r;
 }
 
 }  // namespace contend
