@@ -9,7 +9,7 @@
 // The contention site (bandwidth): in its bad form the augmentation kernel is released right as
 // bucket kSiteBucket's layer-norm backward (0.85 of peak) starts, so both get about half the
 // bandwidth and run ~1.7x slower, and that bucket reaches its AllReduce late. In its good form
-// it runs beside the first forward gemm (0.15 of peak: 1.0 fits). The AllReduce kernels demand
+// it runs beside the forward layers (gemms and GELUs at 0.12 of peak: 0.97 fits). The AllReduce kernels demand
 // nothing of the device here (their time is the wait for peers plus a fixed transfer), so they
 // never slow a neighbour. Work and demands are fixed; durations vary by 2% jitter per launch.
 #include <cstdint>
