@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "core/report/distributed_json.h"
+
 namespace contend {
 
 std::string jsonText(const nlohmann::json& j) {
@@ -203,6 +205,7 @@ json toJson(const Report& r, const Trace* t) {
                            {"anomalies", s.anomalies},
                            {"extra_wait_ns", s.extraWaitNs}});
     j["threads"] = std::move(threads);
+    if (!r.distributed.empty()) j["distributed"] = distributedToJson(r.distributed);
     return j;
 }
 
@@ -456,6 +459,10 @@ Report readReport(const json& j) {
             x.extraWaitNs = getOr<TimeNs>(s, "extra_wait_ns", 0);
             r.threads.push_back(std::move(x));
         }
+    }
+    if (j.contains("distributed")) {
+        std::string error;
+        if (!distributedFromJson(j["distributed"], r.distributed, &error)) throw ReadError{error};
     }
     return r;
 }
