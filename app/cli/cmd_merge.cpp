@@ -145,7 +145,10 @@ bool isTraceFile(const fs::path& p) {
         const std::string e(s);
         return n.size() > e.size() && n.compare(n.size() - e.size(), e.size(), e) == 0;
     };
-    if (n == "cluster-truth.json" || ends(".report.json") || ends(".truth.json")) return false;
+    // Not traces: our own truth and report files, and the JSON side files profilers write.
+    if (n == "cluster-truth.json" || ends(".report.json") || ends(".truth.json") || n.rfind("profiler_info", 0) == 0 ||
+        n == "profiler_metadata.json" || n == "communication.json" || n == "communication_matrix.json")
+        return false;
     return ends(".json") || ends(".json.gz");
 }
 
