@@ -346,3 +346,55 @@ TEST_CASE("the real multi-rank samples open as clusters", "[cluster][real]") {
     for (const json& n : h["notes"]) differ = differ || n["kind"] == "world-sizes-differ";
     CHECK(differ);
 }
+
+TEST_CASE("scripts/cluster-parallel.sh fans a simulated cluster out with GNU parallel and merges it", "[cluster][scripts]") {
+    if (std::system("command -v parallel >/dev/null 2>&1") != 0) {
+        std::cerr << "GNU parallel not installed: cluster-parallel.sh test skipped (exit code 4)" << std::endl;
+        std::exit(4);
+    }
+    TempDir dir("cluster-parallel");
+    REQUIRE(runCli("simulate bandwidth --ranks 6 --slow-rank 4 --seed 6 --quiet --out " + q(dir / "traces")) == 0);
+    const std::string script = std::string(CONTEND_SOURCE_DIR) + "/scripts/cluster-parallel.sh";
+    const std::string cmd = "'" + script + "' -j 2 --max-memory 2G --cli '" + CONTEND_CLI + "' " + q(dir / "traces") + " " +
+                            q(dir / "reports") + " " + q(dir / "cluster.json") + " >/dev/null 2>&1";
+    REQUIRE(std::system(cmd.c_str()) == 0);
+    const json c = readJson(dir / "cluster.json");
+    requireValid(schema("contend.cluster.schema.json"), c, "parallel cluster");
+    REQUIRE(c["ranks"].size() == 6);
+    const Score s = score(c, readJson(dir / "traces" / "cluster-truth.json"));
+    REQUIRE(s.delayed >= 6);
+    CHECK(s.named * 10 >= s.delayed * 9);
+    CHECK(s.slowRanks == std::vector<int>{4});
+    CHECK(fs::exists(dir / "cluster.md"));
+    // A file that is no rank (a truncated trace without distributedInfo) fails the fan-out, and
+    // no cluster report is written.
+    contend::test::TempFile broken("cluster-parallel-broken.json", "{\"traceEvents\": [");
+    fs::copy_file(broken.path(), dir / "traces" / "rank-99.json");
+    fs::remove(dir / "cluster.json");
+    CHECK(std::system(cmd.c_str()) != 0);
+    CHECK(!fs::exists(dir / "cluster.json"));
+}
+
+TEST_CASE("scripts/cluster-slurm.sh writes an array task and a merge job that run as written", "[cluster][scripts]") {
+    TempDir dir("cluster-slurm");
+    REQUIRE(runCli("simulate bandwidth --ranks 4 --slow-rank 1 --seed 8 --quiet --out " + q(dir / "traces")) == 0);
+    const std::string script = std::string(CONTEND_SOURCE_DIR) + "/scripts/cluster-slurm.sh";
+    REQUIRE(std::system(("'" + script + "' --dry-run --max-running 2 --cli '" + CONTEND_CLI + "' " + q(dir / "traces") + " " +
+                         q(dir / "reports") + " " + q(dir / "cluster.json") + " > " + q(dir / "sbatch.txt"))
+                            .c_str()) == 0);
+    const std::string sbatch = slurp(dir / "sbatch.txt");
+    CHECK(sbatch.find("--array=0-3%2") != std::string::npos);
+    CHECK(sbatch.find("--dependency=afterok:") != std::string::npos);
+    // Run each array task and the merge as Slurm would (the task id from the environment).
+    for (int i = 0; i < 4; ++i)
+        REQUIRE(std::system(("SLURM_ARRAY_TASK_ID=" + std::to_string(i) + " bash " + q(dir / "reports" / "analyze-rank.sbatch"))
+                                .c_str()) == 0);
+    REQUIRE(std::system(("bash " + q(dir / "reports" / "merge.sbatch") + " 2>/dev/null").c_str()) == 0);
+    const json c = readJson(dir / "cluster.json");
+    REQUIRE(c["ranks"].size() == 4);
+    const Score s = score(c, readJson(dir / "traces" / "cluster-truth.json"));
+    CHECK(s.named * 10 >= s.delayed * 9);
+    CHECK(s.slowRanks == std::vector<int>{1});
+    // A task id past the list fails.
+    CHECK(std::system(("SLURM_ARRAY_TASK_ID=4 bash " + q(dir / "reports" / "analyze-rank.sbatch") + " 2>/dev/null").c_str()) != 0);
+}
