@@ -50,7 +50,8 @@ const char* kClusterHelp =
     "deep. Each rank is loaded and analysed on its own, N at a time (--jobs, default 2), each\n"
     "load under 1/N of the memory budget (--max-memory), and dropped once its report is\n"
     "built, so ranks stream through; then the reports are merged as by 'contend-cli merge'.\n"
-    "--reports DIR also writes each rank's report there (rank-R.report.json).\n"
+    "--reports DIR also writes each rank's report there (rank-R.report.json). A trace without a\n"
+    "rank, or two traces of one rank, is an error naming them.\n"
     "Exit codes: 0 ok, 2 usage error, 3 unreadable or invalid input.\n";
 
 int usage(const char* cmd, const std::string& message) {
