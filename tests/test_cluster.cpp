@@ -191,6 +191,8 @@ TEST_CASE("cluster simulation: seeded and deterministic, one rank per file with 
     CHECK(runCli("simulate cache --ranks 3 --out " + q(dir / "d")) == 2);
     CHECK(runCli("simulate bandwidth --slow-rank 0 --out " + q(dir / "d")) == 2);
     CHECK(runCli("simulate bandwidth --ranks 1 --out " + q(dir / "d")) == 2);
+    CHECK(runCli("simulate bandwidth --ranks 3 --format nsys-sqlite --out " + q(dir / "d")) == 2);
+    CHECK(!fs::exists(dir / "d"));
 }
 
 TEST_CASE("merge rules: the late rank from durations, held up against the others' spread, the finding before it", "[cluster]") {
