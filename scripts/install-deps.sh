@@ -14,6 +14,7 @@ PACKAGES=(
   libsimdjson-dev
   zlib1g-dev
   libsqlite3-dev
+  parallel
   xvfb xauth fonts-dejavu-core
   clang libclang-rt-14-dev
 )

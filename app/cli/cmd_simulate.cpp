@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/sim/cluster_simulation.h"
 #include "core/sim/run_simulation.h"
 
 namespace contend::cli {
@@ -24,6 +25,8 @@ const char* kSimulateHelp =
     "                            [--gzip] [--device-only]\n"
     "                            [--counters full|none|PERIOD_US] [--sample-us N]\n"
     "                            [--bad-rate P] [--quiet]\n"
+    "       contend-cli simulate bandwidth|null --ranks N [--slow-rank R] --out DIR [--seed N]\n"
+    "                            [--iterations N] [--bad-rate P] [--gzip] [--counters MODE]\n"
     "\n"
     "Simulates project X (a vision network: convolutions, matmuls, small activations, a\n"
     "pre-processing stream; one ProfilerStep#N per iteration) on a device whose streams share\n"
@@ -76,6 +79,16 @@ const char* kSimulateHelp =
     "                   step); an error for mixed and null. --fixed still fixes every step\n"
     "  --quiet          no summary on stderr\n"
     "\n"
+    "clusters (--ranks N): a data-parallel training job on N ranks, one Kineto trace per rank\n"
+    "(DIR/rank-NN.json, with distributedInfo.rank) with four NCCL AllReduce kernels a step that\n"
+    "wait for the slowest rank. bandwidth with --slow-rank R: rank R's augmentation kernel lands\n"
+    "on a layer-norm backward in the steps its site runs bad (--bad-rate, default 0.5 here), so\n"
+    "the third AllReduce waits for it; every other rank runs the good form. null, or bandwidth\n"
+    "without --slow-rank: no rank is contended. DIR/cluster-truth.json (contend.cluster-truth/1)\n"
+    "names the culprit rank, the iterations it delayed and its contention window.\n"
+    "  --ranks N        ranks in the cluster (2..4096); --out is then a folder\n"
+    "  --slow-rank R    the rank the contention is injected on (bandwidth only)\n"
+    "\n"
     "Files are written as FILE.tmp and renamed when complete.\n"
     "Exit codes: 0 ok, 2 usage error, 3 I/O error.\n";
 
@@ -94,6 +107,46 @@ int usage(const std::string& message) {
     return kUsage;
 }
 
+int runCluster(const contend::sim::SimulationRequest& req, int ranks, int slowRank,
+               bool haveBadRate, bool quiet) {
+    using namespace contend::sim;
+    if (!req.truthPath.empty())
+        return usage("a cluster writes its truth to DIR/cluster-truth.json: drop --truth");
+    if (req.events > 0 || req.fixed || !req.hostEvents)
+        return usage("--events, --fixed and --device-only do not apply to a cluster");
+    if (req.format != TraceFormat::KinetoJson)
+        return usage("a cluster writes Kineto JSON traces only: drop --format");
+    if (req.tracePath == "-")
+        return usage("a cluster needs a folder for --out");
+    if (slowRank >= ranks)
+        return usage("--slow-rank must be below --ranks");
+    ClusterRequest q;
+    q.scenario = req.scenario;
+    q.ranks = ranks;
+    q.slowRank = slowRank;
+    q.seed = req.seed;
+    if (req.iterations > 0) q.iterations = req.iterations;
+    if (haveBadRate) q.badRate = req.badRate;
+    q.outDir = req.tracePath;
+    q.gzip = req.gzip;
+    q.counters = req.counters;
+    q.counterIntervalNs = req.counterIntervalNs;
+    const ClusterSummary s = runClusterSimulation(q);
+    if (!s.ok) {
+        std::fprintf(stderr, "contend-cli simulate: %s\n", s.error.c_str());
+        return s.ioError ? kIoError : kUsage;
+    }
+    if (!quiet)
+        std::fprintf(stderr,
+                     "simulate: cluster %s seed %llu: %d ranks, slow rank %s, %d steps, %d "
+                     "delayed; %.2f s -> %s (truth: %s)\n",
+                     std::string(scenarioName(q.scenario)).c_str(),
+                     static_cast<unsigned long long>(q.seed), q.ranks,
+                     slowRank >= 0 ? std::to_string(slowRank).c_str() : "none", q.iterations,
+                     s.delayedIterations, s.seconds, q.outDir.c_str(), s.truthPath.c_str());
+    return kOk;
+}
+
 }  // namespace
 
 int runSimulate(int argc, char** argv) {
@@ -103,6 +156,9 @@ int runSimulate(int argc, char** argv) {
     bool quiet = false;
     bool haveIterations = false;
     bool haveCounters = false;
+    bool haveBadRate = false;
+    std::int64_t ranks = 0;
+    std::int64_t slowRank = -1;
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
         auto value = [&](std::string_view& out) {
@@ -154,6 +210,15 @@ int runSimulate(int argc, char** argv) {
             if (!ok || !(rate >= 0.0 && rate <= 1.0))
                 return usage("--bad-rate needs a probability between 0 and 1");
             req.badRate = rate;
+            haveBadRate = true;
+        } else if (arg == "--ranks") {
+            if (!value(v) || !parseCount(v, 2, n) || n > 4096)
+                return usage("--ranks needs an integer from 2 to 4096");
+            ranks = n;
+        } else if (arg == "--slow-rank") {
+            if (!value(v) || !parseCount(v, 0, n))
+                return usage("--slow-rank needs a rank (a non-negative integer)");
+            slowRank = n;
         } else if (arg == "--counters") {
             const auto setting = value(v) ? parseCounterSetting(v) : std::nullopt;
             if (!setting)
@@ -191,6 +256,11 @@ int runSimulate(int argc, char** argv) {
         return usage("which scenario? (bandwidth, sync-cluster, cache, lock, mixed, null)");
     if (req.tracePath.empty())
         return usage("--out TRACE is required");
+    if (slowRank >= 0 && ranks == 0)
+        return usage("--slow-rank needs --ranks");
+    if (ranks > 0)
+        return runCluster(req, static_cast<int>(ranks), static_cast<int>(slowRank), haveBadRate,
+                          quiet);
     if (haveIterations && req.events > 0)
         return usage("--iterations and --events exclude each other");
     if (req.badRate != 1.0 && !isSingleCause(req.scenario))

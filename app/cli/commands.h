@@ -26,5 +26,7 @@ bool parseNumber(const char* s, double& out);
 int runInfo(int argc, char** argv);
 int runBenchLoad(int argc, char** argv);
 int runAnnotate(int argc, char** argv);
+int runMerge(int argc, char** argv);
+int runCluster(int argc, char** argv);
 
 }  // namespace contend::cli

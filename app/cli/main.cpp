@@ -41,6 +41,14 @@ const char* kUsage =
     "                           --junit FILE and --summary-md FILE for CI (docs/ci.md)\n"
     "  trend RUN RUN [RUN...]   anomaly scores and bottleneck share over several runs\n"
     "  simulate SCENARIO ...    write a simulated contended trace with its ground truth\n"
+    "                           (--ranks N --slow-rank R --out DIR: a cluster, one per rank)\n"
+    "  merge REPORT... --out CLUSTER.json\n"
+    "                           per-rank analyze --json reports folded into a cluster report:\n"
+    "                           step and compute time per rank, slow ranks, the late rank of\n"
+    "                           each collective and the finding on it that explains it\n"
+    "  cluster DIR --out CLUSTER.json [--jobs N]\n"
+    "                           analyse each rank trace of a folder (Kineto distributedInfo,\n"
+    "                           Ascend *_ascend_pt), N at a time, then merge\n"
     "  bench-load TRACE [--repeat N] [--cancel]\n"
     "                           load a trace N times and print throughput (MB/s, operators/s), model size and\n"
     "                           peak RSS; --cancel also measures how fast a cancelled load stops\n"
@@ -121,6 +129,8 @@ int main(int argc, char** argv) {
     if (cmd == "annotate") return runAnnotate(argc - 1, argv + 1);
     if (cmd == "trend") return runTrend(argc - 1, argv + 1);
     if (cmd == "simulate") return runSimulate(argc - 1, argv + 1);
+    if (cmd == "merge") return runMerge(argc - 1, argv + 1);
+    if (cmd == "cluster") return runCluster(argc - 1, argv + 1);
     if (cmd == "bench-load") return runBenchLoad(argc - 1, argv + 1);
     if (cmd == "bench-analyze") return runBenchAnalyze(argc - 1, argv + 1);
     std::fprintf(stderr, "contend-cli: unknown command '%s'\n\n%s", cmd.c_str(), kUsage);

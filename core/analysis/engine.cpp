@@ -8,6 +8,7 @@
 
 #include "core/analysis/breakdown.h"
 #include "core/analysis/clusters.h"
+#include "core/analysis/collectives.h"
 #include "core/analysis/notes.h"
 #include "core/analysis/summary.h"
 #include "core/analysis/whatif.h"
@@ -105,6 +106,7 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
     p->m_iterationOfOp = iterationOfOps(t, ops, p->m_iterations);
     const std::vector<std::uint32_t> cut = cutIterations(ops, p->m_iterations, p->m_iterationOfOp);
     for (std::uint32_t it : cut) p->m_iterations[it].cut = true;
+    p->m_distributed = findCollectives(t, p->m_iterations);
     std::vector<std::uint8_t> inBaseline(ops.size(), 1);
     for (std::uint32_t op = 0; op < ops.size(); ++op) {
         const std::uint32_t it = p->m_iterationOfOp[op];
@@ -198,6 +200,7 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
     r.sliceCause.assign(slices.size(), Resource::None);
     r.operators = p.m_signatureStats;
     r.iterations = p.m_iterations;
+    r.distributed = p.m_distributed;
     r.threads = p.m_trackStats;
     r.clusters = p.m_clusters;
 

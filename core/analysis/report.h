@@ -252,6 +252,23 @@ struct WhatIfSummary {
     TimeNs allGainNs = -1;          // every anomaly at its baseline and every cluster fused, at once
 };
 
+// Added: one rank of a distributed job, for `contend-cli merge` (collectives.h). Collectives are
+// in start order; `name` indexes collectiveNames.
+struct CollectiveRun {
+    std::uint32_t iteration = 0;    // IterationStats::index of the step it ran in
+    std::uint32_t name = 0;
+    TimeNs startNs = 0;             // on the trace's own clock
+    TimeNs durNs = 0;
+};
+
+struct ReportDistributed {
+    int rank = -1;                  // -1: the trace does not say
+    int worldSize = 0;              // 0: unknown
+    std::vector<std::string> collectiveNames;
+    std::vector<CollectiveRun> collectives;
+    bool empty() const { return rank < 0 && collectives.empty(); }
+};
+
 struct Report {
     ReportTraceInfo trace;
     std::vector<ReportNote> notes;
@@ -265,6 +282,7 @@ struct Report {
     std::vector<TypeStats> types;            // added: per operator type, by extra wait then time
     std::vector<TrackStats> threads;         // added: per track that holds analysed operators
     WhatIfSummary whatIf;                    // added (report/2)
+    ReportDistributed distributed;           // added: rank and collectives (empty for one process)
     // Per slice (indexed like Trace::slices()), for views: score (NaN for slices that are not
     // analysed device operators), signature index (kNone if none), cause when anomalous.
     std::vector<float> sliceScore;

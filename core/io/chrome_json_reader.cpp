@@ -146,6 +146,7 @@ private:
     Status dispatch(std::size_t a, std::size_t b, bool findArrayEnd);
     Status drain(std::size_t keep);
     bool readTopLevelValue(std::string_view key);
+    void readDistributedInfo(std::string_view text);
 
     Status fail(std::uint64_t offset, std::string reason);
     Status failAtBuffer(std::size_t bufIndex, std::string reason) { return fail(streamOffset(bufIndex), std::move(reason)); }
@@ -392,6 +393,30 @@ Status Reader::readObjectForm() {
     }
 }
 
+// Kineto's {"backend": "nccl", "rank": 3, "world_size": 8}: the rank and world size, when they
+// are non-negative integers; anything else is a warning and the trace loads without a rank.
+void Reader::readDistributedInfo(std::string_view text) {
+    auto field = [&](std::string_view name) -> std::optional<std::int64_t> {
+        const std::string quoted = "\"" + std::string(name) + "\"";
+        std::size_t at = text.find(quoted);
+        if (at == std::string_view::npos) return std::nullopt;
+        at += quoted.size();
+        while (at < text.size() && (text[at] == ' ' || text[at] == '\t' || text[at] == '\n' || text[at] == '\r')) ++at;
+        if (at >= text.size() || text[at] != ':') return std::nullopt;
+        std::size_t end = ++at;
+        while (end < text.size() && text[end] != ',' && text[end] != '}') ++end;
+        return parseInt(trimView(text.substr(at, end - at)));
+    };
+    const auto rank = field("rank");
+    const auto world = field("world_size");
+    if (!rank || *rank < 0 || *rank > (1 << 30)) {
+        warn("distributedInfo has no integer rank (ignored)", streamOffset(m_pos));
+        return;
+    }
+    m_b.setDistributed(static_cast<int>(*rank),
+                       world && *world > 0 && *world <= (1 << 30) ? static_cast<int>(*world) : 0);
+}
+
 bool Reader::readTopLevelValue(std::string_view key) {
     std::size_t end = 0;
     for (std::size_t want = 64 * 1024;; want *= 2) {
@@ -415,6 +440,8 @@ bool Reader::readTopLevelValue(std::string_view key) {
         if (!v) warn("baseTimeNanoseconds is not an integer", streamOffset(m_pos));
         else if (*v < kMinBaseTimeNs || *v > kMaxBaseTimeNs) warn("baseTimeNanoseconds out of range (ignored)", streamOffset(m_pos));
         else m_b.setBaseTime(*v);
+    } else if (key == "distributedInfo") {
+        readDistributedInfo(text);
     } else if ((key == "displayTimeUnit") && text.size() >= 2 && text.front() == '"') {
         m_b.setDisplayTimeUnit(std::string(text.substr(1, text.size() - 2)));
     } else if ((key == "traceEvents")) {

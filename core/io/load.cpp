@@ -2,6 +2,8 @@
 
 #include <fstream>
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -154,6 +156,28 @@ LoadResult loadSqlite(const std::string& file, const LoadOptions& options, std::
 
 }  // namespace
 
+// The rank of an Ascend profiler folder: N of the profiler_info_N.json beside
+// ASCEND_PROFILER_OUTPUT (the rank folder, or the parent of the output folder); -1 when none.
+static int ascendRank(const std::string& root) {
+    std::error_code ec;
+    for (const fs::path& dir : {fs::path(root), fs::path(root).parent_path()}) {
+        if (dir.empty() || !fs::is_directory(dir, ec)) continue;
+        for (const auto& e : fs::directory_iterator(dir, ec)) {
+            const std::string name = e.path().filename().string();
+            constexpr std::string_view kPrefix = "profiler_info_";
+            if (name.rfind(kPrefix, 0) != 0 || name.size() <= kPrefix.size() + 5 ||
+                name.compare(name.size() - 5, 5, ".json") != 0)
+                continue;
+            const std::string digits = name.substr(kPrefix.size(), name.size() - kPrefix.size() - 5);
+            if (digits.empty() || digits.size() > 6 ||
+                !std::all_of(digits.begin(), digits.end(), [](unsigned char c) { return std::isdigit(c); }))
+                continue;
+            return std::stoi(digits);
+        }
+    }
+    return -1;
+}
+
 static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
     if (auto e = checkCpu(path)) {
@@ -226,6 +250,10 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
             builder.setFormat("ascend-folder");
         }
         builder.setSource(src);
+        if (ascend) {
+            const int rank = ascendRank(ascend->root);
+            if (rank >= 0) builder.setDistributed(rank, 0);
+        }
         if (ascend && options.joinSideFiles) {
             // The trace is what the user opened; a broken side file costs its metrics, not the load.
             if (auto sideErr = joinAscendSideFiles(builder, *ascend, effectiveMemoryBudget(options)))

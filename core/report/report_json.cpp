@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "core/report/distributed_json.h"
+
 namespace contend {
 
 std::string jsonText(const nlohmann::json& j) {
@@ -241,6 +243,7 @@ json toJson(const Report& r, const Trace* t) {
                            {"extra_wait_ns", s.extraWaitNs}});
     j["threads"] = std::move(threads);
     j["what_if"] = whatIfJson(r.whatIf);
+    if (!r.distributed.empty()) j["distributed"] = distributedToJson(r.distributed);
     return j;
 }
 
@@ -533,6 +536,10 @@ Report readReport(const json& j) {
         }
     }
     r.whatIf = readWhatIf(j);
+    if (j.contains("distributed")) {
+        std::string error;
+        if (!distributedFromJson(j["distributed"], r.distributed, &error)) throw ReadError{error};
+    }
     return r;
 }
 

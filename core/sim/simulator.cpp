@@ -438,4 +438,19 @@ const IterationResult& Simulator::run(const Iteration& it) {
     return m_result;
 }
 
+IterationResult Simulator::probe(const Iteration& it) {
+    const TimeNs nextStart = m_nextStart;
+    const std::int64_t nextCorrelation = m_nextCorrelation;
+    const std::int64_t nextExternal = m_nextExternal;
+    const auto lastValue = m_lastValue;
+    const auto lastSample = m_lastSample;
+    IterationResult out = run(it);
+    m_nextStart = nextStart;
+    m_nextCorrelation = nextCorrelation;
+    m_nextExternal = nextExternal;
+    m_lastValue = lastValue;
+    m_lastSample = lastSample;
+    return out;
+}
+
 }  // namespace contend::sim

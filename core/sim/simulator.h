@@ -60,6 +60,11 @@ public:
     // The result stays valid until the next call.
     const IterationResult& run(const Iteration& it);
 
+    // Simulates the next step as run() would, then forgets it: the clock, ids and counter state
+    // stay as they were, so run() with the same iteration gives the same result. The cluster
+    // runner probes when each rank reaches its collectives before it fixes their durations.
+    IterationResult probe(const Iteration& it);
+
     TimeNs nextStepStart() const { return m_nextStart; }
 
 private:

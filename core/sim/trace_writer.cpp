@@ -44,7 +44,14 @@ bool TraceWriter::begin() {
         .integer(d.cacheBytes)
         .raw(", \"memoryBandwidthGBs\": ")
         .integer(std::llround(d.peakBandwidthGBs))
-        .raw("}\n  ],\n  \"cuda_runtime_version\": 12010,\n  \"traceName\": ")
+        .raw("}\n  ],\n  \"cuda_runtime_version\": 12010,\n");
+    if (m_options.rank >= 0)
+        o.raw("  \"distributedInfo\": {\"backend\": \"nccl\", \"rank\": ")
+            .integer(m_options.rank)
+            .raw(", \"world_size\": ")
+            .integer(m_options.worldSize)
+            .raw("},\n");
+    o.raw("  \"traceName\": ")
         .string(m_options.traceName)
         .raw(",\n  \"displayTimeUnit\": \"ms\",\n  \"traceEvents\": [");
 

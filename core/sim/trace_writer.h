@@ -44,6 +44,9 @@ public:
         // full-resolution samples, with noise drawn from a stream seeded by counterNoiseSeed.
         CounterSetting counters;
         std::uint64_t counterNoiseSeed = 0;
+        // One rank of a cluster: written as Kineto's "distributedInfo" (backend nccl); -1: none.
+        std::int32_t rank = -1;
+        std::int32_t worldSize = 0;
     };
 
     TraceWriter(OutputSink& sink, const SimConfig& config, const std::vector<StreamInfo>& streams,

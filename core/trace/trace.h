@@ -170,6 +170,10 @@ public:
     TimeNs span() const { return m_end > m_begin ? m_end - m_begin : 0; }
     TimeNs baseTimeNs() const { return m_baseTimeNs; }
     const std::string& displayTimeUnit() const { return m_displayTimeUnit; }
+    // The rank of a distributed job this trace is one of (Kineto distributedInfo.rank, Ascend
+    // profiler_info_{rank}.json); -1 when the trace does not say. worldSize 0 when unknown.
+    int rank() const { return m_rank; }
+    int worldSize() const { return m_worldSize; }
 
     // Slices of a track that intersect [t0, t1): returns a half-open index range into slices().
     // Uses the track's maxDur so long slices that start before t0 are included.
@@ -202,6 +206,8 @@ private:
     TimeNs m_end = 0;
     TimeNs m_baseTimeNs = 0;
     std::string m_displayTimeUnit;
+    int m_rank = -1;
+    int m_worldSize = 0;
 };
 
 using TracePtr = std::shared_ptr<const Trace>;

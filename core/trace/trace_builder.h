@@ -21,6 +21,10 @@ public:
     // Added to every time at finalize (Kineto baseTimeNanoseconds).
     void setBaseTime(TimeNs base) { m_trace->m_baseTimeNs = base; }
     void setDisplayTimeUnit(std::string unit) { m_trace->m_displayTimeUnit = std::move(unit); }
+    void setDistributed(int rank, int worldSize) {
+        m_trace->m_rank = rank;
+        m_trace->m_worldSize = worldSize;
+    }
 
     // Longest name, category or arg text kept; longer ones are cut (with a warning) so that a
     // crafted 100 MB name costs 64 KiB, not its size again for every copy the model keeps.
