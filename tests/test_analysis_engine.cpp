@@ -29,8 +29,11 @@ TEST_CASE("re-thresholding a prepared analysis equals analysing from scratch", "
         const Report fresh = analyze(mixedTrace(), s);
         const Report rethresholded = buildReport(*p, k, ratio);
         CHECK(reportToJson(rethresholded) == reportToJson(fresh));
-        CHECK(rethresholded.sliceCause == fresh.sliceCause);
         CHECK(rethresholded.sliceSignature == fresh.sliceSignature);
+        CHECK(rethresholded.sliceScore.size() == fresh.sliceScore.size());
+        // The per-slice arrays are the prepared analysis's own, shared rather than copied.
+        CHECK(rethresholded.sliceScore.sharesWith(buildReport(*p, k + 1, ratio).sliceScore));
+        CHECK(rethresholded.sliceSignature.sharesWith(buildReport(*p, k + 1, ratio).sliceSignature));
     }
     // Lower coefficient: a superset of anomalies; anomalies sorted by score, highest first.
     const Report loose = buildReport(*p, 1.0, 0.7), strict = buildReport(*p, 4.0, 0.7);

@@ -174,10 +174,16 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
         }
         sorted.push_back(std::move(win));
     }
-    // Sort memberships by op to split each op's excess over its windows.
-    std::vector<std::size_t> idx(member.size());
-    for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
-    std::sort(idx.begin(), idx.end(), [&](std::size_t x, std::size_t y) { return member[x] < member[y]; });
+    // Memberships by op, then window id, to split each op's excess over its windows: a counting
+    // sort on the op (member is already in window order, and the scatter keeps that order), so
+    // a slider step at a low ratio does not pay an n log n sort of a million pairs.
+    std::vector<std::uint32_t> idx(member.size());
+    {
+        std::vector<std::uint32_t> firstOfOp(ops.size() + 1, 0);
+        for (const auto& m : member) ++firstOfOp[m.first + 1];
+        for (std::size_t o = 1; o < firstOfOp.size(); ++o) firstOfOp[o] += firstOfOp[o - 1];
+        for (std::size_t i = 0; i < member.size(); ++i) idx[firstOfOp[member[i].first]++] = static_cast<std::uint32_t>(i);
+    }
     if (membership) {
         membership->clear();
         membership->reserve(idx.size());
