@@ -11,6 +11,8 @@
 
 #include "app/cli/commands.h"
 #include "core/analysis/engine.h"
+#include "core/analysis/memory_estimate.h"
+#include "core/io/memory_budget.h"
 #include "core/io/load.h"
 #include "core/report/advice.h"
 #include "core/report/atomic_write.h"
@@ -58,14 +60,17 @@ const char* kHelp =
     "few steps). Captures are laid one after another in time, so nothing of one overlaps\n"
     "another; windows and clusters stay within a capture.\n";
 
-// Writes `text` to `target` ("-" = stdout). Returns false with a message on stderr.
-bool emit(const std::string& target, const std::string& text) {
+// Streams what `produce` writes to `target` ("-" = stdout; a file atomically). Returns false
+// with a message on stderr.
+bool emit(const std::string& target, const std::function<void(std::ostream&)>& produce) {
     if (target == "-") {
-        std::fwrite(text.data(), 1, text.size(), stdout);
+        std::fflush(stdout);
+        produce(std::cout);
+        std::cout.flush();
         return true;
     }
     std::string error;
-    if (!writeFileAtomically(target, text, &error)) {
+    if (!writeFileAtomically(target, produce, &error)) {
         std::fprintf(stderr, "contend-cli analyze: %s\n", error.c_str());
         return false;
     }
@@ -110,7 +115,7 @@ void printSummary(const Report& r, std::size_t top) {
 
             std::printf("         %s\n", a.evidence.c_str());
         }
-        if (r.anomalies.size() > top) std::printf("  ... %zu more\n", r.anomalies.size() - top);
+        if (r.anomalies.size() > top) std::printf("  ... and %s more\n", formatCount(r.anomalies.size() - top).c_str());
     }
     if (!r.windows.empty()) {
         std::vector<std::pair<TimeNs, std::size_t>> byCost;
@@ -134,7 +139,7 @@ void printSummary(const Report& r, std::size_t top) {
                             formatDuration(w.ops[j].extraWaitNs).c_str());
             if (!w.evidence.empty()) std::printf("         %s\n", w.evidence.c_str());
         }
-        if (r.windows.size() > top) std::printf("  ... %zu more\n", r.windows.size() - top);
+        if (r.windows.size() > top) std::printf("  ... and %s more\n", formatCount(r.windows.size() - top).c_str());
     }
     if (!r.clusters.empty()) {
         std::printf("\nclusters of tiny operators:\n");
@@ -146,7 +151,7 @@ void printSummary(const Report& r, std::size_t top) {
                         formatDuration(c.savingNs).c_str());
             std::printf("         %s\n", c.evidence.c_str());
         }
-        if (r.clusters.size() > top) std::printf("  ... %zu more\n", r.clusters.size() - top);
+        if (r.clusters.size() > top) std::printf("  ... and %s more\n", formatCount(r.clusters.size() - top).c_str());
     }
     std::vector<const SignatureStats*> sigs;
     for (const auto& s : r.operators)
@@ -248,10 +253,29 @@ int runAnalyze(int argc, char** argv) {
     const TracePtr pooled = poolCaptures(captures);
     captures.clear();   // the pooled trace holds its own copy
     std::string error;
+    // The analysis and the report weigh what they will allocate against what the load's memory
+    // budget leaves (memory_estimate.h).
+    auto headroom = [] {
+        const std::uint64_t budget = effectiveMemoryBudget(cliLoadOptions());
+        if (budget == kNoMemoryLimit) return std::uint64_t{0};
+        const std::uint64_t held = residentMemoryBytes();
+        return budget > held ? budget - held : std::uint64_t{1};
+    };
+    settings.memoryHeadroomBytes = headroom();
     auto prepared = prepareAnalysis(pooled, settings, &error);
     if (!prepared) {
         std::fprintf(stderr, "contend-cli analyze: %s\n", error.c_str());
         return kExitBadInput;
+    }
+    if (const std::uint64_t left = headroom(); left != 0) {
+        const std::uint64_t need = reportBytes(*prepared, settings.coefficient, settings.overlapRatio);
+        if (need > left) {
+            char k[32];
+            std::snprintf(k, sizeof k, "%g", settings.coefficient);
+            std::fprintf(stderr, "contend-cli analyze: %s\n",
+                         analysisMemoryMessage(std::string("the report at coefficient ") + k, need, left).c_str());
+            return kExitBadInput;
+        }
     }
     Report report = buildReport(*prepared, settings.coefficient, settings.overlapRatio);
     if (paths.size() > 1) {
@@ -263,8 +287,9 @@ int runAnalyze(int argc, char** argv) {
                                            "second and later captures are moved to follow the one before, 1 s apart."});
     }
     const Trace& trace = *pooled;
-    if (!jsonOut.empty() && !emit(jsonOut, jsonText(reportToJson(report, trace)))) return kExitBadInput;
-    if (!markdownOut.empty() && !emit(markdownOut, reportToMarkdown(report, trace))) return kExitBadInput;
+    if (!jsonOut.empty() && !emit(jsonOut, [&](std::ostream& o) { writeReportJson(o, report, &trace); })) return kExitBadInput;
+    if (!markdownOut.empty() && !emit(markdownOut, [&](std::ostream& o) { writeReportMarkdown(o, report, trace); }))
+        return kExitBadInput;
     if (!csvDir.empty() && !writeReportCsv(report, csvDir, &error)) {
         std::fprintf(stderr, "contend-cli analyze: %s\n", error.c_str());
         return kExitBadInput;

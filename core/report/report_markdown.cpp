@@ -1,4 +1,5 @@
-// reportToMarkdown (declared in report_json.h): the report a person reads, in Markdown.
+// reportToMarkdown / writeReportMarkdown (declared in report_json.h): the report a person reads,
+// in Markdown, one function per section.
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
@@ -27,11 +28,12 @@ std::string cell(std::string s) {
     return s;
 }
 
-}  // namespace
+// The line under a table that shows the first kTop of `total` rows.
+void writeMore(std::ostream& o, std::size_t total) {
+    if (total > kTop) o << "\n... and " << formatCount(total - kTop) << " more (all in the JSON report).\n";
+}
 
-std::string reportToMarkdown(const Report& r, const Trace& trace) {
-    (void)trace;   // the report carries its own names
-    std::ostringstream o;
+void writeHeader(std::ostream& o, const Report& r) {
     o << "# Contention report\n\n";
     o << "- Trace: `" << r.trace.path << "` (" << r.trace.format << ", " << r.trace.operators << " "
       << r.trace.scope << " operators, " << r.trace.tracks << " tracks, span " << formatDuration(r.trace.spanNs) << ")\n";
@@ -41,6 +43,9 @@ std::string reportToMarkdown(const Report& r, const Trace& trace) {
              "runs, and what the operators lean on), none measured\n";
     else
         o << "- Counters: " << r.trace.counters.size() << " series mapped to resources\n";
+}
+
+void writeSummary(std::ostream& o, const Report& r) {
     o << "\n## Summary\n\n";
     o << "| span | operator time | anomalies | extra wait in them | windows | clusters | gaps in clusters | bottleneck |\n"
          "|---|---|---|---|---|---|---|---|\n";
@@ -57,13 +62,18 @@ std::string reportToMarkdown(const Report& r, const Trace& trace) {
                                                        formatDuration(r.summary.explainedWaitNs) +
                                                        " extra wait with a measured or estimated cause)")
       << " |\n\n";
+}
+
+void writeNotes(std::ostream& o, const Report& r) {
     if (!r.notes.empty()) {
         o << "## What this capture can and cannot tell\n\n";
         for (const ReportNote& n : r.notes) o << "- " << n.text << "\n";
         o << "\n";
     }
     if (r.summary.bottleneck != Resource::None) o << "**What to try first:** " << adviceFor(r.summary.bottleneck) << ".\n\n";
+}
 
+void writeAnomalies(std::ostream& o, const Report& r) {
     o << "## Top anomalies\n\n";
     if (r.anomalies.empty()) {
         o << "None above the coefficient.\n\n";
@@ -79,22 +89,27 @@ std::string reportToMarkdown(const Report& r, const Trace& trace) {
               << " | " << score << " | " << resourceName(a.cause) << " | " << provenanceName(a.provenance) << " | "
               << cell(a.evidence) << " |\n";
         }
-        if (r.anomalies.size() > kTop) o << "\n(" << r.anomalies.size() - kTop << " more in the JSON report.)\n";
+        writeMore(o, r.anomalies.size());
         o << "\n";
     }
+}
 
+void writeWindows(std::ostream& o, const Report& r) {
     o << "## Contention windows\n\n";
     if (r.windows.empty()) {
         o << "None at this overlap ratio.\n\n";
     } else {
+        // The kTop costliest, ties in id order (a partial sort: there may be a million).
+        std::vector<TimeNs> costs(r.windows.size(), 0);
+        for (std::size_t i = 0; i < costs.size(); ++i)
+            for (const auto& op : r.windows[i].ops) costs[i] += op.extraWaitNs;
+        auto cost = [&](std::size_t i) { return costs[i]; };
         std::vector<std::size_t> order(r.windows.size());
         for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-        auto cost = [&](std::size_t i) {
-            TimeNs t = 0;
-            for (const auto& op : r.windows[i].ops) t += op.extraWaitNs;
-            return t;
-        };
-        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return cost(a) > cost(b); });
+        const auto shown = static_cast<std::ptrdiff_t>(std::min(kTop, order.size()));
+        std::partial_sort(order.begin(), order.begin() + shown, order.end(), [&](std::size_t a, std::size_t b) {
+            return costs[a] != costs[b] ? costs[a] > costs[b] : a < b;
+        });
         o << "| # | resource | known | span | overlap ratio | peak | operators | extra wait | evidence |\n"
              "|---|---|---|---|---|---|---|---|---|\n";
         for (std::size_t k = 0; k < std::min(kTop, order.size()); ++k) {
@@ -109,9 +124,12 @@ std::string reportToMarkdown(const Report& r, const Trace& trace) {
               << (w.fromCounters ? pct(w.peakUtilization) : std::string("n/a")) << " | " << cell(names) << " | "
               << formatDuration(cost(order[k])) << " | " << cell(w.evidence) << " |\n";
         }
+        writeMore(o, r.windows.size());
         o << "\n";
     }
+}
 
+void writeClusters(std::ostream& o, const Report& r) {
     o << "## Clusters of tiny operators\n\n";
     if (r.clusters.empty()) {
         o << "None.\n\n";
@@ -124,9 +142,12 @@ std::string reportToMarkdown(const Report& r, const Trace& trace) {
               << " | " << formatDuration(c.busyNs) << " | " << formatDuration(c.waitNs) << " | " << formatDuration(c.savingNs)
               << " | " << cell(c.evidence) << " |\n";
         }
+        writeMore(o, r.clusters.size());
         o << "\n" << clusterAdvice() << ".\n\n";
     }
+}
 
+void writeOperators(std::ostream& o, const Report& r) {
     o << "## Operators by extra wait\n\n";
     std::vector<const SignatureStats*> sigs;
     for (const auto& s : r.operators)
@@ -143,9 +164,12 @@ std::string reportToMarkdown(const Report& r, const Trace& trace) {
               << formatDuration(s.p50Ns) << " | " << formatDuration(s.p95Ns) << " | " << s.anomalies << " | "
               << formatDuration(s.extraWaitNs) << " | " << resourceName(s.dominantCause) << " |\n";
         }
+        writeMore(o, sigs.size());
         o << "\n";
     }
+}
 
+void writeAdvice(std::ostream& o, const Report& r) {
     // Advice per cause that appears.
     std::array<bool, kResourceCount> seen{};
     for (const auto& a : r.anomalies) seen[static_cast<std::size_t>(a.cause)] = true;
@@ -161,6 +185,25 @@ std::string reportToMarkdown(const Report& r, const Trace& trace) {
         if (!any) o << "## What to try\n\n";
         o << "- " << clusterAdvice() << ".\n";
     }
+}
+
+}  // namespace
+
+void writeReportMarkdown(std::ostream& o, const Report& r, const Trace& trace) {
+    (void)trace;   // the report carries its own names
+    writeHeader(o, r);
+    writeSummary(o, r);
+    writeNotes(o, r);
+    writeAnomalies(o, r);
+    writeWindows(o, r);
+    writeClusters(o, r);
+    writeOperators(o, r);
+    writeAdvice(o, r);
+}
+
+std::string reportToMarkdown(const Report& r, const Trace& trace) {
+    std::ostringstream o;
+    writeReportMarkdown(o, r, trace);
     return o.str();
 }
 
