@@ -25,6 +25,37 @@ json breakdownJson(const Breakdown& b) {
 
 double finite(double v) { return std::isfinite(v) ? v : 0.0; }
 
+// --- what-if (report/2): kept in small functions of their own --------------------------------
+
+// A time the what-if may not have computed: null for -1.
+json optionalNs(TimeNs v) { return v >= 0 ? json(v) : json(nullptr); }
+
+json whatIfJson(const WhatIfSummary& w) {
+    json resources = json::array();
+    for (const ResourceGain& g : w.resources)
+        resources.push_back({{"resource", resourceName(g.resource)}, {"extra_wait_ns", g.extraWaitNs}, {"gain_ns", g.gainNs}});
+    return {{"computed", w.computed},
+            {"total_ns", w.totalNs},
+            {"iterations", w.iterations},
+            {"nodes", w.nodes},
+            {"edges", w.edges},
+            {"critical_track", w.criticalTrack},
+            {"critical_device_ns", w.criticalDeviceNs},
+            {"replayed", w.replayed},
+            {"off_path", w.offPath},
+            {"skipped", w.skipped},
+            {"resources", std::move(resources)},
+            {"all_gain_ns", optionalNs(w.allGainNs)}};
+}
+
+// Fields the what-if adds to an item ("gain_ns", "slack_ns", "critical_path_ns", ...).
+void addGain(json& item, TimeNs gain) { item["gain_ns"] = optionalNs(gain); }
+void addSlack(json& item, TimeNs slack) { item["slack_ns"] = optionalNs(slack); }
+void addCriticalPath(json& item, const IterationStats& s) {
+    item["critical_path_ns"] = optionalNs(s.criticalPathNs);
+    item["critical_track"] = s.criticalTrack;
+}
+
 
 // Slice-dependent fallbacks for hand-built reports.
 struct SliceText {
@@ -82,7 +113,7 @@ json summaryJson(const Report& r) {
 json anomalyJson(const Anomaly& a, const Trace* t) {
     SliceText fb = a.name.empty() ? sliceText(t, a.slice) : SliceText{};
     const bool useFb = a.name.empty() && !fb.name.empty();
-    return {{"id", a.id},
+    json j = {{"id", a.id},
             {"slice", a.slice},
             {"signature", a.signature},
             {"name", useFb ? fb.name : a.name},
@@ -100,24 +131,29 @@ json anomalyJson(const Anomaly& a, const Trace* t) {
             {"evidence", a.evidence},
             {"windows", a.windows},
             {"breakdown", breakdownJson(a.breakdown)}};
+    addGain(j, a.gainNs);
+    addSlack(j, a.slackNs);
+    return j;
 }
 
 json windowOpJson(const WindowOp& o, const Trace* t) {
     SliceText fb = o.name.empty() ? sliceText(t, o.slice) : SliceText{};
     const bool useFb = o.name.empty() && !fb.name.empty();
-    return {{"slice", o.slice},
+    json j = {{"slice", o.slice},
             {"name", useFb ? fb.name : o.name},
             {"pid", idJson(useFb ? fb.pid : o.pid)},
             {"tid", idJson(useFb ? fb.tid : o.tid)},
             {"start_ns", useFb ? fb.start : o.startNs},
             {"dur_ns", useFb ? fb.dur : o.durNs},
             {"extra_wait_ns", o.extraWaitNs}};
+    addSlack(j, o.slackNs);
+    return j;
 }
 
 json windowJson(const ContentionWindow& w, const Trace* t) {
     json ops = json::array();
     for (const WindowOp& o : w.ops) ops.push_back(windowOpJson(o, t));
-    return {{"id", w.id},
+    json j = {{"id", w.id},
             {"resource", resourceName(w.resource)},
             {"start_ns", w.start},
             {"end_ns", w.end},
@@ -127,6 +163,8 @@ json windowJson(const ContentionWindow& w, const Trace* t) {
             {"provenance", provenanceName(w.provenance)},
             {"evidence", w.evidence},
             {"ops", std::move(ops)}};
+    addGain(j, w.gainNs);
+    return j;
 }
 
 json clusterJson(const Cluster& c, const Trace* t) {
@@ -136,7 +174,7 @@ json clusterJson(const Cluster& c, const Trace* t) {
         tid = t->tracks()[c.track].tid;
         label = t->tracks()[c.track].label();
     }
-    return {{"id", c.id},
+    json j = {{"id", c.id},
             {"pid", idJson(pid)},
             {"tid", idJson(tid)},
             {"track", label},
@@ -152,6 +190,8 @@ json clusterJson(const Cluster& c, const Trace* t) {
             {"provenance", provenanceName(c.provenance)},
             {"sync_gaps", c.syncGaps},
             {"evidence", c.evidence}};
+    addGain(j, c.gainNs);
+    return j;
 }
 
 json noteJson(const ReportNote& n) { return {{"kind", n.kind}, {"text", n.text}}; }
@@ -186,12 +226,14 @@ json typeJson(const TypeStats& s) {
 }
 
 json iterationJson(const IterationStats& s) {
-    return {{"index", s.index},
-            {"start_ns", s.start},
-            {"end_ns", s.end},
-            {"anomalies", s.anomalies},
-            {"extra_wait_ns", s.extraWaitNs},
-            {"cut", s.cut}};
+    json j = {{"index", s.index},
+              {"start_ns", s.start},
+              {"end_ns", s.end},
+              {"anomalies", s.anomalies},
+              {"extra_wait_ns", s.extraWaitNs},
+              {"cut", s.cut}};
+    addCriticalPath(j, s);
+    return j;
 }
 
 json threadJson(const TrackStats& s) {
@@ -220,6 +262,7 @@ void forEachSection(const Report& r, const Trace* t, Visitor& v) {
     v.array("threads", r.threads, threadJson);
     v.value("trace", traceJson(r));
     v.array("types", r.types, typeJson);
+    v.value("what_if", whatIfJson(r.whatIf));
     v.array("windows", r.windows, [t](const ContentionWindow& w) { return windowJson(w, t); });
 }
 
@@ -367,11 +410,41 @@ Breakdown readBreakdown(const json& j) {
     return b;
 }
 
+TimeNs optionalNsOf(const json& j, const char* key) { return getOr<TimeNs>(j, key, -1); }
+
+// report/2's what-if; a report/1 has none (computed false, every gain -1).
+WhatIfSummary readWhatIf(const json& j) {
+    WhatIfSummary w;
+    if (!j.contains("what_if") || !j["what_if"].is_object()) return w;
+    const json& x = j["what_if"];
+    w.computed = getOr<bool>(x, "computed", false);
+    w.totalNs = getOr<TimeNs>(x, "total_ns", 0);
+    w.iterations = getOr<std::size_t>(x, "iterations", 0);
+    w.nodes = getOr<std::uint64_t>(x, "nodes", 0);
+    w.edges = getOr<std::uint64_t>(x, "edges", 0);
+    w.criticalTrack = getOr<std::string>(x, "critical_track", "");
+    w.criticalDeviceNs = getOr<TimeNs>(x, "critical_device_ns", 0);
+    w.replayed = getOr<std::size_t>(x, "replayed", 0);
+    w.offPath = getOr<std::size_t>(x, "off_path", 0);
+    w.skipped = getOr<std::size_t>(x, "skipped", 0);
+    w.allGainNs = optionalNsOf(x, "all_gain_ns");
+    if (x.contains("resources") && x["resources"].is_array())
+        for (const json& g : x["resources"]) {
+            ResourceGain rg;
+            if (!resourceFromName(getOr<std::string>(g, "resource", ""), rg.resource)) continue;
+            rg.extraWaitNs = getOr<TimeNs>(g, "extra_wait_ns", 0);
+            rg.gainNs = getOr<TimeNs>(g, "gain_ns", 0);
+            w.resources.push_back(rg);
+        }
+    return w;
+}
+
 Report readReport(const json& j) {
     if (!j.is_object()) throw ReadError{"report: not a JSON object"};
     const auto schema = getOr<std::string>(j, "schema", "");
-    if (schema != kReportSchema)
-        throw ReadError{"report: schema is \"" + schema + "\", expected \"" + kReportSchema + "\""};
+    if (schema != kReportSchema && schema != kReportSchemaV1)
+        throw ReadError{"report: schema is \"" + schema + "\", expected \"" + kReportSchema + "\" (or \"" +
+                        kReportSchemaV1 + "\")"};
     Report r;
     const json& tr = need(j, "trace", "report");
     r.trace.path = get<std::string>(tr, "path", "trace");
@@ -429,6 +502,8 @@ Report readReport(const json& j) {
             x.provenance = x.cause == Resource::Unknown ? Provenance::Unknown : Provenance::Estimated;
         x.windows = getOr<std::vector<std::uint32_t>>(a, "windows", {});
         if (a.contains("breakdown")) x.breakdown = readBreakdown(a["breakdown"]);
+        x.gainNs = optionalNsOf(a, "gain_ns");
+        x.slackNs = optionalNsOf(a, "slack_ns");
         r.anomalies.push_back(std::move(x));
     }
     i = 0;
@@ -454,8 +529,10 @@ Report readReport(const json& j) {
             op.startNs = get<TimeNs>(o, "start_ns", where + ".ops");
             op.durNs = getOr<TimeNs>(o, "dur_ns", 0);
             op.extraWaitNs = get<TimeNs>(o, "extra_wait_ns", where + ".ops");
+            op.slackNs = optionalNsOf(o, "slack_ns");
             x.ops.push_back(std::move(op));
         }
+        x.gainNs = optionalNsOf(w, "gain_ns");
         r.windows.push_back(std::move(x));
     }
     i = 0;
@@ -478,6 +555,7 @@ Report readReport(const json& j) {
         if (!provenanceFromName(getOr<std::string>(c, "provenance", ""), x.provenance)) x.provenance = Provenance::Measured;
         x.syncGaps = getOr<std::uint32_t>(c, "sync_gaps", 0);
         x.evidence = getOr<std::string>(c, "evidence", "");
+        x.gainNs = optionalNsOf(c, "gain_ns");
         r.clusters.push_back(std::move(x));
     }
     if (j.contains("notes") && j["notes"].is_array()) {
@@ -532,6 +610,8 @@ Report readReport(const json& j) {
             x.anomalies = getOr<std::uint32_t>(s, "anomalies", 0);
             x.extraWaitNs = getOr<TimeNs>(s, "extra_wait_ns", 0);
             x.cut = getOr<bool>(s, "cut", false);
+            x.criticalPathNs = optionalNsOf(s, "critical_path_ns");
+            x.criticalTrack = getOr<std::string>(s, "critical_track", "");
             r.iterations.push_back(x);
         }
     }
@@ -549,6 +629,7 @@ Report readReport(const json& j) {
             r.threads.push_back(std::move(x));
         }
     }
+    r.whatIf = readWhatIf(j);
     return r;
 }
 

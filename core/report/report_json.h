@@ -1,5 +1,7 @@
 #pragma once
-// The "contend.report/1" JSON contract and the Markdown report.
+// The "contend.report/2" JSON contract and the Markdown report. Version 2 added the what-if
+// (dependency graph, critical paths, predicted gains: core/analysis/whatif.h); version 1 reports
+// are still read (without it).
 //
 // Every item carries slice-independent data (name, pid, tid as in the file, track label,
 // start_ns on the trace's own clock) so a saved report can be read back (compare) without the
@@ -12,11 +14,13 @@
 #include <nlohmann/json.hpp>
 
 #include "core/analysis/report.h"
+#include "core/report/finding_rank.h"
 #include "core/trace/trace.h"
 
 namespace contend {
 
-inline constexpr const char* kReportSchema = "contend.report/1";
+inline constexpr const char* kReportSchema = "contend.report/2";
+inline constexpr const char* kReportSchemaV1 = "contend.report/1";   // read, never written
 
 // `trace` fills names and labels the report lacks (a report built by hand); the engine's
 // reports already carry them.
@@ -37,14 +41,15 @@ nlohmann::json reportToJson(const Report& report);
 // of them (the document would cost several times the text). `trace` may be null.
 void writeReportJson(std::ostream& out, const Report& report, const Trace* trace);
 
-// Reads a report written by reportToJson. Returns nullopt and sets *error when the schema is
-// not contend.report/1 or a required field is missing or of the wrong type.
+// Reads a report written by reportToJson (report/2, or report/1 without the what-if). Returns
+// nullopt and sets *error when the schema is neither or a required field is missing or of the wrong type.
 std::optional<Report> reportFromJson(const nlohmann::json& j, std::string* error);
 
 // A human-readable report: summary, top anomalies, windows and clusters with causes, costs and
 // what to try. Implemented in report_markdown.cpp.
-// The top rows of each section, with a count of the rest ("... and 12,345 more").
-std::string reportToMarkdown(const Report& report, const Trace& trace);
-void writeReportMarkdown(std::ostream& out, const Report& report, const Trace& trace);
+// Findings in `rank` order (finding_rank.h); the top rows of each section, with a count of the
+// rest ("... and 12,345 more").
+std::string reportToMarkdown(const Report& report, const Trace& trace, FindingRank rank = FindingRank::Gain);
+void writeReportMarkdown(std::ostream& out, const Report& report, const Trace& trace, FindingRank rank = FindingRank::Gain);
 
 }  // namespace contend
