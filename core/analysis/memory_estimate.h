@@ -5,16 +5,17 @@
 // The figures are bytes per item of what prepareAnalysis holds at its peak (per operator: its
 // index, baseline, score, pressures, exposure, cause, breakdown and stage temporaries; per
 // overlap pair: the pair, its CSR entries and its share of the window candidates; per slice:
-// the views' per-slice arrays), fitted with /usr/bin/time -v on the 1M-kernel Kineto-shaped
-// trace (4.75M pairs) and a 1M-operator simulated mixed trace (3.1M slices, 155k pairs), and
-// rounded up. A report's anomalies and windows are weighed the same way (strings included).
+// the views' per-slice arrays; the what-if's dependency graph), fitted with /usr/bin/time -v on
+// the 1M-kernel Kineto-shaped trace (4.75M pairs), a 1M-operator simulated mixed trace (3.1M
+// slices, 155k pairs) and the 10M-kernel Kineto-shaped trace (analysis with the dependency
+// graph: ~3.9 GB over the loaded model), and rounded up. A report's anomalies and windows are weighed the same way (strings included).
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
 namespace contend {
 
-inline constexpr std::uint64_t kBytesPerOperator = 240;
+inline constexpr std::uint64_t kBytesPerOperator = 380;
 inline constexpr std::uint64_t kBytesPerOverlapPair = 56;
 inline constexpr std::uint64_t kBytesPerSlice = 16;
 inline constexpr std::uint64_t kBytesPerAnomaly = 420;
