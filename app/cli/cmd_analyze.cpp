@@ -11,7 +11,9 @@
 
 #include "app/cli/commands.h"
 #include "core/analysis/engine.h"
+#include "core/analysis/memory_estimate.h"
 #include "core/analysis/whatif.h"
+#include "core/io/memory_budget.h"
 #include "core/io/load.h"
 #include "core/report/advice.h"
 #include "core/report/atomic_write.h"
@@ -65,14 +67,17 @@ const char* kHelp =
     "few steps). Captures are laid one after another in time, so nothing of one overlaps\n"
     "another; windows and clusters stay within a capture.\n";
 
-// Writes `text` to `target` ("-" = stdout). Returns false with a message on stderr.
-bool emit(const std::string& target, const std::string& text) {
+// Streams what `produce` writes to `target` ("-" = stdout; a file atomically). Returns false
+// with a message on stderr.
+bool emit(const std::string& target, const std::function<void(std::ostream&)>& produce) {
     if (target == "-") {
-        std::fwrite(text.data(), 1, text.size(), stdout);
+        std::fflush(stdout);
+        produce(std::cout);
+        std::cout.flush();
         return true;
     }
     std::string error;
-    if (!writeFileAtomically(target, text, &error)) {
+    if (!writeFileAtomically(target, produce, &error)) {
         std::fprintf(stderr, "contend-cli analyze: %s\n", error.c_str());
         return false;
     }
@@ -144,7 +149,7 @@ void printSummary(const Report& r, std::size_t top, bool byGain) {
 
             std::printf("         %s\n", a.evidence.c_str());
         }
-        if (r.anomalies.size() > top) std::printf("  ... %zu more\n", r.anomalies.size() - top);
+        if (r.anomalies.size() > top) std::printf("  ... and %s more\n", formatCount(r.anomalies.size() - top).c_str());
     }
     if (!r.windows.empty()) {
         std::vector<std::pair<TimeNs, std::size_t>> byCost;
@@ -164,7 +169,7 @@ void printSummary(const Report& r, std::size_t top, bool byGain) {
                             formatDuration(w.ops[j].extraWaitNs).c_str());
             if (!w.evidence.empty()) std::printf("         %s\n", w.evidence.c_str());
         }
-        if (r.windows.size() > top) std::printf("  ... %zu more\n", r.windows.size() - top);
+        if (r.windows.size() > top) std::printf("  ... and %s more\n", formatCount(r.windows.size() - top).c_str());
     }
     if (!r.clusters.empty()) {
         const std::vector<std::size_t> order = clusterOrder(r, byGain ? FindingRank::Gain : FindingRank::Score);
@@ -177,7 +182,7 @@ void printSummary(const Report& r, std::size_t top, bool byGain) {
                         formatDuration(c.savingNs).c_str(), gainText(c.gainNs, iters).c_str());
             std::printf("         %s\n", c.evidence.c_str());
         }
-        if (r.clusters.size() > top) std::printf("  ... %zu more\n", r.clusters.size() - top);
+        if (r.clusters.size() > top) std::printf("  ... and %s more\n", formatCount(r.clusters.size() - top).c_str());
     }
     std::vector<const SignatureStats*> sigs;
     for (const auto& s : r.operators)
@@ -285,10 +290,29 @@ int runAnalyze(int argc, char** argv) {
     const TracePtr pooled = poolCaptures(captures);
     captures.clear();   // the pooled trace holds its own copy
     std::string error;
+    // The analysis and the report weigh what they will allocate against what the load's memory
+    // budget leaves (memory_estimate.h).
+    auto headroom = [] {
+        const std::uint64_t budget = effectiveMemoryBudget(cliLoadOptions());
+        if (budget == kNoMemoryLimit) return std::uint64_t{0};
+        const std::uint64_t held = residentMemoryBytes();
+        return budget > held ? budget - held : std::uint64_t{1};
+    };
+    settings.memoryHeadroomBytes = headroom();
     auto prepared = prepareAnalysis(pooled, settings, &error);
     if (!prepared) {
         std::fprintf(stderr, "contend-cli analyze: %s\n", error.c_str());
         return kExitBadInput;
+    }
+    if (const std::uint64_t left = headroom(); left != 0) {
+        const std::uint64_t need = reportBytes(*prepared, settings.coefficient, settings.overlapRatio);
+        if (need > left) {
+            char k[32];
+            std::snprintf(k, sizeof k, "%g", settings.coefficient);
+            std::fprintf(stderr, "contend-cli analyze: %s\n",
+                         analysisMemoryMessage(std::string("the report at coefficient ") + k, need, left).c_str());
+            return kExitBadInput;
+        }
     }
     Report report = buildReport(*prepared, settings.coefficient, settings.overlapRatio);
     predictGains(*prepared, report);
@@ -301,9 +325,9 @@ int runAnalyze(int argc, char** argv) {
                                            "second and later captures are moved to follow the one before, 1 s apart."});
     }
     const Trace& trace = *pooled;
-    if (!jsonOut.empty() && !emit(jsonOut, jsonText(reportToJson(report, trace)))) return kExitBadInput;
-    if (!markdownOut.empty() &&
-        !emit(markdownOut, reportToMarkdown(report, trace, rankByGain ? FindingRank::Gain : FindingRank::Score)))
+    if (!jsonOut.empty() && !emit(jsonOut, [&](std::ostream& o) { writeReportJson(o, report, &trace); })) return kExitBadInput;
+    const FindingRank rank = rankByGain ? FindingRank::Gain : FindingRank::Score;
+    if (!markdownOut.empty() && !emit(markdownOut, [&](std::ostream& o) { writeReportMarkdown(o, report, trace, rank); }))
         return kExitBadInput;
     if (!csvDir.empty() && !writeReportCsv(report, csvDir, &error)) {
         std::fprintf(stderr, "contend-cli analyze: %s\n", error.c_str());

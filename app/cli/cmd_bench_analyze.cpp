@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -21,8 +22,9 @@ const char* kHelp =
     "\n"
     "Loads TRACE, prepares the analysis (baselines, pressures, causes, candidate windows,\n"
     "clusters, dependency graph) and re-thresholds it (buildReport) at several coefficient/overlap\n"
-    "values, each N times (default 3), then runs the what-if (predicted gains) at the defaults,\n"
-    "and prints the median times. Ends with one line\n"
+    "values, each N times (at least 5), then runs the what-if (predicted gains) at the defaults,\n"
+    "and prints the median times (re-thresholds: wall, and this thread's CPU time, which other\n"
+    "processes on a shared machine do not inflate). Ends with one line\n"
     "  prepare_ms=X rethreshold_ms=Y load_ms=Z operators=N cancel_gap_ms=G depgraph_ms=D whatif_ms=W\n"
     "where rethreshold_ms is the slowest of the medians over the values tried and cancel_gap_ms\n"
     "the longest stretch of the preparation between two checks for a cancel (the app's Cancel\n"
@@ -36,6 +38,14 @@ double median(std::vector<double> v) {
 
 double msSince(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// This thread's CPU time, ms: on a shared machine the wall time of a step also counts the
+// time other processes held the core.
+double threadCpuMs() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
 }
 
 }  // namespace
@@ -82,20 +92,23 @@ int runBenchAnalyze(int argc, char** argv) {
                 prepMs, repeat, ops, prepared->operators().signatures.size(), prepared->overlaps().pairs.size(),
                 prepared->windowCandidates().size(), prepMs > 0 ? static_cast<double>(ops) / prepMs / 1000.0 : 0.0);
     std::printf("prepare:     longest stretch between cancel checks %.1f ms\n", gapMs);
-    const std::pair<double, double> settings[] = {{2.0, 0.5}, {3.0, 0.7}, {4.0, 0.8}, {6.0, 0.9}, {0.5, 0.3}};
+    const std::pair<double, double> settings[] = {{2.0, 0.5}, {3.0, 0.7}, {4.0, 0.8}, {6.0, 0.9}, {20.0, 0.7},
+                                                  {3.0, 0.3}, {0.5, 0.7}, {0.5, 0.3}};
     double worst = 0;
     for (const auto& [k, ratio] : settings) {
-        std::vector<double> times;
+        std::vector<double> times, cpu;
         Report report;
         for (int r = 0; r < std::max(repeat, 5); ++r) {
             const auto t0 = std::chrono::steady_clock::now();
+            const double c0 = threadCpuMs();
             report = buildReport(*prepared, k, ratio);
+            cpu.push_back(threadCpuMs() - c0);
             times.push_back(msSince(t0));
         }
         const double m = median(times);
         worst = std::max(worst, m);
-        std::printf("rethreshold: coefficient %.1f overlap %.2f: %.2f ms -> %zu anomalies, %zu windows, %zu clusters\n", k,
-                    ratio, m, report.anomalies.size(), report.windows.size(), report.clusters.size());
+        std::printf("rethreshold: coefficient %.1f overlap %.2f: %.2f ms (cpu %.2f ms) -> %zu anomalies, %zu windows, %zu clusters\n",
+                    k, ratio, m, median(cpu), report.anomalies.size(), report.windows.size(), report.clusters.size());
     }
     // The what-if at the default thresholds: the graph is built in prepare (its share shown),
     // the replays after the re-threshold.

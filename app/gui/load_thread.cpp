@@ -7,6 +7,7 @@
 #include <climits>
 
 #include "core/io/load.h"
+#include "core/io/memory_budget.h"
 
 namespace contend::gui {
 
@@ -81,7 +82,15 @@ void LoadThread::run() {
         emit progress(0.7, tr("Analysing contention"));
         timer.restart();
         std::string error;
-        opened->prepared = prepareAnalysisHandle(r.trace, m_settings, &error, [this] { return !m_cancel.load(); });
+        // The analysis weighs itself against what the load's memory budget leaves (the same
+        // CONTEND_MAX_MEMORY / three quarters of the available memory), and says so instead of
+        // running into the OOM killer.
+        AnalysisSettings settings = m_settings;
+        if (const std::uint64_t budget = effectiveMemoryBudget(options); budget != kNoMemoryLimit) {
+            const std::uint64_t held = residentMemoryBytes();
+            settings.memoryHeadroomBytes = budget > held ? budget - held : 1;
+        }
+        opened->prepared = prepareAnalysisHandle(r.trace, settings, &error, [this] { return !m_cancel.load(); });
         if (m_cancel) {
             emit cancelled();
             return;

@@ -98,10 +98,10 @@ Report makeSyntheticOverlay(const Trace& trace, double flaggedFraction, std::uin
     r.settings.coefficient = 3.0;
     const auto& slices = trace.slices();
     const Resource causes[] = {Resource::Bandwidth, Resource::Compute, Resource::Cache, Resource::Issue, Resource::Sync};
-    r.sliceScore.assign(slices.size(), std::numeric_limits<float>::quiet_NaN());
+    std::vector<float> sliceScore(slices.size(), std::numeric_limits<float>::quiet_NaN());
     for (std::uint32_t i = 0; i < slices.size(); ++i) {
         if (!slices[i].is(kSliceDevice)) continue;
-        r.sliceScore[i] = static_cast<float>(u(rng) * 2);
+        sliceScore[i] = static_cast<float>(u(rng) * 2);
         if (u(rng) < flaggedFraction) {
             Anomaly a;
             a.slice = i;
@@ -109,10 +109,11 @@ Report makeSyntheticOverlay(const Trace& trace, double flaggedFraction, std::uin
             a.cause = causes[static_cast<std::size_t>(u(rng) * 5)];
             a.baselineNs = slices[i].dur * 2 / 3;
             a.excessNs = slices[i].dur - a.baselineNs;
-            r.sliceScore[i] = static_cast<float>(a.score);
+            sliceScore[i] = static_cast<float>(a.score);
             r.anomalies.push_back(a);
         }
     }
+    r.sliceScore = SharedVector<float>(std::move(sliceScore));
     std::sort(r.anomalies.begin(), r.anomalies.end(), [](const Anomaly& a, const Anomaly& b) { return a.score > b.score; });
     for (std::uint32_t i = 0; i < r.anomalies.size(); ++i) r.anomalies[i].id = i;
     // Windows around every 20th anomaly, joining its stream and the next one.

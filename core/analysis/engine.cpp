@@ -9,6 +9,7 @@
 #include "core/analysis/breakdown.h"
 #include "core/analysis/clusters.h"
 #include "core/analysis/collectives.h"
+#include "core/analysis/memory_estimate.h"
 #include "core/analysis/notes.h"
 #include "core/analysis/summary.h"
 #include "core/analysis/whatif.h"
@@ -80,8 +81,21 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
     p->m_ops = selectOperators(t);
     if (stopped()) return nullptr;
     const OperatorSet& ops = p->m_ops;
+    // Weighed twice: on the operators alone, then once the sweep has counted the pairs (the
+    // stages after it hold a few words per pair).
+    auto tooBig = [&](std::size_t pairs) {
+        const std::uint64_t need = prepareBytesEstimate(ops.size(), t.slices().size(), pairs);
+        if (s.memoryHeadroomBytes == 0 || need <= s.memoryHeadroomBytes) return false;
+        if (error)
+            *error = analysisMemoryMessage("analysing this trace (" + formatCount(ops.size()) + " operators" +
+                                               (pairs ? ", " + formatCount(pairs) + " overlap pairs)" : std::string(")")),
+                                           need, s.memoryHeadroomBytes);
+        return true;
+    };
+    if (tooBig(0)) return nullptr;
     p->m_overlap = findOverlaps(t, ops, keepGoing);
     if (stopped()) return nullptr;
+    if (tooBig(p->m_overlap.pairs.size())) return nullptr;
     p->m_resources = mapResources(t, config);
     if (stopped()) return nullptr;
     p->m_timelines = buildTimelines(t, p->m_resources);
@@ -162,12 +176,20 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
         const Resource cause = p->m_causes.cause[op] == Resource::None ? Resource::Unknown : p->m_causes.cause[op];
         p->m_anomalyRows.push_back({op, ops.slices[op], score[op], cause, p->m_causes.provenance[op]});
     }
+    const std::size_t withEvidence = std::min(p->m_anomalyRows.size(), kEvidenceTop);
+    p->m_rowEvidence.reserve(withEvidence);
+    for (std::size_t k = 0; k < withEvidence; ++k)
+        p->m_rowEvidence.push_back(describeCause(in, p->m_causes, p->m_anomalyRows[k].op));
 
-    p->m_sliceScore.assign(t.slices().size(), std::numeric_limits<float>::quiet_NaN());
-    p->m_sliceSignature.assign(t.slices().size(), kNone);
-    for (std::uint32_t op = 0; op < ops.size(); ++op) {
-        p->m_sliceScore[ops.slices[op]] = score[op];
-        p->m_sliceSignature[ops.slices[op]] = ops.signatureOf[op];
+    {
+        std::vector<float> sliceScore(t.slices().size(), std::numeric_limits<float>::quiet_NaN());
+        std::vector<std::uint32_t> sliceSignature(t.slices().size(), kNone);
+        for (std::uint32_t op = 0; op < ops.size(); ++op) {
+            sliceScore[ops.slices[op]] = score[op];
+            sliceSignature[ops.slices[op]] = ops.signatureOf[op];
+        }
+        p->m_sliceScore = SharedVector<float>(std::move(sliceScore));
+        p->m_sliceSignature = SharedVector<std::uint32_t>(std::move(sliceSignature));
     }
 
     ReportTraceInfo& info = p->m_traceInfo;
@@ -197,7 +219,6 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
     r.settings.overlapRatio = overlapRatio;
     r.sliceScore = p.m_sliceScore;
     r.sliceSignature = p.m_sliceSignature;
-    r.sliceCause.assign(slices.size(), Resource::None);
     r.operators = p.m_signatureStats;
     r.iterations = p.m_iterations;
     r.distributed = p.m_distributed;
@@ -252,6 +273,9 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
     } else {
         count = rows.size();   // every op slower than its baseline
     }
+    // Each op's first membership (membership is sorted by op): one look-up per anomaly.
+    std::vector<std::uint32_t> firstMembership(membership.empty() ? 0 : ops.size(), kNone);
+    for (std::size_t m = membership.size(); m-- > 0;) firstMembership[membership[m].first] = static_cast<std::uint32_t>(m);
     r.anomalies.resize(count);
     for (std::size_t k = 0; k < count; ++k) {
         const PreparedAnalysis::AnomalyRow& row = rows[k];
@@ -269,7 +293,7 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
         a.cause = row.cause;
         a.provenance = row.provenance;
         a.breakdown = p.m_breakdowns[op];
-        if (k < kEvidenceTop) a.evidence = describeCause(in, p.m_causes, op);
+        if (k < p.m_rowEvidence.size()) a.evidence = p.m_rowEvidence[k];
         a.name = std::string(t.str(s.name));
         a.pid = tr.pid;
         a.tid = tr.tid;
@@ -277,12 +301,28 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
         a.track = s.track;
         a.startNs = s.start;
         a.durNs = s.dur;
-        auto it = std::lower_bound(membership.begin(), membership.end(), std::make_pair(op, 0u));
-        for (; it != membership.end() && it->first == op; ++it) a.windows.push_back(it->second);
-        r.sliceCause[a.slice] = a.cause;
+        if (!firstMembership.empty() && firstMembership[op] != kNone)
+            for (std::size_t m = firstMembership[op]; m < membership.size() && membership[m].first == op; ++m)
+                a.windows.push_back(membership[m].second);
     }
     summarise(r, t, ops, p.m_iterationOfOp);
     return r;
+}
+
+std::uint64_t reportBytes(const PreparedAnalysis& p, double coefficient, double overlapRatio) {
+    const auto& rows = p.m_anomalyRows;
+    const std::size_t anomalies =
+        coefficient >= 0 ? static_cast<std::size_t>(std::partition_point(rows.begin(), rows.end(),
+                                                                         [&](const PreparedAnalysis::AnomalyRow& a) {
+                                                                             return a.score > coefficient;
+                                                                         }) -
+                                                    rows.begin())
+                         : rows.size();
+    const float threshold = static_cast<float>(overlapRatio) - 1e-6f;
+    std::size_t windowOps = 0;
+    for (const WindowCandidate& c : p.m_candidates)
+        if (c.ratio >= threshold && static_cast<double>(c.payerScore) > coefficient) windowOps += 2;
+    return reportBytesEstimate(anomalies, windowOps);
 }
 
 std::string describeOperator(const PreparedAnalysis& p, std::uint32_t slice) {

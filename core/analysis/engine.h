@@ -73,6 +73,7 @@ private:
     friend std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr, const AnalysisSettings&, std::string*,
                                                                     const std::function<bool()>&);
     friend Report buildReport(const PreparedAnalysis&, double, double);
+    friend std::uint64_t reportBytes(const PreparedAnalysis&, double, double);
     friend std::string describeOperator(const PreparedAnalysis&, std::uint32_t);
     PreparedAnalysis() = default;
     CauseInputs causeInputs() const {
@@ -113,8 +114,11 @@ private:
         Provenance provenance = Provenance::Unknown;
     };
     std::vector<AnomalyRow> m_anomalyRows;
-    std::vector<float> m_sliceScore;
-    std::vector<std::uint32_t> m_sliceSignature;
+    // Evidence lines of the first kEvidenceTop rows: every report's anomalies are a prefix of
+    // the rows, so their evidence is written once here instead of on every slider step.
+    std::vector<std::string> m_rowEvidence;
+    SharedVector<float> m_sliceScore;               // handed to every report, never copied
+    SharedVector<std::uint32_t> m_sliceSignature;
     ReportTraceInfo m_traceInfo;
     double m_seconds = 0;
 };
@@ -131,6 +135,9 @@ std::string describeOperator(const PreparedAnalysis& p, std::uint32_t slice);
 std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const AnalysisSettings& s,
                                                         std::string* error = nullptr,
                                                         const std::function<bool()>& keepGoing = {});
+// What buildReport(p, coefficient, overlapRatio) will allocate, about (memory_estimate.h):
+// the anomalies above the coefficient and the operators of the candidates that qualify.
+std::uint64_t reportBytes(const PreparedAnalysis& p, double coefficient, double overlapRatio);
 // Cheap re-threshold: 100k operators in a few milliseconds.
 Report buildReport(const PreparedAnalysis& p, double coefficient, double overlapRatio);
 // Both stages, then the what-if (whatif.h: predicted gains, critical paths, slack). A bad config file is reported on stderr-free terms: the report is empty and

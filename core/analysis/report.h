@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/analysis/shared_vector.h"
 #include "core/trace/types.h"
 
 namespace contend {
@@ -30,6 +31,9 @@ struct AnalysisSettings {
     double coefficient = 3.0;     // anomaly threshold on the score
     double overlapRatio = 0.70;   // contention window threshold on overlap / shorter busy time
     std::string configPath;       // optional counter-to-resource mapping file (JSON)
+    // Bytes the analysis may still allocate (the memory budget less what the process holds);
+    // 0 = no limit. Not written to reports.
+    std::uint64_t memoryHeadroomBytes = 0;
 };
 
 // Time split of one occurrence (or a signature's sum). Parts add up to the duration.
@@ -284,10 +288,10 @@ struct Report {
     WhatIfSummary whatIf;                    // added (report/2)
     ReportDistributed distributed;           // added: rank and collectives (empty for one process)
     // Per slice (indexed like Trace::slices()), for views: score (NaN for slices that are not
-    // analysed device operators), signature index (kNone if none), cause when anomalous.
-    std::vector<float> sliceScore;
-    std::vector<std::uint32_t> sliceSignature;
-    std::vector<Resource> sliceCause;
+    // analysed device operators) and signature index (kNone if none). They do not depend on the
+    // thresholds: the prepared analysis owns them and every report it builds shares them.
+    SharedVector<float> sliceScore;
+    SharedVector<std::uint32_t> sliceSignature;
     // Added: per slice, its slack in the dependency graph (ns; 0 on the critical path; -1 for
     // slices not in the graph). For views; not written.
     std::vector<TimeNs> sliceSlackNs;

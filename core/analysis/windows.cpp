@@ -149,6 +149,7 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
     // Each op's time per window (capped at its duration), then its share of its excess.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> member;   // (op, new id)
     std::vector<TimeNs> memberTime;
+    std::vector<std::uint32_t> memberPos;   // its index in the window's ops
     std::vector<ContentionWindow> sorted;
     sorted.reserve(windows.size());
     for (std::size_t id = 0; id < order.size(); ++id) {
@@ -163,6 +164,7 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
             for (; k < list.size() && list[k].first == op; ++k) t += list[k].second;
             member.push_back({op, win.id});
             memberTime.push_back(t);
+            memberPos.push_back(static_cast<std::uint32_t>(win.ops.size()));
             WindowOp wop;
             wop.slice = ops.slices[op];
             win.ops.push_back(wop);
@@ -174,10 +176,16 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
         }
         sorted.push_back(std::move(win));
     }
-    // Sort memberships by op to split each op's excess over its windows.
-    std::vector<std::size_t> idx(member.size());
-    for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
-    std::sort(idx.begin(), idx.end(), [&](std::size_t x, std::size_t y) { return member[x] < member[y]; });
+    // Memberships by op, then window id, to split each op's excess over its windows: a counting
+    // sort on the op (member is already in window order, and the scatter keeps that order), so
+    // a slider step at a low ratio does not pay an n log n sort of a million pairs.
+    std::vector<std::uint32_t> idx(member.size());
+    {
+        std::vector<std::uint32_t> firstOfOp(ops.size() + 1, 0);
+        for (const auto& m : member) ++firstOfOp[m.first + 1];
+        for (std::size_t o = 1; o < firstOfOp.size(); ++o) firstOfOp[o] += firstOfOp[o - 1];
+        for (std::size_t i = 0; i < member.size(); ++i) idx[firstOfOp[member[i].first]++] = static_cast<std::uint32_t>(i);
+    }
     if (membership) {
         membership->clear();
         membership->reserve(idx.size());
@@ -197,10 +205,7 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
                                                                               static_cast<double>(memberTime[idx[j]]) /
                                                                               static_cast<double>(total)))
                                            : 0;
-            // win.ops is in op order, and op order is slice order.
-            auto it = std::lower_bound(win.ops.begin(), win.ops.end(), ops.slices[o],
-                                       [](const WindowOp& x, std::uint32_t sl) { return x.slice < sl; });
-            if (it != win.ops.end() && it->slice == ops.slices[o]) it->extraWaitNs = share;
+            win.ops[memberPos[idx[j]]].extraWaitNs = share;
             if (membership) membership->push_back({o, wid});
         }
         k = e;

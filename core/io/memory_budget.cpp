@@ -9,6 +9,8 @@
 #include <sstream>
 #include <string>
 
+#include <unistd.h>
+
 namespace contend {
 
 namespace {
@@ -72,6 +74,14 @@ std::optional<std::uint64_t> cgroupHeadroom() {
 }
 
 }  // namespace
+
+std::uint64_t residentMemoryBytes() {
+    std::ifstream in("/proc/self/statm");
+    std::uint64_t size = 0, resident = 0;
+    if (!(in >> size >> resident)) return 0;
+    const long page = ::sysconf(_SC_PAGESIZE);
+    return resident * static_cast<std::uint64_t>(page > 0 ? page : 4096);
+}
 
 std::optional<std::uint64_t> availableMemoryBytes() {
     auto avail = memAvailable();

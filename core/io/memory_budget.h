@@ -14,6 +14,9 @@ namespace contend {
 // memory.usage_in_bytes). nullopt where none of these can be read.
 std::optional<std::uint64_t> availableMemoryBytes();
 
+// What this process holds in memory now (resident set, /proc/self/statm); 0 where unknown.
+std::uint64_t residentMemoryBytes();
+
 // Parses a size the user typed: "512M", "4G", "1.5g", "2048" (MiB when no unit), "0"/"none"
 // (no limit, returned as UINT64_MAX). nullopt for anything else.
 std::optional<std::uint64_t> parseMemorySize(const std::string& text);

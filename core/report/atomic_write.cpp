@@ -8,11 +8,64 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <streambuf>
 #include <vector>
 
 namespace contend {
 
+namespace {
+
+// An output stream buffer on a file descriptor, flushed in 1 MiB writes. A failed write sets
+// failed() (and errno) and the stream's badbit.
+class FdBuf : public std::streambuf {
+public:
+    explicit FdBuf(int fd) : m_fd(fd), m_buf(1 << 20) { setp(m_buf.data(), m_buf.data() + m_buf.size()); }
+    bool failed() const { return m_failed; }
+    int savedErrno() const { return m_errno; }
+
+protected:
+    int_type overflow(int_type c) override {
+        if (!drain()) return traits_type::eof();
+        if (!traits_type::eq_int_type(c, traits_type::eof())) {
+            *pptr() = traits_type::to_char_type(c);
+            pbump(1);
+        }
+        return traits_type::not_eof(c);
+    }
+    int sync() override { return drain() ? 0 : -1; }
+
+private:
+    bool drain() {
+        const char* p = pbase();
+        while (!m_failed && p < pptr()) {
+            const ssize_t w = ::write(m_fd, p, static_cast<std::size_t>(pptr() - p));
+            if (w < 0) {
+                if (errno == EINTR) continue;
+                m_failed = true;
+                m_errno = errno;
+                break;
+            }
+            p += w;
+        }
+        setp(m_buf.data(), m_buf.data() + m_buf.size());
+        return !m_failed;
+    }
+
+    int m_fd;
+    std::vector<char> m_buf;
+    bool m_failed = false;
+    int m_errno = 0;
+};
+
+}  // namespace
+
 bool writeFileAtomically(const std::string& path, const std::string& content, std::string* error) {
+    return writeFileAtomically(path, [&](std::ostream& out) { out.write(content.data(), static_cast<std::streamsize>(content.size())); },
+                               error);
+}
+
+bool writeFileAtomically(const std::string& path, const std::function<void(std::ostream&)>& produce,
+                         std::string* error) {
     auto fail = [&](const std::string& what) {
         if (error) *error = path + ": " + what + ": " + std::strerror(errno);
         return false;
@@ -31,14 +84,15 @@ bool writeFileAtomically(const std::string& path, const std::string& content, st
         errno = saved;
         return fail(what);
     };
-    std::size_t done = 0;
-    while (done < content.size()) {
-        const ssize_t w = ::write(fd, content.data() + done, content.size() - done);
-        if (w < 0) {
-            if (errno == EINTR) continue;
+    {
+        FdBuf buf(fd);
+        std::ostream out(&buf);
+        produce(out);
+        out.flush();
+        if (buf.failed() || !out) {
+            errno = buf.failed() ? buf.savedErrno() : EIO;
             return cleanup("write failed");
         }
-        done += static_cast<std::size_t>(w);
     }
     // mkstemp creates 0600; a report is an ordinary readable file. (Not umask(): reading it
     // means setting it, which races with other threads creating files.)

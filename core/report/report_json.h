@@ -7,6 +7,7 @@
 // start_ns on the trace's own clock) so a saved report can be read back (compare) without the
 // trace. Slice indices are kept too ("slice"), valid only against the same trace. The
 // per-slice vectors of Report (sliceScore, ...) are not written: they are for views.
+#include <iosfwd>
 #include <optional>
 #include <string>
 
@@ -35,13 +36,20 @@ nlohmann::json idJson(const std::string& text);
 nlohmann::json reportToJson(const Report& report, const Trace& trace);
 nlohmann::json reportToJson(const Report& report);
 
+// Writes jsonText(reportToJson(report, *trace)) to `out` without building the document: one
+// anomaly, window, ... at a time, so a report with a million findings costs the memory of one
+// of them (the document would cost several times the text). `trace` may be null.
+void writeReportJson(std::ostream& out, const Report& report, const Trace* trace);
+
 // Reads a report written by reportToJson (report/2, or report/1 without the what-if). Returns
 // nullopt and sets *error when the schema is neither or a required field is missing or of the wrong type.
 std::optional<Report> reportFromJson(const nlohmann::json& j, std::string* error);
 
 // A human-readable report: summary, top anomalies, windows and clusters with causes, costs and
 // what to try. Implemented in report_markdown.cpp.
-// Findings in `rank` order (finding_rank.h).
+// Findings in `rank` order (finding_rank.h); the top rows of each section, with a count of the
+// rest ("... and 12,345 more").
 std::string reportToMarkdown(const Report& report, const Trace& trace, FindingRank rank = FindingRank::Gain);
+void writeReportMarkdown(std::ostream& out, const Report& report, const Trace& trace, FindingRank rank = FindingRank::Gain);
 
 }  // namespace contend

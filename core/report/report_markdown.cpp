@@ -1,4 +1,5 @@
-// reportToMarkdown (declared in report_json.h): the report a person reads, in Markdown.
+// reportToMarkdown / writeReportMarkdown (declared in report_json.h): the report a person reads,
+// in Markdown, one function per section.
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
@@ -27,6 +28,11 @@ std::string cell(std::string s) {
     return s;
 }
 
+// The line under a table that shows the first kTop of `total` rows.
+void writeMore(std::ostream& o, std::size_t total) {
+    if (total > kTop) o << "\n... and " << formatCount(total - kTop) << " more (all in the JSON report).\n";
+}
+
 std::string gainCell(TimeNs gain, std::size_t iterations) {
     if (gain < 0) return "not computed";
     std::string t = formatDuration(gain);
@@ -34,8 +40,51 @@ std::string gainCell(TimeNs gain, std::size_t iterations) {
     return t;
 }
 
+// The finding tables' heading suffix for the order they are in.
+const char* rankedBy(FindingRank rank) { return rank == FindingRank::Gain ? " (by predicted gain)" : ""; }
+
+void writeHeader(std::ostream& o, const Report& r) {
+    o << "# Contention report\n\n";
+    o << "- Trace: `" << r.trace.path << "` (" << r.trace.format << ", " << r.trace.operators << " "
+      << r.trace.scope << " operators, " << r.trace.tracks << " tracks, span " << formatDuration(r.trace.spanNs) << ")\n";
+    o << "- Settings: anomaly coefficient " << r.settings.coefficient << ", overlap ratio " << r.settings.overlapRatio << "\n";
+    if (r.trace.counters.empty())
+        o << "- Counters: none mapped to resources; causes are estimated (which partners go with each operator's slow "
+             "runs, and what the operators lean on), none measured\n";
+    else
+        o << "- Counters: " << r.trace.counters.size() << " series mapped to resources\n";
+}
+
+void writeSummary(std::ostream& o, const Report& r) {
+    o << "\n## Summary\n\n";
+    o << "| span | operator time | anomalies | extra wait in them | windows | clusters | gaps in clusters | bottleneck |\n"
+         "|---|---|---|---|---|---|---|---|\n";
+    const double share = r.summary.operatorTimeNs > 0 ? static_cast<double>(r.summary.anomalyWaitNs) /
+                                                            static_cast<double>(r.summary.operatorTimeNs)
+                                                      : 0.0;
+    o << "| " << formatDuration(r.summary.endToEndNs) << " | " << formatDuration(r.summary.operatorTimeNs) << " | "
+      << r.summary.anomalies << " | " << formatDuration(r.summary.anomalyWaitNs) << " (" << pct(share)
+      << " of operator time) | " << r.summary.windows << " | " << r.summary.clusters << " | "
+      << formatDuration(r.summary.clusterWaitNs) << " | "
+      << (r.summary.bottleneck == Resource::None ? std::string("none shown by the evidence")
+                                                 : std::string(resourceName(r.summary.bottleneck)) + " (" +
+                                                       pct(r.summary.bottleneckShare) + " of the " +
+                                                       formatDuration(r.summary.explainedWaitNs) +
+                                                       " extra wait with a measured or estimated cause)")
+      << " |\n\n";
+}
+
+void writeNotes(std::ostream& o, const Report& r) {
+    if (!r.notes.empty()) {
+        o << "## What this capture can and cannot tell\n\n";
+        for (const ReportNote& n : r.notes) o << "- " << n.text << "\n";
+        o << "\n";
+    }
+    if (r.summary.bottleneck != Resource::None) o << "**What to try first:** " << adviceFor(r.summary.bottleneck) << ".\n\n";
+}
+
 // The what-if's headline (whatif.h): the critical path and each resource's predicted gain.
-void whatIfSection(std::ostringstream& o, const Report& r) {
+void writeWhatIf(std::ostream& o, const Report& r) {
     const WhatIfSummary& w = r.whatIf;
     if (!w.computed) return;
     o << "## What fixing it would save end to end\n\n";
@@ -53,47 +102,9 @@ void whatIfSection(std::ostringstream& o, const Report& r) {
     }
 }
 
-}  // namespace
-
-std::string reportToMarkdown(const Report& r, const Trace& trace, FindingRank rank) {
-    (void)trace;   // the report carries its own names
-    std::ostringstream o;
-    o << "# Contention report\n\n";
-    o << "- Trace: `" << r.trace.path << "` (" << r.trace.format << ", " << r.trace.operators << " "
-      << r.trace.scope << " operators, " << r.trace.tracks << " tracks, span " << formatDuration(r.trace.spanNs) << ")\n";
-    o << "- Settings: anomaly coefficient " << r.settings.coefficient << ", overlap ratio " << r.settings.overlapRatio << "\n";
-    if (r.trace.counters.empty())
-        o << "- Counters: none mapped to resources; causes are estimated (which partners go with each operator's slow "
-             "runs, and what the operators lean on), none measured\n";
-    else
-        o << "- Counters: " << r.trace.counters.size() << " series mapped to resources\n";
-    o << "\n## Summary\n\n";
-    o << "| span | operator time | anomalies | extra wait in them | windows | clusters | gaps in clusters | bottleneck |\n"
-         "|---|---|---|---|---|---|---|---|\n";
-    const double share = r.summary.operatorTimeNs > 0 ? static_cast<double>(r.summary.anomalyWaitNs) /
-                                                            static_cast<double>(r.summary.operatorTimeNs)
-                                                      : 0.0;
-    o << "| " << formatDuration(r.summary.endToEndNs) << " | " << formatDuration(r.summary.operatorTimeNs) << " | "
-      << r.summary.anomalies << " | " << formatDuration(r.summary.anomalyWaitNs) << " (" << pct(share)
-      << " of operator time) | " << r.summary.windows << " | " << r.summary.clusters << " | "
-      << formatDuration(r.summary.clusterWaitNs) << " | "
-      << (r.summary.bottleneck == Resource::None ? std::string("none shown by the evidence")
-                                                 : std::string(resourceName(r.summary.bottleneck)) + " (" +
-                                                       pct(r.summary.bottleneckShare) + " of the " +
-                                                       formatDuration(r.summary.explainedWaitNs) +
-                                                       " extra wait with a measured or estimated cause)")
-      << " |\n\n";
-    if (!r.notes.empty()) {
-        o << "## What this capture can and cannot tell\n\n";
-        for (const ReportNote& n : r.notes) o << "- " << n.text << "\n";
-        o << "\n";
-    }
-    if (r.summary.bottleneck != Resource::None) o << "**What to try first:** " << adviceFor(r.summary.bottleneck) << ".\n\n";
-
-    whatIfSection(o, r);
+void writeAnomalies(std::ostream& o, const Report& r, FindingRank rank) {
     const std::size_t iters = r.whatIf.iterations;
-    const char* by = rank == FindingRank::Gain ? " (by predicted gain)" : "";
-    o << "## Top anomalies" << by << "\n\n";
+    o << "## Top anomalies" << rankedBy(rank) << "\n\n";
     if (r.anomalies.empty()) {
         o << "None above the coefficient.\n\n";
     } else {
@@ -109,11 +120,14 @@ std::string reportToMarkdown(const Report& r, const Trace& trace, FindingRank ra
               << " | " << score << " | " << resourceName(a.cause) << " | " << provenanceName(a.provenance) << " | "
               << gainCell(a.gainNs, iters) << " | " << cell(a.evidence) << " |\n";
         }
-        if (r.anomalies.size() > kTop) o << "\n(" << r.anomalies.size() - kTop << " more in the JSON report.)\n";
+        writeMore(o, r.anomalies.size());
         o << "\n";
     }
+}
 
-    o << "## Contention windows" << by << "\n\n";
+void writeWindows(std::ostream& o, const Report& r, FindingRank rank) {
+    const std::size_t iters = r.whatIf.iterations;
+    o << "## Contention windows" << rankedBy(rank) << "\n\n";
     if (r.windows.empty()) {
         o << "None at this overlap ratio.\n\n";
     } else {
@@ -133,10 +147,14 @@ std::string reportToMarkdown(const Report& r, const Trace& trace, FindingRank ra
               << (w.fromCounters ? pct(w.peakUtilization) : std::string("n/a")) << " | " << cell(names) << " | "
               << formatDuration(cost(order[k])) << " | " << gainCell(w.gainNs, iters) << " | " << cell(w.evidence) << " |\n";
         }
+        writeMore(o, r.windows.size());
         o << "\n";
     }
+}
 
-    o << "## Clusters of tiny operators" << by << "\n\n";
+void writeClusters(std::ostream& o, const Report& r, FindingRank rank) {
+    const std::size_t iters = r.whatIf.iterations;
+    o << "## Clusters of tiny operators" << rankedBy(rank) << "\n\n";
     if (r.clusters.empty()) {
         o << "None.\n\n";
     } else {
@@ -149,9 +167,12 @@ std::string reportToMarkdown(const Report& r, const Trace& trace, FindingRank ra
               << " | " << formatDuration(c.busyNs) << " | " << formatDuration(c.waitNs) << " | " << formatDuration(c.savingNs)
               << " | " << gainCell(c.gainNs, iters) << " | " << cell(c.evidence) << " |\n";
         }
+        writeMore(o, r.clusters.size());
         o << "\n" << clusterAdvice() << ".\n\n";
     }
+}
 
+void writeOperators(std::ostream& o, const Report& r) {
     o << "## Operators by extra wait\n\n";
     std::vector<const SignatureStats*> sigs;
     for (const auto& s : r.operators)
@@ -168,9 +189,12 @@ std::string reportToMarkdown(const Report& r, const Trace& trace, FindingRank ra
               << formatDuration(s.p50Ns) << " | " << formatDuration(s.p95Ns) << " | " << s.anomalies << " | "
               << formatDuration(s.extraWaitNs) << " | " << resourceName(s.dominantCause) << " |\n";
         }
+        writeMore(o, sigs.size());
         o << "\n";
     }
+}
 
+void writeAdvice(std::ostream& o, const Report& r) {
     // Advice per cause that appears.
     std::array<bool, kResourceCount> seen{};
     for (const auto& a : r.anomalies) seen[static_cast<std::size_t>(a.cause)] = true;
@@ -186,6 +210,26 @@ std::string reportToMarkdown(const Report& r, const Trace& trace, FindingRank ra
         if (!any) o << "## What to try\n\n";
         o << "- " << clusterAdvice() << ".\n";
     }
+}
+
+}  // namespace
+
+void writeReportMarkdown(std::ostream& o, const Report& r, const Trace& trace, FindingRank rank) {
+    (void)trace;   // the report carries its own names
+    writeHeader(o, r);
+    writeSummary(o, r);
+    writeNotes(o, r);
+    writeWhatIf(o, r);
+    writeAnomalies(o, r, rank);
+    writeWindows(o, r, rank);
+    writeClusters(o, r, rank);
+    writeOperators(o, r);
+    writeAdvice(o, r);
+}
+
+std::string reportToMarkdown(const Report& r, const Trace& trace, FindingRank rank) {
+    std::ostringstream o;
+    writeReportMarkdown(o, r, trace, rank);
     return o.str();
 }
 

@@ -16,4 +16,14 @@ std::string formatDuration(TimeNs ns) {
     return buf;
 }
 
+std::string formatCount(std::size_t n) {
+    const std::string digits = std::to_string(n);
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
 }  // namespace contend

@@ -1,5 +1,5 @@
 #pragma once
-// Human-readable times: "812 ns", "12.5 us", "3.20 ms", "1.234 s".
+// Human-readable times: "812 ns", "12.5 us", "3.20 ms", "1.234 s"; and counts: "12,345".
 #include <string>
 
 #include "core/trace/types.h"
@@ -7,5 +7,7 @@
 namespace contend {
 
 std::string formatDuration(TimeNs ns);
+// Digits in groups of three: "0", "999", "12,345", "1,000,000".
+std::string formatCount(std::size_t n);
 
 }  // namespace contend

@@ -1,0 +1,138 @@
+// Streaming reports: writeReportJson writes the very bytes of the whole-document path
+// (jsonText(reportToJson(...))) without building the document, files are written atomically
+// through a stream, and the Markdown shows the top rows with a count of the rest.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <sstream>
+
+#include "core/analysis/engine.h"
+#include "core/report/atomic_write.h"
+#include "core/report/report_json.h"
+#include "core/trace/time_format.h"
+#include "test_support.h"
+
+using namespace contend;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string streamed(const Report& r, const Trace* t) {
+    std::ostringstream o;
+    writeReportJson(o, r, t);
+    return o.str();
+}
+
+TracePtr loadSample(const char* name) {
+    LoadResult lr = loadTrace((fs::path(CONTEND_SOURCE_DIR) / "resources" / "samples" / name).string(), LoadOptions{});
+    REQUIRE(lr);
+    return lr.trace;
+}
+
+}  // namespace
+
+TEST_CASE("a streamed JSON report is byte for byte the whole-document text on the samples", "[report][stream]") {
+    for (const char* sample : {"projectx-before.json.gz", "projectx-after.json.gz"}) {
+        const TracePtr trace = loadSample(sample);
+        auto p = prepareAnalysis(trace, AnalysisSettings{});
+        REQUIRE(p);
+        // Coefficient 0 and ratio 0.1 give many anomalies and windows; 3 / 0.7 the defaults.
+        for (auto [k, ratio] : {std::pair{3.0, 0.7}, {0.0, 0.1}, {0.5, 0.3}, {50.0, 0.99}}) {
+            const Report r = buildReport(*p, k, ratio);
+            INFO(sample << " at coefficient " << k << ", ratio " << ratio);
+            const std::string whole = jsonText(reportToJson(r, *trace));
+            const std::string text = streamed(r, trace.get());
+            CHECK(text.size() == whole.size());
+            CHECK(text == whole);
+            if (k == 0.0) CHECK(r.anomalies.size() > 20);
+        }
+    }
+}
+
+TEST_CASE("a streamed JSON report matches for hand-built reports: empty lists, names from the trace, bad UTF-8", "[report][stream]") {
+    Report empty;
+    CHECK(streamed(empty, nullptr) == jsonText(reportToJson(empty)));
+
+    const TracePtr trace = loadSample("projectx-before.json.gz");
+    Report r;
+    r.settings.configPath = "counters.json";
+    Anomaly a;
+    a.slice = 3;   // no name: the writer takes it from the trace
+    a.windows = {0, 7};
+    r.anomalies.push_back(a);
+    Anomaly b;
+    b.name = std::string("bad \xff\xfe utf-8 \"quoted\"\nnewline");
+    b.pid = "GPU 0";
+    b.tid = "7";
+    r.anomalies.push_back(b);
+    ContentionWindow w;
+    w.ops.resize(2);
+    w.ops[1].slice = 5;
+    r.windows.push_back(w);
+    r.windows.push_back(ContentionWindow{});   // a window with no operators: "ops": []
+    r.notes.push_back({"kind", "text with \t tab"});
+    r.summary.extraWaitByResource[2] = 5;
+    CHECK(streamed(r, trace.get()) == jsonText(reportToJson(r, *trace)));
+    CHECK(streamed(r, nullptr) == jsonText(reportToJson(r)));
+}
+
+TEST_CASE("a streamed report written atomically reads back equal to the report", "[report][stream]") {
+    const TracePtr trace = loadSample("projectx-before.json.gz");
+    auto p = prepareAnalysis(trace, AnalysisSettings{});
+    REQUIRE(p);
+    const Report r = buildReport(*p, 1.0, 0.5);
+    test::TempFile file("streamed.report.json");
+    std::string error;
+    REQUIRE(writeFileAtomically(file.path(), [&](std::ostream& o) { writeReportJson(o, r, trace.get()); }, &error));
+    const std::string text = test::slurp(file.path());
+    CHECK(text == jsonText(reportToJson(r, *trace)));
+    auto back = reportFromJson(nlohmann::json::parse(text), &error);
+    REQUIRE(back);
+    CHECK(reportToJson(*back) == reportToJson(r));
+
+    // A folder that does not exist: false, a message naming the file, nothing left behind.
+    const std::string nowhere = (fs::path(file.path()).parent_path() / "no-such-dir-contend" / "r.json").string();
+    error.clear();
+    CHECK_FALSE(writeFileAtomically(nowhere, [&](std::ostream& o) { writeReportJson(o, r, trace.get()); }, &error));
+    CHECK(error.find(nowhere) != std::string::npos);
+    CHECK_FALSE(fs::exists(nowhere));
+}
+
+TEST_CASE("counts are grouped in threes", "[report][stream]") {
+    CHECK(formatCount(0) == "0");
+    CHECK(formatCount(999) == "999");
+    CHECK(formatCount(1000) == "1,000");
+    CHECK(formatCount(12345) == "12,345");
+    CHECK(formatCount(1000000) == "1,000,000");
+}
+
+TEST_CASE("the Markdown report shows the top rows and counts the rest", "[report][stream]") {
+    const TracePtr trace = loadSample("projectx-before.json.gz");
+    Report r;
+    for (std::uint32_t i = 0; i < 1234; ++i) {
+        Anomaly a;
+        a.id = i;
+        a.name = "op" + std::to_string(i);
+        r.anomalies.push_back(a);
+    }
+    for (std::uint32_t i = 0; i < 25; ++i) {
+        ContentionWindow w;
+        w.id = i;
+        WindowOp o;
+        o.name = "w" + std::to_string(i);
+        o.extraWaitNs = i;   // the costliest (24) is shown first
+        w.ops.push_back(o);
+        r.windows.push_back(w);
+    }
+    const std::string md = reportToMarkdown(r, *trace);
+    CHECK(md.find("... and 1,214 more (all in the JSON report).") != std::string::npos);
+    CHECK(md.find("... and 5 more (all in the JSON report).") != std::string::npos);
+    CHECK(md.find("| op19 |") != std::string::npos);
+    CHECK(md.find("| op20 |") == std::string::npos);
+    CHECK(md.find("| w24 |") != std::string::npos);
+    CHECK(md.find("| w4 |") == std::string::npos);   // the five cheapest are left out
+    CHECK(md.find("| w5 |") != std::string::npos);
+    std::ostringstream streamedMd;
+    writeReportMarkdown(streamedMd, r, *trace);
+    CHECK(streamedMd.str() == md);
+}

@@ -1,0 +1,130 @@
+// Re-thresholding against oracles that do not share its code: the anomalies at a coefficient
+// are the lowest coefficient's anomalies filtered by score, and the windows at a ratio are the
+// qualifying candidates chained per resource by a plain interval merge written here.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "analysis_sim.h"
+#include "core/analysis/engine.h"
+#include "test_support.h"
+
+using namespace contend;
+
+namespace {
+
+struct OracleWindow {
+    Resource resource;
+    TimeNs start, end;
+    std::set<std::uint32_t> slices;
+    bool operator<(const OracleWindow& o) const {
+        return std::tie(start, resource, end, slices) < std::tie(o.start, o.resource, o.end, o.slices);
+    }
+    bool operator==(const OracleWindow& o) const {
+        return resource == o.resource && start == o.start && end == o.end && slices == o.slices;
+    }
+};
+
+// Candidates that pass both thresholds, merged per resource while their spans overlap.
+std::vector<OracleWindow> oracleWindows(const PreparedAnalysis& p, double coefficient, double ratio) {
+    std::map<Resource, std::vector<const WindowCandidate*>> byResource;
+    for (const WindowCandidate& c : p.windowCandidates())
+        if (c.ratio >= static_cast<float>(ratio) - 1e-6f && static_cast<double>(c.payerScore) > coefficient)
+            byResource[c.resource].push_back(&c);
+    std::vector<OracleWindow> out;
+    for (auto& [res, list] : byResource) {
+        std::stable_sort(list.begin(), list.end(), [](auto* x, auto* y) { return x->start < y->start; });
+        for (const WindowCandidate* c : list) {
+            if (out.empty() || out.back().resource != res || c->start >= out.back().end)
+                out.push_back({res, c->start, c->end, {}});
+            OracleWindow& w = out.back();
+            w.end = std::max(w.end, c->end);
+            w.slices.insert(p.operators().slices[c->a]);
+            w.slices.insert(p.operators().slices[c->b]);
+        }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::vector<OracleWindow> reportedWindows(const Report& r) {
+    std::vector<OracleWindow> out;
+    for (const ContentionWindow& w : r.windows) {
+        OracleWindow o{w.resource, w.start, w.end, {}};
+        for (const WindowOp& op : w.ops) o.slices.insert(op.slice);
+        out.push_back(o);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+void checkAgainstOracles(const PreparedAnalysis& p) {
+    const Report lowest = buildReport(p, 0.0, 0.7);
+    REQUIRE(lowest.anomalies.size() > 0);
+    for (double k : {0.5, 1.0, 2.0, 3.0, 5.0, 20.0}) {
+        for (double ratio : {0.1, 0.5, 0.7, 0.95}) {
+            INFO("coefficient " << k << ", ratio " << ratio);
+            const Report r = buildReport(p, k, ratio);
+            std::vector<const Anomaly*> expected;
+            for (const Anomaly& a : lowest.anomalies)
+                if (a.score > k) expected.push_back(&a);
+            REQUIRE(r.anomalies.size() == expected.size());
+            for (std::size_t i = 0; i < expected.size(); ++i) {
+                const Anomaly& got = r.anomalies[i];
+                const Anomaly& want = *expected[i];
+                CHECK(got.slice == want.slice);
+                CHECK(got.score == want.score);
+                CHECK(got.excessNs == want.excessNs);
+                CHECK(got.cause == want.cause);
+                CHECK(got.provenance == want.provenance);
+                CHECK(got.evidence == want.evidence);
+                CHECK(got.name == want.name);
+            }
+            CHECK(r.summary.anomalies == expected.size());
+            const auto oracle = oracleWindows(p, k, ratio);
+            CHECK(reportedWindows(r) == oracle);
+            // Each anomaly lists exactly the windows that hold its slice.
+            for (const Anomaly& a : r.anomalies) {
+                std::vector<std::uint32_t> holding;
+                for (const ContentionWindow& w : r.windows)
+                    if (std::any_of(w.ops.begin(), w.ops.end(), [&](const WindowOp& o) { return o.slice == a.slice; }))
+                        holding.push_back(w.id);
+                std::vector<std::uint32_t> listed = a.windows;
+                std::sort(listed.begin(), listed.end());
+                CHECK(listed == holding);
+            }
+        }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("re-thresholded anomalies and windows equal the filtered lowest report and merged candidates", "[analysis][engine][oracle]") {
+    for (auto scenario : {sim::Scenario::Mixed, sim::Scenario::Bandwidth, sim::Scenario::Lock}) {
+        auto p = prepareAnalysis(test::simulated(scenario, false, 3).trace, AnalysisSettings{});
+        REQUIRE(p);
+        if (scenario == sim::Scenario::Mixed) REQUIRE(!p->windowCandidates().empty());
+        checkAgainstOracles(*p);
+    }
+}
+
+TEST_CASE("the analysis stops with a message when the memory budget cannot hold it", "[analysis][engine][memory]") {
+    const TracePtr trace = test::simulated(sim::Scenario::Mixed, false, 3).trace;
+    AnalysisSettings tight;
+    tight.memoryHeadroomBytes = 64 * 1024;   // far less than its operators need
+    std::string error;
+    CHECK(prepareAnalysis(trace, tight, &error) == nullptr);
+    CHECK(error.rfind("not enough memory: analysing this trace (", 0) == 0);
+    CHECK(error.find("--max-memory") != std::string::npos);
+
+    AnalysisSettings roomy;
+    roomy.memoryHeadroomBytes = std::uint64_t{64} << 30;
+    auto p = prepareAnalysis(trace, roomy, &error);
+    REQUIRE(p);
+    // The report's weight grows as the coefficient falls (more anomalies, more windows).
+    CHECK(reportBytes(*p, 0.0, 0.1) > reportBytes(*p, 20.0, 0.95));
+    CHECK(reportBytes(*p, 0.0, 0.1) >= buildReport(*p, 0.0, 0.1).anomalies.size() * 100);
+}
