@@ -327,11 +327,9 @@ void CompareWindow::tryCompare(bool resetView) {
                            .arg(QString::fromStdString(r.verdict).toHtmlEscaped(), e2e, counts));
     setWindowTitle(tr("Contend — %1 vs %2").arg(QFileInfo(m_base->path).fileName(), QFileInfo(m_new->path).fileName()));
     m_anPanel->sortBy(CompareModel::AnScoreNew, Qt::DescendingOrder);
-    // Names and signatures are what people read; the numbers are narrow.
-    m_opPanel->view()->resizeColumnsToContents();
-    m_anPanel->view()->resizeColumnsToContents();
-    m_opPanel->view()->setColumnWidth(CompareModel::OpSignature, std::min(m_opPanel->view()->columnWidth(CompareModel::OpSignature), 380));
-    m_anPanel->view()->setColumnWidth(CompareModel::AnName, std::min(m_anPanel->view()->columnWidth(CompareModel::AnName), 320));
+    // Numbers get their width, names share the rest (TablePanel::fitColumns).
+    m_opPanel->fitColumns();
+    m_anPanel->fitColumns();
 
     if (resetView) {
         updateOffset();

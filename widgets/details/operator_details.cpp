@@ -1,9 +1,11 @@
 #include "widgets/details/operator_details.h"
 
 #include <QUrl>
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "core/report/advice.h"
 #include "widgets/common/text.h"
 #include "widgets/timeline/args_fetcher.h"
 
@@ -17,6 +19,7 @@ OperatorDetails::OperatorDetails(QWidget* parent) : QTextBrowser(parent), m_args
     });
     connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
         if (url.scheme() == QStringLiteral("window")) emit windowLinkActivated(url.path().toUInt());
+        if (url.scheme() == QStringLiteral("slice")) emit sliceLinkActivated(url.path().toUInt());
     });
     render();
 }
@@ -24,7 +27,7 @@ OperatorDetails::OperatorDetails(QWidget* parent) : QTextBrowser(parent), m_args
 void OperatorDetails::setTrace(TracePtr trace) {
     m_trace = std::move(trace);
     m_report.reset();
-    m_slice = kNone;
+    m_slice = m_window = m_cluster = kNone;
     m_args->clear();
     render();
 }
@@ -36,10 +39,107 @@ void OperatorDetails::setReport(std::shared_ptr<const Report> report) {
 
 void OperatorDetails::showSlice(std::uint32_t slice) {
     m_slice = m_trace && slice < m_trace->slices().size() ? slice : kNone;
+    m_window = m_cluster = kNone;
     render();
 }
 
+void OperatorDetails::showWindow(std::uint32_t w) {
+    m_slice = m_cluster = kNone;
+    m_window = w;
+    render();
+}
+
+void OperatorDetails::showCluster(std::uint32_t c) {
+    m_slice = m_window = kNone;
+    m_cluster = c;
+    render();
+}
+
+OperatorDetails::Shown OperatorDetails::shown() const {
+    if (!m_trace) return Shown::Nothing;
+    if (m_slice != kNone) return Shown::Operator;
+    if (m_report && m_window < m_report->windows.size()) return Shown::Window;
+    if (m_report && m_cluster < m_report->clusters.size()) return Shown::Cluster;
+    return Shown::Nothing;
+}
+
+namespace {
+QString detailRow(const QString& k, const QString& v) {
+    return QStringLiteral("<tr><td style='color:#555;padding-right:8px'>%1</td><td>%2</td></tr>").arg(k, v);
+}
+}  // namespace
+
+QString OperatorDetails::opsTable(std::vector<std::pair<std::uint32_t, TimeNs>> ops) const {
+    const Trace& t = *m_trace;
+    std::stable_sort(ops.begin(), ops.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    QString html = tr("<p style='margin:6px 0 2px 0'><b>%n operator(s)</b>, costliest first</p>", nullptr, static_cast<int>(ops.size()));
+    html += QStringLiteral("<table cellspacing='0'><tr style='color:#555'><td>%1</td><td align='right'>&nbsp;%2</td><td align='right'>&nbsp;%3</td></tr>")
+                .arg(tr("operator"), tr("duration"), tr("extra wait"));
+    const std::size_t shown = std::min<std::size_t>(ops.size(), 40);
+    for (std::size_t i = 0; i < shown; ++i) {
+        const std::uint32_t s = ops[i].first;
+        if (s >= t.slices().size()) continue;
+        html += QStringLiteral("<tr><td><a href='slice:%1'>%2</a> <span style='color:#777'>%3</span></td><td align='right'>&nbsp;%4</td>"
+                               "<td align='right'>&nbsp;%5</td></tr>")
+                    .arg(s)
+                    .arg(shortOperatorName(sliceName(t, s)).toHtmlEscaped(), trackLabel(t, t.slices()[s].track).toHtmlEscaped(),
+                         durationText(t.slices()[s].dur), ops[i].second > 0 ? durationText(ops[i].second) : QStringLiteral("–"));
+    }
+    html += QStringLiteral("</table>");
+    if (ops.size() > shown) html += tr("<p style='color:#666'>… and %1 more</p>").arg(ops.size() - shown);
+    return html;
+}
+
+void OperatorDetails::renderWindow() {
+    const Trace& t = *m_trace;
+    const ContentionWindow& w = m_report->windows[m_window];
+    QString html = tr("<h3 style='margin:2px 0'>Contention window #%1: %2</h3><table cellspacing='0'>").arg(w.id).arg(resourceLabel(w.resource));
+    html += detailRow(tr("start"), timeText(w.start - t.begin()));
+    html += detailRow(tr("duration"), durationText(w.end - w.start));
+    html += detailRow(tr("overlap"), QStringLiteral("%1%").arg(w.overlapRatio * 100, 0, 'f', 0));
+    html += detailRow(tr("peak"), w.fromCounters ? QStringLiteral("%1% (counters)").arg(w.peakUtilization * 100, 0, 'f', 0) : tr("no counter"));
+    html += detailRow(tr("known"), QString::fromLatin1(provenanceName(w.provenance)));
+    TimeNs extra = 0;
+    std::vector<std::pair<std::uint32_t, TimeNs>> ops;
+    for (const WindowOp& op : w.ops) {
+        ops.emplace_back(op.slice, op.extraWaitNs);
+        extra += op.extraWaitNs;
+    }
+    html += detailRow(tr("extra wait"), durationText(extra));
+    if (!w.evidence.empty()) html += detailRow(tr("evidence"), QString::fromStdString(w.evidence).toHtmlEscaped());
+    html += detailRow(tr("what to try"), QString::fromUtf8(adviceFor(w.resource)).toHtmlEscaped());
+    html += QStringLiteral("</table>");
+    setHtml(html + opsTable(std::move(ops)));
+}
+
+void OperatorDetails::renderCluster() {
+    const Trace& t = *m_trace;
+    const Cluster& c = m_report->clusters[m_cluster];
+    QString html = tr("<h3 style='margin:2px 0'>Sync cluster #%1</h3><table cellspacing='0'>").arg(c.id);
+    html += detailRow(tr("track"), trackLabel(t, c.track).toHtmlEscaped());
+    html += detailRow(tr("start"), timeText(c.start - t.begin()));
+    html += detailRow(tr("duration"), durationText(c.end - c.start));
+    html += detailRow(tr("busy"), durationText(c.busyNs));
+    html += detailRow(tr("gaps"), durationText(c.waitNs) + tr(" (%1 with a sync call)").arg(c.syncGaps));
+    html += detailRow(tr("fusing saves"), tr("about %1").arg(durationText(c.savingNs)));
+    html += detailRow(tr("known"), QString::fromLatin1(provenanceName(c.provenance)));
+    if (!c.evidence.empty()) html += detailRow(tr("evidence"), QString::fromStdString(c.evidence).toHtmlEscaped());
+    html += detailRow(tr("what to try"), QString::fromUtf8(clusterAdvice()).toHtmlEscaped());
+    html += QStringLiteral("</table>");
+    std::vector<std::pair<std::uint32_t, TimeNs>> ops;
+    for (std::uint32_t s = c.firstSlice; s <= c.lastSlice && s < t.slices().size(); ++s)
+        if (t.slices()[s].track == c.track) ops.emplace_back(s, 0);
+    // Tiny operators have no extra wait of their own: list them in time order.
+    std::sort(ops.begin(), ops.end(), [&](const auto& a, const auto& b) { return t.slices()[a.first].start < t.slices()[b.first].start; });
+    setHtml(html + opsTable(std::move(ops)));
+}
+
 void OperatorDetails::render() {
+    switch (shown()) {
+    case Shown::Window: renderWindow(); return;
+    case Shown::Cluster: renderCluster(); return;
+    default: break;
+    }
     if (!m_trace || m_slice == kNone) {
         setHtml(tr("<p style='color:#666'><i>No operator selected.</i></p>"));
         return;

@@ -10,7 +10,7 @@ namespace {
 std::vector<Column> columnsFor(CompareModel::Kind kind) {
     if (kind == CompareModel::Kind::Operators)
         return {{QObject::tr("Change"), ColumnKind::Text, QObject::tr("- faster, + slower, = within tolerance, new, gone")},
-                {QObject::tr("Signature"), ColumnKind::Text, QObject::tr("Operator name plus shape/grid")},
+                {QObject::tr("Signature"), ColumnKind::Name, QObject::tr("Operator name plus shape/grid")},
                 {QObject::tr("Count base"), ColumnKind::Count, {}},
                 {QObject::tr("Count new"), ColumnKind::Count, {}},
                 {QObject::tr("Mean base"), ColumnKind::Duration, {}},
@@ -19,7 +19,7 @@ std::vector<Column> columnsFor(CompareModel::Kind kind) {
                 {QObject::tr("Anomalies base"), ColumnKind::Count, {}},
                 {QObject::tr("Anomalies new"), ColumnKind::Count, {}}};
     return {{QObject::tr("Status"), ColumnKind::Text, QObject::tr("resolved: only in the baseline; new: only in the comparison")},
-            {QObject::tr("Name"), ColumnKind::Text, {}},
+            {QObject::tr("Name"), ColumnKind::Name, {}},
             {QObject::tr("Iteration"), ColumnKind::Count, QObject::tr("Position among the run's iterations (-1: none)")},
             {QObject::tr("Score base"), ColumnKind::Score, {}},
             {QObject::tr("Score new"), ColumnKind::Score, {}},

@@ -344,8 +344,16 @@ void TimelineView::wheelEvent(QWheelEvent* e) {
 }
 
 void TimelineView::keyPressEvent(QKeyEvent* e) {
+    if (e->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier) || !navigateKey(e->key())) {
+        QWidget::keyPressEvent(e);
+        return;
+    }
+    e->accept();
+}
+
+bool TimelineView::navigateKey(int key) {
     const double w = m_axis.width();
-    switch (e->key()) {
+    switch (key) {
     case Qt::Key_W: setAxis(zoomAround(m_axis, cursorPx(), 0.8, rangeLo(), rangeHi())); break;
     case Qt::Key_S: setAxis(zoomAround(m_axis, cursorPx(), 1.25, rangeLo(), rangeHi())); break;
     case Qt::Key_A:
@@ -359,9 +367,9 @@ void TimelineView::keyPressEvent(QKeyEvent* e) {
     case Qt::Key_Home:
     case Qt::Key_0: resetZoom(); break;
     case Qt::Key_Escape: selectSlice(kNone); break;
-    default: QWidget::keyPressEvent(e); return;
+    default: return false;
     }
-    e->accept();
+    return true;
 }
 
 void TimelineView::leaveEvent(QEvent*) {
@@ -392,6 +400,31 @@ QString TimelineView::tooltipAt(QPoint pos) {
     return tooltipForItem(m_list.items[static_cast<std::size_t>(it)]);
 }
 
+namespace {
+// The first few args of an event, one short line each; the rest are in Details.
+constexpr int kTooltipArgs = 6;
+constexpr int kTooltipArgChars = 60;
+}  // namespace
+
+QString tooltipArgs(const QString& rawEvent) {
+    // In the file's order: profilers write the telling args first.
+    const auto j = nlohmann::ordered_json::parse(rawEvent.toStdString(), nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("args") || !j["args"].is_object() || j["args"].empty()) return {};
+    const auto& args = j["args"];
+    QString html = QStringLiteral("<hr><table cellspacing=0 cellpadding=0>");
+    int shown = 0;
+    for (auto kv = args.begin(); kv != args.end() && shown < kTooltipArgs; ++kv, ++shown) {
+        QString v = kv->is_string() ? QString::fromStdString(kv->get<std::string>()) : QString::fromStdString(kv->dump());
+        if (v.size() > kTooltipArgChars) v = v.left(kTooltipArgChars - 1) + QStringLiteral("…");
+        html += QStringLiteral("<tr><td style='color:#555'>%1&nbsp;</td><td>%2</td></tr>")
+                    .arg(QString::fromStdString(kv.key()).left(32).toHtmlEscaped(), v.toHtmlEscaped());
+    }
+    html += QStringLiteral("</table>");
+    const auto more = static_cast<int>(args.size()) - shown;
+    if (more > 0) html += QStringLiteral("<i>%1 more arg(s) in Details</i>").arg(more);
+    return html;
+}
+
 QString TimelineView::tooltipForItem(const DrawItem& it) {
     const Trace& t = *m_data->trace;
     const Slice& s = t.slices()[it.slice];
@@ -403,7 +436,9 @@ QString TimelineView::tooltipForItem(const DrawItem& it) {
         if (!it.is(kDrawFlagged)) return html;
         html += QStringLiteral("Worst flagged among them:<br>");
     }
-    html += QStringLiteral("<b>%1</b><br>").arg(esc(sliceName(t, it.slice)));
+    const QString name = sliceName(t, it.slice), shortName = shortOperatorName(name);
+    html += QStringLiteral("<b>%1</b><br>").arg(esc(shortName));
+    if (shortName != name) html += QStringLiteral("<span style='color:#666'>%1</span><br>").arg(esc(name.left(200)));
     html += esc(trackLabel(t, s.track)) + QStringLiteral("<br>");
     html += QStringLiteral("start %1 &nbsp; duration %2 &nbsp; end %3<br>")
                 .arg(timeText(s.start - t.begin()), durationText(s.dur), timeText(s.end() - t.begin()));
@@ -437,12 +472,7 @@ QString TimelineView::tooltipForItem(const DrawItem& it) {
         m_args->request(m_data->trace, it.slice);
         html += QStringLiteral("<i>reading args…</i>");
     } else if (!raw.isEmpty()) {
-        const auto j = nlohmann::json::parse(raw.toStdString(), nullptr, false);
-        QString args;
-        if (!j.is_discarded() && j.is_object() && j.contains("args")) args = QString::fromStdString(j["args"].dump(1));
-        else args = raw;
-        if (args.size() > 1500) args = args.left(1500) + QStringLiteral("\n…");
-        html += QStringLiteral("<hr><b>args</b><pre style='font-size:9pt'>%1</pre>").arg(esc(args));
+        html += tooltipArgs(raw);
     }
     return html;
 }

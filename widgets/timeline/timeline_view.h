@@ -25,6 +25,10 @@ class QScrollBar;
 
 namespace contend::widgets {
 
+// The tooltip's args section for an event's original JSON: at most a few args, each cut to one
+// short line, and how many more are in Details; empty when the event has no args.
+QString tooltipArgs(const QString& rawEvent);
+
 class TimelineView : public QWidget {
     Q_OBJECT
 public:
@@ -51,6 +55,9 @@ public:
 
     // Builds the draw list and paints one full frame at the widget's current size.
     void paintTimeline(QPainter& p);
+    // What a navigation key does (W/S zoom, A/D and arrows pan, F, 0/R/Home, Esc); false for
+    // other keys. The main window sends these keys here from anywhere but text fields.
+    bool navigateKey(int key);
     // Tooltip text of the item at time-area pixel (x, y), empty if none.
     QString tooltipAt(QPoint widgetPos);
     QSize sizeHint() const override { return {900, 500}; }
