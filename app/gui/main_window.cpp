@@ -39,6 +39,8 @@
 #include "widgets/tables/operator_browser.h"
 #include "widgets/tables/table_panel.h"
 #include "widgets/tables/window_model.h"
+#include "widgets/common/text.h"
+#include "widgets/timeline/range_measure.h"
 #include "widgets/timeline/timeline_view.h"
 
 namespace contend::gui {
@@ -198,12 +200,15 @@ void MainWindow::buildMenus() {
                                  tr("<table>"
                                     "<tr><td><b>Wheel</b></td><td>zoom around the cursor</td></tr>"
                                     "<tr><td><b>Drag</b></td><td>pan (and scroll the tracks)</td></tr>"
-                                    "<tr><td><b>Shift+drag, right-drag</b></td><td>box zoom</td></tr>"
+                                    "<tr><td><b>Right-drag</b></td><td>box zoom</td></tr>"
+                                    "<tr><td><b>Shift+drag, drag on the ruler</b></td><td>measure a range: duration, busy time per track, findings inside (Esc clears)</td></tr>"
+                                    "<tr><td><b>Ctrl+F, F3 / Shift+F3</b></td><td>find operators by name or regex, next / previous</td></tr>"
                                     "<tr><td><b>Shift+wheel</b></td><td>scroll the tracks</td></tr>"
+                                    "<tr><td colspan=2>These keys work anywhere in the window except in text fields:</td></tr>"
                                     "<tr><td><b>W / S</b></td><td>zoom in / out</td></tr>"
                                     "<tr><td><b>A / D</b></td><td>pan left / right</td></tr>"
                                     "<tr><td><b>F</b></td><td>zoom to the selected operator</td></tr>"
-                                    "<tr><td><b>R</b></td><td>show the whole trace</td></tr>"
+                                    "<tr><td><b>0 (R, Home on the timeline)</b></td><td>show the whole trace</td></tr>"
                                     "<tr><td><b>Click / double-click</b></td><td>select / zoom to an operator</td></tr>"
                                     "<tr><td><b>Click a track name</b></td><td>expand or collapse a host thread</td></tr>"
                                     "<tr><td><b>Backspace</b></td><td>back in the Network view</td></tr>"
@@ -269,6 +274,17 @@ void MainWindow::wire() {
     connect(m_browser, &OperatorBrowser::groupingChanged, this, followBrowser);
     connect(m_browser, &OperatorBrowser::levelChanged, this, followBrowser);
 
+    connect(m_timeline, &TimelineView::rangeMeasured, this, [this](qint64 t0, qint64 t1) {
+        const OpenedTrace* cur = m_session->current();
+        if (!cur) return;
+        if (t1 <= t0) {
+            if (m_details->shown() == OperatorDetails::Shown::Range) m_details->showSlice(m_selected);
+            return;
+        }
+        m_details->showRange(measureRange(*cur->trace, m_session->report().get(), t0, t1));
+        if (QDockWidget* d = dock(QStringLiteral("dock.details"))) d->raise();
+        statusBar()->showMessage(tr("Range %1; Esc clears it").arg(durationText(t1 - t0)), 8000);
+    });
     connect(m_search, &SearchBar::matchPicked, this, [this](quint32 s) { selectSlice(s, true); });
 
     // Selection and zoom between the views.

@@ -12,6 +12,7 @@
 #include "gui_support.h"
 #include "widgets/breakdown/duration_histogram.h"
 #include "widgets/heatmap/heatmap_grid.h"
+#include "widgets/timeline/range_measure.h"
 #include "widgets/timeline/timeline_view.h"
 
 using namespace contend;
@@ -103,7 +104,7 @@ TEST_CASE("keys zoom, pan, reset and zoom to the selection", "[timeline][view]")
     CHECK(f.view.selectedSlice() == kNone);
 }
 
-TEST_CASE("dragging pans and shift-dragging box-zooms", "[timeline][view]") {
+TEST_CASE("dragging pans, right-dragging box-zooms and shift-dragging measures a range", "[timeline][view]") {
     Fixture f;
     f.view.zoomTo(20000, 40000, 0);
     const TimeAxis a = f.view.axis();
@@ -117,11 +118,59 @@ TEST_CASE("dragging pans and shift-dragging box-zooms", "[timeline][view]") {
     CHECK(f.view.selectedSlice() == kNone);   // a drag is not a click
     const TimeAxis b = f.view.axis();
     const QPoint p0(f.view.timeArea().left() + 100, y), p1(f.view.timeArea().left() + 300, y);
+    // Shift+drag measures: the view stays, the range is told.
+    qint64 m0 = -1, m1 = -1;
+    QObject::connect(&f.view, &TimelineView::rangeMeasured, [&](qint64 a0, qint64 a1) { m0 = a0, m1 = a1; });
     QTest::mousePress(&f.view, Qt::LeftButton, Qt::ShiftModifier, p0);
     QTest::mouseMove(&f.view, p1);
     QTest::mouseRelease(&f.view, Qt::LeftButton, Qt::ShiftModifier, p1);
+    CHECK(f.view.axis().t0 == b.t0);
+    CHECK(f.view.axis().t1 == b.t1);
+    CHECK(m0 == b.toTime(100));
+    CHECK(m1 == b.toTime(300));
+    CHECK(f.view.measuredRange().first == m0);
+    // Esc clears the range.
+    QTest::keyClick(&f.view, Qt::Key_Escape);
+    CHECK(f.view.measuredRange().second <= f.view.measuredRange().first);
+    CHECK(m1 <= m0);
+    // Right-drag box-zooms.
+    QTest::mousePress(&f.view, Qt::RightButton, {}, p0);
+    QTest::mouseMove(&f.view, p1);
+    QTest::mouseRelease(&f.view, Qt::RightButton, {}, p1);
     CHECK(f.view.axis().t0 == Approx(static_cast<double>(b.toTime(100))).margin(2));
     CHECK(f.view.axis().t1 == Approx(static_cast<double>(b.toTime(300))).margin(2));
+}
+
+TEST_CASE("a measured range gives its busy time per track and the findings inside", "[timeline][measure]") {
+    contend::test::TinyTrace tb;
+    const auto s0 = tb.stream(1);
+    const auto s1 = tb.stream(2);
+    tb.op(s0, "a", 0, 100);
+    tb.op(s0, "b", 150, 100);   // 150..250
+    tb.op(s1, "c", 500, 100);   // outside
+    const TracePtr t = tb.finish();
+    Report r;
+    Anomaly an;
+    an.slice = contend::test::findSlice(*t, "b", 150);
+    r.anomalies.push_back(an);
+    ContentionWindow w;
+    w.start = 180;
+    w.end = 260;
+    r.windows.push_back(w);
+    ContentionWindow late;
+    late.start = 400;
+    late.end = 450;
+    r.windows.push_back(late);
+    const RangeMeasure m = measureRange(*t, &r, 200, 50);   // backwards on purpose
+    CHECK(m.t0 == 50);
+    CHECK(m.t1 == 200);
+    REQUIRE(m.tracks.size() == 1);
+    CHECK(m.tracks[0].track == s0);
+    CHECK(m.tracks[0].busyNs == 50 + 50);   // 50..100 and 150..200
+    CHECK(m.tracks[0].slices == 2);
+    CHECK(m.anomalies == std::vector<std::uint32_t>{0});
+    CHECK(m.windows == std::vector<std::uint32_t>{0});
+    CHECK(measureRange(*t, &r, 300, 400).tracks.empty());
 }
 
 TEST_CASE("click selects, double-click zooms to the operator", "[timeline][view]") {

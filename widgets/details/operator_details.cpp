@@ -28,6 +28,7 @@ void OperatorDetails::setTrace(TracePtr trace) {
     m_trace = std::move(trace);
     m_report.reset();
     m_slice = m_window = m_cluster = kNone;
+    m_showRange = false;
     m_args->clear();
     render();
 }
@@ -40,16 +41,26 @@ void OperatorDetails::setReport(std::shared_ptr<const Report> report) {
 void OperatorDetails::showSlice(std::uint32_t slice) {
     m_slice = m_trace && slice < m_trace->slices().size() ? slice : kNone;
     m_window = m_cluster = kNone;
+    m_showRange = false;
+    render();
+}
+
+void OperatorDetails::showRange(const RangeMeasure& range) {
+    m_slice = m_window = m_cluster = kNone;
+    m_range = range;
+    m_showRange = range.t1 > range.t0;
     render();
 }
 
 void OperatorDetails::showWindow(std::uint32_t w) {
+    m_showRange = false;
     m_slice = m_cluster = kNone;
     m_window = w;
     render();
 }
 
 void OperatorDetails::showCluster(std::uint32_t c) {
+    m_showRange = false;
     m_slice = m_window = kNone;
     m_cluster = c;
     render();
@@ -58,6 +69,7 @@ void OperatorDetails::showCluster(std::uint32_t c) {
 OperatorDetails::Shown OperatorDetails::shown() const {
     if (!m_trace) return Shown::Nothing;
     if (m_slice != kNone) return Shown::Operator;
+    if (m_showRange) return Shown::Range;
     if (m_report && m_window < m_report->windows.size()) return Shown::Window;
     if (m_report && m_cluster < m_report->clusters.size()) return Shown::Cluster;
     return Shown::Nothing;
@@ -134,10 +146,53 @@ void OperatorDetails::renderCluster() {
     setHtml(html + opsTable(std::move(ops)));
 }
 
+void OperatorDetails::renderRange() {
+    const Trace& t = *m_trace;
+    const RangeMeasure& m = m_range;
+    QString html = tr("<h3 style='margin:2px 0'>Range: %1</h3><table cellspacing='0'>").arg(durationText(m.duration()));
+    html += detailRow(tr("from"), timeText(m.t0 - t.begin()));
+    html += detailRow(tr("to"), timeText(m.t1 - t.begin()));
+    html += QStringLiteral("</table>");
+    html += tr("<p style='margin:6px 0 2px 0'><b>Busy per track</b></p><table cellspacing='0'>");
+    const double d = static_cast<double>(std::max<TimeNs>(m.duration(), 1));
+    for (std::size_t i = 0; i < m.tracks.size() && i < 24; ++i) {
+        const TrackBusy& b = m.tracks[i];
+        html += QStringLiteral("<tr><td>%1</td><td align='right'>&nbsp;%2</td><td align='right'>&nbsp;%3%</td><td align='right' style='color:#777'>&nbsp;%4 slices</td></tr>")
+                    .arg(trackLabel(t, b.track).toHtmlEscaped(), durationText(b.busyNs))
+                    .arg(100.0 * static_cast<double>(b.busyNs) / d, 0, 'f', 0)
+                    .arg(b.slices);
+    }
+    html += QStringLiteral("</table>");
+    if (m.tracks.empty()) html += tr("<p style='color:#666'>Nothing ran in this range.</p>");
+    if (m_report) {
+        const Report& r = *m_report;
+        html += tr("<p style='margin:6px 0 2px 0'><b>Findings inside</b>: %1 flagged operator(s), %2 window(s), %3 cluster(s)</p>")
+                    .arg(m.anomalies.size())
+                    .arg(m.windows.size())
+                    .arg(m.clusters.size());
+        for (std::size_t i = 0; i < m.anomalies.size() && i < 12; ++i) {
+            const Anomaly& a = r.anomalies[m.anomalies[i]];
+            html += QStringLiteral("<a href='slice:%1'>%2</a> score %3, %4<br>")
+                        .arg(a.slice)
+                        .arg(shortOperatorName(sliceName(t, a.slice)).toHtmlEscaped())
+                        .arg(a.score, 0, 'f', 1)
+                        .arg(resourceLabel(a.cause));
+        }
+        QStringList wins;
+        for (std::size_t i = 0; i < m.windows.size() && i < 20; ++i) {
+            const ContentionWindow& w = r.windows[m.windows[i]];
+            wins << QStringLiteral("<a href='window:%1'>#%1 %2</a>").arg(w.id).arg(resourceLabel(w.resource));
+        }
+        if (!wins.isEmpty()) html += tr("windows: %1<br>").arg(wins.join(QStringLiteral(", ")));
+    }
+    setHtml(html);
+}
+
 void OperatorDetails::render() {
     switch (shown()) {
     case Shown::Window: renderWindow(); return;
     case Shown::Cluster: renderCluster(); return;
+    case Shown::Range: renderRange(); return;
     default: break;
     }
     if (!m_trace || m_slice == kNone) {

@@ -8,6 +8,7 @@
 
 #include "core/analysis/report.h"
 #include "core/trace/trace.h"
+#include "widgets/timeline/range_measure.h"
 
 namespace contend::widgets {
 
@@ -24,8 +25,10 @@ public:
     // evidence, and its operators with their costs, each a link that selects it.
     void showWindow(std::uint32_t windowIndex);
     void showCluster(std::uint32_t clusterIndex);
+    // A measured time range: its duration, per-track busy time and the findings inside it.
+    void showRange(const RangeMeasure& range);
     std::uint32_t slice() const { return m_slice; }
-    enum class Shown { Nothing, Operator, Window, Cluster };
+    enum class Shown { Nothing, Operator, Window, Cluster, Range };
     Shown shown() const;
 
 signals:
@@ -38,6 +41,7 @@ private:
     void render();
     void renderWindow();
     void renderCluster();
+    void renderRange();
     // The operators of a window or cluster, costliest first (at most 40 rows).
     QString opsTable(std::vector<std::pair<std::uint32_t, TimeNs>> ops) const;
     TracePtr m_trace;
@@ -45,6 +49,8 @@ private:
     std::uint32_t m_slice = kNone;
     std::uint32_t m_window = kNone;
     std::uint32_t m_cluster = kNone;
+    RangeMeasure m_range;
+    bool m_showRange = false;
     ArgsFetcher* m_args;
 };
 

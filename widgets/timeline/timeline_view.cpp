@@ -67,6 +67,7 @@ void TimelineView::setData(TimelineDataPtr data) {
     m_list = DrawList();
     m_painter.clearCaches();
     m_args->clear();
+    m_measure0 = m_measure1 = 0;
     rebuildLayout();
     m_scrollY = 0;
     resetZoom();
@@ -220,11 +221,39 @@ void TimelineView::paintTimeline(QPainter& p) {
     // The corner above the scroll bar belongs to no area; the widget paints opaquely.
     p.fillRect(QRect(area.right() + 1, 0, width() - area.right() - 1, kRuler), QColor(0xee, 0xf0, 0xf3));
     m_painter.paint(p, f);
+    paintMeasure(p, area);
     if (!in.trace) {
         p.setPen(QColor(0x60, 0x66, 0x6e));
         p.drawText(rect(), Qt::AlignCenter, tr("Open a trace (Ctrl+O) or drop a file here"));
     }
     m_lastFrameMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+}
+
+void TimelineView::setMeasuredRange(qint64 t0, qint64 t1) {
+    const bool had = m_measure1 > m_measure0;
+    m_measure0 = std::min(t0, t1);
+    m_measure1 = std::max(t0, t1);
+    if (t1 <= t0) m_measure0 = m_measure1 = 0;
+    if (had && m_measure1 <= m_measure0) emit rangeMeasured(0, 0);
+    update();
+}
+
+void TimelineView::paintMeasure(QPainter& p, const QRect& area) {
+    if (m_measure1 <= m_measure0) return;
+    const double a = std::clamp(m_axis.toPx(m_measure0), -1.0, area.width() + 1.0);
+    const double b = std::clamp(m_axis.toPx(m_measure1), -1.0, area.width() + 1.0);
+    if (b < 0 || a > area.width()) return;
+    const QRectF band(area.left() + a, 0, std::max(1.0, b - a), area.bottom());
+    p.fillRect(band, QColor(0x19, 0x76, 0xd2, 36));
+    p.setPen(QPen(QColor(0x19, 0x76, 0xd2), 1));
+    p.drawLine(band.topLeft(), band.bottomLeft());
+    p.drawLine(band.topRight(), band.bottomRight());
+    const QString label = durationText(m_measure1 - m_measure0);
+    const QFontMetrics fm(font());
+    const QRectF box(band.center().x() - fm.horizontalAdvance(label) / 2.0 - 4, kRuler + 2, fm.horizontalAdvance(label) + 8, fm.height() + 2);
+    p.fillRect(box, QColor(0x19, 0x76, 0xd2));
+    p.setPen(Qt::white);
+    p.drawText(box, Qt::AlignCenter, label);
 }
 
 void TimelineView::paintEvent(QPaintEvent*) {
@@ -274,8 +303,10 @@ void TimelineView::mousePressEvent(QMouseEvent* e) {
         if (e->button() == Qt::LeftButton) clickGutter(m_pressPos);
         return;
     }
-    if (e->button() == Qt::RightButton || (e->button() == Qt::LeftButton && (e->modifiers() & Qt::ShiftModifier)))
+    if (e->button() == Qt::RightButton)
         m_drag = Drag::Box;
+    else if (e->button() == Qt::LeftButton && ((e->modifiers() & Qt::ShiftModifier) || e->position().y() < kRuler))
+        m_drag = Drag::Measure;
     else if (e->button() == Qt::LeftButton)
         m_drag = Drag::Pan;
 }
@@ -288,6 +319,12 @@ void TimelineView::mouseMoveEvent(QMouseEvent* e) {
         setAxis(panBy(m_pressAxis, -d.x(), rangeLo(), rangeHi()));
         setScrollY(m_pressScroll - d.y());
         setCursor(Qt::ClosedHandCursor);
+    } else if (m_drag == Drag::Measure && m_moved) {
+        const QRect area = timeArea();
+        const int a = std::clamp(m_pressPos.x(), area.left(), area.right()) - area.left();
+        const int b = std::clamp(m_mousePos.x(), area.left(), area.right()) - area.left();
+        m_measure0 = m_axis.toTime(std::min(a, b));
+        m_measure1 = m_axis.toTime(std::max(a, b));
     } else if (m_drag == Drag::None) {
         const int hover = itemAt(m_mousePos);
         if (hover != m_hoverItem) m_hoverItem = hover;
@@ -304,6 +341,8 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* e) {
         const double x0 = std::clamp(std::min(m_pressPos.x(), e->position().toPoint().x()), area.left(), area.right()) - area.left();
         const double x1 = std::clamp(std::max(m_pressPos.x(), e->position().toPoint().x()), area.left(), area.right()) - area.left();
         if (x1 - x0 >= 4) zoomTo(m_axis.toTime(x0), m_axis.toTime(x1), 0.0);
+    } else if (drag == Drag::Measure && m_moved) {
+        if (m_measure1 > m_measure0) emit rangeMeasured(m_measure0, m_measure1);
     } else if (drag != Drag::None && !m_moved && e->button() == Qt::LeftButton) {
         const int it = itemAt(e->position().toPoint());
         if (it < 0) {
@@ -366,7 +405,10 @@ bool TimelineView::navigateKey(int key) {
     case Qt::Key_R:
     case Qt::Key_Home:
     case Qt::Key_0: resetZoom(); break;
-    case Qt::Key_Escape: selectSlice(kNone); break;
+    case Qt::Key_Escape:
+        if (m_measure1 > m_measure0) setMeasuredRange(0, 0);
+        else selectSlice(kNone);
+        break;
     default: return false;
     }
     return true;

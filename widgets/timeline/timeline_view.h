@@ -4,7 +4,7 @@
 // visible range (draw_list.h) and paints it (timeline_painter.h); nothing else walks slices.
 //
 // Input: wheel zooms around the cursor (Shift+wheel scrolls, a horizontal wheel pans), drag pans,
-// Shift+drag or right-drag box-zooms, W/S zoom, A/D pan, F zooms to the selection, R resets,
+// right-drag box-zooms, Shift+drag (or a drag on the ruler) measures a range, W/S zoom, A/D pan, F zooms to the selection, R resets,
 // click selects, double-click zooms to the operator, Esc clears the selection. Clicking a track
 // label expands or collapses a host thread; clicking a group header folds the group.
 #include <QElapsedTimer>
@@ -43,6 +43,7 @@ public:
     const Report* report() const { return m_report.get(); }
 
     const TimeAxis& axis() const { return m_axis; }
+    std::pair<TimeNs, TimeNs> measuredRange() const { return {m_measure0, m_measure1}; }
     std::uint32_t selectedSlice() const { return m_selected; }
     const TrackLayout& layout() const { return m_layout; }
     // The draw list of the last frame (for tests and hit testing).
@@ -71,11 +72,15 @@ public slots:
     void setHostExpanded(quint32 track, bool expanded);
     void setGroupCollapsed(contend::widgets::TrackGroup group, bool collapsed);
     void scrollToRow(int row);
+    // Shows a measured range (absolute ns) as a band with its duration; t1 <= t0 clears it.
+    void setMeasuredRange(qint64 t0, qint64 t1);
 
 signals:
     void viewChanged(qint64 t0, qint64 t1);
     void sliceSelected(quint32 slice);     // kNone when cleared
     void sliceActivated(quint32 slice);    // double-click
+    // A range was measured (Shift+drag, or a drag on the ruler); t1 <= t0 when it was cleared.
+    void rangeMeasured(qint64 t0, qint64 t1);
     void frameRendered(double ms);
 
 protected:
@@ -118,7 +123,9 @@ private:
     double m_lastListMs = 0;
 
     // Mouse state.
-    enum class Drag { None, Pan, Box };
+    enum class Drag { None, Pan, Box, Measure };
+    TimeNs m_measure0 = 0, m_measure1 = 0;   // measured range, empty when equal
+    void paintMeasure(QPainter& p, const QRect& area);
     Drag m_drag = Drag::None;
     bool m_moved = false;
     QPoint m_pressPos;
