@@ -1,6 +1,7 @@
 // contend: the desktop app. `contend [TRACE]` opens the window (on TRACE when given);
 // `contend --bench-render ...` and `contend --screenshot FILE ...` run headless jobs.
 #include <QApplication>
+#include <QSettings>
 #include <QStringList>
 #include <QTimer>
 #include <cstdio>
@@ -22,7 +23,8 @@ const char* kUsage =
     "TRACE is a PyTorch/Kineto, Ascend or Chrome trace (.json or .json.gz) or an Ascend profiler\n"
     "output folder. --screenshot opens TRACE (default: the bundled sample), waits for the analysis\n"
     "and writes a PNG of the chosen view. --compare opens BASE (the baseline) and NEW side by side\n"
-    "and shows what changed.\n"
+    "and shows what changed, with the thresholds the main window last used (or the defaults,\n"
+    "coefficient 3.00 and overlap 0.70); the compare window's title shows them.\n"
     "\n"
     "A trace that would need more memory than three quarters of what is available stops with a\n"
     "message; CONTEND_MAX_MEMORY=SIZE (\"8G\", \"512M\", 0 for no limit) sets another limit.\n";
@@ -85,6 +87,11 @@ int main(int argc, char** argv) {
     }
     if (!args.isEmpty() && args[0] == QStringLiteral("--compare")) {
         contend::gui::CompareWindow compare;
+        // One rule for the thresholds: the ones the main window last used (its sliders), or the
+        // defaults; the compare window's title says which.
+        const QSettings s;
+        compare.setThresholds(s.value(QStringLiteral("analysis/coefficient"), 3.0).toDouble(),
+                              s.value(QStringLiteral("analysis/overlap"), 0.70).toDouble());
         compare.resize(1600, 1000);
         compare.show();
         const QString base = args[1], now = args[2];
