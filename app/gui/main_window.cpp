@@ -313,6 +313,7 @@ void MainWindow::wire() {
     });
     connect(m_details, &OperatorDetails::sliceLinkActivated, this, [this](quint32 s) { selectSlice(s, true); });
     connect(m_heatmap, &HeatmapView::zoomRequested, this, [this](qint64 a, qint64 b) { m_timeline->zoomTo(a, b, 0.15); });
+    connect(m_heatmap, &HeatmapView::sliceActivated, this, [this](quint32 s) { selectSlice(s, false); });
     connect(m_heatmap, &HeatmapView::windowActivated, this, [this](quint32 w) {
         m_windowPanel->selectSourceRow(static_cast<int>(w));
         showWindow(w);

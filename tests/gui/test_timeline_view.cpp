@@ -11,7 +11,10 @@
 
 #include "gui_support.h"
 #include "widgets/breakdown/duration_histogram.h"
+#include <qcustomplot.h>
+
 #include "widgets/heatmap/heatmap_grid.h"
+#include "widgets/heatmap/heatmap_view.h"
 #include "widgets/timeline/range_measure.h"
 #include "widgets/timeline/timeline_view.h"
 
@@ -298,6 +301,48 @@ TEST_CASE("heatmap cells hold extra wait per unit of time by cause or stream", "
         CHECK(windowAt(*t, r, g, 0, 1) == 0);
         CHECK(windowAt(*t, r, g, 0, 3) == kNone);
         CHECK(windowAt(*t, r, g, 1, 1) == kNone);   // compute row: no compute window there
+        // The operators a cell counts.
+        CHECK(anomaliesAt(*t, r, g, 0, 0) == std::vector<std::uint32_t>{0});
+        CHECK(anomaliesAt(*t, r, g, 4, 1) == std::vector<std::uint32_t>{1});
+        CHECK(anomaliesAt(*t, r, g, 1, 1).empty());
+        CHECK(anomaliesAt(*t, r, g, 0, 3).empty());
+    }
+    SECTION("the view tells a cell's value, time and operators, and a click selects what is under it") {
+        auto report = std::make_shared<Report>(r);
+        HeatmapView view;
+        view.resize(800, 300);
+        view.setTrace(t);
+        view.setReport(report);
+        view.show();
+        view.setViewRange(0, 2000);
+        view.refreshNow();
+        REQUIRE(view.grid().bins > 0);
+        // Every row is a whole cell: the map is given cell centres, not a clipped boundary.
+        auto* map = qobject_cast<QCPColorMap*>(view.plot()->plottable(0));
+        REQUIRE(map);
+        CHECK_FALSE(map->tightBoundary());
+        CHECK(map->data()->valueRange().lower == Approx(0.0));
+        CHECK(view.plot()->yAxis->range().lower == Approx(-0.5));
+        // The bandwidth row at the start: operator "a".
+        const int bin = view.grid().binOf(100);
+        const QString tip = view.cellTooltip(0, bin);
+        CHECK(tip.contains(QStringLiteral("bandwidth")));
+        CHECK(tip.contains(QStringLiteral("1 flagged operator")));
+        CHECK(tip.contains(QStringLiteral("a <span")));
+        CHECK(view.cellTooltip(-1, 0).isEmpty());
+        quint32 selected = kNone, window = kNone;
+        QObject::connect(&view, &HeatmapView::sliceActivated, [&](quint32 s) { selected = s; });
+        QObject::connect(&view, &HeatmapView::windowActivated, [&](quint32 w) { window = w; });
+        view.activateCell(4, view.grid().binOf(700));   // sync row: no window, operator "b"
+        CHECK(selected == r.anomalies[1].slice);
+        CHECK(window == kNone);
+        view.activateCell(0, view.grid().binOf(700));   // bandwidth row inside the window
+        CHECK(window == 0);
+        // The mouse finds the same cell the tooltip describes.
+        const QRect ar = view.plot()->axisRect()->rect();
+        const auto [row, b] = view.cellAt(QPoint(static_cast<int>(view.plot()->xAxis->coordToPixel(0.0001)), ar.top() + 2));
+        CHECK(row == 0);
+        CHECK(std::abs(b - view.grid().binOf(100)) <= 1);   // a pixel is a third of a bin
     }
     SECTION("by stream") {
         HeatmapGrid g = buildHeatmap(*t, r, 0, 2000, 2, HeatmapRows::Streams);

@@ -111,6 +111,24 @@ HeatmapGrid buildHeatmap(const Trace& trace, const Report& report, TimeNs t0, Ti
     return g;
 }
 
+std::vector<std::uint32_t> anomaliesAt(const Trace& trace, const Report& report, const HeatmapGrid& g, int row, int bin) {
+    std::vector<std::uint32_t> out;
+    if (row < 0 || row >= g.rowCount() || bin < 0 || bin >= g.bins) return out;
+    const TimeNs a = g.binStart(bin), b = g.binEnd(bin);
+    const auto& sl = trace.slices();
+    for (std::uint32_t i = 0; i < report.anomalies.size(); ++i) {
+        const Anomaly& an = report.anomalies[i];
+        if (an.slice >= sl.size()) continue;
+        const Slice& s = sl[an.slice];
+        if (s.end() <= a || s.start >= b) continue;
+        const bool match = g.rows == HeatmapRows::Resources ? an.cause == g.rowResource[static_cast<std::size_t>(row)]
+                                                            : s.track == g.rowTrack[static_cast<std::size_t>(row)];
+        if (match) out.push_back(i);
+    }
+    std::stable_sort(out.begin(), out.end(), [&](std::uint32_t x, std::uint32_t y) { return report.anomalies[x].score > report.anomalies[y].score; });
+    return out;
+}
+
 std::uint32_t windowAt(const Trace& trace, const Report& report, const HeatmapGrid& g, int row, int bin) {
     if (row < 0 || row >= g.rowCount() || bin < 0 || bin >= g.bins) return kNone;
     const TimeNs a = g.binStart(bin), b = g.binEnd(bin);

@@ -48,4 +48,8 @@ HeatmapGrid buildHeatmap(const Trace& trace, const Report& report, TimeNs t0, Ti
 // time), the longest if several; kNone if none.
 std::uint32_t windowAt(const Trace& trace, const Report& report, const HeatmapGrid& grid, int row, int bin);
 
+// The flagged operators a cell counts (in that row: of that cause, or on that track; running
+// during the bin), as indices into Report::anomalies, highest score first.
+std::vector<std::uint32_t> anomaliesAt(const Trace& trace, const Report& report, const HeatmapGrid& grid, int row, int bin);
+
 }  // namespace contend::widgets
