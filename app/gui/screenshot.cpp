@@ -26,6 +26,7 @@
 #include "widgets/breakdown/breakdown_view.h"
 #include "widgets/heatmap/heatmap_view.h"
 #include "widgets/tables/table_panel.h"
+#include "widgets/timeline/slice_flows.h"
 #include "widgets/timeline/timeline_view.h"
 
 namespace contend::gui {
@@ -223,8 +224,17 @@ int runScreenshot(const ScreenshotOptions& o) {
                 if (QDockWidget* d = w.dock(QStringLiteral("dock.windows"))) d->raise();
             }
             w.timeline()->zoomTo(t0, t1, 0.6);
+        } else if (o.view == QStringLiteral("flows") && top != kNone) {
+            // The worst operator's launch flows: from the host call that launched it.
+            const widgets::SliceFlows f = widgets::flowsOf(*cur->trace, top);
+            qint64 t0 = cur->trace->slices()[top].start, t1 = cur->trace->slices()[top].end();
+            for (std::uint32_t s : f.launchedBy) {
+                t0 = std::min<qint64>(t0, cur->trace->slices()[s].start);
+                w.timeline()->setHostExpanded(cur->trace->slices()[s].track, true);
+            }
+            w.timeline()->zoomTo(t0, t1, 0.3);
         } else if (o.view != QStringLiteral("main")) {
-            std::fprintf(stderr, "contend --screenshot: unknown view '%s' (main, heatmap, breakdown, zoomed, compare)\n", qPrintable(o.view));
+            std::fprintf(stderr, "contend --screenshot: unknown view '%s' (main, heatmap, breakdown, zoomed, flows, compare)\n", qPrintable(o.view));
             return 2;
         }
         settle(400);

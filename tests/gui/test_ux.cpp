@@ -13,7 +13,10 @@
 #include <QLineEdit>
 #include <QSettings>
 #include <QTableView>
+#include <QImage>
+#include <QPainter>
 #include <QTest>
+#include <QUrl>
 
 #include "app/gui/analysis_session.h"
 #include "app/gui/loading_panel.h"
@@ -28,7 +31,9 @@
 #include "widgets/tables/column_model.h"
 #include "widgets/tables/operator_browser.h"
 #include "widgets/tables/table_panel.h"
+#include "widgets/timeline/slice_flows.h"
 #include "widgets/timeline/slice_search.h"
+#include "widgets/timeline/timeline_data.h"
 #include "widgets/timeline/timeline_view.h"
 
 using namespace contend;
@@ -487,4 +492,71 @@ TEST_CASE("Ctrl+F steps through the matches on the timeline with a count", "[ux]
     CHECK(bar->matchCount() == static_cast<int>(anchored));
     QTest::keyClick(bar->edit(), Qt::Key_Escape);
     CHECK_FALSE(bar->isVisible());
+}
+
+TEST_CASE("a selected kernel shows its launch flow as an arrow and in Details with a jump", "[ux][flows]") {
+    const std::string json = R"J({"traceEvents": [
+      {"ph": "X", "cat": "cpu_op", "name": "aten::conv2d", "pid": 42, "tid": 42, "ts": 100, "dur": 50},
+      {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 42, "tid": 42, "ts": 110, "dur": 5, "args": {"correlation": 9}},
+      {"ph": "X", "cat": "kernel", "name": "conv_fwd", "pid": 0, "tid": 7, "ts": 120, "dur": 30, "args": {"correlation": 9, "stream": 7}},
+      {"ph": "X", "cat": "kernel", "name": "other_kernel", "pid": 0, "tid": 7, "ts": 200, "dur": 30, "args": {"stream": 7}},
+      {"ph": "s", "id": 9, "pid": 42, "tid": 42, "ts": 110, "cat": "ac2g", "name": "ac2g"},
+      {"ph": "f", "id": 9, "pid": 0, "tid": 7, "ts": 120, "cat": "ac2g", "name": "ac2g", "bp": "e"}
+    ]})J";
+    const TracePtr t = contend::test::loadJson(json);
+    REQUIRE(t);
+    const std::uint32_t launch = contend::test::findSlice(*t, "cudaLaunchKernel", 110000);
+    const std::uint32_t kernel = contend::test::findSlice(*t, "conv_fwd", 120000);
+    const std::uint32_t other = contend::test::findSlice(*t, "other_kernel", 200000);
+    REQUIRE(launch != kNone);
+    REQUIRE(kernel != kNone);
+    const SliceFlows k = flowsOf(*t, kernel);
+    CHECK(k.launchedBy == std::vector<std::uint32_t>{launch});
+    CHECK(k.launches.empty());
+    CHECK(flowsOf(*t, launch).launches == std::vector<std::uint32_t>{kernel});
+    CHECK(flowsOf(*t, other).flows.empty());
+
+    // Details: "launched by" with a link that selects the launch.
+    OperatorDetails details;
+    details.setTrace(t);
+    details.showSlice(kernel);
+    CHECK(details.toPlainText().contains(QStringLiteral("launched by")));
+    CHECK(details.toHtml().contains(QStringLiteral("slice:%1").arg(launch)));
+    quint32 jumped = kNone;
+    QObject::connect(&details, &OperatorDetails::sliceLinkActivated, [&](quint32 s) { jumped = s; });
+    emit details.anchorClicked(QUrl(QStringLiteral("slice:%1").arg(launch)));
+    CHECK(jumped == launch);
+
+    // The timeline draws the arrow for the selection, and nothing for an operator without flows.
+    TimelineView view;
+    view.resize(900, 400);
+    view.setData(makeTimelineData(t));
+    view.show();
+    view.setHostExpanded(t->slices()[launch].track, true);
+    view.selectSlice(kernel);
+    pump(20);
+    // Purple arrow pixels between the two slices (the launch at 110 us, the kernel at 120 us).
+    QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
+    {
+        QPainter p(&image);
+        view.paintTimeline(p);
+    }
+    CHECK(view.selectedFlows().flows.size() == 1);
+    auto purple = [&](const QImage& img) {
+        int n = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = 0; x < img.width(); ++x) {
+                const QColor c = img.pixelColor(x, y);
+                n += c.red() > 0x50 && c.red() < 0x80 && c.green() < 0x30 && c.blue() > 0x80 && c.blue() < 0xb0;
+            }
+        return n;
+    };
+    CHECK(purple(image) > 10);
+    view.selectSlice(other);
+    QImage none(view.size(), QImage::Format_ARGB32_Premultiplied);
+    {
+        QPainter p(&none);
+        view.paintTimeline(p);
+    }
+    CHECK(purple(none) == 0);
 }

@@ -8,6 +8,7 @@
 #include "core/report/advice.h"
 #include "widgets/common/text.h"
 #include "widgets/timeline/args_fetcher.h"
+#include "widgets/timeline/slice_flows.h"
 
 namespace contend::widgets {
 
@@ -210,6 +211,19 @@ void OperatorDetails::render() {
     html += row(tr("category"), QString::fromUtf8(t.str(s.category).data(), static_cast<qsizetype>(t.str(s.category).size())).toHtmlEscaped());
     if (info.shape) html += row(tr("shape"), QString::fromStdString(std::string(t.str(info.shape))).toHtmlEscaped());
     if (info.waitNs >= 0) html += row(tr("measured wait"), durationText(info.waitNs));
+    // Launch flows, each a link that selects the other end.
+    const SliceFlows flows = flowsOf(t, m_slice);
+    auto links = [&](const std::vector<std::uint32_t>& slices) {
+        QStringList out;
+        for (std::size_t i = 0; i < slices.size() && i < 8; ++i)
+            out << QStringLiteral("<a href='slice:%1'>%2</a> <span style='color:#777'>%3</span>")
+                       .arg(slices[i])
+                       .arg(shortOperatorName(sliceName(t, slices[i])).toHtmlEscaped(), trackLabel(t, t.slices()[slices[i]].track).toHtmlEscaped());
+        if (slices.size() > 8) out << tr("… and %1 more").arg(slices.size() - 8);
+        return out.join(QStringLiteral("<br>"));
+    };
+    if (!flows.launchedBy.empty()) html += row(tr("launched by"), links(flows.launchedBy));
+    if (!flows.launches.empty()) html += row(tr("launches"), links(flows.launches));
     if (m_report) {
         const Report& r = *m_report;
         const std::uint32_t sig = m_slice < r.sliceSignature.size() ? r.sliceSignature[m_slice] : kNone;

@@ -67,6 +67,8 @@ void TimelineView::setData(TimelineDataPtr data) {
     m_list = DrawList();
     m_painter.clearCaches();
     m_args->clear();
+    m_flows = SliceFlows();
+    m_flowsFor = kNone;
     m_measure0 = m_measure1 = 0;
     rebuildLayout();
     m_scrollY = 0;
@@ -221,12 +223,57 @@ void TimelineView::paintTimeline(QPainter& p) {
     // The corner above the scroll bar belongs to no area; the widget paints opaquely.
     p.fillRect(QRect(area.right() + 1, 0, width() - area.right() - 1, kRuler), QColor(0xee, 0xf0, 0xf3));
     m_painter.paint(p, f);
+    paintFlows(p, area);
     paintMeasure(p, area);
     if (!in.trace) {
         p.setPen(QColor(0x60, 0x66, 0x6e));
         p.drawText(rect(), Qt::AlignCenter, tr("Open a trace (Ctrl+O) or drop a file here"));
     }
     m_lastFrameMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+}
+
+void TimelineView::paintFlows(QPainter& p, const QRect& area) {
+    if (!m_data || m_selected == kNone) return;
+    const Trace& t = *m_data->trace;
+    if (m_flowsFor != m_selected) {
+        m_flows = flowsOf(t, m_selected);
+        m_flowsFor = m_selected;
+    }
+    if (m_flows.flows.empty()) return;
+    // Content y of the middle of a slice's lane, or -1 when its track is not shown.
+    auto yOf = [&](std::uint32_t s) -> double {
+        const int row = m_layout.rowOf(t.slices()[s].track, t.slices()[s].depth);
+        if (row < 0) return -1;
+        const LayoutRow& r = m_layout.rows()[static_cast<std::size_t>(row)];
+        return area.top() + r.y - m_scrollY + r.h / 2.0;
+    };
+    p.save();
+    p.setClipRect(area);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    const QColor c(0x6a, 0x1b, 0x9a);
+    p.setPen(QPen(c, 1.5));
+    p.setBrush(c);
+    for (std::uint32_t fi : m_flows.flows) {
+        const Flow& f = t.flows()[fi];
+        const Slice& from = t.slices()[f.from];
+        const Slice& to = t.slices()[f.to];
+        const double y0 = yOf(f.from), y1 = yOf(f.to);
+        if (y0 < 0 || y1 < 0) continue;
+        // From where the flow leaves its slice to where it arrives (the target's start at most).
+        const TimeNs a = std::clamp<TimeNs>(f.fromTs, from.start, from.end());
+        const TimeNs b = std::clamp<TimeNs>(f.toTs, to.start, to.end());
+        const QPointF p0(area.left() + std::clamp(m_axis.toPx(a), -1e6, 1e6), y0);
+        const QPointF p1(area.left() + std::clamp(m_axis.toPx(b), -1e6, 1e6), y1);
+        p.drawLine(p0, p1);
+        // The arrowhead at the launched end.
+        const QPointF d = p1 - p0;
+        const double len = std::hypot(d.x(), d.y());
+        if (len < 1) continue;
+        const QPointF u = d / len, n(-u.y(), u.x());
+        const QPointF head[3] = {p1, p1 - 8 * u + 4 * n, p1 - 8 * u - 4 * n};
+        p.drawPolygon(head, 3);
+    }
+    p.restore();
 }
 
 void TimelineView::setMeasuredRange(qint64 t0, qint64 t1) {

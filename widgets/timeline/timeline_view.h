@@ -16,6 +16,7 @@
 #include "widgets/timeline/args_fetcher.h"
 #include "widgets/timeline/draw_list.h"
 #include "widgets/timeline/report_overlay.h"
+#include "widgets/timeline/slice_flows.h"
 #include "widgets/timeline/time_axis.h"
 #include "widgets/timeline/timeline_data.h"
 #include "widgets/timeline/timeline_painter.h"
@@ -126,6 +127,14 @@ private:
     enum class Drag { None, Pan, Box, Measure };
     TimeNs m_measure0 = 0, m_measure1 = 0;   // measured range, empty when equal
     void paintMeasure(QPainter& p, const QRect& area);
+    // The selected operator's launch flows as arrows (source -> launched slice).
+    void paintFlows(QPainter& p, const QRect& area);
+    SliceFlows m_flows;
+    std::uint32_t m_flowsFor = kNone;
+public:
+    // The flows drawn for the selection (tests).
+    const SliceFlows& selectedFlows() const { return m_flows; }
+private:
     Drag m_drag = Drag::None;
     bool m_moved = false;
     QPoint m_pressPos;
