@@ -1,6 +1,7 @@
 // contend: the desktop app. `contend [TRACE]` opens the window (on TRACE when given);
 // `contend --bench-render ...` and `contend --screenshot FILE ...` run headless jobs.
 #include <QApplication>
+#include <QIcon>
 #include <QSettings>
 #include <QStringList>
 #include <QTimer>
@@ -56,6 +57,9 @@ int main(int argc, char** argv) {
     QApplication::setOrganizationName(QStringLiteral("Contend"));
     QApplication::setApplicationName(QStringLiteral("contend"));
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    // A PNG: Qt reads it without the SVG plugin (resources/desktop/contend.svg is its source).
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/contend/contend.png")));
+    QGuiApplication::setDesktopFileName(QStringLiteral("contend"));
 
     if (!args.isEmpty() && args[0] == QStringLiteral("--bench-render")) return contend::gui::runBenchRender(args.mid(1));
     if (args.contains(QStringLiteral("--screenshot"))) {
