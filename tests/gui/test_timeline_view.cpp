@@ -4,6 +4,8 @@
 // the other plots.
 #include <catch2/catch.hpp>
 
+#include <QComboBox>
+
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -343,6 +345,22 @@ TEST_CASE("heatmap cells hold extra wait per unit of time by cause or stream", "
         const auto [row, b] = view.cellAt(QPoint(static_cast<int>(view.plot()->xAxis->coordToPixel(0.0001)), ar.top() + 2));
         CHECK(row == 0);
         CHECK(std::abs(b - view.grid().binOf(100)) <= 1);   // a pixel is a third of a bin
+
+        // With stream rows the (disabled) colour box names what is shown: extra wait.
+        view.setPressureSource([](Resource, TimeNs, TimeNs) { return 0.5; });
+        view.setMetric(HeatmapMetric::Pressure);
+        view.refreshNow();
+        const auto boxes = view.findChildren<QComboBox*>();
+        REQUIRE(boxes.size() == 2);
+        QComboBox* colour = boxes[0]->count() == 2 && boxes[0]->itemText(0).contains(QStringLiteral("Resources")) ? boxes[1] : boxes[0];
+        CHECK(colour->currentIndex() == static_cast<int>(HeatmapMetric::Pressure));
+        view.setRows(HeatmapRows::Streams);
+        view.refreshNow();
+        CHECK_FALSE(colour->isEnabled());
+        CHECK(colour->currentIndex() == static_cast<int>(HeatmapMetric::ExtraWait));
+        view.setRows(HeatmapRows::Resources);
+        view.refreshNow();
+        CHECK(colour->currentIndex() == static_cast<int>(HeatmapMetric::Pressure));
     }
     SECTION("by stream") {
         HeatmapGrid g = buildHeatmap(*t, r, 0, 2000, 2, HeatmapRows::Streams);

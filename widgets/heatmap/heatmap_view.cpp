@@ -3,6 +3,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QSignalBlocker>
 #include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -110,6 +111,10 @@ void HeatmapView::setPressureSource(PressureSource source) {
 
 void HeatmapView::setRows(HeatmapRows rows) {
     m_rows = rows;
+    if (rows == HeatmapRows::Resources && m_metricBox->currentIndex() != static_cast<int>(m_metric)) {
+        const QSignalBlocker block(m_metricBox);
+        m_metricBox->setCurrentIndex(static_cast<int>(m_metric));
+    }
     if (m_rowsBox->currentIndex() != static_cast<int>(rows)) m_rowsBox->setCurrentIndex(static_cast<int>(rows));
     m_metricBox->setEnabled(m_pressure != nullptr && rows == HeatmapRows::Resources);
     scheduleRefresh();
@@ -161,6 +166,12 @@ void HeatmapView::refresh() {
     const double top = m_grid.metric == HeatmapMetric::Pressure ? 1.0 : std::max(m_grid.maxValue, 1e-3);
     m_map->setDataRange(QCPRange(0, top));
     m_scale->axis()->setLabel(m_grid.metric == HeatmapMetric::Pressure ? tr("share above threshold") : tr("ops waiting"));
+    // The colour box names what the plot shows, also while disabled (stream rows are always
+    // extra wait); the chosen measure comes back with the resource rows.
+    {
+        const QSignalBlocker block(m_metricBox);
+        m_metricBox->setCurrentIndex(static_cast<int>(m_grid.metric));
+    }
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     for (int r = 0; r < m_grid.rowCount(); ++r) {
         QString label = QString::fromStdString(m_grid.labels[static_cast<std::size_t>(r)]);
