@@ -6,6 +6,8 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDesktopServices>
+#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -22,6 +24,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include "app/gui/analysis_session.h"
@@ -195,6 +198,15 @@ void MainWindow::buildMenus() {
     m_viewMenu->addAction(tr("Reset Layout"), this, [this] { restoreState(m_defaultState, kStateVersion); });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("How Contend Decides…"), this, [this] {
+        // The guide (docs/how-contend-decides.md): installed under share/doc/contend, or in the
+        // source tree when running from a build folder.
+        const QString exeDir = QCoreApplication::applicationDirPath();
+        for (const QString& c : {QDir(exeDir).filePath(QStringLiteral("../share/doc/contend/how-contend-decides.md")),
+                                 QStringLiteral(CONTEND_SOURCE_DIR "/docs/how-contend-decides.md")})
+            if (QFileInfo::exists(c) && QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo(c).absoluteFilePath()))) return;
+        statusBar()->showMessage(tr("The guide is docs/how-contend-decides.md in the Contend sources."), 8000);
+    });
     help->addAction(tr("Keyboard and Mouse…"), this, [this] {
         QMessageBox::information(this, tr("Keyboard and mouse"),
                                  tr("<table>"

@@ -323,6 +323,17 @@ TEST_CASE("heatmap cells hold extra wait per unit of time by cause or stream", "
         auto* map = qobject_cast<QCPColorMap*>(view.plot()->plottable(0));
         REQUIRE(map);
         CHECK_FALSE(map->tightBoundary());
+        // The one window (bandwidth, 500..1000) is outlined; a report without it (a higher
+        // overlap ratio) has no outline.
+        CHECK(view.windowOutlines() == 1);
+        auto fewer = std::make_shared<Report>(r);
+        fewer->windows.clear();
+        view.setReport(fewer);
+        view.refreshNow();
+        CHECK(view.windowOutlines() == 0);
+        view.setReport(report);
+        view.refreshNow();
+        CHECK(view.windowOutlines() == 1);
         CHECK(map->data()->valueRange().lower == Approx(0.0));
         CHECK(view.plot()->yAxis->range().lower == Approx(-0.5));
         // The bandwidth row at the start: operator "a".

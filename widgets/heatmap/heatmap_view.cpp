@@ -146,6 +146,8 @@ void HeatmapView::refresh() {
     auto* data = m_map->data();
     if (!m_trace || !m_report) {
         m_grid = HeatmapGrid();
+        m_plot->clearItems();
+        m_outlines = 0;
         data->setSize(1, 1);
         data->setCell(0, 0, 0);
         m_note->setText(m_trace ? tr("waiting for the analysis…") : QString());
@@ -179,8 +181,36 @@ void HeatmapView::refresh() {
         ticker->addTick(rows - 1 - r, label);
     }
     m_plot->yAxis->setTicker(ticker);
+
     m_plot->xAxis->setRange(x0, x1);
     m_plot->yAxis->setRange(-0.5, rows - 0.5);
+    // The contention windows outlined in their resource's row: the overlap ratio makes and
+    // unmakes windows, so moving its slider visibly changes the map.
+    m_plot->clearItems();
+    m_outlines = 0;
+    if (m_grid.rows == HeatmapRows::Resources) {
+        for (const ContentionWindow& w : m_report->windows) {
+            if (w.end <= m_grid.t0 || w.start >= m_grid.t1 || m_outlines >= kMaxOutlines) continue;
+            int row = -1;
+            for (int r = 0; r < m_grid.rowCount(); ++r)
+                if (m_grid.rowResource[static_cast<std::size_t>(r)] == w.resource) row = r;
+            if (row < 0) continue;
+            auto* box = new QCPItemRect(m_plot);
+            const double y = rows - 1 - row;
+            const double a = static_cast<double>(std::max(w.start, m_grid.t0) - m_trace->begin()) / 1e6;
+            const double e = static_cast<double>(std::min(w.end, m_grid.t1) - m_trace->begin()) / 1e6;
+            const QColor blue(0x0d, 0x47, 0xa1);
+            // A window a few pixels wide is outlined; a narrower one gets a cap on the row's top
+            // edge, so it does not hide the colour of its cells.
+            const bool wide = m_plot->xAxis->coordToPixel(e) - m_plot->xAxis->coordToPixel(a) >= 6;
+            box->topLeft->setCoords(a, y + 0.45);
+            box->bottomRight->setCoords(e, wide ? y - 0.45 : y + 0.33);
+            box->setPen(QPen(blue, 1));
+            box->setBrush(wide ? QBrush(Qt::NoBrush) : QBrush(blue));
+            box->setClipToAxisRect(true);
+            ++m_outlines;
+        }
+    }
     std::size_t flaggedInView = 0;
     for (double v : m_grid.values) flaggedInView += v > 0;
     m_note->setText(flaggedInView == 0 && m_grid.metric == HeatmapMetric::ExtraWait

@@ -2,7 +2,8 @@
 // The contention heatmap: a QCustomPlot colour map of the grid from heatmap_grid.h, time on x
 // (binned to the timeline's view, which it follows), resources or streams on y. Clicking a cell
 // asks the timeline to zoom to the contention window there (and selects it), or to the bin and
-// selects the worst flagged operator in the cell; hovering a cell tells its value, time range
+// selects the worst flagged operator in the cell; contention windows are outlined in their
+// resource's row; hovering a cell tells its value, time range
 // and operators. Rows are whole cells, the first and last included.
 #include <QPoint>
 #include <QWidget>
@@ -42,6 +43,9 @@ public:
     QString cellTooltip(int row, int bin) const;
     // What a click on the cell does (zoom, select), as the mouse does.
     void activateCell(int row, int bin);
+    // Contention windows outlined in the last refresh (at most kMaxOutlines).
+    int windowOutlines() const { return m_outlines; }
+    static constexpr int kMaxOutlines = 2000;
 
 public slots:
     void setViewRange(qint64 t0, qint64 t1);
@@ -72,6 +76,7 @@ private:
     QComboBox* m_metricBox;
     QLabel* m_note;
     QTimer* m_timer;
+    int m_outlines = 0;
 };
 
 }  // namespace contend::widgets
