@@ -220,6 +220,9 @@ void CompareWindow::buildUi() {
     heatLayout->setContentsMargins(0, 0, 0, 0);
     m_baseHeat = new HeatmapView;
     m_newHeat = new HeatmapView;
+    // Side by side: the same rows and one colour scale, so the two read alike.
+    m_baseHeat->setPeer(m_newHeat);
+    m_newHeat->setPeer(m_baseHeat);
     heatLayout->addWidget(titled(new QLabel(tr("<b>Baseline</b>")), m_baseHeat));
     heatLayout->addWidget(titled(new QLabel(tr("<b>Comparison</b>")), m_newHeat));
     m_tabs->addTab(heat, tr("Heatmaps"));

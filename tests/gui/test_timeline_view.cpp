@@ -373,6 +373,35 @@ TEST_CASE("heatmap cells hold extra wait per unit of time by cause or stream", "
         view.refreshNow();
         CHECK(colour->currentIndex() == static_cast<int>(HeatmapMetric::Pressure));
     }
+    SECTION("side-by-side heatmaps share their rows and one colour scale") {
+        // The other run has a lock anomaly (an extra row) and a higher peak.
+        auto mine = std::make_shared<Report>(r);
+        auto other = std::make_shared<Report>(r);
+        other->anomalies[1].cause = Resource::Lock;
+        other->anomalies[1].excessNs = 3000;   // 3 ops waiting through b's run
+        HeatmapView a, b2;
+        for (HeatmapView* v : {&a, &b2}) {
+            v->resize(800, 300);
+            v->setTrace(t);
+            v->show();
+            v->setViewRange(0, 2000);
+        }
+        a.setReport(mine);
+        b2.setReport(other);
+        a.refreshNow();
+        b2.refreshNow();
+        CHECK(a.grid().rowCount() == 5);   // alone: no lock row
+        CHECK(a.colourTop() < b2.colourTop());
+        a.setPeer(&b2);
+        b2.setPeer(&a);
+        a.refreshNow();
+        b2.refreshNow();
+        a.refreshNow();
+        CHECK(a.grid().labels == b2.grid().labels);
+        CHECK(a.grid().rowCount() == 6);
+        CHECK(a.colourTop() == Approx(b2.colourTop()));
+        CHECK(a.colourTop() == Approx(std::max(a.grid().maxValue, b2.grid().maxValue)));
+    }
     SECTION("by stream") {
         HeatmapGrid g = buildHeatmap(*t, r, 0, 2000, 2, HeatmapRows::Streams);
         REQUIRE(g.rowCount() == 2);

@@ -38,7 +38,7 @@ void spread(HeatmapGrid& g, int row, TimeNs a, TimeNs b, double amount) {
 }  // namespace
 
 HeatmapGrid buildHeatmap(const Trace& trace, const Report& report, TimeNs t0, TimeNs t1, int bins, HeatmapRows rows,
-                         HeatmapMetric metric, const PressureSource& pressure) {
+                         HeatmapMetric metric, const PressureSource& pressure, const std::vector<Resource>& alsoRows) {
     HeatmapGrid g;
     g.t0 = t0;
     g.t1 = std::max(t1, t0 + 1);
@@ -51,7 +51,8 @@ HeatmapGrid buildHeatmap(const Trace& trace, const Report& report, TimeNs t0, Ti
         std::vector<Resource> res = {Resource::Bandwidth, Resource::Compute, Resource::Cache, Resource::Issue, Resource::Sync};
         for (Resource extra : {Resource::Lock, Resource::Queue, Resource::Unknown}) {
             const bool flagged = std::any_of(report.anomalies.begin(), report.anomalies.end(),
-                                             [&](const Anomaly& a) { return a.cause == extra; });
+                                             [&](const Anomaly& a) { return a.cause == extra; }) ||
+                                 std::find(alsoRows.begin(), alsoRows.end(), extra) != alsoRows.end();
             if (flagged && g.metric == HeatmapMetric::ExtraWait) res.push_back(extra);
         }
         rowOf.assign(kResourceCount, -1);

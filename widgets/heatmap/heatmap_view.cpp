@@ -1,6 +1,7 @@
 #include "widgets/heatmap/heatmap_view.h"
 
 #include <QComboBox>
+#include <algorithm>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
@@ -86,6 +87,11 @@ HeatmapView::HeatmapView(QWidget* parent)
     m_metricBox->setEnabled(false);
 }
 
+void HeatmapView::setPeer(HeatmapView* peer) {
+    m_peer = peer == this ? nullptr : peer;
+    scheduleRefresh();
+}
+
 void HeatmapView::setTrace(TracePtr trace) {
     m_trace = std::move(trace);
     m_report.reset();
@@ -155,7 +161,11 @@ void HeatmapView::refresh() {
         return;
     }
     const int bins = std::clamp(m_plot->axisRect()->width() / 3, 20, 1000);
-    m_grid = buildHeatmap(*m_trace, *m_report, m_t0, m_t1, bins, m_rows, m_metric, m_pressure);
+    std::vector<Resource> alsoRows;
+    if (m_peer && m_peer->m_report)
+        for (const Anomaly& a : m_peer->m_report->anomalies)
+            if (std::find(alsoRows.begin(), alsoRows.end(), a.cause) == alsoRows.end()) alsoRows.push_back(a.cause);
+    m_grid = buildHeatmap(*m_trace, *m_report, m_t0, m_t1, bins, m_rows, m_metric, m_pressure, alsoRows);
     const int rows = std::max(1, m_grid.rowCount());
     data->setSize(m_grid.bins, rows);
     const double x0 = static_cast<double>(m_grid.t0 - m_trace->begin()) / 1e6;
@@ -165,7 +175,13 @@ void HeatmapView::refresh() {
     // Row 0 at the top: the colour map's y grows upwards, so rows are written bottom-up.
     for (int r = 0; r < m_grid.rowCount(); ++r)
         for (int k = 0; k < m_grid.bins; ++k) data->setCell(k, rows - 1 - r, m_grid.at(r, k));
-    const double top = m_grid.metric == HeatmapMetric::Pressure ? 1.0 : std::max(m_grid.maxValue, 1e-3);
+    double top = m_grid.metric == HeatmapMetric::Pressure ? 1.0 : std::max(m_grid.maxValue, 1e-3);
+    // One colour scale with the peer: the larger peak; the peer redraws when ours is larger.
+    if (m_peer && m_grid.metric == HeatmapMetric::ExtraWait && m_peer->m_grid.metric == HeatmapMetric::ExtraWait) {
+        top = std::max(top, m_peer->m_grid.maxValue);
+        if (m_peer->m_top < top - 1e-12 && m_peer->m_report) m_peer->scheduleRefresh();
+    }
+    m_top = top;
     m_map->setDataRange(QCPRange(0, top));
     m_scale->axis()->setLabel(m_grid.metric == HeatmapMetric::Pressure ? tr("share above threshold") : tr("ops waiting"));
     // The colour box names what the plot shows, also while disabled (stream rows are always

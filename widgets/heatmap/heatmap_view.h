@@ -43,6 +43,11 @@ public:
     QString cellTooltip(int row, int bin) const;
     // What a click on the cell does (zoom, select), as the mouse does.
     void activateCell(int row, int bin);
+    // Side by side with another run's heatmap (compare): both get the same rows and one colour
+    // scale (the larger peak of the two). Null unlinks.
+    void setPeer(HeatmapView* peer);
+    // Top of the colour scale in the last refresh.
+    double colourTop() const { return m_top; }
     // Contention windows outlined in the last refresh (at most kMaxOutlines).
     int windowOutlines() const { return m_outlines; }
     static constexpr int kMaxOutlines = 2000;
@@ -77,6 +82,8 @@ private:
     QLabel* m_note;
     QTimer* m_timer;
     int m_outlines = 0;
+    HeatmapView* m_peer = nullptr;
+    double m_top = 0;
 };
 
 }  // namespace contend::widgets
