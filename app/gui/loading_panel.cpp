@@ -69,8 +69,11 @@ QString LoadingPanel::fileText() const { return m_file->text() + QLatin1Char('\n
 
 QString LoadingPanel::stageText() const { return m_stage->text(); }
 
+void LoadingPanel::stop() { m_timer->stop(); }
+
+bool LoadingPanel::running() const { return m_timer->isActive(); }
+
 void LoadingPanel::tick() {
-    if (!isVisible() && m_timer->isActive() && !m_clock.isValid()) return;
     m_elapsed->setText(tr("%1 s so far").arg(static_cast<double>(m_clock.elapsed()) / 1e3, 0, 'f', 1));
 }
 

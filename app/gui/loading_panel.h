@@ -21,6 +21,9 @@ public:
     void start(const QString& path);
     // Progress of the load: 0..1 (negative: this stage has no fraction) and the stage in words.
     void setStage(double fraction, const QString& stage);
+    // The load ended (opened, failed or cancelled): the clock stops.
+    void stop();
+    bool running() const;
     QString fileText() const;
     QString stageText() const;
     QPushButton* cancelButton() const { return m_cancel; }

@@ -254,6 +254,7 @@ void MainWindow::wire() {
     });
     connect(m_session, &AnalysisSession::busyChanged, this, [this](bool busy) {
         if (busy) m_loading->start(m_session->loadingPath());
+        else m_loading->stop();
         m_centre->setCurrentWidget(busy ? static_cast<QWidget*>(m_loading) : m_timeline);
     });
     connect(m_loading, &LoadingPanel::cancelRequested, m_session, &AnalysisSession::cancel);

@@ -406,6 +406,7 @@ TEST_CASE("the centre shows the file, the stage and Cancel while a trace opens",
     pump(20);
     CHECK(shownWhileLoading);
     CHECK_FALSE(w.showsLoading());
+    CHECK_FALSE(w.loadingPanel()->running());
     // Stages with their numbers.
     CHECK(stages.filter(QRegularExpression(QStringLiteral("^Reading projectx-before.json.gz: [0-9.]+ of [0-9.]+ MB$"))).size() > 0);
     CHECK(stages.filter(QRegularExpression(QStringLiteral("^Analysing contention: [0-9,]+ operators on [0-9]+ tracks"))).size() == 1);

@@ -97,7 +97,9 @@ int TablePanel::contentWidth(int column) const {
     return w + 2;   // the grid line
 }
 
-void TablePanel::fitColumns() {
+void TablePanel::fitColumns() { fit(true); }
+
+void TablePanel::fit(bool measure) {
     QHeaderView* h = m_view->horizontalHeader();
     const int n = m_model->columnCount();
     m_fitting = true;
@@ -110,8 +112,11 @@ void TablePanel::fitColumns() {
             used += h->sectionSize(c);
             continue;
         }
-        // Widest cell (Qt samples up to resizeContentsPrecision rows) or the header.
-        const int want = std::max(contentWidth(c), h->sectionSizeHint(c));
+        // Widest cell of the first kFitRows rows or the header; measured on a model reset, reused
+        // when only the view's width changed (a dock being dragged).
+        if (m_measured.size() != n) m_measured = QList<int>(n, -1);
+        if (measure || m_measured[c] < 0) m_measured[c] = std::max(contentWidth(c), h->sectionSizeHint(c));
+        const int want = m_measured[c];
         const ColumnKind kind = m_model->column(c).kind;
         if (kind == ColumnKind::Name) {
             flex << c;
@@ -131,7 +136,7 @@ void TablePanel::fitColumns() {
 }
 
 bool TablePanel::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == m_view->viewport() && event->type() == QEvent::Resize) fitColumns();
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize) fit(false);
     return QWidget::eventFilter(watched, event);
 }
 

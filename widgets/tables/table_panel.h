@@ -43,6 +43,8 @@ signals:
 private:
     void updateCount();
     int contentWidth(int column) const;
+    void fit(bool measure);
+    QList<int> m_measured;   // per column: widest cell at the last model reset
     static constexpr int kFitRows = 2000;   // rows measured when fitting (tables are sorted worst first)
     ColumnModel* m_model;
     TableProxy* m_proxy;
