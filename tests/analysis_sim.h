@@ -36,13 +36,14 @@ struct SimOptions {
     TimeNs periodNs = 0;  // CounterMode::Period: the sampling period, ns (1'000'000 = 1 ms)
     double badRate = 1;   // single-cause scenarios only (see SimulationRequest::badRate)
     int iterations = 0;   // 0: the scenario's default
+    sim::TraceFormat format = sim::TraceFormat::KinetoJson;  // NsysSqlite: an Nsight Systems export
 };
 
 inline const SimRun& simulated(const SimOptions& o) {
-    using Key = std::tuple<int, bool, std::uint64_t, int, TimeNs, double, int>;
+    using Key = std::tuple<int, bool, std::uint64_t, int, TimeNs, double, int, int>;
     static std::map<Key, SimRun> cache;
     const Key key{static_cast<int>(o.scenario), o.fixed, o.seed, static_cast<int>(o.counters),
-                  o.periodNs, o.badRate, o.iterations};
+                  o.periodNs, o.badRate, o.iterations, static_cast<int>(o.format)};
     auto it = cache.find(key);
     if (it != cache.end()) return it->second;
     const auto dir = std::filesystem::temp_directory_path() / ("contend-analysis-" + std::to_string(::getpid()));
@@ -55,12 +56,13 @@ inline const SimRun& simulated(const SimOptions& o) {
     req.counterIntervalNs = o.periodNs;
     req.badRate = o.badRate;
     req.iterations = o.iterations;
+    req.format = o.format;
     // One file name per cached run (the trace name says the modes; '/' becomes '_').
     std::string stem = sim::traceNameFor(req) + "_it-" + std::to_string(o.iterations);
     for (char& c : stem)
         if (c == '/') c = '_';
     stem = (dir / stem).string();
-    req.tracePath = stem + ".json";
+    req.tracePath = stem + (o.format == sim::TraceFormat::NsysSqlite ? ".sqlite" : ".json");
     req.truthPath = stem + ".truth.json";
     const sim::SimulationSummary s = sim::runSimulation(req);
     if (!s.ok) FAIL("simulation failed: " << s.error);

@@ -54,7 +54,7 @@ TEST_CASE("contend-cli analyze: summary, JSON, Markdown and exit codes", "[analy
     const Run toStdout = cli("analyze " + trace.path() + " --json - --coefficient 2.5 --overlap 0.6");
     REQUIRE(toStdout.code == 0);
     const auto j = nlohmann::json::parse(toStdout.out);
-    CHECK(j["schema"] == "contend.report/1");
+    CHECK(j["schema"] == "contend.report/2");
     CHECK(j["settings"]["coefficient"] == 2.5);
     CHECK(j["settings"]["overlap_ratio"] == 0.6);
     CHECK(j["anomalies"].size() == 1);
@@ -106,4 +106,44 @@ TEST_CASE("contend-cli --max-memory: a global option, checked, applied to traces
     const Run big = cli("compare " + junk.path() + " " + trace.path() + " --max-memory 16M", true);
     CHECK(big.code == 3);
     CHECK(big.out.find("too large to read as a saved report") != std::string::npos);
+}
+
+TEST_CASE("contend-cli analyze: findings ranked by predicted gain, or by score with --rank-by score", "[analysis][cli][whatif]") {
+    // Two slow gemms on stream 7, each launched by the host: the first (400 us, the higher
+    // score) is followed by 2 ms the stream waits for the next launch, so it has slack; the
+    // second (300 us) ends the run, on the critical path. By gain the second comes first (the
+    // long kernel on stream 13 bounds its gain to 100 us), by score the first.
+    contend::test::KinetoTrace k;
+    double t = 0;
+    for (int i = 0; i < 20; ++i, t += 200) k.kernel("gemm", 7, t, 100);
+    auto launched = [&](double ts, double dur, int corr) {
+        char b[512];
+        std::snprintf(b, sizeof b,
+                      R"({"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 2, "ts": %.3f,)"
+                      R"( "dur": 5, "args": {"correlation": %d}})",
+                      ts - 10, corr);
+        k.add(b);
+        std::snprintf(b, sizeof b,
+                      R"({"ph": "X", "cat": "kernel", "name": "gemm", "pid": 0, "tid": 7, "ts": %.3f, "dur": %.3f,)"
+                      R"( "args": {"stream": 7, "device": 0, "correlation": %d, "grid": [1, 1, 1], "block": [128, 1, 1]}})",
+                      ts, dur, corr);
+        k.add(b);
+    };
+    launched(t, 400, 1);
+    k.kernel("tail_kernel", 13, t, 3000);
+    launched(t + 2800, 300, 2);
+    contend::test::TempFile trace("cli-rank.json", k.json());
+    const Run byGain = cli("analyze " + trace.path() + " --coefficient 2");
+    REQUIRE(byGain.code == 0);
+    CHECK(byGain.out.find("what-if (dependency graph") != std::string::npos);
+    CHECK(byGain.out.find("top anomalies (by predicted gain)") != std::string::npos);
+    const auto first = byGain.out.find("#", byGain.out.find("top anomalies"));
+    REQUIRE(first != std::string::npos);
+    CHECK(byGain.out.compare(first, 3, "#1 ") == 0);   // id 1: the lower score, the gain
+    const Run byScore = cli("analyze " + trace.path() + " --coefficient 2 --rank-by score");
+    REQUIRE(byScore.code == 0);
+    const auto top = byScore.out.find("#", byScore.out.find("top anomalies (by score)"));
+    REQUIRE(top != std::string::npos);
+    CHECK(byScore.out.compare(top, 3, "#0 ") == 0);
+    CHECK(cli("analyze " + trace.path() + " --rank-by size").code == 2);
 }

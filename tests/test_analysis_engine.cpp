@@ -53,7 +53,7 @@ TEST_CASE("a report survives the JSON round trip", "[analysis][report]") {
     REQUIRE_FALSE(r.windows.empty());
     REQUIRE_FALSE(r.clusters.empty());
     const nlohmann::json j = reportToJson(r, *mixedTrace());
-    CHECK(j["schema"] == "contend.report/1");
+    CHECK(j["schema"] == "contend.report/2");
     CHECK(j["anomalies"][0]["start_ns"].is_number_integer());
     CHECK(j["anomalies"][0]["pid"] == 0);   // as in the file: a number
     CHECK(j["summary"]["bottleneck"]["resource"].is_string());
@@ -73,8 +73,19 @@ TEST_CASE("a report survives the JSON round trip", "[analysis][report]") {
     CHECK(back->summary.bottleneck == r.summary.bottleneck);
     CHECK(reportToJson(*back) == reportToJson(r));
 
-    CHECK_FALSE(reportFromJson(nlohmann::json{{"schema", "contend.report/2"}}, &error));
-    CHECK(error.find("contend.report/1") != std::string::npos);
+    CHECK_FALSE(reportFromJson(nlohmann::json{{"schema", "contend.report/3"}}, &error));
+    CHECK(error.find("contend.report/2") != std::string::npos);
+    // A report/1 (no what-if) still reads: gains and critical paths come back as not computed.
+    nlohmann::json v1 = j;
+    v1["schema"] = "contend.report/1";
+    v1.erase("what_if");
+    for (auto& a : v1["anomalies"]) a.erase("gain_ns"), a.erase("slack_ns");
+    for (auto& it : v1["iterations"]) it.erase("critical_path_ns"), it.erase("critical_track");
+    auto old = reportFromJson(v1, &error);
+    REQUIRE(old);
+    CHECK_FALSE(old->whatIf.computed);
+    CHECK(old->anomalies[0].gainNs == -1);
+    CHECK(old->anomalies.size() == r.anomalies.size());
     nlohmann::json broken = j;
     broken["anomalies"][0].erase("start_ns");
     CHECK_FALSE(reportFromJson(broken, &error));

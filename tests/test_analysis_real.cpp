@@ -28,8 +28,8 @@ bool endsWith(const std::string& s, std::string_view suf) {
     return s.size() >= suf.size() && s.compare(s.size() - suf.size(), suf.size(), suf) == 0;
 }
 
-// SQLite databases under ../shared/traces (Nsight Systems exports, Ascend db exports), and the
-// Ascend rank folders that hold only a db export.
+// SQLite databases under ../shared/traces (Nsight Systems exports, Ascend db exports and the
+// analysis.db beside them), and the Ascend rank folders that hold only a db export.
 std::vector<std::string> realDatabases() {
     std::vector<std::string> out;
     for (const auto& e : fs::recursive_directory_iterator(contend::test::sharedTraces())) {
@@ -52,7 +52,8 @@ std::vector<std::string> realTraces() {
     std::vector<std::string> out;
     for (const auto& e : fs::recursive_directory_iterator(contend::test::sharedTraces())) {
         const std::string name = e.path().filename().string();
-        // Rank folders of the text export (the db export holds SQLite, which is not read).
+        // Rank folders of the text export; those of the database export and the databases
+        // themselves come from realDatabases().
         if (e.is_directory() && fs::exists(e.path() / "ASCEND_PROFILER_OUTPUT" / "trace_view.json"))
             out.push_back(e.path().string());
         if (!e.is_regular_file() || !(endsWith(name, ".json") || endsWith(name, ".json.gz"))) continue;
@@ -61,6 +62,8 @@ std::vector<std::string> realTraces() {
             continue;
         out.push_back(e.path().string());
     }
+    for (const std::string& db : realDatabases())
+        if (fs::path(db).filename() != "analysis.db") out.push_back(db);
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -125,34 +128,38 @@ TEST_CASE("every real trace analyses without error and its report holds together
     }
 }
 
-TEST_CASE("every Nsight Systems export under the real traces loads and analyses, other databases are refused naming them", "[real][analysis]") {
+TEST_CASE("every database under the real traces loads and analyses, an analysis.db is refused naming it", "[real][analysis]") {
     requireSharedTraces();
     const auto dbs = realDatabases();
     // Nsight Systems and Ascend db exports arrived on 2026-12-01 (../shared/traces/README.md,
-    // "Databases"). Nsight's .sqlite exports are read (core/io/nsys_sqlite_reader.h); the Ascend
-    // .db exports are not read yet: each must say what it is, never crash or parse as JSON.
+    // "Databases"): .sqlite exports read as nsys-sqlite (core/io/nsys_sqlite_reader.h), Ascend
+    // databases and the rank folders holding them as ascend-db (core/io/ascend_db_reader.h).
+    // An analysis.db holds summary tables only: it must say so, never crash or parse as JSON.
     REQUIRE(dbs.size() >= 10);
-    std::size_t read = 0, refused = 0;
+    std::size_t nsys = 0, ascend = 0, refused = 0;
     for (const std::string& path : dbs) {
         INFO(path);
         LoadResult lr = loadTrace(path);
-        if (endsWith(path, ".sqlite")) {
-            INFO((lr.error ? lr.error->message() : std::string()));
-            REQUIRE(lr);
-            REQUIRE(lr.trace->format() == "nsys-sqlite");
-            std::string error;
-            auto p = prepareAnalysis(lr.trace, AnalysisSettings{}, &error);
-            REQUIRE(p);
-            ++read;
+        if (fs::path(path).filename() == "analysis.db") {
+            REQUIRE_FALSE(lr);
+            REQUIRE(lr.error);
+            const std::string m = lr.error->message();
+            REQUIRE(m.find(path) != std::string::npos);
+            REQUIRE(m.find("analysis.db holds summary tables only") != std::string::npos);
+            ++refused;
             continue;
         }
-        REQUIRE_FALSE(lr);
-        REQUIRE(lr.error);
-        const std::string m = lr.error->message();
-        REQUIRE(m.find(path) != std::string::npos);
-        REQUIRE((m.find("SQLite database") != std::string::npos || m.find("db export") != std::string::npos));
-        ++refused;
+        INFO((lr.error ? lr.error->message() : std::string()));
+        REQUIRE(lr);
+        const bool isNsys = endsWith(path, ".sqlite");
+        REQUIRE(lr.trace->format() == (isNsys ? "nsys-sqlite" : "ascend-db"));
+        std::string error;
+        auto p = prepareAnalysis(lr.trace, AnalysisSettings{}, &error);
+        REQUIRE(p);
+        ++(isNsys ? nsys : ascend);
     }
-    REQUIRE(read >= 3);
-    std::printf("%zu Nsight Systems exports read, %zu other databases refused with a clear message\n", read, refused);
+    REQUIRE(nsys >= 3);
+    REQUIRE(ascend >= 10);   // 6 databases and the 5 rank folders that hold one
+    std::printf("%zu Nsight Systems exports and %zu Ascend databases read, %zu analysis.db refused with a clear message\n",
+                nsys, ascend, refused);
 }

@@ -198,7 +198,7 @@ TEST_CASE("nsys sqlite: broken inputs are refused naming the file and the reason
     };
     SECTION("a database without Nsight tables") {
         makeDb(f.path(), "CREATE TABLE TASK (a, b); INSERT INTO TASK VALUES (1, 2);");
-        refused(f.path(), "not an Nsight Systems export");
+        refused(f.path(), "neither an Nsight Systems export nor an Ascend profiler database");
     }
     SECTION("a kernel table without start") {
         makeDb(f.path(), tinyExport("end, deviceId, streamId", "3000, 0, 7"));
@@ -331,4 +331,52 @@ TEST_CASE("nsys sqlite: a cancelled load says so", "[real][nsys]") {
     LoadResult r = loadTrace(test::sharedTraces() + "/nsys-nsys_ai/tests/fixtures/h100_2gpu_1s.sqlite", o);
     CHECK_FALSE(r);
     CHECK(r.cancelled);
+}
+
+TEST_CASE("nsys sqlite: hostile databases give a located error or load what is there", "[nsys]") {
+    test::TempFile f("hostile.sqlite");
+    SECTION("not SQLite at all") {
+        f.write("SQLite format 2, or so it says\n");
+        LoadResult r = loadTrace(f.path());
+        REQUIRE(r.error);
+        CHECK(r.error->message().find(f.path() + ": byte 0: not an SQLite database") == 0);
+    }
+    SECTION("wrong column types: text where numbers belong, a blob for a name") {
+        makeDb(f.path(), tinyExport() + "INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL VALUES ('soon', 'later', 'zero', 'x', 'y',"
+                                        " X'00ff', 'k', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i');"
+                                        "UPDATE StringIds SET value = CAST(X'6BFF' AS TEXT) WHERE id = 2;");
+        LoadResult r = loadTrace(f.path());
+        INFO((r.error ? r.error->message() : std::string()));
+        REQUIRE(r);
+        CHECK(r.trace->stats().phases.at("kernel") == 2);
+        findSlice(*r.trace, "k?");   // a kernel name that is not UTF-8, repaired
+    }
+    SECTION("every table empty") {
+        makeDb(f.path(), tinyExport() + "DELETE FROM CUPTI_ACTIVITY_KIND_KERNEL; DELETE FROM CUPTI_ACTIVITY_KIND_MEMCPY;"
+                                        " DELETE FROM CUPTI_ACTIVITY_KIND_MEMSET; DELETE FROM CUPTI_ACTIVITY_KIND_RUNTIME;"
+                                        " DELETE FROM CUPTI_ACTIVITY_KIND_SYNCHRONIZATION; DELETE FROM NVTX_EVENTS;"
+                                        " DELETE FROM GPU_METRICS; DELETE FROM StringIds;");
+        LoadResult r = loadTrace(f.path());
+        REQUIRE(r);
+        CHECK(r.trace->slices().empty());
+        CHECK_NOTHROW(analyze(r.trace, AnalysisSettings{}));
+    }
+    SECTION("a huge StringIds: a 1 MB kernel name is cut to 64 KiB") {
+        makeDb(f.path(), tinyExport() + "UPDATE StringIds SET value = hex(zeroblob(500000)) WHERE id = 2;");
+        LoadResult r = loadTrace(f.path());
+        REQUIRE(r);
+        const std::uint32_t k = findSlice(*r.trace, std::string(64u << 10, '0') + "...");
+        CHECK(r.trace->str(r.trace->slices()[k].name).size() == (64u << 10) + 3);
+    }
+    SECTION("a database another process holds locked") {
+        makeDb(f.path(), tinyExport());
+        sqlite3* other = nullptr;
+        REQUIRE(sqlite3_open(f.path().c_str(), &other) == SQLITE_OK);
+        REQUIRE(sqlite3_exec(other, "BEGIN EXCLUSIVE; DELETE FROM CUPTI_ACTIVITY_KIND_KERNEL;", nullptr, nullptr, nullptr) == SQLITE_OK);
+        LoadResult r = loadTrace(f.path());
+        sqlite3_exec(other, "ROLLBACK;", nullptr, nullptr, nullptr);
+        sqlite3_close(other);
+        REQUIRE(r);  // opened immutable: no lock taken, the committed rows read
+        CHECK(r.trace->stats().phases.at("kernel") == 1);
+    }
 }

@@ -114,8 +114,11 @@ TEST_CASE("report schemas: strict about typos, missing fields and resource or pr
     json badType = good;
     badType["summary"]["anomalies"] = "3";
     CHECK(report.errors(badType).size() == 1);
+    json badGain = good;
+    badGain["what_if"]["total_ns"] = -5;   // the what-if is checked too
+    CHECK(report.errors(badGain).size() == 1);
     json badSchema = good;
-    badSchema["schema"] = "contend.report/2";
+    badSchema["schema"] = "contend.report/1";
     CHECK(report.errors(badSchema).size() == 1);
     json negative = good;
     negative["operators"][0]["count"] = -1;

@@ -11,9 +11,11 @@
 
 #include "app/cli/commands.h"
 #include "core/analysis/engine.h"
+#include "core/analysis/whatif.h"
 #include "core/io/load.h"
 #include "core/report/advice.h"
 #include "core/report/atomic_write.h"
+#include "core/report/finding_rank.h"
 #include "core/report/report_csv.h"
 #include "core/report/report_json.h"
 #include "core/trace/pool.h"
@@ -26,6 +28,7 @@ namespace {
 const char* kHelp =
     "usage: contend-cli analyze TRACE [TRACE...] [--coefficient K] [--overlap R] [--config FILE]\n"
     "                               [--json OUT|-] [--markdown OUT|-] [--csv DIR] [--top N]\n"
+    "                               [--rank-by gain|score]\n"
     "\n"
     "Finds the device operators slowed by contention, names the cause (bandwidth, compute,\n"
     "cache, issue, sync, lock, queue, unknown), the contention windows and the clusters of tiny\n"
@@ -47,9 +50,13 @@ const char* kHelp =
     "  --config FILE    JSON mapping of counter names to resources:\n"
     "                   {\"map\": [{\"match\": \"regex\", \"resource\": \"bandwidth\",\n"
     "                              \"kind\": \"throughput\", \"peak\": 1.6e6}]}\n"
-    "  --json OUT       write the contend.report/1 JSON (\"-\": stdout, instead of the summary)\n"
+    "  --json OUT       write the contend.report/2 JSON (\"-\": stdout, instead of the summary)\n"
     "  --markdown OUT   write a Markdown report (\"-\": stdout, instead of the summary)\n"
     "  --top N          rows per section in the summary (default 10)\n"
+    "  --rank-by R      order of the anomalies, windows and clusters in the summary and the\n"
+    "                   Markdown: gain (default: the end-to-end gain the what-if predicts for\n"
+    "                   fixing each, from a replay of the dependency graph; then score or extra\n"
+    "                   wait) or score (anomalies by score, windows and clusters by extra wait)\n"
     "  --csv DIR        also write anomalies.csv, windows.csv, clusters.csv, operators.csv and\n"
     "                   notes.csv into DIR (created if missing; RFC 4180, times in ns)\n"
     "\n"
@@ -72,7 +79,30 @@ bool emit(const std::string& target, const std::string& text) {
     return true;
 }
 
-void printSummary(const Report& r, std::size_t top) {
+std::string gainText(TimeNs gain, std::size_t iterations) {
+    if (gain < 0) return "gain not computed";
+    std::string t = "gain " + formatDuration(gain);
+    if (iterations > 1) t += " (" + formatDuration(gain / static_cast<TimeNs>(iterations)) + "/iteration)";
+    return t;
+}
+
+void printWhatIf(const Report& r, std::size_t top) {
+    const WhatIfSummary& w = r.whatIf;
+    if (!w.computed) return;
+    std::printf("\nwhat-if (dependency graph: %llu nodes, %llu edges; %zu iterations, %s in all, critical path mostly on %s):\n",
+                static_cast<unsigned long long>(w.nodes), static_cast<unsigned long long>(w.edges), w.iterations,
+                formatDuration(w.totalNs).c_str(), w.criticalTrack.empty() ? "-" : w.criticalTrack.c_str());
+    for (std::size_t i = 0; i < std::min(top, w.resources.size()); ++i) {
+        const ResourceGain& g = w.resources[i];
+        const double pct = w.totalNs > 0 ? 100.0 * static_cast<double>(g.gainNs) / static_cast<double>(w.totalNs) : 0.0;
+        std::printf("  fix all %-9s (extra wait %s): predicted %s, %.1f%% of the run\n", resourceName(g.resource),
+                    formatDuration(g.extraWaitNs).c_str(), gainText(g.gainNs, w.iterations).c_str(), pct);
+    }
+    std::printf("  %zu findings re-scheduled, %zu off the critical path (gain 0)%s\n", w.replayed, w.offPath,
+                w.skipped ? (", " + std::to_string(w.skipped) + " not computed (budget)").c_str() : "");
+}
+
+void printSummary(const Report& r, std::size_t top, bool byGain) {
     std::printf("trace:      %s (%s, %llu %s operators, span %s)\n", r.trace.path.c_str(), r.trace.format.c_str(),
                 static_cast<unsigned long long>(r.trace.operators), r.trace.scope.c_str(),
                 formatDuration(r.trace.spanNs).c_str());
@@ -99,14 +129,18 @@ void printSummary(const Report& r, std::size_t top) {
         for (const ReportNote& n : r.notes) std::printf("  - %s\n", n.text.c_str());
     }
 
+    printWhatIf(r, top);
+    const std::size_t iters = r.whatIf.iterations;
     if (!r.anomalies.empty()) {
-        std::printf("\ntop anomalies (by score):\n");
+        const std::vector<std::size_t> order = anomalyOrder(r, byGain ? FindingRank::Gain : FindingRank::Score);
+        std::printf("\ntop anomalies (by %s):\n", byGain ? "predicted gain" : "score");
         for (std::size_t i = 0; i < std::min(top, r.anomalies.size()); ++i) {
-            const Anomaly& a = r.anomalies[i];
-            std::printf("  #%-4u %-40.40s %-22.22s at %lld ns: %s vs %s baseline (+%s, score %.1f), cause %s\n",
+            const Anomaly& a = r.anomalies[order[i]];
+            std::printf("  #%-4u %-40.40s %-22.22s at %lld ns: %s vs %s baseline (+%s, score %.1f), cause %s, %s\n",
                         a.id, a.name.c_str(), a.trackLabel.c_str(), static_cast<long long>(a.startNs),
                         formatDuration(a.durNs).c_str(), formatDuration(a.baselineNs).c_str(),
-                        formatDuration(a.excessNs).c_str(), a.score, resourceName(a.cause));
+                        formatDuration(a.excessNs).c_str(), a.score, resourceName(a.cause),
+                        gainText(a.gainNs, iters).c_str());
 
             std::printf("         %s\n", a.evidence.c_str());
         }
@@ -114,21 +148,17 @@ void printSummary(const Report& r, std::size_t top) {
     }
     if (!r.windows.empty()) {
         std::vector<std::pair<TimeNs, std::size_t>> byCost;
-        for (std::size_t i = 0; i < r.windows.size(); ++i) {
-            TimeNs cost = 0;
-            for (const auto& op : r.windows[i].ops) cost += op.extraWaitNs;
-            byCost.push_back({cost, i});
-        }
-        std::stable_sort(byCost.begin(), byCost.end(), [](auto& x, auto& y) { return x.first > y.first; });
-        std::printf("\ntop contention windows (by extra wait):\n");
+        for (std::size_t i : windowOrder(r, byGain ? FindingRank::Gain : FindingRank::Score))
+            byCost.push_back({windowExtraWait(r.windows[i]), i});
+        std::printf("\ntop contention windows (by %s):\n", byGain ? "predicted gain" : "extra wait");
         for (std::size_t k = 0; k < std::min(top, byCost.size()); ++k) {
             const ContentionWindow& w = r.windows[byCost[k].second];
-            std::printf("  w%-4u %-9s (%s) %s at %lld ns, overlap ratio %.2f, peak %s, %zu operators, extra wait %s\n", w.id,
+            std::printf("  w%-4u %-9s (%s) %s at %lld ns, overlap ratio %.2f, peak %s, %zu operators, extra wait %s, %s\n", w.id,
                         resourceName(w.resource), provenanceName(w.provenance), formatDuration(w.end - w.start).c_str(), static_cast<long long>(w.start),
                         w.overlapRatio,
                         w.fromCounters ? (std::to_string(static_cast<int>(std::lround(100 * w.peakUtilization))) + "%").c_str()
                                        : "n/a",
-                        w.ops.size(), formatDuration(byCost[k].first).c_str());
+                        w.ops.size(), formatDuration(byCost[k].first).c_str(), gainText(w.gainNs, iters).c_str());
             for (std::size_t j = 0; j < std::min<std::size_t>(w.ops.size(), 4); ++j)
                 std::printf("         %-40.40s tid %s  +%s\n", w.ops[j].name.c_str(), w.ops[j].tid.c_str(),
                             formatDuration(w.ops[j].extraWaitNs).c_str());
@@ -137,13 +167,14 @@ void printSummary(const Report& r, std::size_t top) {
         if (r.windows.size() > top) std::printf("  ... %zu more\n", r.windows.size() - top);
     }
     if (!r.clusters.empty()) {
-        std::printf("\nclusters of tiny operators:\n");
+        const std::vector<std::size_t> order = clusterOrder(r, byGain ? FindingRank::Gain : FindingRank::Score);
+        std::printf("\nclusters of tiny operators%s:\n", byGain ? " (by predicted gain)" : "");
         for (std::size_t i = 0; i < std::min(top, r.clusters.size()); ++i) {
-            const Cluster& c = r.clusters[i];
-            std::printf("  c%-4u %-22.22s %u ops over %s: busy %s, waiting %s, fusing saves ~%s\n", c.id,
+            const Cluster& c = r.clusters[order[i]];
+            std::printf("  c%-4u %-22.22s %u ops over %s: busy %s, waiting %s, fusing saves ~%s, end to end %s\n", c.id,
                         c.trackLabel.c_str(), c.ops, formatDuration(c.end - c.start).c_str(),
                         formatDuration(c.busyNs).c_str(), formatDuration(c.waitNs).c_str(),
-                        formatDuration(c.savingNs).c_str());
+                        formatDuration(c.savingNs).c_str(), gainText(c.gainNs, iters).c_str());
             std::printf("         %s\n", c.evidence.c_str());
         }
         if (r.clusters.size() > top) std::printf("  ... %zu more\n", r.clusters.size() - top);
@@ -184,6 +215,7 @@ int runAnalyze(int argc, char** argv) {
     std::string jsonOut, markdownOut, csvDir;
     AnalysisSettings settings;
     std::size_t top = 10;
+    bool rankByGain = true;
     auto usage = [](const std::string& why) {
         std::fprintf(stderr, "contend-cli analyze: %s\n%s", why.c_str(), kHelp);
         return kExitUsage;
@@ -222,6 +254,11 @@ int runAnalyze(int argc, char** argv) {
             const char* v = value("--csv");
             if (!v) return usage("--csv needs a folder");
             csvDir = v;
+        } else if (a == "--rank-by") {
+            const char* v = value("--rank-by");
+            const std::string how = v ? v : "";
+            if (how != "gain" && how != "score") return usage("--rank-by needs gain or score");
+            rankByGain = how == "gain";
         } else if (a == "--top") {
             double n = 0;
             const char* v = value("--top");
@@ -254,6 +291,7 @@ int runAnalyze(int argc, char** argv) {
         return kExitBadInput;
     }
     Report report = buildReport(*prepared, settings.coefficient, settings.overlapRatio);
+    predictGains(*prepared, report);
     if (paths.size() > 1) {
         std::string list;
         for (std::size_t i = 0; i < paths.size(); ++i) list += (i ? ", " : "") + paths[i];
@@ -264,12 +302,14 @@ int runAnalyze(int argc, char** argv) {
     }
     const Trace& trace = *pooled;
     if (!jsonOut.empty() && !emit(jsonOut, jsonText(reportToJson(report, trace)))) return kExitBadInput;
-    if (!markdownOut.empty() && !emit(markdownOut, reportToMarkdown(report, trace))) return kExitBadInput;
+    if (!markdownOut.empty() &&
+        !emit(markdownOut, reportToMarkdown(report, trace, rankByGain ? FindingRank::Gain : FindingRank::Score)))
+        return kExitBadInput;
     if (!csvDir.empty() && !writeReportCsv(report, csvDir, &error)) {
         std::fprintf(stderr, "contend-cli analyze: %s\n", error.c_str());
         return kExitBadInput;
     }
-    if (jsonOut != "-" && markdownOut != "-") printSummary(report, top);
+    if (jsonOut != "-" && markdownOut != "-") printSummary(report, top, rankByGain);
     return kExitOk;
 }
 

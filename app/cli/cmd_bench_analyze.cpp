@@ -9,6 +9,7 @@
 #include "app/cli/cmd_analyze.h"
 #include "app/cli/commands.h"
 #include "core/analysis/engine.h"
+#include "core/analysis/whatif.h"
 #include "core/io/load.h"
 
 namespace contend::cli {
@@ -19,12 +20,14 @@ const char* kHelp =
     "usage: contend-cli bench-analyze TRACE [--repeat N]\n"
     "\n"
     "Loads TRACE, prepares the analysis (baselines, pressures, causes, candidate windows,\n"
-    "clusters) and re-thresholds it (buildReport) at several coefficient/overlap values, each N\n"
-    "times (default 3), and prints the median times. Ends with one line\n"
-    "  prepare_ms=X rethreshold_ms=Y load_ms=Z operators=N cancel_gap_ms=G\n"
+    "clusters, dependency graph) and re-thresholds it (buildReport) at several coefficient/overlap\n"
+    "values, each N times (default 3), then runs the what-if (predicted gains) at the defaults,\n"
+    "and prints the median times. Ends with one line\n"
+    "  prepare_ms=X rethreshold_ms=Y load_ms=Z operators=N cancel_gap_ms=G depgraph_ms=D whatif_ms=W\n"
     "where rethreshold_ms is the slowest of the medians over the values tried and cancel_gap_ms\n"
     "the longest stretch of the preparation between two checks for a cancel (the app's Cancel\n"
-    "button waits at most that long).\n";
+    "button waits at most that long), depgraph_ms the dependency graph's part of the preparation\n"
+    "and whatif_ms the replays.\n";
 
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
@@ -94,8 +97,24 @@ int runBenchAnalyze(int argc, char** argv) {
         std::printf("rethreshold: coefficient %.1f overlap %.2f: %.2f ms -> %zu anomalies, %zu windows, %zu clusters\n", k,
                     ratio, m, report.anomalies.size(), report.windows.size(), report.clusters.size());
     }
-    std::printf("prepare_ms=%.1f rethreshold_ms=%.2f load_ms=%.1f operators=%zu cancel_gap_ms=%.1f\n", prepMs, worst,
-                median(loads), ops, gapMs);
+    // The what-if at the default thresholds: the graph is built in prepare (its share shown),
+    // the replays after the re-threshold.
+    const DependencyGraph& g = prepared->dependencyGraph();
+    std::vector<double> whatIfs;
+    Report report;
+    for (int r = 0; r < repeat; ++r) {
+        report = buildReport(*prepared, 3.0, 0.7);
+        const auto t0 = std::chrono::steady_clock::now();
+        predictGains(*prepared, report);
+        whatIfs.push_back(msSince(t0));
+    }
+    const double whatIfMs = median(whatIfs);
+    std::printf("depgraph:    %.1f ms of prepare, %zu nodes, %zu edges, %zu iterations\n", g.seconds * 1000.0, g.size(),
+                g.edgeCount(), g.iterations.size());
+    std::printf("what-if:     %.1f ms (median of %d): %zu findings re-scheduled, %zu off the critical path, %zu not computed\n",
+                whatIfMs, repeat, report.whatIf.replayed, report.whatIf.offPath, report.whatIf.skipped);
+    std::printf("prepare_ms=%.1f rethreshold_ms=%.2f load_ms=%.1f operators=%zu cancel_gap_ms=%.1f depgraph_ms=%.1f whatif_ms=%.1f\n",
+                prepMs, worst, median(loads), ops, gapMs, g.seconds * 1000.0, whatIfMs);
     return kExitOk;
 }
 

@@ -22,10 +22,13 @@ const char* kHelp =
     "usage: contend-cli bench-load TRACE [--repeat N] [--cancel]\n"
     "\n"
     "Loads TRACE N times (default 3) into the model and prints, per run and as the median:\n"
-    "wall time, throughput in MB/s of JSON (decompressed bytes) and of the file on disk, the\n"
-    "model's size when reading ended, and the process's peak resident memory relative to the\n"
-    "file size. Ends with one line\n"
-    "  median_mb_per_s=X peak_rss_mb=Y rss_over_file=Z rss_over_json=W\n"
+    "wall time, throughput in MB/s of JSON (decompressed bytes; for a database, of the file) and\n"
+    "of the file on disk, the model's size when reading ended, the process's peak resident memory\n"
+    "relative to the file size, and operators per second (all slices, and those on device streams:\n"
+    "the rate to compare across formats, e.g. a run as Kineto JSON and as an Nsight SQLite export).\n"
+    "Ends with one line\n"
+    "  median_mb_per_s=X peak_rss_mb=Y rss_over_file=Z rss_over_json=W median_operators_per_s=O\n"
+    "  median_device_ops_per_s=D\n"
     "\n"
     "  --cancel   then cancels loads at 5%, 25%, 50%, 75% and 95% of the median load time (from\n"
     "             another thread, as the app's Cancel button does) and prints how long each took\n"
@@ -102,7 +105,7 @@ int runBenchLoad(int argc, char** argv) {
         else args.push_back(argv[i]);
     }
     if (int rc = parseBenchArgs(static_cast<int>(args.size()), args.data(), kHelp, path, repeat); rc >= 0) return rc;
-    std::vector<double> rates, seconds;
+    std::vector<double> rates, seconds, opRates, deviceRates;
     double fileMb = 0, jsonMb = 0;
     for (int r = 0; r < repeat; ++r) {
         auto t0 = Clock::now();
@@ -115,21 +118,34 @@ int runBenchLoad(int argc, char** argv) {
         const ImportStats& st = res.trace->stats();
         jsonMb = static_cast<double>(st.bytes) / 1e6;
         fileMb = static_cast<double>(st.fileBytes) / 1e6;
-        rates.push_back(jsonMb / s);
+        // A database has no JSON: its throughput is the file's.
+        const bool database = st.bytes == 0;
+        const double mb = database ? fileMb : jsonMb;
+        const double ops = static_cast<double>(res.trace->slices().size()) / s;
+        rates.push_back(mb / s);
+        opRates.push_back(ops);
         seconds.push_back(s);
-        std::printf("run %d: %.3f s, %.1f MB JSON -> %.0f MB/s (file %.1f MB: %.0f MB/s), %zu operators, %zu counter "
-                    "series, model %.0f MB, memory budget %s\n",
-                    r + 1, s, jsonMb, jsonMb / s, fileMb, fileMb / s, res.trace->slices().size(),
+        const std::size_t device = static_cast<std::size_t>(std::count_if(
+            res.trace->slices().begin(), res.trace->slices().end(), [](const Slice& x) { return x.is(kSliceDevice); }));
+        deviceRates.push_back(static_cast<double>(device) / s);
+        std::printf("run %d: %.3f s, %.1f MB %s -> %.0f MB/s (file %.1f MB: %.0f MB/s), %zu operators (%.0f/s; %zu on "
+                    "device streams: %.0f/s), %zu counter series, model %.0f MB, memory budget %s\n",
+                    r + 1, s, mb, database ? "database" : "JSON", mb / s, fileMb, fileMb / s, res.trace->slices().size(),
+                    ops, device, deviceRates.back(),
                     res.trace->counters().size(), static_cast<double>(st.modelBytes) / 1e6,
                     st.memoryBudget ? formatBytes(st.memoryBudget).c_str() : "none");
         std::fflush(stdout);
     }
     std::sort(rates.begin(), rates.end());
     std::sort(seconds.begin(), seconds.end());
+    std::sort(opRates.begin(), opRates.end());
+    std::sort(deviceRates.begin(), deviceRates.end());
     double median = rates[rates.size() / 2];
     double rss = peakRssMb();
-    std::printf("median_mb_per_s=%.0f peak_rss_mb=%.0f rss_over_file=%.2f rss_over_json=%.2f\n", median, rss,
-                fileMb > 0 ? rss / fileMb : 0.0, jsonMb > 0 ? rss / jsonMb : 0.0);
+    std::printf("median_mb_per_s=%.0f peak_rss_mb=%.0f rss_over_file=%.2f rss_over_json=%.2f median_operators_per_s=%.0f "
+                "median_device_ops_per_s=%.0f\n",
+                median, rss, fileMb > 0 ? rss / fileMb : 0.0, jsonMb > 0 ? rss / jsonMb : 0.0,
+                opRates[opRates.size() / 2], deviceRates[deviceRates.size() / 2]);
     if (!measureCancel) return kExitOk;
     const double totalMs = seconds[seconds.size() / 2] * 1000.0;
     double worst = 0;

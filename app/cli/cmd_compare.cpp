@@ -18,6 +18,7 @@
 #include "app/cli/commands.h"
 #include "core/analysis/compare.h"
 #include "core/analysis/engine.h"
+#include "core/analysis/whatif.h"
 #include "core/io/load.h"
 #include "core/report/atomic_write.h"
 #include "core/report/compare_checks.h"
@@ -37,7 +38,11 @@ const char* kCompareHelp =
     "BASE and NEW are traces (files or Ascend folders, analysed with the same settings) or report\n"
     "JSON files saved by 'contend-cli analyze --json'. Prints which anomalies, contention windows\n"
     "and sync clusters were resolved, persist or are new, how each operator changed, the\n"
-    "end-to-end change, the extra wait per resource, and whether the bottleneck moved.\n"
+    "end-to-end change, the extra wait per resource, and whether the bottleneck moved; and\n"
+    "predicted vs realised: the end-to-end gain BASE's what-if predicted for what NEW resolved\n"
+    "(reports from 'analyze --json', contend.report/2, carry it) against the change of the sum\n"
+    "of iteration times, saying so when findings were resolved but the run did not get faster\n"
+    "and where the new critical path runs.\n"
     "\n"
     "options:\n"
     "  --json OUT|-             write the contend.compare/1 JSON (atomically; - for stdout)\n"
@@ -77,7 +82,9 @@ std::optional<Report> loadRun(const std::string& path, const AnalysisSettings& s
             error = cfgError;
             return std::nullopt;
         }
-        return buildReport(*prepared, settings.coefficient, settings.overlapRatio);
+        Report report = buildReport(*prepared, settings.coefficient, settings.overlapRatio);
+        predictGains(*prepared, report);
+        return report;
     }
     // A trace too big for memory is that, not a report to try reading whole.
     if (lr.error && lr.error->reason.rfind("not enough memory", 0) == 0) {

@@ -19,9 +19,12 @@ const char* kInfoHelp =
     "usage: contend-cli info TRACE [--json]\n"
     "\n"
     "TRACE is a trace file (.json or .json.gz: PyTorch/Kineto, Chrome, Ascend trace_view.json;\n"
-    ".sqlite: Nsight Systems export) or an Ascend profiler output folder. Prints the format\n"
-    "(with what the file says about the capture: GPUs, exporter), events per phase as written in\n"
-    "the file (per table for a database), operators (slices), tracks with their names, counter\n"
+    ".sqlite: Nsight Systems export; .db: Ascend profiler database, ascend_pytorch_profiler_N.db\n"
+    "or msprof_*.db) or an Ascend profiler output folder (text export, database export or both:\n"
+    "the database is read, and `read:` says so). Prints the format (nsys-sqlite, ascend-db,\n"
+    "ascend-folder, kineto, ...) with what the file says about the capture (GPUs or NPUs,\n"
+    "exporter, schema version), events per phase as written in the file (rows per table for a\n"
+    "database), operators (slices), tracks with their names, counter\n"
     "series with units, flows, the time span and import warnings.\n"
     "  --json   print the same as one JSON object\n";
 

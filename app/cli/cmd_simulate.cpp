@@ -20,14 +20,16 @@ constexpr int kIoError = 3;
 
 const char* kSimulateHelp =
     "usage: contend-cli simulate SCENARIO [--fixed] [--seed N] [--iterations N | --events N]\n"
-    "                            --out TRACE [--truth FILE] [--gzip] [--device-only]\n"
+    "                            --out TRACE [--format json|nsys-sqlite] [--truth FILE]\n"
+    "                            [--gzip] [--device-only]\n"
     "                            [--counters full|none|PERIOD_US] [--sample-us N]\n"
     "                            [--bad-rate P] [--quiet]\n"
     "\n"
     "Simulates project X (a vision network: convolutions, matmuls, small activations, a\n"
     "pre-processing stream; one ProfilerStep#N per iteration) on a device whose streams share\n"
     "DRAM bandwidth, compute units, L2 cache, issue/launch, sync barriers and locks, and writes\n"
-    "a PyTorch-profiler (Kineto) shaped trace with counter tracks.\n"
+    "a PyTorch-profiler (Kineto) shaped trace with counter tracks, or the same run as an Nsight\n"
+    "Systems SQLite export with GPU metrics (--format nsys-sqlite).\n"
     "\n"
     "scenarios:\n"
     "  bandwidth      a normalisation and a layout transform land on each other on two streams\n"
@@ -47,17 +49,26 @@ const char* kSimulateHelp =
     "  --iterations N   profiler steps (default 24 for mixed and null, 12 otherwise)\n"
     "  --events N       run steps until about N kernels, for large benchmark traces\n"
     "  --out TRACE      trace file to write; '-' writes to stdout; a .gz name writes gzip\n"
+    "  --format F       json (default): Kineto Chrome-trace JSON;\n"
+    "                   nsys-sqlite: what 'nsys export --type sqlite' writes (schema 3.25):\n"
+    "                   CUPTI_ACTIVITY_KIND_KERNEL / RUNTIME / SYNCHRONIZATION, NVTX_EVENTS\n"
+    "                   (ProfilerStep#N, framework ops), StringIds, TARGET_INFO_GPU, session\n"
+    "                   start, and GPU_METRICS + TARGET_INFO_GPU_METRICS (SMs Active, SM Issue,\n"
+    "                   DRAM Read/Write Bandwidth, GPC Clock Frequency; no L2 hit rate, which\n"
+    "                   Nsight does not sample). Needs a file: no stdout, no gzip\n"
     "  --truth FILE     ground truth JSON (contend.truth/1): every operator's solo and actual\n"
     "                   duration, slowdown and cause; sync clusters; lock waits; counts\n"
     "  --gzip           gzip the trace whatever its name\n"
     "  --device-only    leave out host events (cpu_op, launches, flows): smaller traces\n"
     "  --counters MODE  counter tracks, as different profilers write them (kernels and truth\n"
     "                   are the same in every mode):\n"
-    "                     full       a sample at every change and every --sample-us (default)\n"
+    "                     full       a sample at every change and every --sample-us (default\n"
+    "                                for json)\n"
     "                     none       no counter events (like PyTorch/Kineto on a CUDA GPU)\n"
     "                     PERIOD_US  one sample per track every PERIOD_US us (e.g. 1000), at\n"
     "                                the period's start, holding the time-weighted mean over it\n"
-    "                                (like Ascend's HBM/LLC or Kineto's PM sampling)\n"
+    "                                (like Ascend's HBM/LLC or Kineto's PM sampling); the\n"
+    "                                default for nsys-sqlite is 100 (Nsight's 10 kHz)\n"
     "  --sample-us N    full counters: re-sample unchanged values every N us (default 10, 100\n"
     "                   with --events); the other modes average what full mode would sample\n"
     "  --bad-rate P     bandwidth, sync-cluster, cache, lock: the probability (0..1) that a step\n"
@@ -91,6 +102,7 @@ int runSimulate(int argc, char** argv) {
     bool haveScenario = false;
     bool quiet = false;
     bool haveIterations = false;
+    bool haveCounters = false;
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
         auto value = [&](std::string_view& out) {
@@ -148,6 +160,12 @@ int runSimulate(int argc, char** argv) {
                 return usage("--counters needs full, none or a period in microseconds (e.g. 1000)");
             req.counters = setting->mode;
             req.counterIntervalNs = setting->periodNs;
+            haveCounters = true;
+        } else if (arg == "--format") {
+            const auto format = value(v) ? parseTraceFormat(v) : std::nullopt;
+            if (!format)
+                return usage("--format needs json or nsys-sqlite");
+            req.format = *format;
         } else if (arg == "--out" || arg == "-o") {
             if (!value(v) || v.empty())
                 return usage("--out needs a file name (or '-')");
@@ -179,6 +197,13 @@ int runSimulate(int argc, char** argv) {
         return usage("--bad-rate applies to bandwidth, sync-cluster, cache and lock only");
     if (req.truthPath == "-" || (req.truthPath == req.tracePath))
         return usage("--truth needs its own file");
+    if (req.format == TraceFormat::NsysSqlite && (req.tracePath == "-" || req.gzip))
+        return usage("--format nsys-sqlite writes a database file: no '-' (stdout), no --gzip");
+    if (!haveCounters) {
+        const CounterSetting c = defaultCounters(req.format);
+        req.counters = c.mode;
+        req.counterIntervalNs = c.periodNs;
+    }
 
     const SimulationSummary s = runSimulation(req);
     if (!s.ok) {
@@ -193,20 +218,23 @@ int runSimulate(int argc, char** argv) {
             std::snprintf(rate, sizeof rate, "%g", req.badRate);
             modes += std::string(", bad-rate ") + rate;
         }
+        if (req.format != TraceFormat::KinetoJson)
+            modes += std::string(", format ") + traceFormatName(req.format);
         if (req.counters != CounterMode::Full)
             modes += ", counters " + counterSettingName({req.counters, req.counterIntervalNs});
         const double mb = static_cast<double>(s.traceBytes) / 1e6;
         std::fprintf(stderr,
                      "simulate: %s%s seed %llu%s: %d steps, %llu kernels, %llu events "
                      "(%llu counter samples, %llu flows), %.1f ms simulated; "
-                     "%.1f MB JSON in %.2f s (%.0f MB/s) -> %s%s%s\n",
+                     "%.1f MB %s in %.2f s (%.0f MB/s) -> %s%s%s\n",
                      std::string(scenarioName(req.scenario)).c_str(), req.fixed ? " --fixed" : "",
                      static_cast<unsigned long long>(req.seed), modes.c_str(), s.iterations,
                      static_cast<unsigned long long>(s.counts.kernels),
                      static_cast<unsigned long long>(s.counts.events),
                      static_cast<unsigned long long>(s.counts.counters),
                      static_cast<unsigned long long>(s.counts.flows),
-                     static_cast<double>(s.endToEndNs) / 1e6, mb, s.seconds,
+                     static_cast<double>(s.endToEndNs) / 1e6, mb,
+                     req.format == TraceFormat::NsysSqlite ? "SQLite" : "JSON", s.seconds,
                      s.seconds > 0 ? mb / s.seconds : 0.0,
                      req.tracePath == "-" ? "stdout" : req.tracePath.c_str(),
                      req.truthPath.empty() ? "" : ", truth -> ", req.truthPath.c_str());

@@ -10,6 +10,7 @@
 #include "app/cli/cmd_compare.h"
 #include "app/cli/cmd_simulate.h"
 #include "app/cli/commands.h"
+#include "contend/version.h"
 #include "core/io/memory_budget.h"
 
 namespace {
@@ -19,11 +20,13 @@ const char* kUsage =
     "\n"
     "Finds operator contention in AI-model profiling traces (PyTorch/Kineto JSON, Ascend\n"
     "profiler output folders, Chrome trace JSON; gzip accepted; Nsight Systems SQLite exports\n"
-    "from `nsys export --type sqlite`).\n"
+    "from `nsys export --type sqlite` (.sqlite); Ascend profiler databases (.db:\n"
+    "ascend_pytorch_profiler_N.db, msprof_*.db; a rank folder holding one opens it)).\n"
     "\n"
     "commands:\n"
-    "  info TRACE [--json]      what the trace holds: format (and for a database the GPUs and\n"
-    "                           exporter), events per phase or table, operators, tracks,\n"
+    "  info TRACE [--json]      what the trace holds: format (and for a database the GPUs or\n"
+    "                           NPUs, exporter or schema version, which export of a folder was\n"
+    "                           read), events per phase or table, operators, tracks,\n"
     "                           counter series, flows, time span, import warnings\n"
     "  analyze TRACE [TRACE...] [--coefficient K] [--overlap R] [--config FILE] [--json OUT|-]\n"
     "                [--markdown OUT] [--csv DIR]\n"
@@ -39,7 +42,7 @@ const char* kUsage =
     "  trend RUN RUN [RUN...]   anomaly scores and bottleneck share over several runs\n"
     "  simulate SCENARIO ...    write a simulated contended trace with its ground truth\n"
     "  bench-load TRACE [--repeat N] [--cancel]\n"
-    "                           load a trace N times and print throughput (MB/s), model size and\n"
+    "                           load a trace N times and print throughput (MB/s, operators/s), model size and\n"
     "                           peak RSS; --cancel also measures how fast a cancelled load stops\n"
     "  bench-analyze TRACE [--repeat N]\n"
     "                           time the analysis (prepare, re-threshold, longest wait for a\n"
@@ -109,7 +112,7 @@ int main(int argc, char** argv) {
         return kExitOk;
     }
     if (cmd == "--version") {
-        std::puts("contend-cli 0.1.0");
+        std::printf("contend-cli %s\n", contend::kVersion);
         return kExitOk;
     }
     if (cmd == "info") return runInfo(argc - 1, argv + 1);

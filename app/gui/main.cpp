@@ -11,6 +11,7 @@
 #include "app/gui/compare_window.h"
 #include "app/gui/main_window.h"
 #include "app/gui/screenshot.h"
+#include "contend/version.h"
 
 namespace {
 
@@ -21,8 +22,9 @@ const char* kUsage =
     "       contend --screenshot FILE --compare BASE NEW\n"
     "       contend --bench-render TRACE | --synthetic N [options]   (see contend --bench-render --help)\n"
     "\n"
-    "TRACE is a PyTorch/Kineto, Ascend or Chrome trace (.json or .json.gz) or an Ascend profiler\n"
-    "output folder. --screenshot opens TRACE (default: the bundled sample), waits for the analysis\n"
+    "TRACE is a PyTorch/Kineto, Ascend or Chrome trace (.json or .json.gz), an Nsight Systems\n"
+    "SQLite export (.sqlite), an Ascend profiler database (.db) or an Ascend profiler output\n"
+    "folder (text or database export). --screenshot opens TRACE (default: the bundled sample), waits for the analysis\n"
     "and writes a PNG of the chosen view. --compare opens BASE (the baseline) and NEW side by side\n"
     "and shows what changed, with the thresholds the main window last used (or the defaults,\n"
     "coefficient 3.00 and overlap 0.70); the compare window's title shows them.\n"
@@ -44,7 +46,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (args.contains(QStringLiteral("--version"))) {
-        std::puts("contend 0.1.0");
+        std::printf("contend %s\n", contend::kVersion);
         return 0;
     }
     if (!args.isEmpty() && args[0] == QStringLiteral("--compare") && args.size() != 3) {
@@ -56,7 +58,7 @@ int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Contend"));
     QApplication::setApplicationName(QStringLiteral("contend"));
-    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QApplication::setApplicationVersion(QString::fromUtf8(contend::kVersion));
     // A PNG: Qt reads it without the SVG plugin (resources/desktop/contend.svg is its source).
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/contend/contend.png")));
     QGuiApplication::setDesktopFileName(QStringLiteral("contend"));

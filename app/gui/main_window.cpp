@@ -440,21 +440,29 @@ void MainWindow::rebuildRecentMenu() {
     });
 }
 
+QString MainWindow::traceFileFilter() {
+    return tr("Traces (*.json *.json.gz *.gz *.sqlite *.db);;"
+              "PyTorch/Kineto, Ascend or Chrome JSON (*.json *.json.gz *.gz);;"
+              "Nsight Systems SQLite export (*.sqlite);;"
+              "Ascend profiler database (*.db);;"
+              "All files (*)");
+}
+
 void MainWindow::chooseFile() {
     const QString dir = QFileInfo(RecentFiles::load().value(0)).absolutePath();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open trace"), dir,
-                                                      tr("Traces (*.json *.json.gz *.gz);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open trace"), dir, traceFileFilter());
     if (!path.isEmpty()) openPath(path);
 }
 
 void MainWindow::chooseCompareFile() {
     const QString dir = m_session->current() ? QFileInfo(m_session->current()->path).absolutePath() : QString();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Compare with trace"), dir,
-                                                      tr("Traces (*.json *.json.gz *.gz);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Compare with trace"), dir, traceFileFilter());
     if (!path.isEmpty()) compareWith(path);
 }
 
 void MainWindow::chooseFolder() {
+    // A rank folder (*_ascend_pt) or its ASCEND_PROFILER_OUTPUT: the text export, the database
+    // export, or both (the database is read).
     const QString path = QFileDialog::getExistingDirectory(this, tr("Open Ascend profiler folder"));
     if (!path.isEmpty()) openPath(path);
 }

@@ -48,6 +48,9 @@ public:
 
     // Starts opening a trace file or Ascend profiler folder.
     void openPath(const QString& path);
+    // The Open and Compare dialogs' file filter: every format the readers take (JSON, gzip,
+    // Nsight Systems .sqlite, Ascend profiler .db), then one entry per kind, then all files.
+    static QString traceFileFilter();
     // Writes the report as contend-cli analyze does ("json" or "markdown"); false + *error.
     bool saveReport(const QString& path, const QString& format, QString* error);
     // Writes the timeline as it is on screen as a PNG; false + *error.

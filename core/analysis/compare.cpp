@@ -156,6 +156,51 @@ std::string verdictOf(const CompareResult& r) {
     return v;
 }
 
+GainCheck gainCheck(const Report& base, const Report& now, const CompareResult& r) {
+    GainCheck g;
+    g.available = base.whatIf.computed;
+    const bool totals = base.whatIf.computed && now.whatIf.computed;
+    g.baseTotalNs = totals ? base.whatIf.totalNs : base.summary.endToEndNs;
+    g.newTotalNs = totals ? now.whatIf.totalNs : now.summary.endToEndNs;
+    g.realisedNs = g.baseTotalNs - g.newTotalNs;
+    g.newCriticalTrack = now.whatIf.criticalTrack;
+    g.resolvedWindows = r.windows.resolved.size();
+    g.resolvedClusters = r.clusters.resolved.size();
+    g.resolvedAnomalies = r.anomalies.resolved.size();
+    std::array<TimeNs, kResourceCount> resolved{};
+    for (const AnomalyDiff& d : r.anomalies.resolved)
+        resolved[static_cast<std::size_t>(d.base.cause)] += std::max<TimeNs>(0, d.base.excessNs);
+    for (const ClusterDiff& d : r.clusters.resolved) resolved[static_cast<std::size_t>(Resource::Sync)] += d.base.savingNs;
+    for (const ResourceGain& rg : base.whatIf.resources) {
+        const std::size_t k = static_cast<std::size_t>(rg.resource);
+        if (rg.extraWaitNs <= 0 || resolved[k] <= 0) continue;
+        const double share = std::min(1.0, static_cast<double>(resolved[k]) / static_cast<double>(rg.extraWaitNs));
+        g.predictedByResource[k] = static_cast<TimeNs>(share * static_cast<double>(rg.gainNs));
+        g.predictedNs += g.predictedByResource[k];
+    }
+    if (!g.available) return g;
+    const std::size_t findings = g.resolvedWindows + g.resolvedClusters + g.resolvedAnomalies;
+    const TimeNs small = static_cast<TimeNs>(kNotFasterShare * static_cast<double>(g.baseTotalNs));
+    std::string what;
+    if (g.resolvedWindows) what = count(g.resolvedWindows, "window", "windows");
+    if (g.resolvedClusters) what += (what.empty() ? "" : ", ") + count(g.resolvedClusters, "cluster", "clusters");
+    if (g.resolvedAnomalies) what += (what.empty() ? "" : ", ") + count(g.resolvedAnomalies, "anomaly", "anomalies");
+    const std::string where = g.newCriticalTrack.empty() ? std::string() : "; the new critical path runs mostly on " + g.newCriticalTrack;
+    const std::string nums = "predicted " + formatDuration(g.predictedNs) + ", realised " +
+                             (g.realisedNs < 0 ? "-" + formatDuration(-g.realisedNs) : formatDuration(g.realisedNs));
+    if (findings == 0) {
+        g.text = "nothing of the base was resolved; end to end " + (g.realisedNs < 0 ? "-" + formatDuration(-g.realisedNs) : formatDuration(g.realisedNs)) + " faster";
+    } else if (g.realisedNs <= small) {
+        g.notFaster = true;
+        g.text = "resolved " + what + " but the run did not get faster (" + nums + ")" +
+                 (g.predictedNs <= small ? ": as the base predicted, they were off the critical path" + where
+                                         : ": the cost moved" + where);
+    } else {
+        g.text = "resolved " + what + ": " + nums + where;
+    }
+    return g;
+}
+
 }  // namespace
 
 const char* opChangeSymbol(OpChange c) {
@@ -297,6 +342,7 @@ CompareResult compareReports(const Report& base, const Report& now, const Compar
     bs.text = std::string(resourceName(bs.baseResource)) + " " + percent(bs.baseShare) + " -> " +
               resourceName(bs.newResource) + " " + percent(bs.newShare);
     r.verdict = verdictOf(r);
+    r.gain = gainCheck(base, now, r);
     return r;
 }
 

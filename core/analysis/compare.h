@@ -79,6 +79,25 @@ struct BottleneckShift {
     std::string text;          // "bandwidth 64% -> compute 51%"
 };
 
+// Added: what the base's what-if predicted for the findings the new run resolved, against what
+// happened end to end (whatif.h). For each resource: its whole-resource gain in the base times
+// the share of its extra wait that was resolved (resolved anomalies' excess; sync also resolved
+// clusters' saving), so findings of one resource are not summed past their joint gain.
+// Realised: the base's total (sum of the iteration times) less the new one's; end to end when a
+// report has no what-if (report/1).
+struct GainCheck {
+    bool available = false;          // the base carries the what-if
+    TimeNs predictedNs = 0;
+    TimeNs realisedNs = 0;           // > 0: the new run is faster
+    TimeNs baseTotalNs = 0, newTotalNs = 0;
+    std::array<TimeNs, kResourceCount> predictedByResource{};
+    std::size_t resolvedWindows = 0, resolvedClusters = 0, resolvedAnomalies = 0;
+    std::string newCriticalTrack;    // where the new run's critical path runs mostly
+    bool notFaster = false;          // findings resolved, the run not faster (<= kNotFasterShare)
+    std::string text;                // plain words
+};
+inline constexpr double kNotFasterShare = 0.001;   // of the base total
+
 struct CompareResult {
     TimeNs baseEndToEnd = 0, newEndToEnd = 0;
     double endToEndChange = 0;              // relative: new/base - 1
@@ -86,6 +105,7 @@ struct CompareResult {
     std::array<TimeNs, kResourceCount> baseByResource{}, newByResource{};
     BottleneckShift bottleneck;
     std::string verdict;                    // plain words
+    GainCheck gain;                         // added: predicted vs realised
     Partition<AnomalyDiff> anomalies;
     Partition<WindowDiff> windows;
     Partition<ClusterDiff> clusters;

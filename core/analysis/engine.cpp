@@ -10,6 +10,7 @@
 #include "core/analysis/clusters.h"
 #include "core/analysis/notes.h"
 #include "core/analysis/summary.h"
+#include "core/analysis/whatif.h"
 #include "core/trace/time_format.h"
 
 namespace contend {
@@ -19,6 +20,11 @@ namespace {
 // The timelines that may speak for operators: a counter sampled more than kCoarseSampling times
 // the 25th-percentile operator duration apart averages over many operators, so it neither drives
 // nor vetoes their verdicts (it stays in the views). `coarse` gets one line per dropped series.
+// The percentile is of operator time (the duration below which a quarter of the device's
+// operator time lies), not of operator count: a run of 3 us element-wise kernels between
+// 100 us convolutions does not make 10 kHz GPU metrics useless for the convolutions. Each
+// operator's own check (pressure.h, kCoarseSampling) still keeps a counter from speaking for
+// an operator it does not resolve.
 ResourceTimelines resolvingTimelines(const Trace& t, const OperatorSet& ops, const ResourceTimelines& all,
                                      std::vector<std::string>* coarse) {
     ResourceTimelines out = all;
@@ -26,14 +32,25 @@ ResourceTimelines resolvingTimelines(const Trace& t, const OperatorSet& ops, con
     std::vector<TimeNs> durs;
     durs.reserve(ops.size());
     for (std::uint32_t sl : ops.slices) durs.push_back(t.slices()[sl].dur);
-    const TimeNs q25 = quantileOf(durs, 0.25);
+    std::sort(durs.begin(), durs.end());
+    long double total = 0;
+    for (TimeNs d : durs) total += static_cast<long double>(std::max<TimeNs>(0, d));
+    TimeNs q25 = durs.empty() ? 0 : durs.back();
+    long double below = 0;
+    for (TimeNs d : durs) {
+        below += static_cast<long double>(std::max<TimeNs>(0, d));
+        if (below >= 0.25L * total) {
+            q25 = d;
+            break;
+        }
+    }
     for (std::size_t p = 0; p < kPressureResources; ++p) {
         const ResourceTimeline& tl = all.pressure[p];
         if (tl.empty() || static_cast<double>(tl.medianSpacing()) <= kCoarseSampling * static_cast<double>(q25)) continue;
         out.pressure[p] = ResourceTimeline();
         if (coarse)
             coarse->push_back(std::string(resourceName(kPressureResource[p])) + " sampled every " +
-                              formatDuration(tl.medianSpacing()) + " (operators' 25th percentile: " + formatDuration(q25) + ")");
+                              formatDuration(tl.medianSpacing()) + " (25th percentile of operator time: " + formatDuration(q25) + ")");
     }
     return out;
 }
@@ -115,6 +132,8 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
         c.tid = tr.tid;
         c.trackLabel = tr.label();
     }
+    p->m_depGraph = buildDependencyGraph(t, ops, p->m_iterations, p->m_iterationOfOp);
+    if (stopped()) return nullptr;
     p->m_signatureStats = baseSignatureStats(ops, p->m_base, p->m_breakdowns);
     if (stopped()) return nullptr;
     p->m_trackStats = baseTrackStats(t, ops);
@@ -159,6 +178,7 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
     info.counters = p->m_resources.mappedLabels;
     info.scope = ops.deviceScope ? "device" : "host";
     p->m_notes = dataNotes({t, ops, p->m_base, p->m_exposure, p->m_timelines, p->m_analysisTimelines, coarse, p->m_iterations, p->m_iterationOfOp, cut});
+    for (ReportNote& n : dependencyNotes(*p->m_depGraph)) p->m_notes.push_back(std::move(n));
 
     p->m_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return p;
@@ -278,7 +298,9 @@ Report analyze(TracePtr trace, const AnalysisSettings& s) {
         if (trace) r.trace.path = trace->source().path;
         return r;
     }
-    return buildReport(*p, s.coefficient, s.overlapRatio);
+    Report r = buildReport(*p, s.coefficient, s.overlapRatio);
+    predictGains(*p, r);
+    return r;
 }
 
 }  // namespace contend

@@ -20,6 +20,7 @@
 #include "core/analysis/baseline.h"
 #include "core/analysis/causes.h"
 #include "core/analysis/character.h"
+#include "core/analysis/depgraph.h"
 #include "core/analysis/exposure.h"
 #include "core/analysis/overlap.h"
 #include "core/analysis/pressure.h"
@@ -46,7 +47,7 @@ public:
     // Every counter timeline, for views (heatmap, counter tracks).
     const ResourceTimelines& timelines() const { return m_timelines; }
     // The timelines that may speak for operators: those sampled finely enough (median spacing at
-    // most kCoarseSampling times the 25th-percentile operator duration); the others are empty here.
+    // most kCoarseSampling times the 25th percentile of operator time); the others are empty here.
     const ResourceTimelines& analysisTimelines() const { return m_analysisTimelines; }
     const PressureResult& pressure() const { return m_pressure; }
     const std::vector<SignatureCharacter>& characters() const { return m_characters; }
@@ -62,6 +63,11 @@ public:
     // rest in trace order.
     const std::vector<std::uint32_t>& opsByScore() const { return m_byScore; }
     double prepareSeconds() const { return m_seconds; }
+    // The dependency graph of the device operators and the host calls that gate them, with its
+    // observed critical paths and slack (depgraph.h); empty in host scope.
+    const DependencyGraph& dependencyGraph() const { return *m_depGraph; }
+    // Per op: its iteration (index into the report's iterations, kNone before the first step).
+    const std::vector<std::uint32_t>& iterationOfOp() const { return m_iterationOfOp; }
 
 private:
     friend std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr, const AnalysisSettings&, std::string*,
@@ -90,6 +96,7 @@ private:
     std::vector<WindowCandidate> m_candidates;
     std::vector<Cluster> m_clusters;            // with names filled in
     std::vector<std::uint32_t> m_byScore;
+    std::shared_ptr<const DependencyGraph> m_depGraph;
     std::vector<IterationStats> m_iterations;
     std::vector<std::uint32_t> m_iterationOfOp;
     std::vector<SignatureStats> m_signatureStats;   // threshold-independent rows
@@ -125,7 +132,7 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
                                                         const std::function<bool()>& keepGoing = {});
 // Cheap re-threshold: 100k operators in a few milliseconds.
 Report buildReport(const PreparedAnalysis& p, double coefficient, double overlapRatio);
-// Both stages. A bad config file is reported on stderr-free terms: the report is empty and
+// Both stages, then the what-if (whatif.h: predicted gains, critical paths, slack). A bad config file is reported on stderr-free terms: the report is empty and
 // report.trace.path holds the trace; use prepareAnalysis to get the error text.
 Report analyze(TracePtr trace, const AnalysisSettings& s);
 

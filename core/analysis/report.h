@@ -1,6 +1,6 @@
 #pragma once
 // The analysis result: plain values, no pointers into windows, serialisable to the
-// "contend.report/1" JSON contract (core/report). Produced by the analysis engine from an
+// "contend.report/2" JSON contract (core/report). Produced by the analysis engine from an
 // immutable Trace plus AnalysisSettings; read by contend-cli, the widgets and compare.
 #include <array>
 #include <cstdint>
@@ -67,6 +67,11 @@ struct Anomaly {
     TimeNs startNs = 0;             // on the trace's own clock (file ts * 1000 + base time)
     TimeNs durNs = 0;
     std::string evidence;           // added: one line of what the cause rests on
+    // Added (report/2, whatif.h): the end-to-end gain over the run predicted for this operator
+    // alone running at its baseline, and how much later it could have ended without delaying
+    // the run; -1 when not computed.
+    TimeNs gainNs = -1;
+    TimeNs slackNs = -1;
 };
 
 struct WindowOp {
@@ -78,6 +83,7 @@ struct WindowOp {
     std::string tid;
     TimeNs startNs = 0;
     TimeNs durNs = 0;
+    TimeNs slackNs = -1;            // added (report/2): see Anomaly::slackNs
 };
 
 struct ContentionWindow {
@@ -96,6 +102,9 @@ struct ContentionWindow {
     // windows with the most extra wait; empty for the rest).
     Provenance provenance = Provenance::Estimated;
     std::string evidence;
+    // Added (report/2): predicted end-to-end gain of its operators shortened by the extra wait
+    // they paid in it; -1 when not computed.
+    TimeNs gainNs = -1;
 };
 
 struct Cluster {
@@ -120,6 +129,7 @@ struct Cluster {
     std::string pid;
     std::string tid;
     std::string trackLabel;
+    TimeNs gainNs = -1;             // added (report/2): predicted end-to-end gain of fusing it
 };
 
 struct SignatureStats {
@@ -173,6 +183,11 @@ struct IterationStats {
     std::uint32_t anomalies = 0;
     TimeNs extraWaitNs = 0;
     bool cut = false;               // added: the capture cut it (notes.h); its runs are out of the baselines
+    // Added (report/2, depgraph.h): the iteration's time in the dependency graph (its critical
+    // path: the latest end of its nodes less the one before, ns; -1 when not computed) and the
+    // track holding most of that path.
+    TimeNs criticalPathNs = -1;
+    std::string criticalTrack;
 };
 
 struct ReportSummary {
@@ -216,6 +231,27 @@ struct ReportNote {
     std::string text;
 };
 
+// Added (report/2, whatif.h): the what-if over the dependency graph. Gains are end to end over
+// the whole run (the sum of the iteration times), ns; per iteration is that over the iterations.
+struct ResourceGain {
+    Resource resource = Resource::None;
+    TimeNs extraWaitNs = 0;         // all the extra wait it caused (summary.extraWaitByResource)
+    TimeNs gainNs = 0;              // predicted gain of removing all of it at once
+};
+struct WhatIfSummary {
+    bool computed = false;
+    TimeNs totalNs = 0;             // the graph's span: the sum of the iteration times
+    std::size_t iterations = 0;
+    std::uint64_t nodes = 0, edges = 0;
+    std::string criticalTrack;      // the track holding most of the critical path, all iterations
+    TimeNs criticalDeviceNs = 0;    // device time on the critical paths
+    std::size_t replayed = 0;       // findings re-scheduled
+    std::size_t offPath = 0;        // findings whose operators all had slack: gain 0 without a replay
+    std::size_t skipped = 0;        // findings left at -1 when the replay budget ran out
+    std::vector<ResourceGain> resources;   // by gain, largest first
+    TimeNs allGainNs = -1;          // every anomaly at its baseline and every cluster fused, at once
+};
+
 struct Report {
     ReportTraceInfo trace;
     std::vector<ReportNote> notes;
@@ -228,11 +264,15 @@ struct Report {
     std::vector<IterationStats> iterations;
     std::vector<TypeStats> types;            // added: per operator type, by extra wait then time
     std::vector<TrackStats> threads;         // added: per track that holds analysed operators
+    WhatIfSummary whatIf;                    // added (report/2)
     // Per slice (indexed like Trace::slices()), for views: score (NaN for slices that are not
     // analysed device operators), signature index (kNone if none), cause when anomalous.
     std::vector<float> sliceScore;
     std::vector<std::uint32_t> sliceSignature;
     std::vector<Resource> sliceCause;
+    // Added: per slice, its slack in the dependency graph (ns; 0 on the critical path; -1 for
+    // slices not in the graph). For views; not written.
+    std::vector<TimeNs> sliceSlackNs;
 };
 
 }  // namespace contend

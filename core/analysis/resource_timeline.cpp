@@ -1,5 +1,8 @@
 #include "core/analysis/resource_timeline.h"
 
+#include <cctype>
+#include <string>
+
 #include <algorithm>
 #include <numeric>
 
@@ -165,6 +168,38 @@ struct Combined {
     TimeNs spacing = 0;   // median gap between the raw sample times
 };
 
+// Two directions of one bus, each a percent of the same peak (Nsight's "DRAM Read Bandwidth" and
+// "DRAM Write Bandwidth [Throughput %]"): the bus carries their sum. Series of one resource and
+// process whose names differ only by "read" / "write" get one group id and are summed before the
+// maximum over groups; every other series is a group of its own. Throughput series are left
+// alone (each is scaled by its own peak, so their sum is not a share of one capacity).
+std::vector<int> directionGroups(const Trace& trace, const std::vector<const CounterMapping*>& maps) {
+    std::vector<int> group(maps.size());
+    std::vector<std::string> keys(maps.size());
+    for (std::size_t j = 0; j < maps.size(); ++j) {
+        group[j] = static_cast<int>(j);
+        if (maps[j]->kind != CounterKind::Utilization) continue;
+        const CounterSeries& c = trace.counters()[maps[j]->series];
+        std::string n;
+        for (char ch : c.name) n.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(ch))));
+        bool direction = false;
+        for (const char* word : {"read", "write"}) {
+            const auto at = n.find(word);
+            if (at == std::string::npos) continue;
+            n.erase(at, std::char_traits<char>::length(word));
+            direction = true;
+        }
+        if (!direction) continue;
+        keys[j] = c.pid + '\n' + n + '\n' + c.key;
+        for (std::size_t i = 0; i < j; ++i)
+            if (keys[i] == keys[j]) {
+                group[j] = group[i];
+                break;
+            }
+    }
+    return group;
+}
+
 Combined combine(const Trace& trace, const std::vector<const CounterMapping*>& maps, Combine how) {
     if (maps.size() == 1) {
         // One series: already in time order; scale, clamp and drop repeated values.
@@ -199,7 +234,9 @@ Combined combine(const Trace& trace, const std::vector<const CounterMapping*>& m
     // One series is already in time order; several are merged by a stable sort.
     auto byTime = [](const Ev& x, const Ev& y) { return x.t < y.t; };
     if (!std::is_sorted(evs.begin(), evs.end(), byTime)) std::stable_sort(evs.begin(), evs.end(), byTime);
+    const std::vector<int> group = directionGroups(trace, maps);
     std::vector<double> cur(maps.size(), kNaN);
+    std::vector<double> groupSum(maps.size());
     std::vector<TimeNs> raw;
     raw.reserve(evs.size());
     for (const Ev& e : evs) raw.push_back(e.t);
@@ -216,10 +253,18 @@ Combined combine(const Trace& trace, const std::vector<const CounterMapping*>& m
         }
         double acc = how == Combine::Max ? -1.0 : 0.0;
         int known = 0;
-        for (double v : cur) {
+        std::fill(groupSum.begin(), groupSum.end(), 0.0);
+        for (std::size_t j = 0; j < cur.size(); ++j) {
+            const double v = cur[j];
             if (std::isnan(v)) continue;
             ++known;
-            acc = how == Combine::Max ? std::max(acc, v) : acc + v;
+            if (how == Combine::Mean) {
+                acc += v;
+                continue;
+            }
+            double& g = groupSum[static_cast<std::size_t>(group[j])];
+            g = std::min(1.0, g + v);
+            acc = std::max(acc, g);
         }
         if (known == 0) continue;
         const float value = static_cast<float>(how == Combine::Max ? acc : acc / known);

@@ -86,6 +86,8 @@ struct ResourceTimelines {
 
 // Combines each resource's series: utilisation and throughput series by the maximum of their
 // normalised values (any saturated channel or HBM stack means pressure), hit rates by the mean.
+// Utilisation series that are two directions of one bus (names that differ only by "read" /
+// "write", as Nsight's DRAM Read / Write Bandwidth) are summed first: the bus carries both.
 ResourceTimelines buildTimelines(const Trace& trace, const ResourceMap& map);
 
 }  // namespace contend

@@ -46,8 +46,19 @@ Classification classifyText(const std::string& text, const std::string& unit) {
     if (has(text, "level") || has(text, "_ost") || has(text, " ost") || has(text, "qos") || has(text, "freq") ||
         has(text, "temperature") || has(text, "power"))
         return c;
+    // Nsight Systems' GPU metrics: "Unallocated Warps in Active SMs" is headroom, not use;
+    // "Sync/Async Compute In Flight" and "GR Active" say work was queued or the engine busy,
+    // not how much of the SMs it used; PCIe/NVLink traffic is not a shared on-device resource.
+    if (has(text, "unallocated") || (has(text, "in flight") && !has(text, "warps")) || has(text, "gr active") ||
+        has(text, "pcie") || has(text, "nvlink"))
+        return c;
     const bool pct = unit == "%" || has(text, "%") || has(text, "pct") || has(text, "percent");
-    const bool tput = isThroughputUnit(unit) || has(text, "(gb/s)") || has(text, "(mb/s)") || has(text, "throughput");
+    // "[Throughput %]" (Nsight) is a percent of peak: a utilisation, not a rate to normalise.
+    // A raw CUPTI counter ("sm__cycles_active.avg", "dram__bytes_read.sum": cycles or bytes per
+    // sample, not a share of peak) is a throughput, scaled by its peak like one.
+    const bool cuptiRaw = has(text, "__") && !has(text, "ratio") && !has(text, "per_cycle");
+    const bool tput = !pct && (isThroughputUnit(unit) || has(text, "(gb/s)") || has(text, "(mb/s)") ||
+                               has(text, "throughput") || cuptiRaw);
     auto finish = [&](Resource r, CounterKind k) {
         c.resource = r;
         c.kind = k;
@@ -63,7 +74,8 @@ Classification classifyText(const std::string& text, const std::string& unit) {
         has(text, "band_width") || hasToken(text, "bw") || has(text, "_bw") || has(text, "mte2") || has(text, "mte3") ||
         has(text, "memory throughput"))
         return finish(Resource::Bandwidth, pct ? CounterKind::Utilization : CounterKind::Throughput);
-    if (has(text, "ai core") || has(text, "aicore") || hasToken(text, "sm") || has(text, "sm__") ||
+    if (has(text, "ai core") || has(text, "aicore") || hasToken(text, "sm") || hasToken(text, "sms") || has(text, "sm__") ||
+        has(text, "tensor active") || has(text, "warps in flight") ||
         has(text, "compute") || has(text, "cube") || has(text, "vector") || has(text, "vec_ratio") ||
         has(text, "mac_ratio") || has(text, "occupancy") || has(text, "utilization") || has(text, "utilisation"))
         return finish(Resource::Compute, tput ? CounterKind::Throughput : CounterKind::Utilization);

@@ -11,6 +11,11 @@
 // Capacity and state series are never resources: memory sizes (KB, MB, GB, bytes: "APP/DDR"
 // is how much memory is allocated, not how busy DDR is), frequencies (MHz), levels and
 // outstanding-request counts.
+// Nsight Systems' GPU metrics ("NAME [Throughput %]": percent of peak, a utilisation): "SMs
+// Active", "Tensor Active" and "Compute Warps in Flight" are compute, "SM Issue" is issue, "DRAM
+// Read/Write Bandwidth" are bandwidth (summed as one bus, resource_timeline.h); "Unallocated
+// Warps in Active SMs" (headroom), "Sync/Async Compute in Flight" and "GR Active" (work queued,
+// engine busy), PCIe and NVLink traffic are not resources.
 //
 // A user config (JSON) maps other names and overrides the built-in rules; its rules are tried
 // first, in order:

@@ -13,13 +13,19 @@ namespace contend {
 
 struct AscendFolder {
     std::string root;                         // the folder the user opened
-    std::string traceView;                    // .../ASCEND_PROFILER_OUTPUT/trace_view.json
+    std::string traceView;                    // .../ASCEND_PROFILER_OUTPUT/trace_view.json; empty without a text export
     std::vector<std::string> kernelDetails;   // kernel_details.csv and/or op_summary_*.csv
     std::string l2Cache;                      // l2_cache.csv, may be empty
+    // The database export (export_type=db): ascend_pytorch_profiler_{rank}.db beside
+    // trace_view.json, or msprof_*.db in an msprof output folder; empty without one. When both
+    // exports are there, the loader reads the database (it holds the PMU metrics per task).
+    std::string database;
+    std::string analysisDb;                   // analysis.db beside it (summary tables), may be empty
 };
 
 // Recognises an Ascend output folder: the rank folder (holding ASCEND_PROFILER_OUTPUT/), the
-// ASCEND_PROFILER_OUTPUT folder itself, or any folder holding trace_view.json.
+// ASCEND_PROFILER_OUTPUT folder itself, any folder holding trace_view.json, or one holding an
+// Ascend profiler database (ascend_pytorch_profiler*.db, msprof_*.db).
 std::optional<AscendFolder> findAscendFolder(const std::string& dir);
 
 // Joins the CSV metrics onto the device slices already added to `builder` (before finalize):

@@ -1,5 +1,7 @@
 #include "core/io/chrome_json_reader.h"
 
+#include "core/io/kineto_ranges.h"
+
 #include <array>
 #include <condition_variable>
 #include <deque>
@@ -334,6 +336,7 @@ Status Reader::run() {
     if (m_ascendHints) m_b.setFormat("ascend");
     else if (m_kinetoHints) m_b.setFormat("kineto");
     else m_b.setFormat("chrome");
+    attachProfilerRanges(m_b);  // per-kernel CUPTI metrics onto their kernels (kineto_ranges.h)
     return Status::Ok;
 }
 

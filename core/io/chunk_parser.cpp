@@ -49,7 +49,7 @@ bool isMetricKeyUncached(std::string_view k) {
     return k.find("occupancy") != std::string_view::npos || k.find("bandwidth") != std::string_view::npos ||
            k.find("(GB/s)") != std::string_view::npos || k.rfind("smsp__", 0) == 0 ||
            k.rfind("sm__", 0) == 0 || k.rfind("dram__", 0) == 0 || k.rfind("lts__", 0) == 0 ||
-           k.rfind("l1tex__", 0) == 0 || eq(k, "bytes");
+           k.rfind("l1tex__", 0) == 0 || k.rfind("gpu__", 0) == 0 || eq(k, "bytes");
 }
 
 // The same dozen arg keys repeat in every event; remember their classification.

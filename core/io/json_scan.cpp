@@ -146,21 +146,4 @@ std::size_t scanValue(const char* p, std::size_t size) {
     return 0;
 }
 
-void lineColumn(std::string_view text, std::size_t offset, std::int64_t& line, std::int64_t& column) {
-    if (offset > text.size()) offset = text.size();
-    line = 1;
-    std::size_t lineStart = 0;
-    const char* p = text.data();
-    std::size_t i = 0;
-    while (i < offset) {
-        const void* q = std::memchr(p + i, '\n', offset - i);
-        if (!q) break;
-        std::size_t nl = static_cast<std::size_t>(static_cast<const char*>(q) - p);
-        ++line;
-        lineStart = nl + 1;
-        i = nl + 1;
-    }
-    column = static_cast<std::int64_t>(offset - lineStart) + 1;
-}
-
 }  // namespace contend::json

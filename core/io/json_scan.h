@@ -1,8 +1,8 @@
 #pragma once
 // Byte-level JSON structure scanning that the chunked reader needs around simdjson: finding
 // element boundaries in the events array exactly (fallback and final segment), finding them
-// optimistically near the end of a window (the fast path), and turning byte offsets into lines
-// and columns for error messages.
+// optimistically near the end of a window (the fast path), and the extent of one value. (Lines and
+// columns for error messages are counted by the reader as it streams: chrome_json_reader.cpp.)
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -31,9 +31,6 @@ std::size_t findEventBoundaryBackward(const char* begin, std::size_t size, std::
 // Scans one JSON value starting at begin[0] (after whitespace). Returns the offset just past it,
 // 0 if the value is incomplete within size.
 std::size_t scanValue(const char* begin, std::size_t size);
-
-// 1-based line and column of `offset` within text.
-void lineColumn(std::string_view text, std::size_t offset, std::int64_t& line, std::int64_t& column);
 
 inline bool isSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "core/io/ascend_db_reader.h"
 #include "core/io/ascend_folder.h"
 #include "core/io/byte_source.h"
 #include "core/io/chrome_json_reader.h"
@@ -103,47 +104,52 @@ bool isNsysReport(const std::string& file) {
     return ext == ".nsys-rep" || ext == ".qdrep";
 }
 
-// An SQLite file: an Nsight Systems export goes to its reader; any other database (an Ascend
-// profiler db export, say) is refused with a message that says what it is.
-LoadResult loadSqlite(const std::string& file, const LoadOptions& options, std::chrono::steady_clock::time_point t0) {
+// What an Ascend folder's loader read, for `contend-cli info` and the app's source details.
+void describeFolderRead(Source& src, const AscendFolder& folder) {
+    src.folder = folder.root;
+    std::string what = "the database export (" + fs::path(folder.database).filename().string() + ")";
+    if (!folder.traceView.empty()) what += "; the text export beside it (trace_view.json and CSVs) was not read";
+    src.details.emplace_back("read", what);
+    if (!folder.analysisDb.empty()) src.details.emplace_back("analysis.db", "beside it (summary tables; not needed to load)");
+}
+
+// An SQLite file: an Nsight Systems export or an Ascend profiler database goes to its reader;
+// any other database is refused with a message that says what it is. `folder` is set when the
+// database was found in an Ascend rank folder the user opened.
+LoadResult loadSqlite(const std::string& file, const LoadOptions& options, std::chrono::steady_clock::time_point t0,
+                      const AscendFolder* folder = nullptr) {
     LoadResult r;
     std::string error;
     auto db = SqliteDb::open(file, error);
     const bool nsys = db && isNsysDatabase(*db, error);
+    const bool ascend = db && !nsys && error.empty() && isAscendDatabase(*db, error);
     if (!db || !error.empty()) {
         r.error = LoadError{file, -1, -1, -1, "cannot read this SQLite database: " + error};
         return r;
     }
-    if (!nsys) {
+    if (!nsys && !ascend) {
+        const bool analysis = fs::path(file).filename() == "analysis.db";
         r.error = LoadError{file, 0, -1, -1,
-                            "an SQLite database that is not an Nsight Systems export (an Ascend profiler db "
-                            "export?): Contend does not read it yet; open a PyTorch/Kineto or Chrome JSON trace, an "
-                            "Ascend profiler folder exported as text, or an Nsight Systems SQLite export"};
+                            analysis ? "an Ascend analysis.db holds summary tables only: open the "
+                                       "ascend_pytorch_profiler_N.db beside it, or the rank folder"
+                                     : "an SQLite database that is neither an Nsight Systems export nor an Ascend "
+                                       "profiler database (no CUPTI_ACTIVITY_KIND_KERNEL, no TASK and STRING_IDS tables)"};
         return r;
     }
-    TraceBuilder builder("nsys-sqlite");
+    TraceBuilder builder(nsys ? "nsys-sqlite" : "ascend-db");
     bool cancelled = false;
-    auto err = readNsysSqlite(*db, file, builder, options, &cancelled);
+    auto err = nsys ? readNsysSqlite(*db, file, builder, options, &cancelled)
+                    : readAscendDb(*db, file, builder, options, &cancelled);
     if (!err) {
         Source src;
         src.path = file;
         src.details = std::move(builder.source().details);
+        if (folder) describeFolderRead(src, *folder);
         builder.setSource(src);
         std::error_code ec;
         builder.stats().fileBytes = static_cast<std::uint64_t>(fs::file_size(file, ec));
     }
     return finish(builder, err, cancelled, t0);
-}
-
-bool hasDatabaseExport(const std::string& dir) {
-    std::error_code ec;
-    for (const std::string& sub : {std::string("ASCEND_PROFILER_OUTPUT"), std::string()}) {
-        const fs::path d = sub.empty() ? fs::path(dir) : fs::path(dir) / sub;
-        if (!fs::is_directory(d, ec)) continue;
-        for (const auto& e : fs::directory_iterator(d, ec))
-            if (e.path().extension() == ".db") return true;
-    }
-    return false;
 }
 
 }  // namespace
@@ -159,8 +165,16 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
     TraceBuilder builder("chrome");
     std::string file = path;
     std::optional<AscendFolder> ascend;
+    std::string databaseError;
     if (fs::is_directory(path, ec)) {
         ascend = findAscendFolder(path);
+        // A rank folder with both exports: the database holds the per-task PMU metrics. A
+        // database that cannot be read falls back to the text export beside it, with a warning.
+        if (ascend && !ascend->database.empty()) {
+            LoadResult r = loadSqlite(ascend->database, options, t0, &*ascend);
+            if (r || r.cancelled || ascend->traceView.empty()) return r;
+            databaseError = r.error->message();
+        }
         if (ascend) {
             file = ascend->traceView;
         } else if (auto k = singleKinetoFile(path)) {
@@ -168,12 +182,9 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
         } else {
             LoadResult r;
             r.error = LoadError{path, -1, -1, -1,
-                                hasDatabaseExport(path)
-                                    ? "this folder holds an Ascend profiler db export (ASCEND_PROFILER_OUTPUT/*.db), "
-                                      "which Contend does not read yet: export the profile as text "
-                                      "(trace_view.json, kernel_details.csv) and open that"
-                                    : "no trace in this folder: expected ASCEND_PROFILER_OUTPUT/trace_view.json, "
-                                      "trace_view.json, or one *.pt.trace.json(.gz) file"};
+                                "no trace in this folder: expected ASCEND_PROFILER_OUTPUT/trace_view.json or "
+                                "ascend_pytorch_profiler_N.db, trace_view.json, msprof_*.db, or one "
+                                "*.pt.trace.json(.gz) file"};
             return r;
         }
     } else if (fs::path(path).filename() == "trace_view.json") {
@@ -184,6 +195,13 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
         if (ascend) file = path;
     }
     if (isSqliteFile(file)) return loadSqlite(file, options, t0);
+    if (const std::string ext = fs::path(file).extension().string(); (ext == ".db" || ext == ".sqlite") && fs::is_regular_file(file, ec)) {
+        LoadResult r;
+        r.error = LoadError{file, 0, -1, -1,
+                            "not an SQLite database: the file does not start with the SQLite header (\"SQLite format 3\"); "
+                            "an empty, truncated or different file?"};
+        return r;
+    }
     if (isNsysReport(file)) {
         LoadResult r;
         r.error = LoadError{file, -1, -1, -1,
@@ -213,6 +231,7 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
             if (auto sideErr = joinAscendSideFiles(builder, *ascend, effectiveMemoryBudget(options)))
                 builder.warn("side file not joined", sideErr->message());
         }
+        if (!databaseError.empty()) builder.warn("database export not read (the text export was)", databaseError);
     }
     return finish(builder, err, cancelled, t0);
 }

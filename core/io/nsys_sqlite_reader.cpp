@@ -8,6 +8,7 @@
 
 #include "core/io/memory_budget.h"
 #include "core/io/sqlite_db.h"
+#include "core/io/utf8.h"
 
 namespace contend {
 
@@ -199,7 +200,19 @@ std::optional<LoadError> Reader::run() {
 bool Reader::readStrings() {
     SqliteStatement st = select("StringIds", {{"id", true}, {"value", true}});
     if (m_error) return false;
-    while (st.step()) m_strings.emplace(st.int64(0), std::string(st.text(1)));
+    std::size_t badBytes = 0;
+    std::int64_t firstBad = -1;
+    while (st.step()) {
+        std::string v(st.text(1));
+        // A TEXT cell need not be UTF-8 (SQLite does not check): repaired as the JSON reader does.
+        if (!isValidUtf8(v.data(), v.size())) {
+            badBytes += repairUtf8(v.data(), v.size());
+            if (firstBad < 0) firstBad = st.int64(0);
+        }
+        m_strings.emplace(st.int64(0), std::move(v));
+    }
+    if (badBytes)
+        m_b.warn("invalid UTF-8 replaced by '?'", "table StringIds, id " + std::to_string(firstBad), badBytes, "byte");
     return scanDone("StringIds", st);
 }
 

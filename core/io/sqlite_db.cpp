@@ -2,6 +2,8 @@
 
 #include <sqlite3.h>
 
+#include <cstring>
+
 namespace contend {
 
 SqliteStatement& SqliteStatement::operator=(SqliteStatement&& o) noexcept {
@@ -28,6 +30,7 @@ bool SqliteStatement::step() {
 }
 
 bool SqliteStatement::isNull(int col) const { return sqlite3_column_type(m_stmt, col) == SQLITE_NULL; }
+bool SqliteStatement::isInteger(int col) const { return sqlite3_column_type(m_stmt, col) == SQLITE_INTEGER; }
 
 std::int64_t SqliteStatement::int64(int col, std::int64_t fallback) const {
     if (isNull(col)) return fallback;
@@ -58,9 +61,37 @@ std::string sqliteFileUri(const std::string& path) {
 
 std::unique_ptr<SqliteDb> SqliteDb::open(const std::string& path, std::string& error) {
     sqlite3* db = nullptr;
-    const int rc = sqlite3_open_v2(sqliteFileUri(path).c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
+    // NOMUTEX: a reader uses its connection from one thread, so SQLite's per-call locking (8% of
+    // an Ascend database's load) buys nothing.
+    const int rc = sqlite3_open_v2(sqliteFileUri(path).c_str(), &db,
+                                   SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nullptr);
     if (rc != SQLITE_OK) {
         error = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+        sqlite3_close(db);
+        return nullptr;
+    }
+    return std::unique_ptr<SqliteDb>(new SqliteDb(db));
+}
+
+std::unique_ptr<SqliteDb> SqliteDb::deserialize(std::string_view bytes, std::string& error) {
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
+        error = db ? sqlite3_errmsg(db) : "cannot open an in-memory database";
+        sqlite3_close(db);
+        return nullptr;
+    }
+    // SQLite owns the copy (FREEONCLOSE) and never writes to it (READONLY).
+    auto* copy = static_cast<unsigned char*>(sqlite3_malloc64(bytes.size() ? bytes.size() : 1));
+    if (!copy) {
+        error = "out of memory";
+        sqlite3_close(db);
+        return nullptr;
+    }
+    if (!bytes.empty()) std::memcpy(copy, bytes.data(), bytes.size());
+    const auto n = static_cast<sqlite3_int64>(bytes.size());
+    const int rc = sqlite3_deserialize(db, "main", copy, n, n, SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY);
+    if (rc != SQLITE_OK) {
+        error = sqlite3_errmsg(db);
         sqlite3_close(db);
         return nullptr;
     }

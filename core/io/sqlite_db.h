@@ -31,6 +31,7 @@ public:
     const std::string& error() const { return m_error; }
 
     bool isNull(int col) const;
+    bool isInteger(int col) const;  // stored as an INTEGER (read with int64 without conversion)
     std::int64_t int64(int col, std::int64_t fallback = 0) const;  // fallback for NULL
     double real(int col, double fallback = 0) const;
     std::string_view text(int col) const;  // "" for NULL
@@ -45,8 +46,12 @@ class SqliteDb {
 public:
     // Opens read-only as the URI "file:PATH?immutable=1": no journal, -wal or -shm file is
     // created and no lock is taken, so a file in a read-only folder (or one another process
-    // holds) opens as it is. nullptr with `error` set when it cannot be opened.
+    // holds) opens as it is. The connection is for one thread at a time (SQLITE_OPEN_NOMUTEX).
+    // nullptr with `error` set when it cannot be opened.
     static std::unique_ptr<SqliteDb> open(const std::string& path, std::string& error);
+    // A read-only database over a copy of `bytes` (an SQLite file image), for the fuzz targets
+    // and tests: nothing touches the disk. nullptr with `error` set when SQLite refuses it.
+    static std::unique_ptr<SqliteDb> deserialize(std::string_view bytes, std::string& error);
     ~SqliteDb();
     SqliteDb(const SqliteDb&) = delete;
     SqliteDb& operator=(const SqliteDb&) = delete;

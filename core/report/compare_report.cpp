@@ -56,6 +56,22 @@ std::string pct(double x) {
     return b;
 }
 
+json gainCheckJson(const GainCheck& g) {
+    json byRes = json::object();
+    for (std::size_t k = 0; k < kResourceCount; ++k)
+        if (g.predictedByResource[k] > 0) byRes[resourceName(static_cast<Resource>(k))] = g.predictedByResource[k];
+    return {{"available", g.available},
+            {"predicted_ns", g.predictedNs},
+            {"realised_ns", g.realisedNs},
+            {"base_total_ns", g.baseTotalNs},
+            {"new_total_ns", g.newTotalNs},
+            {"predicted_by_resource", byRes},
+            {"resolved", {{"windows", g.resolvedWindows}, {"clusters", g.resolvedClusters}, {"anomalies", g.resolvedAnomalies}}},
+            {"new_critical_track", g.newCriticalTrack},
+            {"not_faster", g.notFaster},
+            {"text", g.text}};
+}
+
 }  // namespace
 
 json compareToJson(const CompareResult& r) {
@@ -78,6 +94,7 @@ json compareToJson(const CompareResult& r) {
           {"shifted", r.bottleneck.shifted},
           {"text", r.bottleneck.text}}},
         {"verdict", r.verdict},
+        {"predicted_vs_realised", gainCheckJson(r.gain)},
         {"counts",
          {{"anomalies", {{"resolved", r.anomalies.resolved.size()}, {"persisting", r.anomalies.persisting.size()}, {"new", r.anomalies.added.size()}}},
           {"windows", {{"resolved", r.windows.resolved.size()}, {"persisting", r.windows.persisting.size()}, {"new", r.windows.added.size()}}},
@@ -117,6 +134,7 @@ std::string compareToMarkdown(const CompareResult& r) {
     m += "# Contend compare\n\n";
     m += "- base: `" + r.basePath + "`\n- new: `" + r.newPath + "`\n\n";
     m += "**Verdict:** " + r.verdict + "\n\n";
+    if (r.gain.available) m += "**Predicted vs realised:** " + r.gain.text + "\n\n";
     m += "| | base | new | change |\n|---|---|---|---|\n";
     m += "| end-to-end | " + formatDuration(r.baseEndToEnd) + " | " + formatDuration(r.newEndToEnd) + " | " + pct(r.endToEndChange) + " |\n";
     m += "| extra wait | " + formatDuration(r.baseExtraWait) + " | " + formatDuration(r.newExtraWait) + " | |\n";

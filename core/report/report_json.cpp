@@ -25,6 +25,37 @@ json breakdownJson(const Breakdown& b) {
 
 double finite(double v) { return std::isfinite(v) ? v : 0.0; }
 
+// --- what-if (report/2): kept in small functions of their own --------------------------------
+
+// A time the what-if may not have computed: null for -1.
+json optionalNs(TimeNs v) { return v >= 0 ? json(v) : json(nullptr); }
+
+json whatIfJson(const WhatIfSummary& w) {
+    json resources = json::array();
+    for (const ResourceGain& g : w.resources)
+        resources.push_back({{"resource", resourceName(g.resource)}, {"extra_wait_ns", g.extraWaitNs}, {"gain_ns", g.gainNs}});
+    return {{"computed", w.computed},
+            {"total_ns", w.totalNs},
+            {"iterations", w.iterations},
+            {"nodes", w.nodes},
+            {"edges", w.edges},
+            {"critical_track", w.criticalTrack},
+            {"critical_device_ns", w.criticalDeviceNs},
+            {"replayed", w.replayed},
+            {"off_path", w.offPath},
+            {"skipped", w.skipped},
+            {"resources", std::move(resources)},
+            {"all_gain_ns", optionalNs(w.allGainNs)}};
+}
+
+// Fields the what-if adds to an item ("gain_ns", "slack_ns", "critical_path_ns", ...).
+void addGain(json& item, TimeNs gain) { item["gain_ns"] = optionalNs(gain); }
+void addSlack(json& item, TimeNs slack) { item["slack_ns"] = optionalNs(slack); }
+void addCriticalPath(json& item, const IterationStats& s) {
+    item["critical_path_ns"] = optionalNs(s.criticalPathNs);
+    item["critical_track"] = s.criticalTrack;
+}
+
 
 // Slice-dependent fallbacks for hand-built reports.
 struct SliceText {
@@ -90,6 +121,8 @@ json toJson(const Report& r, const Trace* t) {
                              {"evidence", a.evidence},
                              {"windows", a.windows},
                              {"breakdown", breakdownJson(a.breakdown)}});
+        addGain(anomalies.back(), a.gainNs);
+        addSlack(anomalies.back(), a.slackNs);
     }
     j["anomalies"] = std::move(anomalies);
 
@@ -106,6 +139,7 @@ json toJson(const Report& r, const Trace* t) {
                            {"start_ns", useFb ? fb.start : o.startNs},
                            {"dur_ns", useFb ? fb.dur : o.durNs},
                            {"extra_wait_ns", o.extraWaitNs}});
+            addSlack(ops.back(), o.slackNs);
         }
         windows.push_back({{"id", w.id},
                            {"resource", resourceName(w.resource)},
@@ -117,6 +151,7 @@ json toJson(const Report& r, const Trace* t) {
                            {"provenance", provenanceName(w.provenance)},
                            {"evidence", w.evidence},
                            {"ops", std::move(ops)}});
+        addGain(windows.back(), w.gainNs);
     }
     j["windows"] = std::move(windows);
 
@@ -144,6 +179,7 @@ json toJson(const Report& r, const Trace* t) {
                             {"provenance", provenanceName(c.provenance)},
                             {"sync_gaps", c.syncGaps},
                             {"evidence", c.evidence}});
+        addGain(clusters.back(), c.gainNs);
     }
     j["clusters"] = std::move(clusters);
     json notes = json::array();
@@ -190,6 +226,7 @@ json toJson(const Report& r, const Trace* t) {
                               {"anomalies", s.anomalies},
                               {"extra_wait_ns", s.extraWaitNs},
                               {"cut", s.cut}});
+    for (std::size_t k = 0; k < r.iterations.size(); ++k) addCriticalPath(iterations[k], r.iterations[k]);
     j["iterations"] = std::move(iterations);
 
     json threads = json::array();
@@ -203,6 +240,7 @@ json toJson(const Report& r, const Trace* t) {
                            {"anomalies", s.anomalies},
                            {"extra_wait_ns", s.extraWaitNs}});
     j["threads"] = std::move(threads);
+    j["what_if"] = whatIfJson(r.whatIf);
     return j;
 }
 
@@ -275,11 +313,41 @@ Breakdown readBreakdown(const json& j) {
     return b;
 }
 
+TimeNs optionalNsOf(const json& j, const char* key) { return getOr<TimeNs>(j, key, -1); }
+
+// report/2's what-if; a report/1 has none (computed false, every gain -1).
+WhatIfSummary readWhatIf(const json& j) {
+    WhatIfSummary w;
+    if (!j.contains("what_if") || !j["what_if"].is_object()) return w;
+    const json& x = j["what_if"];
+    w.computed = getOr<bool>(x, "computed", false);
+    w.totalNs = getOr<TimeNs>(x, "total_ns", 0);
+    w.iterations = getOr<std::size_t>(x, "iterations", 0);
+    w.nodes = getOr<std::uint64_t>(x, "nodes", 0);
+    w.edges = getOr<std::uint64_t>(x, "edges", 0);
+    w.criticalTrack = getOr<std::string>(x, "critical_track", "");
+    w.criticalDeviceNs = getOr<TimeNs>(x, "critical_device_ns", 0);
+    w.replayed = getOr<std::size_t>(x, "replayed", 0);
+    w.offPath = getOr<std::size_t>(x, "off_path", 0);
+    w.skipped = getOr<std::size_t>(x, "skipped", 0);
+    w.allGainNs = optionalNsOf(x, "all_gain_ns");
+    if (x.contains("resources") && x["resources"].is_array())
+        for (const json& g : x["resources"]) {
+            ResourceGain rg;
+            if (!resourceFromName(getOr<std::string>(g, "resource", ""), rg.resource)) continue;
+            rg.extraWaitNs = getOr<TimeNs>(g, "extra_wait_ns", 0);
+            rg.gainNs = getOr<TimeNs>(g, "gain_ns", 0);
+            w.resources.push_back(rg);
+        }
+    return w;
+}
+
 Report readReport(const json& j) {
     if (!j.is_object()) throw ReadError{"report: not a JSON object"};
     const auto schema = getOr<std::string>(j, "schema", "");
-    if (schema != kReportSchema)
-        throw ReadError{"report: schema is \"" + schema + "\", expected \"" + kReportSchema + "\""};
+    if (schema != kReportSchema && schema != kReportSchemaV1)
+        throw ReadError{"report: schema is \"" + schema + "\", expected \"" + kReportSchema + "\" (or \"" +
+                        kReportSchemaV1 + "\")"};
     Report r;
     const json& tr = need(j, "trace", "report");
     r.trace.path = get<std::string>(tr, "path", "trace");
@@ -337,6 +405,8 @@ Report readReport(const json& j) {
             x.provenance = x.cause == Resource::Unknown ? Provenance::Unknown : Provenance::Estimated;
         x.windows = getOr<std::vector<std::uint32_t>>(a, "windows", {});
         if (a.contains("breakdown")) x.breakdown = readBreakdown(a["breakdown"]);
+        x.gainNs = optionalNsOf(a, "gain_ns");
+        x.slackNs = optionalNsOf(a, "slack_ns");
         r.anomalies.push_back(std::move(x));
     }
     i = 0;
@@ -362,8 +432,10 @@ Report readReport(const json& j) {
             op.startNs = get<TimeNs>(o, "start_ns", where + ".ops");
             op.durNs = getOr<TimeNs>(o, "dur_ns", 0);
             op.extraWaitNs = get<TimeNs>(o, "extra_wait_ns", where + ".ops");
+            op.slackNs = optionalNsOf(o, "slack_ns");
             x.ops.push_back(std::move(op));
         }
+        x.gainNs = optionalNsOf(w, "gain_ns");
         r.windows.push_back(std::move(x));
     }
     i = 0;
@@ -386,6 +458,7 @@ Report readReport(const json& j) {
         if (!provenanceFromName(getOr<std::string>(c, "provenance", ""), x.provenance)) x.provenance = Provenance::Measured;
         x.syncGaps = getOr<std::uint32_t>(c, "sync_gaps", 0);
         x.evidence = getOr<std::string>(c, "evidence", "");
+        x.gainNs = optionalNsOf(c, "gain_ns");
         r.clusters.push_back(std::move(x));
     }
     if (j.contains("notes") && j["notes"].is_array()) {
@@ -440,6 +513,8 @@ Report readReport(const json& j) {
             x.anomalies = getOr<std::uint32_t>(s, "anomalies", 0);
             x.extraWaitNs = getOr<TimeNs>(s, "extra_wait_ns", 0);
             x.cut = getOr<bool>(s, "cut", false);
+            x.criticalPathNs = optionalNsOf(s, "critical_path_ns");
+            x.criticalTrack = getOr<std::string>(s, "critical_track", "");
             r.iterations.push_back(x);
         }
     }
@@ -457,6 +532,7 @@ Report readReport(const json& j) {
             r.threads.push_back(std::move(x));
         }
     }
+    r.whatIf = readWhatIf(j);
     return r;
 }
 

@@ -1,5 +1,7 @@
 #pragma once
-// The "contend.report/1" JSON contract and the Markdown report.
+// The "contend.report/2" JSON contract and the Markdown report. Version 2 added the what-if
+// (dependency graph, critical paths, predicted gains: core/analysis/whatif.h); version 1 reports
+// are still read (without it).
 //
 // Every item carries slice-independent data (name, pid, tid as in the file, track label,
 // start_ns on the trace's own clock) so a saved report can be read back (compare) without the
@@ -11,11 +13,13 @@
 #include <nlohmann/json.hpp>
 
 #include "core/analysis/report.h"
+#include "core/report/finding_rank.h"
 #include "core/trace/trace.h"
 
 namespace contend {
 
-inline constexpr const char* kReportSchema = "contend.report/1";
+inline constexpr const char* kReportSchema = "contend.report/2";
+inline constexpr const char* kReportSchemaV1 = "contend.report/1";   // read, never written
 
 // `trace` fills names and labels the report lacks (a report built by hand); the engine's
 // reports already carry them.
@@ -31,12 +35,13 @@ nlohmann::json idJson(const std::string& text);
 nlohmann::json reportToJson(const Report& report, const Trace& trace);
 nlohmann::json reportToJson(const Report& report);
 
-// Reads a report written by reportToJson. Returns nullopt and sets *error when the schema is
-// not contend.report/1 or a required field is missing or of the wrong type.
+// Reads a report written by reportToJson (report/2, or report/1 without the what-if). Returns
+// nullopt and sets *error when the schema is neither or a required field is missing or of the wrong type.
 std::optional<Report> reportFromJson(const nlohmann::json& j, std::string* error);
 
 // A human-readable report: summary, top anomalies, windows and clusters with causes, costs and
 // what to try. Implemented in report_markdown.cpp.
-std::string reportToMarkdown(const Report& report, const Trace& trace);
+// Findings in `rank` order (finding_rank.h).
+std::string reportToMarkdown(const Report& report, const Trace& trace, FindingRank rank = FindingRank::Gain);
 
 }  // namespace contend

@@ -27,9 +27,35 @@ std::string cell(std::string s) {
     return s;
 }
 
+std::string gainCell(TimeNs gain, std::size_t iterations) {
+    if (gain < 0) return "not computed";
+    std::string t = formatDuration(gain);
+    if (iterations > 1) t += " (" + formatDuration(gain / static_cast<TimeNs>(iterations)) + "/it)";
+    return t;
+}
+
+// The what-if's headline (whatif.h): the critical path and each resource's predicted gain.
+void whatIfSection(std::ostringstream& o, const Report& r) {
+    const WhatIfSummary& w = r.whatIf;
+    if (!w.computed) return;
+    o << "## What fixing it would save end to end\n\n";
+    o << "Predicted by re-scheduling the dependency graph (" << w.nodes << " nodes, " << w.edges
+      << " edges) with the operators at their baseline: " << w.iterations << " iterations, "
+      << formatDuration(w.totalNs) << " in all; the critical path runs mostly on "
+      << (w.criticalTrack.empty() ? std::string("-") : "`" + w.criticalTrack + "`") << ".\n\n";
+    if (!w.resources.empty()) {
+        o << "| fix all of | extra wait | predicted gain | share of the run |\n|---|---|---|---|\n";
+        for (const ResourceGain& g : w.resources)
+            o << "| " << resourceName(g.resource) << " | " << formatDuration(g.extraWaitNs) << " | "
+              << gainCell(g.gainNs, w.iterations) << " | "
+              << pct(w.totalNs > 0 ? static_cast<double>(g.gainNs) / static_cast<double>(w.totalNs) : 0.0) << " |\n";
+        o << "\n";
+    }
+}
+
 }  // namespace
 
-std::string reportToMarkdown(const Report& r, const Trace& trace) {
+std::string reportToMarkdown(const Report& r, const Trace& trace, FindingRank rank) {
     (void)trace;   // the report carries its own names
     std::ostringstream o;
     o << "# Contention report\n\n";
@@ -64,39 +90,37 @@ std::string reportToMarkdown(const Report& r, const Trace& trace) {
     }
     if (r.summary.bottleneck != Resource::None) o << "**What to try first:** " << adviceFor(r.summary.bottleneck) << ".\n\n";
 
-    o << "## Top anomalies\n\n";
+    whatIfSection(o, r);
+    const std::size_t iters = r.whatIf.iterations;
+    const char* by = rank == FindingRank::Gain ? " (by predicted gain)" : "";
+    o << "## Top anomalies" << by << "\n\n";
     if (r.anomalies.empty()) {
         o << "None above the coefficient.\n\n";
     } else {
-        o << "| # | operator | track | start (ns) | duration | baseline | excess | score | cause | known | evidence |\n"
-             "|---|---|---|---|---|---|---|---|---|---|---|\n";
+        o << "| # | operator | track | start (ns) | duration | baseline | excess | score | cause | known | gain | evidence |\n"
+             "|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+        const std::vector<std::size_t> order = anomalyOrder(r, rank);
         for (std::size_t i = 0; i < std::min(kTop, r.anomalies.size()); ++i) {
-            const Anomaly& a = r.anomalies[i];
+            const Anomaly& a = r.anomalies[order[i]];
             char score[32];
             std::snprintf(score, sizeof score, "%.1f", a.score);
             o << "| " << a.id << " | " << cell(a.name) << " | " << cell(a.trackLabel) << " | " << a.startNs << " | "
               << formatDuration(a.durNs) << " | " << formatDuration(a.baselineNs) << " | " << formatDuration(a.excessNs)
               << " | " << score << " | " << resourceName(a.cause) << " | " << provenanceName(a.provenance) << " | "
-              << cell(a.evidence) << " |\n";
+              << gainCell(a.gainNs, iters) << " | " << cell(a.evidence) << " |\n";
         }
         if (r.anomalies.size() > kTop) o << "\n(" << r.anomalies.size() - kTop << " more in the JSON report.)\n";
         o << "\n";
     }
 
-    o << "## Contention windows\n\n";
+    o << "## Contention windows" << by << "\n\n";
     if (r.windows.empty()) {
         o << "None at this overlap ratio.\n\n";
     } else {
-        std::vector<std::size_t> order(r.windows.size());
-        for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-        auto cost = [&](std::size_t i) {
-            TimeNs t = 0;
-            for (const auto& op : r.windows[i].ops) t += op.extraWaitNs;
-            return t;
-        };
-        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return cost(a) > cost(b); });
-        o << "| # | resource | known | span | overlap ratio | peak | operators | extra wait | evidence |\n"
-             "|---|---|---|---|---|---|---|---|---|\n";
+        const std::vector<std::size_t> order = windowOrder(r, rank);
+        auto cost = [&](std::size_t i) { return windowExtraWait(r.windows[i]); };
+        o << "| # | resource | known | span | overlap ratio | peak | operators | extra wait | gain | evidence |\n"
+             "|---|---|---|---|---|---|---|---|---|---|\n";
         for (std::size_t k = 0; k < std::min(kTop, order.size()); ++k) {
             const ContentionWindow& w = r.windows[order[k]];
             std::string names;
@@ -107,22 +131,23 @@ std::string reportToMarkdown(const Report& r, const Trace& trace) {
             o << "| " << w.id << " | " << resourceName(w.resource) << " | " << provenanceName(w.provenance) << " | "
               << formatDuration(w.end - w.start) << " | " << ratio << " | "
               << (w.fromCounters ? pct(w.peakUtilization) : std::string("n/a")) << " | " << cell(names) << " | "
-              << formatDuration(cost(order[k])) << " | " << cell(w.evidence) << " |\n";
+              << formatDuration(cost(order[k])) << " | " << gainCell(w.gainNs, iters) << " | " << cell(w.evidence) << " |\n";
         }
         o << "\n";
     }
 
-    o << "## Clusters of tiny operators\n\n";
+    o << "## Clusters of tiny operators" << by << "\n\n";
     if (r.clusters.empty()) {
         o << "None.\n\n";
     } else {
-        o << "| # | track | span | operators | busy | waiting | saving if fused | why it waited |\n"
-             "|---|---|---|---|---|---|---|---|\n";
+        o << "| # | track | span | operators | busy | waiting | saving if fused | end-to-end gain | why it waited |\n"
+             "|---|---|---|---|---|---|---|---|---|\n";
+        const std::vector<std::size_t> order = clusterOrder(r, rank);
         for (std::size_t i = 0; i < std::min(kTop, r.clusters.size()); ++i) {
-            const Cluster& c = r.clusters[i];
+            const Cluster& c = r.clusters[order[i]];
             o << "| " << c.id << " | " << cell(c.trackLabel) << " | " << formatDuration(c.end - c.start) << " | " << c.ops
               << " | " << formatDuration(c.busyNs) << " | " << formatDuration(c.waitNs) << " | " << formatDuration(c.savingNs)
-              << " | " << cell(c.evidence) << " |\n";
+              << " | " << gainCell(c.gainNs, iters) << " | " << cell(c.evidence) << " |\n";
         }
         o << "\n" << clusterAdvice() << ".\n\n";
     }

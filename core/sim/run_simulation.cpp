@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/sim/null_workload.h"
+#include "core/sim/nsys_writer.h"
 #include "core/sim/output_sink.h"
 #include "core/sim/project_x.h"
 #include "core/sim/rng.h"
@@ -34,6 +35,10 @@ std::string rateText(double rate) {
 std::string requestProblem(const SimulationRequest& request) {
     if (request.counters == CounterMode::Period && request.counterIntervalNs <= 0)
         return "period counters need a positive period";
+    if (request.format == TraceFormat::NsysSqlite && request.tracePath == "-")
+        return "an nsys-sqlite trace needs a file (--out FILE.sqlite), not stdout";
+    if (request.format == TraceFormat::NsysSqlite && OutputSink::wantsGzip(request.tracePath, {request.gzip, 6}))
+        return "an nsys-sqlite trace is a database: it cannot be gzipped";
     if (!(request.badRate >= 0.0 && request.badRate <= 1.0))
         return "the bad-step rate must lie in [0, 1]";
     if (request.badRate != 1.0 && !isSingleCause(request.scenario))
@@ -43,6 +48,23 @@ std::string requestProblem(const SimulationRequest& request) {
 }
 
 }  // namespace
+
+const char* traceFormatName(TraceFormat f) {
+    return f == TraceFormat::NsysSqlite ? "nsys-sqlite" : "json";
+}
+
+std::optional<TraceFormat> parseTraceFormat(std::string_view text) {
+    if (text == "json") return TraceFormat::KinetoJson;
+    if (text == "nsys-sqlite") return TraceFormat::NsysSqlite;
+    return std::nullopt;
+}
+
+CounterSetting defaultCounters(TraceFormat f) {
+    // Nsight Systems samples GPU metrics at 10 kHz unless told otherwise.
+    constexpr TimeNs kNsysDefaultPeriodNs = 100000;
+    return f == TraceFormat::NsysSqlite ? CounterSetting{CounterMode::Period, kNsysDefaultPeriodNs}
+                                        : CounterSetting{CounterMode::Full, 0};
+}
 
 std::string traceNameFor(const SimulationRequest& request) {
     std::string name = "contend-sim/" + std::string(scenarioName(request.scenario)) +
@@ -75,17 +97,21 @@ SimulationSummary runSimulation(const SimulationRequest& request) {
     const NullWorkload nullWork;
     Simulator sim(config, null ? NullWorkload::streams() : ProjectX::streams(), request.seed);
 
+    const bool sqlite = request.format == TraceFormat::NsysSqlite;
     OutputSink::Options traceOptions;
     traceOptions.gzip = request.gzip;
     // Large benchmark traces: favour speed over size when compressing.
     if (request.events > 200000)
         traceOptions.gzipLevel = 1;
     std::string error;
-    std::unique_ptr<OutputSink> traceSink = OutputSink::open(request.tracePath, traceOptions, error);
-    if (!traceSink) {
-        summary.ioError = true;
-        summary.error = error;
-        return summary;
+    std::unique_ptr<OutputSink> traceSink;
+    if (!sqlite) {
+        traceSink = OutputSink::open(request.tracePath, traceOptions, error);
+        if (!traceSink) {
+            summary.ioError = true;
+            summary.error = error;
+            return summary;
+        }
     }
     std::unique_ptr<OutputSink> truthSink;
     if (!request.truthPath.empty()) {
@@ -97,12 +123,27 @@ SimulationSummary runSimulation(const SimulationRequest& request) {
         }
     }
 
-    TraceWriter::Options writerOptions;
-    writerOptions.traceName = traceNameFor(request);
-    writerOptions.hostEvents = request.hostEvents;
-    writerOptions.counters = {request.counters, request.counterIntervalNs};
-    writerOptions.counterNoiseSeed = mixSeed(request.seed, 0, kResampleNoiseSalt);
-    TraceWriter trace(*traceSink, config, sim.streams(), writerOptions);
+    const CounterSetting counters{request.counters, request.counterIntervalNs};
+    const std::uint64_t noiseSeed = mixSeed(request.seed, 0, kResampleNoiseSalt);
+    std::unique_ptr<TraceOutput> traceOut;
+    NsysWriter* nsys = nullptr;
+    if (sqlite) {
+        NsysWriter::Options o;
+        o.hostEvents = request.hostEvents;
+        o.counters = counters;
+        o.counterNoiseSeed = noiseSeed;
+        auto w = std::make_unique<NsysWriter>(request.tracePath, config, sim.streams(), o);
+        nsys = w.get();
+        traceOut = std::move(w);
+    } else {
+        TraceWriter::Options writerOptions;
+        writerOptions.traceName = traceNameFor(request);
+        writerOptions.hostEvents = request.hostEvents;
+        writerOptions.counters = counters;
+        writerOptions.counterNoiseSeed = noiseSeed;
+        traceOut = std::make_unique<TraceWriter>(*traceSink, config, sim.streams(), writerOptions);
+    }
+    TraceOutput& trace = *traceOut;
     std::unique_ptr<TruthWriter> truth;
     if (truthSink)
         truth = std::make_unique<TruthWriter>(
@@ -112,9 +153,10 @@ SimulationSummary runSimulation(const SimulationRequest& request) {
 
     auto ioFailed = [&]() {
         summary.ioError = true;
-        summary.error = !traceSink->error().empty() ? traceSink->error()
-                        : truthSink                 ? truthSink->error()
-                                                    : "write failed";
+        summary.error = nsys && !nsys->error().empty()           ? nsys->error()
+                        : traceSink && !traceSink->error().empty() ? traceSink->error()
+                        : truthSink && !truthSink->error().empty() ? truthSink->error()
+                                                                   : "write failed";
         return summary;
     };
 
@@ -148,7 +190,7 @@ SimulationSummary runSimulation(const SimulationRequest& request) {
     summary.counts = trace.counts();
     summary.traceBytes = trace.bytes();
     summary.endToEndNs = last - first;
-    if (!traceSink->finish())
+    if (traceSink && !traceSink->finish())
         return ioFailed();
     if (truth && (!truth->finish(summary.counts) || !truthSink->finish()))
         return ioFailed();

@@ -3,7 +3,9 @@
 // step, streaming: memory stays bounded by one step however large the trace. This is what
 // `contend-cli simulate` and the sample script run.
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/sim/counter_mode.h"
 #include "core/sim/scenario.h"
@@ -12,13 +14,24 @@
 
 namespace contend::sim {
 
+// The file a simulation writes: PyTorch-profiler (Kineto) Chrome-trace JSON, or an Nsight
+// Systems SQLite export with GPU metrics (nsys_writer.h).
+enum class TraceFormat : std::uint8_t { KinetoJson, NsysSqlite };
+// "json" / "nsys-sqlite".
+const char* traceFormatName(TraceFormat f);
+std::optional<TraceFormat> parseTraceFormat(std::string_view text);
+// The counters a format gets when none are asked for: every change for JSON; Nsight Systems'
+// default GPU-metrics rate, 10 kHz (one mean per 100 us), for the SQLite export.
+CounterSetting defaultCounters(TraceFormat f);
+
 struct SimulationRequest {
     Scenario scenario = Scenario::Mixed;
     bool fixed = false;
     std::uint64_t seed = 1;
     int iterations = 0;           // 0: defaultIterations(scenario)
     std::int64_t events = 0;      // > 0: run steps until about this many kernels (overrides iterations)
-    std::string tracePath;        // "-" = stdout; ".gz" suffix = gzip
+    TraceFormat format = TraceFormat::KinetoJson;
+    std::string tracePath;        // "-" = stdout; ".gz" suffix = gzip (JSON only)
     std::string truthPath;        // empty = none
     bool gzip = false;            // gzip the trace regardless of its suffix
     bool hostEvents = true;       // false: kernels, steps and counters only
@@ -43,7 +56,7 @@ struct SimulationSummary {
     int iterations = 0;
     std::uint64_t ops = 0;
     TraceCounts counts;
-    std::uint64_t traceBytes = 0;  // uncompressed JSON bytes
+    std::uint64_t traceBytes = 0;  // uncompressed JSON bytes, or the database's size
     TimeNs endToEndNs = 0;         // first step begins -> last step ends
     double seconds = 0;            // wall time
 };

@@ -16,17 +16,10 @@
 #include "core/sim/json_text.h"
 #include "core/sim/sim_result.h"
 #include "core/sim/simulator.h"
+#include "core/sim/trace_output.h"
 #include "core/sim/workload.h"
 
 namespace contend::sim {
-
-struct TraceCounts {
-    std::uint64_t events = 0;    // every entry of traceEvents
-    std::uint64_t kernels = 0;   // cat "kernel"
-    std::uint64_t counters = 0;  // "C" events
-    std::uint64_t flows = 0;     // launch -> kernel arrows (one "s" and one "f" each)
-    std::map<std::string, std::uint64_t> phases;  // per "ph" value
-};
 
 // Names of the counter tracks and their arg keys (the key carries the unit).
 struct CounterName {
@@ -40,7 +33,7 @@ inline constexpr std::array<CounterName, kSeriesCount> kCounterNames{{
     {"Issue Slots", "Utilization(%)"},
 }};
 
-class TraceWriter {
+class TraceWriter : public TraceOutput {
 public:
     struct Options {
         std::string traceName;     // written as "traceName"; keep it free of paths for stable bytes
@@ -56,12 +49,12 @@ public:
     TraceWriter(OutputSink& sink, const SimConfig& config, const std::vector<StreamInfo>& streams,
                 Options options);
 
-    bool begin();  // header, device properties, process/thread metadata
-    bool write(const Iteration& it, const IterationResult& result);
-    bool finish();  // last counter samples, closes the JSON, flushes (the sink is its owner's)
+    bool begin() override;  // header, device properties, process/thread metadata
+    bool write(const Iteration& it, const IterationResult& result) override;
+    bool finish() override;  // last counter samples, closes the JSON, flushes (the sink is its owner's)
 
-    const TraceCounts& counts() const { return m_counts; }
-    std::uint64_t bytes() const { return m_out.bytes(); }
+    const TraceCounts& counts() const override { return m_counts; }
+    std::uint64_t bytes() const override { return m_out.bytes(); }
 
 private:
     void open(char phase);  // starts an event: separator, '{"ph": "<phase>"', counts it

@@ -77,6 +77,11 @@ public:
     std::vector<Slice>& pendingSlices() { return m_trace->m_slices; }
     std::vector<SliceInfo>& pendingInfos() { return m_trace->m_infos; }
     std::string_view processNameOf(std::uint32_t track) const;
+    // The metrics added so far as (build index, metric), in the order added.
+    std::size_t pendingMetricCount() const { return m_pendingMetrics.size(); }
+    std::pair<std::uint32_t, Metric> pendingMetric(std::size_t i) const {
+        return {m_pendingMetrics[i].slice, m_pendingMetrics[i].metric};
+    }
     std::size_t trackCount() const { return m_trace->m_tracks.size(); }
 
     // Appends everything another builder collected (a chunk parsed on a worker thread), as if

@@ -300,6 +300,33 @@ TEST_CASE("dropping a file opens it", "[app][dnd]") {
     CHECK(w.session()->current()->path.endsWith(QStringLiteral("projectx-before.json.gz")));
 }
 
+TEST_CASE("the Open dialog and drag and drop take the databases", "[app][dnd][db]") {
+    const QString filter = MainWindow::traceFileFilter();
+    const QString first = filter.section(QStringLiteral(";;"), 0, 0);
+    CHECK(first.contains(QStringLiteral("*.sqlite")));
+    CHECK(first.contains(QStringLiteral("*.db")));
+    CHECK(first.contains(QStringLiteral("*.json.gz")));
+    const std::string db = std::string(CONTEND_SHARED_TRACES) +
+                           "/ascend-msinsight/test/data/pytorch/db/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db";
+    if (!std::filesystem::exists(db)) return;   // the drop needs ../shared/traces
+    Fresh fresh;
+    MainWindow w;
+    w.show();
+    bool opened = false;
+    QObject::connect(w.session(), &AnalysisSession::opened, [&] { opened = true; });
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(QString::fromStdString(db))});
+    QDragEnterEvent enter(QPoint(200, 200), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&w, &enter);
+    CHECK(enter.isAccepted());
+    QDropEvent drop(QPointF(200, 200), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&w, &drop);
+    CHECK(drop.isAccepted());
+    REQUIRE(waitFor([&] { return opened; }, 60000));
+    REQUIRE(w.session()->current()->trace);
+    CHECK(w.session()->current()->trace->format() == "ascend-db");
+}
+
 TEST_CASE("export writes the report as contend-cli does and the view as a PNG, atomically", "[app][export]") {
     if (!contend::test::haveSample()) return;
     Fresh fresh;

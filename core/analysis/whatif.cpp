@@ -1,0 +1,186 @@
+#include "core/analysis/whatif.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+namespace contend {
+
+namespace {
+
+enum class JobKind : std::uint8_t { Window, Cluster, Anomaly };
+
+struct Job {
+    JobKind kind;
+    std::uint32_t index;
+    TimeNs bound;   // critical time it would cut (cluster: its saving)
+};
+
+std::uint32_t nodeOfSlice(const PreparedAnalysis& p, std::uint32_t slice) {
+    const OperatorSet& ops = p.operators();
+    if (slice >= ops.opOfSlice.size() || ops.opOfSlice[slice] == kNone) return kNone;
+    return p.dependencyGraph().nodeOfOp[ops.opOfSlice[slice]];
+}
+
+void anomalyChanges(const PreparedAnalysis& p, const Anomaly& a, std::vector<Replayer::Change>& out) {
+    const std::uint32_t v = nodeOfSlice(p, a.slice);
+    if (v != kNone && a.excessNs > 0) out.push_back({v, a.excessNs});
+}
+
+void windowChanges(const PreparedAnalysis& p, const ContentionWindow& w, std::vector<Replayer::Change>& out) {
+    for (const WindowOp& o : w.ops) {
+        const std::uint32_t v = nodeOfSlice(p, o.slice);
+        if (v != kNone && o.extraWaitNs > 0) out.push_back({v, o.extraWaitNs});
+    }
+}
+
+// The cluster's operators after its first (slices of one track, in order).
+void clusterFused(const PreparedAnalysis& p, const Cluster& c, std::vector<std::uint32_t>& out) {
+    const Trace& t = p.trace();
+    if (c.track >= t.tracks().size()) return;
+    const Track& tr = t.tracks()[c.track];
+    const std::uint32_t lo = std::max(c.firstSlice, tr.sliceBegin), hi = std::min(c.lastSlice + 1, tr.sliceEnd);
+    bool first = true;
+    for (std::uint32_t sl = lo; sl < hi; ++sl) {
+        const std::uint32_t v = nodeOfSlice(p, sl);
+        if (v == kNone) continue;
+        if (!first) out.push_back(v);
+        first = false;
+    }
+}
+
+TimeNs criticalCut(const DependencyGraph& g, const std::vector<Replayer::Change>& changes) {
+    TimeNs cut = 0;
+    for (const Replayer::Change& c : changes)
+        if (g.slack[c.node] == 0) cut += c.shortenNs;
+    return cut;
+}
+
+void fillPaths(const PreparedAnalysis& p, const DependencyGraph& g, Report& r) {
+    const Trace& t = p.trace();
+    WhatIfSummary& w = r.whatIf;
+    std::map<std::uint32_t, TimeNs> byTrack;
+    for (std::size_t i = 0; i < g.iterations.size(); ++i) {
+        const IterationPath& path = g.iterations[i];
+        w.criticalDeviceNs += path.deviceNs;
+        if (path.track != kNone) byTrack[path.track] += path.timeNs;
+        if (i < r.iterations.size()) {
+            r.iterations[i].criticalPathNs = path.timeNs;
+            r.iterations[i].criticalTrack = path.track != kNone ? t.tracks()[path.track].label() : std::string();
+        }
+    }
+    TimeNs best = -1;
+    for (const auto& [track, ns] : byTrack)
+        if (ns > best) {
+            best = ns;
+            w.criticalTrack = t.tracks()[track].label();
+        }
+    r.sliceSlackNs.assign(t.slices().size(), -1);
+    for (std::uint32_t v = 0; v < g.size(); ++v) r.sliceSlackNs[g.slice[v]] = g.slack[v];
+    for (Anomaly& a : r.anomalies) {
+        const std::uint32_t v = nodeOfSlice(p, a.slice);
+        a.slackNs = v != kNone ? g.slack[v] : -1;
+    }
+    for (ContentionWindow& win : r.windows)
+        for (WindowOp& o : win.ops) {
+            const std::uint32_t v = nodeOfSlice(p, o.slice);
+            o.slackNs = v != kNone ? g.slack[v] : -1;
+        }
+}
+
+}  // namespace
+
+void predictGains(const PreparedAnalysis& p, Report& r, const WhatIfSettings& settings) {
+    const DependencyGraph& g = p.dependencyGraph();
+    WhatIfSummary& w = r.whatIf;
+    w = WhatIfSummary{};
+    if (g.size() == 0) return;
+    w.computed = true;
+    w.totalNs = g.spanNs;
+    w.iterations = g.iterations.size();
+    w.nodes = g.size();
+    w.edges = g.edgeCount();
+    fillPaths(p, g, r);
+
+    Replayer replay(g);
+    std::size_t budget = settings.budgetNodes ? settings.budgetNodes : 3 * g.size() + (std::size_t{1} << 20);
+    std::size_t spent = 0;
+    std::vector<Replayer::Change> changes;
+    std::vector<std::uint32_t> fused;
+
+    // Each resource as a whole.
+    for (std::size_t res = 0; res < kResourceCount; ++res) {
+        const TimeNs extra = r.summary.extraWaitByResource[res];
+        if (extra <= 0) continue;
+        changes.clear();
+        fused.clear();
+        for (const Anomaly& a : r.anomalies)
+            if (static_cast<std::size_t>(a.cause) == res) anomalyChanges(p, a, changes);
+        if (static_cast<Resource>(res) == Resource::Sync)
+            for (const Cluster& c : r.clusters) clusterFused(p, c, fused);
+        const Replayer::Result out = replay.run(changes, fused);
+        spent += out.visited;
+        w.resources.push_back({static_cast<Resource>(res), extra, out.gainNs});
+    }
+    // Everything at once.
+    changes.clear();
+    fused.clear();
+    for (const Anomaly& a : r.anomalies) anomalyChanges(p, a, changes);
+    for (const Cluster& c : r.clusters) clusterFused(p, c, fused);
+    const Replayer::Result all = replay.run(changes, fused);
+    spent += all.visited;
+    w.allGainNs = all.gainNs;
+    std::stable_sort(w.resources.begin(), w.resources.end(),
+                     [](const ResourceGain& a, const ResourceGain& b) { return a.gainNs > b.gainNs; });
+
+    // Findings: 0 off the critical path, else replayed by what they would cut, largest first.
+    std::vector<Job> jobs;
+    for (std::uint32_t i = 0; i < r.windows.size(); ++i) {
+        changes.clear();
+        windowChanges(p, r.windows[i], changes);
+        const TimeNs cut = criticalCut(g, changes);
+        if (cut > 0) jobs.push_back({JobKind::Window, i, cut});
+        else {
+            r.windows[i].gainNs = 0;
+            ++w.offPath;
+        }
+    }
+    for (std::uint32_t i = 0; i < r.clusters.size(); ++i) jobs.push_back({JobKind::Cluster, i, r.clusters[i].savingNs});
+    for (std::uint32_t i = 0; i < r.anomalies.size(); ++i) {
+        changes.clear();
+        anomalyChanges(p, r.anomalies[i], changes);
+        const TimeNs cut = criticalCut(g, changes);
+        if (cut > 0) jobs.push_back({JobKind::Anomaly, i, cut});
+        else {
+            r.anomalies[i].gainNs = 0;
+            ++w.offPath;
+        }
+    }
+    std::stable_sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.bound > b.bound; });
+    for (const Job& job : jobs) {
+        TimeNs* gain = job.kind == JobKind::Window    ? &r.windows[job.index].gainNs
+                       : job.kind == JobKind::Cluster ? &r.clusters[job.index].gainNs
+                                                      : &r.anomalies[job.index].gainNs;
+        if (spent >= budget) {
+            *gain = -1;
+            ++w.skipped;
+            continue;
+        }
+        changes.clear();
+        fused.clear();
+        if (job.kind == JobKind::Window) windowChanges(p, r.windows[job.index], changes);
+        else if (job.kind == JobKind::Cluster) clusterFused(p, r.clusters[job.index], fused);
+        else anomalyChanges(p, r.anomalies[job.index], changes);
+        const Replayer::Result out = replay.run(changes, fused);
+        spent += out.visited;
+        *gain = out.gainNs;
+        ++w.replayed;
+    }
+    if (w.skipped > 0)
+        r.notes.push_back({"what-if-budget", "The what-if re-scheduled " + std::to_string(w.replayed) +
+                                                 " findings (those cutting the most critical-path time first) "
+                                                 "before its budget ran out; " + std::to_string(w.skipped) +
+                                                 " findings have no predicted gain (shown as not computed)."});
+}
+
+}  // namespace contend

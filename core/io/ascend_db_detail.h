@@ -1,0 +1,120 @@
+#pragma once
+// The Ascend database reader's state, shared by its two source files: ascend_db_reader.cpp
+// (schema, strings, device tasks, PMU, communication) and ascend_db_host.cpp (host APIs, flows,
+// counters, steps). Not a public header: use core/io/ascend_db_reader.h.
+#include <cstdint>
+#include <initializer_list>
+#include <map>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "core/io/load.h"
+#include "core/io/sqlite_db.h"
+#include "core/trace/trace_builder.h"
+
+namespace contend::ascenddb {
+
+// A column wanted from a table, under any of its names (releases rename columns). Required
+// ones stop the load when absent; the others read as NULL.
+struct Col {
+    std::initializer_list<const char*> names;
+    bool required = false;
+};
+
+// A slice added for a row, for flows: where it is and when it starts.
+struct Endpoint {
+    std::uint32_t track = 0;
+    TimeNs start = 0;
+    std::int64_t depth = 0;
+    bool queue = false;       // a PyTorch enqueue/dequeue (async_task_queue) rather than an op
+    bool collective = false;  // a COMMUNICATION_OP: the flow goes to it, not to its many tasks
+};
+
+class Reader {
+public:
+    Reader(const SqliteDb& db, const std::string& path, TraceBuilder& b, const LoadOptions& o, bool* cancelled)
+        : m_db(db), m_path(path), m_b(b), m_opt(o), m_cancelled(cancelled) {}
+
+    std::optional<LoadError> run();
+
+    // --- shared helpers
+    SqliteStatement select(const char* table, std::initializer_list<Col> cols, const std::string& tail = "");
+    bool has(const char* table) const { return m_tables.count(table) != 0; }
+    bool fail(std::string reason) {
+        m_error = LoadError{m_path, -1, -1, -1, std::move(reason)};
+        return false;
+    }
+    bool scanDone(const char* table, const SqliteStatement& st);
+    bool tick();
+    void counted(const char* kind, std::uint64_t n) {
+        m_b.stats().phases[kind] += n;
+        m_b.stats().events += n;
+    }
+    std::string_view string(std::int64_t id) const {
+        auto it = m_strings.find(id);
+        return it == m_strings.end() ? std::string_view() : std::string_view(it->second);
+    }
+    // A time column: int64 from INTEGER, REAL or TEXT (PYTORCH_API writes its times as TEXT).
+    // False when NULL, not a number or outside the model's time range.
+    static bool timeOf(const SqliteStatement& st, int col, TimeNs& out);
+    // A thread or series name, prefixed "NPU d " when the file holds several devices.
+    std::string onDevice(std::string name, std::int64_t device) const;
+    // The pid of a per-device process ("Ascend Hardware", "HBM", ...), named on first use.
+    const std::string& devicePid(const char* process, std::int64_t device);
+
+    // --- ascend_db_reader.cpp
+    bool checkBudget();
+    bool readStrings();
+    void readInfo();
+    bool readComputeInfo();
+    bool readPmu();
+    bool readCommunicationInfo();
+    bool readTasks();
+    bool readCommunicationOps();
+
+    // --- ascend_db_host.cpp
+    bool readCannApi();
+    bool readPytorchApi();
+    bool readMstx();
+    void addFlows();
+    bool readCounters();
+    bool readSteps();
+
+    const SqliteDb& m_db;
+    const std::string& m_path;
+    TraceBuilder& m_b;
+    const LoadOptions& m_opt;
+    bool* m_cancelled;
+    std::optional<LoadError> m_error;
+    std::unordered_set<std::string> m_tables;
+    std::unordered_map<std::int64_t, std::string> m_strings;
+    bool m_multiDevice = false;
+    std::int64_t m_rowsTotal = 0;
+    std::int64_t m_rowsDone = 0;
+
+    struct Compute {
+        StringId name = 0, taskType = 0, shape = 0;
+        std::int64_t blockDim = -1, mixBlockDim = -1;
+        TimeNs waitNs = -1;
+    };
+    std::unordered_map<std::int64_t, Compute> m_compute;  // by globalTaskId
+    struct Communication {
+        StringId taskType = 0, group = 0;
+        std::int64_t plane = -1, size = -1;
+    };
+    std::unordered_map<std::int64_t, Communication> m_communication;  // by globalTaskId
+    std::unordered_map<std::int64_t, std::vector<Metric>> m_pmu;        // by globalTaskId
+    std::unordered_map<std::int64_t, std::uint32_t> m_groupIndex;       // group name id -> index
+
+    // Connections: endpoints per connectionId, filled while reading, flows added at the end.
+    std::unordered_map<std::int64_t, std::vector<Endpoint>> m_taskEnds;
+    std::unordered_map<std::int64_t, std::vector<Endpoint>> m_cannEnds;
+    std::unordered_map<std::int64_t, std::vector<Endpoint>> m_torchEnds;
+    std::unordered_set<std::int64_t> m_steps;  // ProfilerStep#N seen in PYTORCH_API
+    std::map<std::pair<std::string_view, std::int64_t>, std::string> m_pids;
+};
+
+}  // namespace contend::ascenddb

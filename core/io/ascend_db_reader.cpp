@@ -1,0 +1,453 @@
+// Ascend profiler databases, part 1: schema, strings, what the capture says about itself, the
+// device tasks with their compute, PMU and communication details. See ascend_db_reader.h for
+// the shapes this makes; host APIs, flows, counters and steps are in ascend_db_host.cpp.
+#include "core/io/ascend_db_reader.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+#include "core/io/ascend_db_detail.h"
+#include "core/io/decimal.h"
+#include "core/io/memory_budget.h"
+#include "core/io/utf8.h"
+
+namespace contend {
+
+namespace ascenddb {
+
+namespace {
+
+constexpr const char* kTask = "TASK";
+// What the model holds per row read (slice, info, metrics, strings), for the memory budget.
+constexpr std::uint64_t kBytesPerRow = 100;
+constexpr std::int64_t kProgressRows = 1 << 12;
+// Tables whose rows the load reads (for the budget and the progress fraction).
+constexpr const char* kReadTables[] = {"TASK", "COMPUTE_TASK_INFO", "COMMUNICATION_TASK_INFO", "COMMUNICATION_OP",
+                                       "TASK_PMU_INFO", "CANN_API", "PYTORCH_API", "CONNECTION_IDS", "MSTX_EVENTS",
+                                       "HBM", "DDR", "LLC", "ACC_PMU", "SOC_BANDWIDTH_LEVEL", "AICORE_FREQ",
+                                       "STEP_TIME", "STRING_IDS"};
+
+// TASK types as the text export's trace_view.json names them ("Task Type"): the database
+// writes the runtime's names, the text export the hardware queue entry's. Only the ones that
+// map one to one; the rest keep their database name.
+std::string_view sqeName(std::string_view t) {
+    if (t == "EVENT_WAIT") return "EVENT_WAIT_SQE";
+    if (t == "EVENT_RECORD") return "EVENT_RECORD_SQE";
+    if (t == "PROFILING_ENABLE" || t == "PROFILING_DISABLE") return "PLACE_HOLDER_SQE";
+    if (t == "STARS_COMMON") return "DSA_SQE";
+    return t;
+}
+
+// Host-to-device copies: the text export calls them SDMA_SQE or PCIE_DMA_SQE, both memory tasks.
+bool isCopyTaskType(std::string_view t) { return t == "MEMCPY_ASYNC" || t == "MEMCPY" || t == "MEMSET_ASYNC"; }
+
+// Kernel launches (the AI Core and AI Vector queues), as TASK names them.
+bool isKernelTaskType(std::string_view t) {
+    return t == "AI_CORE" || t == "KERNEL_AICORE" || t == "KERNEL_AIVEC" || t == "AI_VECTOR_CORE" || t == "MIX_AIC" ||
+           t == "MIX_AIV" || t == "KERNEL_MIX_AIC" || t == "KERNEL_MIX_AIV";
+}
+
+// "\"32,3,224,224\"" -> "32,3,224,224", as the text join unquotes kernel_details.csv's shapes.
+std::string_view unquote(std::string_view s) {
+    while (s.size() >= 2 && s.front() == '"' && s.back() == '"') s = s.substr(1, s.size() - 2);
+    return s;
+}
+
+bool missing(std::string_view s) { return s.empty() || s == "N/A"; }
+
+// TASK_PMU_INFO names -> kernel_details.csv column names; times from ns to us.
+struct PmuKey {
+    std::string key;
+    double scale = 1;
+};
+PmuKey pmuKey(std::string_view name) {
+    if (name == "aic_total_time") return {"aicore_time(us)", 1e-3};
+    if (name == "aiv_total_time") return {"aiv_time(us)", 1e-3};
+    if (name.size() > 5 && name.substr(name.size() - 5) == "_time") return {std::string(name) + "(us)", 1e-3};
+    return {std::string(name), 1};
+}
+
+}  // namespace
+
+SqliteStatement Reader::select(const char* table, std::initializer_list<Col> cols, const std::string& tail) {
+    if (!has(table)) return {};
+    const auto have = m_db.columns(table);
+    std::string sql = "SELECT ";
+    bool first = true;
+    for (const Col& c : cols) {
+        const char* found = nullptr;
+        for (const char* n : c.names)
+            if (!found && std::find(have.begin(), have.end(), n) != have.end()) found = n;
+        if (!found && c.required) {
+            fail(std::string("table ") + table + ": no column '" + *c.names.begin() + "'");
+            return {};
+        }
+        if (!first) sql += ", ";
+        first = false;
+        sql += found ? "\"" + std::string(found) + "\"" : std::string("NULL");
+    }
+    sql += std::string(" FROM \"") + table + "\"" + tail;
+    std::string error;
+    SqliteStatement st = m_db.prepare(sql, error);
+    if (!st) fail(std::string("table ") + table + ": " + error);
+    return st;
+}
+
+bool Reader::scanDone(const char* table, const SqliteStatement& st) {
+    if (st.error().empty()) return true;
+    return fail(std::string("table ") + table + ": " + st.error() + " (a truncated or damaged file?)");
+}
+
+bool Reader::tick() {
+    if (++m_rowsDone % kProgressRows != 0 || !m_opt.progress) return true;
+    const double f = m_rowsTotal > 0 ? std::min(1.0, static_cast<double>(m_rowsDone) / static_cast<double>(m_rowsTotal)) : 0;
+    if (m_opt.progress(f)) return true;
+    if (m_cancelled) *m_cancelled = true;
+    return fail("cancelled");
+}
+
+bool Reader::timeOf(const SqliteStatement& st, int col, TimeNs& out) {
+    if (st.isInteger(col)) {
+        out = st.int64(col);
+        return inRawTimeRange(out);
+    }
+    if (st.isNull(col)) return false;
+    const std::string_view text = st.text(col);
+    // TEXT columns (PYTORCH_API) and NUMERIC ones that hold reals: parse the text so a value
+    // that is not a number is caught instead of read as 0.
+    if (auto i = parseInt(text)) out = *i;
+    else if (auto d = parseDouble(text); d && std::isfinite(*d) && std::fabs(*d) < 9e18) out = static_cast<TimeNs>(std::llround(*d));
+    else return false;
+    return inRawTimeRange(out);
+}
+
+std::string Reader::onDevice(std::string name, std::int64_t device) const {
+    return m_multiDevice ? "NPU " + std::to_string(device) + " " + name : name;
+}
+
+const std::string& Reader::devicePid(const char* process, std::int64_t device) {
+    auto [it, added] = m_pids.try_emplace({process, device});
+    if (added) {
+        // Each device its own process, under the text export's process name (what the builder
+        // and the analyses recognise, "Ascend Hardware" above all); onDevice() tells the
+        // threads and series of several devices apart.
+        it->second = std::string(process) + " " + std::to_string(device);
+        m_b.setProcessName(it->second, process);
+    }
+    return it->second;
+}
+
+bool Reader::checkBudget() {
+    std::uint64_t rows = 0;
+    for (const char* t : kReadTables)
+        if (has(t)) rows += static_cast<std::uint64_t>(std::max<std::int64_t>(0, m_db.rowCount(t).value_or(0)));
+    m_rowsTotal = static_cast<std::int64_t>(rows);
+    // The strings are held whole while reading: a table of huge names costs their size.
+    std::uint64_t stringBytes = 0;
+    std::string error;
+    if (has("STRING_IDS"))
+        if (SqliteStatement st = m_db.prepare("SELECT SUM(LENGTH(CAST(value AS BLOB))) FROM STRING_IDS", error); st && st.step())
+            stringBytes = static_cast<std::uint64_t>(std::max<std::int64_t>(0, st.int64(0)));
+    const std::uint64_t budget = effectiveMemoryBudget(m_opt);
+    m_b.stats().memoryBudget = budget == kNoMemoryLimit ? 0 : budget;
+    const std::uint64_t need = rows * kBytesPerRow + stringBytes * 2;
+    if (budget == kNoMemoryLimit || need <= budget) return true;
+    return fail("not enough memory: loading this database (" + std::to_string(rows) + " rows) needs about " +
+                formatBytes(need) + " and the budget is " + formatBytes(budget) +
+                " (contend-cli --max-memory SIZE, or CONTEND_MAX_MEMORY=SIZE for the app; 0 for none)");
+}
+
+bool Reader::readStrings() {
+    SqliteStatement st = select("STRING_IDS", {{{"id"}, true}, {{"value"}, true}});
+    if (m_error) return false;
+    std::size_t badBytes = 0;
+    std::int64_t firstBad = -1;
+    while (st.step()) {
+        if (!tick()) return false;
+        // Longer names are cut by the builder (with a warning) anyway: keep one byte more, so it
+        // still sees them as too long.
+        std::string v(st.text(1).substr(0, TraceBuilder::kMaxStringBytes + 1));
+        // A TEXT cell need not be UTF-8 (SQLite does not check): repaired as the JSON reader does.
+        if (!isValidUtf8(v.data(), v.size())) {
+            badBytes += repairUtf8(v.data(), v.size());
+            if (firstBad < 0) firstBad = st.int64(0);
+        }
+        m_strings.emplace(st.int64(0), std::move(v));
+    }
+    if (badBytes)
+        m_b.warn("invalid UTF-8 replaced by '?'", "table STRING_IDS, id " + std::to_string(firstBad), badBytes, "byte");
+    return scanDone("STRING_IDS", st);
+}
+
+// What the file says about the capture, for `contend-cli info`. A damaged table costs its line.
+void Reader::readInfo() {
+    auto& details = m_b.source().details;
+    std::string version;
+    if (SqliteStatement st = select("META_DATA", {{{"name"}}, {{"value"}}}); st)
+        while (st.step())
+            if (st.text(0) == "SCHEMA_VERSION") version = st.text(1);
+    details.emplace_back("schema", version.empty() ? std::string("no META_DATA version (msprof database)")
+                                                   : "SCHEMA_VERSION " + version);
+    if (SqliteStatement st = select("NPU_INFO", {{{"id"}}, {{"name"}}}); st)
+        while (st.step()) details.emplace_back("NPU " + std::to_string(st.int64(0, -1)), std::string(st.text(1)));
+    if (SqliteStatement st = select("RANK_DEVICE_MAP", {{{"rankId"}}, {{"deviceId"}}}); st)
+        while (st.step())
+            details.emplace_back("rank " + std::to_string(st.int64(0, -1)), "device " + std::to_string(st.int64(1, -1)));
+    if (SqliteStatement st = select("HOST_INFO", {{{"hostName"}}}); st && st.step()) details.emplace_back("host", std::string(st.text(0)));
+    if (SqliteStatement st = select("SESSION_TIME_INFO", {{{"startTimeNs"}}, {{"endTimeNs"}}}); st && st.step())
+        details.emplace_back("session", std::to_string(st.int64(0)) + " .. " + std::to_string(st.int64(1)) +
+                                            " ns (Unix epoch, as the trace's times)");
+    if (SqliteStatement st = select("TASK", {{{"deviceId"}}}, " GROUP BY 1"); st) {
+        int devices = 0;
+        while (st.step()) ++devices;
+        m_multiDevice = devices > 1;
+    }
+    m_error.reset();
+}
+
+bool Reader::readComputeInfo() {
+    SqliteStatement st = select("COMPUTE_TASK_INFO", {{{"globalTaskId"}, true}, {{"name"}}, {{"taskType"}},
+                                                      {{"inputShapes"}}, {{"blockDim", "blockNum", "block_dim"}},
+                                                      {{"mixBlockDim", "mixBlockNum", "mix_block_dim"}}, {{"waitNs"}}});
+    if (!st) return !m_error;
+    std::uint64_t n = 0;
+    while (st.step()) {
+        if (!tick()) return false;
+        Compute c;
+        if (!st.isNull(1)) c.name = m_b.intern(string(st.int64(1)));
+        if (!st.isNull(2)) c.taskType = m_b.intern(string(st.int64(2)));
+        if (!st.isNull(3)) {
+            const std::string_view shape = unquote(string(st.int64(3)));
+            if (!missing(shape)) c.shape = m_b.intern(shape);
+        }
+        c.blockDim = st.int64(4, -1);
+        c.mixBlockDim = st.int64(5, -1);
+        if (!st.isNull(6) && st.int64(6) >= 0) c.waitNs = st.int64(6);
+        m_compute[st.int64(0)] = c;
+        ++n;
+    }
+    counted("compute_task", n);
+    return scanDone("COMPUTE_TASK_INFO", st);
+}
+
+bool Reader::readPmu() {
+    SqliteStatement st = select("TASK_PMU_INFO", {{{"globalTaskId"}, true}, {{"name"}, true}, {{"value"}, true}});
+    if (!st) return !m_error;
+    struct Key {
+        StringId id;
+        double scale;
+    };
+    std::unordered_map<std::int64_t, Key> keys;
+    std::uint64_t n = 0, skipped = 0;
+    while (st.step()) {
+        if (!tick()) return false;
+        const std::int64_t nameId = st.int64(1, -1);
+        auto it = keys.find(nameId);
+        if (it == keys.end()) {
+            const std::string_view name = string(nameId);
+            const PmuKey k = pmuKey(name);
+            it = keys.emplace(nameId, Key{name.empty() ? 0 : m_b.intern(k.key), k.scale}).first;
+        }
+        const double v = st.real(2, NAN);
+        if (it->second.id == 0 || !std::isfinite(v)) {
+            ++skipped;
+            continue;
+        }
+        m_pmu[st.int64(0)].push_back(Metric{it->second.id, static_cast<float>(v * it->second.scale)});
+        ++n;
+    }
+    if (skipped) m_b.warn("TASK_PMU_INFO row without a named, numeric metric", "table TASK_PMU_INFO", skipped, "row");
+    counted("pmu", n);
+    return scanDone("TASK_PMU_INFO", st);
+}
+
+bool Reader::readCommunicationInfo() {
+    SqliteStatement st = select("COMMUNICATION_TASK_INFO",
+                                {{{"globalTaskId"}, true}, {{"taskType"}}, {{"planeId"}}, {{"groupName"}}, {{"size"}}});
+    if (!st) return !m_error;
+    std::uint64_t n = 0;
+    while (st.step()) {
+        if (!tick()) return false;
+        Communication c;
+        const std::string_view type = string(st.int64(1, -1));
+        c.taskType = m_b.intern(type.empty() ? std::string_view("(communication task)") : type);
+        c.plane = st.int64(2, -1);
+        c.group = static_cast<StringId>(st.int64(3, 0) & 0xFFFFFFFF);
+        c.size = st.int64(4, -1);
+        m_communication[st.int64(0)] = c;
+        ++n;
+    }
+    counted("communication_task", n);
+    return scanDone("COMMUNICATION_TASK_INFO", st);
+}
+
+bool Reader::readTasks() {
+    SqliteStatement st = select(kTask, {{{"startNs"}, true}, {{"endNs"}, true}, {{"deviceId"}}, {{"connectionId"}},
+                                        {{"globalTaskId"}}, {{"taskType"}}, {{"streamId"}}, {{"taskId"}}});
+    if (!st) return !m_error;
+    const StringId blockDim = m_b.intern("Block Dim");
+    const StringId mixBlockDim = m_b.intern("Mix Block Dim");
+    const StringId bandwidth = m_b.intern("bandwidth(GB/s)");
+    std::unordered_map<std::int64_t, std::pair<StringId, StringId>> typeNames;  // type id -> (name, SQE name)
+    std::unordered_set<std::uint64_t> namedTracks;
+    std::uint64_t n = 0, dropped = 0, hidden = 0;
+    std::string pid, tid;
+    while (st.step()) {
+        if (!tick()) return false;
+        TimeNs start = 0, end = 0;
+        if (!timeOf(st, 0, start) || !timeOf(st, 1, end)) {
+            ++dropped;
+            continue;
+        }
+        const std::int64_t device = st.int64(2, 0), stream = st.int64(6, -1), taskId = st.int64(7, -1);
+        const std::int64_t global = st.int64(4, -1), connection = st.int64(3, -1);
+        auto tn = typeNames.find(st.int64(5, -1));
+        if (tn == typeNames.end()) {
+            std::string_view type = string(st.int64(5, -1));
+            if (type.empty()) type = "(unknown task type)";
+            tn = typeNames.emplace(st.int64(5, -1), std::pair{m_b.intern(type), m_b.intern(sqeName(type))}).first;
+        }
+        const auto compute = m_compute.find(global);
+        const auto comm = m_communication.find(global);
+        // A kernel task without its operator (a collective's whole-span container on its
+        // stream, a kernel the exporter could not attribute): the text export leaves it out,
+        // and so does this reader, counting it.
+        if (compute == m_compute.end() && comm == m_communication.end() && !m_compute.empty() &&
+            isKernelTaskType(m_b.str(tn->second.first))) {
+            ++hidden;
+            ++n;
+            continue;
+        }
+        pid = devicePid("Ascend Hardware", device);
+        tid = std::to_string(stream);
+        Slice s;
+        s.start = start;
+        s.dur = std::max<TimeNs>(0, end - start);
+        s.track = m_b.track(pid, tid);
+        s.flags = kSliceDevice;
+        if (namedTracks.insert((static_cast<std::uint64_t>(device) << 32) ^ static_cast<std::uint32_t>(stream)).second) {
+            m_b.setThreadName(pid, tid, onDevice("Stream " + tid, device));
+            m_b.setThreadSortIndex(pid, tid, stream);
+        }
+        SliceInfo info;
+        info.srcOffset = n;  // row number in TASK (no byte offsets in a database)
+        info.correlation = connection;
+        info.taskId = taskId;
+        info.stream = static_cast<std::int32_t>(stream);
+        info.device = static_cast<std::int32_t>(device);
+        s.name = tn->second.first;
+        info.taskType = tn->second.second;
+        if (compute != m_compute.end()) {
+            const Compute& c = compute->second;
+            if (c.name) s.name = c.name;
+            if (c.taskType) info.taskType = c.taskType;
+            info.shape = c.shape;
+            info.waitNs = c.waitNs;
+        }
+        if (isCopyTaskType(m_b.str(tn->second.first))) s.flags |= kSliceMemory;
+        const std::uint32_t idx = m_b.addSlice(s, info);
+        if (compute != m_compute.end()) {
+            if (compute->second.blockDim >= 0) m_b.addMetric(idx, blockDim, static_cast<float>(compute->second.blockDim));
+            if (compute->second.mixBlockDim >= 0)
+                m_b.addMetric(idx, mixBlockDim, static_cast<float>(compute->second.mixBlockDim));
+        }
+        if (auto pmu = m_pmu.find(global); pmu != m_pmu.end())
+            for (const Metric& m : pmu->second) m_b.addMetric(idx, m.key, m.value);
+        if (connection >= 0) m_taskEnds[connection].push_back(Endpoint{s.track, s.start, 0, false});
+        // Its twin on the HCCL process, as the text export shows communication tasks twice; not at
+        // Level0, which records no plane (planeId 0xFFFFFFFF).
+        if (comm != m_communication.end() && comm->second.plane >= 0 && comm->second.plane < 0xFFFFFFFF) {
+            const Communication& c = comm->second;
+            const std::string& hccl = devicePid("HCCL", device);
+            const std::string plane = "plane " + std::to_string(c.plane);
+            Slice h = s;
+            h.flags = 0;
+            h.name = c.taskType;
+            h.track = m_b.track(hccl, plane);
+            m_b.setThreadName(hccl, plane, onDevice("Plane " + std::to_string(c.plane), device));
+            m_b.setThreadSortIndex(hccl, plane, c.plane + 1);
+            SliceInfo hi;
+            hi.srcOffset = n;
+            const std::uint32_t hIdx = m_b.addSlice(h, hi);
+            if (c.size > 0 && s.dur > 0)  // bytes per ns = GB/s
+                m_b.addMetric(hIdx, bandwidth, static_cast<float>(static_cast<double>(c.size) / static_cast<double>(s.dur)));
+        }
+        ++n;
+    }
+    if (dropped) m_b.warn("TASK row without a start and end time in range", "table TASK", dropped, "row");
+    if (hidden)
+        m_b.warn("kernel task without a COMPUTE_TASK_INFO row left out (as the text export does)", "table TASK", hidden, "row");
+    counted("task", n);
+    return scanDone(kTask, st);
+}
+
+bool Reader::readCommunicationOps() {
+    SqliteStatement st = select("COMMUNICATION_OP", {{{"opName"}}, {{"startNs"}, true}, {{"endNs"}, true},
+                                                     {{"connectionId"}}, {{"groupName"}}, {{"waitNs"}}, {{"deviceId"}}});
+    if (!st) return !m_error;
+    std::uint64_t n = 0;
+    while (st.step()) {
+        if (!tick()) return false;
+        TimeNs start = 0, end = 0;
+        if (!timeOf(st, 1, start) || !timeOf(st, 2, end)) continue;
+        const std::int64_t groupId = st.int64(4, -1);
+        const auto g = m_groupIndex.emplace(groupId, static_cast<std::uint32_t>(m_groupIndex.size())).first->second;
+        const std::int64_t device = st.int64(6, 0);
+        const std::string& pid = devicePid("HCCL", device);
+        const std::string tid = "group " + std::to_string(g);
+        Slice s;
+        s.start = start;
+        s.dur = std::max<TimeNs>(0, end - start);
+        const std::string_view name = string(st.int64(0, -1));
+        s.name = m_b.intern(name.empty() ? std::string_view("(collective)") : name);
+        s.track = m_b.track(pid, tid);
+        m_b.setThreadName(pid, tid, onDevice("Group " + std::to_string(g) + " Communication", device));
+        m_b.setThreadSortIndex(pid, tid, -1000 + static_cast<std::int64_t>(g));
+        SliceInfo info;
+        info.srcOffset = n;
+        info.correlation = st.int64(3, -1);
+        if (!st.isNull(5) && st.int64(5) >= 0) info.waitNs = st.int64(5);
+        m_b.addSlice(s, info);
+        if (info.correlation >= 0) m_taskEnds[info.correlation].push_back(Endpoint{s.track, s.start, 0, false, true});
+        ++n;
+    }
+    counted("communication_op", n);
+    return scanDone("COMMUNICATION_OP", st);
+}
+
+std::optional<LoadError> Reader::run() {
+    std::string error;
+    const auto tables = m_db.tables(error);
+    if (!error.empty()) return LoadError{m_path, -1, -1, -1, "cannot read the database schema: " + error};
+    m_tables.insert(tables.begin(), tables.end());
+    if (!checkBudget() || !readStrings()) return m_error;
+    readInfo();
+    if (!readComputeInfo() || !readPmu() || !readCommunicationInfo() || !readTasks() || !readCommunicationOps())
+        return m_error;
+    // Details of tasks are attached; free them before the host side is read.
+    m_compute = {};
+    m_pmu = {};
+    m_communication = {};
+    if (!readCannApi() || !readPytorchApi() || !readMstx()) return m_error;
+    addFlows();
+    if (!readCounters() || !readSteps()) return m_error;
+    m_b.stats().modelBytes = m_b.memoryBytes();
+    return std::nullopt;
+}
+
+}  // namespace ascenddb
+
+bool isAscendDatabase(const SqliteDb& db, std::string& error) {
+    const auto tables = db.tables(error);
+    auto has = [&](std::string_view t) { return std::find(tables.begin(), tables.end(), t) != tables.end(); };
+    return has("TASK") && has("STRING_IDS");
+}
+
+std::optional<LoadError> readAscendDb(const SqliteDb& db, const std::string& path, TraceBuilder& b,
+                                      const LoadOptions& options, bool* cancelled) {
+    ascenddb::Reader r(db, path, b, options, cancelled);
+    return r.run();
+}
+
+}  // namespace contend

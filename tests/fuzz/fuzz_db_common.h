@@ -1,0 +1,37 @@
+#pragma once
+// Shared by the SQLite fuzz targets: the fuzz input is an SQLite file image, opened in memory
+// (sqlite3_deserialize) and read by one reader into a builder; whatever the bytes, the reader
+// must return a located error or a trace that finalizes, never crash. Seeds: scripts/fuzz.sh
+// makes small databases from tests/fuzz/seeds/*.sql (and copies the shared samples when they
+// are there) into build-fuzz/seeds/; nothing binary is committed.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "core/io/load.h"
+#include "core/io/sqlite_db.h"
+#include "core/trace/trace_builder.h"
+
+namespace contend::fuzz {
+
+template <typename Reader>
+int readDatabase(const std::uint8_t* data, std::size_t size, const char* format, Reader&& read) {
+    std::string error;
+    auto db = SqliteDb::deserialize(std::string_view(reinterpret_cast<const char*>(data), size), error);
+    if (!db) return 0;
+    TraceBuilder b(format);
+    LoadOptions o;
+    o.memoryLimitBytes = 256u << 20;  // a crafted row count must stop at the budget, not run out
+    bool cancelled = false;
+    auto err = read(*db, b, o, &cancelled);
+    if (err) {
+        (void)err->message();
+        return 0;
+    }
+    TracePtr t = b.finalize();
+    for (std::uint32_t i = 0; i < t->slices().size(); ++i) (void)t->str(t->slices()[i].name);
+    return 0;
+}
+
+}  // namespace contend::fuzz

@@ -1,0 +1,560 @@
+// The Ascend profiler database reader (core/io/ascend_db_reader.h): a tiny database made here
+// with the sqlite3 C API pins names, task types, shapes, metrics, links, counters and steps
+// exactly; the pipe ratios decide the character by the vendor's thresholds; broken and hostile
+// databases are refused naming the file and the table, or load what is there; every Ascend .db
+// under ../shared/traces loads with the counts its README lists and analyses; and the text and
+// database exports of the same rank folder agree on what they should. Without ../shared/traces
+// the [real] cases exit with code 4 (ctest: skipped).
+#include <catch2/catch.hpp>
+
+#include <sqlite3.h>
+
+#include <cmath>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <set>
+#include <string>
+
+#include "core/analysis/character.h"
+#include "core/analysis/engine.h"
+#include "core/analysis/summary.h"
+#include "core/io/load.h"
+#include "core/trace/trace_builder.h"
+#include "test_support.h"
+
+using namespace contend;
+namespace fs = std::filesystem;
+
+namespace {
+
+void requireSharedTraces() {
+    if (test::haveSharedTraces()) return;
+    std::cerr << test::sharedTraces() << " not found: real Ascend database tests skipped (exit code 4)" << std::endl;
+    std::exit(4);
+}
+
+// A database at `path` made from `sql` (replacing any file there).
+void makeDb(const std::string& path, const std::string& sql) {
+    std::error_code ec;
+    fs::remove(path, ec);
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    char* err = nullptr;
+    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err);
+    INFO((err ? err : ""));
+    sqlite3_free(err);
+    sqlite3_close(db);
+    REQUIRE(rc == SQLITE_OK);
+}
+
+// pid 77, tid 78 as msprof's globalTid packs them (pid in the high 32 bits).
+const std::string kTid = std::to_string((77LL << 32) | 78);
+
+// A tiny torch_npu database: three tasks on stream 2 (a vector kernel, a cube kernel, an event
+// wait), one HCCL task on stream 4 under one collective, a CANN launch and a PyTorch op for the
+// vector kernel, one HBM/LLC/frequency sample each, one step. `compute` is the column list of
+// COMPUTE_TASK_INFO (the block dim column is renamed between releases).
+std::string tinyDb(const std::string& compute = "name, globalTaskId, blockNum, mixBlockNum, taskType, opType, inputShapes, waitNs",
+                   const std::string& taskStart = "startNs") {
+    return "CREATE TABLE STRING_IDS (id INTEGER PRIMARY KEY, value TEXT);"
+           "INSERT INTO STRING_IDS VALUES (1, 'trans_TransData_0'), (2, 'AI_VECTOR_CORE'), (3, 'TransData'),"
+           " (4, '\"32,3,224,224\"'), (5, 'KERNEL_AIVEC'), (6, 'Conv2D1'), (7, 'AI_CORE'), (8, 'KERNEL_AICORE'),"
+           " (9, 'EVENT_WAIT'), (10, 'aiv_mte2_ratio'), (11, 'aiv_total_time'), (12, 'aic_mac_ratio'),"
+           " (13, 'Notify Wait'), (14, 'Notify_Wait'), (15, 'hcom_allReduce__1_0_1'), (16, 'group0'),"
+           " (17, 'launch'), (18, 'aten::add'), (19, '32,3;32,3'), (20, 'read'), (21, 'aiv_mte2_time');"
+           "CREATE TABLE META_DATA (name TEXT, value TEXT);"
+           "INSERT INTO META_DATA VALUES ('SCHEMA_VERSION', '1.0.0');"
+           "CREATE TABLE NPU_INFO (id INTEGER, name TEXT); INSERT INTO NPU_INFO VALUES (0, 'Ascend910B');"
+           "CREATE TABLE ENUM_API_TYPE (id INTEGER PRIMARY KEY, name TEXT);"
+           "INSERT INTO ENUM_API_TYPE VALUES (10000, 'node'), (20000, 'acl'), (50001, 'op'), (50002, 'queue');"
+           "CREATE TABLE TASK (" + taskStart + " INTEGER, endNs INTEGER, deviceId INTEGER, connectionId INTEGER,"
+           " globalTaskId INTEGER, globalPid INTEGER, taskType INTEGER, contextId INTEGER, streamId INTEGER,"
+           " taskId INTEGER, modelId INTEGER);"
+           "INSERT INTO TASK VALUES (10000, 12000, 0, 5, 1, 77, 5, 0, 2, 101, 0), (13000, 17000, 0, 6, 2, 77, 8, 0, 2, 102, 0),"
+           " (17500, 19000, 0, -1, 3, 77, 9, 0, 2, 103, 0), (20000, 22000, 0, 9, 4, 77, 13, 0, 4, 104, 0);"
+           "CREATE TABLE COMPUTE_TASK_INFO (" + compute + ");"
+           "INSERT INTO COMPUTE_TASK_INFO VALUES (1, 1, 32, 0, 2, 3, 4, 700), (6, 2, 16, 0, 7, 6, 4, 0);"
+           "CREATE TABLE TASK_PMU_INFO (globalTaskId INTEGER, name INTEGER, value NUMERIC);"
+           "INSERT INTO TASK_PMU_INFO VALUES (1, 10, 0.97), (1, 11, 1800.0), (1, 21, 1746.0), (2, 12, 0.85);"
+           "CREATE TABLE COMMUNICATION_TASK_INFO (name INTEGER, globalTaskId INTEGER, taskType INTEGER, planeId INTEGER,"
+           " groupName INTEGER, size INTEGER, opId INTEGER);"
+           "INSERT INTO COMMUNICATION_TASK_INFO VALUES (15, 4, 14, 3, 16, 4000, 1);"
+           "CREATE TABLE COMMUNICATION_OP (opName INTEGER, startNs INTEGER, endNs INTEGER, connectionId INTEGER,"
+           " groupName INTEGER, opId INTEGER, waitNs INTEGER);"
+           "INSERT INTO COMMUNICATION_OP VALUES (15, 19500, 23000, 9, 16, 1, 300);"
+           "CREATE TABLE CANN_API (startNs INTEGER, endNs INTEGER, type INTEGER, globalTid INTEGER, connectionId INTEGER,"
+           " name INTEGER, depth INTEGER);"
+           "INSERT INTO CANN_API VALUES (8000, 9000, 10000, " + kTid + ", 5, 17, 0);"
+           "CREATE TABLE PYTORCH_API (startNs TEXT, endNs TEXT, globalTid INTEGER, connectionId INTEGER, name INTEGER,"
+           " inputShapes INTEGER, type INTEGER, depth INTEGER);"
+           "INSERT INTO PYTORCH_API VALUES ('7000', '9500', " + kTid + ", 0, 18, 19, 50001, 0);"
+           "CREATE TABLE CONNECTION_IDS (id INTEGER, connectionId INTEGER); INSERT INTO CONNECTION_IDS VALUES (0, 5);"
+           "CREATE TABLE HBM (deviceId INTEGER, timestampNs INTEGER, bandwidth NUMERIC, hbmId INTEGER, type INTEGER);"
+           "INSERT INTO HBM VALUES (0, 10000, 2000000000, 1, 20);"
+           "CREATE TABLE LLC (deviceId INTEGER, llcId INTEGER, timestampNs INTEGER, hitRate REAL, throughput INTEGER,"
+           " mode INTEGER);"
+           "INSERT INTO LLC VALUES (0, 0, 10000, 85.5, 3000000, 20);"
+           "CREATE TABLE AICORE_FREQ (deviceId INTEGER, timestampNs NUMERIC, freq INTEGER);"
+           "INSERT INTO AICORE_FREQ VALUES (0, 5000, 1800);"
+           "CREATE TABLE STEP_TIME (id INTEGER, startNs INTEGER, endNs INTEGER); INSERT INTO STEP_TIME VALUES (7, 6000, 25000);";
+}
+
+std::uint32_t findSlice(const Trace& t, std::string_view name, std::string_view process = {}) {
+    for (std::uint32_t i = 0; i < t.slices().size(); ++i)
+        if (t.str(t.slices()[i].name) == name &&
+            (process.empty() || t.tracks()[t.slices()[i].track].processName == process))
+            return i;
+    FAIL("no slice named " << name);
+    return kNone;
+}
+
+const CounterSeries* findCounter(const Trace& t, const std::string& label) {
+    for (const auto& c : t.counters())
+        if (c.label() == label) return &c;
+    return nullptr;
+}
+
+std::uint64_t phase(const Trace& t, const char* k) { return t.stats().phases.count(k) ? t.stats().phases.at(k) : 0; }
+
+LoadResult loadOk(const std::string& path) {
+    LoadResult r = loadTrace(path);
+    INFO((r.error ? r.error->message() : std::string()));
+    REQUIRE(r);
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("ascend db: a tiny database reads as the text export would show it", "[ascenddb]") {
+    test::TempFile f("tiny_ascend.db");
+    makeDb(f.path(), tinyDb());
+    LoadResult r = loadOk(f.path());
+    const Trace& t = *r.trace;
+    CHECK(t.format() == "ascend-db");
+    CHECK(t.source().details.front() == std::pair<std::string, std::string>("schema", "SCHEMA_VERSION 1.0.0"));
+    CHECK(phase(t, "task") == 4);
+    CHECK(phase(t, "compute_task") == 2);
+    CHECK(phase(t, "communication_task") == 1);
+    CHECK(phase(t, "pmu") == 4);
+    CHECK(phase(t, "hbm") == 1);
+    CHECK(phase(t, "step") == 1);
+
+    // The vector kernel: named by COMPUTE_TASK_INFO, its accelerator core as the task type.
+    const std::uint32_t v = findSlice(t, "trans_TransData_0");
+    const Slice& vs = t.slices()[v];
+    const SliceInfo& vi = t.infos()[v];
+    CHECK(vs.start == 10000);
+    CHECK(vs.dur == 2000);
+    CHECK(vs.is(kSliceDevice));
+    CHECK(t.tracks()[vs.track].label() == "Ascend Hardware / Stream 2");
+    CHECK(t.tracks()[vs.track].kind == TrackKind::DeviceStream);
+    CHECK(t.str(vi.taskType) == "AI_VECTOR_CORE");
+    CHECK(t.str(vi.shape) == "32,3,224,224");  // unquoted as the text join does
+    CHECK(vi.stream == 2);
+    CHECK(vi.taskId == 101);
+    CHECK(vi.waitNs == 700);
+    CHECK(vi.correlation == 5);
+    CHECK(t.metric(v, "Block Dim") == 32.0f);   // from the blockNum column
+    CHECK(t.metric(v, "aiv_mte2_ratio") == Approx(0.97f));
+    CHECK(t.metric(v, "aiv_time(us)") == Approx(1.8f));   // ns in the database, us as kernel_details.csv
+    CHECK(t.metric(v, "aiv_mte2_time(us)") == Approx(1.746f));
+    // Launched by the CANN call on its connection (flagged a launch), with flows from it and
+    // from the PyTorch op (through CONNECTION_IDS) to the task.
+    REQUIRE(vi.launch != kNone);
+    CHECK(t.str(t.slices()[vi.launch].name) == "Node@launch");
+    CHECK(t.slices()[vi.launch].is(kSliceLaunch));
+    std::set<std::string> into;
+    for (const Flow& fl : t.flows())
+        if (fl.to == v && fl.from != kNone) into.insert(std::string(t.str(fl.category)) + ":" + std::string(t.str(t.slices()[fl.from].name)));
+    CHECK(into == std::set<std::string>{"HostToDevice:Node@launch", "async_npu:aten::add"});
+    const std::uint32_t op = findSlice(t, "aten::add");
+    CHECK(t.tracks()[t.slices()[op].track].label() == "Python / Thread 78");
+    CHECK(t.str(t.slices()[op].category) == "cpu_op");
+    CHECK(t.str(t.infos()[op].shape) == "32,3;32,3");
+    CHECK(t.slices()[op].start == 7000);  // PYTORCH_API writes times as TEXT
+
+    // The wait task keeps its database name and takes the text export's queue-entry type.
+    const std::uint32_t w = findSlice(t, "EVENT_WAIT");
+    CHECK(t.str(t.infos()[w].taskType) == "EVENT_WAIT_SQE");
+    CHECK(t.slices()[w].is(kSliceWait));
+    // The HCCL task: on its stream as a wait, and its twin on the HCCL plane, with the flow from
+    // the collective's launch going to the collective.
+    const std::uint32_t h = findSlice(t, "Notify Wait");
+    CHECK(t.slices()[h].is(kSliceWait));
+    const std::uint32_t plane = findSlice(t, "Notify_Wait", "HCCL");
+    CHECK(t.tracks()[t.slices()[plane].track].label() == "HCCL / Plane 3");
+    CHECK(t.metric(plane, "bandwidth(GB/s)") == Approx(2.0f));  // 4000 bytes in 2000 ns
+    const std::uint32_t coll = findSlice(t, "hcom_allReduce__1_0_1", "HCCL");
+    CHECK(t.tracks()[t.slices()[coll].track].label() == "HCCL / Group 0 Communication");
+    CHECK(t.infos()[coll].waitNs == 300);
+
+    // Counters under the text export's names and units.
+    const CounterSeries* hbm = findCounter(t, "HBM 1/Read Read(MB/s)");
+    REQUIRE(hbm);
+    CHECK(hbm->processName == "HBM");
+    CHECK(hbm->values.front() == Approx(2000.0));  // 2e9 B/s
+    const CounterSeries* hit = findCounter(t, "LLC 0 Read/Hit Rate Hit Rate(%)");
+    REQUIRE(hit);
+    CHECK(hit->values.front() == Approx(85.5));
+    REQUIRE(findCounter(t, "AI Core Freq MHz"));
+    // STEP_TIME: one iteration.
+    const auto its = findIterations(t);
+    REQUIRE(its.size() == 1);
+    CHECK(its[0].index == 7);
+    CHECK(its[0].start == 6000);
+}
+
+TEST_CASE("ascend db: the pipe ratios decide the character by the vendor thresholds", "[ascenddb]") {
+    test::TempFile f("pipes_ascend.db");
+    // Five runs each of: a vector task at aiv_mte2_ratio 0.97 (memory-bound), a cube task at
+    // aic_mac_ratio 0.85 (compute-bound), a vector task at 0.6 (below both thresholds), and a
+    // task without ratios.
+    std::string sql =
+        "CREATE TABLE STRING_IDS (id INTEGER PRIMARY KEY, value TEXT);"
+        "INSERT INTO STRING_IDS VALUES (1, 'VecHeavy'), (2, 'CubeHeavy'), (3, 'VecLight'), (4, 'Plain'),"
+        " (5, 'AI_VECTOR_CORE'), (6, 'AI_CORE'), (7, 'aiv_mte2_ratio'), (8, 'aic_mac_ratio'), (9, 'aiv_vec_ratio'),"
+        " (10, 'KERNEL_AIVEC');"
+        "CREATE TABLE TASK (startNs, endNs, deviceId, connectionId, globalTaskId, taskType, streamId, taskId);"
+        "CREATE TABLE COMPUTE_TASK_INFO (name, globalTaskId, blockDim, taskType);"
+        "CREATE TABLE TASK_PMU_INFO (globalTaskId, name, value);";
+    for (int i = 0; i < 20; ++i) {
+        const int kind = i % 4, id = i;
+        const std::string start = std::to_string(1000 + i * 1000), end = std::to_string(1500 + i * 1000);
+        sql += "INSERT INTO TASK VALUES (" + start + ", " + end + ", 0, -1, " + std::to_string(id) + ", 10, 2, " +
+               std::to_string(id) + ");";
+        sql += "INSERT INTO COMPUTE_TASK_INFO VALUES (" + std::to_string(kind + 1) + ", " + std::to_string(id) + ", 8, " +
+               (kind == 1 ? "6" : "5") + ");";
+        if (kind == 0) sql += "INSERT INTO TASK_PMU_INFO VALUES (" + std::to_string(id) + ", 7, 0.97), (" + std::to_string(id) + ", 9, 0.3);";
+        if (kind == 1) sql += "INSERT INTO TASK_PMU_INFO VALUES (" + std::to_string(id) + ", 8, 0.85);";
+        if (kind == 2) sql += "INSERT INTO TASK_PMU_INFO VALUES (" + std::to_string(id) + ", 7, 0.6), (" + std::to_string(id) + ", 9, 0.5);";
+    }
+    makeDb(f.path(), sql);
+    LoadResult r = loadOk(f.path());
+    const Trace& t = *r.trace;
+    const OperatorSet ops = selectOperators(t);
+    REQUIRE(ops.signatures.size() == 4);
+    const auto chars = signatureCharacters(t, ops, PressureResult{});
+    std::map<std::string, SignatureCharacter> by;
+    for (std::size_t s = 0; s < ops.signatures.size(); ++s) by[std::string(t.str(ops.signatures[s].name))] = chars[s];
+    CHECK(by["VecHeavy"].character == Character::Memory);
+    CHECK(by["VecHeavy"].source == CharacterSource::Measured);
+    CHECK(by["CubeHeavy"].character == Character::Compute);
+    CHECK(by["CubeHeavy"].source == CharacterSource::Measured);
+    // Below the thresholds the ratios say nothing; the task type speaks (AI_VECTOR_CORE).
+    CHECK(by["VecLight"].source == CharacterSource::Names);
+    CHECK(by["VecLight"].character == Character::Memory);
+    CHECK(by["Plain"].source == CharacterSource::Names);
+    for (std::uint32_t s = 0; s < ops.signatures.size(); ++s) {
+        const std::string name(t.str(ops.signatures[s].name));
+        const auto pipe = ascendPipeCharacter(t, ops, s);
+        if (name == "Plain") CHECK_FALSE(pipe);
+        if (name == "VecLight") CHECK(pipe == Character::Unknown);
+    }
+}
+
+TEST_CASE("ascend db: broken and hostile databases give a located error or load what is there", "[ascenddb]") {
+    test::TempFile f("broken_ascend.db");
+    auto refused = [&](const std::string& path, const std::string& reason) {
+        LoadResult r = loadTrace(path);
+        REQUIRE_FALSE(r);
+        REQUIRE(r.error);
+        const std::string m = r.error->message();
+        INFO(m);
+        CHECK(m.find(path) == 0);
+        CHECK(m.find(reason) != std::string::npos);
+    };
+    SECTION("not SQLite") {
+        f.write("this is not a database, just text with a .db name\n");
+        refused(f.path(), "not an SQLite database");
+    }
+    SECTION("an empty file") {
+        f.write("");
+        refused(f.path(), "not an SQLite database");
+    }
+    SECTION("truncated: a database cut short") {
+        makeDb(f.path(), tinyDb() + "CREATE TABLE PAD (x); INSERT INTO PAD VALUES (randomblob(200000));");
+        const std::string bytes = test::slurp(f.path());
+        f.write(bytes.substr(0, 8192));
+        refused(f.path(), "malformed");
+    }
+    SECTION("a task table without its start column") {
+        makeDb(f.path(), tinyDb("name, globalTaskId, blockNum, mixBlockNum, taskType, opType, inputShapes, waitNs", "start"));
+        refused(f.path(), "table TASK: no column 'startNs'");
+    }
+    SECTION("a compute table without globalTaskId") {
+        makeDb(f.path(), tinyDb("name, id, blockNum, mixBlockNum, taskType, opType, inputShapes, waitNs"));
+        refused(f.path(), "table COMPUTE_TASK_INFO: no column 'globalTaskId'");
+    }
+    SECTION("an analysis.db opened by itself") {
+        test::TempFile dir("analysis_dir");
+        fs::create_directories(dir.path());
+        const std::string p = dir.path() + "/analysis.db";
+        makeDb(p, "CREATE TABLE StepTraceTime (step, computing); INSERT INTO StepTraceTime VALUES (1, 2);");
+        refused(p, "summary tables only");
+    }
+    SECTION("wrong column types: times that are not numbers, names that are blobs") {
+        makeDb(f.path(), tinyDb() + "INSERT INTO TASK VALUES ('soon', X'00ff', 0, -1, 99, 77, 5, 0, 2, 1, 0);"
+                                    "INSERT INTO TASK VALUES (30000, 31000, 'zero', -1, 98, 77, X'0102', 0, 2, 2, 0);"
+                                    "INSERT INTO TASK_PMU_INFO VALUES (1, 'text', 'not a number');"
+                                    "UPDATE STRING_IDS SET value = CAST(X'7472616E73C0' AS TEXT) WHERE id = 1;");
+        LoadResult r = loadOk(f.path());
+        CHECK(phase(*r.trace, "task") == 5);  // the row without times is dropped, counted
+        bool warned = false, utf8 = false;
+        for (const auto& w : r.trace->stats().warnings) {
+            warned |= w.kind.find("TASK row without a start") == 0;
+            utf8 |= w.kind == "invalid UTF-8 replaced by '?'" && w.example == "table STRING_IDS, id 1";
+        }
+        CHECK(warned);
+        CHECK(utf8);
+        findSlice(*r.trace, "trans?");   // a name that is not UTF-8, repaired
+    }
+    SECTION("tables with no rows") {
+        makeDb(f.path(), "CREATE TABLE STRING_IDS (id, value); CREATE TABLE TASK (startNs, endNs, deviceId, streamId);"
+                         "CREATE TABLE COMPUTE_TASK_INFO (name, globalTaskId); CREATE TABLE HBM (timestampNs, bandwidth);");
+        LoadResult r = loadOk(f.path());
+        CHECK(r.trace->slices().empty());
+        CHECK_NOTHROW(analyze(r.trace, AnalysisSettings{}));
+    }
+    SECTION("only TASK and STRING_IDS: every other table missing") {
+        makeDb(f.path(), "CREATE TABLE STRING_IDS (id, value); INSERT INTO STRING_IDS VALUES (1, 'SDMA');"
+                         "CREATE TABLE TASK (startNs, endNs, taskType, streamId); INSERT INTO TASK VALUES (100, 200, 1, 3);");
+        LoadResult r = loadOk(f.path());
+        REQUIRE(r.trace->slices().size() == 1);
+        CHECK(r.trace->str(r.trace->slices()[0].name) == "SDMA");
+        CHECK(r.trace->tracks()[r.trace->slices()[0].track].label() == "Ascend Hardware / Stream 3");
+    }
+    SECTION("a huge STRING_IDS: a 1 MB name is cut, many names exceed a small budget") {
+        makeDb(f.path(), tinyDb() + "UPDATE STRING_IDS SET value = hex(zeroblob(500000)) WHERE id = 1;"
+                                    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20000)"
+                                    " INSERT INTO STRING_IDS SELECT 1000 + x, hex(randomblob(100)) FROM c;");
+        LoadResult r = loadOk(f.path());
+        const std::uint32_t v = findSlice(*r.trace, std::string(TraceBuilder::kMaxStringBytes, '0') + "...");
+        CHECK(r.trace->str(r.trace->slices()[v].name).size() == TraceBuilder::kMaxStringBytes + 3);
+        LoadOptions o;
+        o.memoryLimitBytes = 2u << 20;
+        LoadResult small = loadTrace(f.path(), o);
+        REQUIRE(small.error);
+        CHECK(small.error->reason.rfind("not enough memory", 0) == 0);
+    }
+    SECTION("a database another process holds locked") {
+        makeDb(f.path(), tinyDb());
+        sqlite3* other = nullptr;
+        REQUIRE(sqlite3_open(f.path().c_str(), &other) == SQLITE_OK);
+        REQUIRE(sqlite3_exec(other, "BEGIN EXCLUSIVE; INSERT INTO STEP_TIME VALUES (8, 1, 2);", nullptr, nullptr, nullptr) == SQLITE_OK);
+        LoadResult r = loadTrace(f.path());
+        sqlite3_exec(other, "ROLLBACK;", nullptr, nullptr, nullptr);
+        sqlite3_close(other);
+        INFO((r.error ? r.error->message() : std::string()));
+        CHECK(r);  // opened immutable: no lock is taken, the committed tables are read
+    }
+}
+
+namespace {
+
+struct Expected {
+    std::uint64_t tasks, compute, communication, cann, pytorch, pmu, steps;
+    std::map<std::string, std::uint64_t> counters;  // rows per counter table
+};
+
+// ../shared/traces/README.md, "Databases" (rows per table, computed there with Python's sqlite3).
+const std::map<std::string, Expected>& expectedCounts() {
+    static const std::string db = "ascend-msinsight/test/data/pytorch/db/";
+    static const std::map<std::string, Expected> e = {
+        {db + "level0/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db",
+         {550, 187, 296, 713, 2460, 0, 1, {{"acc_pmu", 559}, {"aicore_freq", 2}, {"hbm", 96}, {"llc", 24}, {"soc_bandwidth_level", 13}}}},
+        {db + "level0/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_1.db",
+         {550, 187, 296, 712, 2460, 0, 1, {{"acc_pmu", 602}, {"aicore_freq", 2}, {"hbm", 104}, {"llc", 26}, {"soc_bandwidth_level", 14}}}},
+        {db + "level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db",
+         {552, 187, 296, 710, 2460, 5180, 1, {{"acc_pmu", 688}, {"aicore_freq", 3}, {"hbm", 104}, {"llc", 26}, {"soc_bandwidth_level", 16}}}},
+        {db + "level2/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db",
+         {552, 187, 296, 1133, 2460, 5180, 1, {{"acc_pmu", 688}, {"aicore_freq", 3}, {"hbm", 104}, {"llc", 26}, {"soc_bandwidth_level", 16}}}},
+        {db + "level2/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_1.db",
+         {552, 187, 296, 1187, 2492, 5180, 1, {{"acc_pmu", 688}, {"aicore_freq", 3}, {"hbm", 104}, {"llc", 26}, {"soc_bandwidth_level", 16}}}},
+        {"ascend-msinsight/server/src/test/test_data/full_db/msprof_0.db",
+         {24, 11, 9, 4, 0, 0, 0, {{"hbm", 4}, {"llc", 4}, {"ddr", 5}}}},
+    };
+    return e;
+}
+
+}  // namespace
+
+TEST_CASE("ascend db: every real database loads with the README's counts and analyses", "[real][ascenddb]") {
+    requireSharedTraces();
+    std::size_t seen = 0;
+    for (const auto& e : fs::recursive_directory_iterator(test::sharedTraces())) {
+        if (!e.is_regular_file() || e.path().extension() != ".db") continue;
+        const std::string path = e.path().string();
+        const std::string rel = fs::relative(e.path(), test::sharedTraces()).string();
+        INFO(path);
+        if (e.path().filename() == "analysis.db") {
+            LoadResult r = loadTrace(path);
+            REQUIRE_FALSE(r);
+            CHECK(r.error->message().find("summary tables only") != std::string::npos);
+            continue;
+        }
+        auto it = expectedCounts().find(rel);
+        REQUIRE(it != expectedCounts().end());
+        const Expected& x = it->second;
+        LoadResult r = loadOk(path);
+        ++seen;
+        const Trace& t = *r.trace;
+        CHECK(t.format() == "ascend-db");
+        CHECK(phase(t, "task") == x.tasks);
+        CHECK(phase(t, "compute_task") == x.compute);
+        CHECK(phase(t, "communication_task") == x.communication);
+        CHECK(phase(t, "cann_api") == x.cann);
+        CHECK(phase(t, "pytorch_api") == x.pytorch);
+        CHECK(phase(t, "pmu") == x.pmu);
+        CHECK(phase(t, "step") == x.steps);
+        for (const auto& [table, rows] : x.counters) CHECK(phase(t, table.c_str()) == rows);
+        // Every task is a device slice; each COMPUTE_TASK_INFO row found its task (its block dim
+        // is on it) and the PMU rows sit on their tasks (28 metrics per task where they exist).
+        std::uint64_t device = 0, joined = 0, withPmu = 0;
+        for (std::uint32_t i = 0; i < t.slices().size(); ++i) {
+            if (!t.slices()[i].is(kSliceDevice)) continue;
+            ++device;
+            joined += std::isfinite(t.metric(i, "Block Dim")) ? 1 : 0;
+            withPmu += std::isfinite(t.metric(i, "aic_mac_ratio")) ? 1 : 0;
+        }
+        std::uint64_t hidden = 0;  // kernel tasks without their operator, left out as the text export does
+        for (const auto& w : t.stats().warnings)
+            if (w.kind.rfind("kernel task without a COMPUTE_TASK_INFO row", 0) == 0) hidden = w.count;
+        CHECK(device + hidden == x.tasks);
+        CHECK(hidden * 4 < x.tasks);
+        CHECK(joined == x.compute);
+        CHECK(withPmu * 28 == x.pmu);
+        std::string error;
+        auto p = prepareAnalysis(r.trace, AnalysisSettings{}, &error);
+        REQUIRE(p);
+        const Report rep = buildReport(*p, 3.0, 0.7);
+        CHECK(rep.trace.operators > 0);
+        const double seconds = t.stats().seconds;
+        std::printf("ascend db %-90s %5zu operators in %.4f s = %.0f operators/s\n", rel.c_str(), t.slices().size(), seconds,
+                    seconds > 0 ? static_cast<double>(t.slices().size()) / seconds : 0.0);
+    }
+    CHECK(seen == expectedCounts().size());
+}
+
+namespace {
+
+struct Shape {
+    std::set<std::string> deviceTracks, hcclTracks, counters, deviceNames, waitNames, metricKeys;
+    std::set<std::string> measured;   // "signature: character" where the pipe ratios decided it
+    std::size_t signatures = 0;
+    std::size_t collectives = 0;
+    std::vector<std::uint32_t> steps;
+};
+
+Shape shapeOf(const Trace& t) {
+    Shape s;
+    for (std::uint32_t i = 0; i < t.slices().size(); ++i) {
+        const Slice& sl = t.slices()[i];
+        const Track& tr = t.tracks()[sl.track];
+        if (tr.processName == "HCCL") {
+            s.hcclTracks.insert(tr.label());
+            s.collectives += tr.threadName.find("Communication") != std::string::npos;
+        }
+        if (!sl.is(kSliceDevice)) continue;
+        s.deviceTracks.insert(tr.label());
+        (isWaitTask(t, i) ? s.waitNames : s.deviceNames).insert(std::string(t.str(sl.name)));
+        const SliceInfo& info = t.infos()[i];
+        for (std::uint32_t m = 0; m < info.metricsCount; ++m) s.metricKeys.insert(std::string(t.str(t.metrics()[info.metricsBegin + m].key)));
+    }
+    for (const auto& c : t.counters()) s.counters.insert(c.label());
+    for (const auto& it : findIterations(t)) s.steps.push_back(it.index);
+    const OperatorSet ops = selectOperators(t);
+    s.signatures = ops.signatures.size();
+    const auto chars = signatureCharacters(t, ops, PressureResult{});
+    for (std::size_t k = 0; k < chars.size(); ++k)
+        if (chars[k].source == CharacterSource::Measured)
+            s.measured.insert(ops.signatures[k].text + ": " + characterName(chars[k].character));
+    return s;
+}
+
+std::string missingFrom(const std::set<std::string>& want, const std::set<std::string>& have) {
+    std::string out;
+    for (const auto& w : want)
+        if (!have.count(w)) out += (out.empty() ? "" : ", ") + w;
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("ascend db: the text and the database export of a rank folder agree on its shape", "[real][ascenddb]") {
+    requireSharedTraces();
+    // The msinsight test data holds both exports of the same script, level and rank, captured
+    // in two runs: the same streams, operators, collectives, counters and step, not the same
+    // times. (No folder holds both; a folder that does opens the database, see below.)
+    const std::string base = test::sharedTraces() + "/ascend-msinsight/test/data/pytorch/";
+    for (const char* rank : {"level0/rank0_ascend_pt", "level1/rank0_ascend_pt", "level2/rank0_ascend_pt", "level2/rank1_ascend_pt"}) {
+        INFO(rank);
+        LoadResult text = loadOk(base + "text/" + rank);
+        LoadResult db = loadOk(base + "db/" + rank);
+        CHECK(text.trace->format() == "ascend-folder");
+        CHECK(db.trace->format() == "ascend-db");
+        const Shape a = shapeOf(*text.trace), b = shapeOf(*db.trace);
+        CHECK(a.deviceTracks == b.deviceTracks);
+        CHECK(a.hcclTracks == b.hcclTracks);
+        CHECK(a.collectives == b.collectives);
+        CHECK(a.steps == b.steps);
+        INFO("device operators only in the text export: " << missingFrom(a.deviceNames, b.deviceNames));
+        INFO("device operators only in the database: " << missingFrom(b.deviceNames, a.deviceNames));
+        CHECK(a.deviceNames == b.deviceNames);
+        CHECK(a.waitNames == b.waitNames);
+        // Every counter series of the database is one the text export has (the text export has
+        // more: NPU MEM, QoS, which the reader does not take).
+        INFO("counters only in the database: " << missingFrom(b.counters, a.counters));
+        CHECK(missingFrom(b.counters, a.counters).empty());
+        // The per-task metrics of kernel_details.csv are all in TASK_PMU_INFO, under the same names,
+        // except the ones the exporter derives (cube_utilization) or takes from l2_cache.csv.
+        std::set<std::string> textKeys = a.metricKeys;
+        for (const char* derived : {"cube_utilization(%)", "l2_hit_rate", "l2_victim_rate"}) textKeys.erase(derived);
+        INFO("metrics only in the text export: " << missingFrom(textKeys, b.metricKeys));
+        CHECK(missingFrom(textKeys, b.metricKeys).empty());
+        // The same signatures, and the pipe ratios call the same ones compute- or memory-bound.
+        // Not at Level0: its text export has no CANN process, so a task's launch is the PyTorch op
+        // and the op's input shapes split the signatures; the database has CANN_API there too.
+        if (std::string(rank) == "level0/rank0_ascend_pt") continue;
+        CHECK(a.signatures == b.signatures);
+        CHECK(a.measured == b.measured);
+        CHECK(!b.measured.empty());
+    }
+}
+
+TEST_CASE("ascend db: a cancelled load says so", "[real][ascenddb]") {
+    requireSharedTraces();
+    LoadOptions o;
+    o.progress = [](double) { return false; };
+    LoadResult r = loadTrace(test::sharedTraces() +
+                                 "/ascend-msinsight/test/data/pytorch/db/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db",
+                             o);
+    CHECK_FALSE(r);
+    CHECK(r.cancelled);
+    REQUIRE(r.error);
+    CHECK(r.error->reason == "cancelled");
+}
+
+TEST_CASE("ascend db: several devices keep the text export's process names, their threads say which", "[ascenddb]") {
+    test::TempFile f("devices_ascend.db");
+    makeDb(f.path(), "CREATE TABLE STRING_IDS (id, value); INSERT INTO STRING_IDS VALUES (1, 'EVENT_WAIT'), (2, 'SDMA'), (3, 'read');"
+                     "CREATE TABLE TASK (startNs, endNs, deviceId, taskType, streamId);"
+                     "INSERT INTO TASK VALUES (100, 200, 0, 1, 2), (100, 300, 1, 1, 2), (400, 500, 1, 2, 3);"
+                     "CREATE TABLE HBM (deviceId, timestampNs, bandwidth, hbmId, type);"
+                     "INSERT INTO HBM VALUES (0, 100, 1e9, 0, 3), (1, 100, 2e9, 0, 3);");
+    LoadResult r = loadOk(f.path());
+    const Trace& t = *r.trace;
+    std::set<std::string> labels;
+    for (std::uint32_t i = 0; i < t.slices().size(); ++i) {
+        const Track& tr = t.tracks()[t.slices()[i].track];
+        labels.insert(tr.label());
+        CHECK(tr.kind == TrackKind::DeviceStream);
+        // The builder's Ascend rules still apply: waits and copies are flagged by task type.
+        if (t.str(t.slices()[i].name) == "EVENT_WAIT") CHECK(t.slices()[i].is(kSliceWait));
+        if (t.str(t.slices()[i].name) == "SDMA") CHECK(t.slices()[i].is(kSliceMemory));
+    }
+    CHECK(labels == std::set<std::string>{"Ascend Hardware / NPU 0 Stream 2", "Ascend Hardware / NPU 1 Stream 2",
+                                          "Ascend Hardware / NPU 1 Stream 3"});
+    CHECK(findCounter(t, "NPU 0 HBM 0/Read Read(MB/s)"));
+    CHECK(findCounter(t, "NPU 1 HBM 0/Read Read(MB/s)"));
+}
