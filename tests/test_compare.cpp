@@ -175,3 +175,18 @@ TEST_CASE("compare JSON follows contend.compare/1 and trend lists scores per run
     CHECK(std::isnan(t.signatures[0].maxScore[1]));
     CHECK(t.signatures[0].maxScore[2] == Approx(6));
 }
+
+TEST_CASE("the compare markdown says a bottleneck that went away is gone, not the same", "[compare][report]") {
+    CompareResult r;
+    r.bottleneck.baseResource = Resource::Sync;
+    r.bottleneck.newResource = Resource::None;
+    r.bottleneck.shifted = false;
+    CHECK(compareToMarkdown(r).find("| bottleneck | sync | none | gone |") != std::string::npos);
+    r.bottleneck.newResource = Resource::Sync;
+    CHECK(compareToMarkdown(r).find("| bottleneck | sync | sync | same |") != std::string::npos);
+    r.bottleneck.baseResource = Resource::None;
+    CHECK(compareToMarkdown(r).find("| bottleneck | none | sync | appeared |") != std::string::npos);
+    r.bottleneck.baseResource = Resource::Lock;
+    r.bottleneck.shifted = true;
+    CHECK(compareToMarkdown(r).find("| bottleneck | lock | sync | shifted |") != std::string::npos);
+}

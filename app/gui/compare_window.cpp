@@ -4,6 +4,13 @@
 #include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QDir>
+#include <QPixmap>
+#include <QImage>
+#include <QMenu>
+#include <QMenuBar>
+#include <QFileDialog>
+#include <QBuffer>
 #include <QLabel>
 #include <QProgressBar>
 #include <QSplitter>
@@ -61,6 +68,7 @@ CompareWindow::CompareWindow(QWidget* parent)
     : QMainWindow(parent), m_baseSession(new AnalysisSession(this)), m_newSession(new AnalysisSession(this)) {
     setWindowTitle(tr("Contend — compare"));
     buildUi();
+    buildMenu();
     for (AnalysisSession* s : {m_baseSession, m_newSession}) {
         const bool isNew = s == m_newSession;
         connect(s, &AnalysisSession::opened, this, [this, isNew](OpenedTracePtr t) {
@@ -78,6 +86,68 @@ CompareWindow::CompareWindow(QWidget* parent)
 }
 
 CompareWindow::~CompareWindow() = default;
+
+std::pair<QString, QString> distinctLabels(const QString& basePath, const QString& newPath) {
+    const QStringList a = QDir::cleanPath(QFileInfo(basePath).absoluteFilePath()).split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    const QStringList b = QDir::cleanPath(QFileInfo(newPath).absoluteFilePath()).split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    // Take trailing components until the two labels differ (or a path runs out).
+    for (qsizetype n = 1; n <= std::max(a.size(), b.size()); ++n) {
+        const QString la = a.mid(std::max<qsizetype>(0, a.size() - n)).join(QLatin1Char('/'));
+        const QString lb = b.mid(std::max<qsizetype>(0, b.size() - n)).join(QLatin1Char('/'));
+        if (la != lb || n >= a.size() || n >= b.size()) return {la, lb};
+    }
+    return {QFileInfo(basePath).fileName(), QFileInfo(newPath).fileName()};
+}
+
+void CompareWindow::buildMenu() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("Export Comparison as &JSON…"), this, [this] { chooseExport(QStringLiteral("json")); });
+    file->addAction(tr("Export Comparison as &Markdown…"), this, [this] { chooseExport(QStringLiteral("markdown")); });
+    file->addAction(tr("Export Window as &PNG…"), this, [this] { chooseExport(QStringLiteral("png")); });
+    file->addSeparator();
+    QAction* close = file->addAction(tr("&Close"), this, &QWidget::close);
+    close->setShortcut(QKeySequence::Close);
+}
+
+void CompareWindow::chooseExport(const QString& format) {
+    const QString ext = format == QStringLiteral("json") ? QStringLiteral(".compare.json")
+                        : format == QStringLiteral("markdown") ? QStringLiteral(".compare.md")
+                                                                : QStringLiteral(".compare.png");
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export comparison"), QStringLiteral("comparison") + ext);
+    if (path.isEmpty()) return;
+    QString error;
+    if (exportComparison(path, format, &error)) statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+    else statusBar()->showMessage(tr("Could not export: %1").arg(error), 10000);
+}
+
+bool CompareWindow::exportComparison(const QString& path, const QString& format, QString* error) {
+    std::optional<std::string> bytes;
+    if (format == QStringLiteral("png")) {
+        QByteArray png;
+        QBuffer buffer(&png);
+        buffer.open(QIODevice::WriteOnly);
+        if (!grab().toImage().save(&buffer, "PNG")) {
+            if (error) *error = tr("could not encode the image");
+            return false;
+        }
+        bytes = png.toStdString();
+    } else if (!m_result) {
+        if (error) *error = tr("there is no comparison yet (both runs must be analysed)");
+        return false;
+    } else {
+        bytes = format == QStringLiteral("json") ? compareJsonText(*m_result) : compareMarkdownText(*m_result);
+        if (!bytes) {
+            if (error) *error = tr("this build cannot write comparison reports");
+            return false;
+        }
+    }
+    std::string err;
+    if (!writeFileAtomic(path.toStdString(), *bytes, &err)) {
+        if (error) *error = QString::fromStdString(err);
+        return false;
+    }
+    return true;
+}
 
 void CompareWindow::buildUi() {
     auto* central = new QWidget(this);
@@ -134,13 +204,25 @@ void CompareWindow::buildUi() {
     m_anModel = new CompareModel(CompareModel::Kind::Anomalies, this);
     m_opPanel = new TablePanel(m_opModel, tr("Filter signatures…"));
     m_anPanel = new TablePanel(m_anModel, tr("Filter anomalies (status, name, cause)…"));
-    m_tabs->addTab(m_opPanel, tr("Operators"));
+    // The change words and arrows, explained under the table.
+    auto* ops = new QWidget;
+    auto* opsBox = new QVBoxLayout(ops);
+    opsBox->setContentsMargins(0, 0, 0, 0);
+    opsBox->addWidget(m_opPanel, 1);
+    auto* legend = new QLabel(changeLegend());
+    legend->setWordWrap(true);
+    legend->setStyleSheet(QStringLiteral("color: #555; padding: 2px 4px"));
+    opsBox->addWidget(legend);
+    m_tabs->addTab(ops, tr("Operators"));
     m_tabs->addTab(m_anPanel, tr("Anomalies"));
     auto* heat = new QWidget;
     auto* heatLayout = new QHBoxLayout(heat);
     heatLayout->setContentsMargins(0, 0, 0, 0);
     m_baseHeat = new HeatmapView;
     m_newHeat = new HeatmapView;
+    // Side by side: the same rows and one colour scale, so the two read alike.
+    m_baseHeat->setPeer(m_newHeat);
+    m_newHeat->setPeer(m_baseHeat);
     heatLayout->addWidget(titled(new QLabel(tr("<b>Baseline</b>")), m_baseHeat));
     heatLayout->addWidget(titled(new QLabel(tr("<b>Comparison</b>")), m_newHeat));
     m_tabs->addTab(heat, tr("Heatmaps"));
@@ -325,13 +407,15 @@ void CompareWindow::tryCompare(bool resetView) {
                                .arg(r.windows.added.size());
     m_verdict->setText(QStringLiteral("<b>%1</b><br>%2 · %3")
                            .arg(QString::fromStdString(r.verdict).toHtmlEscaped(), e2e, counts));
-    setWindowTitle(tr("Contend — %1 vs %2").arg(QFileInfo(m_base->path).fileName(), QFileInfo(m_new->path).fileName()));
+    const auto labels = distinctLabels(m_base->path, m_new->path);
+    setWindowTitle(tr("Contend — %1 vs %2 (coefficient %3, overlap %4)")
+                       .arg(labels.first, labels.second)
+                       .arg(m_baseReport->settings.coefficient, 0, 'f', 2)
+                       .arg(m_baseReport->settings.overlapRatio, 0, 'f', 2));
     m_anPanel->sortBy(CompareModel::AnScoreNew, Qt::DescendingOrder);
-    // Names and signatures are what people read; the numbers are narrow.
-    m_opPanel->view()->resizeColumnsToContents();
-    m_anPanel->view()->resizeColumnsToContents();
-    m_opPanel->view()->setColumnWidth(CompareModel::OpSignature, std::min(m_opPanel->view()->columnWidth(CompareModel::OpSignature), 380));
-    m_anPanel->view()->setColumnWidth(CompareModel::AnName, std::min(m_anPanel->view()->columnWidth(CompareModel::AnName), 320));
+    // Numbers get their width, names share the rest (TablePanel::fitColumns).
+    m_opPanel->fitColumns();
+    m_anPanel->fitColumns();
 
     if (resetView) {
         updateOffset();
@@ -345,9 +429,10 @@ void CompareWindow::tryCompare(bool resetView) {
 }
 
 void CompareWindow::updateHeaders() {
-    auto header = [](const QString& role, const OpenedTracePtr& t, const ReportPtr& r) {
+    const auto labels = m_base && m_new ? distinctLabels(m_base->path, m_new->path) : std::pair<QString, QString>();
+    auto header = [](const QString& role, const OpenedTracePtr& t, const ReportPtr& r, const QString& label) {
         if (!t) return QStringLiteral("<b>%1</b>").arg(role);
-        QString s = QStringLiteral("<b>%1</b> — %2").arg(role, QFileInfo(t->path).fileName().toHtmlEscaped());
+        QString s = QStringLiteral("<b>%1</b> — %2").arg(role, (label.isEmpty() ? QFileInfo(t->path).fileName() : label).toHtmlEscaped());
         if (r)
             s += QObject::tr(" · end-to-end %1 · %2 anomalies · %3 windows")
                      .arg(durationText(r->summary.endToEndNs))
@@ -355,8 +440,10 @@ void CompareWindow::updateHeaders() {
                      .arg(r->windows.size());
         return s;
     };
-    m_baseHeader->setText(header(tr("Baseline"), m_base, m_baseReport));
-    m_newHeader->setText(header(tr("Comparison"), m_new, m_newReport));
+    m_baseHeader->setText(header(tr("Baseline"), m_base, m_baseReport, labels.first));
+    m_newHeader->setText(header(tr("Comparison"), m_new, m_newReport, labels.second));
+    m_baseHeader->setToolTip(m_base ? m_base->path : QString());
+    m_newHeader->setToolTip(m_new ? m_new->path : QString());
 }
 
 void CompareWindow::setAlignment(Alignment a) {
@@ -446,7 +533,26 @@ void CompareWindow::showRow(CompareModel::Kind kind, int row) {
         if (b == kNone && n != kNone) b = matchingSlice(n, false);
         if (n == kNone && b != kNone) n = matchingSlice(b, true);
     }
-    // Each timeline zooms to its own occurrence; the next zoom or pan brings them back in step.
+    if (b != kNone && n != kNone) {
+        // One time scale for both: aligned on the two operators' starts, wide enough for the
+        // longer one, so their durations compare by eye. Zoom and pan then stay in step.
+        const Slice& sb = m_base->trace->slices()[b];
+        const Slice& sn = m_new->trace->slices()[n];
+        m_offset = sn.start - sb.start;
+        const TimeNs longest = std::max<TimeNs>({sb.dur, sn.dur, 1});
+        const TimeNs pad = longest / 4 + 1;
+        m_syncing = true;
+        m_baseView->selectSlice(b, false);
+        m_newView->selectSlice(n, false);
+        m_baseView->zoomTo(sb.start - pad, sb.start + longest + pad, 0.0);
+        m_newView->zoomTo(sn.start - pad, sn.start + longest + pad, 0.0);
+        m_syncing = false;
+        statusBar()->showMessage(tr("Both timelines on one scale, aligned on the operator's start (%1 vs %2)")
+                                     .arg(durationText(sb.dur), durationText(sn.dur)),
+                                 8000);
+        updateBreakdowns();
+        return;
+    }
     m_syncing = true;
     m_baseView->selectSlice(b, b != kNone);
     m_newView->selectSlice(n, n != kNone);

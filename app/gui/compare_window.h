@@ -34,6 +34,11 @@ namespace contend::gui {
 
 class AnalysisSession;
 
+// Labels for two runs that tell them apart: the file or folder names, and when those are the
+// same (two "rank0_ascend_pt" folders) as many parent folders as it takes ("run1/rank0_ascend_pt"
+// vs "run2/rank0_ascend_pt").
+std::pair<QString, QString> distinctLabels(const QString& basePath, const QString& newPath);
+
 class CompareWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -57,6 +62,10 @@ public:
     Alignment alignment() const { return m_alignment; }
     // Time added to a baseline time to get the aligned comparison time (ns).
     qint64 offset() const { return m_offset; }
+
+    // Writes the comparison as contend-cli compare does ("json" or "markdown"), or the window as
+    // a PNG ("png"), atomically; false + *error.
+    bool exportComparison(const QString& path, const QString& format, QString* error);
 
     // Shows a diff-table row (source row of that model) in both timelines.
     void showRow(widgets::CompareModel::Kind kind, int sourceRow);
@@ -93,6 +102,8 @@ signals:
 
 private:
     void buildUi();
+    void buildMenu();
+    void chooseExport(const QString& format);
     void startSession(AnalysisSession* s, const QString& path);
     void onOpened(bool isNew, OpenedTracePtr t, ReportPtr report);
     void onFailed(const QString& path, const QString& message);

@@ -12,6 +12,10 @@
 #include "core/report/report_json.h"
 #define CONTEND_GUI_HAVE_REPORT_JSON 1
 #endif
+#if __has_include("core/report/compare_report.h")
+#include "core/report/compare_report.h"
+#define CONTEND_GUI_HAVE_COMPARE_REPORT 1
+#endif
 #if __has_include("core/report/atomic_write.h")
 #include "core/report/atomic_write.h"
 #define CONTEND_GUI_HAVE_ATOMIC_WRITE 1
@@ -97,6 +101,24 @@ std::optional<std::string> reportJsonText(const Report& report, const Trace& tra
 #else
     (void)report;
     (void)trace;
+    return std::nullopt;
+#endif
+}
+
+std::optional<std::string> compareJsonText(const CompareResult& result) {
+#ifdef CONTEND_GUI_HAVE_COMPARE_REPORT
+    return jsonText(compareToJson(result));
+#else
+    (void)result;
+    return std::nullopt;
+#endif
+}
+
+std::optional<std::string> compareMarkdownText(const CompareResult& result) {
+#ifdef CONTEND_GUI_HAVE_COMPARE_REPORT
+    return compareToMarkdown(result);
+#else
+    (void)result;
     return std::nullopt;
 #endif
 }

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "core/analysis/compare.h"
 #include "core/analysis/report.h"
 #include "core/trace/trace.h"
 #include "widgets/heatmap/heatmap_grid.h"
@@ -31,6 +32,9 @@ bool reportWritersAvailable();
 // The same text contend-cli analyze writes; nullopt without the writers.
 std::optional<std::string> reportJsonText(const Report& report, const Trace& trace);
 std::optional<std::string> reportMarkdownText(const Report& report, const Trace& trace);
+// A comparison as contend-cli compare --json / --markdown writes it; nullopt without the writers.
+std::optional<std::string> compareJsonText(const CompareResult& result);
+std::optional<std::string> compareMarkdownText(const CompareResult& result);
 
 // Writes a file atomically (temp file + rename): core's writer when present, else QSaveFile.
 bool writeFileAtomic(const std::string& path, const std::string& content, std::string* error);

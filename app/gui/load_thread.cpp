@@ -40,13 +40,20 @@ void LoadThread::run() {
     timer.start();
     auto opened = std::make_shared<OpenedTrace>();
     opened->path = m_path;
-    emit progress(0, tr("Reading %1").arg(QFileInfo(m_path).fileName()));
+    const QFileInfo info(m_path);
+    // A file's size gives the reading stage its numbers (a folder's parts are read one by one).
+    const double mb = info.isFile() ? static_cast<double>(info.size()) / 1e6 : 0;
+    auto reading = [&](double f) {
+        if (mb <= 0) return tr("Reading %1: %2%").arg(info.fileName()).arg(f * 100, 0, 'f', 0);
+        return tr("Reading %1: %2 of %3 MB").arg(info.fileName()).arg(f * mb, 0, 'f', mb < 10 ? 1 : 0).arg(mb, 0, 'f', mb < 10 ? 1 : 0);
+    };
+    emit progress(0, reading(0));
     LoadOptions options;
     double last = -1;
     options.progress = [&](double f) {
         if (f - last >= 0.01) {
             last = f;
-            emit progress(0.6 * f, tr("Reading %1").arg(QFileInfo(m_path).fileName()));
+            emit progress(0.6 * f, reading(f));
         }
         return !m_cancel.load();
     };
@@ -72,14 +79,18 @@ void LoadThread::run() {
         emit failed(tr("%1: the file holds no operators (no complete or begin/end events)").arg(m_path));
         return;
     }
-    emit progress(0.65, tr("Indexing the timeline"));
+    const QString counts = tr("%L1 operators on %L2 tracks, %L3 counters")
+                               .arg(r.trace->operatorCount())
+                               .arg(r.trace->tracks().size())
+                               .arg(r.trace->counters().size());
+    emit progress(0.65, tr("Indexing the timeline: %1").arg(counts));
     opened->timeline = widgets::makeTimelineData(r.trace);
     if (m_cancel) {
         emit cancelled();
         return;
     }
     if (engineAvailable()) {
-        emit progress(0.7, tr("Analysing contention"));
+        emit progress(0.7, tr("Analysing contention: %1").arg(counts));
         timer.restart();
         std::string error;
         // The analysis weighs itself against what the load's memory budget leaves (the same
@@ -96,7 +107,9 @@ void LoadThread::run() {
             return;
         }
         if (opened->prepared) {
-            emit progress(0.95, tr("Building the report"));
+            emit progress(0.95, tr("Building the report at coefficient %1, overlap %2")
+                                    .arg(m_settings.coefficient, 0, 'f', 2)
+                                    .arg(m_settings.overlapRatio, 0, 'f', 2));
             opened->report = buildReportShared(opened->prepared, m_settings.coefficient, m_settings.overlapRatio);
         } else {
             opened->analysisError = tr("The analysis failed: %1").arg(QString::fromStdString(error));

@@ -1,6 +1,8 @@
 // contend: the desktop app. `contend [TRACE]` opens the window (on TRACE when given);
 // `contend --bench-render ...` and `contend --screenshot FILE ...` run headless jobs.
 #include <QApplication>
+#include <QIcon>
+#include <QSettings>
 #include <QStringList>
 #include <QTimer>
 #include <cstdio>
@@ -16,7 +18,7 @@ namespace {
 const char* kUsage =
     "usage: contend [TRACE]\n"
     "       contend --compare BASE NEW\n"
-    "       contend --screenshot FILE [--screenshot-view main|heatmap|breakdown|zoomed|compare] [--size WxH] [TRACE]\n"
+    "       contend --screenshot FILE [--screenshot-view main|heatmap|breakdown|zoomed|flows|compare] [--size WxH] [TRACE]\n"
     "       contend --screenshot FILE --compare BASE NEW\n"
     "       contend --bench-render TRACE | --synthetic N [options]   (see contend --bench-render --help)\n"
     "\n"
@@ -24,7 +26,8 @@ const char* kUsage =
     "SQLite export (.sqlite), an Ascend profiler database (.db) or an Ascend profiler output\n"
     "folder (text or database export). --screenshot opens TRACE (default: the bundled sample), waits for the analysis\n"
     "and writes a PNG of the chosen view. --compare opens BASE (the baseline) and NEW side by side\n"
-    "and shows what changed.\n"
+    "and shows what changed, with the thresholds the main window last used (or the defaults,\n"
+    "coefficient 3.00 and overlap 0.70); the compare window's title shows them.\n"
     "\n"
     "A trace that would need more memory than three quarters of what is available stops with a\n"
     "message; CONTEND_MAX_MEMORY=SIZE (\"8G\", \"512M\", 0 for no limit) sets another limit.\n";
@@ -56,6 +59,9 @@ int main(int argc, char** argv) {
     QApplication::setOrganizationName(QStringLiteral("Contend"));
     QApplication::setApplicationName(QStringLiteral("contend"));
     QApplication::setApplicationVersion(QString::fromUtf8(contend::kVersion));
+    // A PNG: Qt reads it without the SVG plugin (resources/desktop/contend.svg is its source).
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/contend/contend.png")));
+    QGuiApplication::setDesktopFileName(QStringLiteral("contend"));
 
     if (!args.isEmpty() && args[0] == QStringLiteral("--bench-render")) return contend::gui::runBenchRender(args.mid(1));
     if (args.contains(QStringLiteral("--screenshot"))) {
@@ -87,6 +93,11 @@ int main(int argc, char** argv) {
     }
     if (!args.isEmpty() && args[0] == QStringLiteral("--compare")) {
         contend::gui::CompareWindow compare;
+        // One rule for the thresholds: the ones the main window last used (its sliders), or the
+        // defaults; the compare window's title says which.
+        const QSettings s;
+        compare.setThresholds(s.value(QStringLiteral("analysis/coefficient"), 3.0).toDouble(),
+                              s.value(QStringLiteral("analysis/overlap"), 0.70).toDouble());
         compare.resize(1600, 1000);
         compare.show();
         const QString base = args[1], now = args[2];

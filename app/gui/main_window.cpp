@@ -6,6 +6,8 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDesktopServices>
+#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -18,14 +20,19 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTimer>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include "app/gui/analysis_session.h"
 #include "app/gui/load_thread.h"
+#include "app/gui/loading_panel.h"
 #include "app/gui/message_bar.h"
 #include "app/gui/recent_files.h"
+#include "app/gui/search_bar.h"
 #include "app/gui/settings_panel.h"
 #include "widgets/breakdown/breakdown_view.h"
 #include "widgets/details/operator_details.h"
@@ -35,6 +42,8 @@
 #include "widgets/tables/operator_browser.h"
 #include "widgets/tables/table_panel.h"
 #include "widgets/tables/window_model.h"
+#include "widgets/common/text.h"
+#include "widgets/timeline/range_measure.h"
 #include "widgets/timeline/timeline_view.h"
 
 namespace contend::gui {
@@ -73,9 +82,16 @@ void MainWindow::buildViews() {
     box->setContentsMargins(0, 0, 0, 0);
     box->setSpacing(2);
     m_message = new MessageBar(central);
-    m_timeline = new TimelineView(central);
+    m_centre = new QStackedWidget(central);
+    m_timeline = new TimelineView(m_centre);
+    m_loading = new LoadingPanel(m_centre);
+    m_centre->addWidget(m_timeline);
+    m_centre->addWidget(m_loading);
+    m_search = new SearchBar(central);
+    m_search->hide();
     box->addWidget(m_message);
-    box->addWidget(m_timeline, 1);
+    box->addWidget(m_search);
+    box->addWidget(m_centre, 1);
     setCentralWidget(central);
 
     m_settings = new SettingsPanel(this);
@@ -83,24 +99,8 @@ void MainWindow::buildViews() {
     m_windows = new WindowModel(this);
     m_clusters = new ClusterModel(this);
     m_anomalyPanel = new TablePanel(m_anomalies, tr("Filter by name, track, cause…"), this);
-    m_anomalyPanel->view()->setColumnWidth(AnomalyModel::Score, 52);
-    m_anomalyPanel->view()->setColumnWidth(AnomalyModel::Name, 190);
-    m_anomalyPanel->view()->setColumnWidth(AnomalyModel::Track, 120);
-    m_anomalyPanel->view()->setColumnWidth(AnomalyModel::Start, 105);
-    m_anomalyPanel->view()->setColumnWidth(AnomalyModel::Duration, 70);
-    m_anomalyPanel->view()->setColumnWidth(AnomalyModel::Baseline, 70);
-    m_anomalyPanel->view()->setColumnWidth(AnomalyModel::Excess, 70);
     m_windowPanel = new TablePanel(m_windows, tr("Filter windows…"), this);
-    m_windowPanel->view()->setColumnWidth(WindowModel::Id, 40);
-    m_windowPanel->view()->setColumnWidth(WindowModel::Start, 105);
-    for (int col : {WindowModel::Duration, WindowModel::Ops, WindowModel::Tracks, WindowModel::Overlap, WindowModel::Peak})
-        m_windowPanel->view()->setColumnWidth(col, 66);
     m_clusterPanel = new TablePanel(m_clusters, tr("Filter clusters…"), this);
-    m_clusterPanel->view()->setColumnWidth(ClusterModel::Id, 40);
-    m_clusterPanel->view()->setColumnWidth(ClusterModel::Track, 130);
-    m_clusterPanel->view()->setColumnWidth(ClusterModel::Start, 105);
-    for (int col : {ClusterModel::Duration, ClusterModel::Ops, ClusterModel::Busy, ClusterModel::Gaps})
-        m_clusterPanel->view()->setColumnWidth(col, 70);
     m_browser = new OperatorBrowser(this);
     m_heatmap = new HeatmapView(this);
     m_breakdown = new BreakdownView(this);
@@ -131,12 +131,14 @@ void MainWindow::buildDocks() {
     tabifyDockWidget(network, windows);
     tabifyDockWidget(windows, clusters);
     flagged->raise();
-    resizeDocks({settings}, {300}, Qt::Horizontal);
-    resizeDocks({settings, details}, {230, 500}, Qt::Vertical);
+    resizeDocks({settings}, {290}, Qt::Horizontal);
+    resizeDocks({settings, details}, {330, 400}, Qt::Vertical);
     resizeDocks({heat}, {190}, Qt::Vertical);
     resizeDocks({flagged}, {310}, Qt::Vertical);
-    resizeDocks({flagged, breakdown}, {600, 700}, Qt::Horizontal);
+    resizeDocks({flagged, breakdown}, {740, 570}, Qt::Horizontal);
 }
+
+bool MainWindow::showsLoading() const { return m_centre->currentWidget() == m_loading; }
 
 QDockWidget* MainWindow::dock(const QString& objectName) const {
     for (QDockWidget* d : m_docks)
@@ -164,26 +166,61 @@ void MainWindow::buildMenus() {
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* find = edit->addAction(tr("&Find Operators…"), m_search, &SearchBar::activate);
+    find->setShortcut(QKeySequence::Find);
+    QAction* findNext = edit->addAction(tr("Find &Next"), m_search, &SearchBar::next);
+    findNext->setShortcut(QKeySequence::FindNext);
+    QAction* findPrev = edit->addAction(tr("Find &Previous"), m_search, &SearchBar::previous);
+    findPrev->setShortcut(QKeySequence::FindPrevious);
+
     m_viewMenu = menuBar()->addMenu(tr("&View"));
-    m_viewMenu->addAction(tr("Zoom to Selection\tF"), m_timeline, &TimelineView::zoomToSelection);
-    m_viewMenu->addAction(tr("Reset Zoom\tR"), m_timeline, &TimelineView::resetZoom);
+    // The timeline's keys work from anywhere in the window: as window shortcuts they reach the
+    // timeline whatever has focus, except a text field or spin box, which takes the key for
+    // itself (Qt's ShortcutOverride), so typing a filter or a number never zooms.
+    const struct {
+        const char* text;
+        Qt::Key key;
+    } keys[] = {{QT_TR_NOOP("Zoom In"), Qt::Key_W},      {QT_TR_NOOP("Zoom Out"), Qt::Key_S},
+                {QT_TR_NOOP("Pan Left"), Qt::Key_A},     {QT_TR_NOOP("Pan Right"), Qt::Key_D},
+                {QT_TR_NOOP("Zoom to Selection"), Qt::Key_F}, {QT_TR_NOOP("Reset Zoom"), Qt::Key_0}};
+    for (const auto& k : keys) {
+        QAction* a = m_viewMenu->addAction(tr(k.text));
+        a->setShortcut(QKeySequence(k.key));
+        a->setShortcutContext(Qt::WindowShortcut);
+        const int key = k.key;
+        connect(a, &QAction::triggered, this, [this, key] { m_timeline->navigateKey(key); });
+        m_timelineKeys << a;
+    }
     m_viewMenu->addSeparator();
     for (QDockWidget* d : m_docks) m_viewMenu->addAction(d->toggleViewAction());
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(tr("Reset Layout"), this, [this] { restoreState(m_defaultState, kStateVersion); });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("How Contend Decides…"), this, [this] {
+        // The guide (docs/how-contend-decides.md): installed under share/doc/contend, or in the
+        // source tree when running from a build folder.
+        const QString exeDir = QCoreApplication::applicationDirPath();
+        for (const QString& c : {QDir(exeDir).filePath(QStringLiteral("../share/doc/contend/how-contend-decides.md")),
+                                 QStringLiteral(CONTEND_SOURCE_DIR "/docs/how-contend-decides.md")})
+            if (QFileInfo::exists(c) && QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo(c).absoluteFilePath()))) return;
+        statusBar()->showMessage(tr("The guide is docs/how-contend-decides.md in the Contend sources."), 8000);
+    });
     help->addAction(tr("Keyboard and Mouse…"), this, [this] {
         QMessageBox::information(this, tr("Keyboard and mouse"),
                                  tr("<table>"
                                     "<tr><td><b>Wheel</b></td><td>zoom around the cursor</td></tr>"
                                     "<tr><td><b>Drag</b></td><td>pan (and scroll the tracks)</td></tr>"
-                                    "<tr><td><b>Shift+drag, right-drag</b></td><td>box zoom</td></tr>"
+                                    "<tr><td><b>Right-drag</b></td><td>box zoom</td></tr>"
+                                    "<tr><td><b>Shift+drag, drag on the ruler</b></td><td>measure a range: duration, busy time per track, findings inside (Esc clears)</td></tr>"
+                                    "<tr><td><b>Ctrl+F, F3 / Shift+F3</b></td><td>find operators by name or regex, next / previous</td></tr>"
                                     "<tr><td><b>Shift+wheel</b></td><td>scroll the tracks</td></tr>"
+                                    "<tr><td colspan=2>These keys work anywhere in the window except in text fields:</td></tr>"
                                     "<tr><td><b>W / S</b></td><td>zoom in / out</td></tr>"
                                     "<tr><td><b>A / D</b></td><td>pan left / right</td></tr>"
                                     "<tr><td><b>F</b></td><td>zoom to the selected operator</td></tr>"
-                                    "<tr><td><b>R</b></td><td>show the whole trace</td></tr>"
+                                    "<tr><td><b>0 (R, Home on the timeline)</b></td><td>show the whole trace</td></tr>"
                                     "<tr><td><b>Click / double-click</b></td><td>select / zoom to an operator</td></tr>"
                                     "<tr><td><b>Click a track name</b></td><td>expand or collapse a host thread</td></tr>"
                                     "<tr><td><b>Backspace</b></td><td>back in the Network view</td></tr>"
@@ -198,39 +235,29 @@ void MainWindow::buildMenus() {
 }
 
 void MainWindow::buildStatusBar() {
-    m_progress = new QProgressBar(this);
-    m_progress->setRange(0, 1000);
-    m_progress->setMaximumWidth(220);
-    m_progress->setTextVisible(false);
-    m_cancel = new QPushButton(tr("Cancel"), this);
     m_reportInfo = new QLabel(this);
     m_frameInfo = new QLabel(this);
     m_frameInfo->setMinimumWidth(90);
     m_frameInfo->setStyleSheet(QStringLiteral("color: #777"));
     statusBar()->addPermanentWidget(m_reportInfo);
-    statusBar()->addPermanentWidget(m_progress);
-    statusBar()->addPermanentWidget(m_cancel);
     statusBar()->addPermanentWidget(m_frameInfo);
-    m_progress->hide();
-    m_cancel->hide();
     statusBar()->showMessage(tr("Open a trace with Ctrl+O, or drop one here."));
 }
 
 void MainWindow::wire() {
     // Session -> window.
+    // While a trace opens the centre says which, at what stage, and offers Cancel.
     connect(m_session, &AnalysisSession::progress, this, [this](double f, const QString& phase) {
-        // The analysis phase has no fraction of its own: show a busy bar.
-        if (phase.startsWith(tr("Analysing"))) m_progress->setRange(0, 0);
-        else m_progress->setRange(0, 1000);
-        m_progress->setValue(static_cast<int>(f * 1000));
-        statusBar()->showMessage(phase + QStringLiteral("…"));
+        // The analysis stage has no fraction of its own: a busy bar.
+        m_loading->setStage(phase.startsWith(tr("Analysing")) ? -1 : f, phase);
+        statusBar()->showMessage(phase);
     });
     connect(m_session, &AnalysisSession::busyChanged, this, [this](bool busy) {
-        m_progress->setVisible(busy);
-        m_cancel->setVisible(busy);
-        if (!busy) m_progress->setRange(0, 1000);
+        if (busy) m_loading->start(m_session->loadingPath());
+        else m_loading->stop();
+        m_centre->setCurrentWidget(busy ? static_cast<QWidget*>(m_loading) : m_timeline);
     });
-    connect(m_cancel, &QPushButton::clicked, m_session, &AnalysisSession::cancel);
+    connect(m_loading, &LoadingPanel::cancelRequested, m_session, &AnalysisSession::cancel);
     connect(m_session, &AnalysisSession::opened, this, &MainWindow::onOpened);
     connect(m_session, &AnalysisSession::failed, this, &MainWindow::onFailed);
     connect(m_session, &AnalysisSession::cancelled, this,
@@ -245,10 +272,33 @@ void MainWindow::wire() {
         s.setValue(QStringLiteral("analysis/overlap"), o);
     });
     connect(m_settings, &SettingsPanel::granularityChanged, this, [this](int g) { onGranularity(g); });
-    connect(m_browser, &OperatorBrowser::groupingChanged, this, [this](int g) {
-        if (g <= 1 && m_settings->granularity() != SettingsPanel::PerOccurrence)
-            m_settings->setValues(m_settings->coefficient(), m_settings->overlap(), g);
+    // The Network dock's grouping and level are the granularity: whichever control moves, the
+    // other follows.
+    auto followBrowser = [this] {
+        if (m_quietBrowser) return;
+        int g = SettingsPanel::WholeNetwork;
+        if (m_browser->level() == OperatorBrowser::LevelKind::Occurrences) g = SettingsPanel::PerOccurrence;
+        else if (m_browser->grouping() == OperatorBrowser::Grouping::Type) g = SettingsPanel::PerOperatorType;
+        else if (m_browser->grouping() == OperatorBrowser::Grouping::Iteration) g = SettingsPanel::PerIteration;
+        if (g == m_settings->granularity()) return;
+        m_settings->setValues(m_settings->coefficient(), m_settings->overlap(), g);
+        QSettings().setValue(QStringLiteral("analysis/granularity"), g);
+    };
+    connect(m_browser, &OperatorBrowser::groupingChanged, this, followBrowser);
+    connect(m_browser, &OperatorBrowser::levelChanged, this, followBrowser);
+
+    connect(m_timeline, &TimelineView::rangeMeasured, this, [this](qint64 t0, qint64 t1) {
+        const OpenedTrace* cur = m_session->current();
+        if (!cur) return;
+        if (t1 <= t0) {
+            if (m_details->shown() == OperatorDetails::Shown::Range) m_details->showSlice(m_selected);
+            return;
+        }
+        m_details->showRange(measureRange(*cur->trace, m_session->report().get(), t0, t1));
+        if (QDockWidget* d = dock(QStringLiteral("dock.details"))) d->raise();
+        statusBar()->showMessage(tr("Range %1; Esc clears it").arg(durationText(t1 - t0)), 8000);
     });
+    connect(m_search, &SearchBar::matchPicked, this, [this](quint32 s) { selectSlice(s, true); });
 
     // Selection and zoom between the views.
     connect(m_timeline, &TimelineView::sliceSelected, this, &MainWindow::onSliceSelected);
@@ -266,10 +316,21 @@ void MainWindow::wire() {
         const qint64 a = i.data(StartRole).toLongLong(), b = i.data(EndRole).toLongLong();
         if (a >= 0 && b >= a) m_timeline->zoomTo(a, b, 0.25);
     };
-    connect(m_windowPanel, &TablePanel::rowPicked, this, zoomRow);
-    connect(m_clusterPanel, &TablePanel::rowPicked, this, zoomRow);
+    connect(m_windowPanel, &TablePanel::rowPicked, this, [this, zoomRow](const QModelIndex& i) {
+        zoomRow(i);
+        showWindow(static_cast<quint32>(i.row()));
+    });
+    connect(m_clusterPanel, &TablePanel::rowPicked, this, [this, zoomRow](const QModelIndex& i) {
+        zoomRow(i);
+        showCluster(static_cast<quint32>(i.row()));
+    });
+    connect(m_details, &OperatorDetails::sliceLinkActivated, this, [this](quint32 s) { selectSlice(s, true); });
     connect(m_heatmap, &HeatmapView::zoomRequested, this, [this](qint64 a, qint64 b) { m_timeline->zoomTo(a, b, 0.15); });
-    connect(m_heatmap, &HeatmapView::windowActivated, this, [this](quint32 w) { m_windowPanel->selectSourceRow(static_cast<int>(w)); });
+    connect(m_heatmap, &HeatmapView::sliceActivated, this, [this](quint32 s) { selectSlice(s, false); });
+    connect(m_heatmap, &HeatmapView::windowActivated, this, [this](quint32 w) {
+        m_windowPanel->selectSourceRow(static_cast<int>(w));
+        showWindow(w);
+    });
     connect(m_details, &OperatorDetails::windowLinkActivated, this, [this](quint32 id) {
         const ReportPtr r = m_session->report();
         if (!r) return;
@@ -284,10 +345,38 @@ void MainWindow::restoreSettings() {
                           s.value(QStringLiteral("analysis/overlap"), 0.70).toDouble(),
                           s.value(QStringLiteral("analysis/granularity"), 0).toInt());
     onGranularity(m_settings->granularity(), false);
-    const QByteArray geometry = s.value(QStringLiteral("window/geometry")).toByteArray();
-    if (!geometry.isEmpty()) restoreGeometry(geometry);
-    const QByteArray state = s.value(QStringLiteral("window/state")).toByteArray();
-    if (!state.isEmpty()) restoreState(state, kStateVersion);
+    restoreLayout(s.value(QStringLiteral("window/geometry")).toByteArray(), s.value(QStringLiteral("window/state")).toByteArray());
+}
+
+bool MainWindow::layoutUsable() const {
+    // Every visible dock's view at least its minimum size (and never a sliver), the window on
+    // a screen and big enough to hold the docks.
+    for (const QDockWidget* d : m_docks) {
+        if (d->isHidden() || d->isFloating() || !d->widget()) continue;
+        const QWidget* w = d->widget();
+        const QSize need = w->minimumSize().expandedTo(QSize(60, 40));
+        if (w->width() < need.width() || w->height() < need.height()) return false;
+    }
+    return width() >= 640 && height() >= 400;
+}
+
+bool MainWindow::restoreLayout(const QByteArray& geometry, const QByteArray& state) {
+    const QRect beforeGeometry = this->geometry();
+    bool ok = true;
+    if (!geometry.isEmpty()) ok = restoreGeometry(geometry) && ok;
+    if (!state.isEmpty()) ok = restoreState(state, kStateVersion) && ok;
+    m_checkLayoutOnShow = ok && !state.isEmpty() && !isVisible();
+    if (ok && isVisible()) {
+        // Sizes are only known once laid out.
+        if (QLayout* l = layout()) l->activate();
+        ok = layoutUsable();
+    }
+    if (!ok) {
+        setGeometry(beforeGeometry);
+        restoreState(m_defaultState, kStateVersion);
+        statusBar()->showMessage(tr("The saved window layout could not be used; showing the default layout."), 8000);
+    }
+    return ok;
 }
 
 void MainWindow::saveSettings() const {
@@ -297,6 +386,18 @@ void MainWindow::saveSettings() const {
     s.setValue(QStringLiteral("analysis/coefficient"), m_settings->coefficient());
     s.setValue(QStringLiteral("analysis/overlap"), m_settings->overlap());
     s.setValue(QStringLiteral("analysis/granularity"), m_settings->granularity());
+}
+
+void MainWindow::showEvent(QShowEvent* e) {
+    QMainWindow::showEvent(e);
+    if (!m_checkLayoutOnShow) return;
+    m_checkLayoutOnShow = false;
+    // A layout restored before the window was shown is checked once it is laid out.
+    QTimer::singleShot(0, this, [this] {
+        if (layoutUsable()) return;
+        restoreState(m_defaultState, kStateVersion);
+        statusBar()->showMessage(tr("The saved window layout squeezed a pane below its readable size; showing the default layout."), 8000);
+    });
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

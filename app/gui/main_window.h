@@ -13,8 +13,7 @@ class QAction;
 class QDockWidget;
 class QLabel;
 class QMenu;
-class QProgressBar;
-class QPushButton;
+class QStackedWidget;
 
 namespace contend::widgets {
 class TimelineView;
@@ -34,6 +33,12 @@ class AnalysisSession;
 class CompareWindow;
 class SettingsPanel;
 class MessageBar;
+class LoadingPanel;
+class SearchBar;
+
+// A sentence for the summary when the flagged table's first rows (ordered by score) wait for
+// another resource than the bottleneck (ordered by time); empty when they agree.
+QString bottleneckVersusTable(const Report& r);
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -67,10 +72,21 @@ public:
     widgets::BreakdownView* breakdown() const { return m_breakdown; }
     widgets::OperatorDetails* details() const { return m_details; }
     MessageBar* messageBar() const { return m_message; }
+    LoadingPanel* loadingPanel() const { return m_loading; }
+    SearchBar* searchBar() const { return m_search; }
+    // True while the centre shows the loading panel instead of the timeline.
+    bool showsLoading() const;
     QDockWidget* dock(const QString& objectName) const;
+    // Restores a saved window geometry and dock layout (QMainWindow::saveGeometry/saveState);
+    // refuses one that does not restore, or (when shown) leaves a dock below its minimum size,
+    // and keeps the default layout instead. False when refused.
+    bool restoreLayout(const QByteArray& geometry, const QByteArray& state);
+    // Every visible dock at least its minimum readable size.
+    bool layoutUsable() const;
 
 protected:
     void closeEvent(QCloseEvent* e) override;
+    void showEvent(QShowEvent* e) override;
     void dragEnterEvent(QDragEnterEvent* e) override;
     void dropEvent(QDropEvent* e) override;
 
@@ -96,6 +112,13 @@ private:
     void chooseReportFile(const QString& format);
     void chooseViewPng();
     void zoomToWindow(quint32 windowIndex);
+public:
+    // Shows a contention window (cluster) in Details and Breakdown, replacing the operator
+    // selection; index into the report's list.
+    void showWindow(quint32 windowIndex);
+    void showCluster(quint32 clusterIndex);
+
+private:
 
     AnalysisSession* m_session = nullptr;
     widgets::TimelineView* m_timeline = nullptr;
@@ -112,6 +135,7 @@ private:
     widgets::BreakdownView* m_breakdown = nullptr;
     widgets::OperatorDetails* m_details = nullptr;
     QList<QDockWidget*> m_docks;
+    QList<QAction*> m_timelineKeys;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QAction* m_saveJson = nullptr;
@@ -120,10 +144,13 @@ private:
     QAction* m_compare = nullptr;
     QLabel* m_reportInfo = nullptr;
     QLabel* m_frameInfo = nullptr;
-    QProgressBar* m_progress = nullptr;
-    QPushButton* m_cancel = nullptr;
+    QStackedWidget* m_centre = nullptr;
+    LoadingPanel* m_loading = nullptr;
+    SearchBar* m_search = nullptr;
     QByteArray m_defaultState;
     quint32 m_selected = 0xffffffffu;
+    bool m_checkLayoutOnShow = false;
+    bool m_quietBrowser = false;
 };
 
 }  // namespace contend::gui

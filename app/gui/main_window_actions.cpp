@@ -10,12 +10,14 @@
 #include <QStatusBar>
 
 #include "app/gui/analysis_session.h"
+#include "core/report/advice.h"
 #include "app/gui/compare_window.h"
 #include "app/gui/load_thread.h"
 #include "app/gui/engine_bridge.h"
 #include "app/gui/main_window.h"
 #include "app/gui/message_bar.h"
 #include "app/gui/recent_files.h"
+#include "app/gui/search_bar.h"
 #include "app/gui/settings_panel.h"
 #include "widgets/breakdown/breakdown_view.h"
 #include "widgets/common/text.h"
@@ -55,7 +57,10 @@ void MainWindow::onOpened(OpenedTracePtr opened) {
     rebuildRecentMenu();
 
     m_timeline->setData(opened->timeline);
+    m_search->setTrace(opened->trace);
+    m_quietBrowser = true;   // the browser resets here; the granularity setting stays
     m_browser->setTrace(opened->trace);
+    m_quietBrowser = false;
     m_heatmap->setTrace(opened->trace);
     m_heatmap->setPressureSource(pressureSource(opened->prepared));
     m_breakdown->setTrace(opened->trace);
@@ -95,7 +100,9 @@ void MainWindow::applyReport(ReportPtr report) {
     m_anomalies->setReport(trace, report);
     m_windows->setReport(trace, report);
     m_clusters->setReport(trace, report);
+    m_quietBrowser = true;
     if (report) m_browser->setReport(report);
+    m_quietBrowser = false;
     m_heatmap->setReport(report);
     m_breakdown->setReport(report);
     m_details->setReport(report);
@@ -103,6 +110,30 @@ void MainWindow::applyReport(ReportPtr report) {
     if (m_selected != kNone) m_anomalyPanel->selectSourceRow(m_anomalies->rowOfSlice(m_selected));
     updateSummary();
     updateActions();
+}
+
+QString bottleneckVersusTable(const Report& r) {
+    // The table is ordered by score (how unusual a run is); the bottleneck adds up time (extra
+    // wait with a measured or estimated cause, clusters' gaps included). Say so when the two
+    // point at different resources, so the user does not read the first row as the bottleneck.
+    const Resource b = r.summary.bottleneck;
+    if (b == Resource::None || r.anomalies.empty()) return {};
+    const std::size_t top = std::min<std::size_t>(r.anomalies.size(), 5);
+    std::size_t same = 0;
+    for (std::size_t i = 0; i < top; ++i) same += r.anomalies[i].cause == b;
+    if (same * 2 > top) return {};
+    TimeNs flaggedWait = 0;
+    for (const Anomaly& a : r.anomalies)
+        if (a.cause == b) flaggedWait += a.excessNs;
+    QStringList parts;
+    if (flaggedWait > 0) parts << QObject::tr("%1 of the flagged operators' extra wait").arg(durationText(flaggedWait));
+    if (b == Resource::Sync && r.summary.clusterWaitNs > 0)
+        parts << QObject::tr("%1 in the gaps of sync clusters (Clusters tab)").arg(durationText(r.summary.clusterWaitNs));
+    return QObject::tr("The table is sorted by score (the most unusual runs first): %1 of its top %2 rows wait for %3, the first for %4. "
+                       "The bottleneck adds up time instead, and %5 counts as %3.")
+        .arg(same)
+        .arg(top)
+        .arg(resourceLabel(b), resourceLabel(r.anomalies.front().cause), parts.join(QObject::tr(" plus ")));
 }
 
 void MainWindow::updateSummary() {
@@ -131,6 +162,10 @@ void MainWindow::updateSummary() {
                     .arg(s.bottleneckShare * 100, 0, 'f', 0);
     else if (s.extraWaitNs > 0)
         text += tr("<br>No bottleneck shown by the evidence.");
+    const QString why = bottleneckVersusTable(*r);
+    if (!why.isEmpty()) text += QStringLiteral("<br><span style='color:#444'>%1</span>").arg(why.toHtmlEscaped());
+    if (s.bottleneck != Resource::None)
+        text += tr("<br><b>What to try first:</b> %1.").arg(QString::fromUtf8(adviceFor(s.bottleneck)).toHtmlEscaped());
     for (const ReportNote& n : r->notes) text += QStringLiteral("<br><span style='color:#666'>• %1</span>").arg(QString::fromStdString(n.text).toHtmlEscaped());
     m_settings->setSummary(text);
     m_reportInfo->setText(tr("%1 flagged · %2 windows · %3 clusters").arg(r->anomalies.size()).arg(r->windows.size()).arg(r->clusters.size()));
@@ -181,7 +216,9 @@ void MainWindow::onGranularity(int g, bool raiseDock) {
         if (r && slice < r->sliceSignature.size() && r->sliceSignature[slice] != kNone) m_browser->openSignature(r->sliceSignature[slice]);
         if (QDockWidget* d = dock(QStringLiteral("dock.flagged")); d && raiseDock) d->raise();
     } else {
-        m_browser->setGrouping(g == SettingsPanel::PerOperatorType ? OperatorBrowser::Grouping::Type : OperatorBrowser::Grouping::Signature);
+        m_browser->setGrouping(g == SettingsPanel::PerOperatorType ? OperatorBrowser::Grouping::Type
+                               : g == SettingsPanel::PerIteration  ? OperatorBrowser::Grouping::Iteration
+                                                                   : OperatorBrowser::Grouping::Signature);
         if (QDockWidget* d = dock(QStringLiteral("dock.network")); d && raiseDock) d->raise();
     }
 }
@@ -191,6 +228,41 @@ void MainWindow::zoomToWindow(quint32 w) {
     if (!r || w >= r->windows.size()) return;
     m_timeline->zoomTo(r->windows[w].start, r->windows[w].end, 0.25);
     m_windowPanel->selectSourceRow(static_cast<int>(w));
+    showWindow(w);
+}
+
+void MainWindow::showWindow(quint32 w) {
+    const ReportPtr r = m_session->report();
+    if (!r || w >= r->windows.size()) return;
+    // The window replaces the operator selection in every pane.
+    m_timeline->selectSlice(kNone);
+    const ContentionWindow& cw = r->windows[w];
+    std::vector<std::pair<std::uint32_t, TimeNs>> ops;
+    for (const WindowOp& op : cw.ops) ops.emplace_back(op.slice, op.extraWaitNs);
+    m_details->showWindow(w);
+    m_breakdown->showGroup(tr("<b>Contention window #%1</b> (%2, %3 operators): where its operators' time went")
+                               .arg(cw.id)
+                               .arg(resourceLabel(cw.resource))
+                               .arg(cw.ops.size()),
+                           std::move(ops));
+}
+
+void MainWindow::showCluster(quint32 c) {
+    const ReportPtr r = m_session->report();
+    const OpenedTrace* cur = m_session->current();
+    if (!r || !cur || c >= r->clusters.size()) return;
+    m_timeline->selectSlice(kNone);
+    const Cluster& cl = r->clusters[c];
+    std::vector<std::pair<std::uint32_t, TimeNs>> ops;
+    const auto& slices = cur->trace->slices();
+    for (std::uint32_t s = cl.firstSlice; s <= cl.lastSlice && s < slices.size(); ++s)
+        if (slices[s].track == cl.track) ops.emplace_back(s, slices[s].dur);
+    m_details->showCluster(c);
+    m_breakdown->showGroup(tr("<b>Sync cluster #%1</b> (%2 operators, %3 in gaps): its longest operators")
+                               .arg(cl.id)
+                               .arg(cl.ops)
+                               .arg(durationText(cl.waitNs)),
+                           std::move(ops));
 }
 
 bool MainWindow::saveReport(const QString& path, const QString& format, QString* error) {

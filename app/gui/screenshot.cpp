@@ -9,12 +9,15 @@
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QImage>
+#include <QLabel>
+#include <QPainter>
 #include <QPixmap>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 #include <cstdio>
+#include <qcustomplot.h>
 
 #include "app/gui/analysis_session.h"
 #include "app/gui/compare_window.h"
@@ -23,6 +26,7 @@
 #include "widgets/breakdown/breakdown_view.h"
 #include "widgets/heatmap/heatmap_view.h"
 #include "widgets/tables/table_panel.h"
+#include "widgets/timeline/slice_flows.h"
 #include "widgets/timeline/timeline_view.h"
 
 namespace contend::gui {
@@ -162,6 +166,33 @@ int runScreenshot(const ScreenshotOptions& o) {
         view.refreshNow();
         settle(300);
         image = view.grab().toImage();
+        // With the tooltip of the worst operator's cell, as hovering it shows (a tooltip is a
+        // window of its own, so it is painted onto the picture here).
+        if (report && !report->anomalies.empty()) {
+            const Anomaly& a = report->anomalies.front();
+            const widgets::HeatmapGrid& g = view.grid();
+            int row = -1;
+            for (int r = 0; r < g.rowCount(); ++r)
+                if (g.rowResource[static_cast<std::size_t>(r)] == a.cause) row = r;
+            const Slice& s = cur->trace->slices()[a.slice];
+            const int bin = g.binOf(s.start + s.dur / 2);
+            const QString tip = view.cellTooltip(row, bin);
+            if (!tip.isEmpty()) {
+                QLabel label;
+                label.setText(tip);
+                label.setTextFormat(Qt::RichText);
+                label.setStyleSheet(QStringLiteral("QLabel { background: #ffffe1; color: #111; border: 1px solid #888; padding: 4px; }"));
+                label.adjustSize();
+                const double ms = static_cast<double>(s.start + s.dur / 2 - cur->trace->begin()) / 1e6;
+                const QPoint cell = view.plot()->mapTo(&view, QPoint(static_cast<int>(view.plot()->xAxis->coordToPixel(ms)),
+                                                                     static_cast<int>(view.plot()->yAxis->coordToPixel(g.rowCount() - 1 - row))));
+                QPoint at = cell + QPoint(14, 10);
+                at.setX(std::min(at.x(), image.width() - label.width() - 4));
+                at.setY(std::min(at.y(), image.height() - label.height() - 4));
+                QPainter p(&image);
+                label.render(&p, at);
+            }
+        }
     } else if (o.view == QStringLiteral("breakdown")) {
         widgets::BreakdownView view;
         view.resize(1300, 440);
@@ -178,11 +209,32 @@ int runScreenshot(const ScreenshotOptions& o) {
             // The contention window of the worst operator, or the operator itself.
             const Anomaly& a = report->anomalies.front();
             qint64 t0 = cur->trace->slices()[a.slice].start, t1 = cur->trace->slices()[a.slice].end();
-            for (const ContentionWindow& cw : report->windows)
-                if (!a.windows.empty() && cw.id == a.windows.front()) t0 = std::min<qint64>(t0, cw.start), t1 = std::max<qint64>(t1, cw.end);
+            int window = -1;
+            for (std::size_t i = 0; i < report->windows.size(); ++i) {
+                const ContentionWindow& cw = report->windows[i];
+                if (!a.windows.empty() && cw.id == a.windows.front()) {
+                    t0 = std::min<qint64>(t0, cw.start), t1 = std::max<qint64>(t1, cw.end);
+                    window = static_cast<int>(i);
+                }
+            }
+            // The drill-down: the window's operators and their costs in Details and Breakdown.
+            if (window >= 0) {
+                w.windowPanel()->selectSourceRow(window);
+                w.showWindow(static_cast<quint32>(window));
+                if (QDockWidget* d = w.dock(QStringLiteral("dock.windows"))) d->raise();
+            }
             w.timeline()->zoomTo(t0, t1, 0.6);
+        } else if (o.view == QStringLiteral("flows") && top != kNone) {
+            // The worst operator's launch flows: from the host call that launched it.
+            const widgets::SliceFlows f = widgets::flowsOf(*cur->trace, top);
+            qint64 t0 = cur->trace->slices()[top].start, t1 = cur->trace->slices()[top].end();
+            for (std::uint32_t s : f.launchedBy) {
+                t0 = std::min<qint64>(t0, cur->trace->slices()[s].start);
+                w.timeline()->setHostExpanded(cur->trace->slices()[s].track, true);
+            }
+            w.timeline()->zoomTo(t0, t1, 0.3);
         } else if (o.view != QStringLiteral("main")) {
-            std::fprintf(stderr, "contend --screenshot: unknown view '%s' (main, heatmap, breakdown, zoomed, compare)\n", qPrintable(o.view));
+            std::fprintf(stderr, "contend --screenshot: unknown view '%s' (main, heatmap, breakdown, zoomed, flows, compare)\n", qPrintable(o.view));
             return 2;
         }
         settle(400);

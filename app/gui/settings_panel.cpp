@@ -6,6 +6,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
+#include <QScrollArea>
 #include <QSlider>
 #include <QVBoxLayout>
 #include <cmath>
@@ -33,7 +34,7 @@ SettingsPanel::SettingsPanel(QWidget* parent)
     m_overlapSpin->setDecimals(2);
     m_overlapSpin->setSingleStep(0.01);
     m_overlapSpin->setKeyboardTracking(false);
-    m_granularity->addItems({tr("Whole network (per signature)"), tr("Per operator type"), tr("Per occurrence")});
+    m_granularity->addItems({tr("Whole network (per signature)"), tr("Per operator type"), tr("Per occurrence"), tr("Per iteration")});
     m_coefSlider->setToolTip(tr("An operator is flagged when its anomaly score is above this coefficient.\n"
                                 "Raise it for a network whose operators vary a lot."));
     m_coefSpin->setToolTip(m_coefSlider->toolTip());
@@ -61,8 +62,15 @@ SettingsPanel::SettingsPanel(QWidget* parent)
     auto* box = new QVBoxLayout(this);
     box->addLayout(form);
     box->addWidget(m_unavailable);
-    box->addWidget(m_summary);
-    box->addStretch(1);
+    // The summary (with the bottleneck explained and what to try first) scrolls in a short dock.
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    scroll->setWidget(m_summary);
+    box->addWidget(scroll, 1);
 
     // Slider -> spin (rounded to the slider's step), spin -> slider; either emits once.
     connect(m_coefSlider, &QSlider::valueChanged, this, [this](int v) {
@@ -91,6 +99,8 @@ SettingsPanel::SettingsPanel(QWidget* parent)
 
 double SettingsPanel::coefficient() const { return m_coefSpin->value(); }
 double SettingsPanel::overlap() const { return m_overlapSpin->value(); }
+QString SettingsPanel::summary() const { return m_summary->text(); }
+
 int SettingsPanel::granularity() const { return m_granularity->currentIndex(); }
 
 void SettingsPanel::setValues(double coefficient, double overlap, int granularity) {
@@ -99,7 +109,7 @@ void SettingsPanel::setValues(double coefficient, double overlap, int granularit
     m_coefSlider->setValue(static_cast<int>(std::lround(coefficient * 10)));
     m_overlapSpin->setValue(overlap);
     m_overlapSlider->setValue(static_cast<int>(std::lround(overlap * 100)));
-    m_granularity->setCurrentIndex(std::clamp(granularity, 0, 2));
+    m_granularity->setCurrentIndex(std::clamp(granularity, 0, 3));
 }
 
 void SettingsPanel::setSummary(const QString& text) {

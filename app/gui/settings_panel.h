@@ -15,7 +15,8 @@ namespace contend::gui {
 class SettingsPanel : public QWidget {
     Q_OBJECT
 public:
-    enum Granularity { WholeNetwork = 0, PerOperatorType = 1, PerOccurrence = 2 };
+    // The Network dock's grouping and drill-down level, kept in step with it both ways.
+    enum Granularity { WholeNetwork = 0, PerOperatorType = 1, PerOccurrence = 2, PerIteration = 3 };
     explicit SettingsPanel(QWidget* parent = nullptr);
 
     double coefficient() const;
@@ -24,6 +25,7 @@ public:
     // Sets the values without emitting.
     void setValues(double coefficient, double overlap, int granularity);
     void setSummary(const QString& text);
+    QString summary() const;
     void setAnalysisAvailable(bool available, const QString& why = {});
 
     QSlider* coefficientSlider() const { return m_coefSlider; }

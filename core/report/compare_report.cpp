@@ -138,8 +138,13 @@ std::string compareToMarkdown(const CompareResult& r) {
     m += "| | base | new | change |\n|---|---|---|---|\n";
     m += "| end-to-end | " + formatDuration(r.baseEndToEnd) + " | " + formatDuration(r.newEndToEnd) + " | " + pct(r.endToEndChange) + " |\n";
     m += "| extra wait | " + formatDuration(r.baseExtraWait) + " | " + formatDuration(r.newExtraWait) + " | |\n";
-    m += "| bottleneck | " + std::string(resourceName(r.bottleneck.baseResource)) + " | " + resourceName(r.bottleneck.newResource) + " | " +
-         (r.bottleneck.shifted ? "shifted" : "same") + " |\n";
+    // "same" only when it is the same resource: a bottleneck that went away is "gone", not "same".
+    const BottleneckShift& bs = r.bottleneck;
+    const char* how = bs.shifted                          ? "shifted"
+                      : bs.baseResource == bs.newResource ? "same"
+                      : bs.newResource == Resource::None  ? "gone"
+                                                          : "appeared";
+    m += "| bottleneck | " + std::string(resourceName(bs.baseResource)) + " | " + resourceName(bs.newResource) + " | " + how + " |\n";
     for (std::size_t k = 0; k < kResourceCount; ++k) {
         if (r.baseByResource[k] == 0 && r.newByResource[k] == 0) continue;
         m += std::string("| extra wait: ") + resourceName(static_cast<Resource>(k)) + " | " + formatDuration(r.baseByResource[k]) + " | " +

@@ -2,7 +2,11 @@
 // bundled samples finds what compareReports finds on the engine's own reports; a diff row moves
 // both timelines; zooming one timeline moves the other by the alignment offset.
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
+#include <QFile>
+#include <QImage>
+#include <QTemporaryDir>
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -133,13 +137,29 @@ TEST_CASE("compare models pass the model tester through resets, sorts and filter
             CHECK(model.data(model.index(1, CompareModel::AnScoreBase)).toString() == QStringLiteral("4.00"));
         } else {
             REQUIRE(model.rowCount() == 5);
-            CHECK(model.data(model.index(0, CompareModel::OpChangeCol)).toString() == QStringLiteral("-"));
-            CHECK(model.data(model.index(3, CompareModel::OpChangeCol)).toString() == QStringLiteral("new"));
+            // Words with an arrow: "-" is the empty cell, never a change.
+            CHECK(model.data(model.index(0, CompareModel::OpChangeCol)).toString() == QStringLiteral("▼ faster"));
+            CHECK(model.data(model.index(3, CompareModel::OpChangeCol)).toString() == QStringLiteral("+ new"));
+            for (int r = 0; r < model.rowCount(); ++r)
+                CHECK(model.data(model.index(r, CompareModel::OpChangeCol)).toString() != QStringLiteral("-"));
+            CHECK(model.headerData(CompareModel::OpChangeCol, Qt::Horizontal, Qt::ToolTipRole).toString().contains(QStringLiteral("▼ faster")));
             CHECK(model.data(model.index(1, CompareModel::OpMeanChange)).toString() == QStringLiteral("+10.0%"));
             CHECK(model.data(model.index(3, CompareModel::OpMeanBase)).toString() == QStringLiteral("-"));
             CHECK(model.signature(4) == "op4");
         }
     }
+}
+
+TEST_CASE("runs from folders of the same name get labels that tell them apart", "[compare][labels]") {
+    auto l = distinctLabels(QStringLiteral("/data/run1/rank0_ascend_pt"), QStringLiteral("/data/run2/rank0_ascend_pt"));
+    CHECK(l.first == QStringLiteral("run1/rank0_ascend_pt"));
+    CHECK(l.second == QStringLiteral("run2/rank0_ascend_pt"));
+    l = distinctLabels(QStringLiteral("/a/before.json"), QStringLiteral("/a/after.json"));
+    CHECK(l.first == QStringLiteral("before.json"));
+    CHECK(l.second == QStringLiteral("after.json"));
+    l = distinctLabels(QStringLiteral("/x/p/q/t.json"), QStringLiteral("/y/p/q/t.json"));
+    CHECK(l.first == QStringLiteral("x/p/q/t.json"));
+    CHECK(l.second == QStringLiteral("y/p/q/t.json"));
 }
 
 TEST_CASE("the shift chart shows a bar pair per resource with extra wait", "[compare][chart]") {
@@ -253,6 +273,65 @@ TEST_CASE("compare window on the samples agrees with compareReports", "[compare]
             CHECK(std::llabs(w.newTimeline()->axis().t0 - (w.baseTimeline()->axis().t0 + w.offset())) <= 2);
             break;
         }
+    }
+
+    SECTION("a row both runs have puts both timelines on one scale, aligned on the operator's start") {
+        // A signature that got slower or faster: both runs have it, with different durations.
+        int row = -1;
+        for (int i = 0; i < w.operatorModel()->rowCount() && row < 0; ++i) {
+            const std::string s = w.operatorModel()->signature(i);
+            const quint32 b0 = w.firstOccurrence(s, false), n0 = w.firstOccurrence(s, true);
+            if (b0 != kNone && n0 != kNone && w.baseTrace()->trace->slices()[b0].dur != w.newTrace()->trace->slices()[n0].dur) row = i;
+        }
+        REQUIRE(row >= 0);
+        w.showRow(CompareModel::Kind::Operators, row);
+        pump(20);
+        const quint32 bs = w.baseTimeline()->selectedSlice(), ns = w.newTimeline()->selectedSlice();
+        REQUIRE(bs != kNone);
+        REQUIRE(ns != kNone);
+        const Slice& b = w.baseTrace()->trace->slices()[bs];
+        const Slice& n = w.newTrace()->trace->slices()[ns];
+        const TimeAxis ab = w.baseTimeline()->axis(), an = w.newTimeline()->axis();
+        // One scale: the same nanoseconds per pixel, so durations compare by eye.
+        CHECK(ab.span() == an.span());
+        CHECK(ab.durPx(b.dur) / an.durPx(n.dur) == Approx(static_cast<double>(b.dur) / static_cast<double>(n.dur)));
+        // Aligned: both operators start at the same pixel.
+        CHECK(ab.toPx(b.start) == Approx(an.toPx(n.start)).margin(0.5));
+        CHECK(w.offset() == n.start - b.start);
+        // Both are whole on screen.
+        CHECK(ab.t0 <= b.start);
+        CHECK(ab.t1 >= b.end());
+        CHECK(an.t0 <= n.start);
+        CHECK(an.t1 >= n.end());
+        // A pan of one moves the other in step.
+        w.baseTimeline()->zoomTo(ab.t0 + 1000, ab.t1 + 1000, 0.0);
+        pump(10);
+        CHECK(std::llabs(w.newTimeline()->axis().t0 - (w.baseTimeline()->axis().t0 + w.offset())) <= 2);
+    }
+
+    SECTION("the comparison exports as JSON, Markdown and PNG") {
+        QTemporaryDir dir;
+        QString error;
+        const QString json = dir.filePath(QStringLiteral("c.json")), md = dir.filePath(QStringLiteral("c.md")), png = dir.filePath(QStringLiteral("c.png"));
+        REQUIRE(w.exportComparison(json, QStringLiteral("json"), &error));
+        REQUIRE(w.exportComparison(md, QStringLiteral("markdown"), &error));
+        REQUIRE(w.exportComparison(png, QStringLiteral("png"), &error));
+        QFile jf(json);
+        REQUIRE(jf.open(QIODevice::ReadOnly));
+        const auto j = nlohmann::json::parse(jf.readAll().toStdString(), nullptr, false);
+        REQUIRE(!j.is_discarded());
+        CHECK(j.contains("operators"));
+        CHECK(j["operators"].size() == w.result()->operators.size());
+        QFile mf(md);
+        REQUIRE(mf.open(QIODevice::ReadOnly));
+        CHECK(mf.readAll().size() > 100);
+        const QImage image(png);
+        CHECK(image.width() == w.width());
+        // A folder that does not exist: an error that names it, no file.
+        CHECK_FALSE(w.exportComparison(dir.filePath(QStringLiteral("no/such/c.json")), QStringLiteral("json"), &error));
+        CHECK_FALSE(error.isEmpty());
+        // The title carries the thresholds both runs were analysed with.
+        CHECK(w.windowTitle().contains(QStringLiteral("coefficient %1").arg(w.baseReport()->settings.coefficient, 0, 'f', 2)));
     }
 
     SECTION("selecting an operator in one timeline highlights its match in the other") {

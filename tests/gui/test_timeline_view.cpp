@@ -4,6 +4,8 @@
 // the other plots.
 #include <catch2/catch.hpp>
 
+#include <QComboBox>
+
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -11,7 +13,11 @@
 
 #include "gui_support.h"
 #include "widgets/breakdown/duration_histogram.h"
+#include <qcustomplot.h>
+
 #include "widgets/heatmap/heatmap_grid.h"
+#include "widgets/heatmap/heatmap_view.h"
+#include "widgets/timeline/range_measure.h"
 #include "widgets/timeline/timeline_view.h"
 
 using namespace contend;
@@ -103,7 +109,7 @@ TEST_CASE("keys zoom, pan, reset and zoom to the selection", "[timeline][view]")
     CHECK(f.view.selectedSlice() == kNone);
 }
 
-TEST_CASE("dragging pans and shift-dragging box-zooms", "[timeline][view]") {
+TEST_CASE("dragging pans, right-dragging box-zooms and shift-dragging measures a range", "[timeline][view]") {
     Fixture f;
     f.view.zoomTo(20000, 40000, 0);
     const TimeAxis a = f.view.axis();
@@ -117,11 +123,59 @@ TEST_CASE("dragging pans and shift-dragging box-zooms", "[timeline][view]") {
     CHECK(f.view.selectedSlice() == kNone);   // a drag is not a click
     const TimeAxis b = f.view.axis();
     const QPoint p0(f.view.timeArea().left() + 100, y), p1(f.view.timeArea().left() + 300, y);
+    // Shift+drag measures: the view stays, the range is told.
+    qint64 m0 = -1, m1 = -1;
+    QObject::connect(&f.view, &TimelineView::rangeMeasured, [&](qint64 a0, qint64 a1) { m0 = a0, m1 = a1; });
     QTest::mousePress(&f.view, Qt::LeftButton, Qt::ShiftModifier, p0);
     QTest::mouseMove(&f.view, p1);
     QTest::mouseRelease(&f.view, Qt::LeftButton, Qt::ShiftModifier, p1);
+    CHECK(f.view.axis().t0 == b.t0);
+    CHECK(f.view.axis().t1 == b.t1);
+    CHECK(m0 == b.toTime(100));
+    CHECK(m1 == b.toTime(300));
+    CHECK(f.view.measuredRange().first == m0);
+    // Esc clears the range.
+    QTest::keyClick(&f.view, Qt::Key_Escape);
+    CHECK(f.view.measuredRange().second <= f.view.measuredRange().first);
+    CHECK(m1 <= m0);
+    // Right-drag box-zooms.
+    QTest::mousePress(&f.view, Qt::RightButton, {}, p0);
+    QTest::mouseMove(&f.view, p1);
+    QTest::mouseRelease(&f.view, Qt::RightButton, {}, p1);
     CHECK(f.view.axis().t0 == Approx(static_cast<double>(b.toTime(100))).margin(2));
     CHECK(f.view.axis().t1 == Approx(static_cast<double>(b.toTime(300))).margin(2));
+}
+
+TEST_CASE("a measured range gives its busy time per track and the findings inside", "[timeline][measure]") {
+    contend::test::TinyTrace tb;
+    const auto s0 = tb.stream(1);
+    const auto s1 = tb.stream(2);
+    tb.op(s0, "a", 0, 100);
+    tb.op(s0, "b", 150, 100);   // 150..250
+    tb.op(s1, "c", 500, 100);   // outside
+    const TracePtr t = tb.finish();
+    Report r;
+    Anomaly an;
+    an.slice = contend::test::findSlice(*t, "b", 150);
+    r.anomalies.push_back(an);
+    ContentionWindow w;
+    w.start = 180;
+    w.end = 260;
+    r.windows.push_back(w);
+    ContentionWindow late;
+    late.start = 400;
+    late.end = 450;
+    r.windows.push_back(late);
+    const RangeMeasure m = measureRange(*t, &r, 200, 50);   // backwards on purpose
+    CHECK(m.t0 == 50);
+    CHECK(m.t1 == 200);
+    REQUIRE(m.tracks.size() == 1);
+    CHECK(m.tracks[0].track == s0);
+    CHECK(m.tracks[0].busyNs == 50 + 50);   // 50..100 and 150..200
+    CHECK(m.tracks[0].slices == 2);
+    CHECK(m.anomalies == std::vector<std::uint32_t>{0});
+    CHECK(m.windows == std::vector<std::uint32_t>{0});
+    CHECK(measureRange(*t, &r, 300, 400).tracks.empty());
 }
 
 TEST_CASE("click selects, double-click zooms to the operator", "[timeline][view]") {
@@ -164,9 +218,11 @@ TEST_CASE("clicking a host thread's name expands and collapses it", "[timeline][
     CHECK(f.view.layout().rows().size() == before);
 }
 
-TEST_CASE("the tooltip names the operator, its times and its original args", "[timeline][view]") {
+TEST_CASE("the tooltip names the operator, its times and a few of its args", "[timeline][view]") {
+    const std::string longValue(300, 'x');
     const std::string json = R"J({"traceEvents": [
-      {"ph": "X", "cat": "kernel", "name": "conv_fwd", "pid": 0, "tid": 7, "ts": 10, "dur": 40, "args": {"stream": 7, "grid": [64, 1, 1]}}
+      {"ph": "X", "cat": "kernel", "name": "conv_fwd", "pid": 0, "tid": 7, "ts": 10, "dur": 40, "args": {"stream": 7, "grid": [64, 1, 1],
+       "z_long": ")J" + longValue + R"J(", "b1": 1, "b2": 2, "b3": 3, "b4": 4, "b5": 5, "b6": 6, "b7": 7}}
     ]})J";
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("t.json"));
@@ -189,9 +245,16 @@ TEST_CASE("the tooltip names the operator, its times and its original args", "[t
     CHECK(text.contains(QStringLiteral("conv_fwd")));
     CHECK(text.contains(QStringLiteral("duration 40 us")));
     // The args are read on another thread; the next tooltip has them.
-    REQUIRE(contend::test::waitFor([&] { return view.tooltipAt(at).contains(QStringLiteral("<b>args</b>")); }, 10000));
+    REQUIRE(contend::test::waitFor([&] { return view.tooltipAt(at).contains(QStringLiteral("grid")); }, 10000));
     text = view.tooltipAt(at);
-    CHECK(text.contains(QStringLiteral("grid")));
+    // The first six args in the file's order, each cut to one short line; the rest are counted.
+    CHECK(text.contains(QStringLiteral("stream")));
+    CHECK(text.contains(QStringLiteral("[64,1,1]")));
+    CHECK(text.contains(QStringLiteral("z_long")));
+    CHECK_FALSE(text.contains(QString::fromStdString(longValue)));
+    CHECK(text.contains(QStringLiteral("b3")));
+    CHECK_FALSE(text.contains(QStringLiteral("b4")));
+    CHECK(text.contains(QStringLiteral("4 more arg(s) in Details")));
     CHECK(view.tooltipAt(QPoint(view.timeArea().right() - 2, view.timeArea().bottom() - 2)).isEmpty());
 }
 
@@ -240,6 +303,104 @@ TEST_CASE("heatmap cells hold extra wait per unit of time by cause or stream", "
         CHECK(windowAt(*t, r, g, 0, 1) == 0);
         CHECK(windowAt(*t, r, g, 0, 3) == kNone);
         CHECK(windowAt(*t, r, g, 1, 1) == kNone);   // compute row: no compute window there
+        // The operators a cell counts.
+        CHECK(anomaliesAt(*t, r, g, 0, 0) == std::vector<std::uint32_t>{0});
+        CHECK(anomaliesAt(*t, r, g, 4, 1) == std::vector<std::uint32_t>{1});
+        CHECK(anomaliesAt(*t, r, g, 1, 1).empty());
+        CHECK(anomaliesAt(*t, r, g, 0, 3).empty());
+    }
+    SECTION("the view tells a cell's value, time and operators, and a click selects what is under it") {
+        auto report = std::make_shared<Report>(r);
+        HeatmapView view;
+        view.resize(800, 300);
+        view.setTrace(t);
+        view.setReport(report);
+        view.show();
+        view.setViewRange(0, 2000);
+        view.refreshNow();
+        REQUIRE(view.grid().bins > 0);
+        // Every row is a whole cell: the map is given cell centres, not a clipped boundary.
+        auto* map = qobject_cast<QCPColorMap*>(view.plot()->plottable(0));
+        REQUIRE(map);
+        CHECK_FALSE(map->tightBoundary());
+        // The one window (bandwidth, 500..1000) is outlined; a report without it (a higher
+        // overlap ratio) has no outline.
+        CHECK(view.windowOutlines() == 1);
+        auto fewer = std::make_shared<Report>(r);
+        fewer->windows.clear();
+        view.setReport(fewer);
+        view.refreshNow();
+        CHECK(view.windowOutlines() == 0);
+        view.setReport(report);
+        view.refreshNow();
+        CHECK(view.windowOutlines() == 1);
+        CHECK(map->data()->valueRange().lower == Approx(0.0));
+        CHECK(view.plot()->yAxis->range().lower == Approx(-0.5));
+        // The bandwidth row at the start: operator "a".
+        const int bin = view.grid().binOf(100);
+        const QString tip = view.cellTooltip(0, bin);
+        CHECK(tip.contains(QStringLiteral("bandwidth")));
+        CHECK(tip.contains(QStringLiteral("1 flagged operator")));
+        CHECK(tip.contains(QStringLiteral("a <span")));
+        CHECK(view.cellTooltip(-1, 0).isEmpty());
+        quint32 selected = kNone, window = kNone;
+        QObject::connect(&view, &HeatmapView::sliceActivated, [&](quint32 s) { selected = s; });
+        QObject::connect(&view, &HeatmapView::windowActivated, [&](quint32 w) { window = w; });
+        view.activateCell(4, view.grid().binOf(700));   // sync row: no window, operator "b"
+        CHECK(selected == r.anomalies[1].slice);
+        CHECK(window == kNone);
+        view.activateCell(0, view.grid().binOf(700));   // bandwidth row inside the window
+        CHECK(window == 0);
+        // The mouse finds the same cell the tooltip describes.
+        const QRect ar = view.plot()->axisRect()->rect();
+        const auto [row, b] = view.cellAt(QPoint(static_cast<int>(view.plot()->xAxis->coordToPixel(0.0001)), ar.top() + 2));
+        CHECK(row == 0);
+        CHECK(std::abs(b - view.grid().binOf(100)) <= 1);   // a pixel is a third of a bin
+
+        // With stream rows the (disabled) colour box names what is shown: extra wait.
+        view.setPressureSource([](Resource, TimeNs, TimeNs) { return 0.5; });
+        view.setMetric(HeatmapMetric::Pressure);
+        view.refreshNow();
+        const auto boxes = view.findChildren<QComboBox*>();
+        REQUIRE(boxes.size() == 2);
+        QComboBox* colour = boxes[0]->count() == 2 && boxes[0]->itemText(0).contains(QStringLiteral("Resources")) ? boxes[1] : boxes[0];
+        CHECK(colour->currentIndex() == static_cast<int>(HeatmapMetric::Pressure));
+        view.setRows(HeatmapRows::Streams);
+        view.refreshNow();
+        CHECK_FALSE(colour->isEnabled());
+        CHECK(colour->currentIndex() == static_cast<int>(HeatmapMetric::ExtraWait));
+        view.setRows(HeatmapRows::Resources);
+        view.refreshNow();
+        CHECK(colour->currentIndex() == static_cast<int>(HeatmapMetric::Pressure));
+    }
+    SECTION("side-by-side heatmaps share their rows and one colour scale") {
+        // The other run has a lock anomaly (an extra row) and a higher peak.
+        auto mine = std::make_shared<Report>(r);
+        auto other = std::make_shared<Report>(r);
+        other->anomalies[1].cause = Resource::Lock;
+        other->anomalies[1].excessNs = 3000;   // 3 ops waiting through b's run
+        HeatmapView a, b2;
+        for (HeatmapView* v : {&a, &b2}) {
+            v->resize(800, 300);
+            v->setTrace(t);
+            v->show();
+            v->setViewRange(0, 2000);
+        }
+        a.setReport(mine);
+        b2.setReport(other);
+        a.refreshNow();
+        b2.refreshNow();
+        CHECK(a.grid().rowCount() == 5);   // alone: no lock row
+        CHECK(a.colourTop() < b2.colourTop());
+        a.setPeer(&b2);
+        b2.setPeer(&a);
+        a.refreshNow();
+        b2.refreshNow();
+        a.refreshNow();
+        CHECK(a.grid().labels == b2.grid().labels);
+        CHECK(a.grid().rowCount() == 6);
+        CHECK(a.colourTop() == Approx(b2.colourTop()));
+        CHECK(a.colourTop() == Approx(std::max(a.grid().maxValue, b2.grid().maxValue)));
     }
     SECTION("by stream") {
         HeatmapGrid g = buildHeatmap(*t, r, 0, 2000, 2, HeatmapRows::Streams);

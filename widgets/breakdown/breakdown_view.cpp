@@ -2,6 +2,7 @@
 
 #include <QLabel>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 #include <qcustomplot.h>
 
@@ -63,6 +64,8 @@ BreakdownView::BreakdownView(QWidget* parent)
     m_legend->setContentsMargins(6, 0, 6, 2);
     m_legend->setStyleSheet(QStringLiteral("color: #444"));
     m_plot->setMinimumHeight(160);
+    // Below this the bars, axis labels and legend overlap: the dock cannot be made smaller.
+    setMinimumSize(380, 250);
     m_plot->plotLayout()->clear();
     m_barRect = new QCPAxisRect(m_plot);
     m_histRect = new QCPAxisRect(m_plot);
@@ -77,15 +80,18 @@ BreakdownView::BreakdownView(QWidget* parent)
     m_histRect->axis(QCPAxis::atLeft)->setLabel(tr("occurrences"));
     m_barRect->axis(QCPAxis::atLeft)->setTickLength(0, 0);
     m_barRect->axis(QCPAxis::atLeft)->setSubTickLength(0, 0);
-    m_title->setText(tr("<i>Select an operator on the timeline or in a table.</i>"));
+    rebuild();   // the empty state, not empty axes
 }
 
 void BreakdownView::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
     // Side by side when there is room, the histogram under the bars in a narrow dock.
-    const bool side = width() >= 760 || width() > 2 * height();
+    const bool side = width() >= 540 || width() > 2 * height();
     if (side == m_sideBySide) return;
     m_sideBySide = side;
+    // Stacked, the two plots need the height of two (the bars, axis labels and legend must not
+    // overlap); side by side one plot's height is enough.
+    m_plot->setMinimumHeight(side ? 160 : 320);
     QCPLayoutGrid* grid = m_plot->plotLayout();
     grid->take(m_histRect);
     grid->simplify();
@@ -99,6 +105,7 @@ void BreakdownView::setTrace(TracePtr trace) {
     m_trace = std::move(trace);
     m_report.reset();
     m_slice = m_signature = kNone;
+    m_group.clear();
     m_durations.clear();
     m_durationsTrace = nullptr;
     rebuild();
@@ -109,7 +116,22 @@ void BreakdownView::setReport(std::shared_ptr<const Report> report) {
     rebuild();
 }
 
+bool BreakdownView::isEmptyState() const { return m_plot->isHidden(); }
+
+void BreakdownView::showGroup(const QString& title, std::vector<std::pair<std::uint32_t, TimeNs>> slices) {
+    m_group.clear();
+    for (const auto& s : slices)
+        if (m_trace && s.first < m_trace->slices().size()) m_group.push_back(s);
+    std::stable_sort(m_group.begin(), m_group.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    m_groupTitle = title;
+    m_slice = m_group.empty() ? kNone : m_group.front().first;
+    m_signature = kNone;
+    if (m_slice != kNone && m_report && m_slice < m_report->sliceSignature.size()) m_signature = m_report->sliceSignature[m_slice];
+    rebuild();
+}
+
 void BreakdownView::showSlice(std::uint32_t slice) {
+    m_group.clear();
     m_slice = m_trace && slice < m_trace->slices().size() ? slice : kNone;
     m_signature = kNone;
     if (m_slice != kNone && m_report && m_slice < m_report->sliceSignature.size())
@@ -118,6 +140,7 @@ void BreakdownView::showSlice(std::uint32_t slice) {
 }
 
 void BreakdownView::showSignature(std::uint32_t signature) {
+    m_group.clear();
     m_slice = kNone;
     m_signature = m_report && signature < m_report->operators.size() ? signature : kNone;
     rebuild();
@@ -150,10 +173,14 @@ void BreakdownView::rebuild() {
     if (!m_trace || (m_slice == kNone && m_signature == kNone)) {
         m_plot->clearPlottables();
         m_plot->clearItems();
-        m_title->setText(tr("<i>Select an operator on the timeline or in a table.</i>"));
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        m_title->setText(tr("<p style='color:#666'><i>Nothing selected.</i><br>Select an operator on the timeline or in a "
+                            "table, or a contention window or cluster, to see where its time went.</p>"));
+        m_plot->hide();
+        m_legend->hide();
         return;
     }
+    m_plot->show();
+    m_legend->show();
     collectDurations();
     m_hist = makeHistogram(m_durations);
 
@@ -193,8 +220,25 @@ void BreakdownView::rebuild() {
     }
     m_title->setText(html);
 
-    if (sig) m_bars.push_back(Bar{tr("signature (mean)"), meanOf(*sig), true});
-    if (m_slice != kNone && m_report) {
+    if (!m_group.empty()) {
+        // A window or cluster: its title, then one bar per operator, costliest at the top.
+        m_title->setText(m_groupTitle + QStringLiteral("<br>") + html);
+        const std::size_t n = std::min(m_group.size(), kMaxGroupBars);
+        for (std::size_t i = n; i-- > 0;) {
+            const std::uint32_t s = m_group[i].first;
+            Bar b;
+            QString label = shortOperatorName(sliceName(*m_trace, s));
+            if (label.size() > 26) label = label.left(25) + QStringLiteral("…");
+            b.label = label;
+            b.parts.computeNs = m_trace->slices()[s].dur;
+            if (m_report)
+                for (const Anomaly& a : m_report->anomalies)
+                    if (a.slice == s) b.parts = a.breakdown;
+            b.valid = true;
+            m_bars.push_back(b);
+        }
+    } else if (sig) m_bars.push_back(Bar{tr("signature (mean)"), meanOf(*sig), true});
+    if (m_group.empty() && m_slice != kNone && m_report) {
         Bar b;
         b.label = tr("this occurrence");
         if (anomaly) {

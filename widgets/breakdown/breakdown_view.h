@@ -28,6 +28,12 @@ public:
     void showSlice(std::uint32_t slice);
     // A signature without a particular occurrence.
     void showSignature(std::uint32_t signature);
+    // A contention window or sync cluster: one bar per operator (the costliest kMaxGroupBars,
+    // by extra wait), the histogram of the costliest one's signature. Empty `slices` clears.
+    void showGroup(const QString& title, std::vector<std::pair<std::uint32_t, TimeNs>> slices);
+    static constexpr std::size_t kMaxGroupBars = 8;
+    // True when nothing is selected: the plot is hidden behind a line of text (no stale axes).
+    bool isEmptyState() const;
     std::uint32_t slice() const { return m_slice; }
     std::uint32_t signature() const { return m_signature; }
     QCustomPlot* plot() const { return m_plot; }
@@ -53,6 +59,8 @@ private:
     std::shared_ptr<const Report> m_report;
     std::uint32_t m_slice = kNone;
     std::uint32_t m_signature = kNone;
+    QString m_groupTitle;
+    std::vector<std::pair<std::uint32_t, TimeNs>> m_group;   // window/cluster operators, costliest first
     StringId m_name = 0;                 // without a report: the name shown
     // Durations of the shown signature (or name), cached across re-thresholds.
     std::vector<TimeNs> m_durations;

@@ -1,5 +1,7 @@
 #include "widgets/common/text.h"
 
+#include <QFontMetrics>
+#include <algorithm>
 #include <cstdlib>
 
 #include "core/trace/time_format.h"
@@ -40,6 +42,76 @@ QString sliceName(const Trace& trace, std::uint32_t slice) {
     if (slice >= trace.slices().size()) return {};
     const std::string_view n = trace.str(trace.slices()[slice].name);
     return QString::fromUtf8(n.data(), static_cast<qsizetype>(n.size()));
+}
+
+namespace {
+
+// Index where a trailing " [...]" starts (at bracket depth 0), or -1.
+qsizetype tailStart(const QString& s) {
+    if (!s.endsWith(QLatin1Char(']'))) return -1;
+    int depth = 0;
+    for (qsizetype i = 0; i + 1 < s.size(); ++i) {
+        const QChar c = s[i];
+        if (c == QLatin1Char('(') || c == QLatin1Char('<')) ++depth;
+        else if ((c == QLatin1Char(')') || c == QLatin1Char('>')) && depth > 0) --depth;
+        else if (depth == 0 && c == QLatin1Char(' ') && s[i + 1] == QLatin1Char('[')) return i;
+    }
+    return -1;
+}
+
+bool isOpen(QChar c) { return c == QLatin1Char('(') || c == QLatin1Char('<') || c == QLatin1Char('['); }
+bool isClose(QChar c) { return c == QLatin1Char(')') || c == QLatin1Char('>') || c == QLatin1Char(']'); }
+
+QString shortCppName(QString h) {
+    // The parameter list: a balanced "(...)" at the end.
+    if (h.endsWith(QLatin1Char(')'))) {
+        int depth = 0;
+        for (qsizetype i = h.size() - 1; i >= 0; --i) {
+            if (isClose(h[i])) ++depth;
+            else if (isOpen(h[i]) && --depth == 0) {
+                if (i > 0) h.truncate(i);
+                break;
+            }
+        }
+    }
+    // Return type and qualifiers: keep what follows the last space and the last "::" at depth 0.
+    qsizetype from = 0;
+    int depth = 0;
+    for (qsizetype i = 0; i < h.size(); ++i) {
+        if (isOpen(h[i])) ++depth;
+        else if (isClose(h[i]) && depth > 0) --depth;
+        else if (depth == 0 && h[i] == QLatin1Char(' ')) from = i + 1;
+        else if (depth == 0 && h[i] == QLatin1Char(':') && i + 1 < h.size() && h[i + 1] == QLatin1Char(':')) from = i + 2;
+    }
+    if (from < h.size()) h = h.mid(from);
+    // Long template arguments.
+    const qsizetype lt = h.indexOf(QLatin1Char('<'));
+    if (lt > 0 && h.endsWith(QLatin1Char('>')) && h.size() - lt - 2 > 24) h = h.left(lt) + QStringLiteral("<…>");
+    return h;
+}
+
+}  // namespace
+
+QString shortOperatorName(const QString& full) {
+    const qsizetype t = tailStart(full);
+    const QString head = t < 0 ? full : full.left(t);
+    const QString tail = t < 0 ? QString() : full.mid(t);
+    const bool cpp = head.contains(QStringLiteral("::")) || head.contains(QLatin1Char('<')) || head.endsWith(QLatin1Char(')'));
+    if (head.size() <= 40 || !cpp) return full;
+    const QString s = shortCppName(head);
+    return s.isEmpty() ? full : s + tail;
+}
+
+QString elideKeepingTail(const QString& text, const QFontMetrics& fm, int width) {
+    if (width <= 0) return {};
+    if (fm.horizontalAdvance(text) <= width) return text;
+    const qsizetype t = tailStart(text);
+    if (t <= 0) return fm.elidedText(text, Qt::ElideRight, width);
+    const QString head = text.left(t), tail = text.mid(t);
+    const int tailW = std::min(fm.horizontalAdvance(tail), width * 2 / 3);
+    const QString tailText = fm.elidedText(tail, Qt::ElideRight, tailW);
+    const int headW = width - fm.horizontalAdvance(tailText);
+    return fm.elidedText(head, Qt::ElideRight, std::max(headW, fm.horizontalAdvance(QStringLiteral("…")))) + tailText;
 }
 
 }  // namespace contend::widgets

@@ -1,11 +1,14 @@
 #include "widgets/details/operator_details.h"
 
 #include <QUrl>
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "core/report/advice.h"
 #include "widgets/common/text.h"
 #include "widgets/timeline/args_fetcher.h"
+#include "widgets/timeline/slice_flows.h"
 
 namespace contend::widgets {
 
@@ -17,6 +20,7 @@ OperatorDetails::OperatorDetails(QWidget* parent) : QTextBrowser(parent), m_args
     });
     connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
         if (url.scheme() == QStringLiteral("window")) emit windowLinkActivated(url.path().toUInt());
+        if (url.scheme() == QStringLiteral("slice")) emit sliceLinkActivated(url.path().toUInt());
     });
     render();
 }
@@ -24,7 +28,8 @@ OperatorDetails::OperatorDetails(QWidget* parent) : QTextBrowser(parent), m_args
 void OperatorDetails::setTrace(TracePtr trace) {
     m_trace = std::move(trace);
     m_report.reset();
-    m_slice = kNone;
+    m_slice = m_window = m_cluster = kNone;
+    m_showRange = false;
     m_args->clear();
     render();
 }
@@ -36,10 +41,161 @@ void OperatorDetails::setReport(std::shared_ptr<const Report> report) {
 
 void OperatorDetails::showSlice(std::uint32_t slice) {
     m_slice = m_trace && slice < m_trace->slices().size() ? slice : kNone;
+    m_window = m_cluster = kNone;
+    m_showRange = false;
     render();
 }
 
+void OperatorDetails::showRange(const RangeMeasure& range) {
+    m_slice = m_window = m_cluster = kNone;
+    m_range = range;
+    m_showRange = range.t1 > range.t0;
+    render();
+}
+
+void OperatorDetails::showWindow(std::uint32_t w) {
+    m_showRange = false;
+    m_slice = m_cluster = kNone;
+    m_window = w;
+    render();
+}
+
+void OperatorDetails::showCluster(std::uint32_t c) {
+    m_showRange = false;
+    m_slice = m_window = kNone;
+    m_cluster = c;
+    render();
+}
+
+OperatorDetails::Shown OperatorDetails::shown() const {
+    if (!m_trace) return Shown::Nothing;
+    if (m_slice != kNone) return Shown::Operator;
+    if (m_showRange) return Shown::Range;
+    if (m_report && m_window < m_report->windows.size()) return Shown::Window;
+    if (m_report && m_cluster < m_report->clusters.size()) return Shown::Cluster;
+    return Shown::Nothing;
+}
+
+namespace {
+QString detailRow(const QString& k, const QString& v) {
+    return QStringLiteral("<tr><td style='color:#555;padding-right:8px'>%1</td><td>%2</td></tr>").arg(k, v);
+}
+}  // namespace
+
+QString OperatorDetails::opsTable(std::vector<std::pair<std::uint32_t, TimeNs>> ops) const {
+    const Trace& t = *m_trace;
+    std::stable_sort(ops.begin(), ops.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    QString html = tr("<p style='margin:6px 0 2px 0'><b>%n operator(s)</b>, costliest first</p>", nullptr, static_cast<int>(ops.size()));
+    html += QStringLiteral("<table cellspacing='0'><tr style='color:#555'><td>%1</td><td align='right'>&nbsp;%2</td><td align='right'>&nbsp;%3</td></tr>")
+                .arg(tr("operator"), tr("duration"), tr("extra wait"));
+    const std::size_t shown = std::min<std::size_t>(ops.size(), 40);
+    for (std::size_t i = 0; i < shown; ++i) {
+        const std::uint32_t s = ops[i].first;
+        if (s >= t.slices().size()) continue;
+        html += QStringLiteral("<tr><td><a href='slice:%1'>%2</a> <span style='color:#777'>%3</span></td><td align='right'>&nbsp;%4</td>"
+                               "<td align='right'>&nbsp;%5</td></tr>")
+                    .arg(s)
+                    .arg(shortOperatorName(sliceName(t, s)).toHtmlEscaped(), trackLabel(t, t.slices()[s].track).toHtmlEscaped(),
+                         durationText(t.slices()[s].dur), ops[i].second > 0 ? durationText(ops[i].second) : QStringLiteral("–"));
+    }
+    html += QStringLiteral("</table>");
+    if (ops.size() > shown) html += tr("<p style='color:#666'>… and %1 more</p>").arg(ops.size() - shown);
+    return html;
+}
+
+void OperatorDetails::renderWindow() {
+    const Trace& t = *m_trace;
+    const ContentionWindow& w = m_report->windows[m_window];
+    QString html = tr("<h3 style='margin:2px 0'>Contention window #%1: %2</h3><table cellspacing='0'>").arg(w.id).arg(resourceLabel(w.resource));
+    html += detailRow(tr("start"), timeText(w.start - t.begin()));
+    html += detailRow(tr("duration"), durationText(w.end - w.start));
+    html += detailRow(tr("overlap"), QStringLiteral("%1%").arg(w.overlapRatio * 100, 0, 'f', 0));
+    html += detailRow(tr("peak"), w.fromCounters ? QStringLiteral("%1% (counters)").arg(w.peakUtilization * 100, 0, 'f', 0) : tr("no counter"));
+    html += detailRow(tr("known"), QString::fromLatin1(provenanceName(w.provenance)));
+    TimeNs extra = 0;
+    std::vector<std::pair<std::uint32_t, TimeNs>> ops;
+    for (const WindowOp& op : w.ops) {
+        ops.emplace_back(op.slice, op.extraWaitNs);
+        extra += op.extraWaitNs;
+    }
+    html += detailRow(tr("extra wait"), durationText(extra));
+    if (!w.evidence.empty()) html += detailRow(tr("evidence"), QString::fromStdString(w.evidence).toHtmlEscaped());
+    html += detailRow(tr("what to try"), QString::fromUtf8(adviceFor(w.resource)).toHtmlEscaped());
+    html += QStringLiteral("</table>");
+    setHtml(html + opsTable(std::move(ops)));
+}
+
+void OperatorDetails::renderCluster() {
+    const Trace& t = *m_trace;
+    const Cluster& c = m_report->clusters[m_cluster];
+    QString html = tr("<h3 style='margin:2px 0'>Sync cluster #%1</h3><table cellspacing='0'>").arg(c.id);
+    html += detailRow(tr("track"), trackLabel(t, c.track).toHtmlEscaped());
+    html += detailRow(tr("start"), timeText(c.start - t.begin()));
+    html += detailRow(tr("duration"), durationText(c.end - c.start));
+    html += detailRow(tr("busy"), durationText(c.busyNs));
+    html += detailRow(tr("gaps"), durationText(c.waitNs) + tr(" (%1 with a sync call)").arg(c.syncGaps));
+    html += detailRow(tr("fusing saves"), tr("about %1").arg(durationText(c.savingNs)));
+    html += detailRow(tr("known"), QString::fromLatin1(provenanceName(c.provenance)));
+    if (!c.evidence.empty()) html += detailRow(tr("evidence"), QString::fromStdString(c.evidence).toHtmlEscaped());
+    html += detailRow(tr("what to try"), QString::fromUtf8(clusterAdvice()).toHtmlEscaped());
+    html += QStringLiteral("</table>");
+    std::vector<std::pair<std::uint32_t, TimeNs>> ops;
+    for (std::uint32_t s = c.firstSlice; s <= c.lastSlice && s < t.slices().size(); ++s)
+        if (t.slices()[s].track == c.track) ops.emplace_back(s, 0);
+    // Tiny operators have no extra wait of their own: list them in time order.
+    std::sort(ops.begin(), ops.end(), [&](const auto& a, const auto& b) { return t.slices()[a.first].start < t.slices()[b.first].start; });
+    setHtml(html + opsTable(std::move(ops)));
+}
+
+void OperatorDetails::renderRange() {
+    const Trace& t = *m_trace;
+    const RangeMeasure& m = m_range;
+    QString html = tr("<h3 style='margin:2px 0'>Range: %1</h3><table cellspacing='0'>").arg(durationText(m.duration()));
+    html += detailRow(tr("from"), timeText(m.t0 - t.begin()));
+    html += detailRow(tr("to"), timeText(m.t1 - t.begin()));
+    html += QStringLiteral("</table>");
+    html += tr("<p style='margin:6px 0 2px 0'><b>Busy per track</b></p><table cellspacing='0'>");
+    const double d = static_cast<double>(std::max<TimeNs>(m.duration(), 1));
+    for (std::size_t i = 0; i < m.tracks.size() && i < 24; ++i) {
+        const TrackBusy& b = m.tracks[i];
+        html += QStringLiteral("<tr><td>%1</td><td align='right'>&nbsp;%2</td><td align='right'>&nbsp;%3%</td><td align='right' style='color:#777'>&nbsp;%4 slices</td></tr>")
+                    .arg(trackLabel(t, b.track).toHtmlEscaped(), durationText(b.busyNs))
+                    .arg(100.0 * static_cast<double>(b.busyNs) / d, 0, 'f', 0)
+                    .arg(b.slices);
+    }
+    html += QStringLiteral("</table>");
+    if (m.tracks.empty()) html += tr("<p style='color:#666'>Nothing ran in this range.</p>");
+    if (m_report) {
+        const Report& r = *m_report;
+        html += tr("<p style='margin:6px 0 2px 0'><b>Findings inside</b>: %1 flagged operator(s), %2 window(s), %3 cluster(s)</p>")
+                    .arg(m.anomalies.size())
+                    .arg(m.windows.size())
+                    .arg(m.clusters.size());
+        for (std::size_t i = 0; i < m.anomalies.size() && i < 12; ++i) {
+            const Anomaly& a = r.anomalies[m.anomalies[i]];
+            html += QStringLiteral("<a href='slice:%1'>%2</a> score %3, %4<br>")
+                        .arg(a.slice)
+                        .arg(shortOperatorName(sliceName(t, a.slice)).toHtmlEscaped())
+                        .arg(a.score, 0, 'f', 1)
+                        .arg(resourceLabel(a.cause));
+        }
+        QStringList wins;
+        for (std::size_t i = 0; i < m.windows.size() && i < 20; ++i) {
+            const ContentionWindow& w = r.windows[m.windows[i]];
+            wins << QStringLiteral("<a href='window:%1'>#%1 %2</a>").arg(w.id).arg(resourceLabel(w.resource));
+        }
+        if (!wins.isEmpty()) html += tr("windows: %1<br>").arg(wins.join(QStringLiteral(", ")));
+    }
+    setHtml(html);
+}
+
 void OperatorDetails::render() {
+    switch (shown()) {
+    case Shown::Window: renderWindow(); return;
+    case Shown::Cluster: renderCluster(); return;
+    case Shown::Range: renderRange(); return;
+    default: break;
+    }
     if (!m_trace || m_slice == kNone) {
         setHtml(tr("<p style='color:#666'><i>No operator selected.</i></p>"));
         return;
@@ -55,6 +211,19 @@ void OperatorDetails::render() {
     html += row(tr("category"), QString::fromUtf8(t.str(s.category).data(), static_cast<qsizetype>(t.str(s.category).size())).toHtmlEscaped());
     if (info.shape) html += row(tr("shape"), QString::fromStdString(std::string(t.str(info.shape))).toHtmlEscaped());
     if (info.waitNs >= 0) html += row(tr("measured wait"), durationText(info.waitNs));
+    // Launch flows, each a link that selects the other end.
+    const SliceFlows flows = flowsOf(t, m_slice);
+    auto links = [&](const std::vector<std::uint32_t>& slices) {
+        QStringList out;
+        for (std::size_t i = 0; i < slices.size() && i < 8; ++i)
+            out << QStringLiteral("<a href='slice:%1'>%2</a> <span style='color:#777'>%3</span>")
+                       .arg(slices[i])
+                       .arg(shortOperatorName(sliceName(t, slices[i])).toHtmlEscaped(), trackLabel(t, t.slices()[slices[i]].track).toHtmlEscaped());
+        if (slices.size() > 8) out << tr("… and %1 more").arg(slices.size() - 8);
+        return out.join(QStringLiteral("<br>"));
+    };
+    if (!flows.launchedBy.empty()) html += row(tr("launched by"), links(flows.launchedBy));
+    if (!flows.launches.empty()) html += row(tr("launches"), links(flows.launches));
     if (m_report) {
         const Report& r = *m_report;
         const std::uint32_t sig = m_slice < r.sliceSignature.size() ? r.sliceSignature[m_slice] : kNone;

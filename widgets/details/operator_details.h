@@ -8,6 +8,7 @@
 
 #include "core/analysis/report.h"
 #include "core/trace/trace.h"
+#include "widgets/timeline/range_measure.h"
 
 namespace contend::widgets {
 
@@ -20,17 +21,36 @@ public:
     void setTrace(TracePtr trace);
     void setReport(std::shared_ptr<const Report> report);
     void showSlice(std::uint32_t slice);
+    // A contention window or a sync cluster (index into the report's lists): what it is, its
+    // evidence, and its operators with their costs, each a link that selects it.
+    void showWindow(std::uint32_t windowIndex);
+    void showCluster(std::uint32_t clusterIndex);
+    // A measured time range: its duration, per-track busy time and the findings inside it.
+    void showRange(const RangeMeasure& range);
     std::uint32_t slice() const { return m_slice; }
+    enum class Shown { Nothing, Operator, Window, Cluster, Range };
+    Shown shown() const;
 
 signals:
     // A window id was clicked in the text.
     void windowLinkActivated(quint32 window);
+    // An operator of a window or cluster was clicked.
+    void sliceLinkActivated(quint32 slice);
 
 private:
     void render();
+    void renderWindow();
+    void renderCluster();
+    void renderRange();
+    // The operators of a window or cluster, costliest first (at most 40 rows).
+    QString opsTable(std::vector<std::pair<std::uint32_t, TimeNs>> ops) const;
     TracePtr m_trace;
     std::shared_ptr<const Report> m_report;
     std::uint32_t m_slice = kNone;
+    std::uint32_t m_window = kNone;
+    std::uint32_t m_cluster = kNone;
+    RangeMeasure m_range;
+    bool m_showRange = false;
     ArgsFetcher* m_args;
 };
 

@@ -38,7 +38,7 @@ void spread(HeatmapGrid& g, int row, TimeNs a, TimeNs b, double amount) {
 }  // namespace
 
 HeatmapGrid buildHeatmap(const Trace& trace, const Report& report, TimeNs t0, TimeNs t1, int bins, HeatmapRows rows,
-                         HeatmapMetric metric, const PressureSource& pressure) {
+                         HeatmapMetric metric, const PressureSource& pressure, const std::vector<Resource>& alsoRows) {
     HeatmapGrid g;
     g.t0 = t0;
     g.t1 = std::max(t1, t0 + 1);
@@ -51,7 +51,8 @@ HeatmapGrid buildHeatmap(const Trace& trace, const Report& report, TimeNs t0, Ti
         std::vector<Resource> res = {Resource::Bandwidth, Resource::Compute, Resource::Cache, Resource::Issue, Resource::Sync};
         for (Resource extra : {Resource::Lock, Resource::Queue, Resource::Unknown}) {
             const bool flagged = std::any_of(report.anomalies.begin(), report.anomalies.end(),
-                                             [&](const Anomaly& a) { return a.cause == extra; });
+                                             [&](const Anomaly& a) { return a.cause == extra; }) ||
+                                 std::find(alsoRows.begin(), alsoRows.end(), extra) != alsoRows.end();
             if (flagged && g.metric == HeatmapMetric::ExtraWait) res.push_back(extra);
         }
         rowOf.assign(kResourceCount, -1);
@@ -109,6 +110,24 @@ HeatmapGrid buildHeatmap(const Trace& trace, const Report& report, TimeNs t0, Ti
     }
     for (double v : g.values) g.maxValue = std::max(g.maxValue, v);
     return g;
+}
+
+std::vector<std::uint32_t> anomaliesAt(const Trace& trace, const Report& report, const HeatmapGrid& g, int row, int bin) {
+    std::vector<std::uint32_t> out;
+    if (row < 0 || row >= g.rowCount() || bin < 0 || bin >= g.bins) return out;
+    const TimeNs a = g.binStart(bin), b = g.binEnd(bin);
+    const auto& sl = trace.slices();
+    for (std::uint32_t i = 0; i < report.anomalies.size(); ++i) {
+        const Anomaly& an = report.anomalies[i];
+        if (an.slice >= sl.size()) continue;
+        const Slice& s = sl[an.slice];
+        if (s.end() <= a || s.start >= b) continue;
+        const bool match = g.rows == HeatmapRows::Resources ? an.cause == g.rowResource[static_cast<std::size_t>(row)]
+                                                            : s.track == g.rowTrack[static_cast<std::size_t>(row)];
+        if (match) out.push_back(i);
+    }
+    std::stable_sort(out.begin(), out.end(), [&](std::uint32_t x, std::uint32_t y) { return report.anomalies[x].score > report.anomalies[y].score; });
+    return out;
 }
 
 std::uint32_t windowAt(const Trace& trace, const Report& report, const HeatmapGrid& g, int row, int bin) {

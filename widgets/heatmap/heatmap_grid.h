@@ -41,11 +41,18 @@ struct HeatmapGrid {
 };
 
 // The five resources the issue names always get a row; lock and queue only when flagged.
+// `alsoRows`: resources to give a row even when this report flags none (a compare's other run
+// flags them, and side-by-side heatmaps share their rows).
 HeatmapGrid buildHeatmap(const Trace& trace, const Report& report, TimeNs t0, TimeNs t1, int bins, HeatmapRows rows,
-                         HeatmapMetric metric = HeatmapMetric::ExtraWait, const PressureSource& pressure = {});
+                         HeatmapMetric metric = HeatmapMetric::ExtraWait, const PressureSource& pressure = {},
+                         const std::vector<Resource>& alsoRows = {});
 
 // The contention window under a cell (same resource, or joining that stream, covering the bin
 // time), the longest if several; kNone if none.
 std::uint32_t windowAt(const Trace& trace, const Report& report, const HeatmapGrid& grid, int row, int bin);
+
+// The flagged operators a cell counts (in that row: of that cause, or on that track; running
+// during the bin), as indices into Report::anomalies, highest score first.
+std::vector<std::uint32_t> anomaliesAt(const Trace& trace, const Report& report, const HeatmapGrid& grid, int row, int bin);
 
 }  // namespace contend::widgets

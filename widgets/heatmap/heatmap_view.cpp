@@ -1,11 +1,16 @@
 #include "widgets/heatmap/heatmap_view.h"
 
 #include <QComboBox>
+#include <algorithm>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QSignalBlocker>
 #include <QTimer>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
+
+#include "widgets/common/text.h"
 
 namespace contend::widgets {
 
@@ -58,7 +63,9 @@ HeatmapView::HeatmapView(QWidget* parent)
     m_plot->xAxis->grid()->setVisible(false);
     m_map = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
     m_map->setInterpolate(false);
-    m_map->setTightBoundary(true);
+    // Cell centres are given (refresh), so every cell, the first and last rows included, is
+    // drawn whole and the map spans exactly the bins' time range.
+    m_map->setTightBoundary(false);
     m_scale = new QCPColorScale(m_plot);
     m_scale->setType(QCPAxis::atRight);
     m_scale->setBarWidth(10);
@@ -75,7 +82,14 @@ HeatmapView::HeatmapView(QWidget* parent)
     connect(m_rowsBox, &QComboBox::currentIndexChanged, this, [this](int i) { setRows(static_cast<HeatmapRows>(i)); });
     connect(m_metricBox, &QComboBox::currentIndexChanged, this, [this](int i) { setMetric(static_cast<HeatmapMetric>(i)); });
     connect(m_plot, &QCustomPlot::mousePress, this, &HeatmapView::onClick);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapView::onMove);
+    m_plot->setMouseTracking(true);
     m_metricBox->setEnabled(false);
+}
+
+void HeatmapView::setPeer(HeatmapView* peer) {
+    m_peer = peer == this ? nullptr : peer;
+    scheduleRefresh();
 }
 
 void HeatmapView::setTrace(TracePtr trace) {
@@ -103,6 +117,10 @@ void HeatmapView::setPressureSource(PressureSource source) {
 
 void HeatmapView::setRows(HeatmapRows rows) {
     m_rows = rows;
+    if (rows == HeatmapRows::Resources && m_metricBox->currentIndex() != static_cast<int>(m_metric)) {
+        const QSignalBlocker block(m_metricBox);
+        m_metricBox->setCurrentIndex(static_cast<int>(m_metric));
+    }
     if (m_rowsBox->currentIndex() != static_cast<int>(rows)) m_rowsBox->setCurrentIndex(static_cast<int>(rows));
     m_metricBox->setEnabled(m_pressure != nullptr && rows == HeatmapRows::Resources);
     scheduleRefresh();
@@ -134,6 +152,8 @@ void HeatmapView::refresh() {
     auto* data = m_map->data();
     if (!m_trace || !m_report) {
         m_grid = HeatmapGrid();
+        m_plot->clearItems();
+        m_outlines = 0;
         data->setSize(1, 1);
         data->setCell(0, 0, 0);
         m_note->setText(m_trace ? tr("waiting for the analysis…") : QString());
@@ -141,18 +161,35 @@ void HeatmapView::refresh() {
         return;
     }
     const int bins = std::clamp(m_plot->axisRect()->width() / 3, 20, 1000);
-    m_grid = buildHeatmap(*m_trace, *m_report, m_t0, m_t1, bins, m_rows, m_metric, m_pressure);
+    std::vector<Resource> alsoRows;
+    if (m_peer && m_peer->m_report)
+        for (const Anomaly& a : m_peer->m_report->anomalies)
+            if (std::find(alsoRows.begin(), alsoRows.end(), a.cause) == alsoRows.end()) alsoRows.push_back(a.cause);
+    m_grid = buildHeatmap(*m_trace, *m_report, m_t0, m_t1, bins, m_rows, m_metric, m_pressure, alsoRows);
     const int rows = std::max(1, m_grid.rowCount());
     data->setSize(m_grid.bins, rows);
     const double x0 = static_cast<double>(m_grid.t0 - m_trace->begin()) / 1e6;
     const double x1 = static_cast<double>(m_grid.t1 - m_trace->begin()) / 1e6;
-    data->setRange(QCPRange(x0, x1), QCPRange(0, rows - 1));
+    const double half = (x1 - x0) / (2.0 * std::max(1, m_grid.bins));
+    data->setRange(QCPRange(x0 + half, x1 - half), QCPRange(0, std::max(rows - 1, 1)));
     // Row 0 at the top: the colour map's y grows upwards, so rows are written bottom-up.
     for (int r = 0; r < m_grid.rowCount(); ++r)
         for (int k = 0; k < m_grid.bins; ++k) data->setCell(k, rows - 1 - r, m_grid.at(r, k));
-    const double top = m_grid.metric == HeatmapMetric::Pressure ? 1.0 : std::max(m_grid.maxValue, 1e-3);
+    double top = m_grid.metric == HeatmapMetric::Pressure ? 1.0 : std::max(m_grid.maxValue, 1e-3);
+    // One colour scale with the peer: the larger peak; the peer redraws when ours is larger.
+    if (m_peer && m_grid.metric == HeatmapMetric::ExtraWait && m_peer->m_grid.metric == HeatmapMetric::ExtraWait) {
+        top = std::max(top, m_peer->m_grid.maxValue);
+        if (m_peer->m_top < top - 1e-12 && m_peer->m_report) m_peer->scheduleRefresh();
+    }
+    m_top = top;
     m_map->setDataRange(QCPRange(0, top));
     m_scale->axis()->setLabel(m_grid.metric == HeatmapMetric::Pressure ? tr("share above threshold") : tr("ops waiting"));
+    // The colour box names what the plot shows, also while disabled (stream rows are always
+    // extra wait); the chosen measure comes back with the resource rows.
+    {
+        const QSignalBlocker block(m_metricBox);
+        m_metricBox->setCurrentIndex(static_cast<int>(m_grid.metric));
+    }
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     for (int r = 0; r < m_grid.rowCount(); ++r) {
         QString label = QString::fromStdString(m_grid.labels[static_cast<std::size_t>(r)]);
@@ -160,8 +197,36 @@ void HeatmapView::refresh() {
         ticker->addTick(rows - 1 - r, label);
     }
     m_plot->yAxis->setTicker(ticker);
+
     m_plot->xAxis->setRange(x0, x1);
     m_plot->yAxis->setRange(-0.5, rows - 0.5);
+    // The contention windows outlined in their resource's row: the overlap ratio makes and
+    // unmakes windows, so moving its slider visibly changes the map.
+    m_plot->clearItems();
+    m_outlines = 0;
+    if (m_grid.rows == HeatmapRows::Resources) {
+        for (const ContentionWindow& w : m_report->windows) {
+            if (w.end <= m_grid.t0 || w.start >= m_grid.t1 || m_outlines >= kMaxOutlines) continue;
+            int row = -1;
+            for (int r = 0; r < m_grid.rowCount(); ++r)
+                if (m_grid.rowResource[static_cast<std::size_t>(r)] == w.resource) row = r;
+            if (row < 0) continue;
+            auto* box = new QCPItemRect(m_plot);
+            const double y = rows - 1 - row;
+            const double a = static_cast<double>(std::max(w.start, m_grid.t0) - m_trace->begin()) / 1e6;
+            const double e = static_cast<double>(std::min(w.end, m_grid.t1) - m_trace->begin()) / 1e6;
+            const QColor blue(0x0d, 0x47, 0xa1);
+            // A window a few pixels wide is outlined; a narrower one gets a cap on the row's top
+            // edge, so it does not hide the colour of its cells.
+            const bool wide = m_plot->xAxis->coordToPixel(e) - m_plot->xAxis->coordToPixel(a) >= 6;
+            box->topLeft->setCoords(a, y + 0.45);
+            box->bottomRight->setCoords(e, wide ? y - 0.45 : y + 0.33);
+            box->setPen(QPen(blue, 1));
+            box->setBrush(wide ? QBrush(Qt::NoBrush) : QBrush(blue));
+            box->setClipToAxisRect(true);
+            ++m_outlines;
+        }
+    }
     std::size_t flaggedInView = 0;
     for (double v : m_grid.values) flaggedInView += v > 0;
     m_note->setText(flaggedInView == 0 && m_grid.metric == HeatmapMetric::ExtraWait
@@ -170,21 +235,72 @@ void HeatmapView::refresh() {
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void HeatmapView::onClick(QMouseEvent* e) {
-    if (!m_trace || !m_report || m_grid.bins <= 0 || e->button() != Qt::LeftButton) return;
-    const double x = m_plot->xAxis->pixelToCoord(e->position().x());
-    const double y = m_plot->yAxis->pixelToCoord(e->position().y());
+std::pair<int, int> HeatmapView::cellAt(QPoint pos) const {
+    if (!m_trace || !m_report || m_grid.bins <= 0 || !m_plot->axisRect()->rect().contains(pos)) return {-1, -1};
+    const double x = m_plot->xAxis->pixelToCoord(pos.x());
+    const double y = m_plot->yAxis->pixelToCoord(pos.y());
     const TimeNs t = m_trace->begin() + static_cast<TimeNs>(x * 1e6);
     const int bin = m_grid.binOf(t);
     const int row = m_grid.rowCount() - 1 - static_cast<int>(std::lround(y));
-    if (bin < 0 || row < 0 || row >= m_grid.rowCount()) return;
+    if (bin < 0 || row < 0 || row >= m_grid.rowCount()) return {-1, -1};
+    return {row, bin};
+}
+
+QString HeatmapView::cellTooltip(int row, int bin) const {
+    if (!m_trace || !m_report || row < 0 || row >= m_grid.rowCount() || bin < 0 || bin >= m_grid.bins) return {};
+    const TimeNs a = m_grid.binStart(bin), b = m_grid.binEnd(bin);
+    QString html = QStringLiteral("<b>%1</b><br>%2 – %3<br>")
+                       .arg(QString::fromStdString(m_grid.labels[static_cast<std::size_t>(row)]).toHtmlEscaped(),
+                            timeText(a - m_trace->begin()), timeText(b - m_trace->begin()));
+    const double v = m_grid.at(row, bin);
+    html += m_grid.metric == HeatmapMetric::Pressure ? tr("above threshold %1% of the bin").arg(v * 100, 0, 'f', 0)
+                                                     : tr("%1 operators waiting on average (extra wait %2)")
+                                                           .arg(v, 0, 'g', 3)
+                                                           .arg(durationText(static_cast<TimeNs>(v * static_cast<double>(b - a))));
+    const std::vector<std::uint32_t> ops = anomaliesAt(*m_trace, *m_report, m_grid, row, bin);
+    if (!ops.empty()) {
+        html += tr("<br>%n flagged operator(s):", nullptr, static_cast<int>(ops.size()));
+        for (std::size_t i = 0; i < ops.size() && i < 5; ++i) {
+            const Anomaly& an = m_report->anomalies[ops[i]];
+            html += QStringLiteral("<br>&nbsp;• %1 <span style='color:#666'>score %2, %3</span>")
+                        .arg(shortOperatorName(sliceName(*m_trace, an.slice)).toHtmlEscaped())
+                        .arg(an.score, 0, 'f', 1)
+                        .arg(durationText(m_trace->slices()[an.slice].dur));
+        }
+        if (ops.size() > 5) html += tr("<br>&nbsp;… and %1 more").arg(ops.size() - 5);
+    }
+    const std::uint32_t w = windowAt(*m_trace, *m_report, m_grid, row, bin);
+    if (w != kNone)
+        html += tr("<br>in contention window #%1 (%2 operators); click to select it").arg(m_report->windows[w].id).arg(m_report->windows[w].ops.size());
+    else if (!ops.empty())
+        html += tr("<br>click to select the worst one");
+    return html;
+}
+
+void HeatmapView::activateCell(int row, int bin) {
+    if (!m_trace || !m_report || row < 0 || bin < 0) return;
     const std::uint32_t w = windowAt(*m_trace, *m_report, m_grid, row, bin);
     if (w != kNone) {
-        emit windowActivated(w);
         emit zoomRequested(m_report->windows[w].start, m_report->windows[w].end);
-    } else {
-        emit zoomRequested(m_grid.binStart(bin), m_grid.binEnd(bin));
+        emit windowActivated(w);
+        return;
     }
+    emit zoomRequested(m_grid.binStart(bin), m_grid.binEnd(bin));
+    const std::vector<std::uint32_t> ops = anomaliesAt(*m_trace, *m_report, m_grid, row, bin);
+    if (!ops.empty()) emit sliceActivated(m_report->anomalies[ops.front()].slice);
+}
+
+void HeatmapView::onClick(QMouseEvent* e) {
+    if (e->button() != Qt::LeftButton) return;
+    const auto [row, bin] = cellAt(e->position().toPoint());
+    activateCell(row, bin);
+}
+
+void HeatmapView::onMove(QMouseEvent* e) {
+    const auto [row, bin] = cellAt(e->position().toPoint());
+    const QString tip = cellTooltip(row, bin);
+    if (tip.isEmpty()) QToolTip::hideText();
+    else QToolTip::showText(e->globalPosition().toPoint(), tip, m_plot);
 }
 
 }  // namespace contend::widgets

@@ -6,7 +6,7 @@ namespace contend::widgets {
 
 AnomalyModel::AnomalyModel(QObject* parent)
     : ReportTableModel({{tr("Score"), ColumnKind::Score, tr("Anomaly score; flagged when above the coefficient")},
-                        {tr("Operator"), ColumnKind::Text, {}},
+                        {tr("Operator"), ColumnKind::Name, {}},
                         {tr("Track"), ColumnKind::Text, {}},
                         {tr("Start"), ColumnKind::Time, tr("Since the trace began")},
                         {tr("Duration"), ColumnKind::Duration, {}},

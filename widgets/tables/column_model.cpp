@@ -32,6 +32,7 @@ QVariant ColumnModel::data(const QModelIndex& index, int role) const {
         if (!v.isValid()) return QString();
         switch (col.kind) {
         case ColumnKind::Text: return v.toString();
+        case ColumnKind::Name: return shortOperatorName(v.toString());
         case ColumnKind::Count: return QString::number(v.toLongLong());
         case ColumnKind::Duration: return v.toLongLong() < 0 ? QStringLiteral("-") : durationText(v.toLongLong());
         case ColumnKind::Time: return timeText(v.toLongLong() - m_origin);
@@ -51,7 +52,7 @@ QVariant ColumnModel::data(const QModelIndex& index, int role) const {
         return v;
     }
     case Qt::TextAlignmentRole:
-        if (col.kind == ColumnKind::Text || col.kind == ColumnKind::Resource)
+        if (col.kind == ColumnKind::Text || col.kind == ColumnKind::Name || col.kind == ColumnKind::Resource)
             return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::DecorationRole:
@@ -61,8 +62,13 @@ QVariant ColumnModel::data(const QModelIndex& index, int role) const {
         }
         return {};
     case Qt::ToolTipRole:
-        if (col.kind == ColumnKind::Text) return raw(r, c).toString();
+        if (col.kind == ColumnKind::Text || col.kind == ColumnKind::Name) return raw(r, c).toString();
         return {};
+    case FilterRole: {
+        // What the filter box matches: the words shown, and the full name behind a short one.
+        const QString shown = data(index, Qt::DisplayRole).toString();
+        return col.kind == ColumnKind::Name ? shown + QLatin1Char('\n') + raw(r, c).toString() : shown;
+    }
     case SliceRole: return rowSlice(r);
     case IdRole: return rowId(r);
     case StartRole: return rowSpan(r).first;
@@ -76,6 +82,12 @@ QVariant ColumnModel::headerData(int section, Qt::Orientation orientation, int r
     if (orientation != Qt::Horizontal || section < 0 || section >= static_cast<int>(m_columns.size())) return {};
     if (role == Qt::DisplayRole) return m_columns[static_cast<std::size_t>(section)].title;
     if (role == Qt::ToolTipRole) return m_columns[static_cast<std::size_t>(section)].tip;
+    // The first click on a score, count or cost sorts the biggest first.
+    if (role == Qt::InitialSortOrderRole) {
+        const ColumnKind k = m_columns[static_cast<std::size_t>(section)].kind;
+        const bool biggestFirst = k == ColumnKind::Score || k == ColumnKind::Duration || k == ColumnKind::Count || k == ColumnKind::Percent;
+        return static_cast<int>(biggestFirst ? Qt::DescendingOrder : Qt::AscendingOrder);
+    }
     return {};
 }
 

@@ -14,6 +14,7 @@ namespace contend::widgets {
 
 enum class ColumnKind {
     Text,       // QString
+    Name,       // QString operator name or signature: shown short (shortOperatorName), full in the tooltip
     Count,      // integer
     Duration,   // qint64 ns -> "12.5 us"
     Time,       // qint64 absolute ns -> time since the trace began

@@ -9,8 +9,8 @@ namespace {
 
 std::vector<Column> columnsFor(CompareModel::Kind kind) {
     if (kind == CompareModel::Kind::Operators)
-        return {{QObject::tr("Change"), ColumnKind::Text, QObject::tr("- faster, + slower, = within tolerance, new, gone")},
-                {QObject::tr("Signature"), ColumnKind::Text, QObject::tr("Operator name plus shape/grid")},
+        return {{QObject::tr("Change"), ColumnKind::Text, changeLegend()},
+                {QObject::tr("Signature"), ColumnKind::Name, QObject::tr("Operator name plus shape/grid")},
                 {QObject::tr("Count base"), ColumnKind::Count, {}},
                 {QObject::tr("Count new"), ColumnKind::Count, {}},
                 {QObject::tr("Mean base"), ColumnKind::Duration, {}},
@@ -19,12 +19,32 @@ std::vector<Column> columnsFor(CompareModel::Kind kind) {
                 {QObject::tr("Anomalies base"), ColumnKind::Count, {}},
                 {QObject::tr("Anomalies new"), ColumnKind::Count, {}}};
     return {{QObject::tr("Status"), ColumnKind::Text, QObject::tr("resolved: only in the baseline; new: only in the comparison")},
-            {QObject::tr("Name"), ColumnKind::Text, {}},
+            {QObject::tr("Name"), ColumnKind::Name, {}},
             {QObject::tr("Iteration"), ColumnKind::Count, QObject::tr("Position among the run's iterations (-1: none)")},
             {QObject::tr("Score base"), ColumnKind::Score, {}},
             {QObject::tr("Score new"), ColumnKind::Score, {}},
             {QObject::tr("Cause"), ColumnKind::Resource, QObject::tr("In the comparison when present there, else in the baseline")}};
 }
+
+}  // namespace
+
+QString changeWords(OpChange c) {
+    switch (c) {
+    case OpChange::Faster: return QObject::tr("▼ faster");
+    case OpChange::Slower: return QObject::tr("▲ slower");
+    case OpChange::Same: return QObject::tr("= same");
+    case OpChange::New: return QObject::tr("+ new");
+    case OpChange::Gone: return QObject::tr("× gone");
+    }
+    return {};
+}
+
+QString changeLegend() {
+    return QObject::tr("▼ faster, ▲ slower: the mean duration moved beyond the tolerance; = same: within it; "
+                       "+ new: only in the comparison; × gone: only in the baseline. An empty cell is \"-\".");
+}
+
+namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
@@ -60,7 +80,7 @@ QVariant CompareModel::raw(int row, int column) const {
     if (m_kind == Kind::Operators) {
         const OperatorDiff& d = m_result->operators[r];
         switch (column) {
-        case OpChangeCol: return QString::fromLatin1(opChangeSymbol(d.change));
+        case OpChangeCol: return changeWords(d.change);
         case OpSignature: return QString::fromStdString(d.signature);
         case OpCountBase: return static_cast<qint64>(d.inBase ? d.base.count : 0);
         case OpCountNew: return static_cast<qint64>(d.inNew ? d.now.count : 0);

@@ -1,6 +1,6 @@
 #pragma once
 // The diff table of a compare, one model per view of it:
-//  - Operators: per signature, change symbol (- faster, + slower, = same, new, gone), signature,
+//  - Operators: per signature, change in words with an arrow (changeWords), signature,
 //    count base/new, mean base/new, change of the mean, anomalies base/new;
 //  - Anomalies: per anomaly, status (resolved, persisting, new), name, iteration, score base/new,
 //    cause.
@@ -15,6 +15,11 @@
 #include "widgets/tables/column_model.h"
 
 namespace contend::widgets {
+
+// "▼ faster", "▲ slower", "= same", "+ new", "× gone": never "-", which is the empty cell.
+QString changeWords(OpChange c);
+// What the change words mean (the column's tooltip and the legend under the table).
+QString changeLegend();
 
 class CompareModel : public ColumnModel {
     Q_OBJECT

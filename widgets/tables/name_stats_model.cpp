@@ -3,7 +3,7 @@
 namespace contend::widgets {
 
 NameStatsModel::NameStatsModel(QObject* parent)
-    : ColumnModel({{tr("Operator"), ColumnKind::Text, {}},
+    : ColumnModel({{tr("Operator"), ColumnKind::Name, {}},
                    {tr("Count"), ColumnKind::Count, {}},
                    {tr("Total"), ColumnKind::Duration, {}},
                    {tr("Mean"), ColumnKind::Duration, {}},

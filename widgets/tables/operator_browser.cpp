@@ -31,9 +31,6 @@ OperatorBrowser::OperatorBrowser(QWidget* parent)
     m_typeSignaturePanel->sortBy(SignatureModel::ExtraWait, Qt::DescendingOrder);
     m_typePanel->sortBy(TypeModel::ExtraWait, Qt::DescendingOrder);
     m_namePanel->sortBy(NameStatsModel::Total, Qt::DescendingOrder);
-    m_signaturePanel->view()->setColumnWidth(SignatureModel::Signature, 260);
-    m_typeSignaturePanel->view()->setColumnWidth(SignatureModel::Signature, 260);
-    m_namePanel->view()->setColumnWidth(NameStatsModel::Name, 260);
 
     m_stack = new QStackedWidget(this);
     for (TablePanel* p : {m_signaturePanel, m_typePanel, m_iterationPanel, m_namePanel, m_typeSignaturePanel, m_occurrencePanel})
@@ -46,6 +43,10 @@ OperatorBrowser::OperatorBrowser(QWidget* parent)
     m_crumbs = new QLabel(this);
     m_crumbs->setTextFormat(Qt::RichText);
     m_crumbs->setTextInteractionFlags(Qt::LinksAccessibleByMouse);
+    // A long breadcrumb must not widen the dock (and squeeze the panes beside it): it is cut,
+    // and the whole path is in the tooltip.
+    m_crumbs->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_crumbs->setMinimumWidth(0);
     m_groupingBox = new QComboBox(this);
     m_groupingBox->addItems({tr("Per signature"), tr("Per operator type"), tr("Per iteration")});
     m_groupingBox->setToolTip(tr("How the whole network is listed"));
@@ -226,6 +227,8 @@ void OperatorBrowser::showLevel() {
     QString text = parts.join(QStringLiteral(" › "));
     if (l.kind == LevelKind::Occurrences) text += tr(" &nbsp;<span style='color:#666'>(%1 occurrences)</span>").arg(m_occurrences->rowCount());
     m_crumbs->setText(text);
+    m_crumbs->setToolTip(breadcrumb());
+    emit levelChanged();
 }
 
 }  // namespace contend::widgets

@@ -58,6 +58,8 @@ signals:
     void signaturePicked(quint32 signature);
     void spanPicked(qint64 t0, qint64 t1);
     void groupingChanged(int grouping);
+    // The drill-down moved (root, a type's signatures, a signature's occurrences).
+    void levelChanged();
 
 private:
     struct Level {

@@ -3,7 +3,7 @@
 namespace contend::widgets {
 
 SignatureModel::SignatureModel(QObject* parent)
-    : ColumnModel({{tr("Signature"), ColumnKind::Text, tr("Operator name plus shape or grid")},
+    : ColumnModel({{tr("Signature"), ColumnKind::Name, tr("Operator name plus shape or grid")},
                    {tr("Type"), ColumnKind::Text, {}},
                    {tr("Count"), ColumnKind::Count, tr("Occurrences")},
                    {tr("Total"), ColumnKind::Duration, tr("Summed duration")},

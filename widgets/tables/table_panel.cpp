@@ -1,7 +1,13 @@
 #include "widgets/tables/table_panel.h"
 
 #include <QHBoxLayout>
+#include <QApplication>
+#include <QEvent>
 #include <QHeaderView>
+#include <QStyle>
+#include <QStyleOptionViewItem>
+#include <algorithm>
+#include <QScrollBar>
 #include <QItemSelectionModel>
 #include <QKeyEvent>
 #include <QLabel>
@@ -10,6 +16,7 @@
 #include <QVBoxLayout>
 
 #include "widgets/tables/column_model.h"
+#include "widgets/tables/name_delegate.h"
 
 namespace contend::widgets {
 
@@ -24,14 +31,22 @@ TablePanel::TablePanel(ColumnModel* model, const QString& filterHint, QWidget* p
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setAlternatingRowColors(true);
     m_view->setWordWrap(false);
-    m_view->setTextElideMode(Qt::ElideMiddle);
+    m_view->setTextElideMode(Qt::ElideRight);
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_view->verticalHeader()->setDefaultSectionSize(20);
     m_view->verticalHeader()->hide();
-    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->horizontalHeader()->setStretchLastSection(false);
     m_view->horizontalHeader()->setSectionsMovable(true);
     m_view->horizontalHeader()->setDefaultSectionSize(90);
     m_view->sortByColumn(-1, Qt::AscendingOrder);
+    auto* names = new NameDelegate(this);
+    for (int c = 0; c < model->columnCount(); ++c)
+        if (model->column(c).kind == ColumnKind::Name) m_view->setItemDelegateForColumn(c, names);
+    m_view->viewport()->installEventFilter(this);
+    connect(m_view->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int c, int, int) {
+        // Only a drag on the header's edge counts as the user's choice.
+        if (!m_fitting && (QApplication::mouseButtons() & Qt::LeftButton) && !m_userSized.contains(c)) m_userSized << c;
+    });
     m_filter->setPlaceholderText(filterHint);
     m_filter->setClearButtonEnabled(true);
     m_count->setStyleSheet(QStringLiteral("color: #666"));
@@ -58,10 +73,71 @@ TablePanel::TablePanel(ColumnModel* model, const QString& filterHint, QWidget* p
     connect(m_view, &QAbstractItemView::activated, this,
             [this](const QModelIndex& idx) { emit rowOpened(m_proxy->mapToSource(idx)); });
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &TablePanel::updateCount);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &TablePanel::fitColumns);
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &TablePanel::updateCount);
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &TablePanel::updateCount);
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &TablePanel::updateCount);
     updateCount();
+}
+
+int TablePanel::contentWidth(int column) const {
+    // The delegate's own size hint (text, decoration, margins) over the first rows.
+    QStyleOptionViewItem opt;
+    opt.initFrom(m_view);
+    opt.font = m_view->font();
+    opt.fontMetrics = QFontMetrics(opt.font);
+    opt.widget = m_view;
+    const int icon = m_view->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, m_view);
+    opt.decorationSize = QSize(icon, icon);
+    QAbstractItemDelegate* d = m_view->itemDelegateForColumn(column);
+    if (!d) d = m_view->itemDelegate();
+    const int rows = std::min(m_proxy->rowCount(), kFitRows);
+    int w = 0;
+    for (int r = 0; r < rows; ++r) w = std::max(w, d->sizeHint(opt, m_proxy->index(r, column)).width());
+    return w + 2;   // the grid line
+}
+
+void TablePanel::fitColumns() { fit(true); }
+
+void TablePanel::fit(bool measure) {
+    QHeaderView* h = m_view->horizontalHeader();
+    const int n = m_model->columnCount();
+    m_fitting = true;
+    int used = 0;
+    QList<int> flex;
+    QList<int> flexWant;
+    for (int c = 0; c < n; ++c) {
+        if (m_view->isColumnHidden(c)) continue;
+        if (m_userSized.contains(c)) {
+            used += h->sectionSize(c);
+            continue;
+        }
+        // Widest cell of the first kFitRows rows or the header; measured on a model reset, reused
+        // when only the view's width changed (a dock being dragged).
+        if (m_measured.size() != n) m_measured = QList<int>(n, -1);
+        if (measure || m_measured[c] < 0) m_measured[c] = std::max(contentWidth(c), h->sectionSizeHint(c));
+        const int want = m_measured[c];
+        const ColumnKind kind = m_model->column(c).kind;
+        if (kind == ColumnKind::Name) {
+            flex << c;
+            flexWant << want;
+            continue;
+        }
+        const int w = kind == ColumnKind::Text ? std::min(want, 240) : want;
+        h->resizeSection(c, w);
+        used += w;
+    }
+    const int avail = m_view->viewport()->width() - used;
+    for (int i = 0; i < flex.size(); ++i) {
+        const int share = flex.size() > 0 ? avail / static_cast<int>(flex.size()) : 0;
+        h->resizeSection(flex[i], std::max(120, std::min(flexWant[i], share)));
+    }
+    m_fitting = false;
+}
+
+bool TablePanel::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize) fit(false);
+    return QWidget::eventFilter(watched, event);
 }
 
 void TablePanel::updateCount() {
@@ -77,6 +153,16 @@ void TablePanel::selectSourceRow(int row) {
         m_view->selectionModel()->setCurrentIndex(QModelIndex(), QItemSelectionModel::NoUpdate);
     } else {
         const QModelIndex idx = m_proxy->mapFromSource(m_model->index(row, 0));
+        // The row the user just clicked (or moved to with the keys) is already current: Qt selects
+        // and scrolls to it itself once the click is over. Scrolling now, in the middle of the
+        // press, would move the next row under the pointer and Qt would select that one.
+        const QModelIndex current = m_view->selectionModel()->currentIndex();
+        if (idx.isValid() && current.isValid() && current.row() == idx.row()) {
+            if (!m_view->selectionModel()->isRowSelected(idx.row(), QModelIndex()))
+                m_view->selectionModel()->select(idx, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            m_quiet = false;
+            return;
+        }
         if (idx.isValid()) {
             m_view->selectionModel()->setCurrentIndex(idx, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
             m_view->scrollTo(idx);

@@ -27,6 +27,14 @@ public:
     // Source row of the current selection, -1 if none.
     int currentSourceRow() const;
     void sortBy(int column, Qt::SortOrder order);
+    // Sizes the columns to their content: numbers, times and short texts get the width of their
+    // widest cell (never elided); name columns share what is left of the view (at least 120 px,
+    // at most their widest name) and are elided at the right with the shape or grid kept.
+    // Columns the user resized keep their width. Runs on every model reset and view resize.
+    void fitColumns();
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 signals:
     void rowPicked(const QModelIndex& source);
@@ -34,12 +42,18 @@ signals:
 
 private:
     void updateCount();
+    int contentWidth(int column) const;
+    void fit(bool measure);
+    QList<int> m_measured;   // per column: widest cell at the last model reset
+    static constexpr int kFitRows = 2000;   // rows measured when fitting (tables are sorted worst first)
     ColumnModel* m_model;
     TableProxy* m_proxy;
     QTableView* m_view;
     QLineEdit* m_filter;
     QLabel* m_count;
     bool m_quiet = false;
+    bool m_fitting = false;
+    QList<int> m_userSized;   // columns the user resized by hand
 };
 
 }  // namespace contend::widgets

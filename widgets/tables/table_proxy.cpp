@@ -29,7 +29,7 @@ bool TableProxy::filterAcceptsRow(int row, const QModelIndex& parent) const {
     if (m_words.isEmpty()) return true;
     QString text;
     for (int c = 0; c < m->columnCount(parent); ++c) {
-        text += m->index(row, c, parent).data(Qt::DisplayRole).toString();
+        text += m->index(row, c, parent).data(FilterRole).toString();
         text += QLatin1Char('\n');
     }
     for (const QString& w : m_words)

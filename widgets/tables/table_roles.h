@@ -11,6 +11,7 @@ enum TableRole {
     StartRole,                 // qint64 absolute start time (ns) of the row's span, -1 if none
     EndRole,                   // qint64 absolute end time (ns)
     GroupRole,                 // QString group key (a signature's operator type)
+    FilterRole,                // QString the filter words are matched against
 };
 
 }  // namespace contend::widgets

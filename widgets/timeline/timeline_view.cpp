@@ -67,6 +67,9 @@ void TimelineView::setData(TimelineDataPtr data) {
     m_list = DrawList();
     m_painter.clearCaches();
     m_args->clear();
+    m_flows = SliceFlows();
+    m_flowsFor = kNone;
+    m_measure0 = m_measure1 = 0;
     rebuildLayout();
     m_scrollY = 0;
     resetZoom();
@@ -220,11 +223,84 @@ void TimelineView::paintTimeline(QPainter& p) {
     // The corner above the scroll bar belongs to no area; the widget paints opaquely.
     p.fillRect(QRect(area.right() + 1, 0, width() - area.right() - 1, kRuler), QColor(0xee, 0xf0, 0xf3));
     m_painter.paint(p, f);
+    paintFlows(p, area);
+    paintMeasure(p, area);
     if (!in.trace) {
         p.setPen(QColor(0x60, 0x66, 0x6e));
         p.drawText(rect(), Qt::AlignCenter, tr("Open a trace (Ctrl+O) or drop a file here"));
     }
     m_lastFrameMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+}
+
+void TimelineView::paintFlows(QPainter& p, const QRect& area) {
+    if (!m_data || m_selected == kNone) return;
+    const Trace& t = *m_data->trace;
+    if (m_flowsFor != m_selected) {
+        m_flows = flowsOf(t, m_selected);
+        m_flowsFor = m_selected;
+    }
+    if (m_flows.flows.empty()) return;
+    // Content y of the middle of a slice's lane, or -1 when its track is not shown.
+    auto yOf = [&](std::uint32_t s) -> double {
+        const int row = m_layout.rowOf(t.slices()[s].track, t.slices()[s].depth);
+        if (row < 0) return -1;
+        const LayoutRow& r = m_layout.rows()[static_cast<std::size_t>(row)];
+        return area.top() + r.y - m_scrollY + r.h / 2.0;
+    };
+    p.save();
+    p.setClipRect(area);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    const QColor c(0x6a, 0x1b, 0x9a);
+    p.setPen(QPen(c, 1.5));
+    p.setBrush(c);
+    for (std::uint32_t fi : m_flows.flows) {
+        const Flow& f = t.flows()[fi];
+        const Slice& from = t.slices()[f.from];
+        const Slice& to = t.slices()[f.to];
+        const double y0 = yOf(f.from), y1 = yOf(f.to);
+        if (y0 < 0 || y1 < 0) continue;
+        // From where the flow leaves its slice to where it arrives (the target's start at most).
+        const TimeNs a = std::clamp<TimeNs>(f.fromTs, from.start, from.end());
+        const TimeNs b = std::clamp<TimeNs>(f.toTs, to.start, to.end());
+        const QPointF p0(area.left() + std::clamp(m_axis.toPx(a), -1e6, 1e6), y0);
+        const QPointF p1(area.left() + std::clamp(m_axis.toPx(b), -1e6, 1e6), y1);
+        p.drawLine(p0, p1);
+        // The arrowhead at the launched end.
+        const QPointF d = p1 - p0;
+        const double len = std::hypot(d.x(), d.y());
+        if (len < 1) continue;
+        const QPointF u = d / len, n(-u.y(), u.x());
+        const QPointF head[3] = {p1, p1 - 8 * u + 4 * n, p1 - 8 * u - 4 * n};
+        p.drawPolygon(head, 3);
+    }
+    p.restore();
+}
+
+void TimelineView::setMeasuredRange(qint64 t0, qint64 t1) {
+    const bool had = m_measure1 > m_measure0;
+    m_measure0 = std::min(t0, t1);
+    m_measure1 = std::max(t0, t1);
+    if (t1 <= t0) m_measure0 = m_measure1 = 0;
+    if (had && m_measure1 <= m_measure0) emit rangeMeasured(0, 0);
+    update();
+}
+
+void TimelineView::paintMeasure(QPainter& p, const QRect& area) {
+    if (m_measure1 <= m_measure0) return;
+    const double a = std::clamp(m_axis.toPx(m_measure0), -1.0, area.width() + 1.0);
+    const double b = std::clamp(m_axis.toPx(m_measure1), -1.0, area.width() + 1.0);
+    if (b < 0 || a > area.width()) return;
+    const QRectF band(area.left() + a, 0, std::max(1.0, b - a), area.bottom());
+    p.fillRect(band, QColor(0x19, 0x76, 0xd2, 36));
+    p.setPen(QPen(QColor(0x19, 0x76, 0xd2), 1));
+    p.drawLine(band.topLeft(), band.bottomLeft());
+    p.drawLine(band.topRight(), band.bottomRight());
+    const QString label = durationText(m_measure1 - m_measure0);
+    const QFontMetrics fm(font());
+    const QRectF box(band.center().x() - fm.horizontalAdvance(label) / 2.0 - 4, kRuler + 2, fm.horizontalAdvance(label) + 8, fm.height() + 2);
+    p.fillRect(box, QColor(0x19, 0x76, 0xd2));
+    p.setPen(Qt::white);
+    p.drawText(box, Qt::AlignCenter, label);
 }
 
 void TimelineView::paintEvent(QPaintEvent*) {
@@ -274,8 +350,10 @@ void TimelineView::mousePressEvent(QMouseEvent* e) {
         if (e->button() == Qt::LeftButton) clickGutter(m_pressPos);
         return;
     }
-    if (e->button() == Qt::RightButton || (e->button() == Qt::LeftButton && (e->modifiers() & Qt::ShiftModifier)))
+    if (e->button() == Qt::RightButton)
         m_drag = Drag::Box;
+    else if (e->button() == Qt::LeftButton && ((e->modifiers() & Qt::ShiftModifier) || e->position().y() < kRuler))
+        m_drag = Drag::Measure;
     else if (e->button() == Qt::LeftButton)
         m_drag = Drag::Pan;
 }
@@ -288,6 +366,12 @@ void TimelineView::mouseMoveEvent(QMouseEvent* e) {
         setAxis(panBy(m_pressAxis, -d.x(), rangeLo(), rangeHi()));
         setScrollY(m_pressScroll - d.y());
         setCursor(Qt::ClosedHandCursor);
+    } else if (m_drag == Drag::Measure && m_moved) {
+        const QRect area = timeArea();
+        const int a = std::clamp(m_pressPos.x(), area.left(), area.right()) - area.left();
+        const int b = std::clamp(m_mousePos.x(), area.left(), area.right()) - area.left();
+        m_measure0 = m_axis.toTime(std::min(a, b));
+        m_measure1 = m_axis.toTime(std::max(a, b));
     } else if (m_drag == Drag::None) {
         const int hover = itemAt(m_mousePos);
         if (hover != m_hoverItem) m_hoverItem = hover;
@@ -304,6 +388,8 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* e) {
         const double x0 = std::clamp(std::min(m_pressPos.x(), e->position().toPoint().x()), area.left(), area.right()) - area.left();
         const double x1 = std::clamp(std::max(m_pressPos.x(), e->position().toPoint().x()), area.left(), area.right()) - area.left();
         if (x1 - x0 >= 4) zoomTo(m_axis.toTime(x0), m_axis.toTime(x1), 0.0);
+    } else if (drag == Drag::Measure && m_moved) {
+        if (m_measure1 > m_measure0) emit rangeMeasured(m_measure0, m_measure1);
     } else if (drag != Drag::None && !m_moved && e->button() == Qt::LeftButton) {
         const int it = itemAt(e->position().toPoint());
         if (it < 0) {
@@ -344,8 +430,16 @@ void TimelineView::wheelEvent(QWheelEvent* e) {
 }
 
 void TimelineView::keyPressEvent(QKeyEvent* e) {
+    if (e->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier) || !navigateKey(e->key())) {
+        QWidget::keyPressEvent(e);
+        return;
+    }
+    e->accept();
+}
+
+bool TimelineView::navigateKey(int key) {
     const double w = m_axis.width();
-    switch (e->key()) {
+    switch (key) {
     case Qt::Key_W: setAxis(zoomAround(m_axis, cursorPx(), 0.8, rangeLo(), rangeHi())); break;
     case Qt::Key_S: setAxis(zoomAround(m_axis, cursorPx(), 1.25, rangeLo(), rangeHi())); break;
     case Qt::Key_A:
@@ -358,10 +452,13 @@ void TimelineView::keyPressEvent(QKeyEvent* e) {
     case Qt::Key_R:
     case Qt::Key_Home:
     case Qt::Key_0: resetZoom(); break;
-    case Qt::Key_Escape: selectSlice(kNone); break;
-    default: QWidget::keyPressEvent(e); return;
+    case Qt::Key_Escape:
+        if (m_measure1 > m_measure0) setMeasuredRange(0, 0);
+        else selectSlice(kNone);
+        break;
+    default: return false;
     }
-    e->accept();
+    return true;
 }
 
 void TimelineView::leaveEvent(QEvent*) {
@@ -392,6 +489,31 @@ QString TimelineView::tooltipAt(QPoint pos) {
     return tooltipForItem(m_list.items[static_cast<std::size_t>(it)]);
 }
 
+namespace {
+// The first few args of an event, one short line each; the rest are in Details.
+constexpr int kTooltipArgs = 6;
+constexpr int kTooltipArgChars = 60;
+}  // namespace
+
+QString tooltipArgs(const QString& rawEvent) {
+    // In the file's order: profilers write the telling args first.
+    const auto j = nlohmann::ordered_json::parse(rawEvent.toStdString(), nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("args") || !j["args"].is_object() || j["args"].empty()) return {};
+    const auto& args = j["args"];
+    QString html = QStringLiteral("<hr><table cellspacing=0 cellpadding=0>");
+    int shown = 0;
+    for (auto kv = args.begin(); kv != args.end() && shown < kTooltipArgs; ++kv, ++shown) {
+        QString v = kv->is_string() ? QString::fromStdString(kv->get<std::string>()) : QString::fromStdString(kv->dump());
+        if (v.size() > kTooltipArgChars) v = v.left(kTooltipArgChars - 1) + QStringLiteral("…");
+        html += QStringLiteral("<tr><td style='color:#555'>%1&nbsp;</td><td>%2</td></tr>")
+                    .arg(QString::fromStdString(kv.key()).left(32).toHtmlEscaped(), v.toHtmlEscaped());
+    }
+    html += QStringLiteral("</table>");
+    const auto more = static_cast<int>(args.size()) - shown;
+    if (more > 0) html += QStringLiteral("<i>%1 more arg(s) in Details</i>").arg(more);
+    return html;
+}
+
 QString TimelineView::tooltipForItem(const DrawItem& it) {
     const Trace& t = *m_data->trace;
     const Slice& s = t.slices()[it.slice];
@@ -403,7 +525,9 @@ QString TimelineView::tooltipForItem(const DrawItem& it) {
         if (!it.is(kDrawFlagged)) return html;
         html += QStringLiteral("Worst flagged among them:<br>");
     }
-    html += QStringLiteral("<b>%1</b><br>").arg(esc(sliceName(t, it.slice)));
+    const QString name = sliceName(t, it.slice), shortName = shortOperatorName(name);
+    html += QStringLiteral("<b>%1</b><br>").arg(esc(shortName));
+    if (shortName != name) html += QStringLiteral("<span style='color:#666'>%1</span><br>").arg(esc(name.left(200)));
     html += esc(trackLabel(t, s.track)) + QStringLiteral("<br>");
     html += QStringLiteral("start %1 &nbsp; duration %2 &nbsp; end %3<br>")
                 .arg(timeText(s.start - t.begin()), durationText(s.dur), timeText(s.end() - t.begin()));
@@ -437,12 +561,7 @@ QString TimelineView::tooltipForItem(const DrawItem& it) {
         m_args->request(m_data->trace, it.slice);
         html += QStringLiteral("<i>reading args…</i>");
     } else if (!raw.isEmpty()) {
-        const auto j = nlohmann::json::parse(raw.toStdString(), nullptr, false);
-        QString args;
-        if (!j.is_discarded() && j.is_object() && j.contains("args")) args = QString::fromStdString(j["args"].dump(1));
-        else args = raw;
-        if (args.size() > 1500) args = args.left(1500) + QStringLiteral("\n…");
-        html += QStringLiteral("<hr><b>args</b><pre style='font-size:9pt'>%1</pre>").arg(esc(args));
+        html += tooltipArgs(raw);
     }
     return html;
 }

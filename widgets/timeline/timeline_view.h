@@ -4,7 +4,7 @@
 // visible range (draw_list.h) and paints it (timeline_painter.h); nothing else walks slices.
 //
 // Input: wheel zooms around the cursor (Shift+wheel scrolls, a horizontal wheel pans), drag pans,
-// Shift+drag or right-drag box-zooms, W/S zoom, A/D pan, F zooms to the selection, R resets,
+// right-drag box-zooms, Shift+drag (or a drag on the ruler) measures a range, W/S zoom, A/D pan, F zooms to the selection, R resets,
 // click selects, double-click zooms to the operator, Esc clears the selection. Clicking a track
 // label expands or collapses a host thread; clicking a group header folds the group.
 #include <QElapsedTimer>
@@ -16,6 +16,7 @@
 #include "widgets/timeline/args_fetcher.h"
 #include "widgets/timeline/draw_list.h"
 #include "widgets/timeline/report_overlay.h"
+#include "widgets/timeline/slice_flows.h"
 #include "widgets/timeline/time_axis.h"
 #include "widgets/timeline/timeline_data.h"
 #include "widgets/timeline/timeline_painter.h"
@@ -24,6 +25,10 @@
 class QScrollBar;
 
 namespace contend::widgets {
+
+// The tooltip's args section for an event's original JSON: at most a few args, each cut to one
+// short line, and how many more are in Details; empty when the event has no args.
+QString tooltipArgs(const QString& rawEvent);
 
 class TimelineView : public QWidget {
     Q_OBJECT
@@ -39,6 +44,7 @@ public:
     const Report* report() const { return m_report.get(); }
 
     const TimeAxis& axis() const { return m_axis; }
+    std::pair<TimeNs, TimeNs> measuredRange() const { return {m_measure0, m_measure1}; }
     std::uint32_t selectedSlice() const { return m_selected; }
     const TrackLayout& layout() const { return m_layout; }
     // The draw list of the last frame (for tests and hit testing).
@@ -51,6 +57,9 @@ public:
 
     // Builds the draw list and paints one full frame at the widget's current size.
     void paintTimeline(QPainter& p);
+    // What a navigation key does (W/S zoom, A/D and arrows pan, F, 0/R/Home, Esc); false for
+    // other keys. The main window sends these keys here from anywhere but text fields.
+    bool navigateKey(int key);
     // Tooltip text of the item at time-area pixel (x, y), empty if none.
     QString tooltipAt(QPoint widgetPos);
     QSize sizeHint() const override { return {900, 500}; }
@@ -64,11 +73,15 @@ public slots:
     void setHostExpanded(quint32 track, bool expanded);
     void setGroupCollapsed(contend::widgets::TrackGroup group, bool collapsed);
     void scrollToRow(int row);
+    // Shows a measured range (absolute ns) as a band with its duration; t1 <= t0 clears it.
+    void setMeasuredRange(qint64 t0, qint64 t1);
 
 signals:
     void viewChanged(qint64 t0, qint64 t1);
     void sliceSelected(quint32 slice);     // kNone when cleared
     void sliceActivated(quint32 slice);    // double-click
+    // A range was measured (Shift+drag, or a drag on the ruler); t1 <= t0 when it was cleared.
+    void rangeMeasured(qint64 t0, qint64 t1);
     void frameRendered(double ms);
 
 protected:
@@ -111,7 +124,17 @@ private:
     double m_lastListMs = 0;
 
     // Mouse state.
-    enum class Drag { None, Pan, Box };
+    enum class Drag { None, Pan, Box, Measure };
+    TimeNs m_measure0 = 0, m_measure1 = 0;   // measured range, empty when equal
+    void paintMeasure(QPainter& p, const QRect& area);
+    // The selected operator's launch flows as arrows (source -> launched slice).
+    void paintFlows(QPainter& p, const QRect& area);
+    SliceFlows m_flows;
+    std::uint32_t m_flowsFor = kNone;
+public:
+    // The flows drawn for the selection (tests).
+    const SliceFlows& selectedFlows() const { return m_flows; }
+private:
     Drag m_drag = Drag::None;
     bool m_moved = false;
     QPoint m_pressPos;
