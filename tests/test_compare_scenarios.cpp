@@ -88,7 +88,7 @@ TEST_CASE("a fix that trades bandwidth contention for cache contention is a bott
 TEST_CASE("the real HTA trace_diff pair compares without error", "[compare][real]") {
     if (!contend::test::haveSharedTraces()) {
         WARN("../shared/traces not found: real-trace compare skipped");
-        std::exit(4);
+        contend::test::skipTest();
     }
     const std::string dir = contend::test::sharedTraces() + "/kineto-hta/tests/data/trace_diff/";
     LoadResult c = loadTrace(dir + "control/control.json.gz");

@@ -13,6 +13,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
+#include <QSet>
 #include <QMimeData>
 #include <QSettings>
 #include <QSlider>
@@ -76,10 +77,7 @@ struct Fresh {
 }  // namespace
 
 TEST_CASE("opening the sample fills every view", "[app][open]") {
-    if (!contend::test::haveSample()) {
-        WARN("bundled sample missing: skipped");
-        return;
-    }
+    REQUIRE(contend::test::haveSample());  // bundled with the project: missing is a failure, not a skip
     Fresh fresh;
     MainWindow w;
     w.resize(1400, 900);
@@ -103,7 +101,7 @@ TEST_CASE("opening the sample fills every view", "[app][open]") {
 }
 
 TEST_CASE("selecting a flagged operator's row zooms the timeline to it", "[app][selection]") {
-    if (!contend::test::haveSample()) return;
+    REQUIRE(contend::test::haveSample());
     Fresh fresh;
     MainWindow w;
     w.resize(1400, 900);
@@ -144,7 +142,7 @@ TEST_CASE("selecting a flagged operator's row zooms the timeline to it", "[app][
 }
 
 TEST_CASE("moving the sliders changes windows and flags the way the core predicts", "[app][sliders]") {
-    if (!contend::test::haveSample()) return;
+    REQUIRE(contend::test::haveSample());
     Fresh fresh;
     MainWindow w;
     w.show();
@@ -183,7 +181,7 @@ TEST_CASE("moving the sliders changes windows and flags the way the core predict
 }
 
 TEST_CASE("a broken file shows the error in plain words and keeps the previous trace", "[app][errors]") {
-    if (!contend::test::haveSample()) return;
+    REQUIRE(contend::test::haveSample());
     Fresh fresh;
     MainWindow w;
     w.show();
@@ -225,7 +223,7 @@ TEST_CASE("a broken file shows the error in plain words and keeps the previous t
 }
 
 TEST_CASE("cancelling an open keeps the previous trace", "[app][cancel]") {
-    if (!contend::test::haveSample()) return;
+    REQUIRE(contend::test::haveSample());
     Fresh fresh;
     MainWindow w;
     REQUIRE(openAndWait(w, contend::test::samplePath()) == Outcome::Opened);
@@ -242,7 +240,7 @@ TEST_CASE("cancelling an open keeps the previous trace", "[app][cancel]") {
 }
 
 TEST_CASE("settings, layout and recent files persist", "[app][settings]") {
-    if (!contend::test::haveSample()) return;
+    REQUIRE(contend::test::haveSample());
     Fresh fresh;
     {
         MainWindow w;
@@ -265,7 +263,7 @@ TEST_CASE("settings, layout and recent files persist", "[app][settings]") {
 }
 
 TEST_CASE("granularity switches the network view", "[app][granularity]") {
-    if (!contend::test::haveSample()) return;
+    REQUIRE(contend::test::haveSample());
     Fresh fresh;
     MainWindow w;
     REQUIRE(openAndWait(w, contend::test::samplePath()) == Outcome::Opened);
@@ -281,7 +279,7 @@ TEST_CASE("granularity switches the network view", "[app][granularity]") {
 }
 
 TEST_CASE("dropping a file opens it", "[app][dnd]") {
-    if (!contend::test::haveSample()) return;
+    REQUIRE(contend::test::haveSample());
     Fresh fresh;
     MainWindow w;
     w.show();
@@ -328,7 +326,7 @@ TEST_CASE("the Open dialog and drag and drop take the databases", "[app][dnd][db
 }
 
 TEST_CASE("export writes the report as contend-cli does and the view as a PNG, atomically", "[app][export]") {
-    if (!contend::test::haveSample()) return;
+    REQUIRE(contend::test::haveSample());
     Fresh fresh;
     MainWindow w;
     w.resize(1200, 800);
@@ -359,7 +357,7 @@ TEST_CASE("export writes the report as contend-cli does and the view as a PNG, a
 }
 
 TEST_CASE("every broken and hostile input in turn: no crash, and a failed open keeps the trace", "[app][errors][hostile]") {
-    if (!contend::test::haveSample()) return;
+    REQUIRE(contend::test::haveSample());
     Fresh fresh;
     MainWindow w;
     w.show();
@@ -427,14 +425,26 @@ TEST_CASE("every broken and hostile input in turn: no crash, and a failed open k
         }
         if (row.says) CHECK(text.contains(QString::fromUtf8(row.says), Qt::CaseInsensitive));
         // Still drivable: the views paint and the sliders re-threshold.
+        // Filled with a colour the app never uses, so pixels left in it are pixels nothing painted.
+        const QRgb unpainted = qRgb(255, 0, 255);
         QImage img(w.size(), QImage::Format_ARGB32);
+        img.fill(unpainted);
         w.render(&img);
-        CHECK_FALSE(img.isNull());
+        std::size_t left = 0;
+        QSet<QRgb> colours;
+        for (int y = 0; y < img.height(); y += 3)
+            for (int x = 0; x < img.width(); x += 3) {
+                const QRgb c = img.pixel(x, y);
+                if (c == unpainted) ++left;
+                colours.insert(c);
+            }
+        CHECK(left == 0);
+        CHECK(colours.size() > 8);  // more than a blank background: the views drew their content
     }
 }
 
 TEST_CASE("a trace over the memory budget (CONTEND_MAX_MEMORY) fails in words and keeps the trace", "[app][errors][memory]") {
-    if (!contend::test::haveSample()) return;
+    REQUIRE(contend::test::haveSample());
     Fresh fresh;
     MainWindow w;
     w.show();
