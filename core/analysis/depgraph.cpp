@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <iterator>
 #include <queue>
 #include <utility>
@@ -350,24 +351,31 @@ void criticalPaths(const Trace& t, std::size_t iterationCount, DependencyGraph& 
 
 std::shared_ptr<const DependencyGraph> buildDependencyGraph(const Trace& t, const OperatorSet& ops,
                                                             const std::vector<IterationStats>& iterations,
-                                                            const std::vector<std::uint32_t>& iterationOfOp) {
+                                                            const std::vector<std::uint32_t>& iterationOfOp,
+                                                            const std::function<bool()>& keepGoing) {
     const auto t0 = std::chrono::steady_clock::now();
+    // Checked between the passes (each a few tens of ms at 10^6 nodes), so a Cancel is not held
+    // up by the whole build.
+    auto stop = [&] { return keepGoing && !keepGoing(); };
     auto g = std::make_shared<DependencyGraph>();
     g->csr = std::make_shared<DepCsr>();
     if (!ops.deviceScope || ops.size() == 0) return g;
     std::vector<TrackNodes> tracks;
     collectNodes(t, ops, *g, tracks);
+    if (stop()) return nullptr;
     std::vector<std::uint32_t> nodeOfSlice(t.slices().size(), kNone);
     for (std::uint32_t v = 0; v < g->size(); ++v) nodeOfSlice[g->slice[v]] = v;
     std::vector<RawEdge> edges;
     edges.reserve(g->size() * 2 + 16);
     collectEdges(t, *g, tracks, nodeOfSlice, edges);
+    if (stop()) return nullptr;
     // Nominal launch lag: the shortest launch-call-start to device-start seen.
     TimeNs lag = kTimeMax;
     for (const RawEdge& e : edges)
         if (e.kind == DepEdgeKind::Launch) lag = std::min(lag, g->start[e.to] - g->start[e.from]);
     g->launchLagNs = lag == kTimeMax ? 0 : lag;
     inferEventWaits(t, *g, tracks, nodeOfSlice, edges);
+    if (stop()) return nullptr;
     nodeOfSlice = {};
     tracks = {};
 
@@ -385,6 +393,7 @@ std::shared_ptr<const DependencyGraph> buildDependencyGraph(const Trace& t, cons
                                                             props.begin(), static_cast<std::uint32_t>(g->size()))});
     };
     build(edges);
+    if (stop()) return nullptr;
     try {
         topologicalOrder(*g, csr->g);
     } catch (const boost::not_a_dag&) {
@@ -398,8 +407,11 @@ std::shared_ptr<const DependencyGraph> buildDependencyGraph(const Trace& t, cons
         topologicalOrder(*g, csr->g);
     }
     edges = {};
+    if (stop()) return nullptr;
     bindObserved(*g, csr->g);
+    if (stop()) return nullptr;
     computeSlack(*g, csr->g);
+    if (stop()) return nullptr;
     g->csr = csr;
     assignIterations(t, ops, iterations, iterationOfOp, *g);
     criticalPaths(t, iterations.size(), *g);

@@ -45,6 +45,7 @@
 // Cost: O(n log n) to build (sorts per track), O(n + m) for the topological order (Boost.Graph),
 // the passes and the critical paths; about 60 bytes per node and 16 per edge.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -119,10 +120,12 @@ public:
 };
 
 // Builds the graph over the analysed operators (device scope only; empty in host scope) and
-// computes the observed schedule's bindings, slack and critical paths.
+// computes the observed schedule's bindings, slack and critical paths. Returns nullptr when
+// keepGoing (checked between passes) says stop.
 std::shared_ptr<const DependencyGraph> buildDependencyGraph(const Trace& trace, const OperatorSet& ops,
                                                             const std::vector<IterationStats>& iterations,
-                                                            const std::vector<std::uint32_t>& iterationOfOp);
+                                                            const std::vector<std::uint32_t>& iterationOfOp,
+                                                            const std::function<bool()>& keepGoing = {});
 
 // Notes on what the graph could not link ("depgraph-stream-only", "depgraph-partial-links",
 // "depgraph-cycle"); empty when every device node is linked.

@@ -148,7 +148,7 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
         c.tid = tr.tid;
         c.trackLabel = tr.label();
     }
-    p->m_depGraph = buildDependencyGraph(t, ops, p->m_iterations, p->m_iterationOfOp);
+    p->m_depGraph = buildDependencyGraph(t, ops, p->m_iterations, p->m_iterationOfOp, keepGoing);
     if (stopped()) return nullptr;
     p->m_signatureStats = baseSignatureStats(ops, p->m_base, p->m_breakdowns);
     if (stopped()) return nullptr;
