@@ -283,6 +283,7 @@ int runCluster(int argc, char** argv) {
         }
     };
     std::vector<std::thread> pool;
+    pool.reserve(static_cast<std::size_t>(jobs));
     for (int j = 0; j < jobs; ++j) pool.emplace_back(worker);
     for (std::thread& t : pool) t.join();
     std::vector<RankInput> inputs;

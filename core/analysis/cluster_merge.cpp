@@ -203,6 +203,7 @@ ClusterReport mergeRanks(std::vector<RankInput> ranks, const ClusterSettings& se
         }
         ci.medianComputeNs = medianOf(compute);
         std::vector<TimeNs> dev;
+        dev.reserve(compute.size());
         for (TimeNs x : compute) dev.push_back(std::llabs(x - ci.medianComputeNs));
         ci.madComputeNs = medianOf(dev);
         if (!compute.empty()) {
@@ -242,6 +243,7 @@ ClusterReport mergeRanks(std::vector<RankInput> ranks, const ClusterSettings& se
             }
             const TimeNs med = medianOf(others);
             std::vector<TimeNs> dev;
+            dev.reserve(others.size());
             for (TimeNs w : others) dev.push_back(std::llabs(w - med));
             c.spreadNs = static_cast<TimeNs>(kMadToSigma * static_cast<double>(medianOf(dev)));
             c.heldUp = static_cast<double>(c.lateByNs) > settings.k * static_cast<double>(c.spreadNs) &&

@@ -81,6 +81,7 @@ std::vector<std::pair<int, int>> matchItems(const std::vector<Keyed>& a, const s
         matchB[c.j] = c.i;
     }
     std::vector<std::pair<int, int>> out;
+    out.reserve(a.size());
     for (int i = 0; i < static_cast<int>(a.size()); ++i) out.emplace_back(i, matchA[i]);
     for (int j = 0; j < static_cast<int>(b.size()); ++j)
         if (matchB[j] == -1) out.emplace_back(-1, j);

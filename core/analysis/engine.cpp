@@ -332,7 +332,7 @@ std::string describeOperator(const PreparedAnalysis& p, std::uint32_t slice) {
     return describeCause(p.causeInputs(), p.m_causes, op);
 }
 
-Report analyze(TracePtr trace, const AnalysisSettings& s) {
+Report analyze(const TracePtr& trace, const AnalysisSettings& s) {
     std::string error;
     auto p = prepareAnalysis(trace, s, &error);
     if (!p) {

@@ -142,6 +142,6 @@ std::uint64_t reportBytes(const PreparedAnalysis& p, double coefficient, double 
 Report buildReport(const PreparedAnalysis& p, double coefficient, double overlapRatio);
 // Both stages, then the what-if (whatif.h: predicted gains, critical paths, slack). A bad config file is reported on stderr-free terms: the report is empty and
 // report.trace.path holds the trace; use prepareAnalysis to get the error text.
-Report analyze(TracePtr trace, const AnalysisSettings& s);
+Report analyze(const TracePtr& trace, const AnalysisSettings& s);
 
 }  // namespace contend

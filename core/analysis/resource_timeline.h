@@ -71,6 +71,7 @@ private:
 inline constexpr double kHighUtilization = 0.85;
 inline constexpr double kHighCachePressure = 0.15;
 
+// NOLINTNEXTLINE(bugprone-reserved-identifier): clang-tidy 14 names the implicit copy of its arrays
 struct ResourceTimelines {
     // Indexed like kPressureResource. For the cache, the timeline holds the cache *pressure*:
     // 1 - hitRate / healthyHitRate, clamped to 0..1, where the healthy hit rate is the

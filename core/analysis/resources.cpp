@@ -242,6 +242,7 @@ ResourceMap mapResources(const Trace& trace, const ResourceConfig& config) {
         if (!added) it->second = std::max(it->second, static_cast<double>(m.value));
     }
     std::vector<StringId> keys;
+    keys.reserve(maxOfKey.size());
     for (const auto& [k, v] : maxOfKey) keys.push_back(k);
     std::sort(keys.begin(), keys.end());
     for (StringId k : keys) {

@@ -36,6 +36,7 @@ std::vector<IterationStats> findIterations(const Trace& trace) {
         }
     }
     std::vector<IterationStats> out;
+    out.reserve(byIndex.size());
     for (auto& [n, st] : byIndex) out.push_back(st);
     std::sort(out.begin(), out.end(), [](const IterationStats& a, const IterationStats& b) { return a.start < b.start; });
     return out;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <utility>
 
 #include "core/io/ascend_db_detail.h"
 #include "core/io/decimal.h"
@@ -123,7 +124,7 @@ bool Reader::timeOf(const SqliteStatement& st, int col, TimeNs& out) {
 }
 
 std::string Reader::onDevice(std::string name, std::int64_t device) const {
-    return m_multiDevice ? "NPU " + std::to_string(device) + " " + name : name;
+    return m_multiDevice ? "NPU " + std::to_string(device) + " " + name : std::move(name);
 }
 
 const std::string& Reader::devicePid(const char* process, std::int64_t device) {

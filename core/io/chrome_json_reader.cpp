@@ -386,7 +386,7 @@ Status Reader::readObjectForm() {
             continue;
         }
         if (!readTopLevelValue(key)) {
-            if (m_error.reason.size()) return Status::Error;
+            if (!m_error.reason.empty()) return Status::Error;
             m_b.stats().truncated = true;
             return m_sawEvents ? Status::Ok : failAtBuffer(m_pos, "the file ends inside the value of \"" + key + "\"");
         }

@@ -81,7 +81,7 @@ std::unique_ptr<SqliteDb> SqliteDb::deserialize(std::string_view bytes, std::str
         return nullptr;
     }
     // SQLite owns the copy (FREEONCLOSE) and never writes to it (READONLY).
-    auto* copy = static_cast<unsigned char*>(sqlite3_malloc64(bytes.size() ? bytes.size() : 1));
+    auto* copy = static_cast<unsigned char*>(sqlite3_malloc64(!bytes.empty() ? bytes.size() : 1));
     if (!copy) {
         error = "out of memory";
         sqlite3_close(db);

@@ -105,6 +105,7 @@ ClusterSummary runClusterSimulation(const ClusterRequest& q) {
     std::vector<Window> windows(q.iterations);
     {
         std::vector<std::unique_ptr<Simulator>> sims;
+        sims.reserve(static_cast<std::size_t>(q.ranks));
         for (int r = 0; r < q.ranks; ++r)
             sims.push_back(std::make_unique<Simulator>(config, DataParallelWorkload::streams(), rankSeed(q, r)));
         for (int s = 0; s < q.iterations; ++s) {
