@@ -17,6 +17,7 @@ PACKAGES=(
   parallel
   xvfb xauth fonts-dejavu-core
   clang libclang-rt-14-dev
+  clang-format clang-tidy
 )
 
 missing=()
