@@ -79,7 +79,7 @@ struct BottleneckShift {
     std::string text;          // "bandwidth 64% -> compute 51%"
 };
 
-// Added: what the base's what-if predicted for the findings the new run resolved, against what
+// What the base's what-if predicted for the findings the new run resolved, against what
 // happened end to end (whatif.h). For each resource: its whole-resource gain in the base times
 // the share of its extra wait that was resolved (resolved anomalies' excess; sync also resolved
 // clusters' saving), so findings of one resource are not summed past their joint gain.
@@ -105,7 +105,7 @@ struct CompareResult {
     std::array<TimeNs, kResourceCount> baseByResource{}, newByResource{};
     BottleneckShift bottleneck;
     std::string verdict;                    // plain words
-    GainCheck gain;                         // added: predicted vs realised
+    GainCheck gain;                         // predicted vs realised
     Partition<AnomalyDiff> anomalies;
     Partition<WindowDiff> windows;
     Partition<ClusterDiff> clusters;

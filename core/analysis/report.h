@@ -59,10 +59,10 @@ struct Anomaly {
     TimeNs baselineNs = 0;
     TimeNs excessNs = 0;            // dur - baseline
     Resource cause = Resource::Unknown;
-    Provenance provenance = Provenance::Unknown;   // added: how the cause is known
+    Provenance provenance = Provenance::Unknown;   // how the cause is known
     std::vector<std::uint32_t> windows;  // ids of the contention windows it was in
     Breakdown breakdown;
-    // Added: slice-independent copies so a saved report stands alone (compare, JSON round trip).
+    // Slice-independent copies so a saved report stands alone (compare, JSON round trip).
     std::string name;
     std::string pid;                // as written in the file
     std::string tid;
@@ -70,8 +70,8 @@ struct Anomaly {
     std::uint32_t track = 0;        // index into Trace::tracks()
     TimeNs startNs = 0;             // on the trace's own clock (file ts * 1000 + base time)
     TimeNs durNs = 0;
-    std::string evidence;           // added: one line of what the cause rests on
-    // Added (report/2, whatif.h): the end-to-end gain over the run predicted for this operator
+    std::string evidence;           // one line of what the cause rests on
+    // Since report/2 (whatif.h): the end-to-end gain over the run predicted for this operator
     // alone running at its baseline, and how much later it could have ended without delaying
     // the run; -1 when not computed.
     TimeNs gainNs = -1;
@@ -81,13 +81,13 @@ struct Anomaly {
 struct WindowOp {
     std::uint32_t slice = 0;
     TimeNs extraWaitNs = 0;         // share of its excess attributed to this window
-    // Added: slice-independent copies (see Anomaly).
+    // Slice-independent copies (see Anomaly).
     std::string name;
     std::string pid;
     std::string tid;
     TimeNs startNs = 0;
     TimeNs durNs = 0;
-    TimeNs slackNs = -1;            // added (report/2): see Anomaly::slackNs
+    TimeNs slackNs = -1;            // since report/2: see Anomaly::slackNs
 };
 
 struct ContentionWindow {
@@ -98,15 +98,15 @@ struct ContentionWindow {
     double overlapRatio = 0;
     double peakUtilization = 0;     // 0..1 of the resource's capacity
     std::vector<WindowOp> ops;
-    // Added: true when resource and peak come from counters; false when the trace has no counter
+    // True when resource and peak come from counters; false when the trace has no counter
     // for it and the window rests on the overlap plus the operators' measured slowdown (peak 0).
     bool fromCounters = false;
-    // Added: measured (counters saw the resource oversubscribed) or estimated (the operators'
+    // Measured (counters saw the resource oversubscribed) or estimated (the operators'
     // runs beside each other against their runs apart); and the evidence in words (for the
     // windows with the most extra wait; empty for the rest).
     Provenance provenance = Provenance::Estimated;
     std::string evidence;
-    // Added (report/2): predicted end-to-end gain of its operators shortened by the extra wait
+    // Since report/2: predicted end-to-end gain of its operators shortened by the extra wait
     // they paid in it; -1 when not computed.
     TimeNs gainNs = -1;
 };
@@ -122,18 +122,18 @@ struct Cluster {
     TimeNs busyNs = 0;
     TimeNs waitNs = 0;              // gaps: barriers, launch overhead
     TimeNs savingNs = 0;            // estimated saving of fusing the run into one operator
-    // Added: measured when host sync calls (cudaStreamSynchronize, ...) or device wait tasks
+    // Measured when host sync calls (cudaStreamSynchronize, ...) or device wait tasks
     // fill its gaps (a barrier is seen); unknown when the trace cannot say why the device
     // waited (launch overhead, host work, or a barrier it did not record). Only measured
     // clusters count as sync in the bottleneck.
     Provenance provenance = Provenance::Unknown;
     std::uint32_t syncGaps = 0;     // gaps with a sync call or wait task in them
     std::string evidence;
-    // Added: slice-independent copies (see Anomaly).
+    // Slice-independent copies (see Anomaly).
     std::string pid;
     std::string tid;
     std::string trackLabel;
-    TimeNs gainNs = -1;             // added (report/2): predicted end-to-end gain of fusing it
+    TimeNs gainNs = -1;             // since report/2: predicted end-to-end gain of fusing it
 };
 
 struct SignatureStats {
@@ -154,11 +154,11 @@ struct SignatureStats {
     // Baseline from the runs exposed to none of the partners the data shows slow it (rule
     // "contrast"); false when every run is the reference or it is not judged.
     bool baselineFromSolo = false;
-    std::string baselineRule;       // added: baselineRuleName(), "" in older reports
+    std::string baselineRule;       // baselineRuleName(), "" in older reports
     Breakdown breakdown;            // sum over occurrences
 };
 
-// Added: the per-operator-type view ("matmul", "conv", "memcpy", ...), summed over signatures.
+// The per-operator-type view ("matmul", "conv", "memcpy", ...), summed over signatures.
 struct TypeStats {
     std::string type;
     std::uint64_t count = 0;
@@ -168,7 +168,7 @@ struct TypeStats {
     Resource dominantCause = Resource::None;
 };
 
-// Added: the per-thread (per-track) view of the fine level.
+// The per-thread (per-track) view of the fine level.
 struct TrackStats {
     std::uint32_t track = 0;
     std::string pid;
@@ -186,8 +186,8 @@ struct IterationStats {
     TimeNs end = 0;
     std::uint32_t anomalies = 0;
     TimeNs extraWaitNs = 0;
-    bool cut = false;               // added: the capture cut it (notes.h); its runs are out of the baselines
-    // Added (report/2, depgraph.h): the iteration's time in the dependency graph (its critical
+    bool cut = false;               // the capture cut it (notes.h); its runs are out of the baselines
+    // Since report/2 (depgraph.h): the iteration's time in the dependency graph (its critical
     // path: the latest end of its nodes less the one before, ns; -1 when not computed) and the
     // track holding most of that path.
     TimeNs criticalPathNs = -1;
@@ -202,12 +202,12 @@ struct ReportSummary {
     TimeNs extraWaitNs = 0;
     Resource bottleneck = Resource::None;
     double bottleneckShare = 0;     // bottleneck's share of the evidence-backed extra wait, 0..1
-    // Added: the device (or host) time the extra wait was measured on: the sum of the analysed
+    // The device (or host) time the extra wait was measured on: the sum of the analysed
     // operators' durations, ns. Extra wait is a part of it, never of the end-to-end span.
     TimeNs operatorTimeNs = 0;
-    // Added: extra wait whose cause is measured or estimated (the bottleneck share's whole).
+    // Extra wait whose cause is measured or estimated (the bottleneck share's whole).
     TimeNs explainedWaitNs = 0;
-    // Added: extraWaitNs split: the anomalies' excess (a part of operatorTimeNs) and the
+    // ExtraWaitNs split: the anomalies' excess (a part of operatorTimeNs) and the
     // clusters' estimated saving (gaps between operators, outside their time).
     TimeNs anomalyWaitNs = 0;
     TimeNs clusterWaitNs = 0;
@@ -222,12 +222,12 @@ struct ReportTraceInfo {
     std::uint64_t tracks = 0;
     TimeNs spanNs = 0;
     std::vector<std::string> counters;   // counter series labels that were mapped to resources
-    // Added: "device" (device operators analysed, the default) or "host" (the trace has no
+    // "device" (device operators analysed, the default) or "host" (the trace has no
     // device operators, so host slices were analysed instead).
     std::string scope = "device";
 };
 
-// Added: what the data can and cannot support, said once per kind (a one-step capture, steps cut
+// What the data can and cannot support, said once per kind (a one-step capture, steps cut
 // by the capture, signatures seen too few times, dynamic shapes, counters too coarse, a host-only
 // trace...). `kind` is a stable key for tools; `text` is for people.
 struct ReportNote {
@@ -235,7 +235,7 @@ struct ReportNote {
     std::string text;
 };
 
-// Added (report/2, whatif.h): the what-if over the dependency graph. Gains are end to end over
+// Since report/2 (whatif.h): the what-if over the dependency graph. Gains are end to end over
 // the whole run (the sum of the iteration times), ns; per iteration is that over the iterations.
 struct ResourceGain {
     Resource resource = Resource::None;
@@ -256,7 +256,7 @@ struct WhatIfSummary {
     TimeNs allGainNs = -1;          // every anomaly at its baseline and every cluster fused, at once
 };
 
-// Added: one rank of a distributed job, for `contend-cli merge` (collectives.h). Collectives are
+// One rank of a distributed job, for `contend-cli merge` (collectives.h). Collectives are
 // in start order; `name` indexes collectiveNames.
 struct CollectiveRun {
     std::uint32_t iteration = 0;    // IterationStats::index of the step it ran in
@@ -283,16 +283,16 @@ struct Report {
     std::vector<Cluster> clusters;
     std::vector<SignatureStats> operators;
     std::vector<IterationStats> iterations;
-    std::vector<TypeStats> types;            // added: per operator type, by extra wait then time
-    std::vector<TrackStats> threads;         // added: per track that holds analysed operators
-    WhatIfSummary whatIf;                    // added (report/2)
-    ReportDistributed distributed;           // added: rank and collectives (empty for one process)
+    std::vector<TypeStats> types;            // per operator type, by extra wait then time
+    std::vector<TrackStats> threads;         // per track that holds analysed operators
+    WhatIfSummary whatIf;                    // since report/2
+    ReportDistributed distributed;           // rank and collectives (empty for one process)
     // Per slice (indexed like Trace::slices()), for views: score (NaN for slices that are not
     // analysed device operators) and signature index (kNone if none). They do not depend on the
     // thresholds: the prepared analysis owns them and every report it builds shares them.
     SharedVector<float> sliceScore;
     SharedVector<std::uint32_t> sliceSignature;
-    // Added: per slice, its slack in the dependency graph (ns; 0 on the critical path; -1 for
+    // Per slice, its slack in the dependency graph (ns; 0 on the critical path; -1 for
     // slices not in the graph). For views; not written.
     std::vector<TimeNs> sliceSlackNs;
 };

@@ -1,5 +1,6 @@
 #pragma once
-// Human-readable times: "812 ns", "12.5 us", "3.20 ms", "1.234 s"; and counts: "12,345".
+// Human-readable times: "812 ns", "12.5 us", "3.2 ms", "3.21 ms", "1.234 s" (trailing zeros
+// dropped); and counts: "12,345".
 #include <string>
 
 #include "core/trace/types.h"

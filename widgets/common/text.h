@@ -12,7 +12,7 @@ namespace contend::widgets {
 
 // "bandwidth", "compute", ... (lower case, as in the report JSON); "-" for None.
 QString resourceLabel(Resource r);
-// "812 ns", "12.5 us", "3.20 ms", "1.234 s".
+// formatDuration as a QString: "812 ns", "12.5 us", "3.2 ms", "1.234 s".
 QString durationText(TimeNs ns);
 // A time since the trace began, to the microsecond: "1.234567 ms", "12.345 us", "2.000001 s".
 QString timeText(TimeNs sinceBegin);

@@ -40,7 +40,7 @@ struct HeatmapGrid {
     int binOf(TimeNs t) const;   // -1 outside
 };
 
-// The five resources the issue names always get a row; lock and queue only when flagged.
+// Bandwidth, compute, cache, issue slots and sync always get a row; lock and queue only when flagged.
 // `alsoRows`: resources to give a row even when this report flags none (a compare's other run
 // flags them, and side-by-side heatmaps share their rows).
 HeatmapGrid buildHeatmap(const Trace& trace, const Report& report, TimeNs t0, TimeNs t1, int bins, HeatmapRows rows,
