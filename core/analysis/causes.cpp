@@ -143,7 +143,7 @@ CauseResult attributeCauses(const CauseInputs& in) {
     return r;
 }
 
-std::string describeFactor(const CauseInputs& in, std::uint32_t sig, const ExposureFactor& f) {
+std::string describeFactor(const CauseInputs& in, std::uint32_t /*sig*/, const ExposureFactor& f) {
     char buf[320];
     std::string who;
     switch (f.kind) {
@@ -152,7 +152,6 @@ std::string describeFactor(const CauseInputs& in, std::uint32_t sig, const Expos
     case FactorKind::Character: who = std::string("runs beside ") + characterName(static_cast<Character>(f.id)) + " operators"; break;
     case FactorKind::Counter: who = std::string("runs with ") + resourceName(kPressureResource[f.id]) + " oversubscribed"; break;
     }
-    (void)sig;
     std::snprintf(buf, sizeof buf, "%s: median %s in %u runs vs %s in the %u without (%.2fx, Mann-Whitney p = %.1g)",
                   who.c_str(), formatDuration(f.medianExposedNs).c_str(), f.exposed,
                   formatDuration(f.medianUnexposedNs).c_str(), f.unexposed, f.effect(), f.p);

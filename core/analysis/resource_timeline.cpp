@@ -218,7 +218,6 @@ Combined combine(const Trace& trace, const std::vector<const CounterMapping*>& m
             out.times.push_back(c.times[k]);
             out.values.push_back(value);
         }
-        (void)how;
         return out;
     }
     struct Ev {

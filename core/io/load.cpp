@@ -79,12 +79,11 @@ std::optional<std::string> singleKinetoFile(const fs::path& dir) {
 }  // namespace
 
 namespace {
-std::optional<LoadError> checkCpu(const std::string& path) {
+std::optional<LoadError> checkCpu([[maybe_unused]] const std::string& path) {
 #if defined(CONTEND_PARSER_NEEDS_AVX2) && (defined(__x86_64__) || defined(__i386__))
     if (!__builtin_cpu_supports("avx2"))
         return LoadError{path, -1, -1, -1, "this build of Contend needs a CPU with AVX2 (x86-64-v3) to read JSON"};
 #endif
-    (void)path;
     return std::nullopt;
 }
 }  // namespace

@@ -214,8 +214,8 @@ void writeAdvice(std::ostream& o, const Report& r) {
 
 }  // namespace
 
-void writeReportMarkdown(std::ostream& o, const Report& r, const Trace& trace, FindingRank rank) {
-    (void)trace;   // the report carries its own names
+void writeReportMarkdown(std::ostream& o, const Report& r, const Trace& /*trace: the report carries its own names*/,
+                         FindingRank rank) {
     writeHeader(o, r);
     writeSummary(o, r);
     writeNotes(o, r);

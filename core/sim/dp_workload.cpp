@@ -61,11 +61,9 @@ Iteration DataParallelWorkload::build(int step, bool bad,
         it.ops.push_back(std::move(s));
         return static_cast<std::uint32_t>(it.ops.size() - 1);
     };
-    std::uint32_t firstGemm = 0;
     for (int l = 0; l < kForwardLayers; ++l) {
-        const std::uint32_t g = push(gemm("ampere_sgemm_128x64_nn", 90, 64 + 8 * l));
+        push(gemm("ampere_sgemm_128x64_nn", 90, 64 + 8 * l));
         if (l == 0) {
-            firstGemm = g;
             if (!bad) {  // good form: beside the first gemm, 0.85 + 0.15 fits
                 OpSpec a = augment();
                 a.tag = "fixed:bandwidth";
@@ -76,7 +74,6 @@ Iteration DataParallelWorkload::build(int step, bool bad,
                          "at::native::GeluCUDAKernelImpl>(int, at::detail::Array<char*, 2>)",
                          "aten::gelu", 25, 0.12, 1024 + 64 * l));
     }
-    (void)firstGemm;
     std::int32_t lastAllReduce = -1;
     for (int b = 0; b < kBuckets; ++b) {
         std::uint32_t last = 0;

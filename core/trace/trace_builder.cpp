@@ -312,7 +312,6 @@ void TraceBuilder::pairBeginEnd() {
     std::uint32_t curTrack = kNone;
     auto flushUnmatched = [&] {
         for (auto b : stack) {
-            (void)b;
             warn("unmatched B (no E)", "byte " + std::to_string(m_beginInfos[b].srcOffset));
         }
         stack.clear();
@@ -409,9 +408,6 @@ void TraceBuilder::finishTracks() {
         if (ps != m_processSort.end()) tr.processSortIndex = ps->second;
         tr.sliceBegin = tr.sliceEnd = 0;
     }
-    const bool ascend = true;  // "Ascend Hardware" is recognised in any format
-    StringId taskTypeNone = 0;
-    (void)taskTypeNone;
     // Track ranges, depth, flags.
     const auto n = static_cast<std::uint32_t>(t.m_slices.size());
     std::uint32_t i = 0;
@@ -421,7 +417,7 @@ void TraceBuilder::finishTracks() {
         std::uint32_t tr = t.m_slices[i].track;
         std::uint32_t j = i;
         Track& track = t.m_tracks[tr];
-        const bool hw = ascend && track.processName == "Ascend Hardware";
+        const bool hw = track.processName == "Ascend Hardware";  // recognised in any format
         open.clear();
         for (; j < n && t.m_slices[j].track == tr; ++j) {
             Slice& s = t.m_slices[j];
