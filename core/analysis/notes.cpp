@@ -142,6 +142,46 @@ std::vector<ReportNote> dataNotes(const NoteInputs& in) {
         if (sorted.size() > 3) s += " and " + std::to_string(sorted.size() - 3) + " more";
         return s;
     };
+    // An Ascend trace_view.json opened on its own carries no input shapes (they are in the
+    // folder's kernel_details.csv / operator_details.csv), so every call of an operator shares
+    // one baseline whatever its size: say so, with the widest signature as the example.
+    if (t.format() == "ascend") {
+        bool anyShape = false;
+        std::uint32_t widest = kNone;
+        double widestRatio = 0;
+        TimeNs wMin = 0, wMax = 0;
+        for (std::size_t s = 0; s < ops.signatures.size() && !anyShape; ++s) {
+            const SignatureKey& key = ops.signatures[s];
+            if (key.shape != 0 || key.inputs != 0) {
+                anyShape = true;
+                break;
+            }
+            if (ops.sigBegin[s + 1] - ops.sigBegin[s] < kTailMin) continue;
+            TimeNs lo = kTimeMax, hi = 0;
+            for (std::uint32_t k = ops.sigBegin[s]; k < ops.sigBegin[s + 1]; ++k) {
+                const TimeNs d = t.slices()[ops.slices[ops.sigOps[k]]].dur;
+                lo = std::min(lo, d);
+                hi = std::max(hi, d);
+            }
+            const double ratio = static_cast<double>(hi) / static_cast<double>(std::max<TimeNs>(1, lo));
+            if (ratio > widestRatio) {
+                widestRatio = ratio;
+                widest = static_cast<std::uint32_t>(s);
+                wMin = lo;
+                wMax = hi;
+            }
+        }
+        if (!anyShape && !ops.signatures.empty()) {
+            std::string text = "The operators carry no input shapes (an Ascend trace_view.json opened on its own), so "
+                               "calls of one operator with different shapes share one baseline";
+            if (widest != kNone && widestRatio >= 4)
+                text += " (" + shortName(t.str(ops.signatures[widest].name)) + " runs from " + formatDuration(wMin) +
+                        " to " + formatDuration(wMax) + ")";
+            text += ". Open the whole profiler folder (the *_ascend_pt rank folder or its ASCEND_PROFILER_OUTPUT) "
+                    "so each call gets its shape from kernel_details.csv.";
+            out.push_back({"no-shapes", text});
+        }
+    }
     if (!always.empty())
         out.push_back({"always-beside", std::to_string(always.size()) + " signature" + (always.size() == 1 ? "" : "s") +
                                             " ran beside the same partner in (nearly) every run (" + listSigs(always) +
