@@ -155,9 +155,10 @@ QString whatIfSummaryText(const Report& r) {
         if (ns < 0) return QObject::tr("not computed");
         return QObject::tr("%1 (%2 per iteration)").arg(durationText(ns), durationText(static_cast<TimeNs>(static_cast<double>(ns) / n)));
     };
-    QString text = QObject::tr("<b>Predicted end-to-end gain</b> of removing each resource's extra wait, over %1 in %n iteration(s):", nullptr,
-                               static_cast<int>(std::min<std::size_t>(w.iterations, 1u << 30)))
-                       .arg(durationText(w.totalNs));
+    QString text = QObject::tr("<b>Predicted end-to-end gain</b> of removing each resource's extra wait (the run: %1 in %2 %3):")
+                       .arg(durationText(w.totalNs))
+                       .arg(w.iterations)
+                       .arg(w.iterations == 1 ? QObject::tr("iteration") : QObject::tr("iterations"));
     if (w.resources.empty()) text += QObject::tr(" no resource caused extra wait");
     for (const ResourceGain& g : w.resources)
         text += QObject::tr("<br>&nbsp;&nbsp;%1: %2 of its %3 extra wait")

@@ -269,7 +269,7 @@ TEST_CASE("details say where an operator stands on the critical path and what a 
     CHECK(predictedGainText(r, -1) == QStringLiteral("not computed"));
     CHECK(predictedGainText(r, 0).startsWith(QStringLiteral("none")));
     CHECK(predictedGainText(r, 400'000) == durationText(100'000) + QStringLiteral(" per iteration, ") + durationText(400'000) +
-                                               QStringLiteral(" in total (4 iteration(s))"));
+                                               QStringLiteral(" in total (4 iterations)"));
 
     Anomaly a;
     a.slice = 1;

@@ -86,8 +86,9 @@ QString predictedGainText(const Report& r, TimeNs gainNs) {
     if (!r.whatIf.computed || gainNs < 0) return QObject::tr("not computed");
     if (gainNs == 0) return QObject::tr("none: its operators had slack (off the critical path)");
     const std::size_t n = std::max<std::size_t>(r.whatIf.iterations, 1);
-    return QObject::tr("%1 per iteration, %2 in total (%n iteration(s))", nullptr, static_cast<int>(std::min<std::size_t>(n, 1u << 30)))
-        .arg(durationText(gainNs / static_cast<TimeNs>(n)), durationText(gainNs));
+    const QString iterations = n == 1 ? QObject::tr("1 iteration") : QObject::tr("%1 iterations").arg(n);
+    return QObject::tr("%1 per iteration, %2 in total (%3)")
+        .arg(durationText(gainNs / static_cast<TimeNs>(n)), durationText(gainNs), iterations);
 }
 
 QString criticalPathText(const Report& r, std::uint32_t slice) {
