@@ -377,3 +377,35 @@ TEST_CASE("the critical path folds like the other overlays and keeps its counts 
         CHECK(sc.draw(0, span).critical.empty());
     }
 }
+
+TEST_CASE("the summary ranks by gain when the what-if ran and gives each resource's gain", "[ux][summary][whatif]") {
+    Report r;
+    // By score the lock operators come first; by gain the sync ones do, as the table shows them.
+    for (int i = 0; i < 8; ++i) {
+        Anomaly a;
+        a.cause = i < 4 ? Resource::Lock : Resource::Sync;
+        a.score = 10 - i;
+        a.excessNs = 1000;
+        a.gainNs = i < 4 ? 0 : 5000;
+        r.anomalies.push_back(a);
+    }
+    r.summary.bottleneck = Resource::Lock;
+    CHECK(bottleneckVersusTable(r).isEmpty());   // no what-if: by score, the top rows agree
+    CHECK(whatIfSummaryText(r).isEmpty());
+    r.whatIf.computed = true;
+    r.whatIf.iterations = 10;
+    r.whatIf.totalNs = 10'000'000;
+    r.whatIf.allGainNs = 12'000;
+    r.whatIf.resources.push_back({Resource::Sync, 20'000, 10'000});
+    r.whatIf.resources.push_back({Resource::Lock, 3000, 0});
+    r.whatIf.criticalTrack = "GPU 0 / stream 7";
+    const QString why = bottleneckVersusTable(r);
+    CHECK(why.startsWith(QStringLiteral("The table is ranked by predicted gain")));
+    CHECK(why.contains(QStringLiteral("the first for sync")));
+    const QString text = whatIfSummaryText(r);
+    CHECK(text.contains(QStringLiteral("sync: ") + durationText(10'000) + QStringLiteral(" (") + durationText(1000) + QStringLiteral(" per iteration)")));
+    CHECK(text.contains(QStringLiteral("lock: ") + durationText(0)));
+    CHECK(text.contains(QStringLiteral("everything at once: ") + durationText(12'000)));
+    CHECK(text.contains(QStringLiteral("in 10 iterations")));
+    CHECK(text.contains(QStringLiteral("GPU 0 / stream 7")));
+}
