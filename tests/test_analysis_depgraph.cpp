@@ -178,6 +178,27 @@ TEST_CASE("what-if: a window on the critical path gains its extra wait, one off 
     CHECK(off.whatIf.criticalTrack.find("20") != std::string::npos);
 }
 
+TEST_CASE("what-if: keepGoing stops it between replays, and saying yes changes nothing", "[analysis][depgraph][whatif]") {
+    const KinetoTrace k = contended(false);
+    auto p = prepareAnalysis(k.load(), AnalysisSettings{});
+    REQUIRE(p);
+    Report full = buildReport(*p, 3.0, 0.7);
+    REQUIRE(predictGains(*p, full));
+    Report asked = buildReport(*p, 3.0, 0.7);
+    int calls = 0;
+    WhatIfSettings yes;
+    yes.keepGoing = [&calls] { return ++calls > 0; };
+    REQUIRE(predictGains(*p, asked, yes));
+    CHECK(calls > 0);
+    CHECK(asked.windows[0].gainNs == full.windows[0].gainNs);
+    CHECK(asked.whatIf.allGainNs == full.whatIf.allGainNs);
+    Report stopped = buildReport(*p, 3.0, 0.7);
+    WhatIfSettings no;
+    no.keepGoing = [] { return false; };
+    CHECK_FALSE(predictGains(*p, stopped, no));
+    CHECK(stopped.whatIf.replayed == 0);
+}
+
 TEST_CASE("compare: a resolved window off the critical path is predicted 0 and reported as not faster", "[analysis][depgraph][whatif][compare]") {
     const Report base = analysed(contended(true));
     const Report fixed = analysed(contended(true, 100));

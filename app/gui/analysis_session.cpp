@@ -9,7 +9,8 @@ namespace contend::gui {
 void ReportWorker::build(quint64 generation, PreparedHandle prepared, double coefficient, double overlap) {
     QElapsedTimer t;
     t.start();
-    ReportPtr report = buildReportShared(prepared, coefficient, overlap);
+    ReportPtr report = buildReportShared(prepared, coefficient, overlap,
+                                         [live = m_live, generation] { return live->load() == generation; });
     emit built(generation, coefficient, overlap, report, static_cast<double>(t.nsecsElapsed()) / 1e6);
 }
 
@@ -17,7 +18,7 @@ AnalysisSession::AnalysisSession(QObject* parent) : QObject(parent) {
     qRegisterMetaType<OpenedTracePtr>("contend::gui::OpenedTracePtr");
     qRegisterMetaType<ReportPtr>("contend::gui::ReportPtr");
     qRegisterMetaType<PreparedHandle>("contend::gui::PreparedHandle");
-    auto* worker = new ReportWorker;
+    auto* worker = new ReportWorker(m_live);
     worker->moveToThread(&m_reportThread);
     connect(&m_reportThread, &QThread::finished, worker, &QObject::deleteLater);
     connect(this, &AnalysisSession::buildRequested, worker, &ReportWorker::build, Qt::QueuedConnection);
@@ -42,6 +43,7 @@ AnalysisSession::~AnalysisSession() {
         t->cancel();
         t->wait();
     }
+    m_live->store(~quint64{0});   // a what-if still running stops at its next replay
     m_reportThread.quit();
     m_reportThread.wait();
 }
@@ -69,7 +71,7 @@ void AnalysisSession::open(const QString& path, double coefficient, double overl
         finishLoad();
         m_current = std::move(t);
         m_report = m_current->report;
-        ++m_generation;
+        m_live->store(++m_generation);
         m_building = false;
         m_pending = false;
         emit opened(m_current);
@@ -105,7 +107,7 @@ void AnalysisSession::cancel() {
 void AnalysisSession::adopt(OpenedTracePtr trace, ReportPtr report) {
     m_current = std::move(trace);
     m_report = report ? std::move(report) : (m_current ? m_current->report : nullptr);
-    ++m_generation;  // a build still running for an earlier trace must not land
+    m_live->store(++m_generation);  // a build still running for an earlier trace must not land (and stops)
     m_building = false;
     m_pending = false;
 }

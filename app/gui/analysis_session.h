@@ -6,6 +6,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QThread>
+#include <atomic>
 #include <memory>
 
 #include "app/gui/load_thread.h"
@@ -15,12 +16,19 @@ namespace contend::gui {
 
 
 
+// Builds a report (thresholds, then the what-if) for the session. The what-if stops as soon as
+// `live` no longer holds the generation it was asked for (a newer trace, or the session closing).
 class ReportWorker : public QObject {
     Q_OBJECT
+public:
+    explicit ReportWorker(std::shared_ptr<std::atomic<quint64>> live) : m_live(std::move(live)) {}
 public slots:
     void build(quint64 generation, contend::gui::PreparedHandle prepared, double coefficient, double overlap);
 signals:
     void built(quint64 generation, double coefficient, double overlap, contend::gui::ReportPtr report, double ms);
+
+private:
+    std::shared_ptr<std::atomic<quint64>> m_live;
 };
 
 class AnalysisSession : public QObject {
@@ -66,6 +74,8 @@ private:
     OpenedTracePtr m_current;
     ReportPtr m_report;
     quint64 m_generation = 0;
+    // m_generation as the worker sees it (its what-if stops when the two differ).
+    std::shared_ptr<std::atomic<quint64>> m_live = std::make_shared<std::atomic<quint64>>(0);
     QThread m_reportThread;
     bool m_building = false;
     bool m_pending = false;

@@ -23,7 +23,8 @@ namespace {
 const char* kUsage =
     "usage: contend --bench-render TRACE [options]\n"
     "       contend --bench-render --synthetic N [options]\n"
-    "  --synthetic N     a generated trace of N operators (with made-up flags, windows, clusters)\n"
+    "  --synthetic N     a generated trace of N operators (with made-up flags, windows, clusters,\n"
+    "                    critical path)\n"
     "  --size WxH        image size (default 1600x900)\n"
     "  --positions K     frames per zoom level, spread over the trace (default 5)\n"
     "  --coefficient K   anomaly threshold on the score (default 3; 0 flags every judged op\n"
@@ -32,6 +33,7 @@ const char* kUsage =
     "  --overlap R       contention window threshold on the overlap ratio (default 0.7)\n"
     "  --no-analysis     draw TRACE without running the analysis (no overlays)\n"
     "  --expand-hosts    show every lane of the host threads\n"
+    "  --no-critical-path  do not draw the critical path overlay (drawn by default, as in the app)\n"
     "  --save-frames DIR write the first frame of each zoom level as DIR/frame-N.png\n";
 
 // CPU time of this thread, ms: on a shared machine the wall time also counts waiting for a core.
@@ -54,7 +56,7 @@ int runBenchRender(const QStringList& args) {
     QString tracePath;
     long long synthetic = 0;
     int width = 1600, height = 900, positions = 5;
-    bool analysis = true, expandHosts = false;
+    bool analysis = true, expandHosts = false, criticalPath = true;
     AnalysisSettings settings;
     QString saveDir;
     for (int i = 0; i < args.size(); ++i) {
@@ -75,6 +77,7 @@ int runBenchRender(const QStringList& args) {
             (a == "--coefficient" ? settings.coefficient : settings.overlapRatio) = v;
         } else if (a == "--no-analysis") analysis = false;
         else if (a == "--expand-hosts") expandHosts = true;
+        else if (a == "--no-critical-path") criticalPath = false;
         else if (a == "--save-frames") saveDir = next();
         else if (a == "--help" || a == "-h") {
             std::fputs(kUsage, stdout);
@@ -134,6 +137,7 @@ int runBenchRender(const QStringList& args) {
     view.resize(width, height);
     view.setData(data);
     view.setReport(report);
+    view.setCriticalPathShown(criticalPath);   // on: as the app draws it by default (View > Critical Path)
     if (expandHosts)
         for (std::uint32_t t = 0; t < trace->tracks().size(); ++t)
             if (trace->tracks()[t].kind == TrackKind::HostThread) view.setHostExpanded(t, true);
@@ -156,13 +160,13 @@ int runBenchRender(const QStringList& args) {
     const TimeNs begin = trace->begin();
     const TimeNs span = std::max<TimeNs>(trace->span(), 1);
     std::vector<double> all, allCpu;
-    std::printf("%-12s %7s %9s %9s %8s %8s %8s %10s %8s %7s %8s %8s\n", "view", "frames", "median_ms", "max_ms", "cpu_ms",
-                "list_ms", "items", "folded", "walked", "bands", "brackets", "f_walked");
+    std::printf("%-12s %7s %9s %9s %8s %8s %8s %10s %8s %7s %8s %8s %7s\n", "view", "frames", "median_ms", "max_ms", "cpu_ms",
+                "list_ms", "items", "folded", "walked", "bands", "brackets", "f_walked", "path");
     int level = 0;
     for (TimeNs s = span; ; s /= 8, ++level) {
         s = std::max<TimeNs>(s, 1000);
         std::vector<double> times, lists, cpus;
-        std::size_t items = 0, bands = 0, brackets = 0;
+        std::size_t items = 0, bands = 0, brackets = 0, path = 0;
         std::uint64_t folded = 0, walked = 0, findingsWalked = 0;
         for (int k = 0; k < positions; ++k) {
             const double centre = positions == 1 ? 0.5 : (0.1 + 0.8 * k / (positions - 1));
@@ -177,15 +181,16 @@ int runBenchRender(const QStringList& args) {
             walked = std::max(walked, view.drawList().stats.walked);
             bands = std::max(bands, view.drawList().bands.size());
             brackets = std::max(brackets, view.drawList().brackets.size());
+            path = std::max(path, view.drawList().critical.size());
             findingsWalked = std::max(findingsWalked, view.drawList().stats.findingsWalked);
         }
         all.insert(all.end(), times.begin(), times.end());
         allCpu.insert(allCpu.end(), cpus.begin(), cpus.end());
-        std::printf("%-12s %7zu %9.2f %9.2f %8.2f %8.2f %8zu %10llu %8llu %7zu %8zu %8llu\n", formatDuration(s).c_str(),
+        std::printf("%-12s %7zu %9.2f %9.2f %8.2f %8.2f %8zu %10llu %8llu %7zu %8zu %8llu %7zu\n", formatDuration(s).c_str(),
                     times.size(), median(times), *std::max_element(times.begin(), times.end()), median(cpus),
                     median(lists), items, static_cast<unsigned long long>(folded),
                     static_cast<unsigned long long>(walked), bands, brackets,
-                    static_cast<unsigned long long>(findingsWalked));
+                    static_cast<unsigned long long>(findingsWalked), path);
         if (s <= 1000) break;
     }
     std::printf("frames=%zu median_cpu_ms=%.2f max_cpu_ms=%.2f (thread CPU time; the line below is wall time)\n",

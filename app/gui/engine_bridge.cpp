@@ -6,6 +6,7 @@
 
 #if __has_include("core/analysis/engine.h")
 #include "core/analysis/engine.h"
+#include "core/analysis/whatif.h"
 #define CONTEND_GUI_HAVE_ENGINE 1
 #endif
 #if __has_include("core/report/report_json.h")
@@ -49,15 +50,21 @@ PreparedHandle prepareAnalysisHandle(TracePtr trace, const AnalysisSettings& set
 #endif
 }
 
-std::shared_ptr<const Report> buildReportShared(const PreparedHandle& prepared, double coefficient, double overlapRatio) {
+std::shared_ptr<const Report> buildReportShared(const PreparedHandle& prepared, double coefficient, double overlapRatio,
+                                                const std::function<bool()>& keepGoing) {
 #ifdef CONTEND_GUI_HAVE_ENGINE
     if (!prepared) return nullptr;
     const auto& p = *static_cast<const PreparedAnalysis*>(prepared.get());
-    return std::make_shared<const Report>(buildReport(p, coefficient, overlapRatio));
+    auto report = std::make_shared<Report>(buildReport(p, coefficient, overlapRatio));
+    WhatIfSettings whatIf;
+    whatIf.keepGoing = keepGoing;
+    if (!predictGains(p, *report, whatIf)) return nullptr;
+    return report;
 #else
     (void)prepared;
     (void)coefficient;
     (void)overlapRatio;
+    (void)keepGoing;
     return nullptr;
 #endif
 }

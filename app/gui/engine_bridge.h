@@ -21,8 +21,11 @@ bool engineAvailable();
 // The slow part (worker thread). Null with *error set when it fails.
 PreparedHandle prepareAnalysisHandle(TracePtr trace, const AnalysisSettings& settings, std::string* error,
                                      const std::function<bool()>& keepGoing = {});
-// The cheap re-threshold (any thread). Null without an engine.
-std::shared_ptr<const Report> buildReportShared(const PreparedHandle& prepared, double coefficient, double overlapRatio);
+// The re-threshold (any thread): buildReport, then the what-if (predictGains: gains, slack,
+// critical paths), as contend-cli analyze does. Null without an engine, or when keepGoing
+// returned false during the what-if (the half-filled report is dropped).
+std::shared_ptr<const Report> buildReportShared(const PreparedHandle& prepared, double coefficient, double overlapRatio,
+                                                const std::function<bool()>& keepGoing = {});
 
 // Share of [a, b) each resource spent above its high-utilisation threshold, from the prepared
 // analysis' resource timelines; empty when the trace has no counters mapped to resources.

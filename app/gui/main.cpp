@@ -18,7 +18,7 @@ namespace {
 const char* kUsage =
     "usage: contend [TRACE]\n"
     "       contend --compare BASE NEW\n"
-    "       contend --screenshot FILE [--screenshot-view main|heatmap|breakdown|zoomed|flows|compare] [--size WxH] [TRACE]\n"
+    "       contend --screenshot FILE [--screenshot-view main|heatmap|breakdown|zoomed|flows|whatif|compare] [--size WxH] [TRACE]\n"
     "       contend --screenshot FILE --compare BASE NEW\n"
     "       contend --bench-render TRACE | --synthetic N [options]   (see contend --bench-render --help)\n"
     "\n"

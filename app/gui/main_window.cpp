@@ -101,6 +101,11 @@ void MainWindow::buildViews() {
     m_anomalyPanel = new TablePanel(m_anomalies, tr("Filter by name, track, cause…"), this);
     m_windowPanel = new TablePanel(m_windows, tr("Filter windows…"), this);
     m_clusterPanel = new TablePanel(m_clusters, tr("Filter clusters…"), this);
+    // Ranked by the predicted end-to-end gain (what a fix would save); a click on Score or any
+    // other header re-sorts. Findings without a gain ("-") come last.
+    m_anomalyPanel->sortBy(AnomalyModel::Gain, Qt::DescendingOrder);
+    m_windowPanel->sortBy(WindowModel::Gain, Qt::DescendingOrder);
+    m_clusterPanel->sortBy(ClusterModel::Gain, Qt::DescendingOrder);
     m_browser = new OperatorBrowser(this);
     m_heatmap = new HeatmapView(this);
     m_breakdown = new BreakdownView(this);
@@ -192,6 +197,16 @@ void MainWindow::buildMenus() {
         connect(a, &QAction::triggered, this, [this, key] { m_timeline->navigateKey(key); });
         m_timelineKeys << a;
     }
+    m_viewMenu->addSeparator();
+    m_criticalPath = m_viewMenu->addAction(tr("&Critical Path"));
+    m_criticalPath->setCheckable(true);
+    m_criticalPath->setChecked(true);
+    m_criticalPath->setShortcut(QKeySequence(Qt::Key_P));
+    m_criticalPath->setShortcutContext(Qt::WindowShortcut);
+    m_criticalPath->setToolTip(tr("Show the critical path (operators with no slack: any delay to them delays the run) "
+                                  "as a bar under each track it runs on"));
+    m_timeline->setCriticalPathShown(true);
+    connect(m_criticalPath, &QAction::toggled, m_timeline, &TimelineView::setCriticalPathShown);
     m_viewMenu->addSeparator();
     for (QDockWidget* d : m_docks) m_viewMenu->addAction(d->toggleViewAction());
     m_viewMenu->addSeparator();
@@ -345,6 +360,7 @@ void MainWindow::restoreSettings() {
                           s.value(QStringLiteral("analysis/overlap"), 0.70).toDouble(),
                           s.value(QStringLiteral("analysis/granularity"), 0).toInt());
     onGranularity(m_settings->granularity(), false);
+    m_criticalPath->setChecked(s.value(QStringLiteral("view/criticalPath"), true).toBool());
     restoreLayout(s.value(QStringLiteral("window/geometry")).toByteArray(), s.value(QStringLiteral("window/state")).toByteArray());
 }
 
@@ -386,6 +402,7 @@ void MainWindow::saveSettings() const {
     s.setValue(QStringLiteral("analysis/coefficient"), m_settings->coefficient());
     s.setValue(QStringLiteral("analysis/overlap"), m_settings->overlap());
     s.setValue(QStringLiteral("analysis/granularity"), m_settings->granularity());
+    s.setValue(QStringLiteral("view/criticalPath"), m_criticalPath->isChecked());
 }
 
 void MainWindow::showEvent(QShowEvent* e) {

@@ -36,9 +36,12 @@ class MessageBar;
 class LoadingPanel;
 class SearchBar;
 
-// A sentence for the summary when the flagged table's first rows (ordered by score) wait for
+// A sentence for the summary when the flagged table's first rows (ranked by gain, or by score without a what-if) wait for
 // another resource than the bottleneck (ordered by time); empty when they agree.
 QString bottleneckVersusTable(const Report& r);
+// The what-if's per-resource gains (total and per iteration) for the summary; empty when the
+// report has no what-if.
+QString whatIfSummaryText(const Report& r);
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -64,6 +67,8 @@ public:
     AnalysisSession* session() const { return m_session; }
     widgets::TimelineView* timeline() const { return m_timeline; }
     SettingsPanel* settingsPanel() const { return m_settings; }
+    // View ▸ Critical Path (key P): the what-if's critical path on the timeline.
+    QAction* criticalPathAction() const { return m_criticalPath; }
     widgets::TablePanel* anomalyPanel() const { return m_anomalyPanel; }
     widgets::TablePanel* windowPanel() const { return m_windowPanel; }
     widgets::TablePanel* clusterPanel() const { return m_clusterPanel; }
@@ -142,6 +147,7 @@ private:
     QAction* m_saveMarkdown = nullptr;
     QAction* m_exportPng = nullptr;
     QAction* m_compare = nullptr;
+    QAction* m_criticalPath = nullptr;
     QLabel* m_reportInfo = nullptr;
     QLabel* m_frameInfo = nullptr;
     QStackedWidget* m_centre = nullptr;

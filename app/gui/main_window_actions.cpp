@@ -8,6 +8,8 @@
 #include <QPainter>
 #include <QSettings>
 #include <QStatusBar>
+#include <algorithm>
+#include <vector>
 
 #include "app/gui/analysis_session.h"
 #include "core/report/advice.h"
@@ -113,14 +115,21 @@ void MainWindow::applyReport(ReportPtr report) {
 }
 
 QString bottleneckVersusTable(const Report& r) {
-    // The table is ordered by score (how unusual a run is); the bottleneck adds up time (extra
-    // wait with a measured or estimated cause, clusters' gaps included). Say so when the two
-    // point at different resources, so the user does not read the first row as the bottleneck.
+    // The table is ranked by predicted gain when the what-if ran (else by score: how unusual a
+    // run is); the bottleneck adds up time (extra wait with a measured or estimated cause,
+    // clusters' gaps included). Say so when the two point at different resources, so the user
+    // does not read the first row as the bottleneck.
     const Resource b = r.summary.bottleneck;
     if (b == Resource::None || r.anomalies.empty()) return {};
+    const bool byGain = r.whatIf.computed;
+    std::vector<std::size_t> order(r.anomalies.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    if (byGain)
+        std::stable_sort(order.begin(), order.end(),
+                         [&r](std::size_t x, std::size_t y) { return r.anomalies[x].gainNs > r.anomalies[y].gainNs; });
     const std::size_t top = std::min<std::size_t>(r.anomalies.size(), 5);
     std::size_t same = 0;
-    for (std::size_t i = 0; i < top; ++i) same += r.anomalies[i].cause == b;
+    for (std::size_t i = 0; i < top; ++i) same += r.anomalies[order[i]].cause == b;
     if (same * 2 > top) return {};
     TimeNs flaggedWait = 0;
     for (const Anomaly& a : r.anomalies)
@@ -129,11 +138,36 @@ QString bottleneckVersusTable(const Report& r) {
     if (flaggedWait > 0) parts << QObject::tr("%1 of the flagged operators' extra wait").arg(durationText(flaggedWait));
     if (b == Resource::Sync && r.summary.clusterWaitNs > 0)
         parts << QObject::tr("%1 in the gaps of sync clusters (Clusters tab)").arg(durationText(r.summary.clusterWaitNs));
-    return QObject::tr("The table is sorted by score (the most unusual runs first): %1 of its top %2 rows wait for %3, the first for %4. "
+    const QString ranked = byGain ? QObject::tr("The table is ranked by predicted gain (what fixing the run would save end to end)")
+                                  : QObject::tr("The table is sorted by score (the most unusual runs first)");
+    return QObject::tr("%6: %1 of its top %2 rows wait for %3, the first for %4. "
                        "The bottleneck adds up time instead, and %5 counts as %3.")
         .arg(same)
         .arg(top)
-        .arg(resourceLabel(b), resourceLabel(r.anomalies.front().cause), parts.join(QObject::tr(" plus ")));
+        .arg(resourceLabel(b), resourceLabel(r.anomalies[order.front()].cause), parts.join(QObject::tr(" plus ")), ranked);
+}
+
+QString whatIfSummaryText(const Report& r) {
+    const WhatIfSummary& w = r.whatIf;
+    if (!w.computed) return {};
+    const double n = static_cast<double>(std::max<std::size_t>(w.iterations, 1));
+    auto gain = [n](TimeNs ns) {
+        if (ns < 0) return QObject::tr("not computed");
+        return QObject::tr("%1 (%2 per iteration)").arg(durationText(ns), durationText(static_cast<TimeNs>(static_cast<double>(ns) / n)));
+    };
+    QString text = QObject::tr("<b>Predicted end-to-end gain</b> of removing each resource's extra wait (the run: %1 in %2 %3):")
+                       .arg(durationText(w.totalNs))
+                       .arg(w.iterations)
+                       .arg(w.iterations == 1 ? QObject::tr("iteration") : QObject::tr("iterations"));
+    if (w.resources.empty()) text += QObject::tr(" no resource caused extra wait");
+    for (const ResourceGain& g : w.resources)
+        text += QObject::tr("<br>&nbsp;&nbsp;%1: %2 of its %3 extra wait")
+                    .arg(resourceLabel(g.resource).toHtmlEscaped(), gain(g.gainNs), durationText(g.extraWaitNs));
+    if (w.allGainNs >= 0) text += QObject::tr("<br>&nbsp;&nbsp;everything at once: %1").arg(gain(w.allGainNs));
+    if (!w.criticalTrack.empty())
+        text += QObject::tr("<br>The critical path runs mostly on %1 (View ▸ Critical Path).")
+                    .arg(QString::fromStdString(w.criticalTrack).toHtmlEscaped());
+    return text;
 }
 
 void MainWindow::updateSummary() {
@@ -162,6 +196,8 @@ void MainWindow::updateSummary() {
                     .arg(s.bottleneckShare * 100, 0, 'f', 0);
     else if (s.extraWaitNs > 0)
         text += tr("<br>No bottleneck shown by the evidence.");
+    const QString gains = whatIfSummaryText(*r);
+    if (!gains.isEmpty()) text += QStringLiteral("<br>") + gains;
     const QString why = bottleneckVersusTable(*r);
     if (!why.isEmpty()) text += QStringLiteral("<br><span style='color:#444'>%1</span>").arg(why.toHtmlEscaped());
     if (s.bottleneck != Resource::None)

@@ -233,8 +233,29 @@ int runScreenshot(const ScreenshotOptions& o) {
                 w.timeline()->setHostExpanded(cur->trace->slices()[s].track, true);
             }
             w.timeline()->zoomTo(t0, t1, 0.3);
+        } else if (o.view == QStringLiteral("whatif") && report) {
+            // The what-if: the windows ranked by predicted gain with the first one in Details,
+            // and the critical path (View ▸ Critical Path, on by default) over one iteration
+            // (the one holding that window, else the second: the first often warms up).
+            w.criticalPathAction()->setChecked(true);
+            if (QDockWidget* d = w.dock(QStringLiteral("dock.windows"))) d->raise();
+            const QModelIndex first = w.windowPanel()->proxy()->index(0, 0);
+            TimeNs at = -1;
+            if (first.isValid()) {
+                const int row = w.windowPanel()->proxy()->mapToSource(first).row();
+                w.windowPanel()->selectSourceRow(row);
+                w.showWindow(static_cast<quint32>(row));
+                at = report->windows[static_cast<std::size_t>(row)].start;
+            }
+            const auto& its = report->iterations;
+            if (!its.empty()) {
+                std::size_t pick = its.size() >= 3 ? 1 : 0;
+                for (std::size_t i = 0; i < its.size(); ++i)
+                    if (its[i].start <= at && at < its[i].end) pick = i;
+                w.timeline()->zoomTo(its[pick].start, its[pick].end, 0.05);
+            }
         } else if (o.view != QStringLiteral("main")) {
-            std::fprintf(stderr, "contend --screenshot: unknown view '%s' (main, heatmap, breakdown, zoomed, flows, compare)\n", qPrintable(o.view));
+            std::fprintf(stderr, "contend --screenshot: unknown view '%s' (main, heatmap, breakdown, zoomed, flows, whatif, compare)\n", qPrintable(o.view));
             return 2;
         }
         settle(400);

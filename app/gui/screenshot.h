@@ -1,5 +1,5 @@
 #pragma once
-// `contend --screenshot FILE [--screenshot-view main|heatmap|breakdown|zoomed|flows|compare] [TRACE]`: the app
+// `contend --screenshot FILE [--screenshot-view main|heatmap|breakdown|zoomed|flows|whatif|compare] [TRACE]`: the app
 // photographs itself on TRACE (default: the bundled sample) and writes a PNG atomically. Used to
 // make the pictures in screenshots/ and the README. The compare view (also chosen by
 // `--compare BASE NEW`) photographs the compare window on BASE vs NEW (default: the bundled

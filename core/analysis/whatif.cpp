@@ -90,11 +90,12 @@ void fillPaths(const PreparedAnalysis& p, const DependencyGraph& g, Report& r) {
 
 }  // namespace
 
-void predictGains(const PreparedAnalysis& p, Report& r, const WhatIfSettings& settings) {
+bool predictGains(const PreparedAnalysis& p, Report& r, const WhatIfSettings& settings) {
     const DependencyGraph& g = p.dependencyGraph();
     WhatIfSummary& w = r.whatIf;
     w = WhatIfSummary{};
-    if (g.size() == 0) return;
+    if (g.size() == 0) return true;
+    auto stopped = [&settings] { return settings.keepGoing && !settings.keepGoing(); };
     w.computed = true;
     w.totalNs = g.spanNs;
     w.iterations = g.iterations.size();
@@ -112,6 +113,7 @@ void predictGains(const PreparedAnalysis& p, Report& r, const WhatIfSettings& se
     for (std::size_t res = 0; res < kResourceCount; ++res) {
         const TimeNs extra = r.summary.extraWaitByResource[res];
         if (extra <= 0) continue;
+        if (stopped()) return false;
         changes.clear();
         fused.clear();
         for (const Anomaly& a : r.anomalies)
@@ -123,6 +125,7 @@ void predictGains(const PreparedAnalysis& p, Report& r, const WhatIfSettings& se
         w.resources.push_back({static_cast<Resource>(res), extra, out.gainNs});
     }
     // Everything at once.
+    if (stopped()) return false;
     changes.clear();
     fused.clear();
     for (const Anomaly& a : r.anomalies) anomalyChanges(p, a, changes);
@@ -166,6 +169,7 @@ void predictGains(const PreparedAnalysis& p, Report& r, const WhatIfSettings& se
             ++w.skipped;
             continue;
         }
+        if (stopped()) return false;
         changes.clear();
         fused.clear();
         if (job.kind == JobKind::Window) windowChanges(p, r.windows[job.index], changes);
@@ -181,6 +185,7 @@ void predictGains(const PreparedAnalysis& p, Report& r, const WhatIfSettings& se
                                                  " findings (those cutting the most critical-path time first) "
                                                  "before its budget ran out; " + std::to_string(w.skipped) +
                                                  " findings have no predicted gain (shown as not computed)."});
+    return true;
 }
 
 }  // namespace contend

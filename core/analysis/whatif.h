@@ -23,6 +23,7 @@
 // Also fills each iteration's critical path (IterationStats::criticalPathNs, criticalTrack),
 // the slack of the anomalies' and windows' operators, and Report::sliceSlackNs.
 #include <cstddef>
+#include <functional>
 
 #include "core/analysis/engine.h"
 #include "core/analysis/report.h"
@@ -33,8 +34,12 @@ struct WhatIfSettings {
     // Nodes the replays may recompute in all; 0: 3 x the graph's nodes + 1M (about half a
     // second at a million nodes: a replay of a fix early on a busy stream moves the rest of it).
     std::size_t budgetNodes = 0;
+    // Asked between replays (the app's worker: a newer trace or a closed window); false stops
+    // the what-if, leaves the report half filled and makes predictGains return false.
+    std::function<bool()> keepGoing;
 };
 
-void predictGains(const PreparedAnalysis& p, Report& report, const WhatIfSettings& settings = {});
+// False only when settings.keepGoing stopped it (the report is then not to be shown).
+bool predictGains(const PreparedAnalysis& p, Report& report, const WhatIfSettings& settings = {});
 
 }  // namespace contend

@@ -18,6 +18,7 @@ struct DrawFrame {
     TrackLayout layout;
     std::shared_ptr<Report> report;
     ReportOverlay overlay;
+    bool criticalPath = false;   // DrawInput::criticalPath
 
     explicit DrawFrame(TracePtr t, LayoutOptions o = {}) : data(makeTimelineData(std::move(t))) {
         layout = TrackLayout(*data->trace, data->index, o);
@@ -38,6 +39,7 @@ struct DrawFrame {
         in.axis = TimeAxis{t0, t1, width};
         in.viewHeight = height;
         in.selected = selected;
+        in.criticalPath = criticalPath;
         return buildDrawList(in, options);
     }
     // Folds not cut into 8 px marks: one mark per run.

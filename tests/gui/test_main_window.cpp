@@ -112,6 +112,7 @@ TEST_CASE("selecting a flagged operator's row zooms the timeline to it", "[app][
     REQUIRE(panel->proxy()->rowCount() > 3);
     const auto before = w.timeline()->axis();
     const QModelIndex row = panel->proxy()->index(3, 0);
+    const int sourceRow = panel->proxy()->mapToSource(row).row();   // the table is ranked by gain
     const quint32 slice = row.data(widgets::SliceRole).toUInt();
     panel->view()->selectionModel()->setCurrentIndex(row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     pump();
@@ -138,7 +139,7 @@ TEST_CASE("selecting a flagged operator's row zooms the timeline to it", "[app][
     QTest::mouseClick(w.timeline(), Qt::LeftButton, {}, at);
     pump();
     CHECK(w.timeline()->selectedSlice() == slice);
-    CHECK(panel->currentSourceRow() == 3);
+    CHECK(panel->currentSourceRow() == sourceRow);
 }
 
 TEST_CASE("moving the sliders changes windows and flags the way the core predicts", "[app][sliders]") {

@@ -82,6 +82,23 @@ QString detailRow(const QString& k, const QString& v) {
 }
 }  // namespace
 
+QString predictedGainText(const Report& r, TimeNs gainNs) {
+    if (!r.whatIf.computed || gainNs < 0) return QObject::tr("not computed");
+    if (gainNs == 0) return QObject::tr("none: its operators had slack (off the critical path)");
+    const std::size_t n = std::max<std::size_t>(r.whatIf.iterations, 1);
+    const QString iterations = n == 1 ? QObject::tr("1 iteration") : QObject::tr("%1 iterations").arg(n);
+    return QObject::tr("%1 per iteration, %2 in total (%3)")
+        .arg(durationText(gainNs / static_cast<TimeNs>(n)), durationText(gainNs), iterations);
+}
+
+QString criticalPathText(const Report& r, std::uint32_t slice) {
+    if (!r.whatIf.computed) return {};
+    const TimeNs slack = slice < r.sliceSlackNs.size() ? r.sliceSlackNs[slice] : -1;
+    if (slack < 0) return QObject::tr("not in the dependency graph");
+    if (slack == 0) return QObject::tr("<b>on the critical path</b>");
+    return QObject::tr("slack %1 (it could end that much later without delaying the run)").arg(durationText(slack));
+}
+
 QString OperatorDetails::opsTable(std::vector<std::pair<std::uint32_t, TimeNs>> ops) const {
     const Trace& t = *m_trace;
     std::stable_sort(ops.begin(), ops.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
@@ -119,6 +136,7 @@ void OperatorDetails::renderWindow() {
         extra += op.extraWaitNs;
     }
     html += detailRow(tr("extra wait"), durationText(extra));
+    html += detailRow(tr("predicted gain"), predictedGainText(*m_report, w.gainNs));
     if (!w.evidence.empty()) html += detailRow(tr("evidence"), QString::fromStdString(w.evidence).toHtmlEscaped());
     html += detailRow(tr("what to try"), QString::fromUtf8(adviceFor(w.resource)).toHtmlEscaped());
     html += QStringLiteral("</table>");
@@ -135,6 +153,7 @@ void OperatorDetails::renderCluster() {
     html += detailRow(tr("busy"), durationText(c.busyNs));
     html += detailRow(tr("gaps"), durationText(c.waitNs) + tr(" (%1 with a sync call)").arg(c.syncGaps));
     html += detailRow(tr("fusing saves"), tr("about %1").arg(durationText(c.savingNs)));
+    html += detailRow(tr("predicted gain"), predictedGainText(*m_report, c.gainNs));
     html += detailRow(tr("known"), QString::fromLatin1(provenanceName(c.provenance)));
     if (!c.evidence.empty()) html += detailRow(tr("evidence"), QString::fromStdString(c.evidence).toHtmlEscaped());
     html += detailRow(tr("what to try"), QString::fromUtf8(clusterAdvice()).toHtmlEscaped());
@@ -237,10 +256,12 @@ void OperatorDetails::render() {
             html += row(tr("baseline"), durationText(st.baselineNs) + (st.baselineFromSolo ? tr(" (its runs apart from what slows it)") : QString()));
             html += row(tr("excess"), durationText(s.dur - st.baselineNs));
         }
+        if (const QString path = criticalPathText(r, m_slice); !path.isEmpty()) html += row(tr("critical path"), path);
         if (std::isfinite(score)) html += row(tr("score"), QStringLiteral("%1 (threshold %2)").arg(score, 0, 'f', 2).arg(r.settings.coefficient, 0, 'f', 2));
         else html += row(tr("score"), tr("not analysed"));
         if (an) {
             html += row(tr("flagged"), tr("<b style='color:#c62828'>yes</b>, cause <b>%1</b>").arg(resourceLabel(an->cause)));
+            html += row(tr("predicted gain (at its baseline)"), predictedGainText(r, an->gainNs));
             if (!an->evidence.empty()) html += row(tr("evidence"), QString::fromStdString(an->evidence).toHtmlEscaped());
             const Breakdown& b = an->breakdown;
             auto part = [](TimeNs ns, bool measured) { return durationText(ns) + (measured ? QObject::tr(" measured") : QObject::tr(" est.")); };

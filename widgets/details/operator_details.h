@@ -1,7 +1,7 @@
 #pragma once
 // Everything about the selected operator in words: name, track, times, signature statistics,
 // and when flagged its score, baseline, excess, cause, the evidence the cause rests on, the
-// contention windows it was in; then the event's original args (read from the file on the
+// contention windows it was in, its slack on the critical path and its predicted gain; then the event's original args (read from the file on the
 // ArgsFetcher's thread).
 #include <QTextBrowser>
 #include <memory>
@@ -13,6 +13,12 @@
 namespace contend::widgets {
 
 class ArgsFetcher;
+
+// The what-if in words, for the details: a finding's predicted end-to-end gain per iteration and
+// in total ("not computed" for -1 or a report without a what-if), and an operator's place on the
+// critical path ("on the critical path", "slack 120 us"; empty without a what-if).
+QString predictedGainText(const Report& r, TimeNs gainNs);
+QString criticalPathText(const Report& r, std::uint32_t slice);
 
 class OperatorDetails : public QTextBrowser {
     Q_OBJECT

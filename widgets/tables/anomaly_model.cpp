@@ -6,6 +6,7 @@ namespace contend::widgets {
 
 AnomalyModel::AnomalyModel(QObject* parent)
     : ReportTableModel({{tr("Score"), ColumnKind::Score, tr("Anomaly score; flagged when above the coefficient")},
+                        {tr("Gain"), ColumnKind::Gain, tr("Predicted end-to-end gain over the whole run if this were fixed (the what-if re-schedules the dependency graph); - : not computed")},
                         {tr("Operator"), ColumnKind::Name, {}},
                         {tr("Track"), ColumnKind::Text, {}},
                         {tr("Start"), ColumnKind::Time, tr("Since the trace began")},
@@ -33,6 +34,7 @@ QVariant AnomalyModel::raw(int row, int column) const {
     const bool valid = a.slice < m_trace->slices().size();
     switch (column) {
     case Score: return a.score;
+    case Gain: return static_cast<qint64>(a.gainNs);
     case Name: return valid ? sliceName(*m_trace, a.slice) : QString::fromStdString(a.name);
     case Track: return valid ? trackLabel(*m_trace, m_trace->slices()[a.slice].track) : QString::fromStdString(a.trackLabel);
     case Start: return static_cast<qint64>(valid ? m_trace->slices()[a.slice].start : a.startNs);

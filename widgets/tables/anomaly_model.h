@@ -1,6 +1,6 @@
 #pragma once
 // The flagged-operator table: one row per anomaly (score, name, track, start, duration,
-// baseline, excess, cause), in the report's order (highest score first).
+// baseline, excess, cause) and the predicted end-to-end gain; the window ranks it by gain.
 #include "widgets/tables/report_table_model.h"
 
 namespace contend::widgets {
@@ -8,7 +8,7 @@ namespace contend::widgets {
 class AnomalyModel : public ReportTableModel {
     Q_OBJECT
 public:
-    enum Col { Score, Name, Track, Start, Duration, Baseline, Excess, Cause, Known, ColumnCount };
+    enum Col { Score, Gain, Name, Track, Start, Duration, Baseline, Excess, Cause, Known, ColumnCount };
     explicit AnomalyModel(QObject* parent = nullptr);
     // Row of the anomaly on `slice`, -1 if it is not flagged.
     int rowOfSlice(std::uint32_t slice) const;

@@ -6,6 +6,7 @@ namespace contend::widgets {
 
 ClusterModel::ClusterModel(QObject* parent)
     : ReportTableModel({{tr("#"), ColumnKind::Count, {}},
+                        {tr("Gain"), ColumnKind::Gain, tr("Predicted end-to-end gain over the whole run if this were fixed (the what-if re-schedules the dependency graph); - : not computed")},
                         {tr("Track"), ColumnKind::Text, {}},
                         {tr("Start"), ColumnKind::Time, tr("Since the trace began")},
                         {tr("Duration"), ColumnKind::Duration, {}},
@@ -21,6 +22,7 @@ QVariant ClusterModel::raw(int row, int column) const {
     const Cluster& c = m_report->clusters[static_cast<std::size_t>(row)];
     switch (column) {
     case Id: return static_cast<qint64>(c.id);
+    case Gain: return static_cast<qint64>(c.gainNs);
     case Track: return c.track < m_trace->tracks().size() ? trackLabel(*m_trace, c.track) : QString::fromStdString(c.trackLabel);
     case Start: return static_cast<qint64>(c.start);
     case Duration: return static_cast<qint64>(c.end - c.start);

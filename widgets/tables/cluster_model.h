@@ -8,7 +8,7 @@ namespace contend::widgets {
 class ClusterModel : public ReportTableModel {
     Q_OBJECT
 public:
-    enum Col { Id, Track, Start, Duration, Ops, Busy, Gaps, Saving, ColumnCount };
+    enum Col { Id, Gain, Track, Start, Duration, Ops, Busy, Gaps, Saving, ColumnCount };
     explicit ClusterModel(QObject* parent = nullptr);
 
 protected:

@@ -34,7 +34,8 @@ QVariant ColumnModel::data(const QModelIndex& index, int role) const {
         case ColumnKind::Text: return v.toString();
         case ColumnKind::Name: return shortOperatorName(v.toString());
         case ColumnKind::Count: return QString::number(v.toLongLong());
-        case ColumnKind::Duration: return v.toLongLong() < 0 ? QStringLiteral("-") : durationText(v.toLongLong());
+        case ColumnKind::Duration:
+        case ColumnKind::Gain: return v.toLongLong() < 0 ? QStringLiteral("-") : durationText(v.toLongLong());
         case ColumnKind::Time: return timeText(v.toLongLong() - m_origin);
         case ColumnKind::Score: {
             const double d = v.toDouble();
@@ -63,6 +64,12 @@ QVariant ColumnModel::data(const QModelIndex& index, int role) const {
         return {};
     case Qt::ToolTipRole:
         if (col.kind == ColumnKind::Text || col.kind == ColumnKind::Name) return raw(r, c).toString();
+        if (col.kind == ColumnKind::Gain) {
+            const qint64 ns = raw(r, c).toLongLong();
+            if (ns < 0) return tr("not computed (the what-if did not re-schedule it: its budget ran out, or no dependency graph)");
+            if (ns == 0) return tr("no predicted gain: its operators had slack (they are off the critical path)");
+            return tr("the run would end %1 sooner over all iterations (predicted)").arg(durationText(ns));
+        }
         return {};
     case FilterRole: {
         // What the filter box matches: the words shown, and the full name behind a short one.
@@ -85,7 +92,7 @@ QVariant ColumnModel::headerData(int section, Qt::Orientation orientation, int r
     // The first click on a score, count or cost sorts the biggest first.
     if (role == Qt::InitialSortOrderRole) {
         const ColumnKind k = m_columns[static_cast<std::size_t>(section)].kind;
-        const bool biggestFirst = k == ColumnKind::Score || k == ColumnKind::Duration || k == ColumnKind::Count || k == ColumnKind::Percent;
+        const bool biggestFirst = k == ColumnKind::Score || k == ColumnKind::Duration || k == ColumnKind::Gain || k == ColumnKind::Count || k == ColumnKind::Percent;
         return static_cast<int>(biggestFirst ? Qt::DescendingOrder : Qt::AscendingOrder);
     }
     return {};

@@ -21,6 +21,7 @@ enum class ColumnKind {
     Score,      // double, 2 decimals
     Percent,    // double 0..1 -> "72%"
     Resource,   // int (Resource) -> name with a colour swatch
+    Gain,       // qint64 ns predicted end-to-end gain (the what-if) -> "12.5 us"; -1 -> "-", "not computed"
 };
 
 struct Column {

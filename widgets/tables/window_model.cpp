@@ -6,6 +6,7 @@ namespace contend::widgets {
 
 WindowModel::WindowModel(QObject* parent)
     : ReportTableModel({{tr("#"), ColumnKind::Count, {}},
+                        {tr("Gain"), ColumnKind::Gain, tr("Predicted end-to-end gain over the whole run if this were fixed (the what-if re-schedules the dependency graph); - : not computed")},
                         {tr("Resource"), ColumnKind::Resource, tr("The resource the operators competed for")},
                         {tr("Start"), ColumnKind::Time, tr("Since the trace began")},
                         {tr("Duration"), ColumnKind::Duration, {}},
@@ -43,6 +44,7 @@ QVariant WindowModel::raw(int row, int column) const {
     const ContentionWindow& w = m_report->windows[static_cast<std::size_t>(row)];
     switch (column) {
     case Id: return static_cast<qint64>(w.id);
+    case Gain: return static_cast<qint64>(w.gainNs);
     case Resource: return static_cast<int>(w.resource);
     case Start: return static_cast<qint64>(w.start);
     case Duration: return static_cast<qint64>(w.end - w.start);

@@ -8,7 +8,7 @@ namespace contend::widgets {
 class WindowModel : public ReportTableModel {
     Q_OBJECT
 public:
-    enum Col { Id, Resource, Start, Duration, Ops, Tracks, Overlap, Peak, ExtraWait, Known, ColumnCount };
+    enum Col { Id, Gain, Resource, Start, Duration, Ops, Tracks, Overlap, Peak, ExtraWait, Known, ColumnCount };
     explicit WindowModel(QObject* parent = nullptr);
 
 protected:

@@ -252,6 +252,30 @@ void addBrackets(const DrawInput& in, const DrawOptions& o, const std::vector<Sh
               });
 }
 
+void addCritical(const DrawInput& in, const DrawOptions& o, const std::vector<ShownTrack>& shown, DrawList& out) {
+    const double width = in.axis.width();
+    foldSpans(in, o, shown, out, [&](std::uint32_t t) -> const SpanLayers& { return in.overlay->criticalOn(t); },
+              [&](const ShownTrack& st, const SpanLayer& layer, const SpanRun& run) {
+                  double x0 = std::max(run.x0, -kClipPx);
+                  double x1 = std::min(run.x1, width + kClipPx);
+                  if (x1 - x0 < kMinPathPx) {
+                      const double mid = (x0 + x1) / 2;
+                      x0 = mid - kMinPathPx / 2;
+                      x1 = mid + kMinPathPx / 2;
+                  }
+                  DrawPath d;
+                  d.x = static_cast<float>(x0);
+                  d.w = static_cast<float>(x1 - x0);
+                  d.h = kPathHeightPx;
+                  d.y = static_cast<float>(st.y1 - in.scrollY) - d.h;
+                  d.track = st.track;
+                  d.slice = layer.ids[run.begin];
+                  d.stretches = run.count();
+                  d.slices = static_cast<std::uint32_t>(SpanLayers::weight(layer, run.begin, run.end));
+                  out.critical.push_back(d);
+              });
+}
+
 void addSelection(const DrawInput& in, DrawList& out) {
     if (in.selected >= in.trace->slices().size()) return;
     const Slice& s = in.trace->slices()[in.selected];
@@ -297,6 +321,7 @@ DrawList buildDrawList(const DrawInput& in, const DrawOptions& o) {
         const std::vector<ShownTrack> shown = shownTracks(in, out);
         addBands(in, o, shown, out);
         addBrackets(in, o, shown, out);
+        if (in.criticalPath) addCritical(in, o, shown, out);
     }
     addSelection(in, out);
     return out;

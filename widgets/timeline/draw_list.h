@@ -51,6 +51,17 @@ struct DrawBand {
 
 // A cluster of short operators, bracketed above its track; clusters narrower than minPx fold
 // with their neighbours into one bracket (at least kMinBracketPx wide) that counts them.
+// A stretch of the critical path under its track (the what-if's zero-slack slices); stretches
+// narrower than minPx fold with their neighbours, like the bands, into one mark at least
+// kMinPathPx wide.
+struct DrawPath {
+    float x = 0, w = 0, y = 0, h = 0;
+    std::uint32_t track = 0;
+    std::uint32_t slice = kNone;        // its first slice (the first stretch's, when folded)
+    std::uint32_t stretches = 1;        // stretches folded into it at this zoom
+    std::uint32_t slices = 0;           // critical slices it stands for
+};
+
 struct DrawBracket {
     float x = 0, w = 0, y = 0;
     std::uint32_t track = 0;
@@ -83,6 +94,7 @@ struct DrawList {
     std::vector<DrawItem> items;            // by row, then x
     std::vector<DrawBand> bands;
     std::vector<DrawBracket> brackets;
+    std::vector<DrawPath> critical;          // with DrawInput::criticalPath
     std::vector<DrawCounter> counters;
     std::optional<DrawItem> selection;      // outline of the selected slice, at least 3 px wide
     DrawStats stats;
@@ -99,6 +111,7 @@ struct DrawInput {
     double scrollY = 0;                          // content y at the viewport's top
     double viewHeight = 0;
     std::uint32_t selected = kNone;              // selected slice
+    bool criticalPath = false;                   // draw the critical path (needs report and overlay)
 };
 
 struct DrawOptions {
@@ -109,6 +122,8 @@ struct DrawOptions {
 };
 
 inline constexpr float kMinBracketPx = 3.0f;
+inline constexpr float kMinPathPx = 2.0f;
+inline constexpr float kPathHeightPx = 3.0f;
 
 DrawList buildDrawList(const DrawInput& in, const DrawOptions& options = {});
 

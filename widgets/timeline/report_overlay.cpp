@@ -57,6 +57,30 @@ ReportOverlay::ReportOverlay(const Trace& trace, const TimelineIndex& index, con
         m_windowsOn.emplace_back(std::move(windowSpans[t]));
         m_clustersOn.emplace_back(std::move(clusterSpans[t]));
     }
+    // The critical path: slices with zero slack, per track in time order, touching or
+    // overlapping ones (back-to-back kernels on a stream, a host call and its children) merged.
+    if (report.sliceSlackNs.size() == slices.size()) {
+        std::vector<std::vector<std::uint32_t>> onPath(tracks);
+        for (std::uint32_t s = 0; s < slices.size(); ++s)
+            if (report.sliceSlackNs[s] == 0 && slices[s].track < tracks) onPath[slices[s].track].push_back(s);
+        m_criticalOn.reserve(tracks);
+        for (std::size_t t = 0; t < tracks; ++t) {
+            std::vector<std::uint32_t>& v = onPath[t];
+            m_criticalSlices += v.size();
+            std::sort(v.begin(), v.end(), [&slices](std::uint32_t a, std::uint32_t b) { return slices[a].start < slices[b].start; });
+            std::vector<Span> spans;
+            for (std::uint32_t s : v) {
+                const Slice& sl = slices[s];
+                if (!spans.empty() && sl.start <= spans.back().end) {
+                    spans.back().end = std::max(spans.back().end, sl.end());
+                    ++spans.back().weight;
+                } else {
+                    spans.push_back({sl.start, sl.end(), s, 1, Resource::Unknown});
+                }
+            }
+            m_criticalOn.emplace_back(std::move(spans));
+        }
+    }
 }
 
 std::uint32_t ReportOverlay::maxAnomaly(std::uint32_t lane, std::uint32_t begin, std::uint32_t end) const {

@@ -4,7 +4,9 @@
 // there (so a folded mark takes the colour of the worst operator it hides and counts them, in
 // O(log n)), and per track the contention windows that shade it and the clusters bracketed over
 // it, indexed by time (span_layers.h) so a frame finds and folds the visible ones without
-// walking the rest. Rebuilt on every re-threshold: O(anomalies + slices/8 + findings log findings).
+// walking the rest; and per track the stretches of the critical path (the what-if's slices with
+// zero slack, touching ones merged), indexed the same way. Rebuilt on every re-threshold:
+// O(anomalies + slices/8 + findings log findings), plus one pass over the per-slice slack.
 #include <cstdint>
 #include <vector>
 
@@ -47,6 +49,12 @@ public:
     const SpanLayers& clustersOn(std::uint32_t track) const {
         return track < m_clustersOn.size() ? m_clustersOn[track] : m_none;
     }
+    // Per track: the critical path's stretches (id: its first slice, weight: its slices), from
+    // Report::sliceSlackNs == 0. Empty when the report has no what-if.
+    const SpanLayers& criticalOn(std::uint32_t track) const {
+        return track < m_criticalOn.size() ? m_criticalOn[track] : m_none;
+    }
+    std::size_t criticalSlices() const { return m_criticalSlices; }
 
 private:
     struct LaneFlags {
@@ -60,6 +68,8 @@ private:
     std::vector<WindowSpan> m_windows;
     std::vector<SpanLayers> m_windowsOn;
     std::vector<SpanLayers> m_clustersOn;
+    std::vector<SpanLayers> m_criticalOn;
+    std::size_t m_criticalSlices = 0;
     SpanLayers m_none;
 };
 

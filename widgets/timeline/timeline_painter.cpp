@@ -16,6 +16,7 @@ const QColor kHeader(0xe2, 0xe6, 0xeb);
 const QColor kGrid(0, 0, 0, 22);
 const QColor kText(0x20, 0x24, 0x28);
 const QColor kMutedText(0x60, 0x66, 0x6e);
+const QColor kCriticalPathColor(0xd8, 0x1b, 0x60);
 
 QColor rgba(Argb c) { return QColor::fromRgba(c); }
 
@@ -95,6 +96,7 @@ void TimelinePainter::paint(QPainter& p, const TimelineFrame& f) {
         paintBands(p, f);
         paintItems(p, f);
         paintBrackets(p, f);
+        paintCritical(p, f);
         paintCounters(p, f);
         p.restore();
         paintGutter(p, f);
@@ -261,6 +263,11 @@ void TimelinePainter::paintBrackets(QPainter& p, const TimelineFrame& f) {
         }
     }
     p.setFont(m_font);
+}
+
+void TimelinePainter::paintCritical(QPainter& p, const TimelineFrame& f) {
+    // One fill per folded stretch: a bar along the bottom of its track.
+    for (const DrawPath& d : f.list->critical) p.fillRect(QRectF(d.x, d.y, d.w, d.h), kCriticalPathColor);
 }
 
 void TimelinePainter::paintCounters(QPainter& p, const TimelineFrame& f) {

@@ -47,6 +47,7 @@ private:
     void paintBands(QPainter& p, const TimelineFrame& f);
     void paintItems(QPainter& p, const TimelineFrame& f);
     void paintBrackets(QPainter& p, const TimelineFrame& f);
+    void paintCritical(QPainter& p, const TimelineFrame& f);
     void paintCounters(QPainter& p, const TimelineFrame& f);
     void paintGutter(QPainter& p, const TimelineFrame& f);
     void paintRuler(QPainter& p, const TimelineFrame& f);

@@ -199,6 +199,7 @@ void TimelineView::paintTimeline(QPainter& p) {
     in.scrollY = m_scrollY;
     in.viewHeight = area.height();
     in.selected = m_selected;
+    in.criticalPath = m_showCritical;
     m_list = buildDrawList(in);
     m_lastListMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
 
@@ -564,6 +565,12 @@ QString TimelineView::tooltipForItem(const DrawItem& it) {
         html += tooltipArgs(raw);
     }
     return html;
+}
+
+void TimelineView::setCriticalPathShown(bool shown) {
+    if (shown == m_showCritical) return;
+    m_showCritical = shown;
+    update();
 }
 
 }  // namespace contend::widgets

@@ -54,6 +54,7 @@ public:
     double lastDrawListMs() const { return m_lastListMs; }
     QRect timeArea() const;
     double scrollY() const { return m_scrollY; }
+    bool criticalPathShown() const { return m_showCritical; }
 
     // Builds the draw list and paints one full frame at the widget's current size.
     void paintTimeline(QPainter& p);
@@ -75,6 +76,8 @@ public slots:
     void scrollToRow(int row);
     // Shows a measured range (absolute ns) as a band with its duration; t1 <= t0 clears it.
     void setMeasuredRange(qint64 t0, qint64 t1);
+    // The critical path (the report's zero-slack operators) as a bar under each track it runs on.
+    void setCriticalPathShown(bool shown);
 
 signals:
     void viewChanged(qint64 t0, qint64 t1);
@@ -137,6 +140,7 @@ public:
 private:
     Drag m_drag = Drag::None;
     bool m_moved = false;
+    bool m_showCritical = false;
     QPoint m_pressPos;
     TimeAxis m_pressAxis;
     double m_pressScroll = 0;
