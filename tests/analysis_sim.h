@@ -7,14 +7,13 @@
 //              .counters = sim::CounterMode::None, .badRate = 0.5})  // no counters, half bad
 //   simulated({.scenario = sim::Scenario::Null,
 //              .counters = sim::CounterMode::Period, .periodNs = 1'000'000})  // 1 ms means
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <tuple>
-
-#include <catch2/catch.hpp>
-#include <nlohmann/json.hpp>
 #include <unistd.h>
 
 #include "core/io/load.h"
@@ -42,8 +41,14 @@ struct SimOptions {
 inline const SimRun& simulated(const SimOptions& o) {
     using Key = std::tuple<int, bool, std::uint64_t, int, TimeNs, double, int, int>;
     static std::map<Key, SimRun> cache;
-    const Key key{static_cast<int>(o.scenario), o.fixed, o.seed, static_cast<int>(o.counters),
-                  o.periodNs, o.badRate, o.iterations, static_cast<int>(o.format)};
+    const Key key{static_cast<int>(o.scenario),
+                  o.fixed,
+                  o.seed,
+                  static_cast<int>(o.counters),
+                  o.periodNs,
+                  o.badRate,
+                  o.iterations,
+                  static_cast<int>(o.format)};
     auto it = cache.find(key);
     if (it != cache.end()) return it->second;
     const auto dir = std::filesystem::temp_directory_path() / ("contend-analysis-" + std::to_string(::getpid()));

@@ -2,17 +2,16 @@
 // Inline Kineto-shaped traces for the analysis tests: kernels on streams, device counters and
 // step markers, written as JSON and read back through the real reader, so the tests exercise
 // what a user's file goes through. Times are in microseconds, as in the file.
+#include <catch2/catch.hpp>
 #include <cstdio>
 #include <string>
-
-#include <catch2/catch.hpp>
 
 #include "core/io/load.h"
 
 namespace contend::test {
 
 class KinetoTrace {
-public:
+  public:
     // A kernel on `stream` (pid 0, tid = stream). `grid` becomes args.grid (part of the signature).
     KinetoTrace& kernel(const std::string& name, int stream, double startUs, double durUs, int grid = 1) {
         char buf[512];
@@ -25,18 +24,24 @@ public:
     // A device counter sample: name ("DRAM Bandwidth"), key ("Utilization(%)"), value.
     KinetoTrace& counter(const std::string& name, const std::string& key, double tsUs, double value) {
         char buf[256];
-        std::snprintf(buf, sizeof buf, R"({"ph": "C", "name": "%s", "pid": 0, "tid": 0, "ts": %.3f, "args": {"%s": %.3f}})",
+        std::snprintf(buf, sizeof buf,
+                      R"({"ph": "C", "name": "%s", "pid": 0, "tid": 0, "ts": %.3f, "args": {"%s": %.3f}})",
                       name.c_str(), tsUs, key.c_str(), value);
         return add(buf);
     }
-    KinetoTrace& bandwidth(double tsUs, double percent) { return counter("DRAM Bandwidth", "Utilization(%)", tsUs, percent); }
-    KinetoTrace& compute(double tsUs, double percent) { return counter("Compute Units", "Utilization(%)", tsUs, percent); }
+    KinetoTrace& bandwidth(double tsUs, double percent) {
+        return counter("DRAM Bandwidth", "Utilization(%)", tsUs, percent);
+    }
+    KinetoTrace& compute(double tsUs, double percent) {
+        return counter("Compute Units", "Utilization(%)", tsUs, percent);
+    }
     KinetoTrace& hitRate(double tsUs, double percent) { return counter("L2 Cache", "Hit Rate(%)", tsUs, percent); }
     KinetoTrace& step(int n, double startUs, double durUs) {
         char buf[256];
-        std::snprintf(buf, sizeof buf,
-                      R"({"ph": "X", "cat": "user_annotation", "name": "ProfilerStep#%d", "pid": 1, "tid": 1, "ts": %.3f, "dur": %.3f})",
-                      n, startUs, durUs);
+        std::snprintf(
+            buf, sizeof buf,
+            R"({"ph": "X", "cat": "user_annotation", "name": "ProfilerStep#%d", "pid": 1, "tid": 1, "ts": %.3f, "dur": %.3f})",
+            n, startUs, durUs);
         return add(buf);
     }
     KinetoTrace& add(const std::string& event) {
@@ -51,7 +56,7 @@ public:
         return r.trace;
     }
 
-private:
+  private:
     std::string m_events;
 };
 

@@ -5,15 +5,14 @@
 // elements), minimum, maximum, and $ref to "#/$defs/NAME". $schema, $id, title, description
 // and $defs are annotations. Any other keyword in a schema is an error, so a schema never
 // relies on a check this validator would silently skip.
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace contend::test {
 
 class JsonSchemaCheck {
-public:
+  public:
     explicit JsonSchemaCheck(nlohmann::json schema) : m_root(std::move(schema)) {}
 
     // Appends one line per violation ("/anomalies/0/cause: \"bandwith\" is not one of ...").
@@ -24,7 +23,7 @@ public:
         return out;
     }
 
-private:
+  private:
     static bool hasType(const nlohmann::json& v, const std::string& t) {
         if (t == "object") return v.is_object();
         if (t == "array") return v.is_array();
@@ -33,7 +32,9 @@ private:
         if (t == "null") return v.is_null();
         if (t == "number") return v.is_number();
         if (t == "integer")
-            return v.is_number_integer() || (v.is_number_float() && v.get<double>() == static_cast<double>(static_cast<long long>(v.get<double>())));
+            return v.is_number_integer() ||
+                   (v.is_number_float() &&
+                    v.get<double>() == static_cast<double>(static_cast<long long>(v.get<double>())));
         return false;
     }
     void check(const nlohmann::json& s, const nlohmann::json& v, const std::string& at, std::vector<std::string>& out,
@@ -49,7 +50,8 @@ private:
             if (key == "$ref") {
                 const std::string ref = rule.get<std::string>();
                 const std::string prefix = "#/$defs/";
-                if (ref.rfind(prefix, 0) != 0 || !m_root.contains("$defs") || !m_root["$defs"].contains(ref.substr(prefix.size()))) {
+                if (ref.rfind(prefix, 0) != 0 || !m_root.contains("$defs") ||
+                    !m_root["$defs"].contains(ref.substr(prefix.size()))) {
                     out.push_back(where + ": unresolvable $ref " + ref);
                     continue;
                 }
@@ -63,7 +65,7 @@ private:
                 }
                 if (!ok) {
                     out.push_back(where + ": " + v.dump().substr(0, 60) + " is not " + names);
-                    return;   // the other keywords would only repeat it
+                    return;  // the other keywords would only repeat it
                 }
             } else if (key == "enum") {
                 bool ok = false;
@@ -72,7 +74,8 @@ private:
             } else if (key == "required") {
                 if (!v.is_object()) continue;
                 for (const auto& r : rule)
-                    if (!v.contains(r.get<std::string>())) out.push_back(where + ": missing \"" + r.get<std::string>() + "\"");
+                    if (!v.contains(r.get<std::string>()))
+                        out.push_back(where + ": missing \"" + r.get<std::string>() + "\"");
             } else if (key == "properties") {
                 if (!v.is_object()) continue;
                 for (const auto& [name, sub] : rule.items())
@@ -83,7 +86,8 @@ private:
                     if (s.contains("properties") && s["properties"].contains(name)) continue;
                     if (rule.is_boolean()) {
                         if (!rule.get<bool>()) out.push_back(where + ": unexpected field \"" + name + "\"");
-                    } else check(rule, value, at + "/" + name, out, limit);
+                    } else
+                        check(rule, value, at + "/" + name, out, limit);
                 }
             } else if (key == "items") {
                 if (!v.is_array()) continue;
@@ -92,7 +96,8 @@ private:
                 if (!v.is_number()) continue;
                 const double x = v.get<double>(), bound = rule.get<double>();
                 if (key == "minimum" ? x < bound : x > bound)
-                    out.push_back(where + ": " + v.dump() + (key == "minimum" ? " is below " : " is above ") + rule.dump());
+                    out.push_back(where + ": " + v.dump() + (key == "minimum" ? " is below " : " is above ") +
+                                  rule.dump());
             } else {
                 out.push_back(where + ": schema keyword \"" + key + "\" is not supported by this validator");
             }

@@ -3,7 +3,6 @@
 // and GitHub test-report actions read): checked with Catch2 assertions, shared by the tests of the
 // writer and of docs/ci.md.
 #include <catch2/catch.hpp>
-
 #include <cstdlib>
 #include <initializer_list>
 #include <string>
@@ -12,7 +11,9 @@
 
 namespace contend::test {
 
-inline bool isCount(const std::string& s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos; }
+inline bool isCount(const std::string& s) {
+    return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
+}
 inline bool isSeconds(const std::string& s) {
     char* end = nullptr;
     const double v = std::strtod(s.c_str(), &end);
@@ -41,7 +42,8 @@ inline XmlElement checkJUnit(const std::string& xml) {
         CHECK(c.has("classname"));
         CHECK(isSeconds(c.attr("time")));
         for (const XmlElement& k : c.children)
-            CHECK((k.name == "failure" || k.name == "skipped" || k.name == "error" || k.name == "system-out" || k.name == "system-err"));
+            CHECK((k.name == "failure" || k.name == "skipped" || k.name == "error" || k.name == "system-out" ||
+                   k.name == "system-err"));
         const auto f = c.all("failure");
         const auto s = c.all("skipped");
         CHECK(f.size() + s.size() <= 1);

@@ -1,16 +1,15 @@
 #pragma once
 // Helpers of the simulator mode tests (test_sim_modes.cpp, test_sim_null.cpp): run a
 // simulation into temp files and read its trace back as lines, JSON and counter tracks.
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <catch2/catch.hpp>
-#include <nlohmann/json.hpp>
 
 #include "core/sim/run_simulation.h"
 #include "test_support.h"
@@ -55,8 +54,7 @@ inline std::vector<std::string> nonCounterLines(const std::string& trace) {
     std::vector<std::string> lines;
     std::istringstream in(trace);
     for (std::string line; std::getline(in, line);) {
-        if (line.find("{\"ph\": \"C\"") != std::string::npos ||
-            line.find("\"traceName\"") != std::string::npos)
+        if (line.find("{\"ph\": \"C\"") != std::string::npos || line.find("\"traceName\"") != std::string::npos)
             continue;
         if (!line.empty() && line.back() == ',')
             line.pop_back();  // the separator depends on what follows (a counter or not)
@@ -75,8 +73,7 @@ inline std::map<std::string, Readings> counterTracks(const std::string& trace) {
     std::map<std::string, Readings> tracks;
     const nlohmann::json doc = nlohmann::json::parse(trace);
     for (const auto& e : doc["traceEvents"]) {
-        if (e["ph"] != "C")
-            continue;
+        if (e["ph"] != "C") continue;
         Readings& tr = tracks[e["name"].get<std::string>()];
         tr.t.push_back(std::llround(e["ts"].get<double>() * 1000.0));
         tr.v.push_back(std::llround(e["args"].begin()->get<double>() * 10.0));

@@ -1,7 +1,6 @@
 // Baselines and anomaly scores: what is flagged, what is not, and the small-sample rules.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 
 #include "analysis_test_trace.h"
@@ -22,16 +21,17 @@ std::size_t countNamed(const Report& r, const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("an occurrence far above its signature's baseline is flagged, a big constant operator is not", "[analysis][baseline]") {
+TEST_CASE("an occurrence far above its signature's baseline is flagged, a big constant operator is not",
+          "[analysis][baseline]") {
     KinetoTrace k;
     double t = 0;
     for (int i = 0; i < 20; ++i) {
         k.kernel("gemm", 7, t, noisy(100, i));
         t += 150;
-        k.kernel("big_conv", 7, t, 10000);   // ten times longer, but always the same
+        k.kernel("big_conv", 7, t, 10000);  // ten times longer, but always the same
         t += 10050;
     }
-    k.kernel("gemm", 7, t, 200);   // twice its usual time
+    k.kernel("gemm", 7, t, 200);  // twice its usual time
     const Report r = analyze(k.load(), AnalysisSettings{});
     REQUIRE(r.anomalies.size() == 1);
     const Anomaly& a = r.anomalies[0];
@@ -52,15 +52,15 @@ TEST_CASE("scores are in spreads of the baseline and the coefficient is the cut"
     KinetoTrace k;
     double t = 0;
     for (int i = 0; i < 30; ++i, t += 200) k.kernel("relu", 7, t, noisy(100, i));
-    k.kernel("relu", 7, t, 118);   // +18%: 3.6 spreads of the 5% floor
+    k.kernel("relu", 7, t, 118);  // +18%: 3.6 spreads of the 5% floor
     const TracePtr trace = k.load();
     auto p = prepareAnalysis(trace, AnalysisSettings{});
     REQUIRE(p);
     CHECK(buildReport(*p, 3.0, 0.7).anomalies.size() == 1);
     CHECK(buildReport(*p, 4.0, 0.7).anomalies.size() == 0);
     const auto& sig = p->baselines().signatures[p->operators().signatureOf[p->operators().opOfSlice[0]]];
-    CHECK(sig.rule == BaselineRule::All);   // nothing ran beside it: every run is the reference
-    CHECK(sig.scaleNs == Approx(5000).margin(100));   // 5% of 100 us: MAD is smaller
+    CHECK(sig.rule == BaselineRule::All);            // nothing ran beside it: every run is the reference
+    CHECK(sig.scaleNs == Approx(5000).margin(100));  // 5% of 100 us: MAD is smaller
 }
 
 TEST_CASE("fewer than five occurrences are not judged, and the report says so", "[analysis][baseline]") {
@@ -76,9 +76,10 @@ TEST_CASE("fewer than five occurrences are not judged, and the report says so", 
     for (const auto& s : p->baselines().signatures) {
         if (s.count == 1) CHECK(s.rule == BaselineRule::Single);
         if (s.count == 3 || s.count == 2) CHECK(s.rule == BaselineRule::Few);
-        if (s.count == 3) CHECK(s.baselineNs == 100000);   // its fastest run, shown as the baseline
+        if (s.count == 3) CHECK(s.baselineNs == 100000);  // its fastest run, shown as the baseline
     }
-    const auto note = std::find_if(r.notes.begin(), r.notes.end(), [](const ReportNote& n) { return n.kind == "few-runs"; });
+    const auto note =
+        std::find_if(r.notes.begin(), r.notes.end(), [](const ReportNote& n) { return n.kind == "few-runs"; });
     REQUIRE(note != r.notes.end());
     CHECK(note->text.find("3 signatures") != std::string::npos);
     CHECK(note->text.find("not judged") != std::string::npos);
@@ -86,7 +87,7 @@ TEST_CASE("fewer than five occurrences are not judged, and the report says so", 
 
 TEST_CASE("the small-sample rule still scores when asked to (judgeFew)", "[analysis][baseline]") {
     KinetoTrace k;
-    k.kernel("rare", 7, 0, 100).kernel("rare", 7, 1000, 102).kernel("rare", 7, 2000, 180);   // (180-100)/25 = 3.2
+    k.kernel("rare", 7, 0, 100).kernel("rare", 7, 1000, 102).kernel("rare", 7, 2000, 180);  // (180-100)/25 = 3.2
     const TracePtr t = k.load();
     const OperatorSet ops = selectOperators(*t);
     BaselineSettings s;
@@ -98,7 +99,8 @@ TEST_CASE("the small-sample rule still scores when asked to (judgeFew)", "[analy
 
 TEST_CASE("a naturally variable operator is not flagged", "[analysis][baseline]") {
     // 24 draws of about 25% relative spread around 30 us (as the simulator's NMS control).
-    const double draws[] = {30, 22, 37, 29, 41, 25, 33, 19, 35, 28, 44, 31, 24, 38, 27, 32, 21, 36, 30, 26, 40, 34, 23, 29};
+    const double draws[] = {30, 22, 37, 29, 41, 25, 33, 19, 35, 28, 44, 31,
+                            24, 38, 27, 32, 21, 36, 30, 26, 40, 34, 23, 29};
     KinetoTrace k;
     double t = 0;
     for (double d : draws) {
@@ -119,8 +121,10 @@ TEST_CASE("a lock held in most steps: the runs apart from the holder are the bas
         const bool lock = i % 7 >= 3;
         held += lock;
         k.kernel("scatter_add_atomic", 17, t, noisy(40, i + 3));
-        if (lock) k.kernel("index_put_accumulate", 21, t, noisy(40, i + 3) + noisy(40, i));
-        else k.kernel("index_put_accumulate", 21, t + 150, noisy(40, i));
+        if (lock)
+            k.kernel("index_put_accumulate", 21, t, noisy(40, i + 3) + noisy(40, i));
+        else
+            k.kernel("index_put_accumulate", 21, t + 150, noisy(40, i));
     }
     REQUIRE(held == 8);
     auto p = prepareAnalysis(k.load(), AnalysisSettings{});
@@ -144,7 +148,8 @@ TEST_CASE("a slow majority with nothing beside it to explain it is not flagged",
     // nothing in the trace goes with them, so they are taken as what the operator takes.
     KinetoTrace k;
     double t = 0;
-    for (int i = 0; i < 14; ++i, t += 200) k.kernel("index_put_accumulate", 21, t, i % 7 < 3 ? noisy(40, i) : noisy(80, i));
+    for (int i = 0; i < 14; ++i, t += 200)
+        k.kernel("index_put_accumulate", 21, t, i % 7 < 3 ? noisy(40, i) : noisy(80, i));
     auto p = prepareAnalysis(k.load(), AnalysisSettings{});
     CHECK(buildReport(*p, 3.0, 0.7).anomalies.empty());
     CHECK(p->baselines().signatures[0].rule == BaselineRule::All);
@@ -154,7 +159,7 @@ TEST_CASE("traces in whole microseconds cannot flag a one-microsecond difference
     KinetoTrace k;
     double t = 0;
     for (int i = 0; i < 20; ++i, t += 10) k.kernel("tiny", 7, t, 2);
-    k.kernel("tiny", 7, t, 3);   // +1 us: one timer tick
+    k.kernel("tiny", 7, t, 3);  // +1 us: one timer tick
     auto p = prepareAnalysis(k.load(), AnalysisSettings{});
     CHECK(p->operators().resolutionNs == 1000);
     CHECK(buildReport(*p, 3.0, 0.7).anomalies.empty());
@@ -166,9 +171,10 @@ TEST_CASE("copies of different sizes are different signatures", "[analysis][base
     for (int i = 0; i < 10; ++i, t += 1000) {
         const int bytes = i % 2 ? 4096 : 4194304;
         char ev[256];
-        std::snprintf(ev, sizeof ev,
-                      R"J({"ph": "X", "cat": "gpu_memcpy", "name": "Memcpy HtoD (Pinned -> Device)", "pid": 0, "tid": 7, "ts": %.1f, "dur": %d, "args": {"stream": 7, "bytes": %d}})J",
-                      t, i % 2 ? 3 : 400, bytes);
+        std::snprintf(
+            ev, sizeof ev,
+            R"J({"ph": "X", "cat": "gpu_memcpy", "name": "Memcpy HtoD (Pinned -> Device)", "pid": 0, "tid": 7, "ts": %.1f, "dur": %d, "args": {"stream": 7, "bytes": %d}})J",
+            t, i % 2 ? 3 : 400, bytes);
         k.add(ev);
     }
     const Report r = analyze(k.load(), AnalysisSettings{});

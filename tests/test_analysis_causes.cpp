@@ -46,19 +46,23 @@ TEST_CASE("an operator slowed while the cache thrashed is blamed on the cache", 
     CHECK(a.provenance == Provenance::Measured);
     CHECK(a.evidence.find("measured: cache thrashed") != std::string::npos);
     CHECK(a.evidence.find("hit rate 50%") != std::string::npos);
-    CHECK(a.breakdown.dataWaitNs == 30000);   // the excess is waiting for data
+    CHECK(a.breakdown.dataWaitNs == 30000);  // the excess is waiting for data
     CHECK(a.breakdown.computeNs == 100000);
     CHECK_FALSE(a.breakdown.measuredData);
 }
 
-TEST_CASE("an operator that makes no progress until its partner ends, in step after step, waits on a lock", "[analysis][causes]") {
+TEST_CASE("an operator that makes no progress until its partner ends, in step after step, waits on a lock",
+          "[analysis][causes]") {
     // 12 runs on its own, then 6 where it starts with the holder, spins until it ends and then
     // does its own 40 us; counters stay low throughout.
     KinetoTrace k;
     double t = 0;
     for (int i = 0; i < 18; ++i) {
         if (i % 3 == 2) {
-            k.compute(t, 6).kernel("scatter_add_atomic", 17, t, 40).kernel("index_put_accumulate", 21, t, 80).compute(t + 80, 0);
+            k.compute(t, 6)
+                .kernel("scatter_add_atomic", 17, t, 40)
+                .kernel("index_put_accumulate", 21, t, 80)
+                .compute(t + 80, 0);
         } else {
             k.compute(t, 5).kernel("index_put_accumulate", 21, t, 40).compute(t + 40, 0);
             k.kernel("scatter_add_atomic", 17, t + 60, 40);
@@ -91,14 +95,17 @@ TEST_CASE("a single slow run beside a partner, with nothing saturated, has an un
         k.compute(t, 5).kernel("index_put_accumulate", 21, t, 40).compute(t + 40, 0);
         t += 100;
     }
-    k.compute(t, 6).kernel("scatter_add_atomic", 17, t, 40).kernel("index_put_accumulate", 21, t, 80).compute(t + 80, 0);
+    k.compute(t, 6)
+        .kernel("scatter_add_atomic", 17, t, 40)
+        .kernel("index_put_accumulate", 21, t, 80)
+        .compute(t + 80, 0);
     const Report r = analyze(k.load(), AnalysisSettings{});
     const Anomaly& a = onlyAnomalyNamed(r, "index_put_accumulate");
     CHECK(a.cause == Resource::Unknown);
     CHECK(a.provenance == Provenance::Unknown);
     CHECK(a.evidence.rfind("unknown: ", 0) == 0);
     CHECK(a.windows.empty());
-    CHECK(r.summary.bottleneck == Resource::None);   // unknown is not a bottleneck
+    CHECK(r.summary.bottleneck == Resource::None);  // unknown is not a bottleneck
 }
 
 TEST_CASE("every occurrence's breakdown adds up to its duration", "[analysis][breakdown]") {
@@ -128,7 +135,7 @@ TEST_CASE("Kineto launch-to-start delay is measured through the correlation id",
     REQUIRE(lr);
     auto p = prepareAnalysis(lr.trace, AnalysisSettings{});
     REQUIRE(p->operators().size() == 1);
-    CHECK(p->breakdowns()[0].waitBeforeNs == 25000);   // launch returned at 15 us, ran at 40 us
+    CHECK(p->breakdowns()[0].waitBeforeNs == 25000);  // launch returned at 15 us, ran at 40 us
 }
 
 TEST_CASE("counters map to resources by name and unit, and a config maps the rest", "[analysis][resources]") {
@@ -153,8 +160,9 @@ TEST_CASE("counters map to resources by name and unit, and a config maps the res
     CHECK(classifyMetric("est. achieved occupancy %").resource == Resource::None);
 
     std::string error;
-    auto cfg = parseResourceConfig(R"({"map": [{"match": "^My Fabric", "resource": "bandwidth", "kind": "throughput", "peak": 400}]})",
-                                   "cfg.json", &error);
+    auto cfg = parseResourceConfig(
+        R"({"map": [{"match": "^My Fabric", "resource": "bandwidth", "kind": "throughput", "peak": 400}]})", "cfg.json",
+        &error);
     REQUIRE(cfg);
     KinetoTrace k;
     k.counter("My Fabric", "GB/s", 0, 200).counter("My Fabric", "GB/s", 10, 400);

@@ -1,12 +1,10 @@
 // contend-cli analyze from the outside: exit codes, the JSON on stdout, the files it writes.
 #include <catch2/catch.hpp>
-
 #include <cstdio>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-
-#include <nlohmann/json.hpp>
 #include <sys/wait.h>
 
 #include "analysis_test_trace.h"
@@ -33,7 +31,6 @@ Run cli(const std::string& args, bool withStderr = false) {
     r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return r;
 }
-
 
 }  // namespace
 
@@ -87,7 +84,8 @@ TEST_CASE("contend-cli bench-analyze ends with one line of numbers", "[analysis]
     CHECK(r.out.find("operators=50") != std::string::npos);
 }
 
-TEST_CASE("contend-cli --max-memory: a global option, checked, applied to traces and saved reports", "[analysis][cli][memory]") {
+TEST_CASE("contend-cli --max-memory: a global option, checked, applied to traces and saved reports",
+          "[analysis][cli][memory]") {
     contend::test::KinetoTrace k;
     for (int i = 0; i < 20000; ++i) k.kernel("gemm" + std::to_string(i % 9), 7 + i % 2, i * 20.0, 10);
     contend::test::TempFile trace("cli-mem.json", k.json());
@@ -108,7 +106,8 @@ TEST_CASE("contend-cli --max-memory: a global option, checked, applied to traces
     CHECK(big.out.find("too large to read as a saved report") != std::string::npos);
 }
 
-TEST_CASE("contend-cli analyze: findings ranked by predicted gain, or by score with --rank-by score", "[analysis][cli][whatif]") {
+TEST_CASE("contend-cli analyze: findings ranked by predicted gain, or by score with --rank-by score",
+          "[analysis][cli][whatif]") {
     // Two slow gemms on stream 7, each launched by the host: the first (400 us, the higher
     // score) is followed by 2 ms the stream waits for the next launch, so it has slack; the
     // second (300 us) ends the run, on the critical path. By gain the second comes first (the
@@ -118,15 +117,17 @@ TEST_CASE("contend-cli analyze: findings ranked by predicted gain, or by score w
     for (int i = 0; i < 20; ++i, t += 200) k.kernel("gemm", 7, t, 100);
     auto launched = [&](double ts, double dur, int corr) {
         char b[512];
-        std::snprintf(b, sizeof b,
-                      R"({"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 2, "ts": %.3f,)"
-                      R"( "dur": 5, "args": {"correlation": %d}})",
-                      ts - 10, corr);
+        std::snprintf(
+            b, sizeof b,
+            R"({"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 2, "ts": %.3f,)"
+            R"( "dur": 5, "args": {"correlation": %d}})",
+            ts - 10, corr);
         k.add(b);
-        std::snprintf(b, sizeof b,
-                      R"({"ph": "X", "cat": "kernel", "name": "gemm", "pid": 0, "tid": 7, "ts": %.3f, "dur": %.3f,)"
-                      R"( "args": {"stream": 7, "device": 0, "correlation": %d, "grid": [1, 1, 1], "block": [128, 1, 1]}})",
-                      ts, dur, corr);
+        std::snprintf(
+            b, sizeof b,
+            R"({"ph": "X", "cat": "kernel", "name": "gemm", "pid": 0, "tid": 7, "ts": %.3f, "dur": %.3f,)"
+            R"( "args": {"stream": 7, "device": 0, "correlation": %d, "grid": [1, 1, 1], "block": [128, 1, 1]}})",
+            ts, dur, corr);
         k.add(b);
     };
     launched(t, 400, 1);
@@ -139,7 +140,7 @@ TEST_CASE("contend-cli analyze: findings ranked by predicted gain, or by score w
     CHECK(byGain.out.find("top anomalies (by predicted gain)") != std::string::npos);
     const auto first = byGain.out.find("#", byGain.out.find("top anomalies"));
     REQUIRE(first != std::string::npos);
-    CHECK(byGain.out.compare(first, 3, "#1 ") == 0);   // id 1: the lower score, the gain
+    CHECK(byGain.out.compare(first, 3, "#1 ") == 0);  // id 1: the lower score, the gain
     const Run byScore = cli("analyze " + trace.path() + " --coefficient 2 --rank-by score");
     REQUIRE(byScore.code == 0);
     const auto top = byScore.out.find("#", byScore.out.find("top anomalies (by score)"));

@@ -2,7 +2,6 @@
 // traces (a chain, a fork/join across two streams, a sync that serialises them, a launch-bound
 // gap, a finding off the critical path), and the replay's fidelity on simulated traces.
 #include <catch2/catch.hpp>
-
 #include <cstdio>
 #include <string>
 
@@ -44,7 +43,8 @@ struct Graph {
     std::uint32_t node(const std::string& name, int n = 0) const {
         const Trace& t = p->trace();
         for (std::uint32_t v = 0; v < g().size(); ++v)
-            if (g().kind[v] == DepNodeKind::Device && t.str(t.slices()[g().slice[v]].name) == name && n-- == 0) return v;
+            if (g().kind[v] == DepNodeKind::Device && t.str(t.slices()[g().slice[v]].name) == name && n-- == 0)
+                return v;
         FAIL("no operator " << name);
         return kNone;
     }
@@ -58,7 +58,7 @@ Graph graphOf(const KinetoTrace& k) {
     Graph g{prepareAnalysis(k.load(), AnalysisSettings{})};
     REQUIRE(g.p);
     Replayer r(g.g());
-    CHECK(r.mismatchesOfFullReplay() == 0);   // the unchanged graph gives back every observed time
+    CHECK(r.mismatchesOfFullReplay() == 0);  // the unchanged graph gives back every observed time
     return g;
 }
 
@@ -68,7 +68,7 @@ constexpr TimeNs us = 1000;
 
 TEST_CASE("depgraph: a chain on one stream is on the critical path end to end", "[analysis][depgraph]") {
     KinetoTrace k;
-    k.kernel("a", 7, 0, 50).kernel("b", 7, 52, 30).kernel("c", 7, 84, 20);   // gaps of 2 us kept
+    k.kernel("a", 7, 0, 50).kernel("b", 7, 52, 30).kernel("c", 7, 84, 20);  // gaps of 2 us kept
     const Graph g = graphOf(k);
     REQUIRE(g.g().size() == 3);
     CHECK(g.g().edgeCount() == 2);
@@ -92,16 +92,16 @@ TEST_CASE("depgraph: a fork and join across two streams: the shorter branch has 
     KinetoTrace k;
     k.add(runtime("cudaLaunchKernel", 0, 5, 1)).add(kernel("A", 7, 6, 100, 1));
     k.add(runtime("cudaLaunchKernel", 6, 5, 2)).add(kernel("B", 13, 12, 40, 2));
-    k.add(runtime("cudaDeviceSynchronize", 12, 96, 3));   // returns at 108, 2 us after A ends
+    k.add(runtime("cudaDeviceSynchronize", 12, 96, 3));  // returns at 108, 2 us after A ends
     k.add(runtime("cudaLaunchKernel", 110, 5, 4)).add(kernel("C", 7, 116, 10, 4));
     const Graph g = graphOf(k);
     const DependencyGraph& d = g.g();
     CHECK(d.linkedDeviceNodes == 3);
     CHECK(d.boundSyncs == 1);
     CHECK(d.slack[g.node("A")] == 0);
-    CHECK(d.slack[g.node("B")] == 56 * us);   // ends at 52; the sync (lag 0 for B) returns at 108
+    CHECK(d.slack[g.node("B")] == 56 * us);  // ends at 52; the sync (lag 0 for B) returns at 108
     CHECK(g.gain({{g.node("B"), 20 * us}}) == 0);
-    CHECK(g.gain({{g.node("A"), 30 * us}}) == 30 * us);   // the sync returns earlier, C follows
+    CHECK(g.gain({{g.node("A"), 30 * us}}) == 30 * us);  // the sync returns earlier, C follows
     // Cut A below B: B's end binds the sync then.
     CHECK(g.gain({{g.node("A"), 80 * us}}) == 56 * us);
 }
@@ -110,7 +110,7 @@ TEST_CASE("depgraph: a stream sync serialises two streams", "[analysis][depgraph
     // A on stream 7, cudaStreamSynchronize, then B on stream 13: B waits for A through the host.
     KinetoTrace k;
     k.add(runtime("cudaLaunchKernel", 0, 5, 1)).add(kernel("A", 7, 6, 80, 1));
-    k.add(runtime("cudaStreamSynchronize", 6, 82, 2));   // returns at 88
+    k.add(runtime("cudaStreamSynchronize", 6, 82, 2));  // returns at 88
     k.add(runtime("cudaLaunchKernel", 90, 5, 3)).add(kernel("B", 13, 96, 50, 3));
     const Graph g = graphOf(k);
     CHECK(g.g().slack[g.node("A")] == 0);
@@ -118,7 +118,8 @@ TEST_CASE("depgraph: a stream sync serialises two streams", "[analysis][depgraph
     CHECK(g.gain({{g.node("B"), 10 * us}}) == 10 * us);
 }
 
-TEST_CASE("depgraph: a launch-bound stream keeps its launch gaps and gains nothing mid-stream", "[analysis][depgraph]") {
+TEST_CASE("depgraph: a launch-bound stream keeps its launch gaps and gains nothing mid-stream",
+          "[analysis][depgraph]") {
     // The host takes 20 us per launch; each kernel runs 5 us: the device waits for the host.
     KinetoTrace k;
     for (int i = 0; i < 6; ++i)
@@ -129,7 +130,7 @@ TEST_CASE("depgraph: a launch-bound stream keeps its launch gaps and gains nothi
     // Kernels 2..4 can slide until the last one, which waits for its launch at 116 us: 116 - 2 x 5 - 61.
     CHECK(d.slack[g.node("tiny", 2)] == 45 * us);
     CHECK(g.gain({{g.node("tiny", 2), 4 * us}}) == 0);
-    CHECK(g.gain({{g.node("tiny", 5), 4 * us}}) == 4 * us);   // the last one ends the run
+    CHECK(g.gain({{g.node("tiny", 5), 4 * us}}) == 4 * us);  // the last one ends the run
     // The host is the critical path: most of it runs on the host thread.
     CHECK(d.iterations[0].track == g.p->trace().slices()[d.slice[0]].track);
 }
@@ -159,7 +160,8 @@ Report analysed(const KinetoTrace& k) { return analyze(k.load(), AnalysisSetting
 
 }  // namespace
 
-TEST_CASE("what-if: a window on the critical path gains its extra wait, one off it gains 0", "[analysis][depgraph][whatif]") {
+TEST_CASE("what-if: a window on the critical path gains its extra wait, one off it gains 0",
+          "[analysis][depgraph][whatif]") {
     const Report on = analysed(contended(false));
     REQUIRE(on.windows.size() == 1);
     REQUIRE(on.whatIf.computed);
@@ -178,7 +180,8 @@ TEST_CASE("what-if: a window on the critical path gains its extra wait, one off 
     CHECK(off.whatIf.criticalTrack.find("20") != std::string::npos);
 }
 
-TEST_CASE("what-if: keepGoing stops it between replays, and saying yes changes nothing", "[analysis][depgraph][whatif]") {
+TEST_CASE("what-if: keepGoing stops it between replays, and saying yes changes nothing",
+          "[analysis][depgraph][whatif]") {
     const KinetoTrace k = contended(false);
     auto p = prepareAnalysis(k.load(), AnalysisSettings{});
     REQUIRE(p);
@@ -199,7 +202,8 @@ TEST_CASE("what-if: keepGoing stops it between replays, and saying yes changes n
     CHECK(stopped.whatIf.replayed == 0);
 }
 
-TEST_CASE("compare: a resolved window off the critical path is predicted 0 and reported as not faster", "[analysis][depgraph][whatif][compare]") {
+TEST_CASE("compare: a resolved window off the critical path is predicted 0 and reported as not faster",
+          "[analysis][depgraph][whatif][compare]") {
     const Report base = analysed(contended(true));
     const Report fixed = analysed(contended(true, 100));
     REQUIRE(fixed.windows.empty());
@@ -242,7 +246,7 @@ namespace {
 
 struct Measured {
     TimeNs predicted = 0, realised = 0;
-    bool named = true;   // the base's analysis charged extra wait to the resource the fix removes
+    bool named = true;  // the base's analysis charged extra wait to the resource the fix removes
 };
 
 // What the base run predicts for the resource its fixed twin removes, and the end-to-end change
@@ -278,16 +282,19 @@ Measured predictedVsFixed(sim::Scenario s, std::uint64_t seed) {
 
 }  // namespace
 
-TEST_CASE("what-if: the gain the base predicts for the fixed resource is within 25% of the fix's", "[analysis][whatif][sim]") {
+TEST_CASE("what-if: the gain the base predicts for the fixed resource is within 25% of the fix's",
+          "[analysis][whatif][sim]") {
     // Bandwidth is checked in the next test case: its fix also moves the normalisation.
     // Half-bad lock captures do not always show the lock (seeds 3 and 5 of 5: too few bad steps
     // for the analysis to name it); those are the analysis's miss, not the what-if's, and are
     // left out here, but most seeds must name it.
-    for (sim::Scenario s : {sim::Scenario::Cache, sim::Scenario::Lock, sim::Scenario::SyncCluster, sim::Scenario::Mixed}) {
+    for (sim::Scenario s :
+         {sim::Scenario::Cache, sim::Scenario::Lock, sim::Scenario::SyncCluster, sim::Scenario::Mixed}) {
         int named = 0;
         for (std::uint64_t seed = 1; seed <= 5; ++seed) {
             const Measured m = predictedVsFixed(s, seed);
-            INFO(sim::scenarioName(s) << " seed " << seed << ": predicted " << m.predicted << " ns, realised " << m.realised << " ns");
+            INFO(sim::scenarioName(s) << " seed " << seed << ": predicted " << m.predicted << " ns, realised "
+                                      << m.realised << " ns");
             REQUIRE(m.realised > 0);
             if (!m.named) continue;
             ++named;
@@ -298,7 +305,9 @@ TEST_CASE("what-if: the gain the base predicts for the fixed resource is within 
     }
 }
 
-TEST_CASE("what-if: the bandwidth fix, which also serialises the normalisation, realises less than removing the contention", "[analysis][whatif][sim]") {
+TEST_CASE(
+    "what-if: the bandwidth fix, which also serialises the normalisation, realises less than removing the contention",
+    "[analysis][whatif][sim]") {
     // The fixed twin makes the normalisation wait for the layout transform (sim README): that
     // wait costs part of what removing the contention saves, so the prediction (the contention
     // alone) may exceed the realised change, never fall short of it by much.
@@ -311,10 +320,13 @@ TEST_CASE("what-if: the bandwidth fix, which also serialises the normalisation, 
     }
 }
 
-TEST_CASE("what-if: on the null scenario nothing the fix removes is predicted, and nothing changes", "[analysis][whatif][sim]") {
+TEST_CASE("what-if: on the null scenario nothing the fix removes is predicted, and nothing changes",
+          "[analysis][whatif][sim]") {
     for (std::uint64_t seed = 1; seed <= 2; ++seed) {
-        const Report base = analyze(contend::test::simulated(sim::Scenario::Null, false, seed).trace, AnalysisSettings{});
-        const Report fixed = analyze(contend::test::simulated(sim::Scenario::Null, true, seed).trace, AnalysisSettings{});
+        const Report base =
+            analyze(contend::test::simulated(sim::Scenario::Null, false, seed).trace, AnalysisSettings{});
+        const Report fixed =
+            analyze(contend::test::simulated(sim::Scenario::Null, true, seed).trace, AnalysisSettings{});
         CHECK(base.whatIf.totalNs == fixed.whatIf.totalNs);
         for (const ResourceGain& g : base.whatIf.resources) CHECK((g.resource == Resource::Unknown || g.gainNs == 0));
     }

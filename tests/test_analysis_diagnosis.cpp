@@ -1,8 +1,7 @@
 // What the diagnosis says on the shapes real traces have: collectives waiting for their peers,
 // kernels slowed beside a collective, captures that cut a step, dynamic shapes.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 
 #include "analysis_test_trace.h"
 #include "core/analysis/engine.h"
@@ -96,7 +95,8 @@ TEST_CASE("a step the capture cut is said, and its runs stay out of the baseline
     CHECK(r.anomalies.size() == 3);
 }
 
-TEST_CASE("one kernel name in many shapes, each too rare to judge, is said to be dynamic shapes", "[analysis][diagnosis]") {
+TEST_CASE("one kernel name in many shapes, each too rare to judge, is said to be dynamic shapes",
+          "[analysis][diagnosis]") {
     KinetoTrace k;
     double t = 0;
     for (int shape = 1; shape <= 12; ++shape)
@@ -107,7 +107,8 @@ TEST_CASE("one kernel name in many shapes, each too rare to judge, is said to be
     CHECK(r.anomalies.empty());
 }
 
-TEST_CASE("operators on two GPUs never contend with each other, however well their timings line up", "[analysis][diagnosis]") {
+TEST_CASE("operators on two GPUs never contend with each other, however well their timings line up",
+          "[analysis][diagnosis]") {
     // A GEMM on GPU 1 is 1.6x slower in the 15 of 30 steps where an element-wise kernel runs at
     // the same time on GPU 0 (both follow one schedule, as data-parallel ranks do). The two GPUs
     // share no bandwidth, cache or SMs: no partner of the other device may explain it.
@@ -116,12 +117,13 @@ TEST_CASE("operators on two GPUs never contend with each other, however well the
     for (int i = 0; i < 30; ++i, t += 2000) {
         const bool together = i % 2 == 0;
         char ev[512];
-        std::snprintf(ev, sizeof ev,
-                      R"({"ph": "X", "cat": "kernel", "name": "ampere_sgemm_128x64_tn", "pid": 1, "tid": 7, "ts": %.1f, "dur": %d, )"
-                      R"("args": {"stream": 7, "device": 1, "grid": [64, 1, 1], "block": [128, 1, 1]}})",
-                      t, together ? 160 + i % 3 : 100 + i % 3);
+        std::snprintf(
+            ev, sizeof ev,
+            R"({"ph": "X", "cat": "kernel", "name": "ampere_sgemm_128x64_tn", "pid": 1, "tid": 7, "ts": %.1f, "dur": %d, )"
+            R"("args": {"stream": 7, "device": 1, "grid": [64, 1, 1], "block": [128, 1, 1]}})",
+            t, together ? 160 + i % 3 : 100 + i % 3);
         k.add(ev);
-        k.kernel(kElementwise, 7, together ? t : t + 500, 150);   // GPU 0 (device 0)
+        k.kernel(kElementwise, 7, together ? t : t + 500, 150);  // GPU 0 (device 0)
     }
     const Report r = analyze(k.load(), AnalysisSettings{});
     CHECK(r.windows.empty());

@@ -1,7 +1,6 @@
 // The two-stage engine and the report contract: re-thresholding equals a full recompute, the
 // JSON round trip keeps everything, the Markdown report and the atomic file write.
 #include <catch2/catch.hpp>
-
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -29,7 +28,7 @@ TEST_CASE("re-thresholding a prepared analysis equals analysing from scratch", "
         s.overlapRatio = ratio;
         const Report fresh = analyze(mixedTrace(), s);
         Report rethresholded = buildReport(*p, k, ratio);
-        predictGains(*p, rethresholded);   // analyze() adds the what-if too
+        predictGains(*p, rethresholded);  // analyze() adds the what-if too
         CHECK(reportToJson(rethresholded) == reportToJson(fresh));
         CHECK(rethresholded.sliceSignature == fresh.sliceSignature);
         CHECK(rethresholded.sliceScore.size() == fresh.sliceScore.size());
@@ -40,7 +39,8 @@ TEST_CASE("re-thresholding a prepared analysis equals analysing from scratch", "
     // Lower coefficient: a superset of anomalies; anomalies sorted by score, highest first.
     const Report loose = buildReport(*p, 1.0, 0.7), strict = buildReport(*p, 4.0, 0.7);
     CHECK(loose.anomalies.size() >= strict.anomalies.size());
-    for (std::size_t i = 1; i < loose.anomalies.size(); ++i) CHECK(loose.anomalies[i - 1].score >= loose.anomalies[i].score);
+    for (std::size_t i = 1; i < loose.anomalies.size(); ++i)
+        CHECK(loose.anomalies[i - 1].score >= loose.anomalies[i].score);
 }
 
 TEST_CASE("re-thresholding is cheap", "[analysis][engine][bench]") {
@@ -60,7 +60,7 @@ TEST_CASE("a report survives the JSON round trip", "[analysis][report]") {
     const nlohmann::json j = reportToJson(r, *mixedTrace());
     CHECK(j["schema"] == "contend.report/2");
     CHECK(j["anomalies"][0]["start_ns"].is_number_integer());
-    CHECK(j["anomalies"][0]["pid"] == 0);   // as in the file: a number
+    CHECK(j["anomalies"][0]["pid"] == 0);  // as in the file: a number
     CHECK(j["summary"]["bottleneck"]["resource"].is_string());
     // Through text, as compare reads it from disk.
     std::string error;
@@ -124,7 +124,7 @@ TEST_CASE("files are written atomically: all or nothing", "[analysis][report]") 
         (void)e;
         ++files;
     }
-    CHECK(files == 1);   // no temporary left behind
+    CHECK(files == 1);  // no temporary left behind
     CHECK_FALSE(writeFileAtomically(dir.path() + "/missing/report.json", "x", &error));
     CHECK(error.find("missing/report.json") != std::string::npos);
 }

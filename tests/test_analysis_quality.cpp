@@ -19,9 +19,8 @@
 //  * a duration-only detector (median/MAD z-score > 3 per signature, no counters, no overlap)
 //    is measured on the same traces as the baseline to beat.
 // Truth ops are matched to slices by (stream, start_ns).
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -36,11 +35,11 @@ using contend::test::simulated;
 
 namespace {
 
-using Key = std::pair<std::int64_t, TimeNs>;   // (stream, start_ns)
+using Key = std::pair<std::int64_t, TimeNs>;  // (stream, start_ns)
 
 struct Score {
-    std::size_t slowed = 0, found = 0;     // truth slowdown > 20%, of them flagged
-    std::size_t flagged = 0, real = 0;     // flagged, of them truth slowdown > 5%
+    std::size_t slowed = 0, found = 0;  // truth slowdown > 20%, of them flagged
+    std::size_t flagged = 0, real = 0;  // flagged, of them truth slowdown > 5%
     std::size_t truePositives = 0, causeRight = 0;
     void add(const Score& o) {
         slowed += o.slowed;
@@ -61,9 +60,7 @@ std::map<Key, const nlohmann::json*> truthOps(const nlohmann::json& truth) {
     return m;
 }
 
-Key keyOf(const Trace& t, std::uint32_t slice) {
-    return {t.infos()[slice].stream, t.slices()[slice].start};
-}
+Key keyOf(const Trace& t, std::uint32_t slice) { return {t.infos()[slice].stream, t.slices()[slice].start}; }
 
 // flagged: slice -> cause name (empty for a detector without causes).
 Score score(const Trace& trace, const nlohmann::json& truth, const std::map<std::uint32_t, std::string>& flagged) {
@@ -74,7 +71,7 @@ Score score(const Trace& trace, const nlohmann::json& truth, const std::map<std:
         const Key k = keyOf(trace, slice);
         flaggedKeys.insert(k);
         auto it = ops.find(k);
-        REQUIRE(it != ops.end());   // every flagged kernel is in the truth
+        REQUIRE(it != ops.end());  // every flagged kernel is in the truth
         const double slowdown = (*it->second)["slowdown"].get<double>();
         ++s.flagged;
         if (slowdown > 0.05) {
@@ -165,8 +162,9 @@ void checkProvenance(const Report& r, bool countersResolve) {
 
 }  // namespace
 
-TEST_CASE("mixed and every single-cause scenario at half its steps bad, in every counter mode, against the ground truth",
-          "[analysis][quality][sim]") {
+TEST_CASE(
+    "mixed and every single-cause scenario at half its steps bad, in every counter mode, against the ground truth",
+    "[analysis][quality][sim]") {
     struct Case {
         sim::Scenario scenario;
         double badRate;
@@ -177,7 +175,7 @@ TEST_CASE("mixed and every single-cause scenario at half its steps bad, in every
                           {sim::Scenario::Cache, 0.5, 24},
                           {sim::Scenario::Lock, 0.5, 24}};
     for (const Case& c : cases) {
-        Score none;   // per scenario, for "coarse is never below none"
+        Score none;  // per scenario, for "coarse is never below none"
         for (const Mode& m : kModes) {
             Score total;
             for (std::uint64_t seed : {1, 2, 3, 4, 5}) {
@@ -189,11 +187,12 @@ TEST_CASE("mixed and every single-cause scenario at half its steps bad, in every
                 checkProvenance(r, m.counters == sim::CounterMode::Full);
                 total.add(s);
             }
-            std::printf("quality %s (bad rate %.1f) counters %s, seeds 1-5: recall %.3f (%zu/%zu) precision %.3f (%zu/%zu) "
-                        "cause %.3f (%zu/%zu)\n",
-                        std::string(sim::scenarioName(c.scenario)).c_str(), c.badRate, m.name, total.recall(), total.found,
-                        total.slowed, total.precision(), total.real, total.flagged, total.causeAccuracy(), total.causeRight,
-                        total.truePositives);
+            std::printf(
+                "quality %s (bad rate %.1f) counters %s, seeds 1-5: recall %.3f (%zu/%zu) precision %.3f (%zu/%zu) "
+                "cause %.3f (%zu/%zu)\n",
+                std::string(sim::scenarioName(c.scenario)).c_str(), c.badRate, m.name, total.recall(), total.found,
+                total.slowed, total.precision(), total.real, total.flagged, total.causeAccuracy(), total.causeRight,
+                total.truePositives);
             INFO(sim::scenarioName(c.scenario) << " counters " << m.name);
             if (m.counters == sim::CounterMode::Full) {
                 CHECK(total.recall() >= 0.95);
@@ -213,7 +212,8 @@ TEST_CASE("mixed and every single-cause scenario at half its steps bad, in every
     }
 }
 
-TEST_CASE("mixed: clusters and controls, and the duration-only detector as the baseline to beat", "[analysis][quality][sim]") {
+TEST_CASE("mixed: clusters and controls, and the duration-only detector as the baseline to beat",
+          "[analysis][quality][sim]") {
     Score total, totalDurationOnly;
     for (std::uint64_t seed : {1, 2, 3, 4, 5}) {
         const auto& run = simulated(sim::Scenario::Mixed, false, seed);
@@ -249,14 +249,16 @@ TEST_CASE("mixed: clusters and controls, and the duration-only detector as the b
             CHECK(matches == 1);
         }
     }
-    std::printf("quality mixed seeds 1-5: recall %.3f precision %.3f cause %.3f | duration-only recall %.3f precision %.3f\n",
-                total.recall(), total.precision(), total.causeAccuracy(), totalDurationOnly.recall(),
-                totalDurationOnly.precision());
+    std::printf(
+        "quality mixed seeds 1-5: recall %.3f precision %.3f cause %.3f | duration-only recall %.3f precision %.3f\n",
+        total.recall(), total.precision(), total.causeAccuracy(), totalDurationOnly.recall(),
+        totalDurationOnly.precision());
     CHECK(total.recall() > totalDurationOnly.recall());
     CHECK(total.precision() > totalDurationOnly.precision());
 }
 
-TEST_CASE("a site contended in every step: no confident wrong verdict, and the report says why", "[analysis][quality][sim]") {
+TEST_CASE("a site contended in every step: no confident wrong verdict, and the report says why",
+          "[analysis][quality][sim]") {
     for (sim::Scenario scenario : {sim::Scenario::Bandwidth, sim::Scenario::Cache, sim::Scenario::Lock}) {
         for (const Mode& m : kModes) {
             for (std::uint64_t seed : {1, 2, 3}) {
@@ -281,7 +283,8 @@ TEST_CASE("a site contended in every step: no confident wrong verdict, and the r
     }
 }
 
-TEST_CASE("null: a busy device where nothing is shared comes out clean in every counter mode", "[analysis][quality][sim]") {
+TEST_CASE("null: a busy device where nothing is shared comes out clean in every counter mode",
+          "[analysis][quality][sim]") {
     for (const Mode& m : kModes) {
         for (std::uint64_t seed : {1, 2, 3, 4, 5}) {
             INFO("counters " << m.name << " seed " << seed);
@@ -302,7 +305,7 @@ TEST_CASE("null: a busy device where nothing is shared comes out clean in every 
 TEST_CASE("each scenario's fixed twin has its windows and clusters gone, and no new ones", "[analysis][quality][sim]") {
     struct Expect {
         sim::Scenario scenario;
-        Resource windows;      // the resource of the scenario's windows (None: none expected)
+        Resource windows;  // the resource of the scenario's windows (None: none expected)
         bool clusters;
         bool anomalies;
     };
@@ -325,15 +328,17 @@ TEST_CASE("each scenario's fixed twin has its windows and clusters gone, and no 
         const Report rb = analyze(bad.trace, AnalysisSettings{});
         const Report rg = analyze(good.trace, AnalysisSettings{});
         if (e.windows != Resource::None) {
-            CHECK(std::any_of(rb.windows.begin(), rb.windows.end(), [&](const auto& w) { return w.resource == e.windows; }));
+            CHECK(std::any_of(rb.windows.begin(), rb.windows.end(),
+                              [&](const auto& w) { return w.resource == e.windows; }));
         }
         CHECK(rb.clusters.empty() != e.clusters);
         CHECK(rb.anomalies.empty() != e.anomalies);
         CHECK(rg.windows.empty());
         CHECK(rg.clusters.empty());
-        CHECK(rg.anomalies.size() <= 1);   // at most one ordinary 3-sigma draw
-        std::printf("fixed twin %s: bad %zu windows %zu clusters %zu anomalies; fixed %zu windows %zu clusters %zu anomalies\n",
-                    std::string(sim::scenarioName(e.scenario)).c_str(), rb.windows.size(), rb.clusters.size(),
-                    rb.anomalies.size(), rg.windows.size(), rg.clusters.size(), rg.anomalies.size());
+        CHECK(rg.anomalies.size() <= 1);  // at most one ordinary 3-sigma draw
+        std::printf(
+            "fixed twin %s: bad %zu windows %zu clusters %zu anomalies; fixed %zu windows %zu clusters %zu anomalies\n",
+            std::string(sim::scenarioName(e.scenario)).c_str(), rb.windows.size(), rb.clusters.size(),
+            rb.anomalies.size(), rg.windows.size(), rg.clusters.size(), rg.anomalies.size());
     }
 }

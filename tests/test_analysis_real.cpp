@@ -2,7 +2,6 @@
 // together: anomalies sorted by score, breakdowns that add up, window ids that exist, a JSON
 // report that reads back. Without the traces the test is reported as skipped (test::skipTest).
 #include <catch2/catch.hpp>
-
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -34,11 +33,14 @@ std::vector<std::string> realDatabases() {
     std::vector<std::string> out;
     for (const auto& e : fs::recursive_directory_iterator(contend::test::sharedTraces())) {
         const std::string name = e.path().filename().string();
-        if (e.is_regular_file() && (endsWith(name, ".sqlite") || endsWith(name, ".db"))) out.push_back(e.path().string());
-        if (e.is_directory() && endsWith(name, "_ascend_pt") && !fs::exists(e.path() / "ASCEND_PROFILER_OUTPUT" / "trace_view.json")) {
+        if (e.is_regular_file() && (endsWith(name, ".sqlite") || endsWith(name, ".db")))
+            out.push_back(e.path().string());
+        if (e.is_directory() && endsWith(name, "_ascend_pt") &&
+            !fs::exists(e.path() / "ASCEND_PROFILER_OUTPUT" / "trace_view.json")) {
             bool db = false;
             std::error_code ec;
-            for (const auto& f : fs::directory_iterator(e.path() / "ASCEND_PROFILER_OUTPUT", ec)) db |= f.path().extension() == ".db";
+            for (const auto& f : fs::directory_iterator(e.path() / "ASCEND_PROFILER_OUTPUT", ec))
+                db |= f.path().extension() == ".db";
             if (db) out.push_back(e.path().string());
         }
     }
@@ -98,7 +100,8 @@ TEST_CASE("every real trace analyses without error and its report holds together
             REQUIRE(a.cause != Resource::None);
             // Every cause says how it is known, in agreement with what it names.
             REQUIRE((a.cause == Resource::Unknown) == (a.provenance == Provenance::Unknown));
-            if (!a.evidence.empty()) REQUIRE(a.evidence.rfind(std::string(provenanceName(a.provenance)) + ": ", 0) == 0);
+            if (!a.evidence.empty())
+                REQUIRE(a.evidence.rfind(std::string(provenanceName(a.provenance)) + ": ", 0) == 0);
             const Breakdown& b = a.breakdown;
             REQUIRE(b.computeNs + b.dataWaitNs + b.queueNs + b.syncNs == t.slices()[a.slice].dur);
             for (auto w : a.windows) REQUIRE(w < r.windows.size());
@@ -128,7 +131,8 @@ TEST_CASE("every real trace analyses without error and its report holds together
     }
 }
 
-TEST_CASE("every database under the real traces loads and analyses, an analysis.db is refused naming it", "[real][analysis]") {
+TEST_CASE("every database under the real traces loads and analyses, an analysis.db is refused naming it",
+          "[real][analysis]") {
     requireSharedTraces();
     const auto dbs = realDatabases();
     // Nsight Systems and Ascend db exports arrived on 2026-12-01 (../shared/traces/README.md,
@@ -159,7 +163,8 @@ TEST_CASE("every database under the real traces loads and analyses, an analysis.
         ++(isNsys ? nsys : ascend);
     }
     REQUIRE(nsys >= 3);
-    REQUIRE(ascend >= 10);   // 6 databases and the 5 rank folders that hold one
-    std::printf("%zu Nsight Systems exports and %zu Ascend databases read, %zu analysis.db refused with a clear message\n",
-                nsys, ascend, refused);
+    REQUIRE(ascend >= 10);  // 6 databases and the 5 rank folders that hold one
+    std::printf(
+        "%zu Nsight Systems exports and %zu Ascend databases read, %zu analysis.db refused with a clear message\n",
+        nsys, ascend, refused);
 }

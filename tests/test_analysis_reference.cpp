@@ -3,7 +3,6 @@
 // half of the runs without slowing them (overlap is not contention), or that slows the runs it
 // overlaps in 10%, 50% or 90% of them (contention the data shows).
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <cstdio>
 
@@ -24,19 +23,19 @@ struct Lcg {
     std::uint64_t s;
     double next() {
         s = s * 6364136223846793005ull + 1442695040888963407ull;
-        return static_cast<double>(s >> 11) / 9007199254740992.0;   // [0, 1)
+        return static_cast<double>(s >> 11) / 9007199254740992.0;  // [0, 1)
     }
 };
 
 // Duration of one run of a 100 us operator, in us.
 double draw(Shape shape, Lcg& g) {
     switch (shape) {
-    case Shape::Narrow: {   // about 3% spread: sum of 4 uniforms
+    case Shape::Narrow: {  // about 3% spread: sum of 4 uniforms
         const double u = g.next() + g.next() + g.next() + g.next() - 2.0;
         return 100.0 * (1.0 + 0.05 * u);
     }
-    case Shape::Wide: return 100.0 * (0.5 + g.next());      // 50 .. 150 us
-    case Shape::Bimodal: {                                   // a quarter of the runs take 1.6x
+    case Shape::Wide: return 100.0 * (0.5 + g.next());  // 50 .. 150 us
+    case Shape::Bimodal: {                              // a quarter of the runs take 1.6x
         const double base = g.next() < 0.25 ? 160.0 : 100.0;
         return base * (1.0 + 0.02 * (g.next() - 0.5));
     }
@@ -46,7 +45,7 @@ double draw(Shape shape, Lcg& g) {
 
 struct Built {
     TracePtr trace;
-    std::vector<char> contended;   // per run of "op", in start order
+    std::vector<char> contended;  // per run of "op", in start order
 };
 
 // 80 runs of "op" on stream 7. `overlapShare` of them have "partner" (stream 9) starting with
@@ -63,8 +62,10 @@ Built build(Shape shape, double overlapShare, double contendedShare, std::uint64
         const bool contended = i < static_cast<int>(contendedShare * n + 0.5);
         const bool overlapped = contended || i < static_cast<int>(overlapShare * n + 0.5);
         k.kernel("elementwise_add", 7, t, contended ? 1.6 * d : d);
-        if (overlapped) k.kernel("layer_norm_fwd", 9, t, 120);
-        else k.kernel("layer_norm_fwd", 9, t + 400, 120);   // the same partner, elsewhere in the step
+        if (overlapped)
+            k.kernel("layer_norm_fwd", 9, t, 120);
+        else
+            k.kernel("layer_norm_fwd", 9, t + 400, 120);  // the same partner, elsewhere in the step
         b.contended.push_back(contended);
         t += 1000;
     }
@@ -139,7 +140,8 @@ TEST_CASE("contention the data shows: runs beside the partner are slower, in 10%
                 if (!mayNotShow || base.rule == BaselineRule::Contrast) {
                     CHECK(base.rule == BaselineRule::Contrast);
                     CHECK(base.soloCount == static_cast<std::uint32_t>(80 - share * 80 + 0.5));
-                    CHECK(static_cast<double>(base.baselineNs) == Approx(100000.0).epsilon(shape == Shape::Wide ? 0.2 : 0.05));
+                    CHECK(static_cast<double>(base.baselineNs) ==
+                          Approx(100000.0).epsilon(shape == Shape::Wide ? 0.2 : 0.05));
                 }
                 const Report r = buildReport(*p, 3.0, 0.7);
                 std::size_t flaggedContended = 0, flaggedOther = 0;
@@ -166,14 +168,18 @@ TEST_CASE("contention the data shows: runs beside the partner are slower, in 10%
                 // Never a run the partner did not slow; except that 8 runs apart are too few to
                 // know a bimodal operator's own slow mode (a quarter of its runs): one of them
                 // may be flagged.
-                if (shape == Shape::Bimodal && share > 0.8) CHECK(flaggedOther <= 1);
-                else CHECK(flaggedOther == 0);
+                if (shape == Shape::Bimodal && share > 0.8)
+                    CHECK(flaggedOther <= 1);
+                else
+                    CHECK(flaggedOther == 0);
                 const auto contended = static_cast<std::size_t>(share * 80 + 0.5);
                 // Narrow: 1.6x is far outside a 3% spread, every contended run is flagged. Wide
                 // and bimodal runs vary so much on their own that only the contended runs
                 // beyond their natural spread stand out.
-                if (shape == Shape::Narrow) CHECK(flaggedContended == contended);
-                else CHECK(flaggedContended <= contended);
+                if (shape == Shape::Narrow)
+                    CHECK(flaggedContended == contended);
+                else
+                    CHECK(flaggedContended <= contended);
             }
         }
     }

@@ -1,8 +1,7 @@
 // Contention windows: two memory-heavy operators overlapping on different streams while DRAM
 // bandwidth is saturated, the overlap-ratio threshold, and the sweep line against brute force.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <random>
 #include <set>
 #include <tuple>
@@ -32,7 +31,10 @@ KinetoTrace twoMemoryHeavyOps(double demandPercent = 70, double bSlowed = 130) {
     }
     const double together = std::min(100.0, 2 * demandPercent);
     k.kernel("copy_a", 7, t, 100).kernel("copy_b", 13, t + 20, bSlowed);
-    k.bandwidth(t, demandPercent).bandwidth(t + 20, together).bandwidth(t + 100, demandPercent).bandwidth(t + 20 + bSlowed, 0);
+    k.bandwidth(t, demandPercent)
+        .bandwidth(t + 20, together)
+        .bandwidth(t + 100, demandPercent)
+        .bandwidth(t + 20 + bSlowed, 0);
     return k;
 }
 
@@ -58,7 +60,7 @@ TEST_CASE("two memory-heavy operators at overlap ratio 0.8: a window at 0.7, non
     CHECK(w.ops[1].name == "copy_b");
     CHECK(w.ops[1].startNs == 2420 * 1000);
     CHECK(buildReport(*p, 3.0, 0.9).windows.empty());
-    CHECK(buildReport(*p, 3.0, 0.8).windows.size() == 1);   // "reaches" the threshold
+    CHECK(buildReport(*p, 3.0, 0.8).windows.size() == 1);  // "reaches" the threshold
 }
 
 TEST_CASE("two operators oversubscribing bandwidth with neither slowed are not a window", "[analysis][windows]") {
@@ -95,7 +97,7 @@ TEST_CASE("the extra wait of a slowed operator is split over the windows it was 
     for (const auto& op : r.windows[0].ops) {
         if (op.name == "copy_a") paid = op.extraWaitNs;
     }
-    CHECK(paid == 60000);   // all of its excess: it was in one window
+    CHECK(paid == 60000);  // all of its excess: it was in one window
     for (const auto& a : r.anomalies) {
         CHECK(a.cause == Resource::Bandwidth);
         CHECK(a.windows == std::vector<std::uint32_t>{0});
@@ -104,7 +106,8 @@ TEST_CASE("the extra wait of a slowed operator is split over the windows it was 
     CHECK(r.summary.bottleneckShare == Approx(1.0));
 }
 
-TEST_CASE("the sweep line finds exactly the overlapping pairs a brute-force check finds", "[analysis][windows][overlap]") {
+TEST_CASE("the sweep line finds exactly the overlapping pairs a brute-force check finds",
+          "[analysis][windows][overlap]") {
     std::mt19937_64 rng(12345);
     for (int round = 0; round < 20; ++round) {
         TraceBuilder b("kineto");

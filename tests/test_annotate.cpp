@@ -1,13 +1,11 @@
 // contend-cli annotate (core/report/annotate.h): the user's events unchanged, the findings added
 // in a form Perfetto's JSON importer accepts, for plain and gzip, object and array files.
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <tuple>
-
-#include <nlohmann/json.hpp>
 #include <zlib.h>
 
 #include "core/analysis/engine.h"
@@ -37,8 +35,9 @@ std::string gunzipFile(const std::string& path) {
 // instants with a scope; flows paired by (cat, name, id); on the findings' threads no two
 // complete slices overlap.
 void checkChromeTraceRules(const nlohmann::json& events, long long findingsPid) {
-    static const std::set<std::string> phases = {"X", "B", "E", "i", "I", "C", "M", "s", "t", "f", "b", "e", "n", "R", "O", "N", "D"};
-    std::map<std::tuple<std::string, std::string, long long>, int> flows;   // (cat, name, id) -> s - f
+    static const std::set<std::string> phases = {"X", "B", "E", "i", "I", "C", "M", "s", "t",
+                                                 "f", "b", "e", "n", "R", "O", "N", "D"};
+    std::map<std::tuple<std::string, std::string, long long>, int> flows;  // (cat, name, id) -> s - f
     std::map<long long, std::vector<std::pair<double, double>>> slicesByTid;
     for (const auto& e : events) {
         REQUIRE(e.is_object());
@@ -57,14 +56,16 @@ void checkChromeTraceRules(const nlohmann::json& events, long long findingsPid) 
             REQUIRE(e["dur"].get<double>() >= 0);
         }
         if (!e["pid"].is_number() || e["pid"].get<long long>() != findingsPid) {
-            if (ph != "s" && ph != "f") continue;   // flows into the user's tracks are ours too
+            if (ph != "s" && ph != "f") continue;  // flows into the user's tracks are ours too
         }
         if (ph == "i") REQUIRE((e["s"] == "t" || e["s"] == "p" || e["s"] == "g"));
-        if (ph == "X") slicesByTid[e["tid"].get<long long>()].push_back({e["ts"].get<double>(), e["dur"].get<double>()});
+        if (ph == "X")
+            slicesByTid[e["tid"].get<long long>()].push_back({e["ts"].get<double>(), e["dur"].get<double>()});
         if (ph == "s" || ph == "f") {
             if (!e.contains("cat") || e["cat"] != "contend.window") continue;
             REQUIRE(e.contains("id"));
-            auto key = std::make_tuple(e["cat"].get<std::string>(), e["name"].get<std::string>(), e["id"].get<long long>());
+            auto key =
+                std::make_tuple(e["cat"].get<std::string>(), e["name"].get<std::string>(), e["id"].get<long long>());
             flows[key] += ph == "s" ? 1 : -1;
             if (ph == "f") REQUIRE(e["bp"] == "e");
         }
@@ -86,8 +87,10 @@ long long findingsPidOf(const Trace& t) {
 // The slices of every track of `a` are those of `b` on the track of the same (pid, tid).
 void checkSameSlices(const Trace& a, const Trace& b) {
     std::map<std::pair<std::string, std::string>, std::vector<std::pair<TimeNs, TimeNs>>> sa, sb;
-    for (const Slice& s : a.slices()) sa[{a.tracks()[s.track].pid, a.tracks()[s.track].tid}].push_back({s.start, s.dur});
-    for (const Slice& s : b.slices()) sb[{b.tracks()[s.track].pid, b.tracks()[s.track].tid}].push_back({s.start, s.dur});
+    for (const Slice& s : a.slices())
+        sa[{a.tracks()[s.track].pid, a.tracks()[s.track].tid}].push_back({s.start, s.dur});
+    for (const Slice& s : b.slices())
+        sb[{b.tracks()[s.track].pid, b.tracks()[s.track].tid}].push_back({s.start, s.dur});
     for (auto& [k, v] : sa) {
         INFO(k.first << "/" << k.second);
         CHECK(sb[k] == v);
@@ -148,9 +151,10 @@ TEST_CASE("annotate: an array-form trace (Ascend, Chrome) and an empty array", "
     std::string events = "[";
     for (int i = 0; i < 12; ++i) {
         char e[256];
-        std::snprintf(e, sizeof e,
-                      R"(%s{"ph": "X", "cat": "kernel", "name": "relu_fwd", "pid": 0, "tid": 7, "ts": %d, "dur": %d, "args": {"stream": 7, "device": 0}})",
-                      i ? ",\n" : "", i * 200, i == 11 ? 160 : 100 + i % 2);
+        std::snprintf(
+            e, sizeof e,
+            R"(%s{"ph": "X", "cat": "kernel", "name": "relu_fwd", "pid": 0, "tid": 7, "ts": %d, "dur": %d, "args": {"stream": 7, "device": 0}})",
+            i ? ",\n" : "", i * 200, i == 11 ? 160 : 100 + i % 2);
         events += e;
     }
     events += "]\n";
@@ -166,7 +170,7 @@ TEST_CASE("annotate: an array-form trace (Ascend, Chrome) and an empty array", "
     const auto j = nlohmann::json::parse(contend::test::slurp(out.path()));
     REQUIRE(j.is_array());
     CHECK(j.size() == 12 + res.addedEvents);
-    CHECK(j[0]["name"] == "relu_fwd");   // the user's events first, unchanged
+    CHECK(j[0]["name"] == "relu_fwd");  // the user's events first, unchanged
     checkChromeTraceRules(j, findingsPidOf(*loadTrace(out.path()).trace));
 
     TempFile empty("empty-array.json", "{\"traceEvents\": [ ], \"displayTimeUnit\": \"ms\"}");
@@ -184,7 +188,7 @@ TEST_CASE("annotate: a trace cut short is an error naming the file, and nothing 
     for (int i = 0; i < 10; ++i)
         text += R"({"ph": "X", "cat": "kernel", "name": "k", "pid": 0, "tid": 7, "ts": )" + std::to_string(i * 100) +
                 R"(, "dur": 50, "args": {"stream": 7}},)" + "\n";
-    TempFile in("cut.json", text);   // no closing bracket
+    TempFile in("cut.json", text);  // no closing bracket
     LoadResult lr = loadTrace(in.path());
     REQUIRE(lr);
     TempFile out("cut-annotated.json");
@@ -207,5 +211,6 @@ TEST_CASE("annotate: a real Kineto trace with NCCL keeps its events and passes t
     TempFile out("real-annotated.json");
     const Annotated a = annotateAndReload(lr, r, out);
     const LoadResult& back = a.back;
-    checkChromeTraceRules(nlohmann::json::parse(contend::test::slurp(out.path()))["traceEvents"], findingsPidOf(*back.trace));
+    checkChromeTraceRules(nlohmann::json::parse(contend::test::slurp(out.path()))["traceEvents"],
+                          findingsPidOf(*back.trace));
 }

@@ -6,14 +6,12 @@
 // database exports of the same rank folder agree on what they should. Without ../shared/traces
 // the [real] cases are reported as skipped (test::skipTest).
 #include <catch2/catch.hpp>
-
-#include <sqlite3.h>
-
 #include <cmath>
 #include <filesystem>
 #include <iostream>
 #include <map>
 #include <set>
+#include <sqlite3.h>
 #include <string>
 
 #include "core/analysis/character.h"
@@ -55,8 +53,9 @@ const std::string kTid = std::to_string((77LL << 32) | 78);
 // wait), one HCCL task on stream 4 under one collective, a CANN launch and a PyTorch op for the
 // vector kernel, one HBM/LLC/frequency sample each, one step. `compute` is the column list of
 // COMPUTE_TASK_INFO (the block dim column is renamed between releases).
-std::string tinyDb(const std::string& compute = "name, globalTaskId, blockNum, mixBlockNum, taskType, opType, inputShapes, waitNs",
-                   const std::string& taskStart = "startNs") {
+std::string tinyDb(
+    const std::string& compute = "name, globalTaskId, blockNum, mixBlockNum, taskType, opType, inputShapes, waitNs",
+    const std::string& taskStart = "startNs") {
     return "CREATE TABLE STRING_IDS (id INTEGER PRIMARY KEY, value TEXT);"
            "INSERT INTO STRING_IDS VALUES (1, 'trans_TransData_0'), (2, 'AI_VECTOR_CORE'), (3, 'TransData'),"
            " (4, '\"32,3,224,224\"'), (5, 'KERNEL_AIVEC'), (6, 'Conv2D1'), (7, 'AI_CORE'), (8, 'KERNEL_AICORE'),"
@@ -68,27 +67,38 @@ std::string tinyDb(const std::string& compute = "name, globalTaskId, blockNum, m
            "CREATE TABLE NPU_INFO (id INTEGER, name TEXT); INSERT INTO NPU_INFO VALUES (0, 'Ascend910B');"
            "CREATE TABLE ENUM_API_TYPE (id INTEGER PRIMARY KEY, name TEXT);"
            "INSERT INTO ENUM_API_TYPE VALUES (10000, 'node'), (20000, 'acl'), (50001, 'op'), (50002, 'queue');"
-           "CREATE TABLE TASK (" + taskStart + " INTEGER, endNs INTEGER, deviceId INTEGER, connectionId INTEGER,"
+           "CREATE TABLE TASK (" +
+           taskStart +
+           " INTEGER, endNs INTEGER, deviceId INTEGER, connectionId INTEGER,"
            " globalTaskId INTEGER, globalPid INTEGER, taskType INTEGER, contextId INTEGER, streamId INTEGER,"
            " taskId INTEGER, modelId INTEGER);"
-           "INSERT INTO TASK VALUES (10000, 12000, 0, 5, 1, 77, 5, 0, 2, 101, 0), (13000, 17000, 0, 6, 2, 77, 8, 0, 2, 102, 0),"
+           "INSERT INTO TASK VALUES (10000, 12000, 0, 5, 1, 77, 5, 0, 2, 101, 0), (13000, 17000, 0, 6, 2, 77, 8, 0, 2, "
+           "102, 0),"
            " (17500, 19000, 0, -1, 3, 77, 9, 0, 2, 103, 0), (20000, 22000, 0, 9, 4, 77, 13, 0, 4, 104, 0);"
-           "CREATE TABLE COMPUTE_TASK_INFO (" + compute + ");"
+           "CREATE TABLE COMPUTE_TASK_INFO (" +
+           compute +
+           ");"
            "INSERT INTO COMPUTE_TASK_INFO VALUES (1, 1, 32, 0, 2, 3, 4, 700), (6, 2, 16, 0, 7, 6, 4, 0);"
            "CREATE TABLE TASK_PMU_INFO (globalTaskId INTEGER, name INTEGER, value NUMERIC);"
            "INSERT INTO TASK_PMU_INFO VALUES (1, 10, 0.97), (1, 11, 1800.0), (1, 21, 1746.0), (2, 12, 0.85);"
-           "CREATE TABLE COMMUNICATION_TASK_INFO (name INTEGER, globalTaskId INTEGER, taskType INTEGER, planeId INTEGER,"
+           "CREATE TABLE COMMUNICATION_TASK_INFO (name INTEGER, globalTaskId INTEGER, taskType INTEGER, planeId "
+           "INTEGER,"
            " groupName INTEGER, size INTEGER, opId INTEGER);"
            "INSERT INTO COMMUNICATION_TASK_INFO VALUES (15, 4, 14, 3, 16, 4000, 1);"
            "CREATE TABLE COMMUNICATION_OP (opName INTEGER, startNs INTEGER, endNs INTEGER, connectionId INTEGER,"
            " groupName INTEGER, opId INTEGER, waitNs INTEGER);"
            "INSERT INTO COMMUNICATION_OP VALUES (15, 19500, 23000, 9, 16, 1, 300);"
-           "CREATE TABLE CANN_API (startNs INTEGER, endNs INTEGER, type INTEGER, globalTid INTEGER, connectionId INTEGER,"
+           "CREATE TABLE CANN_API (startNs INTEGER, endNs INTEGER, type INTEGER, globalTid INTEGER, connectionId "
+           "INTEGER,"
            " name INTEGER, depth INTEGER);"
-           "INSERT INTO CANN_API VALUES (8000, 9000, 10000, " + kTid + ", 5, 17, 0);"
+           "INSERT INTO CANN_API VALUES (8000, 9000, 10000, " +
+           kTid +
+           ", 5, 17, 0);"
            "CREATE TABLE PYTORCH_API (startNs TEXT, endNs TEXT, globalTid INTEGER, connectionId INTEGER, name INTEGER,"
            " inputShapes INTEGER, type INTEGER, depth INTEGER);"
-           "INSERT INTO PYTORCH_API VALUES ('7000', '9500', " + kTid + ", 0, 18, 19, 50001, 0);"
+           "INSERT INTO PYTORCH_API VALUES ('7000', '9500', " +
+           kTid +
+           ", 0, 18, 19, 50001, 0);"
            "CREATE TABLE CONNECTION_IDS (id INTEGER, connectionId INTEGER); INSERT INTO CONNECTION_IDS VALUES (0, 5);"
            "CREATE TABLE HBM (deviceId INTEGER, timestampNs INTEGER, bandwidth NUMERIC, hbmId INTEGER, type INTEGER);"
            "INSERT INTO HBM VALUES (0, 10000, 2000000000, 1, 20);"
@@ -97,7 +107,8 @@ std::string tinyDb(const std::string& compute = "name, globalTaskId, blockNum, m
            "INSERT INTO LLC VALUES (0, 0, 10000, 85.5, 3000000, 20);"
            "CREATE TABLE AICORE_FREQ (deviceId INTEGER, timestampNs NUMERIC, freq INTEGER);"
            "INSERT INTO AICORE_FREQ VALUES (0, 5000, 1800);"
-           "CREATE TABLE STEP_TIME (id INTEGER, startNs INTEGER, endNs INTEGER); INSERT INTO STEP_TIME VALUES (7, 6000, 25000);";
+           "CREATE TABLE STEP_TIME (id INTEGER, startNs INTEGER, endNs INTEGER); INSERT INTO STEP_TIME VALUES (7, "
+           "6000, 25000);";
 }
 
 std::uint32_t findSlice(const Trace& t, std::string_view name, std::string_view process = {}) {
@@ -155,9 +166,9 @@ TEST_CASE("ascend db: a tiny database reads as the text export would show it", "
     CHECK(vi.taskId == 101);
     CHECK(vi.waitNs == 700);
     CHECK(vi.correlation == 5);
-    CHECK(t.metric(v, "Block Dim") == 32.0f);   // from the blockNum column
+    CHECK(t.metric(v, "Block Dim") == 32.0f);  // from the blockNum column
     CHECK(t.metric(v, "aiv_mte2_ratio") == Approx(0.97f));
-    CHECK(t.metric(v, "aiv_time(us)") == Approx(1.8f));   // ns in the database, us as kernel_details.csv
+    CHECK(t.metric(v, "aiv_time(us)") == Approx(1.8f));  // ns in the database, us as kernel_details.csv
     CHECK(t.metric(v, "aiv_mte2_time(us)") == Approx(1.746f));
     // Launched by the CANN call on its connection (flagged a launch), with flows from it and
     // from the PyTorch op (through CONNECTION_IDS) to the task.
@@ -166,7 +177,8 @@ TEST_CASE("ascend db: a tiny database reads as the text export would show it", "
     CHECK(t.slices()[vi.launch].is(kSliceLaunch));
     std::set<std::string> into;
     for (const Flow& fl : t.flows())
-        if (fl.to == v && fl.from != kNone) into.insert(std::string(t.str(fl.category)) + ":" + std::string(t.str(t.slices()[fl.from].name)));
+        if (fl.to == v && fl.from != kNone)
+            into.insert(std::string(t.str(fl.category)) + ":" + std::string(t.str(t.slices()[fl.from].name)));
     CHECK(into == std::set<std::string>{"HostToDevice:Node@launch", "async_npu:aten::add"});
     const std::uint32_t op = findSlice(t, "aten::add");
     CHECK(t.tracks()[t.slices()[op].track].label() == "Python / Thread 78");
@@ -223,11 +235,15 @@ TEST_CASE("ascend db: the pipe ratios decide the character by the vendor thresho
         const std::string start = std::to_string(1000 + i * 1000), end = std::to_string(1500 + i * 1000);
         sql += "INSERT INTO TASK VALUES (" + start + ", " + end + ", 0, -1, " + std::to_string(id) + ", 10, 2, " +
                std::to_string(id) + ");";
-        sql += "INSERT INTO COMPUTE_TASK_INFO VALUES (" + std::to_string(kind + 1) + ", " + std::to_string(id) + ", 8, " +
-               (kind == 1 ? "6" : "5") + ");";
-        if (kind == 0) sql += "INSERT INTO TASK_PMU_INFO VALUES (" + std::to_string(id) + ", 7, 0.97), (" + std::to_string(id) + ", 9, 0.3);";
+        sql += "INSERT INTO COMPUTE_TASK_INFO VALUES (" + std::to_string(kind + 1) + ", " + std::to_string(id) +
+               ", 8, " + (kind == 1 ? "6" : "5") + ");";
+        if (kind == 0)
+            sql += "INSERT INTO TASK_PMU_INFO VALUES (" + std::to_string(id) + ", 7, 0.97), (" + std::to_string(id) +
+                   ", 9, 0.3);";
         if (kind == 1) sql += "INSERT INTO TASK_PMU_INFO VALUES (" + std::to_string(id) + ", 8, 0.85);";
-        if (kind == 2) sql += "INSERT INTO TASK_PMU_INFO VALUES (" + std::to_string(id) + ", 7, 0.6), (" + std::to_string(id) + ", 9, 0.5);";
+        if (kind == 2)
+            sql += "INSERT INTO TASK_PMU_INFO VALUES (" + std::to_string(id) + ", 7, 0.6), (" + std::to_string(id) +
+                   ", 9, 0.5);";
     }
     makeDb(f.path(), sql);
     LoadResult r = loadOk(f.path());
@@ -279,7 +295,8 @@ TEST_CASE("ascend db: broken and hostile databases give a located error or load 
         refused(f.path(), "malformed");
     }
     SECTION("a task table without its start column") {
-        makeDb(f.path(), tinyDb("name, globalTaskId, blockNum, mixBlockNum, taskType, opType, inputShapes, waitNs", "start"));
+        makeDb(f.path(),
+               tinyDb("name, globalTaskId, blockNum, mixBlockNum, taskType, opType, inputShapes, waitNs", "start"));
         refused(f.path(), "table TASK: no column 'startNs'");
     }
     SECTION("a compute table without globalTaskId") {
@@ -294,10 +311,11 @@ TEST_CASE("ascend db: broken and hostile databases give a located error or load 
         refused(p, "summary tables only");
     }
     SECTION("wrong column types: times that are not numbers, names that are blobs") {
-        makeDb(f.path(), tinyDb() + "INSERT INTO TASK VALUES ('soon', X'00ff', 0, -1, 99, 77, 5, 0, 2, 1, 0);"
-                                    "INSERT INTO TASK VALUES (30000, 31000, 'zero', -1, 98, 77, X'0102', 0, 2, 2, 0);"
-                                    "INSERT INTO TASK_PMU_INFO VALUES (1, 'text', 'not a number');"
-                                    "UPDATE STRING_IDS SET value = CAST(X'7472616E73C0' AS TEXT) WHERE id = 1;");
+        makeDb(f.path(), tinyDb() +
+                             "INSERT INTO TASK VALUES ('soon', X'00ff', 0, -1, 99, 77, 5, 0, 2, 1, 0);"
+                             "INSERT INTO TASK VALUES (30000, 31000, 'zero', -1, 98, 77, X'0102', 0, 2, 2, 0);"
+                             "INSERT INTO TASK_PMU_INFO VALUES (1, 'text', 'not a number');"
+                             "UPDATE STRING_IDS SET value = CAST(X'7472616E73C0' AS TEXT) WHERE id = 1;");
         LoadResult r = loadOk(f.path());
         CHECK(phase(*r.trace, "task") == 5);  // the row without times is dropped, counted
         bool warned = false, utf8 = false;
@@ -307,27 +325,30 @@ TEST_CASE("ascend db: broken and hostile databases give a located error or load 
         }
         CHECK(warned);
         CHECK(utf8);
-        findSlice(*r.trace, "trans?");   // a name that is not UTF-8, repaired
+        findSlice(*r.trace, "trans?");  // a name that is not UTF-8, repaired
     }
     SECTION("tables with no rows") {
-        makeDb(f.path(), "CREATE TABLE STRING_IDS (id, value); CREATE TABLE TASK (startNs, endNs, deviceId, streamId);"
-                         "CREATE TABLE COMPUTE_TASK_INFO (name, globalTaskId); CREATE TABLE HBM (timestampNs, bandwidth);");
+        makeDb(f.path(),
+               "CREATE TABLE STRING_IDS (id, value); CREATE TABLE TASK (startNs, endNs, deviceId, streamId);"
+               "CREATE TABLE COMPUTE_TASK_INFO (name, globalTaskId); CREATE TABLE HBM (timestampNs, bandwidth);");
         LoadResult r = loadOk(f.path());
         CHECK(r.trace->slices().empty());
         CHECK_NOTHROW(analyze(r.trace, AnalysisSettings{}));
     }
     SECTION("only TASK and STRING_IDS: every other table missing") {
-        makeDb(f.path(), "CREATE TABLE STRING_IDS (id, value); INSERT INTO STRING_IDS VALUES (1, 'SDMA');"
-                         "CREATE TABLE TASK (startNs, endNs, taskType, streamId); INSERT INTO TASK VALUES (100, 200, 1, 3);");
+        makeDb(f.path(),
+               "CREATE TABLE STRING_IDS (id, value); INSERT INTO STRING_IDS VALUES (1, 'SDMA');"
+               "CREATE TABLE TASK (startNs, endNs, taskType, streamId); INSERT INTO TASK VALUES (100, 200, 1, 3);");
         LoadResult r = loadOk(f.path());
         REQUIRE(r.trace->slices().size() == 1);
         CHECK(r.trace->str(r.trace->slices()[0].name) == "SDMA");
         CHECK(r.trace->tracks()[r.trace->slices()[0].track].label() == "Ascend Hardware / Stream 3");
     }
     SECTION("a huge STRING_IDS: a 1 MB name is cut, many names exceed a small budget") {
-        makeDb(f.path(), tinyDb() + "UPDATE STRING_IDS SET value = hex(zeroblob(500000)) WHERE id = 1;"
-                                    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20000)"
-                                    " INSERT INTO STRING_IDS SELECT 1000 + x, hex(randomblob(100)) FROM c;");
+        makeDb(f.path(), tinyDb() +
+                             "UPDATE STRING_IDS SET value = hex(zeroblob(500000)) WHERE id = 1;"
+                             "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20000)"
+                             " INSERT INTO STRING_IDS SELECT 1000 + x, hex(randomblob(100)) FROM c;");
         LoadResult r = loadOk(f.path());
         const std::uint32_t v = findSlice(*r.trace, std::string(TraceBuilder::kMaxStringBytes, '0') + "...");
         CHECK(r.trace->str(r.trace->slices()[v].name).size() == TraceBuilder::kMaxStringBytes + 3);
@@ -341,7 +362,8 @@ TEST_CASE("ascend db: broken and hostile databases give a located error or load 
         makeDb(f.path(), tinyDb());
         sqlite3* other = nullptr;
         REQUIRE(sqlite3_open(f.path().c_str(), &other) == SQLITE_OK);
-        REQUIRE(sqlite3_exec(other, "BEGIN EXCLUSIVE; INSERT INTO STEP_TIME VALUES (8, 1, 2);", nullptr, nullptr, nullptr) == SQLITE_OK);
+        REQUIRE(sqlite3_exec(other, "BEGIN EXCLUSIVE; INSERT INTO STEP_TIME VALUES (8, 1, 2);", nullptr, nullptr,
+                             nullptr) == SQLITE_OK);
         LoadResult r = loadTrace(f.path());
         sqlite3_exec(other, "ROLLBACK;", nullptr, nullptr, nullptr);
         sqlite3_close(other);
@@ -362,15 +384,50 @@ const std::map<std::string, Expected>& expectedCounts() {
     static const std::string db = "ascend-msinsight/test/data/pytorch/db/";
     static const std::map<std::string, Expected> e = {
         {db + "level0/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db",
-         {550, 187, 296, 713, 2460, 0, 1, {{"acc_pmu", 559}, {"aicore_freq", 2}, {"hbm", 96}, {"llc", 24}, {"soc_bandwidth_level", 13}}}},
+         {550,
+          187,
+          296,
+          713,
+          2460,
+          0,
+          1,
+          {{"acc_pmu", 559}, {"aicore_freq", 2}, {"hbm", 96}, {"llc", 24}, {"soc_bandwidth_level", 13}}}},
         {db + "level0/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_1.db",
-         {550, 187, 296, 712, 2460, 0, 1, {{"acc_pmu", 602}, {"aicore_freq", 2}, {"hbm", 104}, {"llc", 26}, {"soc_bandwidth_level", 14}}}},
+         {550,
+          187,
+          296,
+          712,
+          2460,
+          0,
+          1,
+          {{"acc_pmu", 602}, {"aicore_freq", 2}, {"hbm", 104}, {"llc", 26}, {"soc_bandwidth_level", 14}}}},
         {db + "level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db",
-         {552, 187, 296, 710, 2460, 5180, 1, {{"acc_pmu", 688}, {"aicore_freq", 3}, {"hbm", 104}, {"llc", 26}, {"soc_bandwidth_level", 16}}}},
+         {552,
+          187,
+          296,
+          710,
+          2460,
+          5180,
+          1,
+          {{"acc_pmu", 688}, {"aicore_freq", 3}, {"hbm", 104}, {"llc", 26}, {"soc_bandwidth_level", 16}}}},
         {db + "level2/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db",
-         {552, 187, 296, 1133, 2460, 5180, 1, {{"acc_pmu", 688}, {"aicore_freq", 3}, {"hbm", 104}, {"llc", 26}, {"soc_bandwidth_level", 16}}}},
+         {552,
+          187,
+          296,
+          1133,
+          2460,
+          5180,
+          1,
+          {{"acc_pmu", 688}, {"aicore_freq", 3}, {"hbm", 104}, {"llc", 26}, {"soc_bandwidth_level", 16}}}},
         {db + "level2/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_1.db",
-         {552, 187, 296, 1187, 2492, 5180, 1, {{"acc_pmu", 688}, {"aicore_freq", 3}, {"hbm", 104}, {"llc", 26}, {"soc_bandwidth_level", 16}}}},
+         {552,
+          187,
+          296,
+          1187,
+          2492,
+          5180,
+          1,
+          {{"acc_pmu", 688}, {"aicore_freq", 3}, {"hbm", 104}, {"llc", 26}, {"soc_bandwidth_level", 16}}}},
         {"ascend-msinsight/server/src/test/test_data/full_db/msprof_0.db",
          {24, 11, 9, 4, 0, 0, 0, {{"hbm", 4}, {"llc", 4}, {"ddr", 5}}}},
     };
@@ -430,8 +487,8 @@ TEST_CASE("ascend db: every real database loads with the README's counts and ana
         const Report rep = buildReport(*p, 3.0, 0.7);
         CHECK(rep.trace.operators > 0);
         const double seconds = t.stats().seconds;
-        std::printf("ascend db %-90s %5zu operators in %.4f s = %.0f operators/s\n", rel.c_str(), t.slices().size(), seconds,
-                    seconds > 0 ? static_cast<double>(t.slices().size()) / seconds : 0.0);
+        std::printf("ascend db %-90s %5zu operators in %.4f s = %.0f operators/s\n", rel.c_str(), t.slices().size(),
+                    seconds, seconds > 0 ? static_cast<double>(t.slices().size()) / seconds : 0.0);
     }
     CHECK(seen == expectedCounts().size());
 }
@@ -440,7 +497,7 @@ namespace {
 
 struct Shape {
     std::set<std::string> deviceTracks, hcclTracks, counters, deviceNames, waitNames, metricKeys;
-    std::set<std::string> measured;   // "signature: character" where the pipe ratios decided it
+    std::set<std::string> measured;  // "signature: character" where the pipe ratios decided it
     std::size_t signatures = 0;
     std::size_t collectives = 0;
     std::vector<std::uint32_t> steps;
@@ -459,7 +516,8 @@ Shape shapeOf(const Trace& t) {
         s.deviceTracks.insert(tr.label());
         (isWaitTask(t, i) ? s.waitNames : s.deviceNames).insert(std::string(t.str(sl.name)));
         const SliceInfo& info = t.infos()[i];
-        for (std::uint32_t m = 0; m < info.metricsCount; ++m) s.metricKeys.insert(std::string(t.str(t.metrics()[info.metricsBegin + m].key)));
+        for (std::uint32_t m = 0; m < info.metricsCount; ++m)
+            s.metricKeys.insert(std::string(t.str(t.metrics()[info.metricsBegin + m].key)));
     }
     for (const auto& c : t.counters()) s.counters.insert(c.label());
     for (const auto& it : findIterations(t)) s.steps.push_back(it.index);
@@ -487,7 +545,8 @@ TEST_CASE("ascend db: the text and the database export of a rank folder agree on
     // in two runs: the same streams, operators, collectives, counters and step, not the same
     // times. (No folder holds both; a folder that does opens the database, see below.)
     const std::string base = test::sharedTraces() + "/ascend-msinsight/test/data/pytorch/";
-    for (const char* rank : {"level0/rank0_ascend_pt", "level1/rank0_ascend_pt", "level2/rank0_ascend_pt", "level2/rank1_ascend_pt"}) {
+    for (const char* rank :
+         {"level0/rank0_ascend_pt", "level1/rank0_ascend_pt", "level2/rank0_ascend_pt", "level2/rank1_ascend_pt"}) {
         INFO(rank);
         LoadResult text = loadOk(base + "text/" + rank);
         LoadResult db = loadOk(base + "db/" + rank);
@@ -527,7 +586,8 @@ TEST_CASE("ascend db: a cancelled load says so", "[real][ascenddb]") {
     LoadOptions o;
     o.progress = [](double) { return false; };
     LoadResult r = loadTrace(test::sharedTraces() +
-                                 "/ascend-msinsight/test/data/pytorch/db/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db",
+                                 "/ascend-msinsight/test/data/pytorch/db/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/"
+                                 "ascend_pytorch_profiler_0.db",
                              o);
     CHECK_FALSE(r);
     CHECK(r.cancelled);
@@ -537,11 +597,13 @@ TEST_CASE("ascend db: a cancelled load says so", "[real][ascenddb]") {
 
 TEST_CASE("ascend db: several devices keep the text export's process names, their threads say which", "[ascenddb]") {
     test::TempFile f("devices_ascend.db");
-    makeDb(f.path(), "CREATE TABLE STRING_IDS (id, value); INSERT INTO STRING_IDS VALUES (1, 'EVENT_WAIT'), (2, 'SDMA'), (3, 'read');"
-                     "CREATE TABLE TASK (startNs, endNs, deviceId, taskType, streamId);"
-                     "INSERT INTO TASK VALUES (100, 200, 0, 1, 2), (100, 300, 1, 1, 2), (400, 500, 1, 2, 3);"
-                     "CREATE TABLE HBM (deviceId, timestampNs, bandwidth, hbmId, type);"
-                     "INSERT INTO HBM VALUES (0, 100, 1e9, 0, 3), (1, 100, 2e9, 0, 3);");
+    makeDb(f.path(),
+           "CREATE TABLE STRING_IDS (id, value); INSERT INTO STRING_IDS VALUES (1, 'EVENT_WAIT'), (2, 'SDMA'), (3, "
+           "'read');"
+           "CREATE TABLE TASK (startNs, endNs, deviceId, taskType, streamId);"
+           "INSERT INTO TASK VALUES (100, 200, 0, 1, 2), (100, 300, 1, 1, 2), (400, 500, 1, 2, 3);"
+           "CREATE TABLE HBM (deviceId, timestampNs, bandwidth, hbmId, type);"
+           "INSERT INTO HBM VALUES (0, 100, 1e9, 0, 3), (1, 100, 2e9, 0, 3);");
     LoadResult r = loadOk(f.path());
     const Trace& t = *r.trace;
     std::set<std::string> labels;

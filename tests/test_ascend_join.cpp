@@ -1,14 +1,12 @@
 // Ascend profiler folders: the per-task metrics of kernel_details.csv and l2_cache.csv land on
 // the NPU tasks they describe, matched by (stream, task id) or by name and start time.
 #include <catch2/catch.hpp>
-
-#include <unistd.h>
-
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <string>
+#include <unistd.h>
 
 #include "core/io/ascend_folder.h"
 #include "core/io/load.h"
@@ -21,7 +19,7 @@ namespace {
 
 // A rank folder as torch_npu writes it: <root>/ASCEND_PROFILER_OUTPUT/{trace_view.json, *.csv}.
 class AscendDir {
-public:
+  public:
     explicit AscendDir(const std::string& name)
         : m_root(fs::temp_directory_path() / ("contend-test-" + std::to_string(::getpid()) + "-" + name)) {
         fs::remove_all(m_root);
@@ -37,7 +35,7 @@ public:
         std::ofstream(out() / file, std::ios::binary) << text;
     }
 
-private:
+  private:
     fs::path m_root;
 };
 
@@ -227,8 +225,8 @@ TEST_CASE("a broken side file costs its metrics, not the load, and is named in a
     CHECK(r.trace->metrics().empty());
     const ImportWarning* w = sideFileWarning(*r.trace);
     REQUIRE(w);
-    CHECK_THAT(w->example, Catch::Contains("kernel_details.csv") && Catch::Contains("line 3") &&
-                               Catch::Contains("not closed"));
+    CHECK_THAT(w->example,
+               Catch::Contains("kernel_details.csv") && Catch::Contains("line 3") && Catch::Contains("not closed"));
 }
 
 TEST_CASE("findAscendFolder recognises the layouts and lists the side files", "[ascend][join]") {

@@ -2,15 +2,13 @@
 // reason, or (for a file cut short) loads every complete event and says it was truncated. Never a
 // crash, never a silent success.
 #include <catch2/catch.hpp>
-
-#include <unistd.h>
-#include <zlib.h>
-
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <string>
+#include <unistd.h>
 #include <vector>
+#include <zlib.h>
 
 #include "core/io/load.h"
 #include "test_support.h"
@@ -22,7 +20,7 @@ namespace {
 
 // A folder of its own per test run, removed at the end.
 class Scratch {
-public:
+  public:
     Scratch() : m_dir(fs::temp_directory_path() / ("contend-test-" + std::to_string(::getpid()) + "-broken")) {
         fs::remove_all(m_dir);
         fs::create_directories(m_dir);
@@ -41,7 +39,7 @@ public:
     }
     fs::path dir() const { return m_dir; }
 
-private:
+  private:
     fs::path m_dir;
 };
 
@@ -91,9 +89,10 @@ bool anyWarningSays(const Trace& t, const std::string& s) {
 }  // namespace
 
 TEST_CASE("broken inputs fail with the file and the reason, or load what is complete", "[reader][broken]") {
-    const std::string nested = "{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"deep\", \"pid\": 1, \"tid\": 1, "
-                               "\"ts\": 1, \"dur\": 1, \"args\": {\"a\": " +
-                               std::string(10000, '[') + std::string(10000, ']') + "}}]}";
+    const std::string nested =
+        "{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"deep\", \"pid\": 1, \"tid\": 1, "
+        "\"ts\": 1, \"dur\": 1, \"args\": {\"a\": " +
+        std::string(10000, '[') + std::string(10000, ']') + "}}]}";
     const std::string deep = std::string(10000, '[') + std::string(10000, ']');
     // An X event with `fields`, then a plain one that must still load.
     auto twoEvents = [](const std::string& fields) {
@@ -108,51 +107,81 @@ TEST_CASE("broken inputs fail with the file and the reason, or load what is comp
         {"empty file", write("empty.json", ""), Expect::Error, {"empty.json", "the file is empty"}},
         {"white space only", write("blank.json", " \n\t\r\n "), Expect::Error, {"blank.json", "only white space"}},
         {"not JSON", write("hello.json", "hello"), Expect::Error, {"hello.json", "not a JSON trace", "'h'"}},
-        {"a JSON object that is not a trace", write("object.json", "{\"a\": 1}"), Expect::Error,
+        {"a JSON object that is not a trace",
+         write("object.json", "{\"a\": 1}"),
+         Expect::Error,
          {"object.json", "not a trace", "traceEvents"}},
         {"a JSON number", write("number.json", "42"), Expect::Error, {"number.json", "not a JSON trace"}},
-        {"traceEvents that is not an array", write("notarray.json", "{\"traceEvents\": 5}"), Expect::Error,
+        {"traceEvents that is not an array",
+         write("notarray.json", "{\"traceEvents\": 5}"),
+         Expect::Error,
          {"notarray.json", "not a trace"}},
         {"cut in the middle of an event",
-         write("cut.json", "{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1, "
-                           "\"dur\": 2}, {\"ph\": \"X\", \"name\": \"b\", \"pid\": 1, \"ti"),
-         Expect::Truncated, {"file truncated"}},
-        {"broken JSON in the middle", write("broken.json", "{\"traceEvents\":[\n{\"ph\":\"X\",,}]}"), Expect::Error,
+         write("cut.json",
+               "{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1, "
+               "\"dur\": 2}, {\"ph\": \"X\", \"name\": \"b\", \"pid\": 1, \"ti"),
+         Expect::Truncated,
+         {"file truncated"}},
+        {"broken JSON in the middle",
+         write("broken.json", "{\"traceEvents\":[\n{\"ph\":\"X\",,}]}"),
+         Expect::Error,
          {"broken.json", "byte ", "(line 2, column "}},
         {"a gzip cut short",
          [&big](const Scratch& s) {
              const std::string gz = gzipped(big);
              return s.write("cut.json.gz", gz.substr(0, gz.size() / 2));
          },
-         Expect::Truncated, {"gzip"}},
-        {"a folder with no trace", [](const Scratch& s) {
+         Expect::Truncated,
+         {"gzip"}},
+        {"a folder with no trace",
+         [](const Scratch& s) {
              fs::create_directories(s.dir() / "empty-folder");
              s.write("empty-folder/notes.txt", "x");
              return (s.dir() / "empty-folder").string();
          },
-         Expect::Error, {"empty-folder", "no trace in this folder"}},
-        {"a file that does not exist", [](const Scratch& s) { return (s.dir() / "missing.json").string(); },
-         Expect::Error, {"missing.json", "no such file"}},
-        {"ts of the wrong type", write("tstype.json", R"({"traceEvents": [
+         Expect::Error,
+         {"empty-folder", "no trace in this folder"}},
+        {"a file that does not exist",
+         [](const Scratch& s) { return (s.dir() / "missing.json").string(); },
+         Expect::Error,
+         {"missing.json", "no such file"}},
+        {"ts of the wrong type",
+         write("tstype.json", R"({"traceEvents": [
             {"ph": "X", "name": "a", "pid": 1, "tid": 1, "ts": true, "dur": 1},
             {"ph": "X", "name": "b", "pid": 1, "tid": 1, "ts": 2, "dur": 1}]})"),
-         Expect::Loads, {"ts is not a number"}, 1},
-        {"pid of the wrong type", write("pidtype.json", R"({"traceEvents": [
+         Expect::Loads,
+         {"ts is not a number"},
+         1},
+        {"pid of the wrong type",
+         write("pidtype.json", R"({"traceEvents": [
             {"ph": "X", "name": "a", "pid": {}, "tid": 1, "ts": 1, "dur": 1},
             {"ph": "X", "name": "b", "pid": 1, "tid": 1, "ts": 2, "dur": 1}]})"),
-         Expect::Loads, {"pid or tid is not a number or string"}, 2},
+         Expect::Loads,
+         {"pid or tid is not a number or string"},
+         2},
         {"args nested 10000 deep", write("nested.json", nested), Expect::Loads, {}, 1},
-        {"an arg the reader keeps, nested 10000 deep", write("deepdims.json", twoEvents("\"ts\": 1, \"dur\": 1, \"args\": {\"Input Dims\": " + deep + "}")),
-         Expect::Loads, {}, 2},
-        {"ts nested 10000 deep", write("deepts.json", twoEvents("\"ts\": " + deep + ", \"dur\": 1")), Expect::Loads,
-         {"ts is not a number"}, 1},
+        {"an arg the reader keeps, nested 10000 deep",
+         write("deepdims.json", twoEvents("\"ts\": 1, \"dur\": 1, \"args\": {\"Input Dims\": " + deep + "}")),
+         Expect::Loads,
+         {},
+         2},
+        {"ts nested 10000 deep",
+         write("deepts.json", twoEvents("\"ts\": " + deep + ", \"dur\": 1")),
+         Expect::Loads,
+         {"ts is not a number"},
+         1},
         {"a top-level value nested 10000 deep",
-         write("deeptop.json", "{\"traceEvents\": [], \"deviceProperties\": " + deep + "}"), Expect::Loads, {}},
+         write("deeptop.json", "{\"traceEvents\": [], \"deviceProperties\": " + deep + "}"),
+         Expect::Loads,
+         {}},
         {"10000 brackets never closed inside an event",
-         write("unbalanced.json", "{\"traceEvents\": [{\"ph\": \"X\", \"args\": {\"a\": " +
-                                      std::string(10000, '[') + "}}]}"),
-         Expect::Error, {"unbalanced.json", "unbalanced brackets"}},
-        {"10000 unclosed brackets", write("unclosed.json", std::string(10001, '[')), Expect::Truncated,
+         write("unbalanced.json",
+               "{\"traceEvents\": [{\"ph\": \"X\", \"args\": {\"a\": " + std::string(10000, '[') + "}}]}"),
+         Expect::Error,
+         {"unbalanced.json", "unbalanced brackets"}},
+        {"10000 unclosed brackets",
+         write("unclosed.json", std::string(10001, '[')),
+         Expect::Truncated,
          {"file truncated"}},
     };
     Scratch scratch;

@@ -1,18 +1,16 @@
 // docs/ci.md runs as written: the contend-cli lines of its GitHub Actions and GitLab CI jobs are
 // the same commands, and run here (contend-cli from this build) on the simulated pair they name
 // they exit 0 and write a JUnit report that CI test views accept, and the summary.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <vector>
-
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 #include "junit_check.h"
 #include "test_support.h"
@@ -21,7 +19,6 @@ namespace fs = std::filesystem;
 using contend::test::slurp;
 
 namespace {
-
 
 // The contend-cli command lines of each ```yaml block of the doc, in order, one list per block.
 std::vector<std::vector<std::string>> yamlCommands(const std::string& doc) {
@@ -59,8 +56,8 @@ TEST_CASE("docs/ci.md: the jobs' contend-cli commands run and publish a valid JU
     const std::string doc = slurp(fs::path(CONTEND_SOURCE_DIR) / "docs" / "ci.md");
     REQUIRE(!doc.empty());
     const auto blocks = yamlCommands(doc);
-    REQUIRE(blocks.size() == 2);              // GitHub Actions, GitLab CI
-    CHECK(blocks[0] == blocks[1]);            // the same commands in both
+    REQUIRE(blocks.size() == 2);    // GitHub Actions, GitLab CI
+    CHECK(blocks[0] == blocks[1]);  // the same commands in both
     const std::vector<std::string>& commands = blocks[0];
     REQUIRE(commands.size() == 4);
     CHECK(commands[0] == "contend-cli simulate mixed --seed 3 --out before.json");
@@ -74,8 +71,8 @@ TEST_CASE("docs/ci.md: the jobs' contend-cli commands run and publish a valid JU
     fs::remove_all(dir);
     fs::create_directories(dir);
     for (const std::string& c : commands) {
-        const std::string cmd = "cd '" + dir.string() + "' && " + CONTEND_CLI + c.substr(std::string("contend-cli").size()) +
-                                " >/dev/null 2>&1";
+        const std::string cmd = "cd '" + dir.string() + "' && " + CONTEND_CLI +
+                                c.substr(std::string("contend-cli").size()) + " >/dev/null 2>&1";
         INFO(c);
         CHECK(shell(cmd) == 0);
     }
@@ -90,12 +87,13 @@ TEST_CASE("docs/ci.md: the jobs' contend-cli commands run and publish a valid JU
     CHECK(std::find(names.begin(), names.end(), "no extra wait added on bandwidth") != names.end());
     const std::string md = slurp(dir / "contend-summary.md");
     CHECK(md.find("### Contend: no regression") == 0);
-    CHECK(md.find(".json") == std::string::npos);   // no local files named
+    CHECK(md.find(".json") == std::string::npos);  // no local files named
     CHECK(fs::exists(dir / "after-csv" / "anomalies.csv"));
 
     // The same pair the other way round is a regression: exit 1, and the report says so.
-    const std::string reverse = "cd '" + dir.string() + "' && " + CONTEND_CLI +
-                                " compare after.json before.json --fail-on-regression --junit reverse.xml >/dev/null 2>&1";
+    const std::string reverse =
+        "cd '" + dir.string() + "' && " + CONTEND_CLI +
+        " compare after.json before.json --fail-on-regression --junit reverse.xml >/dev/null 2>&1";
     CHECK(shell(reverse) == 1);
     const contend::test::XmlElement bad = contend::test::checkJUnit(slurp(dir / "reverse.xml"));
     CHECK(bad.attr("failures") != "0");

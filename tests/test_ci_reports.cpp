@@ -1,7 +1,6 @@
 // The CI outputs of compare: the checks, the JUnit XML (well-formed, escaped, counts that add
 // up) and the pull-request summary.
 #include <catch2/catch.hpp>
-
 #include <string>
 
 #include "core/report/compare_checks.h"
@@ -17,7 +16,7 @@ namespace {
 
 CompareResult cleanResult() {
     CompareResult r;
-    r.baseEndToEnd = 100'000'000;   // 100 ms
+    r.baseEndToEnd = 100'000'000;  // 100 ms
     r.newEndToEnd = 99'000'000;
     r.endToEndChange = -0.01;
     r.verdict = "the change resolved 2 anomalies";
@@ -41,12 +40,12 @@ const XmlElement* testcase(const XmlElement& suite, const std::string& name) {
 
 TEST_CASE("xmlEscape: entities, bad UTF-8 and forbidden characters", "[ci][junit]") {
     CHECK(xmlEscape("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&apos;");
-    CHECK(xmlEscape("caf\xC3\xA9") == "caf\xC3\xA9");          // valid UTF-8 kept
-    CHECK(xmlEscape("x\xFFy") == "x\xEF\xBF\xBDy");             // a bad byte -> U+FFFD
+    CHECK(xmlEscape("caf\xC3\xA9") == "caf\xC3\xA9");            // valid UTF-8 kept
+    CHECK(xmlEscape("x\xFFy") == "x\xEF\xBF\xBDy");              // a bad byte -> U+FFFD
     CHECK(xmlEscape("\xE2\x82") == "\xEF\xBF\xBD\xEF\xBF\xBD");  // a cut sequence, byte by byte
     CHECK(xmlEscape("\xC0\xAF") == "\xEF\xBF\xBD\xEF\xBF\xBD");  // overlong '/'
-    CHECK(xmlEscape(std::string("a\0b\x01\x1F", 5)) == "ab");  // C0 controls dropped
-    CHECK(xmlEscape("l1\nl2\tx") == "l1&#10;l2&#9;x");          // kept through attribute normalisation
+    CHECK(xmlEscape(std::string("a\0b\x01\x1F", 5)) == "ab");    // C0 controls dropped
+    CHECK(xmlEscape("l1\nl2\tx") == "l1&#10;l2&#9;x");           // kept through attribute normalisation
 }
 
 TEST_CASE("compare checks: the three gates plus one per resource", "[ci][junit]") {
@@ -60,7 +59,7 @@ TEST_CASE("compare checks: the three gates plus one per resource", "[ci][junit]"
     CHECK(checks[3].name == "no extra wait added on bandwidth");
     CHECK(checks.back().name == "no extra wait added on unknown");
     CHECK(countChecks(checks, CheckOutcome::Failed) == 0);
-    CHECK(countChecks(checks, CheckOutcome::Skipped) == kResourceCount - 2);   // all but bandwidth
+    CHECK(countChecks(checks, CheckOutcome::Skipped) == kResourceCount - 2);  // all but bandwidth
     CHECK(regressions(r, s).empty());
 
     // 3 new anomalies, 5% slower, 3 ms more cache wait (allowed: 2% of 100 ms = 2 ms).
@@ -82,7 +81,7 @@ TEST_CASE("compare checks: the three gates plus one per resource", "[ci][junit]"
     // The gates agree with regressions() in core/analysis/compare.h.
     CHECK(regressions(r, s).size() == 2);
     s.maxNewAnomalies = 3;
-    s.endToEndTolerance = 0.10;   // allows 10 ms of growth per resource too
+    s.endToEndTolerance = 0.10;  // allows 10 ms of growth per resource too
     CHECK(countChecks(compareChecks(r, s), CheckOutcome::Failed) == 0);
     CHECK(regressions(r, s).empty());
 }
@@ -156,9 +155,9 @@ TEST_CASE("PR summary: verdict, counts before -> after, five biggest changes, no
     CHECK(md.find("| end-to-end | 100 ms | 99 ms | -1.0% |") != std::string::npos);
     CHECK(md.find("| anomalies | 2 | 0 | -2 (2 resolved, 0 new) |") != std::string::npos);
     CHECK(md.find("| contention windows | 0 | 0 | = (0 resolved, 0 new) |") != std::string::npos);
-    CHECK(md.find("`op0 a/b 'x'`") != std::string::npos);   // cannot split the table
+    CHECK(md.find("`op0 a/b 'x'`") != std::string::npos);  // cannot split the table
     CHECK(md.find("`op4`") != std::string::npos);
-    CHECK(md.find("`op5`") == std::string::npos);           // five only
+    CHECK(md.find("`op5`") == std::string::npos);  // five only
     CHECK(md.find("before.json") == std::string::npos);
     CHECK(md.find("/home/") == std::string::npos);
     CHECK(md.find("](") == std::string::npos);

@@ -1,17 +1,15 @@
 // Clusters: the simulator's per-rank traces with their truth, the rank and collectives a report
 // carries, `contend-cli merge` / `cluster`, and the real multi-rank samples opened as clusters.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <map>
-#include <string>
-#include <vector>
-
 #include <nlohmann/json.hpp>
+#include <string>
 #include <unistd.h>
+#include <vector>
 
 #include "core/analysis/cluster_merge.h"
 #include "core/report/cluster_report.h"
@@ -26,7 +24,7 @@ using contend::test::slurp;
 namespace {
 
 class TempDir {
-public:
+  public:
     explicit TempDir(const std::string& name)
         : m_path(fs::temp_directory_path() / ("contend-test-" + std::to_string(::getpid()) + "-" + name)) {
         fs::remove_all(m_path);
@@ -39,7 +37,7 @@ public:
     const fs::path& path() const { return m_path; }
     fs::path operator/(const std::string& n) const { return m_path / n; }
 
-private:
+  private:
     fs::path m_path;
 };
 
@@ -60,7 +58,7 @@ void requireValid(const contend::test::JsonSchemaCheck& s, const json& doc, cons
 struct Score {
     std::size_t delayed = 0;
     std::size_t named = 0;
-    std::size_t wrongHeldUp = 0;    // held-up collectives blamed on another rank than the culprit
+    std::size_t wrongHeldUp = 0;  // held-up collectives blamed on another rank than the culprit
     std::vector<int> slowRanks;
 };
 
@@ -113,13 +111,15 @@ json clusterOf(const TempDir& dir, const std::string& simArgs, const std::string
 
 }  // namespace
 
-TEST_CASE("simulated 8-rank clusters: the culprit rank and its window are named for the delayed iterations", "[cluster][sim]") {
+TEST_CASE("simulated 8-rank clusters: the culprit rank and its window are named for the delayed iterations",
+          "[cluster][sim]") {
     TempDir dir("cluster8");
     for (const int seed : {1, 2, 3}) {
         const int slow = (seed * 3) % 8;
         INFO("seed " << seed << ", slow rank " << slow);
-        const json cluster = clusterOf(dir, "bandwidth --ranks 8 --slow-rank " + std::to_string(slow) + " --seed " +
-                                                std::to_string(seed), "s" + std::to_string(seed));
+        const json cluster = clusterOf(
+            dir, "bandwidth --ranks 8 --slow-rank " + std::to_string(slow) + " --seed " + std::to_string(seed),
+            "s" + std::to_string(seed));
         const json truth = readJson(dir / ("s" + std::to_string(seed)) / "cluster-truth.json");
         REQUIRE(truth["slow_rank"] == slow);
         const Score s = score(cluster, truth);
@@ -149,7 +149,8 @@ TEST_CASE("a simulated 64-rank cluster names its culprit and a 64-rank null clus
 
 TEST_CASE("null clusters and clusters without a slow rank blame no rank", "[cluster][sim]") {
     TempDir dir("cluster-null");
-    for (const std::string args : {"null --ranks 8 --seed 1", "null --ranks 8 --seed 2", "bandwidth --ranks 8 --seed 3"}) {
+    for (const std::string args :
+         {"null --ranks 8 --seed 1", "null --ranks 8 --seed 2", "bandwidth --ranks 8 --seed 3"}) {
         INFO(args);
         const json c = clusterOf(dir, args, "n" + std::to_string(args.size()) + args.substr(args.size() - 1));
         CHECK(c["summary"]["held_up"] == 0);
@@ -158,16 +159,20 @@ TEST_CASE("null clusters and clusters without a slow rank blame no rank", "[clus
     }
 }
 
-TEST_CASE("cluster simulation: seeded and deterministic, one rank per file with distributedInfo, refuses bad requests", "[cluster][sim]") {
+TEST_CASE("cluster simulation: seeded and deterministic, one rank per file with distributedInfo, refuses bad requests",
+          "[cluster][sim]") {
     TempDir dir("cluster-det");
-    REQUIRE(runCli("simulate bandwidth --ranks 3 --slow-rank 1 --seed 9 --iterations 6 --quiet --out " + q(dir / "a")) == 0);
-    REQUIRE(runCli("simulate bandwidth --ranks 3 --slow-rank 1 --seed 9 --iterations 6 --quiet --out " + q(dir / "b")) == 0);
+    REQUIRE(runCli("simulate bandwidth --ranks 3 --slow-rank 1 --seed 9 --iterations 6 --quiet --out " +
+                   q(dir / "a")) == 0);
+    REQUIRE(runCli("simulate bandwidth --ranks 3 --slow-rank 1 --seed 9 --iterations 6 --quiet --out " +
+                   q(dir / "b")) == 0);
     for (const char* f : {"rank-00.json", "rank-01.json", "rank-02.json", "cluster-truth.json"}) {
         INFO(f);
         REQUIRE(!slurp(dir / "a" / f).empty());
         REQUIRE(slurp(dir / "a" / f) == slurp(dir / "b" / f));
     }
-    REQUIRE(runCli("simulate bandwidth --ranks 3 --slow-rank 1 --seed 10 --iterations 6 --quiet --out " + q(dir / "c")) == 0);
+    REQUIRE(runCli("simulate bandwidth --ranks 3 --slow-rank 1 --seed 10 --iterations 6 --quiet --out " +
+                   q(dir / "c")) == 0);
     REQUIRE(slurp(dir / "a" / "rank-01.json") != slurp(dir / "c" / "rank-01.json"));
     for (int r = 0; r < 3; ++r) {
         const auto lr = contend::loadTrace((dir / "a" / ("rank-0" + std::to_string(r) + ".json")).string());
@@ -195,7 +200,8 @@ TEST_CASE("cluster simulation: seeded and deterministic, one rank per file with 
     CHECK(!fs::exists(dir / "d"));
 }
 
-TEST_CASE("merge rules: the late rank from durations, held up against the others' spread, the finding before it", "[cluster]") {
+TEST_CASE("merge rules: the late rank from durations, held up against the others' spread, the finding before it",
+          "[cluster]") {
     using namespace contend;
     // Four ranks, one step [0, 10 ms), two AllReduces. Rank 2 reaches the first one 500 us late:
     // its kernel is 500 us shorter than the others', whose arrivals differ by a few us.
@@ -216,7 +222,8 @@ TEST_CASE("merge rules: the late rank from durations, held up against the others
         in.distributed.collectives.push_back({7, 0, 8'000'000 + r * 2'000, 100'000 - r * 2'000});
         ranks.push_back(std::move(in));
     }
-    RankFinding before{3'000'000, 4'400'000, Resource::Bandwidth, Provenance::Measured, "layer_norm_bwd", 400'000, true};
+    RankFinding before{3'000'000, 4'400'000, Resource::Bandwidth, Provenance::Measured, "layer_norm_bwd",
+                       400'000,   true};
     RankFinding after{4'700'000, 4'900'000, Resource::Cache, Provenance::Estimated, "conv", 900'000, true};
     ranks[2].findings = {before, after};
     std::swap(ranks[0], ranks[3]);  // input order does not matter
@@ -260,10 +267,12 @@ TEST_CASE("merge rules: the late rank from durations, held up against the others
     ranks.resize(2);
     const ClusterReport two = mergeRanks(ranks);
     CHECK(two.slowRanks.empty());
-    CHECK(std::any_of(two.notes.begin(), two.notes.end(), [](const ClusterNote& n) { return n.kind == "too-few-ranks"; }));
+    CHECK(std::any_of(two.notes.begin(), two.notes.end(),
+                      [](const ClusterNote& n) { return n.kind == "too-few-ranks"; }));
 }
 
-TEST_CASE("merge refuses reports without a rank, with the same rank twice, or not reports, naming the file", "[cluster][cli]") {
+TEST_CASE("merge refuses reports without a rank, with the same rank twice, or not reports, naming the file",
+          "[cluster][cli]") {
     TempDir dir("merge-bad");
     REQUIRE(runCli("simulate bandwidth --seed 2 --iterations 6 --quiet --out " + q(dir / "one.json")) == 0);
     REQUIRE(runCli("analyze " + q(dir / "one.json") + " --json " + q(dir / "norank.report.json")) == 0);
@@ -275,8 +284,9 @@ TEST_CASE("merge refuses reports without a rank, with the same rank twice, or no
     REQUIRE(r0["distributed"]["collectives"].size() == 6 * 4);
     const std::string err = (dir / "err.txt").string();
     auto mergeErr = [&](const std::string& args) {
-        const int rc = std::system((std::string(CONTEND_CLI) + " merge " + args + " --out " + q(dir / "out.json") +
-                                    " >/dev/null 2>" + q(err)).c_str());
+        const int rc = std::system(
+            (std::string(CONTEND_CLI) + " merge " + args + " --out " + q(dir / "out.json") + " >/dev/null 2>" + q(err))
+                .c_str());
         return std::make_pair(WEXITSTATUS(rc), slurp(err));
     };
     auto [rc1, e1] = mergeErr(q(dir / "r0.json") + " " + q(dir / "norank.report.json"));
@@ -300,8 +310,10 @@ TEST_CASE("merge refuses reports without a rank, with the same rank twice, or no
 }
 
 TEST_CASE("distributedInfo gives the trace its rank and world size, a malformed one is ignored", "[cluster][io]") {
-    const std::string events = R"("traceEvents": [{"ph": "X", "cat": "kernel", "name": "k", "pid": 0, "tid": 7, "ts": 1, "dur": 2, "args": {"stream": 7}}]})";
-    auto ok = contend::test::loadString(R"({"distributedInfo": {"backend": "nccl", "rank": 5, "world_size": 16}, )" + events);
+    const std::string events =
+        R"("traceEvents": [{"ph": "X", "cat": "kernel", "name": "k", "pid": 0, "tid": 7, "ts": 1, "dur": 2, "args": {"stream": 7}}]})";
+    auto ok =
+        contend::test::loadString(R"({"distributedInfo": {"backend": "nccl", "rank": 5, "world_size": 16}, )" + events);
     REQUIRE(ok);
     CHECK(ok.trace->rank() == 5);
     CHECK(ok.trace->worldSize() == 16);
@@ -349,7 +361,8 @@ TEST_CASE("the real multi-rank samples open as clusters", "[cluster][real]") {
     CHECK(differ);
 }
 
-TEST_CASE("scripts/cluster-parallel.sh fans a simulated cluster out with GNU parallel and merges it", "[cluster][scripts]") {
+TEST_CASE("scripts/cluster-parallel.sh fans a simulated cluster out with GNU parallel and merges it",
+          "[cluster][scripts]") {
     if (std::system("command -v parallel >/dev/null 2>&1") != 0) {
         std::cerr << "GNU parallel not installed: cluster-parallel.sh test skipped" << std::endl;
         contend::test::skipTest();
@@ -357,8 +370,8 @@ TEST_CASE("scripts/cluster-parallel.sh fans a simulated cluster out with GNU par
     TempDir dir("cluster-parallel");
     REQUIRE(runCli("simulate bandwidth --ranks 6 --slow-rank 4 --seed 6 --quiet --out " + q(dir / "traces")) == 0);
     const std::string script = std::string(CONTEND_SOURCE_DIR) + "/scripts/cluster-parallel.sh";
-    const std::string cmd = "'" + script + "' -j 2 --max-memory 2G --cli '" + CONTEND_CLI + "' " + q(dir / "traces") + " " +
-                            q(dir / "reports") + " " + q(dir / "cluster.json") + " >/dev/null 2>&1";
+    const std::string cmd = "'" + script + "' -j 2 --max-memory 2G --cli '" + CONTEND_CLI + "' " + q(dir / "traces") +
+                            " " + q(dir / "reports") + " " + q(dir / "cluster.json") + " >/dev/null 2>&1";
     REQUIRE(std::system(cmd.c_str()) == 0);
     const json c = readJson(dir / "cluster.json");
     requireValid(schema("contend.cluster.schema.json"), c, "parallel cluster");
@@ -381,16 +394,17 @@ TEST_CASE("scripts/cluster-slurm.sh writes an array task and a merge job that ru
     TempDir dir("cluster-slurm");
     REQUIRE(runCli("simulate bandwidth --ranks 4 --slow-rank 1 --seed 8 --quiet --out " + q(dir / "traces")) == 0);
     const std::string script = std::string(CONTEND_SOURCE_DIR) + "/scripts/cluster-slurm.sh";
-    REQUIRE(std::system(("'" + script + "' --dry-run --max-running 2 --cli '" + CONTEND_CLI + "' " + q(dir / "traces") + " " +
-                         q(dir / "reports") + " " + q(dir / "cluster.json") + " > " + q(dir / "sbatch.txt"))
+    REQUIRE(std::system(("'" + script + "' --dry-run --max-running 2 --cli '" + CONTEND_CLI + "' " + q(dir / "traces") +
+                         " " + q(dir / "reports") + " " + q(dir / "cluster.json") + " > " + q(dir / "sbatch.txt"))
                             .c_str()) == 0);
     const std::string sbatch = slurp(dir / "sbatch.txt");
     CHECK(sbatch.find("--array=0-3%2") != std::string::npos);
     CHECK(sbatch.find("--dependency=afterok:") != std::string::npos);
     // Run each array task and the merge as Slurm would (the task id from the environment).
     for (int i = 0; i < 4; ++i)
-        REQUIRE(std::system(("SLURM_ARRAY_TASK_ID=" + std::to_string(i) + " bash " + q(dir / "reports" / "analyze-rank.sbatch"))
-                                .c_str()) == 0);
+        REQUIRE(std::system(
+                    ("SLURM_ARRAY_TASK_ID=" + std::to_string(i) + " bash " + q(dir / "reports" / "analyze-rank.sbatch"))
+                        .c_str()) == 0);
     REQUIRE(std::system(("bash " + q(dir / "reports" / "merge.sbatch") + " 2>/dev/null").c_str()) == 0);
     const json c = readJson(dir / "cluster.json");
     REQUIRE(c["ranks"].size() == 4);
@@ -398,5 +412,7 @@ TEST_CASE("scripts/cluster-slurm.sh writes an array task and a merge job that ru
     CHECK(s.named * 10 >= s.delayed * 9);
     CHECK(s.slowRanks == std::vector<int>{1});
     // A task id past the list fails.
-    CHECK(std::system(("SLURM_ARRAY_TASK_ID=4 bash " + q(dir / "reports" / "analyze-rank.sbatch") + " 2>/dev/null").c_str()) != 0);
+    CHECK(std::system(
+              ("SLURM_ARRAY_TASK_ID=4 bash " + q(dir / "reports" / "analyze-rank.sbatch") + " 2>/dev/null").c_str()) !=
+          0);
 }

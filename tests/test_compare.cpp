@@ -59,7 +59,8 @@ TEST_CASE("anomalies are matched by signature and iteration, nearest place first
     base.operators = {sig("conv", 4, 100), sig("norm", 2, 50)};
     now.operators = base.operators;
     // conv anomalous in both iterations before; only in iteration 1 after (at a nearby place).
-    base.anomalies = {anomaly(0, "conv", 100, 9, Resource::Bandwidth), anomaly(0, "conv", 1100, 8, Resource::Bandwidth)};
+    base.anomalies = {anomaly(0, "conv", 100, 9, Resource::Bandwidth),
+                      anomaly(0, "conv", 1100, 8, Resource::Bandwidth)};
     now.anomalies = {anomaly(0, "conv", 1120, 5, Resource::Bandwidth), anomaly(1, "norm", 1500, 4, Resource::Compute)};
     CompareResult r = compareReports(base, now);
     REQUIRE(r.anomalies.resolved.size() == 1);
@@ -77,7 +78,8 @@ TEST_CASE("anomalies are matched by signature and iteration, nearest place first
 TEST_CASE("windows resolve by resource and operators, clusters by stream", "[compare]") {
     Report base = twoIterations(2000);
     Report now = twoIterations(1900);
-    base.windows = {window(Resource::Bandwidth, 200, {"norm", "transform"}), window(Resource::Bandwidth, 1200, {"transform", "norm"})};
+    base.windows = {window(Resource::Bandwidth, 200, {"norm", "transform"}),
+                    window(Resource::Bandwidth, 1200, {"transform", "norm"})};
     now.windows = {window(Resource::Cache, 300, {"conv", "featmap"})};
     Cluster c;
     c.tid = "9";

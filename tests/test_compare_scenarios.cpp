@@ -1,7 +1,6 @@
 // compare on the simulator's scenarios and their fixed twins (known answers), on a constructed
 // fix that moves the bottleneck, and on a real before/after pair.
 #include <catch2/catch.hpp>
-
 #include <cstdlib>
 #include <filesystem>
 
@@ -21,14 +20,15 @@ Report analysed(sim::Scenario s, bool fixed, std::uint64_t seed = 11) {
 }  // namespace
 
 TEST_CASE("each scenario's fixed twin resolves its windows or clusters and adds none", "[compare][sim]") {
-    for (sim::Scenario s : {sim::Scenario::Bandwidth, sim::Scenario::Cache, sim::Scenario::Lock, sim::Scenario::SyncCluster}) {
+    for (sim::Scenario s :
+         {sim::Scenario::Bandwidth, sim::Scenario::Cache, sim::Scenario::Lock, sim::Scenario::SyncCluster}) {
         INFO("scenario " << sim::scenarioName(s));
         Report before = analysed(s, false);
         Report after = analysed(s, true);
         CompareResult r = compareReports(before, after);
         CHECK(r.windows.added.empty());
         CHECK(r.clusters.added.empty());
-        CHECK(r.anomalies.added.size() <= 1);   // a fix may leave one borderline score behind
+        CHECK(r.anomalies.added.size() <= 1);  // a fix may leave one borderline score behind
         CHECK(r.windows.persisting.empty());
         CHECK(r.clusters.persisting.empty());
         CHECK(r.windows.resolved.size() == before.windows.size());

@@ -1,7 +1,6 @@
 // The CSV reader on the quirks of real profiler side files, one row per quirk, and on broken
 // files, whose errors must name the file, the line and the column.
 #include <catch2/catch.hpp>
-
 #include <chrono>
 #include <filesystem>
 #include <string>
@@ -43,20 +42,29 @@ TEST_CASE("CSV quirks of real profiler files", "[csv]") {
         {"a lone CR ends a line", "a,b\r1,2\r", {"a", "b"}, {{"1", "2"}}},
         {"no newline at the end", "a,b\n1,2", {"a", "b"}, {{"1", "2"}}},
         {"UTF-8 byte order mark", "\xEF\xBB\xBFStep Id,Name\n50,x\n", {"Step Id", "Name"}, {{"50", "x"}}},
-        {"doubled quotes (Input Shapes)", "Input Shapes,n\n\"\"\"232138240\"\"\",1\n", {"Input Shapes", "n"},
+        {"doubled quotes (Input Shapes)",
+         "Input Shapes,n\n\"\"\"232138240\"\"\",1\n",
+         {"Input Shapes", "n"},
          {{"\"232138240\"", "1"}}},
-        {"a comma inside quotes", "Input Shapes\n\"\"\"32,3,224,224;64,3,11,11\"\"\"\n", {"Input Shapes"},
+        {"a comma inside quotes",
+         "Input Shapes\n\"\"\"32,3,224,224;64,3,11,11\"\"\"\n",
+         {"Input Shapes"},
          {{"\"32,3,224,224;64,3,11,11\""}}},
         {"line breaks inside quotes (Call Stack)",
-         "Name,Call Stack\r\naten::add,\"a.py(1): f\r\nb.py(2): g\"\r\n", {"Name", "Call Stack"},
+         "Name,Call Stack\r\naten::add,\"a.py(1): f\r\nb.py(2): g\"\r\n",
+         {"Name", "Call Stack"},
          {{"aten::add", "a.py(1): f\r\nb.py(2): g"}}},
-        {"trailing tab after a timestamp", "Start Time(us),Duration(us)\n1736405443881410.320\t,50.621\n",
-         {"Start Time(us)", "Duration(us)"}, {{"1736405443881410.320", "50.621"}}},
+        {"trailing tab after a timestamp",
+         "Start Time(us),Duration(us)\n1736405443881410.320\t,50.621\n",
+         {"Start Time(us)", "Duration(us)"},
+         {{"1736405443881410.320", "50.621"}}},
         {"spaces around cells, kept inside quotes", "a , b\n 1 ,\" 2 \"\t\n", {"a", "b"}, {{"1", " 2 "}}},
         {"N/A cells are kept as written", "Type,Hit Rate\nN/A,N/A\n", {"Type", "Hit Rate"}, {{"N/A", "N/A"}}},
         {"empty cells", "a,b,c\n,,\n\"\",x,\n", {"a", "b", "c"}, {{"", "", ""}, {"", "x", ""}}},
         {"blank lines are not rows", "\na,b\n\n1,2\n\r\n", {"a", "b"}, {{"1", "2"}}},
-        {"a short row keeps its cells (broken row)", "a,b,c\n1\n2,3,4,5\n", {"a", "b", "c"},
+        {"a short row keeps its cells (broken row)",
+         "a,b,c\n1\n2,3,4,5\n",
+         {"a", "b", "c"},
          {{"1"}, {"2", "3", "4", "5"}}},
         {"header only", "a,b\n", {"a", "b"}, {}},
         {"empty file", "", {}, {}},
@@ -86,8 +94,8 @@ TEST_CASE("CSV columns are found by name, exactly first, then ignoring case", "[
     CsvTable t;
     REQUIRE_FALSE(parseCsv("Stream Id,Task ID,stream id\n1,2,3\n", "l2_cache.csv", t));
     CHECK(t.column("Stream Id") == 0);
-    CHECK(t.column("stream id") == 2);     // exact match wins over the case-insensitive one
-    CHECK(t.column("Task Id") == 1);       // kernel_details.csv writes "Task ID"
+    CHECK(t.column("stream id") == 2);  // exact match wins over the case-insensitive one
+    CHECK(t.column("Task Id") == 1);    // kernel_details.csv writes "Task ID"
     CHECK(t.column("Op Name") == -1);
     CHECK(t.column({"Op Name", "Task ID"}) == 1);
     CHECK(t.column({"x", "y"}) == -1);

@@ -1,15 +1,13 @@
 // Hostile shapes (issue 7): inputs someone crafted or another tool mangled. Each either loads
 // what is sane - with a warning that says what was dropped or cut - or fails with a message
 // naming the file; none crashes, hangs or holds memory out of proportion to what it keeps.
-#include <catch2/catch.hpp>
-
-#include <unistd.h>
-
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <cmath>
 #include <string>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 #include "core/analysis/engine.h"
@@ -35,8 +33,8 @@ const ImportWarning* warningOf(const Trace& t, const std::string& kind) {
 }
 
 std::string x(const std::string& name, const std::string& ts, const std::string& dur, const std::string& tid = "1") {
-    return R"({"ph": "X", "pid": 1, "tid": )" + tid + R"(, "name": ")" + name + R"(", "ts": )" + ts +
-           R"(, "dur": )" + dur + "}";
+    return R"({"ph": "X", "pid": 1, "tid": )" + tid + R"(, "name": ")" + name + R"(", "ts": )" + ts + R"(, "dur": )" +
+           dur + "}";
 }
 
 std::string trace(const std::vector<std::string>& events) {
@@ -62,13 +60,14 @@ TEST_CASE("UTF-8 repair replaces exactly the bytes that are not UTF-8", "[hostil
     };
     const std::vector<Row> rows = {
         {"plain ascii", "plain ascii", 0},
-        {"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", 0},  // 2-, 3-, 4-byte
+        {"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80",
+         0},  // 2-, 3-, 4-byte
         {"latin1 caf\xe9", "latin1 caf?", 1},
         {"stray \x80\xbf continuation", "stray ?? continuation", 2},
-        {"cut \xe2\x82", "cut ??", 2},                      // a 3-byte sequence cut after 2
-        {"overlong \xc0\xaf", "overlong ??", 2},           // '/' written in two bytes
-        {"surrogate \xed\xa0\x80", "surrogate ???", 3},    // U+D800
-        {"too big \xf4\x90\x80\x80", "too big ????", 4},   // above U+10FFFF
+        {"cut \xe2\x82", "cut ??", 2},                    // a 3-byte sequence cut after 2
+        {"overlong \xc0\xaf", "overlong ??", 2},          // '/' written in two bytes
+        {"surrogate \xed\xa0\x80", "surrogate ???", 3},   // U+D800
+        {"too big \xf4\x90\x80\x80", "too big ????", 4},  // above U+10FFFF
         {"\xff\xfe", "??", 2},
     };
     for (const Row& r : rows) {
@@ -80,8 +79,10 @@ TEST_CASE("UTF-8 repair replaces exactly the bytes that are not UTF-8", "[hostil
         CHECK(s == r.out);
         CHECK(isValidUtf8(s.data(), s.size()));
         CHECK(isValidUtf8(r.in.data(), r.in.size()) == (r.replaced == 0));
-        if (n) CHECK(r.in[first] != s[first]);
-        else CHECK(first == 12345);
+        if (n)
+            CHECK(r.in[first] != s[first]);
+        else
+            CHECK(first == 12345);
     }
 }
 
@@ -112,9 +113,9 @@ TEST_CASE("invalid UTF-8 in a CSV side file is replaced and counted", "[hostile]
 
 TEST_CASE("a 100 MB name is cut to 64 KiB with a warning, a 100 MB arg is skipped", "[hostile][big]") {
     const std::string big(100u << 20, 'n');
-    const std::string json = trace({x(big, "1", "2"),
-                                    R"({"ph": "X", "pid": 1, "tid": 1, "name": "ok", "ts": 5, "dur": 2, "args": {"s": ")" +
-                                        big + "\"}}"});
+    const std::string json =
+        trace({x(big, "1", "2"),
+               R"({"ph": "X", "pid": 1, "tid": 1, "name": "ok", "ts": 5, "dur": 2, "args": {"s": ")" + big + "\"}}"});
     auto r = loadString(json, "bigname.json");
     REQUIRE(r);
     REQUIRE(r.trace->slices().size() == 2);
@@ -184,10 +185,11 @@ TEST_CASE("a base time that would overflow is ignored with a warning", "[hostile
 TEST_CASE("NaN and Infinity: the event they break is dropped, the rest loads", "[hostile][nan]") {
     // Python's json.dump writes NaN for a float nan; it is not JSON, so simdjson rejects it.
     // In ts or dur it costs the event (with a warning); inside args the event still loads.
-    const std::string json = trace({x("a", "1", "2"),
-                                    R"({"ph": "X", "pid": 1, "tid": 1, "name": "nan arg", "ts": 7, "dur": 1, "args": {"v": NaN}})",
-                                    R"({"ph": "C", "pid": 1, "name": "mem", "ts": 9, "args": {"used": Infinity, "free": 5}})",
-                                    x("ts nan", "NaN", "1")});
+    const std::string json =
+        trace({x("a", "1", "2"),
+               R"({"ph": "X", "pid": 1, "tid": 1, "name": "nan arg", "ts": 7, "dur": 1, "args": {"v": NaN}})",
+               R"({"ph": "C", "pid": 1, "name": "mem", "ts": 9, "args": {"used": Infinity, "free": 5}})",
+               x("ts nan", "NaN", "1")});
     auto r = loadString(json, "nan.json");
     INFO((r.error ? r.error->message() : std::string()));
     REQUIRE(r);
@@ -292,8 +294,8 @@ TEST_CASE("a trace bigger than the memory budget stops with a message, early", "
     REQUIRE(r.error);
     const std::string m = r.error->message();
     INFO(m);
-    CHECK_THAT(m, Catch::Contains("budget.json") && Catch::Contains("not enough memory") &&
-                      Catch::Contains("--max-memory"));
+    CHECK_THAT(
+        m, Catch::Contains("budget.json") && Catch::Contains("not enough memory") && Catch::Contains("--max-memory"));
     // Said so from the density of the first part, not at the end.
     const auto at = m.find("stopped at byte ");
     REQUIRE(at != std::string::npos);
@@ -361,7 +363,8 @@ TEST_CASE("cancel stops the analysis between and inside its stages", "[hostile][
     for (int i = 0; i < 150'000; ++i) {
         if (i) json += ',';
         json += R"({"ph":"X","cat":"kernel","pid":0,"tid":)" + std::to_string(7 + i % 3) + R"(,"name":"k)" +
-                std::to_string(i % 5) + R"(","ts":)" + std::to_string(i * 3) + R"(,"dur":)" + std::to_string(4 + i % 5) + "}";
+                std::to_string(i % 5) + R"(","ts":)" + std::to_string(i * 3) + R"(,"dur":)" +
+                std::to_string(4 + i % 5) + "}";
     }
     json += "]}";
     auto r = loadString(json, "kernels.json");

@@ -12,7 +12,6 @@
 //    loads with 77 device operators carrying their SASS instruction counts. Without
 //    ../shared/traces that case is reported as skipped (test::skipTest).
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -43,9 +42,7 @@ std::string range(const std::string& name, int ts, double sm, double mem) {
            std::to_string(mem) + R"(, "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum": 1000}})";
 }
 
-std::string trace(const std::string& events) {
-    return R"({"schemaVersion": 1, "traceEvents": [)" + events + "]}";
-}
+std::string trace(const std::string& events) { return R"({"schemaVersion": 1, "traceEvents": [)" + events + "]}"; }
 
 std::uint32_t sliceAt(const Trace& t, std::string_view name, TimeNs start) {
     for (std::uint32_t i = 0; i < t.slices().size(); ++i)
@@ -74,10 +71,9 @@ TEST_CASE("kineto counters: profiler ranges give their metrics to their kernels"
     // Two runs of a (by name memory-bound) element-wise kernel that the counters call compute-
     // bound, one gemm at 40% of both peaks, and a replay with no kernel left for it.
     const std::string ev = kernel("elementwise_kernel", 1000, 1) + "," + kernel("gemm_kernel", 1100, 2) + "," +
-                           kernel("elementwise_kernel", 1200, 3) + "," +
-                           range("elementwise_kernel", 5000, 91, 30) + "," + range("gemm_kernel", 5100, 40, 40) +
-                           "," + range("elementwise_kernel", 5200, 89, 20) + "," +
-                           range("elementwise_kernel", 5300, 10, 10);
+                           kernel("elementwise_kernel", 1200, 3) + "," + range("elementwise_kernel", 5000, 91, 30) +
+                           "," + range("gemm_kernel", 5100, 40, 40) + "," + range("elementwise_kernel", 5200, 89, 20) +
+                           "," + range("elementwise_kernel", 5300, 10, 10);
     LoadResult r = loadTraceFromMemory(trace(ev), "ranges.json");
     REQUIRE(r);
     const Trace& t = *r.trace;
@@ -120,13 +116,16 @@ TEST_CASE("kineto counters: memory-bound at 80% of peak memory throughput, and r
 }
 
 TEST_CASE("kineto counters: PM-sampling hardware counters are counter series on GPU N Counters", "[kineto-counters]") {
-    std::string ev = R"({"ph": "M", "name": "process_name", "pid": "GPU 0 Counters", "tid": 0, "args": {"name": "GPU 0 Counters"}})";
+    std::string ev =
+        R"({"ph": "M", "name": "process_name", "pid": "GPU 0 Counters", "tid": 0, "args": {"name": "GPU 0 Counters"}})";
     for (int k = 0; k < 4; ++k) {
         const std::string ts = std::to_string(1000 + 1000 * k);
-        ev += R"(, {"ph": "C", "cat": "hardware_counters", "name": "dram__throughput.avg.pct_of_peak_sustained_elapsed", "pid": "GPU 0 Counters", "tid": 0, "ts": )" +
-              ts + R"(, "args": {"": )" + std::to_string(20 * k) + "}}";
-        ev += R"(, {"ph": "C", "cat": "hardware_counters", "name": "sm__cycles_active.avg", "pid": "GPU 0 Counters", "tid": 0, "ts": )" +
-              ts + R"(, "args": {"": )" + std::to_string(1000 + 500 * k) + "}}";
+        ev +=
+            R"(, {"ph": "C", "cat": "hardware_counters", "name": "dram__throughput.avg.pct_of_peak_sustained_elapsed", "pid": "GPU 0 Counters", "tid": 0, "ts": )" +
+            ts + R"(, "args": {"": )" + std::to_string(20 * k) + "}}";
+        ev +=
+            R"(, {"ph": "C", "cat": "hardware_counters", "name": "sm__cycles_active.avg", "pid": "GPU 0 Counters", "tid": 0, "ts": )" +
+            ts + R"(, "args": {"": )" + std::to_string(1000 + 500 * k) + "}}";
     }
     ev += "," + kernel("elementwise_kernel", 1500, 1);
     LoadResult r = loadTraceFromMemory(trace(ev), "pm.json");
@@ -161,8 +160,9 @@ TEST_CASE("kineto counters: the real range-profiler sample", "[kineto-counters][
         std::cerr << test::sharedTraces() << " not found: skipped" << std::endl;
         contend::test::skipTest();
     }
-    const std::string path = (fs::path(test::sharedTraces()) / "kineto-hta/tests/data/cupti_profiler/"
-                                                                "benchmark_result_924719_1679055439_trace.json.gz")
+    const std::string path = (fs::path(test::sharedTraces()) /
+                              "kineto-hta/tests/data/cupti_profiler/"
+                              "benchmark_result_924719_1679055439_trace.json.gz")
                                  .string();
     LoadResult r = loadTrace(path);
     INFO((r.error ? r.error->message() : std::string()));

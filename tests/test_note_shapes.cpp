@@ -2,9 +2,8 @@
 // profiler folder carries no input shapes, so calls of one operator of any size share one
 // baseline; the report must say so and point at the folder. The same file inside its folder
 // (shapes joined from kernel_details.csv) and a Kineto trace must not get it.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <filesystem>
 
 #include "core/analysis/engine.h"
@@ -31,8 +30,8 @@ const ReportNote* note(const Report& r, const std::string& kind) {
 
 TEST_CASE("a shapeless Ascend trace_view.json says so and points at its folder", "[notes][real]") {
     if (!test::haveSharedTraces()) test::skipTest();
-    const fs::path folder = fs::path(test::sharedTraces()) /
-                            "ascend-msinsight/test/data/pytorch/text/level1/rank0_ascend_pt";
+    const fs::path folder =
+        fs::path(test::sharedTraces()) / "ascend-msinsight/test/data/pytorch/text/level1/rank0_ascend_pt";
     REQUIRE(fs::exists(folder / "ASCEND_PROFILER_OUTPUT" / "trace_view.json"));
 
     // Alone: copied where no side file is beside it.
@@ -43,7 +42,7 @@ TEST_CASE("a shapeless Ascend trace_view.json says so and points at its folder",
     REQUIRE(n != nullptr);
     CHECK(n->text.find("no input shapes") != std::string::npos);
     CHECK(n->text.find("Open the whole profiler folder") != std::string::npos);
-    CHECK(n->text.find(" runs from ") != std::string::npos);   // the widest signature as the example
+    CHECK(n->text.find(" runs from ") != std::string::npos);  // the widest signature as the example
 
     // In its folder the shapes come from kernel_details.csv: no such note.
     const Report joined = analysePath(folder.string());

@@ -4,14 +4,12 @@
 // kernel, memcpy and memset counts its README lists (computed there with Python's sqlite3), and
 // analyses. Without ../shared/traces the [real] cases are reported as skipped (test::skipTest).
 #include <catch2/catch.hpp>
-
-#include <sqlite3.h>
-
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <sqlite3.h>
 #include <string>
 
 #include "core/analysis/engine.h"
@@ -41,14 +39,16 @@ void makeDb(const std::string& path, const std::string& sql) {
 constexpr long long kGlobalTid = (123LL << 24) | 456;
 constexpr long long kGlobalPid = 123LL << 24;
 
-std::string tinyExport(const std::string& kernelColumns = "start, end, deviceId, streamId, correlationId, demangledName, "
-                                                          "shortName, gridX, gridY, gridZ, blockX, blockY, blockZ, "
-                                                          "registersPerThread, staticSharedMemory, dynamicSharedMemory",
+std::string tinyExport(const std::string& kernelColumns =
+                           "start, end, deviceId, streamId, correlationId, demangledName, "
+                           "shortName, gridX, gridY, gridZ, blockX, blockY, blockZ, "
+                           "registersPerThread, staticSharedMemory, dynamicSharedMemory",
                        const std::string& kernelRow = "1000, 3000, 0, 7, 42, 2, 3, 4, 2, 1, 128, 1, 1, 32, 1024, 512") {
     const std::string tid = std::to_string(kGlobalTid), gpid = std::to_string(kGlobalPid);
     return "CREATE TABLE StringIds (id INTEGER PRIMARY KEY, value TEXT NOT NULL);"
            "INSERT INTO StringIds VALUES (1, 'cudaLaunchKernel_v7000'), (2, 'void k<float>(float*)'), (3, 'k'),"
-           " (5, 'main'), (6, 'cudaMemcpyAsync_v3020'), (7, 'cudaStreamSynchronize_v3020'), (8, 'cudaMemsetAsync_v3020');"
+           " (5, 'main'), (6, 'cudaMemcpyAsync_v3020'), (7, 'cudaStreamSynchronize_v3020'), (8, "
+           "'cudaMemsetAsync_v3020');"
            "CREATE TABLE TARGET_INFO_SESSION_START_TIME (utcEpochNs INTEGER, utcTime TEXT);"
            "INSERT INTO TARGET_INFO_SESSION_START_TIME VALUES (1700000000000000000, '2023-11-14T22:13:20');"
            "CREATE TABLE META_DATA_EXPORT (name TEXT NOT NULL, value TEXT);"
@@ -56,28 +56,52 @@ std::string tinyExport(const std::string& kernelColumns = "start, end, deviceId,
            "CREATE TABLE TARGET_INFO_GPU (id INTEGER, name TEXT, smCount INTEGER, l2CacheSize INTEGER,"
            " memoryBandwidth INTEGER, totalMemory INTEGER);"
            "INSERT INTO TARGET_INFO_GPU VALUES (0, 'Tiny GPU', 8, 1048576, 100000000000, 8589934592);"
-           "CREATE TABLE CUPTI_ACTIVITY_KIND_KERNEL (" + kernelColumns + ");"
-           "INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL VALUES (" + kernelRow + ");"
+           "CREATE TABLE CUPTI_ACTIVITY_KIND_KERNEL (" +
+           kernelColumns +
+           ");"
+           "INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL VALUES (" +
+           kernelRow +
+           ");"
            "CREATE TABLE CUPTI_ACTIVITY_KIND_MEMCPY (start, end, deviceId, streamId, correlationId, bytes, copyKind,"
            " srcKind, dstKind);"
            "INSERT INTO CUPTI_ACTIVITY_KIND_MEMCPY VALUES (4000, 5000, 0, 7, 43, 4096, 1, 0, 2);"
-           "CREATE TABLE CUPTI_ACTIVITY_KIND_MEMSET (start, end, deviceId, streamId, correlationId, value, bytes, memKind);"
+           "CREATE TABLE CUPTI_ACTIVITY_KIND_MEMSET (start, end, deviceId, streamId, correlationId, value, bytes, "
+           "memKind);"
            "INSERT INTO CUPTI_ACTIVITY_KIND_MEMSET VALUES (5200, 5300, 0, 8, 45, 0, 256, 2);"
-           "CREATE TABLE CUPTI_ACTIVITY_KIND_RUNTIME (start, end, eventClass, globalTid, correlationId, nameId, returnValue);"
-           "INSERT INTO CUPTI_ACTIVITY_KIND_RUNTIME VALUES (500, 900, 1, " + tid + ", 42, 1, 0),"
-           " (3500, 3900, 1, " + tid + ", 43, 6, 0), (5100, 5150, 1, " + tid + ", 45, 8, 0),"
-           " (5400, 5800, 1, " + tid + ", 44, 7, 0);"
+           "CREATE TABLE CUPTI_ACTIVITY_KIND_RUNTIME (start, end, eventClass, globalTid, correlationId, nameId, "
+           "returnValue);"
+           "INSERT INTO CUPTI_ACTIVITY_KIND_RUNTIME VALUES (500, 900, 1, " +
+           tid +
+           ", 42, 1, 0),"
+           " (3500, 3900, 1, " +
+           tid + ", 43, 6, 0), (5100, 5150, 1, " + tid +
+           ", 45, 8, 0),"
+           " (5400, 5800, 1, " +
+           tid +
+           ", 44, 7, 0);"
            "CREATE TABLE CUPTI_ACTIVITY_KIND_SYNCHRONIZATION (start, end, deviceId, streamId, correlationId, globalPid,"
            " syncType, eventId);"
-           "INSERT INTO CUPTI_ACTIVITY_KIND_SYNCHRONIZATION VALUES (5450, 5750, 0, 7, 44, " + gpid + ", 3, 0),"
-           " (5900, 5950, 0, 7, 99, " + gpid + ", 1, 0);"
+           "INSERT INTO CUPTI_ACTIVITY_KIND_SYNCHRONIZATION VALUES (5450, 5750, 0, 7, 44, " +
+           gpid +
+           ", 3, 0),"
+           " (5900, 5950, 0, 7, 99, " +
+           gpid +
+           ", 1, 0);"
            "CREATE TABLE NVTX_EVENTS (start, end, eventType, text, globalTid, textId);"
-           "INSERT INTO NVTX_EVENTS VALUES (100, 6000, 59, 'ProfilerStep#3', " + tid + ", NULL),"
-           " (200, NULL, 34, 'a mark', " + tid + ", NULL), (300, NULL, 75, 'a domain', " + tid + ", NULL);"
+           "INSERT INTO NVTX_EVENTS VALUES (100, 6000, 59, 'ProfilerStep#3', " +
+           tid +
+           ", NULL),"
+           " (200, NULL, 34, 'a mark', " +
+           tid + ", NULL), (300, NULL, 75, 'a domain', " + tid +
+           ", NULL);"
            "CREATE TABLE ThreadNames (nameId, priority, globalTid);"
-           "INSERT INTO ThreadNames VALUES (5, 0, " + tid + "), (5, 0, " + std::to_string(kGlobalPid | 999) + ");"
+           "INSERT INTO ThreadNames VALUES (5, 0, " +
+           tid + "), (5, 0, " + std::to_string(kGlobalPid | 999) +
+           ");"
            "CREATE TABLE PROCESSES (globalPid, pid, name);"
-           "INSERT INTO PROCESSES VALUES (" + gpid + ", 123, 'python3'), (" + std::to_string(77LL << 24) + ", 77, 'idle');"
+           "INSERT INTO PROCESSES VALUES (" +
+           gpid + ", 123, 'python3'), (" + std::to_string(77LL << 24) +
+           ", 77, 'idle');"
            "CREATE TABLE TARGET_INFO_GPU_METRICS (typeId, sourceId, typeName, metricId, metricName);"
            "INSERT INTO TARGET_INFO_GPU_METRICS VALUES (65536, 0, 'GH100', 3, 'SM Active [Throughput %]');"
            "CREATE TABLE GPU_METRICS (timestamp, typeId, metricId, value);"
@@ -342,20 +366,22 @@ TEST_CASE("nsys sqlite: hostile databases give a located error or load what is t
         CHECK(r.error->message().find(f.path() + ": byte 0: not an SQLite database") == 0);
     }
     SECTION("wrong column types: text where numbers belong, a blob for a name") {
-        makeDb(f.path(), tinyExport() + "INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL VALUES ('soon', 'later', 'zero', 'x', 'y',"
-                                        " X'00ff', 'k', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i');"
-                                        "UPDATE StringIds SET value = CAST(X'6BFF' AS TEXT) WHERE id = 2;");
+        makeDb(f.path(), tinyExport() +
+                             "INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL VALUES ('soon', 'later', 'zero', 'x', 'y',"
+                             " X'00ff', 'k', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i');"
+                             "UPDATE StringIds SET value = CAST(X'6BFF' AS TEXT) WHERE id = 2;");
         LoadResult r = loadTrace(f.path());
         INFO((r.error ? r.error->message() : std::string()));
         REQUIRE(r);
         CHECK(r.trace->stats().phases.at("kernel") == 2);
-        findSlice(*r.trace, "k?");   // a kernel name that is not UTF-8, repaired
+        findSlice(*r.trace, "k?");  // a kernel name that is not UTF-8, repaired
     }
     SECTION("every table empty") {
-        makeDb(f.path(), tinyExport() + "DELETE FROM CUPTI_ACTIVITY_KIND_KERNEL; DELETE FROM CUPTI_ACTIVITY_KIND_MEMCPY;"
-                                        " DELETE FROM CUPTI_ACTIVITY_KIND_MEMSET; DELETE FROM CUPTI_ACTIVITY_KIND_RUNTIME;"
-                                        " DELETE FROM CUPTI_ACTIVITY_KIND_SYNCHRONIZATION; DELETE FROM NVTX_EVENTS;"
-                                        " DELETE FROM GPU_METRICS; DELETE FROM StringIds;");
+        makeDb(f.path(), tinyExport() +
+                             "DELETE FROM CUPTI_ACTIVITY_KIND_KERNEL; DELETE FROM CUPTI_ACTIVITY_KIND_MEMCPY;"
+                             " DELETE FROM CUPTI_ACTIVITY_KIND_MEMSET; DELETE FROM CUPTI_ACTIVITY_KIND_RUNTIME;"
+                             " DELETE FROM CUPTI_ACTIVITY_KIND_SYNCHRONIZATION; DELETE FROM NVTX_EVENTS;"
+                             " DELETE FROM GPU_METRICS; DELETE FROM StringIds;");
         LoadResult r = loadTrace(f.path());
         REQUIRE(r);
         CHECK(r.trace->slices().empty());
@@ -372,7 +398,8 @@ TEST_CASE("nsys sqlite: hostile databases give a located error or load what is t
         makeDb(f.path(), tinyExport());
         sqlite3* other = nullptr;
         REQUIRE(sqlite3_open(f.path().c_str(), &other) == SQLITE_OK);
-        REQUIRE(sqlite3_exec(other, "BEGIN EXCLUSIVE; DELETE FROM CUPTI_ACTIVITY_KIND_KERNEL;", nullptr, nullptr, nullptr) == SQLITE_OK);
+        REQUIRE(sqlite3_exec(other, "BEGIN EXCLUSIVE; DELETE FROM CUPTI_ACTIVITY_KIND_KERNEL;", nullptr, nullptr,
+                             nullptr) == SQLITE_OK);
         LoadResult r = loadTrace(f.path());
         sqlite3_exec(other, "ROLLBACK;", nullptr, nullptr, nullptr);
         sqlite3_close(other);

@@ -1,6 +1,5 @@
 // Several captures analysed together (core/trace/pool.h, contend-cli analyze RUN RUN...).
 #include <catch2/catch.hpp>
-
 #include <set>
 
 #include "analysis_sim.h"
@@ -30,7 +29,7 @@ TEST_CASE("pooled captures keep every event, never overlap each other, and numbe
     const TracePtr p = poolCaptures({a, b});
     REQUIRE(p);
     CHECK(p->slices().size() == a->slices().size() + b->slices().size());
-    CHECK(p->tracks().size() == a->tracks().size());   // the same streams and threads
+    CHECK(p->tracks().size() == a->tracks().size());  // the same streams and threads
     CHECK(p->span() >= a->span() + b->span() + kPoolGapNs);
     // The second capture starts after the first ends: no slice of one overlaps the other's.
     const TimeNs firstEnd = p->begin() + a->span();
@@ -74,9 +73,11 @@ TEST_CASE("two-step captures cannot judge once-per-step operators, pooled they c
     CHECK(note(alone, "few-steps"));
     CHECK_FALSE(note(pooled, "few-steps"));
     std::size_t judgedAlone = 0, judgedPooled = 0;
-    for (const SignatureStats& s : alone.operators) judgedAlone += s.baselineRule != "few" && s.baselineRule != "single";
-    for (const SignatureStats& s : pooled.operators) judgedPooled += s.baselineRule != "few" && s.baselineRule != "single";
+    for (const SignatureStats& s : alone.operators)
+        judgedAlone += s.baselineRule != "few" && s.baselineRule != "single";
+    for (const SignatureStats& s : pooled.operators)
+        judgedPooled += s.baselineRule != "few" && s.baselineRule != "single";
     CHECK(judgedPooled > judgedAlone);
-    CHECK(pooled.operators.size() == alone.operators.size());   // the same signatures, pooled
+    CHECK(pooled.operators.size() == alone.operators.size());  // the same signatures, pooled
     CHECK(pooled.iterations.size() == 6);
 }

@@ -22,7 +22,7 @@ TEST_CASE("microsecond text converts to exact nanoseconds", "[reader][decimal]")
     CHECK(parseMicrosToNs("1699.123") == 1699123);
     CHECK(parseMicrosToNs("1736412474730135.222") == 1736412474730135222LL);
     CHECK(parseMicrosToNs("4458676522690.655") == 4458676522690655LL);
-    CHECK(parseMicrosToNs("1.0005") == 1001);       // rounds half up at the 4th digit
+    CHECK(parseMicrosToNs("1.0005") == 1001);                                   // rounds half up at the 4th digit
     CHECK(parseMicrosToNs("1736405443881410.320\t") == 1736405443881410320LL);  // Ascend CSV tab
     CHECK(parseMicrosToNs("-3.5") == -3500);
     CHECK(parseMicrosToNs("1.69512E+15") == 1695120000000000000LL);
@@ -289,12 +289,12 @@ TEST_CASE("visible-range lookups on the edges", "[trace][range]") {
             if (t.slices()[k].end() > a) ++n;
         return n;
     };
-    CHECK(count(60'000, 70'000) == 1);      // only the long one, which started before the range
+    CHECK(count(60'000, 70'000) == 1);  // only the long one, which started before the range
     CHECK(count(0, 1'000'000) == 4);
-    CHECK(count(300'000, 400'000) == 0);    // after the data
-    CHECK(count(-100'000, -1) == 0);        // before the data
-    CHECK(count(10'000, 10'001) == 2);      // a starts exactly at t0
-    CHECK(count(15'000, 50'000) == 1);      // a ends at t0 (excluded), b starts at t1 (excluded)
+    CHECK(count(300'000, 400'000) == 0);  // after the data
+    CHECK(count(-100'000, -1) == 0);      // before the data
+    CHECK(count(10'000, 10'001) == 2);    // a starts exactly at t0
+    CHECK(count(15'000, 50'000) == 1);    // a ends at t0 (excluded), b starts at t1 (excluded)
     SECTION("one event") {
         auto one = loadString(R"J([{"ph": "X", "name": "x", "pid": 1, "tid": 1, "ts": 5, "dur": 1}])J");
         REQUIRE(one);

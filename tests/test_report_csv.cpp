@@ -1,14 +1,12 @@
 // analyze --csv: five RFC 4180 files that read back (core/io/csv.h) with one row per item of
 // the report, and cells that survive commas, quotes and line breaks.
 #include <catch2/catch.hpp>
-
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-
-#include <nlohmann/json.hpp>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -21,7 +19,6 @@ namespace fs = std::filesystem;
 using contend::test::slurp;
 
 namespace {
-
 
 int cli(const std::string& args) { return contend::test::runCli(args); }
 
@@ -61,7 +58,7 @@ TEST_CASE("report CSV: a header row, CRLF, RFC 4180 quoting that reads back", "[
     CHECK(files[3].name == "operators.csv");
     CHECK(files[4].name == "notes.csv");
     CHECK(files[0].text.find("\"gemm, \"\"tiled\"\"\"") != std::string::npos);
-    CHECK(files[1].text == files[1].text.substr(0, files[1].text.find("\r\n") + 2));   // no windows: header only
+    CHECK(files[1].text == files[1].text.substr(0, files[1].text.find("\r\n") + 2));  // no windows: header only
 
     const CsvTable an = parsed(files[0].text, "anomalies.csv");
     REQUIRE(an.rows() == 1);
@@ -72,7 +69,7 @@ TEST_CASE("report CSV: a header row, CRLF, RFC 4180 quoting that reads back", "[
     CHECK(an.cell(0, an.column("dur_ns")) == "1200000");
     CHECK(an.cell(0, an.column("dur")) == "1.2 ms");
     CHECK(an.cell(0, an.column("windows")) == "1 2");
-    CHECK(an.cell(0, an.column("wait_before_ns")).empty());   // not known
+    CHECK(an.cell(0, an.column("wait_before_ns")).empty());  // not known
     const CsvTable op = parsed(files[3].text, "operators.csv");
     REQUIRE(op.rows() == 1);
     CHECK(op.cell(0, op.column("signature")) == "gemm [grid=[1, 2, 3]]");
@@ -97,12 +94,15 @@ TEST_CASE("analyze --csv DIR: five files, one row per item of the report", "[rep
     REQUIRE(cli("simulate null --seed 3 --out '" + (dir / "null.json").string() + "'") == 0);
     for (const fs::path& trace : {samples / "projectx-before.json.gz", dir / "mixed.json", dir / "null.json"}) {
         INFO(trace.string());
-        const fs::path out = dir / "out" / trace.stem().string() / "csv";   // parents created too
+        const fs::path out = dir / "out" / trace.stem().string() / "csv";  // parents created too
         const fs::path json = dir / "report.json";
-        REQUIRE(cli("analyze '" + trace.string() + "' --json '" + json.string() + "' --csv '" + out.string() + "'") == 0);
+        REQUIRE(cli("analyze '" + trace.string() + "' --json '" + json.string() + "' --csv '" + out.string() + "'") ==
+                0);
         const auto report = nlohmann::json::parse(slurp(json));
-        const std::pair<const char*, const char*> files[] = {{"anomalies.csv", "anomalies"}, {"windows.csv", "windows"},
-                                                             {"clusters.csv", "clusters"},   {"operators.csv", "operators"},
+        const std::pair<const char*, const char*> files[] = {{"anomalies.csv", "anomalies"},
+                                                             {"windows.csv", "windows"},
+                                                             {"clusters.csv", "clusters"},
+                                                             {"operators.csv", "operators"},
                                                              {"notes.csv", "notes"}};
         for (const auto& [file, key] : files) {
             INFO(file);
@@ -116,11 +116,13 @@ TEST_CASE("analyze --csv DIR: five files, one row per item of the report", "[rep
         REQUIRE_FALSE(readCsv((out / "anomalies.csv").string(), an));
         for (std::size_t i = 0; i < an.rows(); ++i) {
             CHECK(an.cell(i, an.column("id")) == std::to_string(report["anomalies"][i]["id"].get<int>()));
-            CHECK(an.cell(i, an.column("excess_ns")) == std::to_string(report["anomalies"][i]["excess_ns"].get<long long>()));
+            CHECK(an.cell(i, an.column("excess_ns")) ==
+                  std::to_string(report["anomalies"][i]["excess_ns"].get<long long>()));
             CHECK(an.cell(i, an.column("provenance")) == report["anomalies"][i]["provenance"].get<std::string>());
             CHECK(an.cell(i, an.column("evidence")) == report["anomalies"][i]["evidence"].get<std::string>());
         }
-        for (const auto& e : fs::directory_iterator(out)) CHECK(e.path().filename().string().find(".tmp-") == std::string::npos);
+        for (const auto& e : fs::directory_iterator(out))
+            CHECK(e.path().filename().string().find(".tmp-") == std::string::npos);
     }
     // A folder that cannot be made is a bad-input exit, with nothing half-written.
     std::ofstream(dir / "file").put('x');

@@ -2,27 +2,25 @@
 // writes on the bundled samples, on every simulated scenario (counters full, none, one mean per
 // 1000 us) and on every real trace in ../shared/traces validates, and a typo'd, missing or
 // misnamed field does not. The validator is tests/json_schema_check.h.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-#include <vector>
-
-#include <nlohmann/json.hpp>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 #include "json_schema_check.h"
 #include "test_support.h"
 
 namespace fs = std::filesystem;
-using nlohmann::json;
 using contend::test::JsonSchemaCheck;
+using nlohmann::json;
 
 namespace {
 
@@ -44,7 +42,7 @@ int cli(const std::string& args) { return contend::test::runCli(args); }
 std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
 
 class TempDir {
-public:
+  public:
     explicit TempDir(const std::string& name)
         : m_path(fs::temp_directory_path() / ("contend-test-" + std::to_string(::getpid()) + "-" + name)) {
         fs::remove_all(m_path);
@@ -56,7 +54,7 @@ public:
     }
     fs::path operator/(const std::string& n) const { return m_path / n; }
 
-private:
+  private:
     fs::path m_path;
 };
 
@@ -115,7 +113,7 @@ TEST_CASE("report schemas: strict about typos, missing fields and resource or pr
     badType["summary"]["anomalies"] = "3";
     CHECK(report.errors(badType).size() == 1);
     json badGain = good;
-    badGain["what_if"]["total_ns"] = -5;   // the what-if is checked too
+    badGain["what_if"]["total_ns"] = -5;  // the what-if is checked too
     CHECK(report.errors(badGain).size() == 1);
     json badSchema = good;
     badSchema["schema"] = "contend.report/1";
@@ -129,15 +127,16 @@ TEST_CASE("report schemas: strict about typos, missing fields and resource or pr
     CHECK(unknown.errors(json::object()).size() == 1);
 }
 
-TEST_CASE("every report and comparison contend-cli writes on the samples and simulated traces validates", "[schema][cli][sim]") {
+TEST_CASE("every report and comparison contend-cli writes on the samples and simulated traces validates",
+          "[schema][cli][sim]") {
     const JsonSchemaCheck report = schema("contend.report.schema.json");
     const JsonSchemaCheck compare = schema("contend.compare.schema.json");
     TempDir dir("schema-cli");
     const fs::path samples = fs::path(CONTEND_SOURCE_DIR) / "resources" / "samples";
     analyzeValidates(report, samples / "projectx-before.json.gz", dir / "before.report.json");
     analyzeValidates(report, samples / "projectx-after.json.gz", dir / "after.report.json");
-    REQUIRE(cli("compare " + quoted(samples / "projectx-before.json.gz") + " " + quoted(samples / "projectx-after.json.gz") +
-                " --json " + quoted(dir / "samples.compare.json")) == 0);
+    REQUIRE(cli("compare " + quoted(samples / "projectx-before.json.gz") + " " +
+                quoted(samples / "projectx-after.json.gz") + " --json " + quoted(dir / "samples.compare.json")) == 0);
     requireValid(compare, dir / "samples.compare.json", "compare of the samples");
     // Saved reports as BASE/NEW write the same contract.
     REQUIRE(cli("compare " + quoted(dir / "before.report.json") + " " + quoted(dir / "after.report.json") + " --json " +
@@ -176,7 +175,8 @@ TEST_CASE("every report contend-cli writes on the real traces validates", "[sche
     std::vector<fs::path> traces;
     for (const auto& e : fs::recursive_directory_iterator(contend::test::sharedTraces())) {
         const std::string name = e.path().filename().string();
-        if (e.is_directory() && fs::exists(e.path() / "ASCEND_PROFILER_OUTPUT" / "trace_view.json")) traces.push_back(e.path());
+        if (e.is_directory() && fs::exists(e.path() / "ASCEND_PROFILER_OUTPUT" / "trace_view.json"))
+            traces.push_back(e.path());
         if (!e.is_regular_file() || !(endsWith(name, ".json") || endsWith(name, ".json.gz"))) continue;
         if (name.rfind("profiler_info", 0) == 0 || name == "profiler_metadata.json" || name == "communication.json" ||
             name == "communication_matrix.json")

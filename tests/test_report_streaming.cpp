@@ -2,7 +2,6 @@
 // (jsonText(reportToJson(...))) without building the document, files are written atomically
 // through a stream, and the Markdown shows the top rows with a count of the rest.
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <sstream>
 
@@ -49,7 +48,8 @@ TEST_CASE("a streamed JSON report is byte for byte the whole-document text on th
     }
 }
 
-TEST_CASE("a streamed JSON report matches for hand-built reports: empty lists, names from the trace, bad UTF-8", "[report][stream]") {
+TEST_CASE("a streamed JSON report matches for hand-built reports: empty lists, names from the trace, bad UTF-8",
+          "[report][stream]") {
     Report empty;
     CHECK(streamed(empty, nullptr) == jsonText(reportToJson(empty)));
 
@@ -57,7 +57,7 @@ TEST_CASE("a streamed JSON report matches for hand-built reports: empty lists, n
     Report r;
     r.settings.configPath = "counters.json";
     Anomaly a;
-    a.slice = 3;   // no name: the writer takes it from the trace
+    a.slice = 3;  // no name: the writer takes it from the trace
     a.windows = {0, 7};
     r.anomalies.push_back(a);
     Anomaly b;
@@ -69,7 +69,7 @@ TEST_CASE("a streamed JSON report matches for hand-built reports: empty lists, n
     w.ops.resize(2);
     w.ops[1].slice = 5;
     r.windows.push_back(w);
-    r.windows.push_back(ContentionWindow{});   // a window with no operators: "ops": []
+    r.windows.push_back(ContentionWindow{});  // a window with no operators: "ops": []
     r.notes.push_back({"kind", "text with \t tab"});
     r.summary.extraWaitByResource[2] = 5;
     CHECK(streamed(r, trace.get()) == jsonText(reportToJson(r, *trace)));
@@ -83,7 +83,8 @@ TEST_CASE("a streamed report written atomically reads back equal to the report",
     const Report r = buildReport(*p, 1.0, 0.5);
     test::TempFile file("streamed.report.json");
     std::string error;
-    REQUIRE(writeFileAtomically(file.path(), [&](std::ostream& o) { writeReportJson(o, r, trace.get()); }, &error));
+    REQUIRE(writeFileAtomically(
+        file.path(), [&](std::ostream& o) { writeReportJson(o, r, trace.get()); }, &error));
     const std::string text = test::slurp(file.path());
     CHECK(text == jsonText(reportToJson(r, *trace)));
     auto back = reportFromJson(nlohmann::json::parse(text), &error);
@@ -93,7 +94,8 @@ TEST_CASE("a streamed report written atomically reads back equal to the report",
     // A folder that does not exist: false, a message naming the file, nothing left behind.
     const std::string nowhere = (fs::path(file.path()).parent_path() / "no-such-dir-contend" / "r.json").string();
     error.clear();
-    CHECK_FALSE(writeFileAtomically(nowhere, [&](std::ostream& o) { writeReportJson(o, r, trace.get()); }, &error));
+    CHECK_FALSE(writeFileAtomically(
+        nowhere, [&](std::ostream& o) { writeReportJson(o, r, trace.get()); }, &error));
     CHECK(error.find(nowhere) != std::string::npos);
     CHECK_FALSE(fs::exists(nowhere));
 }
@@ -120,7 +122,7 @@ TEST_CASE("the Markdown report shows the top rows and counts the rest", "[report
         w.id = i;
         WindowOp o;
         o.name = "w" + std::to_string(i);
-        o.extraWaitNs = i;   // the costliest (24) is shown first
+        o.extraWaitNs = i;  // the costliest (24) is shown first
         w.ops.push_back(o);
         r.windows.push_back(w);
     }
@@ -130,7 +132,7 @@ TEST_CASE("the Markdown report shows the top rows and counts the rest", "[report
     CHECK(md.find("| op19 |") != std::string::npos);
     CHECK(md.find("| op20 |") == std::string::npos);
     CHECK(md.find("| w24 |") != std::string::npos);
-    CHECK(md.find("| w4 |") == std::string::npos);   // the five cheapest are left out
+    CHECK(md.find("| w4 |") == std::string::npos);  // the five cheapest are left out
     CHECK(md.find("| w5 |") != std::string::npos);
     std::ostringstream streamedMd;
     writeReportMarkdown(streamedMd, r, *trace);

@@ -1,9 +1,8 @@
 // Re-thresholding against oracles that do not share its code: the anomalies at a coefficient
 // are the lowest coefficient's anomalies filtered by score, and the windows at a ratio are the
 // qualifying candidates chained per resource by a plain interval merge written here.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <map>
 #include <set>
 #include <tuple>
@@ -102,7 +101,8 @@ void checkAgainstOracles(const PreparedAnalysis& p) {
 
 }  // namespace
 
-TEST_CASE("re-thresholded anomalies and windows equal the filtered lowest report and merged candidates", "[analysis][engine][oracle]") {
+TEST_CASE("re-thresholded anomalies and windows equal the filtered lowest report and merged candidates",
+          "[analysis][engine][oracle]") {
     for (auto scenario : {sim::Scenario::Mixed, sim::Scenario::Bandwidth, sim::Scenario::Lock}) {
         auto p = prepareAnalysis(test::simulated(scenario, false, 3).trace, AnalysisSettings{});
         REQUIRE(p);
@@ -114,7 +114,7 @@ TEST_CASE("re-thresholded anomalies and windows equal the filtered lowest report
 TEST_CASE("the analysis stops with a message when the memory budget cannot hold it", "[analysis][engine][memory]") {
     const TracePtr trace = test::simulated(sim::Scenario::Mixed, false, 3).trace;
     AnalysisSettings tight;
-    tight.memoryHeadroomBytes = 64 * 1024;   // far less than its operators need
+    tight.memoryHeadroomBytes = 64 * 1024;  // far less than its operators need
     std::string error;
     CHECK(prepareAnalysis(trace, tight, &error) == nullptr);
     CHECK(error.rfind("not enough memory: analysing this trace (", 0) == 0);

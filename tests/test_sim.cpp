@@ -2,18 +2,16 @@
 // the model on paper, the scenarios against their fixed twins, determinism, and the written
 // trace read back through our own reader.
 #include <catch2/catch.hpp>
-
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
-
-#include <nlohmann/json.hpp>
 
 #include "core/io/load.h"
 #include "core/sim/device_model.h"
@@ -82,8 +80,8 @@ std::string slurp(const std::string& path) {
     return std::string(std::istreambuf_iterator<char>(f), {});
 }
 
-SimulationSummary simulateTo(const std::string& trace, const std::string& truth, Scenario s,
-                             bool fixed, std::uint64_t seed, int iterations) {
+SimulationSummary simulateTo(const std::string& trace, const std::string& truth, Scenario s, bool fixed,
+                             std::uint64_t seed, int iterations) {
     SimulationRequest req;
     req.scenario = s;
     req.fixed = fixed;
@@ -113,8 +111,7 @@ TEST_CASE("water-filling gives small wants in full and splits the rest", "[sim][
     CHECK(alloc[1] == 0.3);
 }
 
-TEST_CASE("two memory-bound ops together each take the sum of their demands times solo",
-          "[sim][physics]") {
+TEST_CASE("two memory-bound ops together each take the sum of their demands times solo", "[sim][physics]") {
     const OpDemand mem{0.8, 0.1, 0.3, 4 * kMiB, 0, 0};
     const OpSpec a = op("normalize", 7, 100, mem);
     const OpSpec b = op("transform", 13, 100, mem);
@@ -159,11 +156,10 @@ TEST_CASE("overlapping ops whose combined demand fits do not slow down", "[sim][
     CHECK(r.ops[2].cause == Cause::None);
 }
 
-TEST_CASE("working sets beyond the cache lower the hit rate and slow cache-sensitive ops",
-          "[sim][physics]") {
+TEST_CASE("working sets beyond the cache lower the hit rate and slow cache-sensitive ops", "[sim][physics]") {
     const SimConfig cfg = exactConfig();
     const double cap = static_cast<double>(cfg.device.cacheBytes);  // 40 MiB
-    const double base = cfg.device.baseHitRate;                    // 0.92
+    const double base = cfg.device.baseHitRate;                     // 0.92
     const OpSpec conv = op("conv_chain", 7, 100, {0.1, 0.3, 0.5, 24 * kMiB, 0.6, 0.0});
     const OpSpec fpn = op("fpn", 13, 400, {0.1, 0.2, 0.3, 48 * kMiB, 0.0, 0.0});
     REQUIRE(soloDuration(conv) == 100000);
@@ -237,8 +233,7 @@ TEST_CASE("a sync barrier leaves exactly its cost between tiny ops", "[sim][phys
     CHECK(c.start == r.ops[0].start - r.ops[0].barrierNs);
 }
 
-TEST_CASE("ops sharing a lock: one spins while the other holds it, on idle counters",
-          "[sim][physics]") {
+TEST_CASE("ops sharing a lock: one spins while the other holds it, on idle counters", "[sim][physics]") {
     Iteration it = together({op("scatter_add_atomic", 7, 40, {0.04, 0.05, 0.03, 1 * kMiB, 0, 0}),
                              op("index_put_accumulate", 13, 40, {0.04, 0.05, 0.03, 1 * kMiB, 0, 0})});
     it.locks = {"cu_group_3.accum_lock"};
@@ -246,9 +241,9 @@ TEST_CASE("ops sharing a lock: one spins while the other holds it, on idle count
     it.ops[2].lock = 0;
     const IterationResult r = simulate(it);
     CHECK(r.ops[1].start == r.ops[2].start);
-    CHECK(r.ops[1].dur() == 40000);           // holder: unaffected
+    CHECK(r.ops[1].dur() == 40000);  // holder: unaffected
     CHECK(r.ops[1].cause == Cause::None);
-    CHECK(r.ops[2].lockWaitNs == 40000);      // waiter: spins for the holder's whole run
+    CHECK(r.ops[2].lockWaitNs == 40000);  // waiter: spins for the holder's whole run
     CHECK(r.ops[2].dur() == 80000);
     CHECK(r.ops[2].soloNs == 40000);
     CHECK(r.ops[2].cause == Cause::Lock);
@@ -286,15 +281,23 @@ TEST_CASE("jitter draws are reproducible and shaped", "[sim][rng]") {
 
 TEST_CASE("numbers are printed exactly with integer arithmetic", "[sim][json]") {
     JsonText t;
-    t.micros(1000013552).raw(" ").micros(5).raw(" ").fixed(-735, 1).raw(" ").ratio(1, 3, 4)
-        .raw(" ").ratio(-2, 3, 2).raw(" ").string("a\"b\n");
+    t.micros(1000013552)
+        .raw(" ")
+        .micros(5)
+        .raw(" ")
+        .fixed(-735, 1)
+        .raw(" ")
+        .ratio(1, 3, 4)
+        .raw(" ")
+        .ratio(-2, 3, 2)
+        .raw(" ")
+        .string("a\"b\n");
     CHECK(t.text() == "1000013.552 0.005 -73.5 0.3333 -0.67 \"a\\\"b\\u000a\"");
 }
 
 TEST_CASE("every fixed twin is faster end to end than its scenario", "[sim][scenario]") {
     for (Scenario s : allScenarios()) {
-        if (s == Scenario::Null)
-            continue;  // nothing to fix: its "--fixed" is the same trace
+        if (s == Scenario::Null) continue;  // nothing to fix: its "--fixed" is the same trace
         INFO(scenarioName(s));
         TempFile bad("sim-bad.json"), good("sim-good.json");
         const SimulationSummary b = simulateTo(bad.path(), "", s, false, 3, 8);
@@ -326,15 +329,13 @@ TEST_CASE("scenarios plant their causes and spare the controls", "[sim][scenario
     TempFile fixedTrace("sim-mixed-fixed.json"), fixedTruth("sim-mixed-fixed.truth.json");
     simulateTo(fixedTrace.path(), fixedTruth.path(), Scenario::Mixed, true, 7, 24);
     const nlohmann::json f = readJson(fixedTruth.path());
-    for (const auto& o : f["ops"])
-        CHECK(o["cause"] == "none");
+    for (const auto& o : f["ops"]) CHECK(o["cause"] == "none");
     CHECK(f["clusters"].empty());
     CHECK(f["lock_waits"].empty());
     CHECK(f["end_to_end_ns"].get<std::int64_t>() < t["end_to_end_ns"].get<std::int64_t>());
 }
 
-TEST_CASE("the cache scenario drops the hit rate under 60%, its twin keeps it above 85%",
-          "[sim][scenario]") {
+TEST_CASE("the cache scenario drops the hit rate under 60%, its twin keeps it above 85%", "[sim][scenario]") {
     TempFile trace("sim-cache.json"), truth("sim-cache.truth.json");
     simulateTo(trace.path(), truth.path(), Scenario::Cache, false, 5, 6);
     TempFile fixedTrace("sim-cache-f.json"), fixedTruth("sim-cache-f.truth.json");
@@ -342,8 +343,7 @@ TEST_CASE("the cache scenario drops the hit rate under 60%, its twin keeps it ab
     auto minHit = [](const nlohmann::json& t) {
         double m = 1;
         for (const auto& o : t["ops"])
-            if (o["name"] == "conv2d_3x3_bias_relu_fwd")
-                m = std::min(m, o["hit_rate"].get<double>());
+            if (o["name"] == "conv2d_3x3_bias_relu_fwd") m = std::min(m, o["hit_rate"].get<double>());
         return m;
     };
     CHECK(minHit(readJson(truth.path())) < 0.6);
@@ -377,8 +377,7 @@ TEST_CASE("the written trace loads back with the counts the simulator wrote", "[
         std::map<std::string, std::uint64_t> phases(t.stats().phases.begin(), t.stats().phases.end());
         CHECK(phases == s.counts.phases);
         std::size_t kernels = 0;
-        for (const Slice& sl : t.slices())
-            kernels += t.str(sl.category) == "kernel";
+        for (const Slice& sl : t.slices()) kernels += t.str(sl.category) == "kernel";
         CHECK(kernels == s.counts.kernels);
         CHECK(t.flows().size() == s.counts.flows);
         std::size_t samples = 0;
@@ -396,8 +395,7 @@ TEST_CASE("the written trace loads back with the counts the simulator wrote", "[
         for (const auto& o : truthJson["ops"])
             fromTruth.insert({o["start_ns"].get<TimeNs>(), o["dur_ns"].get<TimeNs>()});
         for (const Slice& sl : t.slices())
-            if (t.str(sl.category) == "kernel")
-                fromTrace.insert({sl.start, sl.dur});
+            if (t.str(sl.category) == "kernel") fromTrace.insert({sl.start, sl.dur});
         CHECK(fromTruth == fromTrace);
     }
 }

@@ -1,25 +1,23 @@
 // The simulator's modes that make its traces look like real profilers' (issue 11): counter
 // modes (full, none, one mean per period) and the bad-step rate of the single-cause scenarios.
 // The null scenario has its own file (test_sim_null.cpp).
-#include <catch2/catch.hpp>
-
 #include <algorithm>
 #include <array>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdlib>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <sys/wait.h>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
+#include "analysis_sim.h"
 #include "core/sim/counter_mode.h"
 #include "core/sim/counter_resampler.h"
 #include "core/sim/project_x.h"
 #include "core/sim/run_simulation.h"
-#include "analysis_sim.h"
 #include "sim_test_output.h"
 
 using namespace contend;
@@ -35,8 +33,7 @@ double meanOver(const Readings& full, TimeNs a, TimeNs b) {
     for (std::size_t i = 0; i < full.t.size(); ++i) {
         const TimeNs from = std::max(a, full.t[i]);
         const TimeNs to = std::min(b, i + 1 < full.t.size() ? full.t[i + 1] : b);
-        if (to > from)
-            sum += static_cast<double>(full.v[i]) * static_cast<double>(to - from);
+        if (to > from) sum += static_cast<double>(full.v[i]) * static_cast<double>(to - from);
     }
     return sum / static_cast<double>(b - a);
 }
@@ -66,8 +63,7 @@ TEST_CASE("counter settings parse from full, none or a period in microseconds", 
     CHECK(p->mode == CounterMode::Period);
     CHECK(p->periodNs == 1'000'000);
     CHECK(counterSettingName(*p) == "1000us");
-    for (const char* bad : {"", "0", "-5", "1.5", "10ms", "Full", "1000 "})
-        CHECK_FALSE(parseCounterSetting(bad));
+    for (const char* bad : {"", "0", "-5", "1.5", "10ms", "Full", "1000 "}) CHECK_FALSE(parseCounterSetting(bad));
 }
 
 TEST_CASE("the resampler writes the time-weighted mean of each period", "[sim][counters]") {
@@ -100,8 +96,7 @@ TEST_CASE("the resampler writes the time-weighted mean of each period", "[sim][c
     std::vector<CounterSample> rest = r.take();
     std::vector<std::pair<TimeNs, int>> bw;
     for (const CounterSample& s : rest)
-        if (s.series == Series::Bandwidth)
-            bw.push_back({s.t, s.tenths});
+        if (s.series == Series::Bandwidth) bw.push_back({s.t, s.tenths});
     CHECK(bw == std::vector<std::pair<TimeNs, int>>{{200, 120}, {300, 300}, {400, 600}});
     CHECK(rest.size() == 6);
     r.finish(430);  // finishing twice adds nothing
@@ -118,12 +113,10 @@ TEST_CASE("the resampler writes the time-weighted mean of each period", "[sim][c
     CHECK(one[0].exact == 33);
 }
 
-TEST_CASE("resampler noise is reproducible, small, and leaves idle zeros at zero",
-          "[sim][counters]") {
+TEST_CASE("resampler noise is reproducible, small, and leaves idle zeros at zero", "[sim][counters]") {
     auto series = [](std::uint64_t seed) {
         CounterResampler r(0, 1000, 0.4, seed);
-        for (int k = 0; k < 400; ++k)
-            r.add(sample(k * 500, Series::Bandwidth, k % 4 == 0 ? 0 : 500));
+        for (int k = 0; k < 400; ++k) r.add(sample(k * 500, Series::Bandwidth, k % 4 == 0 ? 0 : 500));
         r.finish(400 * 500);
         return r.take();
     };
@@ -142,12 +135,10 @@ TEST_CASE("resampler noise is reproducible, small, and leaves idle zeros at zero
     CounterResampler idle(0, 1000, 0.4, 9);
     idle.add(sample(0, Series::Issue, 0));
     idle.finish(5000);
-    for (const CounterSample& s : idle.take())
-        CHECK(s.tenths == 0);
+    for (const CounterSample& s : idle.take()) CHECK(s.tenths == 0);
 }
 
-TEST_CASE("counter modes change only the counter events, never a kernel or the truth",
-          "[sim][counters]") {
+TEST_CASE("counter modes change only the counter events, never a kernel or the truth", "[sim][counters]") {
     SimulationRequest req = request(Scenario::Mixed, 5, 6);
     const Output full = run(req, "modes-full");
     req.counters = CounterMode::None;
@@ -183,12 +174,10 @@ TEST_CASE("counter modes change only the counter events, never a kernel or the t
     // Full mode keeps its old trace name; the others say their mode.
     CHECK(nlohmann::json::parse(full.trace)["traceName"] == "contend-sim/mixed/seed-5");
     CHECK(nlohmann::json::parse(none.trace)["traceName"] == "contend-sim/mixed/seed-5/counters-none");
-    CHECK(nlohmann::json::parse(period.trace)["traceName"] ==
-          "contend-sim/mixed/seed-5/counters-1000us");
+    CHECK(nlohmann::json::parse(period.trace)["traceName"] == "contend-sim/mixed/seed-5/counters-1000us");
 }
 
-TEST_CASE("period counters: one sample per series per period, the mean of the full counters",
-          "[sim][counters]") {
+TEST_CASE("period counters: one sample per series per period, the mean of the full counters", "[sim][counters]") {
     for (const TimeNs p : {TimeNs{1'000'000}, TimeNs{37'000}}) {
         INFO("period " << p << " ns");
         SimulationRequest req = request(Scenario::Mixed, 5, 6);
@@ -243,8 +232,7 @@ TEST_CASE("period counters: one sample per series per period, the mean of the fu
     CHECK(run(req, "period-exact-again").trace == exact.trace);  // same seed, same bytes
 }
 
-TEST_CASE("period counters work with events mode and periods longer than the trace",
-          "[sim][counters]") {
+TEST_CASE("period counters work with events mode and periods longer than the trace", "[sim][counters]") {
     SimulationRequest req;
     req.scenario = Scenario::Lock;
     req.events = 3000;
@@ -253,8 +241,7 @@ TEST_CASE("period counters work with events mode and periods longer than the tra
     req.counterIntervalNs = 1'000'000;
     const Output ev = run(req, "period-events");
     CHECK(ev.summary.counts.kernels >= 3000);
-    CHECK(ev.summary.counts.counters ==
-          4 * static_cast<std::uint64_t>((ev.summary.endToEndNs + 999'999) / 1'000'000));
+    CHECK(ev.summary.counts.counters == 4 * static_cast<std::uint64_t>((ev.summary.endToEndNs + 999'999) / 1'000'000));
 
     SimulationRequest once = request(Scenario::Lock, 1, 2);
     once.counters = CounterMode::Period;
@@ -269,10 +256,8 @@ TEST_CASE("period counters work with events mode and periods longer than the tra
     CHECK_FALSE(s.ioError);
 }
 
-TEST_CASE("bad rate 1 is today's scenario, 0 its fixed sites, 0.5 a per-step mix",
-          "[sim][bad-rate]") {
-    for (Scenario sc :
-         {Scenario::Bandwidth, Scenario::SyncCluster, Scenario::Cache, Scenario::Lock}) {
+TEST_CASE("bad rate 1 is today's scenario, 0 its fixed sites, 0.5 a per-step mix", "[sim][bad-rate]") {
+    for (Scenario sc : {Scenario::Bandwidth, Scenario::SyncCluster, Scenario::Cache, Scenario::Lock}) {
         INFO(scenarioName(sc));
         const SimulationRequest plain = request(sc, 4, 12);
         const Output today = run(plain, "bad-today");
@@ -322,8 +307,7 @@ TEST_CASE("bad rate 1 is today's scenario, 0 its fixed sites, 0.5 a per-step mix
         const ProjectX always(sc, false, 4), mixed(sc, false, 4, 0.5);
         for (int step = 0; step < 12; ++step) {
             const Sites s = mixed.sites(step);
-            if (!(s.bandwidth || s.sync || s.cache || s.lock))
-                continue;
+            if (!(s.bandwidth || s.sync || s.cache || s.lock)) continue;
             const Iteration a = mixed.build(step), b = always.build(step);
             REQUIRE(a.ops.size() == b.ops.size());
             for (std::size_t k = 0; k < a.ops.size(); ++k) {
@@ -370,15 +354,17 @@ TEST_CASE("the analysis tests' simulated() caches a run per set of options", "[s
     CHECK(&simulated(same) == &plain);  // the 3-argument call is these options
     CHECK_FALSE(plain.trace->counters().empty());
 
-    const SimRun& quiet = simulated({.scenario = Scenario::Null, .seed = 2,
-                                     .counters = CounterMode::None, .iterations = 2});
+    const SimRun& quiet =
+        simulated({.scenario = Scenario::Null, .seed = 2, .counters = CounterMode::None, .iterations = 2});
     CHECK(&quiet != &plain);
     CHECK(quiet.trace->counters().empty());
     CHECK(quiet.truth["scenario"] == "null");
     CHECK(quiet.truth["steps"].size() == 2);
 
-    const SimRun& sampled = simulated({.scenario = Scenario::Cache, .seed = 2,
-                                       .counters = CounterMode::Period, .periodNs = 1'000'000,
+    const SimRun& sampled = simulated({.scenario = Scenario::Cache,
+                                       .seed = 2,
+                                       .counters = CounterMode::Period,
+                                       .periodNs = 1'000'000,
                                        .badRate = 0.5});
     CHECK(sampled.truth["bad_rate"].get<double>() == 0.5);
     REQUIRE(sampled.trace->counters().size() == 4);

@@ -18,7 +18,6 @@
 //  * null (nothing shared), SQLite at 10 and 20 kHz, seeds 1-5: at most 0.5% of operators
 //    flagged, windows at most 0.05%, no bottleneck.
 #include <catch2/catch.hpp>
-
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -42,10 +41,10 @@ namespace {
 using Key = std::pair<std::int64_t, TimeNs>;  // (stream, start_ns)
 
 struct Score {
-    std::size_t slowed = 0, found = 0;    // truth slowdown > 20%, of them flagged
-    std::size_t flagged = 0, real = 0;    // flagged, of them truth slowdown > 5%
-    std::size_t causeRight = 0;           // true positives with the truth's cause
-    std::size_t measured = 0, measuredRight = 0;  // true positives marked measured, of them right
+    std::size_t slowed = 0, found = 0;                               // truth slowdown > 20%, of them flagged
+    std::size_t flagged = 0, real = 0;                               // flagged, of them truth slowdown > 5%
+    std::size_t causeRight = 0;                                      // true positives with the truth's cause
+    std::size_t measured = 0, measuredRight = 0;                     // true positives marked measured, of them right
     std::map<std::string, std::size_t> truePositivesOf, measuredOf;  // by the truth's cause
     void add(const Score& o) {
         slowed += o.slowed, found += o.found, flagged += o.flagged, real += o.real;
@@ -53,7 +52,9 @@ struct Score {
         for (const auto& [k, v] : o.truePositivesOf) truePositivesOf[k] += v;
         for (const auto& [k, v] : o.measuredOf) measuredOf[k] += v;
     }
-    static double share(std::size_t a, std::size_t b) { return b ? static_cast<double>(a) / static_cast<double>(b) : 1.0; }
+    static double share(std::size_t a, std::size_t b) {
+        return b ? static_cast<double>(a) / static_cast<double>(b) : 1.0;
+    }
     double recall() const { return share(found, slowed); }
     double precision() const { return share(real, flagged); }
     double cause() const { return share(causeRight, real); }
@@ -285,12 +286,13 @@ TEST_CASE("nsys-sqlite simulate: GPU metrics give measured causes that agree wit
                 CHECK(r.clusters.size() == run.truth["clusters"].size());
                 for (const Cluster& cl : r.clusters) CHECK(cl.provenance == Provenance::Measured);
             }
-            std::printf("sim-nsys %s (bad rate %.1f) %s, seeds 1-5: recall %.3f (%zu/%zu) precision %.3f (%zu/%zu) "
-                        "cause %.3f; measured %zu of %zu true positives (%s; truth: %s), %zu agree (%.3f)\n",
-                        std::string(sim::scenarioName(c.scenario)).c_str(), c.badRate, f->name, total.recall(),
-                        total.found, total.slowed, total.precision(), total.real, total.flagged, total.cause(),
-                        total.measured, total.real, causesText(total.measuredOf).c_str(),
-                        causesText(total.truePositivesOf).c_str(), total.measuredRight, total.measuredAgree());
+            std::printf(
+                "sim-nsys %s (bad rate %.1f) %s, seeds 1-5: recall %.3f (%zu/%zu) precision %.3f (%zu/%zu) "
+                "cause %.3f; measured %zu of %zu true positives (%s; truth: %s), %zu agree (%.3f)\n",
+                std::string(sim::scenarioName(c.scenario)).c_str(), c.badRate, f->name, total.recall(), total.found,
+                total.slowed, total.precision(), total.real, total.flagged, total.cause(), total.measured, total.real,
+                causesText(total.measuredOf).c_str(), causesText(total.truePositivesOf).c_str(), total.measuredRight,
+                total.measuredAgree());
             if (f->format == sim::TraceFormat::NsysSqlite) sqliteAll.add(total);
             byFormat[f->name] = total;
         }

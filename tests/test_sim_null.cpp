@@ -1,18 +1,16 @@
 // The null scenario (issue 11): a busy four-stream device where nothing is shared. Its kernels
 // overlap most of the time, yet none is slowed, and each signature's durations have the shape
 // it was given (narrow, uniform, heavy-tailed, bimodal).
-#include <catch2/catch.hpp>
-
 #include <algorithm>
 #include <array>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <tuple>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/sim/null_workload.h"
 #include "core/sim/run_simulation.h"
@@ -22,8 +20,7 @@ using namespace contend;
 using namespace contend::sim;
 using namespace contend::test;
 
-TEST_CASE("null scenario: any four kernels fit the device, nothing waits or shares",
-          "[sim][null]") {
+TEST_CASE("null scenario: any four kernels fit the device, nothing waits or shares", "[sim][null]") {
     const Iteration it = NullWorkload().build(0);
     const DeviceConfig device;
     std::map<std::int32_t, OpDemand> ceiling;  // per stream, the largest demand of each kind
@@ -44,8 +41,7 @@ TEST_CASE("null scenario: any four kernels fit the device, nothing waits or shar
         CHECK(op.tag.rfind("control:null-", 0) == 0);
         CHECK(op.demand.bw >= 0.08);  // real utilisation, not idle kernels
         sigs.insert({op.name, op.shape.grid, op.shape.block});
-        ++perSignature[op.name + "/" + std::to_string(op.shape.grid[0]) + "x" +
-                       std::to_string(op.shape.grid[1])];
+        ++perSignature[op.name + "/" + std::to_string(op.shape.grid[0]) + "x" + std::to_string(op.shape.grid[1])];
     }
     REQUIRE(ceiling.size() == 4);
     double bw = 0, cu = 0, issue = 0;
@@ -69,8 +65,7 @@ TEST_CASE("null scenario: any four kernels fit the device, nothing waits or shar
     CHECK(validate(it, NullWorkload::streams()).empty());
 }
 
-TEST_CASE("null scenario: heavy overlap, no slowdown, and every duration shape visible",
-          "[sim][null]") {
+TEST_CASE("null scenario: heavy overlap, no slowdown, and every duration shape visible", "[sim][null]") {
     SimulationRequest req = request(Scenario::Null, 3, 0);
     const Output out = run(req, "null");
     const nlohmann::json truth = nlohmann::json::parse(out.truth);
@@ -97,8 +92,7 @@ TEST_CASE("null scenario: heavy overlap, no slowdown, and every duration shape v
     for (const auto& [stream, mine] : byStream) {
         std::vector<std::pair<TimeNs, TimeNs>> others;
         for (const auto& [s2, v] : byStream)
-            if (s2 != stream)
-                others.insert(others.end(), v.begin(), v.end());
+            if (s2 != stream) others.insert(others.end(), v.begin(), v.end());
         std::sort(others.begin(), others.end());
         std::size_t from = 0;
         for (const auto& [a, b] : mine) {
@@ -146,8 +140,8 @@ TEST_CASE("null scenario: heavy overlap, no slowdown, and every duration shape v
     CHECK(heavy.back() >= 3 * heavyMedian);
     CHECK(heavy.back() <= 8.0 + 1e-3);
     const std::vector<double> bimodal = sorted("control:null-bimodal");
-    const double second = static_cast<double>(std::count_if(bimodal.begin(), bimodal.end(),
-                                                            [](double f) { return f > 1.3; }));
+    const double second =
+        static_cast<double>(std::count_if(bimodal.begin(), bimodal.end(), [](double f) { return f > 1.3; }));
     CHECK(second / static_cast<double>(bimodal.size()) == Approx(0.25).margin(0.07));
     const std::vector<double> narrow = sorted("control:null-narrow");
     double sum = 0, sq = 0;
@@ -168,8 +162,7 @@ TEST_CASE("null scenario: heavy overlap, no slowdown, and every duration shape v
     CHECK(dram.back() <= 925);  // 90% of demand at most, plus 0.4 points of noise
 }
 
-TEST_CASE("null scenario: deterministic, --fixed the same kernels, streams in events mode",
-          "[sim][null]") {
+TEST_CASE("null scenario: deterministic, --fixed the same kernels, streams in events mode", "[sim][null]") {
     const SimulationRequest req = request(Scenario::Null, 8, 4);
     const Output a = run(req, "null-a");
     CHECK(run(req, "null-b").trace == a.trace);

@@ -1,11 +1,10 @@
 #pragma once
 // Helpers shared by the core tests: temporary files and loading inline traces.
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <cstdlib>
 #include <string>
-
 #include <sys/wait.h>
 
 #include "core/io/load.h"
@@ -14,9 +13,10 @@ namespace contend::test {
 
 // A file under the build's temp folder, removed when the object dies.
 class TempFile {
-public:
+  public:
     explicit TempFile(const std::string& name, const std::string& content = {}) {
-        m_path = (std::filesystem::temp_directory_path() / ("contend-test-" + std::to_string(::getpid()) + "-" + name)).string();
+        m_path = (std::filesystem::temp_directory_path() / ("contend-test-" + std::to_string(::getpid()) + "-" + name))
+                     .string();
         if (!content.empty() || name.find(".empty") != std::string::npos) write(content);
     }
     ~TempFile() {
@@ -29,7 +29,7 @@ public:
     }
     const std::string& path() const { return m_path; }
 
-private:
+  private:
     std::string m_path;
 };
 

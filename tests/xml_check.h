@@ -14,9 +14,9 @@ namespace contend::test {
 
 struct XmlElement {
     std::string name;
-    std::map<std::string, std::string> attributes;   // values with entities decoded
+    std::map<std::string, std::string> attributes;  // values with entities decoded
     std::vector<XmlElement> children;
-    std::string text;                                 // character data directly inside, decoded
+    std::string text;  // character data directly inside, decoded
 
     bool has(const std::string& a) const { return attributes.count(a) != 0; }
     const std::string& attr(const std::string& a) const {
@@ -33,7 +33,7 @@ struct XmlElement {
 };
 
 class XmlChecker {
-public:
+  public:
     // Parses `text`; on failure returns false and error() says where and why.
     bool parse(const std::string& text, XmlElement& root) {
         m_s = &text;
@@ -58,7 +58,7 @@ public:
     }
     const std::string& error() const { return m_error; }
 
-private:
+  private:
     bool fail(const std::string& why) {
         if (m_error.empty()) m_error = "offset " + std::to_string(m_i) + ": " + why;
         return false;
@@ -75,7 +75,8 @@ private:
             if (at("<!--")) {
                 const auto e = m_s->find("-->", m_i + 4);
                 m_i = e == std::string::npos ? m_s->size() : e + 3;
-            } else return;
+            } else
+                return;
         }
     }
     static bool nameChar(char c, bool first) {
@@ -91,8 +92,10 @@ private:
         return true;
     }
     static void appendUtf8(std::string& o, std::uint32_t cp) {
-        if (cp < 0x80) o += static_cast<char>(cp);
-        else if (cp < 0x800) o += static_cast<char>(0xC0 | (cp >> 6)), o += static_cast<char>(0x80 | (cp & 0x3F));
+        if (cp < 0x80)
+            o += static_cast<char>(cp);
+        else if (cp < 0x800)
+            o += static_cast<char>(0xC0 | (cp >> 6)), o += static_cast<char>(0x80 | (cp & 0x3F));
         else if (cp < 0x10000)
             o += static_cast<char>(0xE0 | (cp >> 12)), o += static_cast<char>(0x80 | ((cp >> 6) & 0x3F)),
                 o += static_cast<char>(0x80 | (cp & 0x3F));
@@ -110,20 +113,27 @@ private:
         if (semi == std::string::npos || semi - m_i > 12) return fail("'&' that starts no entity reference");
         const std::string ref = m_s->substr(m_i + 1, semi - m_i - 1);
         m_i = semi + 1;
-        if (ref == "amp") out += '&';
-        else if (ref == "lt") out += '<';
-        else if (ref == "gt") out += '>';
-        else if (ref == "quot") out += '"';
-        else if (ref == "apos") out += '\'';
+        if (ref == "amp")
+            out += '&';
+        else if (ref == "lt")
+            out += '<';
+        else if (ref == "gt")
+            out += '>';
+        else if (ref == "quot")
+            out += '"';
+        else if (ref == "apos")
+            out += '\'';
         else if (ref.size() > 1 && ref[0] == '#') {
             const bool hex = ref[1] == 'x';
             const std::string digits = ref.substr(hex ? 2 : 1);
-            if (digits.empty() || digits.find_first_not_of(hex ? "0123456789abcdefABCDEF" : "0123456789") != std::string::npos)
+            if (digits.empty() ||
+                digits.find_first_not_of(hex ? "0123456789abcdefABCDEF" : "0123456789") != std::string::npos)
                 return fail("bad character reference &" + ref + ";");
             const auto cp = static_cast<std::uint32_t>(std::stoul(digits, nullptr, hex ? 16 : 10));
             if (!xmlChar(cp)) return fail("character reference to a character XML forbids");
             appendUtf8(out, cp);
-        } else return fail("unknown entity &" + ref + ";");
+        } else
+            return fail("unknown entity &" + ref + ";");
         return true;
     }
     bool attributeValue(std::string& out) {
@@ -135,9 +145,10 @@ private:
             if (peek() == '&') {
                 if (!reference(out)) return false;
             } else if (peek() == '\n' || peek() == '\t' || peek() == '\r') {
-                out += ' ';   // attribute-value normalisation
+                out += ' ';  // attribute-value normalisation
                 ++m_i;
-            } else out += (*m_s)[m_i++];
+            } else
+                out += (*m_s)[m_i++];
         }
         if (end()) return fail("unterminated attribute value");
         ++m_i;
@@ -184,7 +195,8 @@ private:
                 skipMisc();
                 continue;
             }
-            if (at("<![CDATA[") || at("<!") || at("<?")) return fail("CDATA, DTD or processing instruction inside an element");
+            if (at("<![CDATA[") || at("<!") || at("<?"))
+                return fail("CDATA, DTD or processing instruction inside an element");
             if (peek() == '<') {
                 e.children.emplace_back();
                 if (!element(e.children.back())) return false;
@@ -192,7 +204,8 @@ private:
                 if (!reference(e.text)) return false;
             } else if (peek() == '>' && m_i >= 2 && m_s->compare(m_i - 2, 2, "]]") == 0) {
                 return fail("']]>' in character data");
-            } else e.text += (*m_s)[m_i++];
+            } else
+                e.text += (*m_s)[m_i++];
         }
     }
     bool validUtf8() {

@@ -13,8 +13,8 @@
 #include "core/analysis/engine.h"
 #include "core/analysis/memory_estimate.h"
 #include "core/analysis/whatif.h"
-#include "core/io/memory_budget.h"
 #include "core/io/load.h"
+#include "core/io/memory_budget.h"
 #include "core/report/advice.h"
 #include "core/report/atomic_write.h"
 #include "core/report/finding_rank.h"
@@ -94,9 +94,11 @@ std::string gainText(TimeNs gain, std::size_t iterations) {
 void printWhatIf(const Report& r, std::size_t top) {
     const WhatIfSummary& w = r.whatIf;
     if (!w.computed) return;
-    std::printf("\nwhat-if (dependency graph: %llu nodes, %llu edges; %zu iterations, %s in all, critical path mostly on %s):\n",
-                static_cast<unsigned long long>(w.nodes), static_cast<unsigned long long>(w.edges), w.iterations,
-                formatDuration(w.totalNs).c_str(), w.criticalTrack.empty() ? "-" : w.criticalTrack.c_str());
+    std::printf(
+        "\nwhat-if (dependency graph: %llu nodes, %llu edges; %zu iterations, %s in all, critical path mostly on "
+        "%s):\n",
+        static_cast<unsigned long long>(w.nodes), static_cast<unsigned long long>(w.edges), w.iterations,
+        formatDuration(w.totalNs).c_str(), w.criticalTrack.empty() ? "-" : w.criticalTrack.c_str());
     for (std::size_t i = 0; i < std::min(top, w.resources.size()); ++i) {
         const ResourceGain& g = w.resources[i];
         const double pct = w.totalNs > 0 ? 100.0 * static_cast<double>(g.gainNs) / static_cast<double>(w.totalNs) : 0.0;
@@ -111,12 +113,12 @@ void printSummary(const Report& r, std::size_t top, bool byGain) {
     std::printf("trace:      %s (%s, %llu %s operators, span %s)\n", r.trace.path.c_str(), r.trace.format.c_str(),
                 static_cast<unsigned long long>(r.trace.operators), r.trace.scope.c_str(),
                 formatDuration(r.trace.spanNs).c_str());
-    std::printf("settings:   coefficient %.2f, overlap ratio %.2f; %zu counter series mapped%s\n", r.settings.coefficient,
-                r.settings.overlapRatio, r.trace.counters.size(),
+    std::printf("settings:   coefficient %.2f, overlap ratio %.2f; %zu counter series mapped%s\n",
+                r.settings.coefficient, r.settings.overlapRatio, r.trace.counters.size(),
                 r.trace.counters.empty() ? " (causes are estimated, none measured)" : "");
     const TimeNs anomalyWait = r.summary.anomalyWaitNs, clusterWait = r.summary.clusterWaitNs;
-    std::printf("summary:    %zu anomalies, %zu contention windows, %zu clusters\n", r.summary.anomalies, r.summary.windows,
-                r.summary.clusters);
+    std::printf("summary:    %zu anomalies, %zu contention windows, %zu clusters\n", r.summary.anomalies,
+                r.summary.windows, r.summary.clusters);
     const double opPct = r.summary.operatorTimeNs > 0
                              ? 100.0 * static_cast<double>(anomalyWait) / static_cast<double>(r.summary.operatorTimeNs)
                              : 0.0;
@@ -158,12 +160,13 @@ void printSummary(const Report& r, std::size_t top, bool byGain) {
         std::printf("\ntop contention windows (by %s):\n", byGain ? "predicted gain" : "extra wait");
         for (std::size_t k = 0; k < std::min(top, byCost.size()); ++k) {
             const ContentionWindow& w = r.windows[byCost[k].second];
-            std::printf("  w%-4u %-9s (%s) %s at %lld ns, overlap ratio %.2f, peak %s, %zu operators, extra wait %s, %s\n", w.id,
-                        resourceName(w.resource), provenanceName(w.provenance), formatDuration(w.end - w.start).c_str(), static_cast<long long>(w.start),
-                        w.overlapRatio,
-                        w.fromCounters ? (std::to_string(static_cast<int>(std::lround(100 * w.peakUtilization))) + "%").c_str()
-                                       : "n/a",
-                        w.ops.size(), formatDuration(byCost[k].first).c_str(), gainText(w.gainNs, iters).c_str());
+            std::printf(
+                "  w%-4u %-9s (%s) %s at %lld ns, overlap ratio %.2f, peak %s, %zu operators, extra wait %s, %s\n",
+                w.id, resourceName(w.resource), provenanceName(w.provenance), formatDuration(w.end - w.start).c_str(),
+                static_cast<long long>(w.start), w.overlapRatio,
+                w.fromCounters ? (std::to_string(static_cast<int>(std::lround(100 * w.peakUtilization))) + "%").c_str()
+                               : "n/a",
+                w.ops.size(), formatDuration(byCost[k].first).c_str(), gainText(w.gainNs, iters).c_str());
             for (std::size_t j = 0; j < std::min<std::size_t>(w.ops.size(), 4); ++j)
                 std::printf("         %-40.40s tid %s  +%s\n", w.ops[j].name.c_str(), w.ops[j].tid.c_str(),
                             formatDuration(w.ops[j].extraWaitNs).c_str());
@@ -288,7 +291,7 @@ int runAnalyze(int argc, char** argv) {
         captures.push_back(lr.trace);
     }
     const TracePtr pooled = poolCaptures(captures);
-    captures.clear();   // the pooled trace holds its own copy
+    captures.clear();  // the pooled trace holds its own copy
     std::string error;
     // The analysis and the report weigh what they will allocate against what the load's memory
     // budget leaves (memory_estimate.h).
@@ -325,9 +328,11 @@ int runAnalyze(int argc, char** argv) {
                                            "second and later captures are moved to follow the one before, 1 s apart."});
     }
     const Trace& trace = *pooled;
-    if (!jsonOut.empty() && !emit(jsonOut, [&](std::ostream& o) { writeReportJson(o, report, &trace); })) return kExitBadInput;
+    if (!jsonOut.empty() && !emit(jsonOut, [&](std::ostream& o) { writeReportJson(o, report, &trace); }))
+        return kExitBadInput;
     const FindingRank rank = rankByGain ? FindingRank::Gain : FindingRank::Score;
-    if (!markdownOut.empty() && !emit(markdownOut, [&](std::ostream& o) { writeReportMarkdown(o, report, trace, rank); }))
+    if (!markdownOut.empty() &&
+        !emit(markdownOut, [&](std::ostream& o) { writeReportMarkdown(o, report, trace, rank); }))
         return kExitBadInput;
     if (!csvDir.empty() && !writeReportCsv(report, csvDir, &error)) {
         std::fprintf(stderr, "contend-cli analyze: %s\n", error.c_str());

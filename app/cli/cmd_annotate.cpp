@@ -51,7 +51,8 @@ int runAnnotate(int argc, char** argv) {
             out = v;
             ++i;
         } else if (a == "--coefficient") {
-            if (!v || !parseNumber(v, settings.coefficient) || settings.coefficient < 0) return usage("--coefficient needs a number >= 0");
+            if (!v || !parseNumber(v, settings.coefficient) || settings.coefficient < 0)
+                return usage("--coefficient needs a number >= 0");
             ++i;
         } else if (a == "--overlap") {
             if (!v || !parseNumber(v, settings.overlapRatio) || settings.overlapRatio <= 0 || settings.overlapRatio > 1)

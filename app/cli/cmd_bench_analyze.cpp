@@ -61,7 +61,8 @@ int runBenchAnalyze(int argc, char** argv) {
         LoadResult res = loadTrace(path, cliLoadOptions());
         loads.push_back(msSince(t0));
         if (!res) {
-            std::fprintf(stderr, "contend-cli: %s\n", res.error ? res.error->message().c_str() : "cannot load the trace");
+            std::fprintf(stderr, "contend-cli: %s\n",
+                         res.error ? res.error->message().c_str() : "cannot load the trace");
             return kExitBadInput;
         }
         trace = res.trace;
@@ -87,13 +88,14 @@ int runBenchAnalyze(int argc, char** argv) {
     }
     const std::size_t ops = prepared->operators().size();
     const double prepMs = median(prepares);
-    std::printf("prepare:     %.1f ms (median of %d), %zu operators, %zu signatures, %zu overlap pairs, %zu window candidates"
-                " -> %.2f M operators/s\n",
-                prepMs, repeat, ops, prepared->operators().signatures.size(), prepared->overlaps().pairs.size(),
-                prepared->windowCandidates().size(), prepMs > 0 ? static_cast<double>(ops) / prepMs / 1000.0 : 0.0);
+    std::printf(
+        "prepare:     %.1f ms (median of %d), %zu operators, %zu signatures, %zu overlap pairs, %zu window candidates"
+        " -> %.2f M operators/s\n",
+        prepMs, repeat, ops, prepared->operators().signatures.size(), prepared->overlaps().pairs.size(),
+        prepared->windowCandidates().size(), prepMs > 0 ? static_cast<double>(ops) / prepMs / 1000.0 : 0.0);
     std::printf("prepare:     longest stretch between cancel checks %.1f ms\n", gapMs);
-    const std::pair<double, double> settings[] = {{2.0, 0.5}, {3.0, 0.7}, {4.0, 0.8}, {6.0, 0.9}, {20.0, 0.7},
-                                                  {3.0, 0.3}, {0.5, 0.7}, {0.5, 0.3}};
+    const std::pair<double, double> settings[] = {{2.0, 0.5},  {3.0, 0.7}, {4.0, 0.8}, {6.0, 0.9},
+                                                  {20.0, 0.7}, {3.0, 0.3}, {0.5, 0.7}, {0.5, 0.3}};
     double worst = 0;
     for (const auto& [k, ratio] : settings) {
         std::vector<double> times, cpu;
@@ -107,8 +109,10 @@ int runBenchAnalyze(int argc, char** argv) {
         }
         const double m = median(times);
         worst = std::max(worst, m);
-        std::printf("rethreshold: coefficient %.1f overlap %.2f: %.2f ms (cpu %.2f ms) -> %zu anomalies, %zu windows, %zu clusters\n",
-                    k, ratio, m, median(cpu), report.anomalies.size(), report.windows.size(), report.clusters.size());
+        std::printf(
+            "rethreshold: coefficient %.1f overlap %.2f: %.2f ms (cpu %.2f ms) -> %zu anomalies, %zu windows, %zu "
+            "clusters\n",
+            k, ratio, m, median(cpu), report.anomalies.size(), report.windows.size(), report.clusters.size());
     }
     // The what-if at the default thresholds: the graph is built in prepare (its share shown),
     // the replays after the re-threshold.
@@ -124,10 +128,13 @@ int runBenchAnalyze(int argc, char** argv) {
     const double whatIfMs = median(whatIfs);
     std::printf("depgraph:    %.1f ms of prepare, %zu nodes, %zu edges, %zu iterations\n", g.seconds * 1000.0, g.size(),
                 g.edgeCount(), g.iterations.size());
-    std::printf("what-if:     %.1f ms (median of %d): %zu findings re-scheduled, %zu off the critical path, %zu not computed\n",
-                whatIfMs, repeat, report.whatIf.replayed, report.whatIf.offPath, report.whatIf.skipped);
-    std::printf("prepare_ms=%.1f rethreshold_ms=%.2f load_ms=%.1f operators=%zu cancel_gap_ms=%.1f depgraph_ms=%.1f whatif_ms=%.1f\n",
-                prepMs, worst, median(loads), ops, gapMs, g.seconds * 1000.0, whatIfMs);
+    std::printf(
+        "what-if:     %.1f ms (median of %d): %zu findings re-scheduled, %zu off the critical path, %zu not computed\n",
+        whatIfMs, repeat, report.whatIf.replayed, report.whatIf.offPath, report.whatIf.skipped);
+    std::printf(
+        "prepare_ms=%.1f rethreshold_ms=%.2f load_ms=%.1f operators=%zu cancel_gap_ms=%.1f depgraph_ms=%.1f "
+        "whatif_ms=%.1f\n",
+        prepMs, worst, median(loads), ops, gapMs, g.seconds * 1000.0, whatIfMs);
     return kExitOk;
 }
 

@@ -1,6 +1,4 @@
 // contend-cli bench-load: load throughput, peak memory and cancel latency of the readers.
-#include <sys/resource.h>
-
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -8,6 +6,7 @@
 #include <cstdio>
 #include <mutex>
 #include <string>
+#include <sys/resource.h>
 #include <thread>
 #include <vector>
 
@@ -43,7 +42,9 @@ double peakRssMb() {
 }
 
 using Clock = std::chrono::steady_clock;
-double msBetween(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double, std::milli>(b - a).count(); }
+double msBetween(Clock::time_point a, Clock::time_point b) {
+    return std::chrono::duration<double, std::milli>(b - a).count();
+}
 
 // Loads with a cancel requested from another thread after `delayMs`. Returns the milliseconds
 // from the request to loadTrace returning, or a negative number when the load ended first.
@@ -81,8 +82,10 @@ int parseBenchArgs(int argc, char** argv, const char* help, std::string& path, i
             std::fputs(help, stdout);
             return kExitOk;
         }
-        if (a == "--repeat" && i + 1 < argc) repeat = std::max(1, std::atoi(argv[++i]));
-        else if (path.empty() && (a.empty() || a[0] != '-')) path = a;
+        if (a == "--repeat" && i + 1 < argc)
+            repeat = std::max(1, std::atoi(argv[++i]));
+        else if (path.empty() && (a.empty() || a[0] != '-'))
+            path = a;
         else {
             std::fputs(help, stderr);
             return kExitUsage;
@@ -101,8 +104,10 @@ int runBenchLoad(int argc, char** argv) {
     bool measureCancel = false;
     std::vector<char*> args;
     for (int i = 0; i < argc; ++i) {
-        if (i > 0 && std::string(argv[i]) == "--cancel") measureCancel = true;
-        else args.push_back(argv[i]);
+        if (i > 0 && std::string(argv[i]) == "--cancel")
+            measureCancel = true;
+        else
+            args.push_back(argv[i]);
     }
     if (int rc = parseBenchArgs(static_cast<int>(args.size()), args.data(), kHelp, path, repeat); rc >= 0) return rc;
     std::vector<double> rates, seconds, opRates, deviceRates;
@@ -128,12 +133,12 @@ int runBenchLoad(int argc, char** argv) {
         const std::size_t device = static_cast<std::size_t>(std::count_if(
             res.trace->slices().begin(), res.trace->slices().end(), [](const Slice& x) { return x.is(kSliceDevice); }));
         deviceRates.push_back(static_cast<double>(device) / s);
-        std::printf("run %d: %.3f s, %.1f MB %s -> %.0f MB/s (file %.1f MB: %.0f MB/s), %zu operators (%.0f/s; %zu on "
-                    "device streams: %.0f/s), %zu counter series, model %.0f MB, memory budget %s\n",
-                    r + 1, s, mb, database ? "database" : "JSON", mb / s, fileMb, fileMb / s, res.trace->slices().size(),
-                    ops, device, deviceRates.back(),
-                    res.trace->counters().size(), static_cast<double>(st.modelBytes) / 1e6,
-                    st.memoryBudget ? formatBytes(st.memoryBudget).c_str() : "none");
+        std::printf(
+            "run %d: %.3f s, %.1f MB %s -> %.0f MB/s (file %.1f MB: %.0f MB/s), %zu operators (%.0f/s; %zu on "
+            "device streams: %.0f/s), %zu counter series, model %.0f MB, memory budget %s\n",
+            r + 1, s, mb, database ? "database" : "JSON", mb / s, fileMb, fileMb / s, res.trace->slices().size(), ops,
+            device, deviceRates.back(), res.trace->counters().size(), static_cast<double>(st.modelBytes) / 1e6,
+            st.memoryBudget ? formatBytes(st.memoryBudget).c_str() : "none");
         std::fflush(stdout);
     }
     std::sort(rates.begin(), rates.end());
@@ -142,10 +147,11 @@ int runBenchLoad(int argc, char** argv) {
     std::sort(deviceRates.begin(), deviceRates.end());
     double median = rates[rates.size() / 2];
     double rss = peakRssMb();
-    std::printf("median_mb_per_s=%.0f peak_rss_mb=%.0f rss_over_file=%.2f rss_over_json=%.2f median_operators_per_s=%.0f "
-                "median_device_ops_per_s=%.0f\n",
-                median, rss, fileMb > 0 ? rss / fileMb : 0.0, jsonMb > 0 ? rss / jsonMb : 0.0,
-                opRates[opRates.size() / 2], deviceRates[deviceRates.size() / 2]);
+    std::printf(
+        "median_mb_per_s=%.0f peak_rss_mb=%.0f rss_over_file=%.2f rss_over_json=%.2f median_operators_per_s=%.0f "
+        "median_device_ops_per_s=%.0f\n",
+        median, rss, fileMb > 0 ? rss / fileMb : 0.0, jsonMb > 0 ? rss / jsonMb : 0.0, opRates[opRates.size() / 2],
+        deviceRates[deviceRates.size() / 2]);
     if (!measureCancel) return kExitOk;
     const double totalMs = seconds[seconds.size() / 2] * 1000.0;
     double worst = 0;

@@ -8,25 +8,24 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "app/cli/commands.h"
 #include "core/analysis/compare.h"
 #include "core/analysis/engine.h"
 #include "core/analysis/whatif.h"
 #include "core/io/load.h"
+#include "core/io/memory_budget.h"
 #include "core/report/atomic_write.h"
 #include "core/report/compare_checks.h"
 #include "core/report/compare_report.h"
 #include "core/report/compare_summary_md.h"
 #include "core/report/junit_report.h"
 #include "core/report/report_json.h"
-#include "core/io/memory_budget.h"
 
 namespace contend::cli {
 
@@ -93,12 +92,13 @@ std::optional<Report> loadRun(const std::string& path, const AnalysisSettings& s
     }
     // Not a trace: a saved report? Its JSON tree takes about ten times the text.
     std::error_code sizeError;
-    const std::uintmax_t size = std::filesystem::is_regular_file(path, sizeError) ? std::filesystem::file_size(path, sizeError) : 0;
+    const std::uintmax_t size =
+        std::filesystem::is_regular_file(path, sizeError) ? std::filesystem::file_size(path, sizeError) : 0;
     const std::uint64_t budget = effectiveMemoryBudget(cliLoadOptions());
     if (!sizeError && budget != kNoMemoryLimit && static_cast<double>(size) * 10.0 > static_cast<double>(budget)) {
         error = lr.error ? lr.error->message() : path + ": cannot read";
-        error += " (and at " + formatBytes(size) + " it is too large to read as a saved report within the memory budget of " +
-                 formatBytes(budget) + ")";
+        error += " (and at " + formatBytes(size) +
+                 " it is too large to read as a saved report within the memory budget of " + formatBytes(budget) + ")";
         return std::nullopt;
     }
     std::ifstream in(path, std::ios::binary);
@@ -156,11 +156,16 @@ int runCompare(int argc, char** argv) {
         if (a == "--help" || a == "-h") {
             std::fputs(kCompareHelp, stdout);
             return kExitOk;
-        } else if (a == "--json" && i + 1 < argc) jsonOut = argv[++i];
-        else if (a == "--markdown" && i + 1 < argc) mdOut = argv[++i];
-        else if (a == "--junit" && i + 1 < argc) junitOut = argv[++i];
-        else if (a == "--summary-md" && i + 1 < argc) summaryOut = argv[++i];
-        else if (a == "--fail-on-regression") failOnRegression = true;
+        } else if (a == "--json" && i + 1 < argc)
+            jsonOut = argv[++i];
+        else if (a == "--markdown" && i + 1 < argc)
+            mdOut = argv[++i];
+        else if (a == "--junit" && i + 1 < argc)
+            junitOut = argv[++i];
+        else if (a == "--summary-md" && i + 1 < argc)
+            summaryOut = argv[++i];
+        else if (a == "--fail-on-regression")
+            failOnRegression = true;
         else if (a == "--tolerance") {
             if (!value(v)) return kExitUsage;
             cs.endToEndTolerance = v / 100.0;
@@ -176,11 +181,13 @@ int runCompare(int argc, char** argv) {
         } else if (a == "--overlap") {
             if (!value(v) || v <= 0 || v > 1) return kExitUsage;
             as.overlapRatio = v;
-        } else if (a == "--config" && i + 1 < argc) as.configPath = argv[++i];
+        } else if (a == "--config" && i + 1 < argc)
+            as.configPath = argv[++i];
         else if (!a.empty() && a[0] == '-') {
             std::fprintf(stderr, "contend-cli compare: unknown option '%s'\n%s", a.c_str(), kCompareHelp);
             return kExitUsage;
-        } else inputs.push_back(a);
+        } else
+            inputs.push_back(a);
     }
     if (inputs.size() != 2) {
         std::fprintf(stderr, "contend-cli compare: needs BASE and NEW\n%s", kCompareHelp);
@@ -215,7 +222,8 @@ int runCompare(int argc, char** argv) {
         if (::gmtime_r(&now, &tm) && std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S", &tm)) jo.timestamp = stamp;
         if (!writeOut(junitOut, compareToJUnit(r, cs, jo), "JUnit XML")) return kExitBadInput;
     }
-    if (!summaryOut.empty() && !writeOut(summaryOut, compareSummaryMarkdown(r, cs), "Markdown summary")) return kExitBadInput;
+    if (!summaryOut.empty() && !writeOut(summaryOut, compareSummaryMarkdown(r, cs), "Markdown summary"))
+        return kExitBadInput;
     if (toStdout == 0) std::cout << compareToMarkdown(r);
     if (failOnRegression) {
         // The same checks as the JUnit report, so the exit code and the test view agree.
@@ -242,7 +250,8 @@ int runTrend(int argc, char** argv) {
         if (a == "--help" || a == "-h") {
             std::fputs(kTrendHelp, stdout);
             return kExitOk;
-        } else if (a == "--json" && i + 1 < argc) jsonOut = argv[++i];
+        } else if (a == "--json" && i + 1 < argc)
+            jsonOut = argv[++i];
         else if (a == "--coefficient" && i + 1 < argc && parseNumber(argv[i + 1], v) && v > 0) {
             as.coefficient = v;
             ++i;
@@ -252,7 +261,8 @@ int runTrend(int argc, char** argv) {
         } else if (!a.empty() && a[0] == '-') {
             std::fprintf(stderr, "contend-cli trend: bad option '%s'\n%s", a.c_str(), kTrendHelp);
             return kExitUsage;
-        } else inputs.push_back(a);
+        } else
+            inputs.push_back(a);
     }
     if (inputs.size() < 2) {
         std::fprintf(stderr, "contend-cli trend: needs at least two runs\n%s", kTrendHelp);

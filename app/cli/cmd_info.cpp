@@ -2,9 +2,8 @@
 #include <cstdio>
 #include <iostream>
 #include <map>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "app/cli/commands.h"
 #include "core/io/load.h"
@@ -57,15 +56,22 @@ nlohmann::json infoJson(const Trace& t) {
     json tracks = json::array();
     for (std::uint32_t idx : t.trackOrder()) {
         const Track& tr = t.tracks()[idx];
-        tracks.push_back({{"pid", tr.pid}, {"tid", tr.tid}, {"name", tr.label()}, {"kind", kindName(tr.kind)},
+        tracks.push_back({{"pid", tr.pid},
+                          {"tid", tr.tid},
+                          {"name", tr.label()},
+                          {"kind", kindName(tr.kind)},
                           {"operators", tr.size()}});
     }
     j["tracks"] = tracks;
     json counters = json::array();
     std::uint64_t samples = 0;
     for (const auto& c : t.counters()) {
-        counters.push_back({{"name", c.name}, {"key", c.key}, {"id", c.id}, {"unit", c.unit},
-                            {"process", c.processName}, {"samples", c.times.size()}});
+        counters.push_back({{"name", c.name},
+                            {"key", c.key},
+                            {"id", c.id},
+                            {"unit", c.unit},
+                            {"process", c.processName},
+                            {"samples", c.times.size()}});
         samples += c.times.size();
     }
     j["counters"] = counters;
@@ -92,11 +98,13 @@ int runInfo(int argc, char** argv) {
             std::fputs(kInfoHelp, stdout);
             return kExitOk;
         }
-        if (a == "--json") asJson = true;
+        if (a == "--json")
+            asJson = true;
         else if (!a.empty() && a[0] == '-' && a != "-") {
             std::fprintf(stderr, "contend-cli info: unknown option '%s'\n%s", a.c_str(), kInfoHelp);
             return kExitUsage;
-        } else if (path.empty()) path = a;
+        } else if (path.empty())
+            path = a;
         else {
             std::fprintf(stderr, "contend-cli info: more than one TRACE given\n%s", kInfoHelp);
             return kExitUsage;
@@ -120,7 +128,8 @@ int runInfo(int argc, char** argv) {
     if (!t.source().folder.empty()) std::printf("folder:    %s\n", t.source().folder.c_str());
     for (const auto& f : t.source().sideFiles) std::printf("joined:    %s\n", f.c_str());
     std::printf("format:    %s\n", t.format().c_str());
-    for (const auto& [what, value] : t.source().details) std::printf("  %-14s %s\n", (what + ":").c_str(), value.c_str());
+    for (const auto& [what, value] : t.source().details)
+        std::printf("  %-14s %s\n", (what + ":").c_str(), value.c_str());
     std::printf("events:    %llu (", static_cast<unsigned long long>(t.stats().events));
     bool first = true;
     for (const auto& [ph, n] : t.stats().phases) {
@@ -135,8 +144,8 @@ int runInfo(int argc, char** argv) {
     std::printf("tracks:    %zu\n", t.tracks().size());
     for (std::uint32_t idx : t.trackOrder()) {
         const Track& tr = t.tracks()[idx];
-        std::printf("  %-7s %-48s pid=%s tid=%s  %u operators\n", kindName(tr.kind), tr.label().c_str(),
-                    tr.pid.c_str(), tr.tid.c_str(), tr.size());
+        std::printf("  %-7s %-48s pid=%s tid=%s  %u operators\n", kindName(tr.kind), tr.label().c_str(), tr.pid.c_str(),
+                    tr.tid.c_str(), tr.size());
     }
     std::printf("counters:  %zu series\n", t.counters().size());
     for (const auto& c : t.counters()) {

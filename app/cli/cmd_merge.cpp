@@ -108,8 +108,10 @@ int finish(const char* cmd, std::vector<RankInput> inputs, const Outputs& o) {
     std::sort(inputs.begin(), inputs.end(), [](const RankInput& a, const RankInput& b) { return a.rank < b.rank; });
     for (std::size_t i = 0; i < inputs.size(); ++i) {
         if (inputs[i].rank < 0) {
-            std::fprintf(stderr, "contend-cli %s: %s: no rank (the trace has no distributedInfo.rank or "
-                                 "profiler_info_N.json)\n", cmd, inputs[i].source.c_str());
+            std::fprintf(stderr,
+                         "contend-cli %s: %s: no rank (the trace has no distributedInfo.rank or "
+                         "profiler_info_N.json)\n",
+                         cmd, inputs[i].source.c_str());
             return kExitBadInput;
         }
         if (i && inputs[i].rank == inputs[i - 1].rank) {
@@ -160,7 +162,8 @@ std::vector<std::string> findRankTraces(const fs::path& dir, int depth = 0) {
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(dir, ec)) {
         if (e.is_directory(ec)) {
-            if (isRankFolder(e.path())) out.push_back(e.path().string());
+            if (isRankFolder(e.path()))
+                out.push_back(e.path().string());
             else if (depth < 2) {
                 auto sub = findRankTraces(e.path(), depth + 1);
                 out.insert(out.end(), sub.begin(), sub.end());

@@ -95,31 +95,24 @@ const char* kSimulateHelp =
 bool parseCount(std::string_view text, std::int64_t min, std::int64_t& out) {
     std::int64_t v = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || end != text.data() + text.size() || v < min)
-        return false;
+    if (ec != std::errc() || end != text.data() + text.size() || v < min) return false;
     out = v;
     return true;
 }
 
 int usage(const std::string& message) {
-    std::fprintf(stderr, "contend-cli simulate: %s\n(see 'contend-cli simulate --help')\n",
-                 message.c_str());
+    std::fprintf(stderr, "contend-cli simulate: %s\n(see 'contend-cli simulate --help')\n", message.c_str());
     return kUsage;
 }
 
-int runCluster(const contend::sim::SimulationRequest& req, int ranks, int slowRank,
-               bool haveBadRate, bool quiet) {
+int runCluster(const contend::sim::SimulationRequest& req, int ranks, int slowRank, bool haveBadRate, bool quiet) {
     using namespace contend::sim;
-    if (!req.truthPath.empty())
-        return usage("a cluster writes its truth to DIR/cluster-truth.json: drop --truth");
+    if (!req.truthPath.empty()) return usage("a cluster writes its truth to DIR/cluster-truth.json: drop --truth");
     if (req.events > 0 || req.fixed || !req.hostEvents)
         return usage("--events, --fixed and --device-only do not apply to a cluster");
-    if (req.format != TraceFormat::KinetoJson)
-        return usage("a cluster writes Kineto JSON traces only: drop --format");
-    if (req.tracePath == "-")
-        return usage("a cluster needs a folder for --out");
-    if (slowRank >= ranks)
-        return usage("--slow-rank must be below --ranks");
+    if (req.format != TraceFormat::KinetoJson) return usage("a cluster writes Kineto JSON traces only: drop --format");
+    if (req.tracePath == "-") return usage("a cluster needs a folder for --out");
+    if (slowRank >= ranks) return usage("--slow-rank must be below --ranks");
     ClusterRequest q;
     q.scenario = req.scenario;
     q.ranks = ranks;
@@ -140,10 +133,9 @@ int runCluster(const contend::sim::SimulationRequest& req, int ranks, int slowRa
         std::fprintf(stderr,
                      "simulate: cluster %s seed %llu: %d ranks, slow rank %s, %d steps, %d "
                      "delayed; %.2f s -> %s (truth: %s)\n",
-                     std::string(scenarioName(q.scenario)).c_str(),
-                     static_cast<unsigned long long>(q.seed), q.ranks,
-                     slowRank >= 0 ? std::to_string(slowRank).c_str() : "none", q.iterations,
-                     s.delayedIterations, s.seconds, q.outDir.c_str(), s.truthPath.c_str());
+                     std::string(scenarioName(q.scenario)).c_str(), static_cast<unsigned long long>(q.seed), q.ranks,
+                     slowRank >= 0 ? std::to_string(slowRank).c_str() : "none", q.iterations, s.delayedIterations,
+                     s.seconds, q.outDir.c_str(), s.truthPath.c_str());
     return kOk;
 }
 
@@ -162,8 +154,7 @@ int runSimulate(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
         auto value = [&](std::string_view& out) {
-            if (i + 1 >= argc)
-                return false;
+            if (i + 1 >= argc) return false;
             out = argv[++i];
             return true;
         };
@@ -182,8 +173,7 @@ int runSimulate(int argc, char** argv) {
             quiet = true;
         } else if (arg == "--seed") {
             std::uint64_t seed = 0;
-            if (!value(v))
-                return usage("--seed needs a value");
+            if (!value(v)) return usage("--seed needs a value");
             const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), seed);
             if (ec != std::errc() || end != v.data() + v.size())
                 return usage("--seed needs a non-negative integer, not '" + std::string(v) + "'");
@@ -194,8 +184,7 @@ int runSimulate(int argc, char** argv) {
             req.iterations = static_cast<int>(n);
             haveIterations = true;
         } else if (arg == "--events") {
-            if (!value(v) || !parseCount(v, 1, n))
-                return usage("--events needs a positive integer");
+            if (!value(v) || !parseCount(v, 1, n)) return usage("--events needs a positive integer");
             req.events = n;
         } else if (arg == "--sample-us") {
             if (!value(v) || !parseCount(v, 1, n) || n > 1'000'000)
@@ -207,37 +196,30 @@ int runSimulate(int argc, char** argv) {
                 const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), rate);
                 return ec == std::errc() && end == v.data() + v.size();
             }();
-            if (!ok || !(rate >= 0.0 && rate <= 1.0))
-                return usage("--bad-rate needs a probability between 0 and 1");
+            if (!ok || !(rate >= 0.0 && rate <= 1.0)) return usage("--bad-rate needs a probability between 0 and 1");
             req.badRate = rate;
             haveBadRate = true;
         } else if (arg == "--ranks") {
-            if (!value(v) || !parseCount(v, 2, n) || n > 4096)
-                return usage("--ranks needs an integer from 2 to 4096");
+            if (!value(v) || !parseCount(v, 2, n) || n > 4096) return usage("--ranks needs an integer from 2 to 4096");
             ranks = n;
         } else if (arg == "--slow-rank") {
-            if (!value(v) || !parseCount(v, 0, n))
-                return usage("--slow-rank needs a rank (a non-negative integer)");
+            if (!value(v) || !parseCount(v, 0, n)) return usage("--slow-rank needs a rank (a non-negative integer)");
             slowRank = n;
         } else if (arg == "--counters") {
             const auto setting = value(v) ? parseCounterSetting(v) : std::nullopt;
-            if (!setting)
-                return usage("--counters needs full, none or a period in microseconds (e.g. 1000)");
+            if (!setting) return usage("--counters needs full, none or a period in microseconds (e.g. 1000)");
             req.counters = setting->mode;
             req.counterIntervalNs = setting->periodNs;
             haveCounters = true;
         } else if (arg == "--format") {
             const auto format = value(v) ? parseTraceFormat(v) : std::nullopt;
-            if (!format)
-                return usage("--format needs json or nsys-sqlite");
+            if (!format) return usage("--format needs json or nsys-sqlite");
             req.format = *format;
         } else if (arg == "--out" || arg == "-o") {
-            if (!value(v) || v.empty())
-                return usage("--out needs a file name (or '-')");
+            if (!value(v) || v.empty()) return usage("--out needs a file name (or '-')");
             req.tracePath = std::string(v);
         } else if (arg == "--truth") {
-            if (!value(v) || v.empty())
-                return usage("--truth needs a file name");
+            if (!value(v) || v.empty()) return usage("--truth needs a file name");
             req.truthPath = std::string(v);
         } else if (!arg.empty() && arg[0] == '-' && arg != "-") {
             return usage("unknown option '" + std::string(arg) + "'");
@@ -252,21 +234,14 @@ int runSimulate(int argc, char** argv) {
             return usage("unexpected argument '" + std::string(arg) + "'");
         }
     }
-    if (!haveScenario)
-        return usage("which scenario? (bandwidth, sync-cluster, cache, lock, mixed, null)");
-    if (req.tracePath.empty())
-        return usage("--out TRACE is required");
-    if (slowRank >= 0 && ranks == 0)
-        return usage("--slow-rank needs --ranks");
-    if (ranks > 0)
-        return runCluster(req, static_cast<int>(ranks), static_cast<int>(slowRank), haveBadRate,
-                          quiet);
-    if (haveIterations && req.events > 0)
-        return usage("--iterations and --events exclude each other");
+    if (!haveScenario) return usage("which scenario? (bandwidth, sync-cluster, cache, lock, mixed, null)");
+    if (req.tracePath.empty()) return usage("--out TRACE is required");
+    if (slowRank >= 0 && ranks == 0) return usage("--slow-rank needs --ranks");
+    if (ranks > 0) return runCluster(req, static_cast<int>(ranks), static_cast<int>(slowRank), haveBadRate, quiet);
+    if (haveIterations && req.events > 0) return usage("--iterations and --events exclude each other");
     if (req.badRate != 1.0 && !isSingleCause(req.scenario))
         return usage("--bad-rate applies to bandwidth, sync-cluster, cache and lock only");
-    if (req.truthPath == "-" || (req.truthPath == req.tracePath))
-        return usage("--truth needs its own file");
+    if (req.truthPath == "-" || (req.truthPath == req.tracePath)) return usage("--truth needs its own file");
     if (req.format == TraceFormat::NsysSqlite && (req.tracePath == "-" || req.gzip))
         return usage("--format nsys-sqlite writes a database file: no '-' (stdout), no --gzip");
     if (!haveCounters) {
@@ -288,26 +263,22 @@ int runSimulate(int argc, char** argv) {
             std::snprintf(rate, sizeof rate, "%g", req.badRate);
             modes += std::string(", bad-rate ") + rate;
         }
-        if (req.format != TraceFormat::KinetoJson)
-            modes += std::string(", format ") + traceFormatName(req.format);
+        if (req.format != TraceFormat::KinetoJson) modes += std::string(", format ") + traceFormatName(req.format);
         if (req.counters != CounterMode::Full)
             modes += ", counters " + counterSettingName({req.counters, req.counterIntervalNs});
         const double mb = static_cast<double>(s.traceBytes) / 1e6;
-        std::fprintf(stderr,
-                     "simulate: %s%s seed %llu%s: %d steps, %llu kernels, %llu events "
-                     "(%llu counter samples, %llu flows), %.1f ms simulated; "
-                     "%.1f MB %s in %.2f s (%.0f MB/s) -> %s%s%s\n",
-                     std::string(scenarioName(req.scenario)).c_str(), req.fixed ? " --fixed" : "",
-                     static_cast<unsigned long long>(req.seed), modes.c_str(), s.iterations,
-                     static_cast<unsigned long long>(s.counts.kernels),
-                     static_cast<unsigned long long>(s.counts.events),
-                     static_cast<unsigned long long>(s.counts.counters),
-                     static_cast<unsigned long long>(s.counts.flows),
-                     static_cast<double>(s.endToEndNs) / 1e6, mb,
-                     req.format == TraceFormat::NsysSqlite ? "SQLite" : "JSON", s.seconds,
-                     s.seconds > 0 ? mb / s.seconds : 0.0,
-                     req.tracePath == "-" ? "stdout" : req.tracePath.c_str(),
-                     req.truthPath.empty() ? "" : ", truth -> ", req.truthPath.c_str());
+        std::fprintf(
+            stderr,
+            "simulate: %s%s seed %llu%s: %d steps, %llu kernels, %llu events "
+            "(%llu counter samples, %llu flows), %.1f ms simulated; "
+            "%.1f MB %s in %.2f s (%.0f MB/s) -> %s%s%s\n",
+            std::string(scenarioName(req.scenario)).c_str(), req.fixed ? " --fixed" : "",
+            static_cast<unsigned long long>(req.seed), modes.c_str(), s.iterations,
+            static_cast<unsigned long long>(s.counts.kernels), static_cast<unsigned long long>(s.counts.events),
+            static_cast<unsigned long long>(s.counts.counters), static_cast<unsigned long long>(s.counts.flows),
+            static_cast<double>(s.endToEndNs) / 1e6, mb, req.format == TraceFormat::NsysSqlite ? "SQLite" : "JSON",
+            s.seconds, s.seconds > 0 ? mb / s.seconds : 0.0, req.tracePath == "-" ? "stdout" : req.tracePath.c_str(),
+            req.truthPath.empty() ? "" : ", truth -> ", req.truthPath.c_str());
     }
     return kOk;
 }

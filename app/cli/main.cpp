@@ -1,11 +1,11 @@
 // contend-cli: headless entry point. Dispatches to one subcommand per file; links core/ only.
+#include <cerrno>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
-#include <cerrno>
-#include <cmath>
-#include <cstdlib>
 #include "app/cli/cmd_analyze.h"
 #include "app/cli/cmd_compare.h"
 #include "app/cli/cmd_simulate.h"

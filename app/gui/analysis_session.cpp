@@ -22,17 +22,18 @@ AnalysisSession::AnalysisSession(QObject* parent) : QObject(parent) {
     worker->moveToThread(&m_reportThread);
     connect(&m_reportThread, &QThread::finished, worker, &QObject::deleteLater);
     connect(this, &AnalysisSession::buildRequested, worker, &ReportWorker::build, Qt::QueuedConnection);
-    connect(worker, &ReportWorker::built, this,
-            [this](quint64 generation, double, double, ReportPtr report, double ms) {
-                m_building = false;
-                if (generation == m_generation && report) {
-                    m_report = std::move(report);
-                    m_lastBuildMs = ms;
-                    emit reportChanged(m_report);
-                }
-                if (m_pending) dispatchBuild();
-            },
-            Qt::QueuedConnection);
+    connect(
+        worker, &ReportWorker::built, this,
+        [this](quint64 generation, double, double, ReportPtr report, double ms) {
+            m_building = false;
+            if (generation == m_generation && report) {
+                m_report = std::move(report);
+                m_lastBuildMs = ms;
+                emit reportChanged(m_report);
+            }
+            if (m_pending) dispatchBuild();
+        },
+        Qt::QueuedConnection);
     m_reportThread.setObjectName(QStringLiteral("contend-report"));
     m_reportThread.start();
 }
@@ -43,7 +44,7 @@ AnalysisSession::~AnalysisSession() {
         t->cancel();
         t->wait();
     }
-    m_live->store(~quint64{0});   // a what-if still running stops at its next replay
+    m_live->store(~quint64{0});  // a what-if still running stops at its next replay
     m_reportThread.quit();
     m_reportThread.wait();
 }

@@ -3,37 +3,36 @@
 // re-thresholding (buildReport on a worker thread, coalesced: while one runs, only the latest
 // request waits, so dragging a slider never queues up work). The previous trace stays current
 // until a new one has opened successfully.
+#include <atomic>
+#include <memory>
+
 #include <QObject>
 #include <QPointer>
 #include <QThread>
-#include <atomic>
-#include <memory>
 
 #include "app/gui/load_thread.h"
 #include "app/gui/opened_trace.h"
 
 namespace contend::gui {
 
-
-
 // Builds a report (thresholds, then the what-if) for the session. The what-if stops as soon as
 // `live` no longer holds the generation it was asked for (a newer trace, or the session closing).
 class ReportWorker : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit ReportWorker(std::shared_ptr<std::atomic<quint64>> live) : m_live(std::move(live)) {}
-public slots:
+  public slots:
     void build(quint64 generation, contend::gui::PreparedHandle prepared, double coefficient, double overlap);
-signals:
+  signals:
     void built(quint64 generation, double coefficient, double overlap, contend::gui::ReportPtr report, double ms);
 
-private:
+  private:
     std::shared_ptr<std::atomic<quint64>> m_live;
 };
 
 class AnalysisSession : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit AnalysisSession(QObject* parent = nullptr);
     ~AnalysisSession() override;
 
@@ -57,7 +56,7 @@ public:
     ReportPtr report() const { return m_report; }
     double lastBuildMs() const { return m_lastBuildMs; }
 
-signals:
+  signals:
     void progress(double fraction, const QString& phase);
     void busyChanged(bool busy);
     void opened(contend::gui::OpenedTracePtr trace);
@@ -66,7 +65,7 @@ signals:
     void reportChanged(contend::gui::ReportPtr report);
     void buildRequested(quint64 generation, contend::gui::PreparedHandle prepared, double coefficient, double overlap);
 
-private:
+  private:
     void dispatchBuild();
     void finishLoad();
 

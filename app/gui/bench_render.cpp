@@ -1,14 +1,15 @@
 #include "app/gui/bench_render.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <string>
+#include <vector>
+
 #include <QElapsedTimer>
 #include <QImage>
 #include <QPainter>
-#include <algorithm>
-#include <cmath>
-#include <ctime>
-#include <cstdio>
-#include <string>
-#include <vector>
 
 #include "app/gui/engine_bridge.h"
 #include "app/gui/synthetic_trace.h"
@@ -62,11 +63,13 @@ int runBenchRender(const QStringList& args) {
     for (int i = 0; i < args.size(); ++i) {
         const QString& a = args[i];
         auto next = [&]() { return i + 1 < args.size() ? args[++i] : QString(); };
-        if (a == "--synthetic") synthetic = next().toLongLong();
+        if (a == "--synthetic")
+            synthetic = next().toLongLong();
         else if (a == "--size") {
             const QStringList wh = next().split('x');
             if (wh.size() == 2) width = wh[0].toInt(), height = wh[1].toInt();
-        } else if (a == "--positions") positions = std::max(1, next().toInt());
+        } else if (a == "--positions")
+            positions = std::max(1, next().toInt());
         else if (a == "--coefficient" || a == "--overlap") {
             bool ok = false;
             const double v = next().toDouble(&ok);
@@ -75,14 +78,19 @@ int runBenchRender(const QStringList& args) {
                 return 2;
             }
             (a == "--coefficient" ? settings.coefficient : settings.overlapRatio) = v;
-        } else if (a == "--no-analysis") analysis = false;
-        else if (a == "--expand-hosts") expandHosts = true;
-        else if (a == "--no-critical-path") criticalPath = false;
-        else if (a == "--save-frames") saveDir = next();
+        } else if (a == "--no-analysis")
+            analysis = false;
+        else if (a == "--expand-hosts")
+            expandHosts = true;
+        else if (a == "--no-critical-path")
+            criticalPath = false;
+        else if (a == "--save-frames")
+            saveDir = next();
         else if (a == "--help" || a == "-h") {
             std::fputs(kUsage, stdout);
             return 0;
-        } else if (!a.startsWith("--") && tracePath.isEmpty()) tracePath = a;
+        } else if (!a.startsWith("--") && tracePath.isEmpty())
+            tracePath = a;
         else {
             std::fprintf(stderr, "contend --bench-render: unknown option '%s'\n%s", qPrintable(a), kUsage);
             return 2;
@@ -137,7 +145,7 @@ int runBenchRender(const QStringList& args) {
     view.resize(width, height);
     view.setData(data);
     view.setReport(report);
-    view.setCriticalPathShown(criticalPath);   // on: as the app draws it by default (View > Critical Path)
+    view.setCriticalPathShown(criticalPath);  // on: as the app draws it by default (View > Critical Path)
     if (expandHosts)
         for (std::uint32_t t = 0; t < trace->tracks().size(); ++t)
             if (trace->tracks()[t].kind == TrackKind::HostThread) view.setHostExpanded(t, true);
@@ -155,15 +163,15 @@ int runBenchRender(const QStringList& args) {
         return wall;
     };
     view.resetZoom();
-    frame();   // warm-up: fonts and glyph caches
+    frame();  // warm-up: fonts and glyph caches
 
     const TimeNs begin = trace->begin();
     const TimeNs span = std::max<TimeNs>(trace->span(), 1);
     std::vector<double> all, allCpu;
-    std::printf("%-12s %7s %9s %9s %8s %8s %8s %10s %8s %7s %8s %8s %7s\n", "view", "frames", "median_ms", "max_ms", "cpu_ms",
-                "list_ms", "items", "folded", "walked", "bands", "brackets", "f_walked", "path");
+    std::printf("%-12s %7s %9s %9s %8s %8s %8s %10s %8s %7s %8s %8s %7s\n", "view", "frames", "median_ms", "max_ms",
+                "cpu_ms", "list_ms", "items", "folded", "walked", "bands", "brackets", "f_walked", "path");
     int level = 0;
-    for (TimeNs s = span; ; s /= 8, ++level) {
+    for (TimeNs s = span;; s /= 8, ++level) {
         s = std::max<TimeNs>(s, 1000);
         std::vector<double> times, lists, cpus;
         std::size_t items = 0, bands = 0, brackets = 0, path = 0;
@@ -186,10 +194,10 @@ int runBenchRender(const QStringList& args) {
         }
         all.insert(all.end(), times.begin(), times.end());
         allCpu.insert(allCpu.end(), cpus.begin(), cpus.end());
-        std::printf("%-12s %7zu %9.2f %9.2f %8.2f %8.2f %8zu %10llu %8llu %7zu %8zu %8llu %7zu\n", formatDuration(s).c_str(),
-                    times.size(), median(times), *std::max_element(times.begin(), times.end()), median(cpus),
-                    median(lists), items, static_cast<unsigned long long>(folded),
-                    static_cast<unsigned long long>(walked), bands, brackets,
+        std::printf("%-12s %7zu %9.2f %9.2f %8.2f %8.2f %8zu %10llu %8llu %7zu %8zu %8llu %7zu\n",
+                    formatDuration(s).c_str(), times.size(), median(times),
+                    *std::max_element(times.begin(), times.end()), median(cpus), median(lists), items,
+                    static_cast<unsigned long long>(folded), static_cast<unsigned long long>(walked), bands, brackets,
                     static_cast<unsigned long long>(findingsWalked), path);
         if (s <= 1000) break;
     }

@@ -1,31 +1,32 @@
 #include "app/gui/compare_window.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+
+#include <QBuffer>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
-#include <QDir>
-#include <QPixmap>
 #include <QImage>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
-#include <QFileDialog>
-#include <QBuffer>
-#include <QLabel>
+#include <QPixmap>
 #include <QProgressBar>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <algorithm>
-#include <cmath>
-#include <cstdlib>
-#include <limits>
 
 #include "app/gui/analysis_session.h"
-#include "widgets/common/text.h"
 #include "widgets/breakdown/breakdown_view.h"
+#include "widgets/common/text.h"
 #include "widgets/compare/shift_chart.h"
 #include "widgets/heatmap/heatmap_view.h"
 #include "widgets/tables/table_panel.h"
@@ -46,7 +47,8 @@ std::uint32_t signatureIndex(const Report& r, const std::string& sig) {
 
 // The time both runs are aligned on.
 TimeNs anchorOf(const OpenedTrace& t, const Report* r, CompareWindow::Alignment a) {
-    if (a == CompareWindow::Alignment::FirstIteration && r && !r->iterations.empty()) return r->iterations.front().start;
+    if (a == CompareWindow::Alignment::FirstIteration && r && !r->iterations.empty())
+        return r->iterations.front().start;
     return t.trace->begin();
 }
 
@@ -77,7 +79,8 @@ CompareWindow::CompareWindow(QWidget* parent)
             onOpened(isNew, std::move(t), std::move(r));
         });
         connect(s, &AnalysisSession::failed, this, &CompareWindow::onFailed);
-        connect(s, &AnalysisSession::reportChanged, this, [this, isNew](ReportPtr r) { onReportChanged(isNew, std::move(r)); });
+        connect(s, &AnalysisSession::reportChanged, this,
+                [this, isNew](ReportPtr r) { onReportChanged(isNew, std::move(r)); });
         connect(s, &AnalysisSession::progress, this, [this](double f, const QString& phase) {
             m_progress->setValue(static_cast<int>(f * 100));
             statusBar()->showMessage(phase);
@@ -88,8 +91,10 @@ CompareWindow::CompareWindow(QWidget* parent)
 CompareWindow::~CompareWindow() = default;
 
 std::pair<QString, QString> distinctLabels(const QString& basePath, const QString& newPath) {
-    const QStringList a = QDir::cleanPath(QFileInfo(basePath).absoluteFilePath()).split(QLatin1Char('/'), Qt::SkipEmptyParts);
-    const QStringList b = QDir::cleanPath(QFileInfo(newPath).absoluteFilePath()).split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    const QStringList a =
+        QDir::cleanPath(QFileInfo(basePath).absoluteFilePath()).split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    const QStringList b =
+        QDir::cleanPath(QFileInfo(newPath).absoluteFilePath()).split(QLatin1Char('/'), Qt::SkipEmptyParts);
     // Take trailing components until the two labels differ (or a path runs out).
     for (qsizetype n = 1; n <= std::max(a.size(), b.size()); ++n) {
         const QString la = a.mid(std::max<qsizetype>(0, a.size() - n)).join(QLatin1Char('/'));
@@ -110,14 +115,17 @@ void CompareWindow::buildMenu() {
 }
 
 void CompareWindow::chooseExport(const QString& format) {
-    const QString ext = format == QStringLiteral("json") ? QStringLiteral(".compare.json")
+    const QString ext = format == QStringLiteral("json")       ? QStringLiteral(".compare.json")
                         : format == QStringLiteral("markdown") ? QStringLiteral(".compare.md")
-                                                                : QStringLiteral(".compare.png");
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export comparison"), QStringLiteral("comparison") + ext);
+                                                               : QStringLiteral(".compare.png");
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export comparison"), QStringLiteral("comparison") + ext);
     if (path.isEmpty()) return;
     QString error;
-    if (exportComparison(path, format, &error)) statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
-    else statusBar()->showMessage(tr("Could not export: %1").arg(error), 10000);
+    if (exportComparison(path, format, &error))
+        statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+    else
+        statusBar()->showMessage(tr("Could not export: %1").arg(error), 10000);
 }
 
 bool CompareWindow::exportComparison(const QString& path, const QString& format, QString* error) {
@@ -162,7 +170,8 @@ void CompareWindow::buildUi() {
     m_alignBox = new QComboBox(central);
     m_alignBox->addItem(tr("Align: first iteration"));
     m_alignBox->addItem(tr("Align: trace start"));
-    m_alignBox->setToolTip(tr("Line the two timelines up on the start of the first ProfilerStep, or on the start of each trace"));
+    m_alignBox->setToolTip(
+        tr("Line the two timelines up on the start of the first ProfilerStep, or on the start of each trace"));
     // The thresholds both runs are analysed with: changing one re-thresholds both and compares
     // again (a fix that only moved an operator below the coefficient shows as such here).
     m_coefSpin = new QDoubleSpinBox(central);
@@ -265,7 +274,8 @@ void CompareWindow::buildUi() {
     connect(m_newView, &TimelineView::viewChanged, this, [this](qint64 a, qint64 b) { syncFrom(true, a, b); });
     connect(m_baseView, &TimelineView::viewChanged, m_baseHeat, &HeatmapView::setViewRange);
     connect(m_newView, &TimelineView::viewChanged, m_newHeat, &HeatmapView::setViewRange);
-    connect(m_baseHeat, &HeatmapView::zoomRequested, m_baseView, [this](qint64 a, qint64 b) { m_baseView->zoomTo(a, b); });
+    connect(m_baseHeat, &HeatmapView::zoomRequested, m_baseView,
+            [this](qint64 a, qint64 b) { m_baseView->zoomTo(a, b); });
     connect(m_newHeat, &HeatmapView::zoomRequested, m_newView, [this](qint64 a, qint64 b) { m_newView->zoomTo(a, b); });
     connect(m_baseView, &TimelineView::sliceSelected, this, [this](quint32 s) { onSliceSelected(false, s); });
     connect(m_newView, &TimelineView::sliceSelected, this, [this](quint32 s) { onSliceSelected(true, s); });
@@ -299,10 +309,13 @@ void CompareWindow::onReportChanged(bool isNew, ReportPtr report) {
     (isNew ? m_newBreakdown : m_baseBreakdown)->setReport(report);
     // Compare only reports made with the same thresholds (the other run's may still be on its way).
     auto current = [this](const ReportPtr& r) {
-        return r && std::abs(r->settings.coefficient - m_coefficient) < 1e-9 && std::abs(r->settings.overlapRatio - m_overlap) < 1e-9;
+        return r && std::abs(r->settings.coefficient - m_coefficient) < 1e-9 &&
+               std::abs(r->settings.overlapRatio - m_overlap) < 1e-9;
     };
-    if (m_base && m_new && current(m_baseReport) && current(m_newReport)) tryCompare(false);
-    else updateHeaders();
+    if (m_base && m_new && current(m_baseReport) && current(m_newReport))
+        tryCompare(false);
+    else
+        updateHeaders();
 }
 
 bool CompareWindow::busy() const { return m_pending > 0; }
@@ -351,7 +364,7 @@ void CompareWindow::onOpened(bool isNew, OpenedTracePtr t, ReportPtr report) {
     TimelineView* view = isNew ? m_newView : m_baseView;
     HeatmapView* heat = isNew ? m_newHeat : m_baseHeat;
     (isNew ? m_newReport : m_baseReport) = report;
-    m_syncing = true;   // the other view must not follow this one's reset
+    m_syncing = true;  // the other view must not follow this one's reset
     view->setData(t->timeline);
     view->setReport(report);
     m_syncing = false;
@@ -405,8 +418,8 @@ void CompareWindow::tryCompare(bool resetView) {
                                .arg(r.anomalies.added.size())
                                .arg(r.windows.resolved.size())
                                .arg(r.windows.added.size());
-    m_verdict->setText(QStringLiteral("<b>%1</b><br>%2 · %3")
-                           .arg(QString::fromStdString(r.verdict).toHtmlEscaped(), e2e, counts));
+    m_verdict->setText(
+        QStringLiteral("<b>%1</b><br>%2 · %3").arg(QString::fromStdString(r.verdict).toHtmlEscaped(), e2e, counts));
     const auto labels = distinctLabels(m_base->path, m_new->path);
     setWindowTitle(tr("Contend — %1 vs %2 (coefficient %3, overlap %4)")
                        .arg(labels.first, labels.second)
@@ -432,7 +445,8 @@ void CompareWindow::updateHeaders() {
     const auto labels = m_base && m_new ? distinctLabels(m_base->path, m_new->path) : std::pair<QString, QString>();
     auto header = [](const QString& role, const OpenedTracePtr& t, const ReportPtr& r, const QString& label) {
         if (!t) return QStringLiteral("<b>%1</b>").arg(role);
-        QString s = QStringLiteral("<b>%1</b> — %2").arg(role, (label.isEmpty() ? QFileInfo(t->path).fileName() : label).toHtmlEscaped());
+        QString s = QStringLiteral("<b>%1</b> — %2")
+                        .arg(role, (label.isEmpty() ? QFileInfo(t->path).fileName() : label).toHtmlEscaped());
         if (r)
             s += QObject::tr(" · end-to-end %1 · %2 anomalies · %3 windows")
                      .arg(durationText(r->summary.endToEndNs))
@@ -459,10 +473,12 @@ void CompareWindow::setAlignment(Alignment a) {
 void CompareWindow::updateOffset() {
     if (!m_base || !m_new) return;
     const bool iter = m_alignment == Alignment::FirstIteration;
-    const bool bothHave = m_baseReport && m_newReport && !m_baseReport->iterations.empty() && !m_newReport->iterations.empty();
+    const bool bothHave =
+        m_baseReport && m_newReport && !m_baseReport->iterations.empty() && !m_newReport->iterations.empty();
     m_offset = anchorOf(*m_new, m_newReport.get(), bothHave ? m_alignment : Alignment::TraceStart) -
                anchorOf(*m_base, m_baseReport.get(), bothHave ? m_alignment : Alignment::TraceStart);
-    if (iter && !bothHave) statusBar()->showMessage(tr("A run has no iteration markers: aligned on the trace start"), 8000);
+    if (iter && !bothHave)
+        statusBar()->showMessage(tr("A run has no iteration markers: aligned on the trace start"), 8000);
 }
 
 void CompareWindow::syncFrom(bool fromNew, qint64 t0, qint64 t1) {
@@ -504,7 +520,8 @@ quint32 CompareWindow::firstOccurrence(const std::string& signature, bool inNew)
     const auto& slices = t->trace->slices();
     quint32 best = kNone;
     for (std::size_t i = 0; i < r->sliceSignature.size() && i < slices.size(); ++i)
-        if (r->sliceSignature[i] == j && (best == kNone || slices[i].start < slices[best].start)) best = static_cast<quint32>(i);
+        if (r->sliceSignature[i] == j && (best == kNone || slices[i].start < slices[best].start))
+            best = static_cast<quint32>(i);
     return best;
 }
 

@@ -9,8 +9,9 @@
 //    in one highlights the same signature's nearest occurrence in the other;
 //  - the diff tables (per signature, per anomaly): picking a row shows it in both timelines;
 //  - the bottleneck-shift chart and the verdict; the two runs' heatmaps side by side.
-#include <QMainWindow>
 #include <memory>
+
+#include <QMainWindow>
 
 #include "app/gui/opened_trace.h"
 #include "core/analysis/compare.h"
@@ -41,7 +42,7 @@ std::pair<QString, QString> distinctLabels(const QString& basePath, const QStrin
 
 class CompareWindow : public QMainWindow {
     Q_OBJECT
-public:
+  public:
     enum class Alignment { FirstIteration, TraceStart };
 
     explicit CompareWindow(QWidget* parent = nullptr);
@@ -96,11 +97,11 @@ public:
     // Earliest occurrence of a signature in one run, kNone if none.
     quint32 firstOccurrence(const std::string& signature, bool inNew) const;
 
-signals:
+  signals:
     void compared();
     void failed(const QString& message);
 
-private:
+  private:
     void buildUi();
     void buildMenu();
     void chooseExport(const QString& format);
@@ -112,7 +113,7 @@ private:
     void updateOffset();
     void syncFrom(bool fromNew, qint64 t0, qint64 t1);
     void onSliceSelected(bool fromNew, quint32 slice);
-    void updateBreakdowns();   // each run's breakdown shows the slice selected in its timeline
+    void updateBreakdowns();  // each run's breakdown shows the slice selected in its timeline
     void updateHeaders();
 
     AnalysisSession* m_baseSession;

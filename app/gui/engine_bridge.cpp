@@ -1,8 +1,9 @@
 #include "app/gui/engine_bridge.h"
 
-#include <QSaveFile>
 #include <exception>
 #include <limits>
+
+#include <QSaveFile>
 
 #if __has_include("core/analysis/engine.h")
 #include "core/analysis/engine.h"

@@ -1,10 +1,10 @@
 #include "app/gui/load_thread.h"
 
-#include <QElapsedTimer>
-#include <QFileInfo>
-
 #include <algorithm>
 #include <climits>
+
+#include <QElapsedTimer>
+#include <QFileInfo>
 
 #include "core/io/load.h"
 #include "core/io/memory_budget.h"
@@ -14,15 +14,18 @@ namespace contend::gui {
 QStringList describeWarnings(const Trace& trace) {
     QStringList out;
     const ImportStats& st = trace.stats();
-    if (st.truncated)
-        out << QObject::tr("The file ends early (truncated): every complete event was loaded.");
+    if (st.truncated) out << QObject::tr("The file ends early (truncated): every complete event was loaded.");
     for (const ImportWarning& w : st.warnings) {
         const int n = static_cast<int>(std::min<std::uint64_t>(w.count, INT_MAX));
         QString counted;
-        if (w.unit == "byte") counted = QObject::tr("%n byte(s)", nullptr, n);
-        else if (w.unit == "string") counted = QObject::tr("%n string(s)", nullptr, n);
-        else if (w.unit == "value") counted = QObject::tr("%n value(s)", nullptr, n);
-        else counted = QObject::tr("%n event(s)", nullptr, n);
+        if (w.unit == "byte")
+            counted = QObject::tr("%n byte(s)", nullptr, n);
+        else if (w.unit == "string")
+            counted = QObject::tr("%n string(s)", nullptr, n);
+        else if (w.unit == "value")
+            counted = QObject::tr("%n value(s)", nullptr, n);
+        else
+            counted = QObject::tr("%n event(s)", nullptr, n);
         QString line = QObject::tr("%1: %2").arg(counted, QString::fromStdString(w.kind));
         if (!w.example.empty()) line += QObject::tr(" (first at %1)").arg(QString::fromStdString(w.example));
         out << line;
@@ -45,7 +48,10 @@ void LoadThread::run() {
     const double mb = info.isFile() ? static_cast<double>(info.size()) / 1e6 : 0;
     auto reading = [&](double f) {
         if (mb <= 0) return tr("Reading %1: %2%").arg(info.fileName()).arg(f * 100, 0, 'f', 0);
-        return tr("Reading %1: %2 of %3 MB").arg(info.fileName()).arg(f * mb, 0, 'f', mb < 10 ? 1 : 0).arg(mb, 0, 'f', mb < 10 ? 1 : 0);
+        return tr("Reading %1: %2 of %3 MB")
+            .arg(info.fileName())
+            .arg(f * mb, 0, 'f', mb < 10 ? 1 : 0)
+            .arg(mb, 0, 'f', mb < 10 ? 1 : 0);
     };
     emit progress(0, reading(0));
     LoadOptions options;

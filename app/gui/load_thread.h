@@ -4,9 +4,10 @@
 // cancelled. A cancel is honoured while reading (between chunks) and between the analysis'
 // stages, so the thread stops within a fraction of a second (contend-cli bench-load --cancel and
 // bench-analyze measure the longest wait).
+#include <atomic>
+
 #include <QString>
 #include <QThread>
-#include <atomic>
 
 #include "app/gui/opened_trace.h"
 
@@ -14,22 +15,22 @@ namespace contend::gui {
 
 class LoadThread : public QThread {
     Q_OBJECT
-public:
+  public:
     LoadThread(QString path, AnalysisSettings settings, QObject* parent = nullptr);
     void cancel() { m_cancel = true; }
     bool isCancelled() const { return m_cancel; }
     const QString& path() const { return m_path; }
 
-signals:
+  signals:
     void progress(double fraction, const QString& phase);
     void done(contend::gui::OpenedTracePtr opened);
     void failed(const QString& message);
     void cancelled();
 
-protected:
+  protected:
     void run() override;
 
-private:
+  private:
     QString m_path;
     AnalysisSettings m_settings;
     std::atomic<bool> m_cancel{false};

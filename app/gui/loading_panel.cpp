@@ -10,8 +10,13 @@
 namespace contend::gui {
 
 LoadingPanel::LoadingPanel(QWidget* parent)
-    : QWidget(parent), m_file(new QLabel(this)), m_folder(new QLabel(this)), m_stage(new QLabel(this)),
-      m_elapsed(new QLabel(this)), m_bar(new QProgressBar(this)), m_cancel(new QPushButton(tr("Cancel"), this)),
+    : QWidget(parent),
+      m_file(new QLabel(this)),
+      m_folder(new QLabel(this)),
+      m_stage(new QLabel(this)),
+      m_elapsed(new QLabel(this)),
+      m_bar(new QProgressBar(this)),
+      m_cancel(new QPushButton(tr("Cancel"), this)),
       m_timer(new QTimer(this)) {
     QFont big = m_file->font();
     big.setPointSizeF(big.pointSizeF() * 1.4);
@@ -58,7 +63,7 @@ void LoadingPanel::start(const QString& path) {
 void LoadingPanel::setStage(double fraction, const QString& stage) {
     m_stage->setText(stage);
     if (fraction < 0) {
-        m_bar->setRange(0, 0);   // busy: this stage has no fraction of its own
+        m_bar->setRange(0, 0);  // busy: this stage has no fraction of its own
     } else {
         m_bar->setRange(0, 1000);
         m_bar->setValue(static_cast<int>(fraction * 1000));

@@ -15,7 +15,7 @@ namespace contend::gui {
 
 class LoadingPanel : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit LoadingPanel(QWidget* parent = nullptr);
     // A load of `path` begins.
     void start(const QString& path);
@@ -29,10 +29,10 @@ public:
     QPushButton* cancelButton() const { return m_cancel; }
     QProgressBar* bar() const { return m_bar; }
 
-signals:
+  signals:
     void cancelRequested();
 
-private:
+  private:
     void tick();
     QLabel* m_file;
     QLabel* m_folder;

@@ -1,11 +1,12 @@
 // contend: the desktop app. `contend [TRACE]` opens the window (on TRACE when given);
 // `contend --bench-render ...` and `contend --screenshot FILE ...` run headless jobs.
+#include <cstdio>
+
 #include <QApplication>
 #include <QIcon>
 #include <QSettings>
 #include <QStringList>
 #include <QTimer>
-#include <cstdio>
 
 #include "app/gui/bench_render.h"
 #include "app/gui/compare_window.h"
@@ -18,7 +19,8 @@ namespace {
 const char* kUsage =
     "usage: contend [TRACE]\n"
     "       contend --compare BASE NEW\n"
-    "       contend --screenshot FILE [--screenshot-view main|heatmap|breakdown|zoomed|flows|whatif|compare] [--size WxH] [TRACE]\n"
+    "       contend --screenshot FILE [--screenshot-view main|heatmap|breakdown|zoomed|flows|whatif|compare] [--size "
+    "WxH] [TRACE]\n"
     "       contend --screenshot FILE --compare BASE NEW\n"
     "       contend --bench-render TRACE | --synthetic N [options]   (see contend --bench-render --help)\n"
     "\n"
@@ -63,23 +65,26 @@ int main(int argc, char** argv) {
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/contend/contend.png")));
     QGuiApplication::setDesktopFileName(QStringLiteral("contend"));
 
-    if (!args.isEmpty() && args[0] == QStringLiteral("--bench-render")) return contend::gui::runBenchRender(args.mid(1));
+    if (!args.isEmpty() && args[0] == QStringLiteral("--bench-render"))
+        return contend::gui::runBenchRender(args.mid(1));
     if (args.contains(QStringLiteral("--screenshot"))) {
         contend::gui::ScreenshotOptions o;
         for (int i = 0; i < args.size(); ++i) {
             const QString& a = args[i];
             auto next = [&]() { return i + 1 < args.size() ? args[++i] : QString(); };
-            if (a == QStringLiteral("--screenshot")) o.output = next();
-            else if (a == QStringLiteral("--screenshot-view")) o.view = next();
+            if (a == QStringLiteral("--screenshot"))
+                o.output = next();
+            else if (a == QStringLiteral("--screenshot-view"))
+                o.view = next();
             else if (a == QStringLiteral("--compare")) {
                 o.trace = next();
                 o.compareNew = next();
                 o.view = QStringLiteral("compare");
-            }
-            else if (a == QStringLiteral("--size")) {
+            } else if (a == QStringLiteral("--size")) {
                 const QStringList wh = next().split(QLatin1Char('x'));
                 if (wh.size() == 2) o.size = QSize(wh[0].toInt(), wh[1].toInt());
-            } else if (!a.startsWith(QStringLiteral("--"))) o.trace = a;
+            } else if (!a.startsWith(QStringLiteral("--")))
+                o.trace = a;
             else {
                 std::fprintf(stderr, "contend: unknown option '%s'\n\n%s", qPrintable(a), kUsage);
                 return 2;

@@ -35,6 +35,7 @@
 #include "app/gui/search_bar.h"
 #include "app/gui/settings_panel.h"
 #include "widgets/breakdown/breakdown_view.h"
+#include "widgets/common/text.h"
 #include "widgets/details/operator_details.h"
 #include "widgets/heatmap/heatmap_view.h"
 #include "widgets/tables/anomaly_model.h"
@@ -42,7 +43,6 @@
 #include "widgets/tables/operator_browser.h"
 #include "widgets/tables/table_panel.h"
 #include "widgets/tables/window_model.h"
-#include "widgets/common/text.h"
 #include "widgets/timeline/range_measure.h"
 #include "widgets/timeline/timeline_view.h"
 
@@ -51,7 +51,7 @@ namespace contend::gui {
 using namespace contend::widgets;
 
 namespace {
-constexpr int kStateVersion = 3;   // bump when the docks change, so an old layout is not restored
+constexpr int kStateVersion = 3;  // bump when the docks change, so an old layout is not restored
 }
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
@@ -117,19 +117,25 @@ void MainWindow::buildDocks() {
         auto* d = new QDockWidget(title, this);
         d->setObjectName(name);
         d->setWidget(w);
-        d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+        d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                       QDockWidget::DockWidgetClosable);
         addDockWidget(area, d);
         m_docks << d;
         return d;
     };
     QDockWidget* settings = make(m_settings, tr("Settings"), QStringLiteral("dock.settings"), Qt::LeftDockWidgetArea);
     QDockWidget* details = make(m_details, tr("Details"), QStringLiteral("dock.details"), Qt::LeftDockWidgetArea);
-    QDockWidget* heat = make(m_heatmap, tr("Contention heatmap"), QStringLiteral("dock.heatmap"), Qt::TopDockWidgetArea);
-    QDockWidget* flagged = make(m_anomalyPanel, tr("Flagged operators"), QStringLiteral("dock.flagged"), Qt::BottomDockWidgetArea);
+    QDockWidget* heat =
+        make(m_heatmap, tr("Contention heatmap"), QStringLiteral("dock.heatmap"), Qt::TopDockWidgetArea);
+    QDockWidget* flagged =
+        make(m_anomalyPanel, tr("Flagged operators"), QStringLiteral("dock.flagged"), Qt::BottomDockWidgetArea);
     QDockWidget* network = make(m_browser, tr("Network"), QStringLiteral("dock.network"), Qt::BottomDockWidgetArea);
-    QDockWidget* windows = make(m_windowPanel, tr("Contention windows"), QStringLiteral("dock.windows"), Qt::BottomDockWidgetArea);
-    QDockWidget* clusters = make(m_clusterPanel, tr("Clusters"), QStringLiteral("dock.clusters"), Qt::BottomDockWidgetArea);
-    QDockWidget* breakdown = make(m_breakdown, tr("Breakdown"), QStringLiteral("dock.breakdown"), Qt::BottomDockWidgetArea);
+    QDockWidget* windows =
+        make(m_windowPanel, tr("Contention windows"), QStringLiteral("dock.windows"), Qt::BottomDockWidgetArea);
+    QDockWidget* clusters =
+        make(m_clusterPanel, tr("Clusters"), QStringLiteral("dock.clusters"), Qt::BottomDockWidgetArea);
+    QDockWidget* breakdown =
+        make(m_breakdown, tr("Breakdown"), QStringLiteral("dock.breakdown"), Qt::BottomDockWidgetArea);
     splitDockWidget(settings, details, Qt::Vertical);
     splitDockWidget(flagged, breakdown, Qt::Horizontal);
     tabifyDockWidget(flagged, network);
@@ -161,9 +167,11 @@ void MainWindow::buildMenus() {
     m_compare = file->addAction(tr("&Compare with…"), this, &MainWindow::chooseCompareFile);
     m_compare->setToolTip(tr("Open a second trace and compare it with this one (the baseline)"));
     file->addSeparator();
-    m_saveJson = file->addAction(tr("Save Report as &JSON…"), this, [this] { chooseReportFile(QStringLiteral("json")); });
+    m_saveJson =
+        file->addAction(tr("Save Report as &JSON…"), this, [this] { chooseReportFile(QStringLiteral("json")); });
     m_saveJson->setShortcut(QKeySequence::Save);
-    m_saveMarkdown = file->addAction(tr("Save Report as &Markdown…"), this, [this] { chooseReportFile(QStringLiteral("markdown")); });
+    m_saveMarkdown = file->addAction(tr("Save Report as &Markdown…"), this,
+                                     [this] { chooseReportFile(QStringLiteral("markdown")); });
     m_saveMarkdown->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     m_exportPng = file->addAction(tr("Export View as &PNG…"), this, &MainWindow::chooseViewPng);
     m_exportPng->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -186,8 +194,8 @@ void MainWindow::buildMenus() {
     const struct {
         const char* text;
         Qt::Key key;
-    } keys[] = {{QT_TR_NOOP("Zoom In"), Qt::Key_W},      {QT_TR_NOOP("Zoom Out"), Qt::Key_S},
-                {QT_TR_NOOP("Pan Left"), Qt::Key_A},     {QT_TR_NOOP("Pan Right"), Qt::Key_D},
+    } keys[] = {{QT_TR_NOOP("Zoom In"), Qt::Key_W},           {QT_TR_NOOP("Zoom Out"), Qt::Key_S},
+                {QT_TR_NOOP("Pan Left"), Qt::Key_A},          {QT_TR_NOOP("Pan Right"), Qt::Key_D},
                 {QT_TR_NOOP("Zoom to Selection"), Qt::Key_F}, {QT_TR_NOOP("Reset Zoom"), Qt::Key_0}};
     for (const auto& k : keys) {
         QAction* a = m_viewMenu->addAction(tr(k.text));
@@ -203,8 +211,9 @@ void MainWindow::buildMenus() {
     m_criticalPath->setChecked(true);
     m_criticalPath->setShortcut(QKeySequence(Qt::Key_P));
     m_criticalPath->setShortcutContext(Qt::WindowShortcut);
-    m_criticalPath->setToolTip(tr("Show the critical path (operators with no slack: any delay to them delays the run) "
-                                  "as a bar under each track it runs on"));
+    m_criticalPath->setToolTip(
+        tr("Show the critical path (operators with no slack: any delay to them delays the run) "
+           "as a bar under each track it runs on"));
     m_timeline->setCriticalPathShown(true);
     connect(m_criticalPath, &QAction::toggled, m_timeline, &TimelineView::setCriticalPathShown);
     m_viewMenu->addSeparator();
@@ -219,32 +228,36 @@ void MainWindow::buildMenus() {
         const QString exeDir = QCoreApplication::applicationDirPath();
         for (const QString& c : {QDir(exeDir).filePath(QStringLiteral("../share/doc/contend/how-contend-decides.md")),
                                  QStringLiteral(CONTEND_SOURCE_DIR "/docs/how-contend-decides.md")})
-            if (QFileInfo::exists(c) && QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo(c).absoluteFilePath()))) return;
+            if (QFileInfo::exists(c) && QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo(c).absoluteFilePath())))
+                return;
         statusBar()->showMessage(tr("The guide is docs/how-contend-decides.md in the Contend sources."), 8000);
     });
     help->addAction(tr("Keyboard and Mouse…"), this, [this] {
-        QMessageBox::information(this, tr("Keyboard and mouse"),
-                                 tr("<table>"
-                                    "<tr><td><b>Wheel</b></td><td>zoom around the cursor</td></tr>"
-                                    "<tr><td><b>Drag</b></td><td>pan (and scroll the tracks)</td></tr>"
-                                    "<tr><td><b>Right-drag</b></td><td>box zoom</td></tr>"
-                                    "<tr><td><b>Shift+drag, drag on the ruler</b></td><td>measure a range: duration, busy time per track, findings inside (Esc clears)</td></tr>"
-                                    "<tr><td><b>Ctrl+F, F3 / Shift+F3</b></td><td>find operators by name or regex, next / previous</td></tr>"
-                                    "<tr><td><b>Shift+wheel</b></td><td>scroll the tracks</td></tr>"
-                                    "<tr><td colspan=2>These keys work anywhere in the window except in text fields:</td></tr>"
-                                    "<tr><td><b>W / S</b></td><td>zoom in / out</td></tr>"
-                                    "<tr><td><b>A / D</b></td><td>pan left / right</td></tr>"
-                                    "<tr><td><b>F</b></td><td>zoom to the selected operator</td></tr>"
-                                    "<tr><td><b>0 (R, Home on the timeline)</b></td><td>show the whole trace</td></tr>"
-                                    "<tr><td><b>Click / double-click</b></td><td>select / zoom to an operator</td></tr>"
-                                    "<tr><td><b>Click a track name</b></td><td>expand or collapse a host thread</td></tr>"
-                                    "<tr><td><b>Backspace</b></td><td>back in the Network view</td></tr>"
-                                    "</table>"));
+        QMessageBox::information(
+            this, tr("Keyboard and mouse"),
+            tr("<table>"
+               "<tr><td><b>Wheel</b></td><td>zoom around the cursor</td></tr>"
+               "<tr><td><b>Drag</b></td><td>pan (and scroll the tracks)</td></tr>"
+               "<tr><td><b>Right-drag</b></td><td>box zoom</td></tr>"
+               "<tr><td><b>Shift+drag, drag on the ruler</b></td><td>measure a range: duration, busy time per track, "
+               "findings inside (Esc clears)</td></tr>"
+               "<tr><td><b>Ctrl+F, F3 / Shift+F3</b></td><td>find operators by name or regex, next / previous</td></tr>"
+               "<tr><td><b>Shift+wheel</b></td><td>scroll the tracks</td></tr>"
+               "<tr><td colspan=2>These keys work anywhere in the window except in text fields:</td></tr>"
+               "<tr><td><b>W / S</b></td><td>zoom in / out</td></tr>"
+               "<tr><td><b>A / D</b></td><td>pan left / right</td></tr>"
+               "<tr><td><b>F</b></td><td>zoom to the selected operator</td></tr>"
+               "<tr><td><b>0 (R, Home on the timeline)</b></td><td>show the whole trace</td></tr>"
+               "<tr><td><b>Click / double-click</b></td><td>select / zoom to an operator</td></tr>"
+               "<tr><td><b>Click a track name</b></td><td>expand or collapse a host thread</td></tr>"
+               "<tr><td><b>Backspace</b></td><td>back in the Network view</td></tr>"
+               "</table>"));
     });
     help->addAction(tr("About Contend"), this, [this] {
-        QMessageBox::about(this, tr("About Contend"),
-                           tr("<b>Contend</b> finds operator contention in AI-model profiling traces "
-                              "(PyTorch/Kineto, Ascend, Chrome JSON): which operators were slowed, by what, and when."));
+        QMessageBox::about(
+            this, tr("About Contend"),
+            tr("<b>Contend</b> finds operator contention in AI-model profiling traces "
+               "(PyTorch/Kineto, Ascend, Chrome JSON): which operators were slowed, by what, and when."));
     });
     rebuildRecentMenu();
 }
@@ -268,15 +281,18 @@ void MainWindow::wire() {
         statusBar()->showMessage(phase);
     });
     connect(m_session, &AnalysisSession::busyChanged, this, [this](bool busy) {
-        if (busy) m_loading->start(m_session->loadingPath());
-        else m_loading->stop();
+        if (busy)
+            m_loading->start(m_session->loadingPath());
+        else
+            m_loading->stop();
         m_centre->setCurrentWidget(busy ? static_cast<QWidget*>(m_loading) : m_timeline);
     });
     connect(m_loading, &LoadingPanel::cancelRequested, m_session, &AnalysisSession::cancel);
     connect(m_session, &AnalysisSession::opened, this, &MainWindow::onOpened);
     connect(m_session, &AnalysisSession::failed, this, &MainWindow::onFailed);
-    connect(m_session, &AnalysisSession::cancelled, this,
-            [this](const QString& path) { statusBar()->showMessage(tr("Cancelled opening %1").arg(QFileInfo(path).fileName()), 5000); });
+    connect(m_session, &AnalysisSession::cancelled, this, [this](const QString& path) {
+        statusBar()->showMessage(tr("Cancelled opening %1").arg(QFileInfo(path).fileName()), 5000);
+    });
     connect(m_session, &AnalysisSession::reportChanged, this, &MainWindow::applyReport);
 
     // Settings -> session (live re-threshold).
@@ -292,9 +308,12 @@ void MainWindow::wire() {
     auto followBrowser = [this] {
         if (m_quietBrowser) return;
         int g = SettingsPanel::WholeNetwork;
-        if (m_browser->level() == OperatorBrowser::LevelKind::Occurrences) g = SettingsPanel::PerOccurrence;
-        else if (m_browser->grouping() == OperatorBrowser::Grouping::Type) g = SettingsPanel::PerOperatorType;
-        else if (m_browser->grouping() == OperatorBrowser::Grouping::Iteration) g = SettingsPanel::PerIteration;
+        if (m_browser->level() == OperatorBrowser::LevelKind::Occurrences)
+            g = SettingsPanel::PerOccurrence;
+        else if (m_browser->grouping() == OperatorBrowser::Grouping::Type)
+            g = SettingsPanel::PerOperatorType;
+        else if (m_browser->grouping() == OperatorBrowser::Grouping::Iteration)
+            g = SettingsPanel::PerIteration;
         if (g == m_settings->granularity()) return;
         m_settings->setValues(m_settings->coefficient(), m_settings->overlap(), g);
         QSettings().setValue(QStringLiteral("analysis/granularity"), g);
@@ -326,7 +345,8 @@ void MainWindow::wire() {
     connect(m_browser, &OperatorBrowser::signaturePicked, this, [this](quint32 sig) {
         if (m_selected == kNone) m_breakdown->showSignature(sig);
     });
-    connect(m_browser, &OperatorBrowser::spanPicked, this, [this](qint64 a, qint64 b) { m_timeline->zoomTo(a, b, 0.02); });
+    connect(m_browser, &OperatorBrowser::spanPicked, this,
+            [this](qint64 a, qint64 b) { m_timeline->zoomTo(a, b, 0.02); });
     auto zoomRow = [this](const QModelIndex& i) {
         const qint64 a = i.data(StartRole).toLongLong(), b = i.data(EndRole).toLongLong();
         if (a >= 0 && b >= a) m_timeline->zoomTo(a, b, 0.25);
@@ -340,7 +360,8 @@ void MainWindow::wire() {
         showCluster(static_cast<quint32>(i.row()));
     });
     connect(m_details, &OperatorDetails::sliceLinkActivated, this, [this](quint32 s) { selectSlice(s, true); });
-    connect(m_heatmap, &HeatmapView::zoomRequested, this, [this](qint64 a, qint64 b) { m_timeline->zoomTo(a, b, 0.15); });
+    connect(m_heatmap, &HeatmapView::zoomRequested, this,
+            [this](qint64 a, qint64 b) { m_timeline->zoomTo(a, b, 0.15); });
     connect(m_heatmap, &HeatmapView::sliceActivated, this, [this](quint32 s) { selectSlice(s, false); });
     connect(m_heatmap, &HeatmapView::windowActivated, this, [this](quint32 w) {
         m_windowPanel->selectSourceRow(static_cast<int>(w));
@@ -361,7 +382,8 @@ void MainWindow::restoreSettings() {
                           s.value(QStringLiteral("analysis/granularity"), 0).toInt());
     onGranularity(m_settings->granularity(), false);
     m_criticalPath->setChecked(s.value(QStringLiteral("view/criticalPath"), true).toBool());
-    restoreLayout(s.value(QStringLiteral("window/geometry")).toByteArray(), s.value(QStringLiteral("window/state")).toByteArray());
+    restoreLayout(s.value(QStringLiteral("window/geometry")).toByteArray(),
+                  s.value(QStringLiteral("window/state")).toByteArray());
 }
 
 bool MainWindow::layoutUsable() const {
@@ -413,7 +435,8 @@ void MainWindow::showEvent(QShowEvent* e) {
     QTimer::singleShot(0, this, [this] {
         if (layoutUsable()) return;
         restoreState(m_defaultState, kStateVersion);
-        statusBar()->showMessage(tr("The saved window layout squeezed a pane below its readable size; showing the default layout."), 8000);
+        statusBar()->showMessage(
+            tr("The saved window layout squeezed a pane below its readable size; showing the default layout."), 8000);
     });
 }
 
@@ -458,11 +481,12 @@ void MainWindow::rebuildRecentMenu() {
 }
 
 QString MainWindow::traceFileFilter() {
-    return tr("Traces (*.json *.json.gz *.gz *.sqlite *.db);;"
-              "PyTorch/Kineto, Ascend or Chrome JSON (*.json *.json.gz *.gz);;"
-              "Nsight Systems SQLite export (*.sqlite);;"
-              "Ascend profiler database (*.db);;"
-              "All files (*)");
+    return tr(
+        "Traces (*.json *.json.gz *.gz *.sqlite *.db);;"
+        "PyTorch/Kineto, Ascend or Chrome JSON (*.json *.json.gz *.gz);;"
+        "Nsight Systems SQLite export (*.sqlite);;"
+        "Ascend profiler database (*.db);;"
+        "All files (*)");
 }
 
 void MainWindow::chooseFile() {
@@ -487,22 +511,29 @@ void MainWindow::chooseFolder() {
 void MainWindow::chooseReportFile(const QString& format) {
     const bool json = format == QStringLiteral("json");
     const OpenedTrace* cur = m_session->current();
-    const QString base = cur ? QFileInfo(cur->path).completeBaseName().remove(QStringLiteral(".json")) : QStringLiteral("report");
-    const QString path = QFileDialog::getSaveFileName(this, json ? tr("Save report as JSON") : tr("Save report as Markdown"),
-                                                      base + (json ? QStringLiteral(".report.json") : QStringLiteral(".report.md")),
-                                                      json ? tr("JSON (*.json)") : tr("Markdown (*.md)"));
+    const QString base =
+        cur ? QFileInfo(cur->path).completeBaseName().remove(QStringLiteral(".json")) : QStringLiteral("report");
+    const QString path =
+        QFileDialog::getSaveFileName(this, json ? tr("Save report as JSON") : tr("Save report as Markdown"),
+                                     base + (json ? QStringLiteral(".report.json") : QStringLiteral(".report.md")),
+                                     json ? tr("JSON (*.json)") : tr("Markdown (*.md)"));
     if (path.isEmpty()) return;
     QString error;
-    if (saveReport(path, format, &error)) statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
-    else m_message->showMessage(MessageBar::Kind::Error, tr("Could not save the report"), {error});
+    if (saveReport(path, format, &error))
+        statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+    else
+        m_message->showMessage(MessageBar::Kind::Error, tr("Could not save the report"), {error});
 }
 
 void MainWindow::chooseViewPng() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export view as PNG"), QStringLiteral("timeline.png"), tr("PNG (*.png)"));
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export view as PNG"), QStringLiteral("timeline.png"), tr("PNG (*.png)"));
     if (path.isEmpty()) return;
     QString error;
-    if (exportViewPng(path, &error)) statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
-    else m_message->showMessage(MessageBar::Kind::Error, tr("Could not export the view"), {error});
+    if (exportViewPng(path, &error))
+        statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+    else
+        m_message->showMessage(MessageBar::Kind::Error, tr("Could not export the view"), {error});
 }
 
 }  // namespace contend::gui

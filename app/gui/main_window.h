@@ -45,7 +45,7 @@ QString whatIfSummaryText(const Report& r);
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
-public:
+  public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
@@ -89,13 +89,13 @@ public:
     // Every visible dock at least its minimum readable size.
     bool layoutUsable() const;
 
-protected:
+  protected:
     void closeEvent(QCloseEvent* e) override;
     void showEvent(QShowEvent* e) override;
     void dragEnterEvent(QDragEnterEvent* e) override;
     void dropEvent(QDropEvent* e) override;
 
-private:
+  private:
     void buildViews();
     void buildDocks();
     void buildMenus();
@@ -117,14 +117,14 @@ private:
     void chooseReportFile(const QString& format);
     void chooseViewPng();
     void zoomToWindow(quint32 windowIndex);
-public:
+
+  public:
     // Shows a contention window (cluster) in Details and Breakdown, replacing the operator
     // selection; index into the report's list.
     void showWindow(quint32 windowIndex);
     void showCluster(quint32 clusterIndex);
 
-private:
-
+  private:
     AnalysisSession* m_session = nullptr;
     widgets::TimelineView* m_timeline = nullptr;
     MessageBar* m_message = nullptr;

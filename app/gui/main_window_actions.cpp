@@ -1,5 +1,8 @@
 // MainWindow, part 2: what happens when a trace opens or fails, when a report arrives, when
 // the user selects an operator, and exporting.
+#include <algorithm>
+#include <vector>
+
 #include <QBuffer>
 #include <QDockWidget>
 #include <QFileInfo>
@@ -8,19 +11,17 @@
 #include <QPainter>
 #include <QSettings>
 #include <QStatusBar>
-#include <algorithm>
-#include <vector>
 
 #include "app/gui/analysis_session.h"
-#include "core/report/advice.h"
 #include "app/gui/compare_window.h"
-#include "app/gui/load_thread.h"
 #include "app/gui/engine_bridge.h"
+#include "app/gui/load_thread.h"
 #include "app/gui/main_window.h"
 #include "app/gui/message_bar.h"
 #include "app/gui/recent_files.h"
 #include "app/gui/search_bar.h"
 #include "app/gui/settings_panel.h"
+#include "core/report/advice.h"
 #include "widgets/breakdown/breakdown_view.h"
 #include "widgets/common/text.h"
 #include "widgets/details/operator_details.h"
@@ -60,7 +61,7 @@ void MainWindow::onOpened(OpenedTracePtr opened) {
 
     m_timeline->setData(opened->timeline);
     m_search->setTrace(opened->trace);
-    m_quietBrowser = true;   // the browser resets here; the granularity setting stays
+    m_quietBrowser = true;  // the browser resets here; the granularity setting stays
     m_browser->setTrace(opened->trace);
     m_quietBrowser = false;
     m_heatmap->setTrace(opened->trace);
@@ -75,7 +76,8 @@ void MainWindow::onOpened(OpenedTracePtr opened) {
 
     // Import warnings and analysis problems, in words; otherwise the bar goes away.
     if (!opened->warnings.isEmpty())
-        m_message->showMessage(MessageBar::Kind::Warning, tr("%1 was imported with warnings").arg(QFileInfo(opened->path).fileName()),
+        m_message->showMessage(MessageBar::Kind::Warning,
+                               tr("%1 was imported with warnings").arg(QFileInfo(opened->path).fileName()),
                                opened->warnings);
     else if (!opened->analysisError.isEmpty())
         m_message->showMessage(MessageBar::Kind::Warning, opened->analysisError);
@@ -137,14 +139,18 @@ QString bottleneckVersusTable(const Report& r) {
     QStringList parts;
     if (flaggedWait > 0) parts << QObject::tr("%1 of the flagged operators' extra wait").arg(durationText(flaggedWait));
     if (b == Resource::Sync && r.summary.clusterWaitNs > 0)
-        parts << QObject::tr("%1 in the gaps of sync clusters (Clusters tab)").arg(durationText(r.summary.clusterWaitNs));
-    const QString ranked = byGain ? QObject::tr("The table is ranked by predicted gain (what fixing the run would save end to end)")
-                                  : QObject::tr("The table is sorted by score (the most unusual runs first)");
-    return QObject::tr("%6: %1 of its top %2 rows wait for %3, the first for %4. "
-                       "The bottleneck adds up time instead, and %5 counts as %3.")
+        parts
+            << QObject::tr("%1 in the gaps of sync clusters (Clusters tab)").arg(durationText(r.summary.clusterWaitNs));
+    const QString ranked =
+        byGain ? QObject::tr("The table is ranked by predicted gain (what fixing the run would save end to end)")
+               : QObject::tr("The table is sorted by score (the most unusual runs first)");
+    return QObject::tr(
+               "%6: %1 of its top %2 rows wait for %3, the first for %4. "
+               "The bottleneck adds up time instead, and %5 counts as %3.")
         .arg(same)
         .arg(top)
-        .arg(resourceLabel(b), resourceLabel(r.anomalies[order.front()].cause), parts.join(QObject::tr(" plus ")), ranked);
+        .arg(resourceLabel(b), resourceLabel(r.anomalies[order.front()].cause), parts.join(QObject::tr(" plus ")),
+             ranked);
 }
 
 QString whatIfSummaryText(const Report& r) {
@@ -153,12 +159,14 @@ QString whatIfSummaryText(const Report& r) {
     const double n = static_cast<double>(std::max<std::size_t>(w.iterations, 1));
     auto gain = [n](TimeNs ns) {
         if (ns < 0) return QObject::tr("not computed");
-        return QObject::tr("%1 (%2 per iteration)").arg(durationText(ns), durationText(static_cast<TimeNs>(static_cast<double>(ns) / n)));
+        return QObject::tr("%1 (%2 per iteration)")
+            .arg(durationText(ns), durationText(static_cast<TimeNs>(static_cast<double>(ns) / n)));
     };
-    QString text = QObject::tr("<b>Predicted end-to-end gain</b> of removing each resource's extra wait (the run: %1 in %2 %3):")
-                       .arg(durationText(w.totalNs))
-                       .arg(w.iterations)
-                       .arg(w.iterations == 1 ? QObject::tr("iteration") : QObject::tr("iterations"));
+    QString text =
+        QObject::tr("<b>Predicted end-to-end gain</b> of removing each resource's extra wait (the run: %1 in %2 %3):")
+            .arg(durationText(w.totalNs))
+            .arg(w.iterations)
+            .arg(w.iterations == 1 ? QObject::tr("iteration") : QObject::tr("iterations"));
     if (w.resources.empty()) text += QObject::tr(" no resource caused extra wait");
     for (const ResourceGain& g : w.resources)
         text += QObject::tr("<br>&nbsp;&nbsp;%1: %2 of its %3 extra wait")
@@ -186,10 +194,12 @@ void MainWindow::updateSummary() {
         text += tr("<br>Extra wait %1 in flagged operators").arg(durationText(s.anomalyWaitNs));
         if (s.operatorTimeNs > 0)
             text += tr(" (%1% of %2 operator time)")
-                        .arg(100.0 * static_cast<double>(s.anomalyWaitNs) / static_cast<double>(s.operatorTimeNs), 0, 'f', 1)
+                        .arg(100.0 * static_cast<double>(s.anomalyWaitNs) / static_cast<double>(s.operatorTimeNs), 0,
+                             'f', 1)
                         .arg(durationText(s.operatorTimeNs));
     }
-    if (s.clusterWaitNs > 0) text += tr("<br>%1 in the gaps of tiny-operator clusters").arg(durationText(s.clusterWaitNs));
+    if (s.clusterWaitNs > 0)
+        text += tr("<br>%1 in the gaps of tiny-operator clusters").arg(durationText(s.clusterWaitNs));
     if (s.bottleneck != Resource::None)
         text += tr("<br>Bottleneck <b>%1</b> (%2% of the extra wait with a measured or estimated cause).")
                     .arg(resourceLabel(s.bottleneck))
@@ -202,9 +212,14 @@ void MainWindow::updateSummary() {
     if (!why.isEmpty()) text += QStringLiteral("<br><span style='color:#444'>%1</span>").arg(why.toHtmlEscaped());
     if (s.bottleneck != Resource::None)
         text += tr("<br><b>What to try first:</b> %1.").arg(QString::fromUtf8(adviceFor(s.bottleneck)).toHtmlEscaped());
-    for (const ReportNote& n : r->notes) text += QStringLiteral("<br><span style='color:#666'>• %1</span>").arg(QString::fromStdString(n.text).toHtmlEscaped());
+    for (const ReportNote& n : r->notes)
+        text += QStringLiteral("<br><span style='color:#666'>• %1</span>")
+                    .arg(QString::fromStdString(n.text).toHtmlEscaped());
     m_settings->setSummary(text);
-    m_reportInfo->setText(tr("%1 flagged · %2 windows · %3 clusters").arg(r->anomalies.size()).arg(r->windows.size()).arg(r->clusters.size()));
+    m_reportInfo->setText(tr("%1 flagged · %2 windows · %3 clusters")
+                              .arg(r->anomalies.size())
+                              .arg(r->windows.size())
+                              .arg(r->clusters.size()));
 }
 
 void MainWindow::updateActions() {
@@ -228,7 +243,7 @@ CompareWindow* MainWindow::compareWith(const QString& path) {
 }
 
 void MainWindow::selectSlice(quint32 slice, bool reveal) {
-    m_timeline->selectSlice(slice, reveal);   // emits sliceSelected when it changes
+    m_timeline->selectSlice(slice, reveal);  // emits sliceSelected when it changes
     if (slice == m_selected) onSliceSelected(slice);
 }
 
@@ -238,7 +253,8 @@ void MainWindow::onSliceSelected(quint32 slice) {
     m_breakdown->showSlice(slice);
     m_anomalyPanel->selectSourceRow(slice == kNone ? -1 : m_anomalies->rowOfSlice(slice));
     if (m_browser->level() == OperatorBrowser::LevelKind::Occurrences)
-        m_browser->occurrencePanel()->selectSourceRow(slice == kNone ? -1 : m_browser->occurrenceModel()->rowOfSlice(slice));
+        m_browser->occurrencePanel()->selectSourceRow(slice == kNone ? -1
+                                                                     : m_browser->occurrenceModel()->rowOfSlice(slice));
 }
 
 void MainWindow::onGranularity(int g, bool raiseDock) {
@@ -249,7 +265,8 @@ void MainWindow::onGranularity(int g, bool raiseDock) {
         const ReportPtr r = m_session->report();
         std::uint32_t slice = m_selected;
         if (slice == kNone && r && !r->anomalies.empty()) slice = r->anomalies.front().slice;
-        if (r && slice < r->sliceSignature.size() && r->sliceSignature[slice] != kNone) m_browser->openSignature(r->sliceSignature[slice]);
+        if (r && slice < r->sliceSignature.size() && r->sliceSignature[slice] != kNone)
+            m_browser->openSignature(r->sliceSignature[slice]);
         if (QDockWidget* d = dock(QStringLiteral("dock.flagged")); d && raiseDock) d->raise();
     } else {
         m_browser->setGrouping(g == SettingsPanel::PerOperatorType ? OperatorBrowser::Grouping::Type
@@ -308,7 +325,8 @@ bool MainWindow::saveReport(const QString& path, const QString& format, QString*
         if (error) *error = tr("there is no report to save (open a trace and let the analysis finish)");
         return false;
     }
-    const auto text = format == QStringLiteral("json") ? reportJsonText(*r, *cur->trace) : reportMarkdownText(*r, *cur->trace);
+    const auto text =
+        format == QStringLiteral("json") ? reportJsonText(*r, *cur->trace) : reportMarkdownText(*r, *cur->trace);
     if (!text) {
         if (error) *error = tr("this build cannot write reports");
         return false;

@@ -26,8 +26,9 @@ void MessageBar::showMessage(Kind kind, const QString& title, const QStringList&
     m_kind = kind;
     const char* bg = kind == Kind::Error ? "#fdecea" : kind == Kind::Warning ? "#fff4e5" : "#e8f1fb";
     const char* fg = kind == Kind::Error ? "#8a1c14" : kind == Kind::Warning ? "#6b4100" : "#123e6b";
-    setStyleSheet(QStringLiteral("MessageBar { background: %1; border: 1px solid %2; border-radius: 3px; } QLabel { color: %2; }")
-                      .arg(QLatin1String(bg), QLatin1String(fg)));
+    setStyleSheet(
+        QStringLiteral("MessageBar { background: %1; border: 1px solid %2; border-radius: 3px; } QLabel { color: %2; }")
+            .arg(QLatin1String(bg), QLatin1String(fg)));
     QString html = QStringLiteral("<b>%1</b>").arg(title.toHtmlEscaped());
     m_plain = title;
     const int shown = std::min<int>(static_cast<int>(lines.size()), 6);

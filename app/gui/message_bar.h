@@ -10,15 +10,15 @@ namespace contend::gui {
 
 class MessageBar : public QFrame {
     Q_OBJECT
-public:
+  public:
     enum class Kind { Error, Warning, Info };
     explicit MessageBar(QWidget* parent = nullptr);
     void showMessage(Kind kind, const QString& title, const QStringList& lines = {});
     void clear();
-    QString text() const;   // plain text of what is shown (for tests)
+    QString text() const;  // plain text of what is shown (for tests)
     Kind kind() const { return m_kind; }
 
-private:
+  private:
     QLabel* m_label;
     QToolButton* m_close;
     Kind m_kind = Kind::Info;

@@ -1,10 +1,11 @@
 #pragma once
 // What a successful open hands to the window: the trace, its timeline index, the prepared
 // analysis (null when there is no engine or it failed, with the reason) and the first report.
+#include <memory>
+
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
-#include <memory>
 
 #include "app/gui/engine_bridge.h"
 #include "core/analysis/report.h"
@@ -18,8 +19,8 @@ struct OpenedTrace {
     widgets::TimelineDataPtr timeline;
     PreparedHandle prepared;
     std::shared_ptr<const Report> report;
-    QString analysisError;     // why there is no report, in words
-    QStringList warnings;      // import warnings, in words
+    QString analysisError;  // why there is no report, in words
+    QStringList warnings;   // import warnings, in words
     double loadSeconds = 0;
     double analysisSeconds = 0;
 };

@@ -6,7 +6,7 @@
 namespace contend::gui {
 
 class RecentFiles {
-public:
+  public:
     static constexpr int kMax = 10;
     static QStringList load();
     static void add(const QString& path);

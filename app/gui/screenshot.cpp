@@ -1,5 +1,7 @@
 #include "app/gui/screenshot.h"
 
+#include <cstdio>
+
 #include <QApplication>
 #include <QBuffer>
 #include <QCoreApplication>
@@ -16,7 +18,6 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
-#include <cstdio>
 #include <qcustomplot.h>
 
 #include "app/gui/analysis_session.h"
@@ -36,7 +37,7 @@ QString bundledSample() {
     const QString exeDir = QCoreApplication::applicationDirPath();
     const QStringList candidates = {
         QDir(exeDir).filePath(QStringLiteral("../share/contend/samples/projectx-before.json.gz")),
-        QDir(exeDir).filePath(QStringLiteral("../../../") + rel),   // build-*/app/gui/contend
+        QDir(exeDir).filePath(QStringLiteral("../../../") + rel),  // build-*/app/gui/contend
         QStringLiteral(CONTEND_SOURCE_DIR "/") + rel,
     };
     for (const QString& c : candidates)
@@ -96,7 +97,9 @@ int runCompareScreenshot(const ScreenshotOptions& o) {
     timer.start();
     while (!done && timer.elapsed() < o.timeoutMs) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
     if (!ok) {
-        if (!done) std::fprintf(stderr, "contend --screenshot: timed out comparing %s and %s\n", qPrintable(base), qPrintable(now));
+        if (!done)
+            std::fprintf(stderr, "contend --screenshot: timed out comparing %s and %s\n", qPrintable(base),
+                         qPrintable(now));
         return 3;
     }
     settle(300);
@@ -113,8 +116,8 @@ int runCompareScreenshot(const ScreenshotOptions& o) {
         std::fprintf(stderr, "contend --screenshot: could not write %s\n", qPrintable(o.output));
         return 3;
     }
-    std::printf("wrote %s (%dx%d) from %s vs %s\n", qPrintable(o.output), image.width(), image.height(), qPrintable(base),
-                qPrintable(now));
+    std::printf("wrote %s (%dx%d) from %s vs %s\n", qPrintable(o.output), image.width(), image.height(),
+                qPrintable(base), qPrintable(now));
     return 0;
 }
 
@@ -181,11 +184,13 @@ int runScreenshot(const ScreenshotOptions& o) {
                 QLabel label;
                 label.setText(tip);
                 label.setTextFormat(Qt::RichText);
-                label.setStyleSheet(QStringLiteral("QLabel { background: #ffffe1; color: #111; border: 1px solid #888; padding: 4px; }"));
+                label.setStyleSheet(QStringLiteral(
+                    "QLabel { background: #ffffe1; color: #111; border: 1px solid #888; padding: 4px; }"));
                 label.adjustSize();
                 const double ms = static_cast<double>(s.start + s.dur / 2 - cur->trace->begin()) / 1e6;
-                const QPoint cell = view.plot()->mapTo(&view, QPoint(static_cast<int>(view.plot()->xAxis->coordToPixel(ms)),
-                                                                     static_cast<int>(view.plot()->yAxis->coordToPixel(g.rowCount() - 1 - row))));
+                const QPoint cell = view.plot()->mapTo(
+                    &view, QPoint(static_cast<int>(view.plot()->xAxis->coordToPixel(ms)),
+                                  static_cast<int>(view.plot()->yAxis->coordToPixel(g.rowCount() - 1 - row))));
                 QPoint at = cell + QPoint(14, 10);
                 at.setX(std::min(at.x(), image.width() - label.width() - 4));
                 at.setY(std::min(at.y(), image.height() - label.height() - 4));
@@ -255,7 +260,10 @@ int runScreenshot(const ScreenshotOptions& o) {
                 w.timeline()->zoomTo(its[pick].start, its[pick].end, 0.05);
             }
         } else if (o.view != QStringLiteral("main")) {
-            std::fprintf(stderr, "contend --screenshot: unknown view '%s' (main, heatmap, breakdown, zoomed, flows, whatif, compare)\n", qPrintable(o.view));
+            std::fprintf(
+                stderr,
+                "contend --screenshot: unknown view '%s' (main, heatmap, breakdown, zoomed, flows, whatif, compare)\n",
+                qPrintable(o.view));
             return 2;
         }
         settle(400);

@@ -12,8 +12,8 @@ namespace contend::gui {
 struct ScreenshotOptions {
     QString output;
     QString view = QStringLiteral("main");
-    QString trace;                 // empty: the bundled sample
-    QString compareNew;            // compare view: the comparison (trace is the baseline)
+    QString trace;       // empty: the bundled sample
+    QString compareNew;  // compare view: the comparison (trace is the baseline)
     QSize size{1600, 1000};
     int timeoutMs = 300000;
 };

@@ -12,8 +12,13 @@
 namespace contend::gui {
 
 SearchBar::SearchBar(QWidget* parent)
-    : QWidget(parent), m_edit(new QLineEdit(this)), m_regex(new QCheckBox(tr("Regex"), this)), m_prev(new QToolButton(this)),
-      m_next(new QToolButton(this)), m_close(new QToolButton(this)), m_count(new QLabel(this)) {
+    : QWidget(parent),
+      m_edit(new QLineEdit(this)),
+      m_regex(new QCheckBox(tr("Regex"), this)),
+      m_prev(new QToolButton(this)),
+      m_next(new QToolButton(this)),
+      m_close(new QToolButton(this)),
+      m_count(new QLabel(this)) {
     m_edit->setPlaceholderText(tr("Find operators by name (Enter: next, Shift+Enter: previous)"));
     m_edit->setClearButtonEnabled(true);
     m_edit->installEventFilter(this);
@@ -84,12 +89,17 @@ void SearchBar::updateCount() {
     m_prev->setEnabled(any);
     m_next->setEnabled(any);
     m_count->setStyleSheet(m_error.isEmpty() && (any || m_edit->text().isEmpty()) ? QStringLiteral("color: #444")
-                                                                                   : QStringLiteral("color: #b71c1c"));
-    if (!m_error.isEmpty()) m_count->setText(m_error);
-    else if (m_edit->text().isEmpty()) m_count->setText(QString());
-    else if (!any) m_count->setText(tr("no matches"));
-    else if (m_current < 0) m_count->setText(m_matches.size() == 1 ? tr("1 match") : tr("%L1 matches").arg(m_matches.size()));
-    else m_count->setText(tr("%L1 of %L2 matches").arg(m_current + 1).arg(m_matches.size()));
+                                                                                  : QStringLiteral("color: #b71c1c"));
+    if (!m_error.isEmpty())
+        m_count->setText(m_error);
+    else if (m_edit->text().isEmpty())
+        m_count->setText(QString());
+    else if (!any)
+        m_count->setText(tr("no matches"));
+    else if (m_current < 0)
+        m_count->setText(m_matches.size() == 1 ? tr("1 match") : tr("%L1 matches").arg(m_matches.size()));
+    else
+        m_count->setText(tr("%L1 of %L2 matches").arg(m_current + 1).arg(m_matches.size()));
 }
 
 bool SearchBar::eventFilter(QObject* watched, QEvent* event) {

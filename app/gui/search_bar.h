@@ -3,8 +3,9 @@
 // or a regular expression when "Regex" is ticked), previous / next (Shift+Enter / Enter, or
 // Shift+F3 / F3) that select the match on the timeline and zoom to it, and "3 of 128 matches".
 // Esc closes it.
-#include <QWidget>
 #include <vector>
+
+#include <QWidget>
 
 #include "core/trace/trace.h"
 
@@ -17,7 +18,7 @@ namespace contend::gui {
 
 class SearchBar : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit SearchBar(QWidget* parent = nullptr);
     void setTrace(TracePtr trace);
     // Shows the bar and puts the cursor in the text.
@@ -25,22 +26,22 @@ public:
     QLineEdit* edit() const { return m_edit; }
     QCheckBox* regexBox() const { return m_regex; }
     int matchCount() const { return static_cast<int>(m_matches.size()); }
-    int currentMatch() const { return m_current; }   // -1 before next/previous
+    int currentMatch() const { return m_current; }  // -1 before next/previous
     QString countText() const;
     const std::vector<std::uint32_t>& matches() const { return m_matches; }
 
-public slots:
+  public slots:
     void next();
     void previous();
 
-signals:
+  signals:
     // The match to show: select it everywhere and zoom the timeline to it.
     void matchPicked(quint32 slice);
 
-protected:
+  protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
-private:
+  private:
     void search();
     void step(int by);
     void updateCount();

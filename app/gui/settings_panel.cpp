@@ -1,15 +1,16 @@
 #include "app/gui/settings_panel.h"
 
+#include <cmath>
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QSignalBlocker>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QSlider>
 #include <QVBoxLayout>
-#include <cmath>
 
 namespace contend::gui {
 
@@ -19,9 +20,14 @@ constexpr int kCoefMin = 5, kCoefMax = 200;
 }  // namespace
 
 SettingsPanel::SettingsPanel(QWidget* parent)
-    : QWidget(parent), m_coefSlider(new QSlider(Qt::Horizontal, this)), m_coefSpin(new QDoubleSpinBox(this)),
-      m_overlapSlider(new QSlider(Qt::Horizontal, this)), m_overlapSpin(new QDoubleSpinBox(this)),
-      m_granularity(new QComboBox(this)), m_summary(new QLabel(this)), m_unavailable(new QLabel(this)) {
+    : QWidget(parent),
+      m_coefSlider(new QSlider(Qt::Horizontal, this)),
+      m_coefSpin(new QDoubleSpinBox(this)),
+      m_overlapSlider(new QSlider(Qt::Horizontal, this)),
+      m_overlapSpin(new QDoubleSpinBox(this)),
+      m_granularity(new QComboBox(this)),
+      m_summary(new QLabel(this)),
+      m_unavailable(new QLabel(this)) {
     m_coefSlider->setRange(kCoefMin, kCoefMax);
     m_coefSlider->setPageStep(5);
     m_coefSpin->setRange(0.1, 50.0);
@@ -34,12 +40,15 @@ SettingsPanel::SettingsPanel(QWidget* parent)
     m_overlapSpin->setDecimals(2);
     m_overlapSpin->setSingleStep(0.01);
     m_overlapSpin->setKeyboardTracking(false);
-    m_granularity->addItems({tr("Whole network (per signature)"), tr("Per operator type"), tr("Per occurrence"), tr("Per iteration")});
-    m_coefSlider->setToolTip(tr("An operator is flagged when its anomaly score is above this coefficient.\n"
-                                "Raise it for a network whose operators vary a lot."));
+    m_granularity->addItems(
+        {tr("Whole network (per signature)"), tr("Per operator type"), tr("Per occurrence"), tr("Per iteration")});
+    m_coefSlider->setToolTip(
+        tr("An operator is flagged when its anomaly score is above this coefficient.\n"
+           "Raise it for a network whose operators vary a lot."));
     m_coefSpin->setToolTip(m_coefSlider->toolTip());
-    m_overlapSlider->setToolTip(tr("Two operators form a contention window when their overlap, divided by the\n"
-                                   "shorter one's busy time, is at least this ratio."));
+    m_overlapSlider->setToolTip(
+        tr("Two operators form a contention window when their overlap, divided by the\n"
+           "shorter one's busy time, is at least this ratio."));
     m_overlapSpin->setToolTip(m_overlapSlider->toolTip());
     m_granularity->setToolTip(tr("How the Network view lists the results"));
     m_summary->setWordWrap(true);
@@ -115,7 +124,8 @@ void SettingsPanel::setValues(double coefficient, double overlap, int granularit
 void SettingsPanel::setSummary(const QString& text) {
     m_summary->setText(text);
     // The panel is short; the whole summary with its notes is one hover away.
-    m_summary->setToolTip(text.isEmpty() ? QString() : QStringLiteral("<p style='white-space:normal'>%1</p>").arg(text));
+    m_summary->setToolTip(text.isEmpty() ? QString()
+                                         : QStringLiteral("<p style='white-space:normal'>%1</p>").arg(text));
 }
 
 void SettingsPanel::setAnalysisAvailable(bool available, const QString& why) {

@@ -14,7 +14,7 @@ namespace contend::gui {
 
 class SettingsPanel : public QWidget {
     Q_OBJECT
-public:
+  public:
     // The Network dock's grouping and drill-down level, kept in step with it both ways.
     enum Granularity { WholeNetwork = 0, PerOperatorType = 1, PerOccurrence = 2, PerIteration = 3 };
     explicit SettingsPanel(QWidget* parent = nullptr);
@@ -33,11 +33,11 @@ public:
     QDoubleSpinBox* coefficientSpin() const { return m_coefSpin; }
     QDoubleSpinBox* overlapSpin() const { return m_overlapSpin; }
 
-signals:
+  signals:
     void thresholdsChanged(double coefficient, double overlap);
     void granularityChanged(int granularity);
 
-private:
+  private:
     QSlider* m_coefSlider;
     QDoubleSpinBox* m_coefSpin;
     QSlider* m_overlapSlider;

@@ -17,10 +17,11 @@ TracePtr makeSyntheticTrace(std::size_t operators, std::uint32_t seed) {
     b.source().path = "synthetic";
     std::vector<StringId> kernels;
     std::vector<double> baseNs;
-    const char* families[] = {"gemm", "conv_fwd", "layernorm", "softmax", "attention", "allreduce", "memcpy", "elementwise"};
+    const char* families[] = {"gemm",      "conv_fwd",  "layernorm", "softmax",
+                              "attention", "allreduce", "memcpy",    "elementwise"};
     for (int i = 0; i < 48; ++i) {
         kernels.push_back(b.intern(std::string(families[i % 8]) + "_kernel_" + std::to_string(i)));
-        baseNs.push_back(800.0 * std::pow(1.12, i));   // 0.8 us .. ~170 us
+        baseNs.push_back(800.0 * std::pow(1.12, i));  // 0.8 us .. ~170 us
     }
     const StringId kernelCat = b.intern("kernel");
     const StringId cpuCat = b.intern("cpu_op");
@@ -97,7 +98,8 @@ Report makeSyntheticOverlay(const Trace& trace, double flaggedFraction, std::uin
     Report r;
     r.settings.coefficient = 3.0;
     const auto& slices = trace.slices();
-    const Resource causes[] = {Resource::Bandwidth, Resource::Compute, Resource::Cache, Resource::Issue, Resource::Sync};
+    const Resource causes[] = {Resource::Bandwidth, Resource::Compute, Resource::Cache, Resource::Issue,
+                               Resource::Sync};
     std::vector<float> sliceScore(slices.size(), std::numeric_limits<float>::quiet_NaN());
     for (std::uint32_t i = 0; i < slices.size(); ++i) {
         if (!slices[i].is(kSliceDevice)) continue;
@@ -114,7 +116,8 @@ Report makeSyntheticOverlay(const Trace& trace, double flaggedFraction, std::uin
         }
     }
     r.sliceScore = SharedVector<float>(std::move(sliceScore));
-    std::sort(r.anomalies.begin(), r.anomalies.end(), [](const Anomaly& a, const Anomaly& b) { return a.score > b.score; });
+    std::sort(r.anomalies.begin(), r.anomalies.end(),
+              [](const Anomaly& a, const Anomaly& b) { return a.score > b.score; });
     for (std::uint32_t i = 0; i < r.anomalies.size(); ++i) r.anomalies[i].id = i;
     // Windows around every 20th anomaly, joining its stream and the next one.
     for (std::size_t i = 0; i < r.anomalies.size(); i += 20) {

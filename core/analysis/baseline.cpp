@@ -41,7 +41,7 @@ namespace {
 
 struct Robust {
     TimeNs median = 0;
-    double sigma = 0;   // 1.4826 * MAD * (1 + 1.65 / sqrt(n))
+    double sigma = 0;  // 1.4826 * MAD * (1 + 1.65 / sqrt(n))
 };
 
 Robust robustOf(std::vector<TimeNs> sample, std::vector<TimeNs>& work) {
@@ -105,12 +105,13 @@ BaselineResult computeBaselines(const Trace& trace, const OperatorSet& ops, cons
             estimates += e >= 0;
             estimated.push_back(e >= 0 ? e : d);
         }
-        if (all.empty()) {   // every run in a cut step: judge them on themselves
-            for (std::uint32_t k = ops.sigBegin[s]; k < ops.sigBegin[s + 1]; ++k) all.push_back(slices[ops.slices[ops.sigOps[k]]].dur);
+        if (all.empty()) {  // every run in a cut step: judge them on themselves
+            for (std::uint32_t k = ops.sigBegin[s]; k < ops.sigBegin[s + 1]; ++k)
+                all.push_back(slices[ops.slices[ops.sigOps[k]]].dur);
             ref = all;
         }
         b.count = ops.sigBegin[s + 1] - ops.sigBegin[s];
-        const std::size_t runs = all.size();   // in the baseline's samples
+        const std::size_t runs = all.size();  // in the baseline's samples
         b.soloCount = static_cast<std::uint32_t>(ref.size());
         b.meanNs = b.count ? static_cast<double>(b.totalNs) / b.count : 0.0;
         auto [mn, mx] = std::minmax_element(all.begin(), all.end());
@@ -142,16 +143,17 @@ BaselineResult computeBaselines(const Trace& trace, const OperatorSet& ops, cons
             const bool useRef = settings.preferSolo && contrast;
             // Oversubscribed in (nearly) every run: no uncontended run, but the counters say
             // how long each would have taken alone.
-            const bool useEstimates = !useRef && settings.preferSolo && estimates >= kMinSolo &&
-                                      estimates + kMinSolo > runs;
+            const bool useEstimates =
+                !useRef && settings.preferSolo && estimates >= kMinSolo && estimates + kMinSolo > runs;
             std::vector<TimeNs>& sample = useRef ? ref : useEstimates ? estimated : all;
             b.rule = useRef ? BaselineRule::Contrast : useEstimates ? BaselineRule::Estimated : BaselineRule::All;
             const Robust rb = robustOf(sample, work);
             b.baselineNs = rb.median;
             const double rel = settings.relativeFloor * static_cast<double>(rb.median);
             const double tail = settings.tailSpread && !useEstimates ? tailSigma(sample, rb.median) : 0.0;
-            b.scaleNs = std::max<TimeNs>({1, absFloor, static_cast<TimeNs>(std::llround(rb.sigma)),
-                                          static_cast<TimeNs>(std::llround(tail)), static_cast<TimeNs>(std::llround(rel))});
+            b.scaleNs =
+                std::max<TimeNs>({1, absFloor, static_cast<TimeNs>(std::llround(rb.sigma)),
+                                  static_cast<TimeNs>(std::llround(tail)), static_cast<TimeNs>(std::llround(rel))});
         }
         const bool judged = b.rule != BaselineRule::Single && b.rule != BaselineRule::Unsized &&
                             b.rule != BaselineRule::Host && (b.rule != BaselineRule::Few || settings.judgeFew);
@@ -160,7 +162,9 @@ BaselineResult computeBaselines(const Trace& trace, const OperatorSet& ops, cons
             const TimeNs d = slices[ops.slices[op]].dur;
             // Not judged: no excess, score 0 (see the rule list in baseline.h).
             r.excessNs[op] = judged ? d - b.baselineNs : 0;
-            r.score[op] = judged ? static_cast<float>(static_cast<double>(d - b.baselineNs) / static_cast<double>(b.scaleNs)) : 0.0f;
+            r.score[op] =
+                judged ? static_cast<float>(static_cast<double>(d - b.baselineNs) / static_cast<double>(b.scaleNs))
+                       : 0.0f;
         }
     }
     return r;

@@ -48,40 +48,40 @@ enum class BaselineRule : std::uint8_t { Contrast, All, Few, Single, Unsized, Es
 const char* baselineRuleName(BaselineRule r);
 
 struct BaselineSettings {
-    bool preferSolo = true;          // use the reference sample / estimates when there are enough
-    bool tailSpread = true;          // sigma_tail (off for the duration-only comparison detector)
-    bool judgeFew = false;           // score signatures seen fewer than kMinForMad times (tests)
-    bool host = false;               // host scope: nothing is judged (rule "host")
-    double relativeFloor = 0.05;     // fraction of the baseline
-    TimeNs absoluteFloorNs = 250;    // timer and launch noise of tiny kernels, ns
+    bool preferSolo = true;        // use the reference sample / estimates when there are enough
+    bool tailSpread = true;        // sigma_tail (off for the duration-only comparison detector)
+    bool judgeFew = false;         // score signatures seen fewer than kMinForMad times (tests)
+    bool host = false;             // host scope: nothing is judged (rule "host")
+    double relativeFloor = 0.05;   // fraction of the baseline
+    TimeNs absoluteFloorNs = 250;  // timer and launch noise of tiny kernels, ns
 };
 
 inline constexpr std::uint32_t kMinSolo = 5;
 inline constexpr std::uint32_t kMinForMad = 5;
-inline constexpr double kFewSpread = 0.25;       // fraction of the fastest occurrence
+inline constexpr double kFewSpread = 0.25;  // fraction of the fastest occurrence
 inline constexpr double kMadToSigma = 1.4826;
-inline constexpr double kMadSe = 1.65;           // relative standard error of the MAD * sqrt(n)
-inline constexpr std::uint32_t kTailMin = 5;     // occurrences for the q90 tail spread
-inline constexpr std::uint32_t kTail99Min = 100; // occurrences for the q99 tail spread
+inline constexpr double kMadSe = 1.65;            // relative standard error of the MAD * sqrt(n)
+inline constexpr std::uint32_t kTailMin = 5;      // occurrences for the q90 tail spread
+inline constexpr std::uint32_t kTail99Min = 100;  // occurrences for the q99 tail spread
 
 struct SignatureBaseline {
     TimeNs baselineNs = 0;
-    TimeNs scaleNs = 0;       // the spread the score divides by, ns
-    TimeNs p50Ns = 0;         // over all occurrences
+    TimeNs scaleNs = 0;  // the spread the score divides by, ns
+    TimeNs p50Ns = 0;    // over all occurrences
     TimeNs p95Ns = 0;
     TimeNs minNs = 0;
     TimeNs maxNs = 0;
     TimeNs totalNs = 0;
     double meanNs = 0;
     std::uint32_t count = 0;
-    std::uint32_t soloCount = 0;   // occurrences in the reference sample
+    std::uint32_t soloCount = 0;  // occurrences in the reference sample
     BaselineRule rule = BaselineRule::All;
 };
 
 struct BaselineResult {
     std::vector<SignatureBaseline> signatures;
-    std::vector<float> score;     // per op
-    std::vector<TimeNs> excessNs; // per op: duration - baseline (may be negative; 0 for rules single, unsized)
+    std::vector<float> score;      // per op
+    std::vector<TimeNs> excessNs;  // per op: duration - baseline (may be negative; 0 for rules single, unsized)
 };
 
 // reference: per op, nonzero when the occurrence is in its signature's reference sample
@@ -90,8 +90,8 @@ struct BaselineResult {
 // op, its estimated solo duration (soloEstimates(), -1 unknown), or empty. inBaseline: per op,
 // 0 to keep it out of every sample (a step the capture cut), empty for none; it is still scored.
 BaselineResult computeBaselines(const Trace& trace, const OperatorSet& ops, const std::vector<std::uint8_t>& reference,
-                                const std::vector<std::uint8_t>& contrasted,
-                                const BaselineSettings& settings = {}, const std::vector<TimeNs>& soloEstimate = {},
+                                const std::vector<std::uint8_t>& contrasted, const BaselineSettings& settings = {},
+                                const std::vector<TimeNs>& soloEstimate = {},
                                 const std::vector<std::uint8_t>& inBaseline = {});
 
 // Median of v (reorders v); for even sizes the mean of the two middle values.

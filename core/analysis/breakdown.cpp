@@ -89,7 +89,7 @@ std::vector<Breakdown> computeBreakdowns(const Trace& trace, const OperatorSet& 
                 given += share;
                 last = partOf(kPressureResource[p]);
             }
-            parts[last] += left - given;   // rounding
+            parts[last] += left - given;  // rounding
             if (b.measuredData) {
                 // The data part is measured: what the estimate would add to it stays unexplained.
                 parts[kOwn] += parts[kData];

@@ -25,8 +25,10 @@ Resource measuredCause(const CauseInputs& in, std::uint32_t op, PressureArray& c
             const float rise = finiteOr(pressure.mean[op][p], 0) - ownCachePressure(pressure, sig);
             if (rise >= kCacheRise) c = hf;
             // Per-op hit rate: lower than the signature's usual.
-            const float drop = finiteOr(pressure.metricRef[sig][p], 0) - finiteOr(pressure.metric[op][p], pressure.metricRef[sig][p]);
-            if (std::isfinite(drop) && drop > 0) c = std::max(c, std::min(1.0f, drop / static_cast<float>(kMetricMove)));
+            const float drop =
+                finiteOr(pressure.metricRef[sig][p], 0) - finiteOr(pressure.metric[op][p], pressure.metricRef[sig][p]);
+            if (std::isfinite(drop) && drop > 0)
+                c = std::max(c, std::min(1.0f, drop / static_cast<float>(kMetricMove)));
         } else {
             // Saturation counts against the op only when it uses the resource and the operators
             // beside it asked for more than there was.
@@ -42,13 +44,17 @@ Resource measuredCause(const CauseInputs& in, std::uint32_t op, PressureArray& c
     if (credit[best] >= kMinCredit) return kPressureResource[best];
     const int cu = pressureIndex(Resource::Compute);
     const TimeNs dur = in.trace.slices()[in.ops.slices[op]].dur;
-    const double overlapFrac = static_cast<double>(in.overlap.overlappedNs[op]) / static_cast<double>(std::max<TimeNs>(1, dur));
-    if (cu >= 0 && finiteOr(pressure.highFrac[op][static_cast<std::size_t>(cu)], 0) >= kMinCredit && overlapFrac >= kMinOverlap)
+    const double overlapFrac =
+        static_cast<double>(in.overlap.overlappedNs[op]) / static_cast<double>(std::max<TimeNs>(1, dur));
+    if (cu >= 0 && finiteOr(pressure.highFrac[op][static_cast<std::size_t>(cu)], 0) >= kMinCredit &&
+        overlapFrac >= kMinOverlap)
         return Resource::Queue;
     return Resource::None;
 }
 
-bool isCopy(const CauseInputs& in, std::uint32_t op) { return isCopySignature(in.trace, in.ops, in.ops.signatureOf[op]); }
+bool isCopy(const CauseInputs& in, std::uint32_t op) {
+    return isCopySignature(in.trace, in.ops, in.ops.signatureOf[op]);
+}
 
 TimeNs sharedTime(const Trace& t, const OperatorSet& ops, std::uint32_t a, std::uint32_t b) {
     const Slice& x = t.slices()[ops.slices[a]];
@@ -56,7 +62,9 @@ TimeNs sharedTime(const Trace& t, const OperatorSet& ops, std::uint32_t a, std::
     return std::max<TimeNs>(0, std::min(x.end(), y.end()) - std::max(x.start, y.start));
 }
 
-std::string sigLabel(const CauseInputs& in, std::uint32_t sig) { return shortName(in.trace.str(in.ops.signatures[sig].name)); }
+std::string sigLabel(const CauseInputs& in, std::uint32_t sig) {
+    return shortName(in.trace.str(in.ops.signatures[sig].name));
+}
 
 std::string characterText(const CauseInputs& in, std::uint32_t sig) {
     const SignatureCharacter& c = in.characters[sig];
@@ -119,7 +127,8 @@ CauseResult attributeCauses(const CauseInputs& in) {
             partnerChar = in.characters[ops.signatureOf[partner]].character;
             const TimeNs shared = sharedTime(in.trace, ops, op, partner);
             if (shared > 0)
-                r.lossRatio[op] = static_cast<float>(static_cast<double>(in.base.excessNs[op]) / static_cast<double>(shared));
+                r.lossRatio[op] =
+                    static_cast<float>(static_cast<double>(in.base.excessNs[op]) / static_cast<double>(shared));
         } else if (fac.kind == FactorKind::Character) {
             partnerChar = static_cast<Character>(fac.id);
         }
@@ -128,12 +137,15 @@ CauseResult attributeCauses(const CauseInputs& in) {
         if (fac.kind == FactorKind::Counter) {
             cause = kPressureResource[fac.id];
             prov = Provenance::Measured;
-        } else if (partnerChar != Character::Collective && (fac.kind == FactorKind::Serial || r.lossRatio[op] >= kSerialLoss)) {
+        } else if (partnerChar != Character::Collective &&
+                   (fac.kind == FactorKind::Serial || r.lossRatio[op] >= kSerialLoss)) {
             // (A collective beside it shares its units and bandwidth while it moves data: that
             // is contention with communication, below, not a lock.) A copy holds no lock: what
             // it holds is the memory path (DRAM, the copy engines, the host link).
             const bool copyPartner = partner != kNone && isCopy(in, partner);
-            cause = copyPartner ? Resource::Bandwidth : partnerChar == Character::Compute ? Resource::Queue : Resource::Lock;
+            cause = copyPartner                         ? Resource::Bandwidth
+                    : partnerChar == Character::Compute ? Resource::Queue
+                                                        : Resource::Lock;
         } else {
             cause = resourceFromCharacters(in.characters[sig].character, partnerChar);
         }
@@ -149,8 +161,12 @@ std::string describeFactor(const CauseInputs& in, std::uint32_t /*sig*/, const E
     switch (f.kind) {
     case FactorKind::Partner: who = "runs beside " + sigLabel(in, f.id); break;
     case FactorKind::Serial: who = "runs held up until " + sigLabel(in, f.id) + " ended"; break;
-    case FactorKind::Character: who = std::string("runs beside ") + characterName(static_cast<Character>(f.id)) + " operators"; break;
-    case FactorKind::Counter: who = std::string("runs with ") + resourceName(kPressureResource[f.id]) + " oversubscribed"; break;
+    case FactorKind::Character:
+        who = std::string("runs beside ") + characterName(static_cast<Character>(f.id)) + " operators";
+        break;
+    case FactorKind::Counter:
+        who = std::string("runs with ") + resourceName(kPressureResource[f.id]) + " oversubscribed";
+        break;
     }
     std::snprintf(buf, sizeof buf, "%s: median %s in %u runs vs %s in the %u without (%.2fx, Mann-Whitney p = %.1g)",
                   who.c_str(), formatDuration(f.medianExposedNs).c_str(), f.exposed,
@@ -162,7 +178,8 @@ std::string describeCause(const CauseInputs& in, const CauseResult& causes, std:
     const OperatorSet& ops = in.ops;
     const PressureResult& pressure = in.pressure;
     const TimeNs dur = in.trace.slices()[ops.slices[op]].dur;
-    const double overlapPct = 100.0 * static_cast<double>(in.overlap.overlappedNs[op]) / static_cast<double>(std::max<TimeNs>(1, dur));
+    const double overlapPct =
+        100.0 * static_cast<double>(in.overlap.overlappedNs[op]) / static_cast<double>(std::max<TimeNs>(1, dur));
     const std::uint32_t sig = ops.signatureOf[op];
     char buf[320];
     std::string s;
@@ -173,15 +190,18 @@ std::string describeCause(const CauseInputs& in, const CauseResult& causes, std:
     if (prov == Provenance::Measured && p >= 0 && f == kNone) {
         const auto pi = static_cast<std::size_t>(p);
         if (c == Resource::Cache && std::isfinite(pressure.hitRate[op])) {
-            std::snprintf(buf, sizeof buf, "measured: cache thrashed for %.0f%% of its run (hit rate %.0f%% while it ran)",
+            std::snprintf(buf, sizeof buf,
+                          "measured: cache thrashed for %.0f%% of its run (hit rate %.0f%% while it ran)",
                           100.0 * causes.credit[op][pi], 100.0 * pressure.hitRate[op]);
         } else if (std::isfinite(pressure.metric[op][pi]) && std::isfinite(pressure.metricRef[sig][pi]) &&
                    (!std::isfinite(pressure.highFrac[op][pi]) ||
-                    (pressure.metric[op][pi] - pressure.metricRef[sig][pi]) / kMetricMove >= pressure.highFrac[op][pi])) {
+                    (pressure.metric[op][pi] - pressure.metricRef[sig][pi]) / kMetricMove >=
+                        pressure.highFrac[op][pi])) {
             std::snprintf(buf, sizeof buf, "measured: its own %s metric moved from %.2f to %.2f", resourceName(c),
                           pressure.metricRef[sig][pi], pressure.metric[op][pi]);
         } else {
-            std::snprintf(buf, sizeof buf, "measured: %s saturated for %.0f%% of its run (mean %.0f%%, its own use %.0f%%)",
+            std::snprintf(buf, sizeof buf,
+                          "measured: %s saturated for %.0f%% of its run (mean %.0f%%, its own use %.0f%%)",
                           resourceName(c), 100.0 * causes.credit[op][pi], 100.0 * finiteOr(pressure.mean[op][pi], 0),
                           100.0 * finiteOr(pressure.demand[sig][pi], 0));
         }
@@ -189,7 +209,8 @@ std::string describeCause(const CauseInputs& in, const CauseResult& causes, std:
     } else if (prov == Provenance::Measured && c == Resource::Queue && f == kNone) {
         s = "measured: compute units saturated by other operators while it ran";
     } else if (c == Resource::Sync) {
-        s = "estimated: collective operator (" + characterText(in, sig) + "): its extra time is waiting for peers, not a local resource";
+        s = "estimated: collective operator (" + characterText(in, sig) +
+            "): its extra time is waiting for peers, not a local resource";
     } else if (f != kNone) {
         const ExposureFactor& fac = in.exposure.factors[f];
         s = std::string(provenanceName(prov)) + ": " + describeFactor(in, sig, fac);
@@ -198,13 +219,16 @@ std::string describeCause(const CauseInputs& in, const CauseResult& causes, std:
         if (fac.kind == FactorKind::Counter) {
             // The counters' word is the evidence.
         } else if (c == Resource::Lock || c == Resource::Queue ||
-                   (c == Resource::Bandwidth && partner != kNone && isCopy(in, partner) && causes.lossRatio[op] >= kSerialLoss)) {
-            std::snprintf(buf, sizeof buf, "; it lost %.0f%% of the time they overlapped, so it made no progress beside it: ",
+                   (c == Resource::Bandwidth && partner != kNone && isCopy(in, partner) &&
+                    causes.lossRatio[op] >= kSerialLoss)) {
+            std::snprintf(buf, sizeof buf,
+                          "; it lost %.0f%% of the time they overlapped, so it made no progress beside it: ",
                           100.0 * std::min(1.0f, finiteOr(causes.lossRatio[op], 1.0f)));
             s += buf;
             s += c == Resource::Queue ? "the compute units the partner held"
-                 : c == Resource::Bandwidth ? "the memory path (DRAM, copy engines, host link) the copy held, or the copy's data"
-                                            : "a lock or unit the partner held";
+                 : c == Resource::Bandwidth
+                     ? "the memory path (DRAM, copy engines, host link) the copy held, or the copy's data"
+                     : "a lock or unit the partner held";
         } else if (c != Resource::Unknown) {
             const std::string other = partner != kNone ? characterText(in, ops.signatureOf[partner])
                                                        : std::string(characterName(static_cast<Character>(fac.id)));
@@ -220,11 +244,13 @@ std::string describeCause(const CauseInputs& in, const CauseResult& causes, std:
             s = "unknown: it ran beside " + sigLabel(in, always) +
                 " in (nearly) every run, so the trace has no run without it to compare with";
         else
-            s = "unknown: slower than its baseline, but no partner or counter in the trace goes with its slow runs: look "
+            s = "unknown: slower than its baseline, but no partner or counter in the trace goes with its slow runs: "
+                "look "
                 "inside the operator (input size, data-dependent work)";
     }
-    std::snprintf(buf, sizeof buf, "; overlapped %.0f%% by other tracks; %.2fx its baseline", overlapPct,
-                  static_cast<double>(dur) / static_cast<double>(std::max<TimeNs>(1, in.base.signatures[sig].baselineNs)));
+    std::snprintf(
+        buf, sizeof buf, "; overlapped %.0f%% by other tracks; %.2fx its baseline", overlapPct,
+        static_cast<double>(dur) / static_cast<double>(std::max<TimeNs>(1, in.base.signatures[sig].baselineNs)));
     return s + buf;
 }
 

@@ -52,9 +52,9 @@ inline constexpr double kMetricMove = 0.15;
 inline constexpr double kSerialLoss = 0.80;
 
 struct CauseResult {
-    std::vector<Resource> cause;          // per op; None when the op was not slower than its baseline
-    std::vector<Provenance> provenance;   // per op
-    std::vector<PressureArray> credit;    // per op, by pressure resource (0..1)
+    std::vector<Resource> cause;         // per op; None when the op was not slower than its baseline
+    std::vector<Provenance> provenance;  // per op
+    std::vector<PressureArray> credit;   // per op, by pressure resource (0..1)
     // Per op: the exposure factor behind an estimated cause (index into ExposureResult::factors),
     // kNone when none; and the loss ratio against its partner (NaN when none).
     std::vector<std::uint32_t> factor;
@@ -67,7 +67,7 @@ struct CauseInputs {
     const BaselineResult& base;
     const OverlapResult& overlap;
     const PressureResult& pressure;
-    const ResourceTimelines& timelines;   // the ones that may speak for operators
+    const ResourceTimelines& timelines;  // the ones that may speak for operators
     const ExposureResult& exposure;
     const std::vector<SignatureCharacter>& characters;
 };

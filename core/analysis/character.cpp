@@ -1,8 +1,8 @@
 #include "core/analysis/character.h"
 
 #include <algorithm>
-#include <cctype>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -55,7 +55,7 @@ double median(std::vector<float>& v) {
 // Nsight Compute's rule on the signature's per-kernel metrics (percent of peak, per run):
 // nullopt when it has none; Unknown when neither share reaches kVendorBound.
 std::optional<Character> speedOfLight(const Trace& trace, const OperatorSet& ops, std::size_t sig,
-                       const std::unordered_map<StringId, int>& kinds) {
+                                      const std::unordered_map<StringId, int>& kinds) {
     std::vector<float> share[2];
     for (std::uint32_t k = ops.sigBegin[sig]; k < ops.sigBegin[sig + 1]; ++k) {
         const SliceInfo& info = trace.infos()[ops.slices[ops.sigOps[k]]];
@@ -133,7 +133,7 @@ Character characterFromName(std::string_view raw, std::string_view taskType) {
 std::vector<SignatureCharacter> signatureCharacters(const Trace& trace, const OperatorSet& ops,
                                                     const PressureResult& pressure) {
     std::vector<SignatureCharacter> out(ops.signatures.size());
-    std::unordered_map<StringId, int> solKinds;   // metric keys that are Speed-Of-Light shares
+    std::unordered_map<StringId, int> solKinds;  // metric keys that are Speed-Of-Light shares
     {
         std::unordered_map<StringId, bool> seen;
         for (const Metric& m : trace.metrics()) {
@@ -165,8 +165,9 @@ std::vector<SignatureCharacter> signatureCharacters(const Trace& trace, const Op
             const auto& src = pressure.demandSource[s];
             const float dbw = pressure.demand[s][static_cast<std::size_t>(bw)];
             const float dcu = pressure.demand[s][static_cast<std::size_t>(cu)];
-            auto direct = [](DemandSource d) { return d == DemandSource::Metric || d == DemandSource::Alone ||
-                                                      d == DemandSource::Beside; };
+            auto direct = [](DemandSource d) {
+                return d == DemandSource::Metric || d == DemandSource::Alone || d == DemandSource::Beside;
+            };
             const bool knowBw = std::isfinite(dbw) && direct(src[static_cast<std::size_t>(bw)]);
             const bool knowCu = std::isfinite(dcu) && direct(src[static_cast<std::size_t>(cu)]);
             if (knowBw && dbw >= kHeavyDemand && (!knowCu || dbw >= dcu)) {

@@ -39,10 +39,10 @@ namespace contend {
 
 enum class Character : std::uint8_t { Memory, Compute, Collective, Unknown };
 inline constexpr std::size_t kCharacterCount = 4;
-const char* characterName(Character c);   // "memory-bound", "compute-bound", "collective", "unknown"
+const char* characterName(Character c);  // "memory-bound", "compute-bound", "collective", "unknown"
 
 enum class CharacterSource : std::uint8_t { Measured, Args, Names, None };
-const char* characterSourceName(CharacterSource s);   // "counters", "args", "name", "none"
+const char* characterSourceName(CharacterSource s);  // "counters", "args", "name", "none"
 
 // Own demand (0..1 of the resource) that makes a signature bound by it when measured.
 inline constexpr double kHeavyDemand = 0.45;

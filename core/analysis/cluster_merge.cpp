@@ -103,8 +103,7 @@ ClusterReport mergeRanks(std::vector<RankInput> ranks, const ClusterSettings& se
         const auto& runs = ranks[r].distributed.collectives;
         for (std::uint32_t c = 0; c < runs.size(); ++c) idx[r].byStep[runs[c].iteration].push_back(c);
     }
-    if (R < 2)
-        out.notes.push_back({"one-rank", "only one rank: nothing to compare it with"});
+    if (R < 2) out.notes.push_back({"one-rank", "only one rank: nothing to compare it with"});
     int world = 0;
     bool worldsDiffer = false;
     for (const RankInput& in : ranks) {
@@ -115,8 +114,8 @@ ClusterReport mergeRanks(std::vector<RankInput> ranks, const ClusterSettings& se
     if (worldsDiffer)
         out.notes.push_back({"world-sizes-differ", "the ranks say different world sizes: they may not be one job"});
     else if (world > 0 && static_cast<int>(R) < world)
-        out.notes.push_back({"ranks-missing", std::to_string(R) + " of the job's " + std::to_string(world) +
-                                                  " ranks were merged"});
+        out.notes.push_back(
+            {"ranks-missing", std::to_string(R) + " of the job's " + std::to_string(world) + " ranks were merged"});
 
     // Every step any rank has, in order.
     std::map<std::uint32_t, int> stepCount;
@@ -138,7 +137,8 @@ ClusterReport mergeRanks(std::vector<RankInput> ranks, const ClusterSettings& se
             std::map<std::string, std::uint32_t> seen;
             const RankInput& in = ranks[r];
             for (std::uint32_t c : it->second) {
-                const std::string key = collectiveKey(in.distributed.collectiveNames[in.distributed.collectives[c].name]);
+                const std::string key =
+                    collectiveKey(in.distributed.collectiveNames[in.distributed.collectives[c].name]);
                 const std::uint32_t ord = seen[key]++;
                 auto& slot = matched[{key, ord}];
                 if (slot.empty()) order.emplace_back(key, ord);
@@ -289,8 +289,8 @@ ClusterReport mergeRanks(std::vector<RankInput> ranks, const ClusterSettings& se
                     c.hasCause = true;
                     c.cause.finding = *best;
                     c.cause.text = head + " because its " + shortName(best->op) + " was slowed by a " +
-                                   resourceName(best->resource) + (best->window ? " window" : " anomaly") +
-                                   " there (" + provenanceName(best->provenance) + ")";
+                                   resourceName(best->resource) + (best->window ? " window" : " anomaly") + " there (" +
+                                   provenanceName(best->provenance) + ")";
                 } else {
                     c.cause.text = head + "; its report holds no finding in the step before it";
                 }
@@ -306,8 +306,9 @@ ClusterReport mergeRanks(std::vector<RankInput> ranks, const ClusterSettings& se
                              "no collective was found on every rank of a step: waits are not known, so compute "
                              "time is the step's span"});
     if (tooFewForTest)
-        out.notes.push_back({"too-few-ranks", "steps held by fewer than 3 ranks have no slow-rank test (a median and "
-                                              "its spread need at least 3)"});
+        out.notes.push_back({"too-few-ranks",
+                             "steps held by fewer than 3 ranks have no slow-rank test (a median and "
+                             "its spread need at least 3)"});
     return out;
 }
 

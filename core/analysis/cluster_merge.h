@@ -39,14 +39,14 @@ struct RankFinding {
     TimeNs endNs = 0;
     Resource resource = Resource::Unknown;
     Provenance provenance = Provenance::Unknown;
-    std::string op;                 // the operator that paid most (window) or the anomaly's name
+    std::string op;  // the operator that paid most (window) or the anomaly's name
     TimeNs extraWaitNs = 0;
-    bool window = false;            // a contention window (else an anomaly outside any window)
+    bool window = false;  // a contention window (else an anomaly outside any window)
 };
 
 struct RankInput {
     int rank = -1;
-    std::string source;             // the report (or trace) it came from
+    std::string source;  // the report (or trace) it came from
     std::vector<IterationStats> iterations;
     ReportDistributed distributed;
     std::vector<RankFinding> findings;
@@ -56,8 +56,8 @@ struct RankInput {
 RankInput rankInputFromReport(const Report& report, std::string source, int rankOverride = -1);
 
 struct ClusterSettings {
-    double k = 5.0;                 // robust spreads beyond the median
-    double minExcess = 0.01;        // and at least this share of the median
+    double k = 5.0;           // robust spreads beyond the median
+    double minExcess = 0.01;  // and at least this share of the median
 };
 
 struct RankStep {
@@ -65,17 +65,17 @@ struct RankStep {
     TimeNs stepNs = 0;
     TimeNs waitNs = 0;
     TimeNs computeNs = 0;
-    bool slowCompute = false;       // its compute time failed the step's test
-    bool slow = false;              // that, or it held up a collective of the step
+    bool slowCompute = false;  // its compute time failed the step's test
+    bool slow = false;         // that, or it held up a collective of the step
 };
 
 struct ClusterIteration {
     std::uint32_t index = 0;
-    std::vector<RankStep> ranks;    // by rank
+    std::vector<RankStep> ranks;  // by rank
     TimeNs medianComputeNs = 0;
     TimeNs madComputeNs = 0;
-    TimeNs thresholdNs = 0;         // 0 when fewer than 3 ranks (no test)
-    double spread = 0;              // (max - min) / mean of compute
+    TimeNs thresholdNs = 0;  // 0 when fewer than 3 ranks (no test)
+    double spread = 0;       // (max - min) / mean of compute
 };
 
 struct CollectiveCause {
@@ -85,16 +85,16 @@ struct CollectiveCause {
 
 struct ClusterCollective {
     std::uint32_t iteration = 0;
-    std::string name;               // as the late rank's report writes it
-    std::string key;                // the name matched on
-    std::uint32_t ordinal = 0;      // k-th of its key in the step
-    std::uint32_t ranks = 0;        // ranks that ran it
+    std::string name;           // as the late rank's report writes it
+    std::string key;            // the name matched on
+    std::uint32_t ordinal = 0;  // k-th of its key in the step
+    std::uint32_t ranks = 0;    // ranks that ran it
     int lateRank = -1;
     TimeNs lateByNs = 0;
     TimeNs maxWaitNs = 0;
     TimeNs meanWaitNs = 0;
-    TimeNs lateStartNs = 0;         // the late rank's kernel start, on its clock
-    TimeNs spreadNs = 0;            // 1.4826 x MAD of the other ranks' waits (0 under 3 ranks)
+    TimeNs lateStartNs = 0;  // the late rank's kernel start, on its clock
+    TimeNs spreadNs = 0;     // 1.4826 x MAD of the other ranks' waits (0 under 3 ranks)
     bool heldUp = false;
     bool hasCause = false;
     CollectiveCause cause;
@@ -103,7 +103,7 @@ struct ClusterCollective {
 struct SlowRank {
     int rank = 0;
     std::vector<std::uint32_t> iterations;
-    TimeNs excessNs = 0;            // sum over those steps of compute - median
+    TimeNs excessNs = 0;  // sum over those steps of compute - median
 };
 
 struct ClusterNote {

@@ -19,8 +19,8 @@
 namespace contend {
 
 struct ClusterSettings {
-    TimeNs maxOpNs = 50'000;       // "tiny": at most 50 us
-    TimeNs maxGapNs = 100'000;     // a gap over 100 us is idle time (not a barrier or a launch)
+    TimeNs maxOpNs = 50'000;    // "tiny": at most 50 us
+    TimeNs maxGapNs = 100'000;  // a gap over 100 us is idle time (not a barrier or a launch)
     std::uint32_t minOps = 4;
     // Timer resolution, ns: a gap no longer than one tick is no evidence of a barrier (traces
     // in whole microseconds show 1 us gaps between back-to-back kernels).

@@ -90,9 +90,12 @@ std::vector<std::pair<int, int>> matchItems(const std::vector<Keyed>& a, const s
 
 template <typename Diff>
 void partitionInto(Partition<Diff>& part, Diff d) {
-    if (d.inBase && d.inNew) part.persisting.push_back(std::move(d));
-    else if (d.inBase) part.resolved.push_back(std::move(d));
-    else part.added.push_back(std::move(d));
+    if (d.inBase && d.inNew)
+        part.persisting.push_back(std::move(d));
+    else if (d.inBase)
+        part.resolved.push_back(std::move(d));
+    else
+        part.added.push_back(std::move(d));
 }
 
 std::string percent(double share) {
@@ -126,7 +129,8 @@ std::string verdictOf(const CompareResult& r) {
         if (wBase[k] > 0 && wNew[k] == 0)
             good.push_back(std::string("removed the ") + res + " windows (" + std::to_string(wBase[k]) + " -> 0)");
         else if (wNew[k] > wBase[k])
-            bad.push_back(std::string(res) + " windows grew (" + std::to_string(wBase[k]) + " -> " + std::to_string(wNew[k]) + ")");
+            bad.push_back(std::string(res) + " windows grew (" + std::to_string(wBase[k]) + " -> " +
+                          std::to_string(wNew[k]) + ")");
     }
     if (!r.clusters.resolved.empty() && r.clusters.added.empty() && r.clusters.persisting.empty())
         good.push_back("removed the sync clusters (" + std::to_string(r.clusters.resolved.size()) + " -> 0)");
@@ -142,7 +146,8 @@ std::string verdictOf(const CompareResult& r) {
     }
     if (!r.anomalies.resolved.empty())
         good.push_back("resolved " + count(r.anomalies.resolved.size(), "anomaly", "anomalies"));
-    if (!r.anomalies.added.empty()) bad.push_back(count(r.anomalies.added.size(), "new anomaly", "new anomalies") + " appeared");
+    if (!r.anomalies.added.empty())
+        bad.push_back(count(r.anomalies.added.size(), "new anomaly", "new anomalies") + " appeared");
     std::string v;
     auto join = [](const std::vector<std::string>& xs) {
         std::string s;
@@ -171,7 +176,8 @@ GainCheck gainCheck(const Report& base, const Report& now, const CompareResult& 
     std::array<TimeNs, kResourceCount> resolved{};
     for (const AnomalyDiff& d : r.anomalies.resolved)
         resolved[static_cast<std::size_t>(d.base.cause)] += std::max<TimeNs>(0, d.base.excessNs);
-    for (const ClusterDiff& d : r.clusters.resolved) resolved[static_cast<std::size_t>(Resource::Sync)] += d.base.savingNs;
+    for (const ClusterDiff& d : r.clusters.resolved)
+        resolved[static_cast<std::size_t>(Resource::Sync)] += d.base.savingNs;
     for (const ResourceGain& rg : base.whatIf.resources) {
         const std::size_t k = static_cast<std::size_t>(rg.resource);
         if (rg.extraWaitNs <= 0 || resolved[k] <= 0) continue;
@@ -186,11 +192,13 @@ GainCheck gainCheck(const Report& base, const Report& now, const CompareResult& 
     if (g.resolvedWindows) what = count(g.resolvedWindows, "window", "windows");
     if (g.resolvedClusters) what += (what.empty() ? "" : ", ") + count(g.resolvedClusters, "cluster", "clusters");
     if (g.resolvedAnomalies) what += (what.empty() ? "" : ", ") + count(g.resolvedAnomalies, "anomaly", "anomalies");
-    const std::string where = g.newCriticalTrack.empty() ? std::string() : "; the new critical path runs mostly on " + g.newCriticalTrack;
+    const std::string where =
+        g.newCriticalTrack.empty() ? std::string() : "; the new critical path runs mostly on " + g.newCriticalTrack;
     const std::string nums = "predicted " + formatDuration(g.predictedNs) + ", realised " +
                              (g.realisedNs < 0 ? "-" + formatDuration(-g.realisedNs) : formatDuration(g.realisedNs));
     if (findings == 0) {
-        g.text = "nothing of the base was resolved; end to end " + (g.realisedNs < 0 ? "-" + formatDuration(-g.realisedNs) : formatDuration(g.realisedNs)) + " faster";
+        g.text = "nothing of the base was resolved; end to end " +
+                 (g.realisedNs < 0 ? "-" + formatDuration(-g.realisedNs) : formatDuration(g.realisedNs)) + " faster";
     } else if (g.realisedNs <= small) {
         g.notFaster = true;
         g.text = "resolved " + what + " but the run did not get faster (" + nums + ")" +
@@ -221,7 +229,8 @@ CompareResult compareReports(const Report& base, const Report& now, const Compar
     r.newPath = now.trace.path;
     r.baseEndToEnd = base.summary.endToEndNs;
     r.newEndToEnd = now.summary.endToEndNs;
-    r.endToEndChange = r.baseEndToEnd > 0 ? static_cast<double>(r.newEndToEnd) / static_cast<double>(r.baseEndToEnd) - 1.0 : 0.0;
+    r.endToEndChange =
+        r.baseEndToEnd > 0 ? static_cast<double>(r.newEndToEnd) / static_cast<double>(r.baseEndToEnd) - 1.0 : 0.0;
     r.baseExtraWait = base.summary.extraWaitNs;
     r.newExtraWait = now.summary.extraWaitNs;
     r.baseByResource = base.summary.extraWaitByResource;
@@ -257,11 +266,14 @@ CompareResult compareReports(const Report& base, const Report& now, const Compar
     // Windows.
     {
         std::vector<Keyed> a, b;
-        for (const auto& w : base.windows) a.push_back({std::string(resourceName(w.resource)) + "|" + windowOps(w), placeOf(base, w.start)});
-        for (const auto& w : now.windows) b.push_back({std::string(resourceName(w.resource)) + "|" + windowOps(w), placeOf(now, w.start)});
+        for (const auto& w : base.windows)
+            a.push_back({std::string(resourceName(w.resource)) + "|" + windowOps(w), placeOf(base, w.start)});
+        for (const auto& w : now.windows)
+            b.push_back({std::string(resourceName(w.resource)) + "|" + windowOps(w), placeOf(now, w.start)});
         for (auto [i, j] : matchItems(a, b)) {
             WindowDiff d;
-            const ContentionWindow& w = i >= 0 ? base.windows[static_cast<std::size_t>(i)] : now.windows[static_cast<std::size_t>(j)];
+            const ContentionWindow& w =
+                i >= 0 ? base.windows[static_cast<std::size_t>(i)] : now.windows[static_cast<std::size_t>(j)];
             d.resource = w.resource;
             d.ops = windowOps(w);
             d.place = i >= 0 ? a[static_cast<std::size_t>(i)].place : b[static_cast<std::size_t>(j)].place;
@@ -315,21 +327,31 @@ CompareResult compareReports(const Report& base, const Report& now, const Compar
         }
         for (auto& [sig, d] : bySig) {
             if (d.inBase && d.inNew) {
-                double mb = d.base.meanNs > 0 ? d.base.meanNs
-                                              : (d.base.count ? static_cast<double>(d.base.totalNs) / static_cast<double>(d.base.count) : 0.0);
-                double mn = d.now.meanNs > 0 ? d.now.meanNs
-                                             : (d.now.count ? static_cast<double>(d.now.totalNs) / static_cast<double>(d.now.count) : 0.0);
+                double mb =
+                    d.base.meanNs > 0
+                        ? d.base.meanNs
+                        : (d.base.count ? static_cast<double>(d.base.totalNs) / static_cast<double>(d.base.count)
+                                        : 0.0);
+                double mn =
+                    d.now.meanNs > 0
+                        ? d.now.meanNs
+                        : (d.now.count ? static_cast<double>(d.now.totalNs) / static_cast<double>(d.now.count) : 0.0);
                 d.meanChange = mb > 0 ? mn / mb - 1.0 : 0.0;
-                if (d.meanChange > settings.operatorTolerance) d.change = OpChange::Slower;
-                else if (d.meanChange < -settings.operatorTolerance) d.change = OpChange::Faster;
-                else d.change = OpChange::Same;
+                if (d.meanChange > settings.operatorTolerance)
+                    d.change = OpChange::Slower;
+                else if (d.meanChange < -settings.operatorTolerance)
+                    d.change = OpChange::Faster;
+                else
+                    d.change = OpChange::Same;
             } else {
                 d.change = d.inBase ? OpChange::Gone : OpChange::New;
             }
             r.operators.push_back(std::move(d));
         }
         std::stable_sort(r.operators.begin(), r.operators.end(), [](const OperatorDiff& x, const OperatorDiff& y) {
-            auto delta = [](const OperatorDiff& d) { return std::llabs((d.inNew ? d.now.totalNs : 0) - (d.inBase ? d.base.totalNs : 0)); };
+            auto delta = [](const OperatorDiff& d) {
+                return std::llabs((d.inNew ? d.now.totalNs : 0) - (d.inBase ? d.base.totalNs : 0));
+            };
             return delta(x) > delta(y);
         });
     }
@@ -339,7 +361,8 @@ CompareResult compareReports(const Report& base, const Report& now, const Compar
     bs.baseShare = base.summary.bottleneckShare;
     bs.newResource = now.summary.bottleneck;
     bs.newShare = now.summary.bottleneckShare;
-    bs.shifted = bs.baseResource != Resource::None && bs.newResource != Resource::None && bs.baseResource != bs.newResource;
+    bs.shifted =
+        bs.baseResource != Resource::None && bs.newResource != Resource::None && bs.baseResource != bs.newResource;
     bs.text = std::string(resourceName(bs.baseResource)) + " " + percent(bs.baseShare) + " -> " +
               resourceName(bs.newResource) + " " + percent(bs.newShare);
     r.verdict = verdictOf(r);
@@ -350,12 +373,15 @@ CompareResult compareReports(const Report& base, const Report& now, const Compar
 std::vector<std::string> regressions(const CompareResult& r, const CompareSettings& s) {
     std::vector<std::string> why;
     if (r.anomalies.added.size() > s.maxNewAnomalies)
-        why.push_back(std::to_string(r.anomalies.added.size()) + " new anomalies (allowed " + std::to_string(s.maxNewAnomalies) + ")");
+        why.push_back(std::to_string(r.anomalies.added.size()) + " new anomalies (allowed " +
+                      std::to_string(s.maxNewAnomalies) + ")");
     if (r.windows.added.size() > s.maxNewWindows)
-        why.push_back(std::to_string(r.windows.added.size()) + " new contention windows (allowed " + std::to_string(s.maxNewWindows) + ")");
+        why.push_back(std::to_string(r.windows.added.size()) + " new contention windows (allowed " +
+                      std::to_string(s.maxNewWindows) + ")");
     if (r.endToEndChange > s.endToEndTolerance)
-        why.push_back("end-to-end time grew " + signedPercent(r.endToEndChange) + " (" + formatDuration(r.baseEndToEnd) + " -> " +
-                      formatDuration(r.newEndToEnd) + ", tolerance " + percent(s.endToEndTolerance) + ")");
+        why.push_back("end-to-end time grew " + signedPercent(r.endToEndChange) + " (" +
+                      formatDuration(r.baseEndToEnd) + " -> " + formatDuration(r.newEndToEnd) + ", tolerance " +
+                      percent(s.endToEndTolerance) + ")");
     return why;
 }
 

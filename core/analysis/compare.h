@@ -13,10 +13,10 @@
 namespace contend {
 
 struct CompareSettings {
-    double operatorTolerance = 0.05;   // mean duration change below this is "=" (relative)
-    double endToEndTolerance = 0.02;   // end-to-end growth beyond this is a regression (relative)
-    std::size_t maxNewAnomalies = 0;   // more new anomalies than this is a regression
-    std::size_t maxNewWindows = 0;     // more new contention windows than this is a regression
+    double operatorTolerance = 0.05;  // mean duration change below this is "=" (relative)
+    double endToEndTolerance = 0.02;  // end-to-end growth beyond this is a regression (relative)
+    std::size_t maxNewAnomalies = 0;  // more new anomalies than this is a regression
+    std::size_t maxNewWindows = 0;    // more new contention windows than this is a regression
 };
 
 // Where an item sits in its run: which iteration (0-based position among the run's iterations,
@@ -31,14 +31,14 @@ struct AnomalyDiff {
     std::string name;
     RunPlace place;
     bool inBase = false, inNew = false;
-    Anomaly base;     // valid when inBase
-    Anomaly now;      // valid when inNew
-    double scoreChange = 0;   // now.score - base.score for persisting ones
+    Anomaly base;            // valid when inBase
+    Anomaly now;             // valid when inNew
+    double scoreChange = 0;  // now.score - base.score for persisting ones
 };
 
 struct WindowDiff {
     Resource resource = Resource::Unknown;
-    std::string ops;          // operator names joined with " + ", sorted
+    std::string ops;  // operator names joined with " + ", sorted
     RunPlace place;
     bool inBase = false, inNew = false;
     ContentionWindow base, now;
@@ -52,13 +52,13 @@ struct ClusterDiff {
 };
 
 enum class OpChange { Faster, Slower, Same, New, Gone };
-const char* opChangeSymbol(OpChange c);   // "-", "+", "=", "new", "gone"
+const char* opChangeSymbol(OpChange c);  // "-", "+", "=", "new", "gone"
 
 struct OperatorDiff {
     std::string signature;
     std::string name;
     OpChange change = OpChange::Same;
-    double meanChange = 0;    // relative change of the mean duration (now/base - 1)
+    double meanChange = 0;  // relative change of the mean duration (now/base - 1)
     bool inBase = false, inNew = false;
     SignatureStats base, now;
 };
@@ -76,7 +76,7 @@ struct BottleneckShift {
     Resource newResource = Resource::None;
     double newShare = 0;
     bool shifted = false;
-    std::string text;          // "bandwidth 64% -> compute 51%"
+    std::string text;  // "bandwidth 64% -> compute 51%"
 };
 
 // What the base's what-if predicted for the findings the new run resolved, against what
@@ -86,30 +86,30 @@ struct BottleneckShift {
 // Realised: the base's total (sum of the iteration times) less the new one's; end to end when a
 // report has no what-if (report/1).
 struct GainCheck {
-    bool available = false;          // the base carries the what-if
+    bool available = false;  // the base carries the what-if
     TimeNs predictedNs = 0;
-    TimeNs realisedNs = 0;           // > 0: the new run is faster
+    TimeNs realisedNs = 0;  // > 0: the new run is faster
     TimeNs baseTotalNs = 0, newTotalNs = 0;
     std::array<TimeNs, kResourceCount> predictedByResource{};
     std::size_t resolvedWindows = 0, resolvedClusters = 0, resolvedAnomalies = 0;
-    std::string newCriticalTrack;    // where the new run's critical path runs mostly
-    bool notFaster = false;          // findings resolved, the run not faster (<= kNotFasterShare)
-    std::string text;                // plain words
+    std::string newCriticalTrack;  // where the new run's critical path runs mostly
+    bool notFaster = false;        // findings resolved, the run not faster (<= kNotFasterShare)
+    std::string text;              // plain words
 };
-inline constexpr double kNotFasterShare = 0.001;   // of the base total
+inline constexpr double kNotFasterShare = 0.001;  // of the base total
 
 struct CompareResult {
     TimeNs baseEndToEnd = 0, newEndToEnd = 0;
-    double endToEndChange = 0;              // relative: new/base - 1
+    double endToEndChange = 0;  // relative: new/base - 1
     TimeNs baseExtraWait = 0, newExtraWait = 0;
     std::array<TimeNs, kResourceCount> baseByResource{}, newByResource{};
     BottleneckShift bottleneck;
-    std::string verdict;                    // plain words
-    GainCheck gain;                         // predicted vs realised
+    std::string verdict;  // plain words
+    GainCheck gain;       // predicted vs realised
     Partition<AnomalyDiff> anomalies;
     Partition<WindowDiff> windows;
     Partition<ClusterDiff> clusters;
-    std::vector<OperatorDiff> operators;    // by |change in total time|, largest first
+    std::vector<OperatorDiff> operators;  // by |change in total time|, largest first
     std::string basePath, newPath;
 };
 
@@ -130,11 +130,11 @@ struct TrendRun {
 };
 struct TrendSeries {
     std::string signature;
-    std::vector<double> maxScore;   // one per run
+    std::vector<double> maxScore;  // one per run
 };
 struct Trend {
     std::vector<TrendRun> runs;
-    std::vector<TrendSeries> signatures;   // signatures anomalous in at least one run
+    std::vector<TrendSeries> signatures;  // signatures anomalous in at least one run
 };
 Trend trendOf(const std::vector<Report>& reports);
 

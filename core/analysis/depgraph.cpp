@@ -1,15 +1,15 @@
 #include "core/analysis/depgraph.h"
 
 #include <algorithm>
-#include <chrono>
-#include <functional>
-#include <iterator>
-#include <queue>
-#include <utility>
-
 #include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <boost/graph/topological_sort.hpp>
 #include <boost/range/iterator_range.hpp>
+#include <chrono>
+#include <functional>
+#include <iterator>
+#include <utility>
+
+#include <queue>
 
 namespace contend {
 
@@ -22,12 +22,12 @@ struct DepCsr {
 
 const char* depEdgeKindName(DepEdgeKind k) {
     switch (k) {
-        case DepEdgeKind::Stream: return "stream";
-        case DepEdgeKind::Host: return "host";
-        case DepEdgeKind::Launch: return "launch";
-        case DepEdgeKind::Sync: return "sync";
-        case DepEdgeKind::Wait: return "wait";
-        case DepEdgeKind::Event: return "event";
+    case DepEdgeKind::Stream: return "stream";
+    case DepEdgeKind::Host: return "host";
+    case DepEdgeKind::Launch: return "launch";
+    case DepEdgeKind::Sync: return "sync";
+    case DepEdgeKind::Wait: return "wait";
+    case DepEdgeKind::Event: return "event";
     }
     return "stream";
 }
@@ -85,13 +85,20 @@ void collectNodes(const Trace& t, const OperatorSet& ops, DependencyGraph& g, st
         for (std::uint32_t i = track.sliceBegin; i < track.sliceEnd; ++i) {
             const Slice& s = slices[i];
             DepNodeKind k;
-            if (ops.opOfSlice[i] != kNone) k = DepNodeKind::Device;
-            else if (isWait[i]) k = DepNodeKind::Wait;
-            else if (s.is(kSliceDevice)) continue;
-            else if (isLaunch[i]) k = DepNodeKind::Launch;
-            else if (s.is(kSliceStep)) k = DepNodeKind::Step;
-            else if (!s.is(kSliceInstant) && isSyncCall(t.str(s.name))) k = DepNodeKind::Sync;
-            else continue;
+            if (ops.opOfSlice[i] != kNone)
+                k = DepNodeKind::Device;
+            else if (isWait[i])
+                k = DepNodeKind::Wait;
+            else if (s.is(kSliceDevice))
+                continue;
+            else if (isLaunch[i])
+                k = DepNodeKind::Launch;
+            else if (s.is(kSliceStep))
+                k = DepNodeKind::Step;
+            else if (!s.is(kSliceInstant) && isSyncCall(t.str(s.name)))
+                k = DepNodeKind::Sync;
+            else
+                continue;
             const auto n = static_cast<std::uint32_t>(g.slice.size());
             g.slice.push_back(i);
             g.kind.push_back(k);
@@ -177,7 +184,8 @@ void inferEventWaits(const Trace& t, DependencyGraph& g, const std::vector<Track
             for (std::size_t o = 0; o < device.size(); ++o) {
                 if (o == d) continue;
                 const std::uint32_t u = lastEndedBy(g, *device[o], g.start[v]);
-                if (u != kNone && g.start[v] - g.end[u] <= kEventLagNs && (best == kNone || g.end[u] > g.end[best])) best = u;
+                if (u != kNone && g.start[v] - g.end[u] <= kEventLagNs && (best == kNone || g.end[u] > g.end[best]))
+                    best = u;
             }
             if (best == kNone) continue;
             edges.push_back({best, v, DepEdgeKind::Event});
@@ -217,7 +225,9 @@ void bindObserved(DependencyGraph& g, DepBoostGraph& mg) {
             const std::uint32_t u = static_cast<std::uint32_t>(boost::source(e, bg));
             const TimeNs ref = p.kind == DepEdgeKind::Launch ? g.start[u] : g.end[u];
             const TimeNs observed = g.start[v] - ref;
-            const TimeNs nominal = p.kind == DepEdgeKind::Host ? observed : p.kind == DepEdgeKind::Launch ? g.launchLagNs : 0;
+            const TimeNs nominal = p.kind == DepEdgeKind::Host     ? observed
+                                   : p.kind == DepEdgeKind::Launch ? g.launchLagNs
+                                                                   : 0;
             p.lag = u == bind ? observed : std::min(nominal, observed);
         }
         g.bindStart[v] = bind;
@@ -247,7 +257,8 @@ void bindObserved(DependencyGraph& g, DepBoostGraph& mg) {
 void topologicalOrder(DependencyGraph& g, const DepBoostGraph& bg) {
     std::vector<std::uint32_t> reversed;
     reversed.reserve(g.size());
-    boost::topological_sort(bg, std::back_inserter(reversed), boost::vertex_index_map(boost::get(boost::vertex_index, bg)));
+    boost::topological_sort(bg, std::back_inserter(reversed),
+                            boost::vertex_index_map(boost::get(boost::vertex_index, bg)));
     g.order.assign(reversed.rbegin(), reversed.rend());
     g.rank.resize(g.size());
     for (std::uint32_t k = 0; k < g.order.size(); ++k) g.rank[g.order[k]] = k;
@@ -265,9 +276,12 @@ void computeSlack(DependencyGraph& g, const DepBoostGraph& bg) {
         for (auto e : boost::make_iterator_range(boost::out_edges(v, bg))) {
             const DepEdge& p = bg[e];
             const std::uint32_t w = static_cast<std::uint32_t>(boost::target(e, bg));
-            if (p.kind == DepEdgeKind::Launch) ls = std::min(ls, lateStart[w] - p.lag);
-            else if (startEdge(p.kind)) le = std::min(le, lateStart[w] - p.lag);
-            else le = std::min(le, lateEnd[w] - p.lag);
+            if (p.kind == DepEdgeKind::Launch)
+                ls = std::min(ls, lateStart[w] - p.lag);
+            else if (startEdge(p.kind))
+                le = std::min(le, lateStart[w] - p.lag);
+            else
+                le = std::min(le, lateEnd[w] - p.lag);
         }
         lateEnd[v] = le;
         lateStart[v] = std::min(ls, le - g.own[v]);
@@ -389,8 +403,9 @@ std::shared_ptr<const DependencyGraph> buildDependencyGraph(const Trace& t, cons
             ends.emplace_back(e.from, e.to);
             props.push_back({0, e.kind});
         }
-        csr = std::make_shared<DepCsr>(DepCsr{DepBoostGraph(boost::edges_are_unsorted_multi_pass, ends.begin(), ends.end(),
-                                                            props.begin(), static_cast<std::uint32_t>(g->size()))});
+        csr = std::make_shared<DepCsr>(
+            DepCsr{DepBoostGraph(boost::edges_are_unsorted_multi_pass, ends.begin(), ends.end(), props.begin(),
+                                 static_cast<std::uint32_t>(g->size()))});
     };
     build(edges);
     if (stop()) return nullptr;
@@ -523,7 +538,8 @@ Replayer::Result Replayer::run(const std::vector<Change>& changes, const std::ve
         if (s == m_start[v] && e == m_end[v]) continue;
         m_start[v] = s;
         m_end[v] = e;
-        for (auto ed : boost::make_iterator_range(boost::out_edges(v, bg))) push(static_cast<std::uint32_t>(boost::target(ed, bg)));
+        for (auto ed : boost::make_iterator_range(boost::out_edges(v, bg)))
+            push(static_cast<std::uint32_t>(boost::target(ed, bg)));
     }
     // New span: the latest end now (untouched nodes keep theirs; nothing moves later).
     TimeNs latest = kTimeMin;

@@ -61,8 +61,8 @@ enum class DepEdgeKind : std::uint8_t { Stream, Host, Launch, Sync, Wait, Event 
 // "stream", "host", "launch", "sync", "wait", "event"
 const char* depEdgeKindName(DepEdgeKind k);
 
-inline constexpr TimeNs kUnexplainedNs = 5000;   // a start this much later than its edges allow
-inline constexpr TimeNs kEventLagNs = 2000;      // ... and this close after another track's end
+inline constexpr TimeNs kUnexplainedNs = 5000;  // a start this much later than its edges allow
+inline constexpr TimeNs kEventLagNs = 2000;     // ... and this close after another track's end
 
 struct DepEdge {
     TimeNs lag = 0;
@@ -71,48 +71,48 @@ struct DepEdge {
 
 // The critical path of one iteration, and its time.
 struct IterationPath {
-    TimeNs timeNs = 0;          // E_i - E_{i-1}
-    TimeNs endNs = 0;           // E_i
-    std::uint32_t last = kNone; // node that ends it (kNone: the iteration added no time)
-    std::uint32_t nodes = 0;    // nodes on its critical path
-    TimeNs deviceNs = 0;        // device time on the path
-    std::uint32_t track = kNone;   // the track holding most of the path's time
+    TimeNs timeNs = 0;            // E_i - E_{i-1}
+    TimeNs endNs = 0;             // E_i
+    std::uint32_t last = kNone;   // node that ends it (kNone: the iteration added no time)
+    std::uint32_t nodes = 0;      // nodes on its critical path
+    TimeNs deviceNs = 0;          // device time on the path
+    std::uint32_t track = kNone;  // the track holding most of the path's time
 };
 
-struct DepCsr;   // the Boost.Graph CSR (depgraph.cpp)
+struct DepCsr;  // the Boost.Graph CSR (depgraph.cpp)
 
 class DependencyGraph {
-public:
+  public:
     std::size_t size() const { return slice.size(); }
     std::size_t edgeCount() const;
 
     // Per node.
-    std::vector<std::uint32_t> slice;       // index into Trace::slices()
+    std::vector<std::uint32_t> slice;  // index into Trace::slices()
     std::vector<DepNodeKind> kind;
-    std::vector<TimeNs> start, end;         // observed (a step marker ends at its start)
-    std::vector<TimeNs> own;                // own time: what start + own may end at
-    std::vector<std::uint32_t> iteration;   // index into iterations (0 when none)
-    std::vector<std::uint32_t> rank;        // position in the topological order
-    std::vector<std::uint32_t> order;       // nodes in topological order
-    std::vector<std::uint32_t> bindStart;   // start-edge predecessor that bound it (kNone: root)
-    std::vector<std::uint32_t> bindEnd;     // end-edge predecessor that bound it (kNone: own time)
-    std::vector<TimeNs> slack;              // latest end - observed end, >= 0
-    std::vector<std::uint32_t> nodeOfOp;    // per analysed op: its node (kNone in host scope)
+    std::vector<TimeNs> start, end;        // observed (a step marker ends at its start)
+    std::vector<TimeNs> own;               // own time: what start + own may end at
+    std::vector<std::uint32_t> iteration;  // index into iterations (0 when none)
+    std::vector<std::uint32_t> rank;       // position in the topological order
+    std::vector<std::uint32_t> order;      // nodes in topological order
+    std::vector<std::uint32_t> bindStart;  // start-edge predecessor that bound it (kNone: root)
+    std::vector<std::uint32_t> bindEnd;    // end-edge predecessor that bound it (kNone: own time)
+    std::vector<TimeNs> slack;             // latest end - observed end, >= 0
+    std::vector<std::uint32_t> nodeOfOp;   // per analysed op: its node (kNone in host scope)
 
     // Per iteration (at least one when the graph is not empty).
     std::vector<IterationPath> iterations;
-    TimeNs originNs = 0;                    // E_{-1}
-    TimeNs spanNs = 0;                      // E_last - originNs: the sum of the iteration times
+    TimeNs originNs = 0;  // E_{-1}
+    TimeNs spanNs = 0;    // E_last - originNs: the sum of the iteration times
     // Nodes by observed end, latest first (for the replay's new end).
     std::vector<std::uint32_t> byEnd;
 
     // What the links rest on.
     std::size_t deviceNodes = 0;
-    std::size_t linkedDeviceNodes = 0;      // device nodes with a launch edge
+    std::size_t linkedDeviceNodes = 0;  // device nodes with a launch edge
     std::size_t syncNodes = 0, waitNodes = 0, boundSyncs = 0;
-    std::size_t eventEdges = 0;             // inferred event waits
-    std::size_t droppedEdges = 0;           // edges dropped to break a cycle (inconsistent times)
-    TimeNs launchLagNs = 0;                 // nominal launch lag
+    std::size_t eventEdges = 0;    // inferred event waits
+    std::size_t droppedEdges = 0;  // edges dropped to break a cycle (inconsistent times)
+    TimeNs launchLagNs = 0;        // nominal launch lag
     double seconds = 0;
 
     // In-edges and out-edges (the replay walks both).
@@ -135,12 +135,12 @@ std::vector<ReportNote> dependencyNotes(const DependencyGraph& g);
 // own time cut and some runs fused. Reusable: keeps scratch arrays the size of the graph and
 // resets only what a run touched, so a run costs what it moves, not the graph's size.
 class Replayer {
-public:
+  public:
     explicit Replayer(const DependencyGraph& g);
 
     struct Change {
         std::uint32_t node = 0;
-        TimeNs shortenNs = 0;   // own time cut by this much (clamped at 0)
+        TimeNs shortenNs = 0;  // own time cut by this much (clamped at 0)
     };
     struct Result {
         TimeNs gainNs = 0;        // old span - new span (>= 0)
@@ -157,10 +157,10 @@ public:
     // The new end of every node of the last run (valid until the next run).
     TimeNs newEnd(std::uint32_t node) const { return m_end[node]; }
 
-private:
+  private:
     const DependencyGraph& m_g;
     std::vector<TimeNs> m_start, m_end, m_own;
-    std::vector<std::uint8_t> m_state;    // bit 0: queued, bit 1: touched, bit 2: fused
+    std::vector<std::uint8_t> m_state;  // bit 0: queued, bit 1: touched, bit 2: fused
     std::vector<std::uint32_t> m_touched;
 };
 

@@ -48,11 +48,13 @@ ResourceTimelines resolvingTimelines(const Trace& t, const OperatorSet& ops, con
     }
     for (std::size_t p = 0; p < kPressureResources; ++p) {
         const ResourceTimeline& tl = all.pressure[p];
-        if (tl.empty() || static_cast<double>(tl.medianSpacing()) <= kCoarseSampling * static_cast<double>(q25)) continue;
+        if (tl.empty() || static_cast<double>(tl.medianSpacing()) <= kCoarseSampling * static_cast<double>(q25))
+            continue;
         out.pressure[p] = ResourceTimeline();
         if (coarse)
             coarse->push_back(std::string(resourceName(kPressureResource[p])) + " sampled every " +
-                              formatDuration(tl.medianSpacing()) + " (25th percentile of operator time: " + formatDuration(q25) + ")");
+                              formatDuration(tl.medianSpacing()) +
+                              " (25th percentile of operator time: " + formatDuration(q25) + ")");
     }
     return out;
 }
@@ -87,9 +89,10 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
         const std::uint64_t need = prepareBytesEstimate(ops.size(), t.slices().size(), pairs);
         if (s.memoryHeadroomBytes == 0 || need <= s.memoryHeadroomBytes) return false;
         if (error)
-            *error = analysisMemoryMessage("analysing this trace (" + formatCount(ops.size()) + " operators" +
-                                               (pairs ? ", " + formatCount(pairs) + " overlap pairs)" : std::string(")")),
-                                           need, s.memoryHeadroomBytes);
+            *error =
+                analysisMemoryMessage("analysing this trace (" + formatCount(ops.size()) + " operators" +
+                                          (pairs ? ", " + formatCount(pairs) + " overlap pairs)" : std::string(")")),
+                                      need, s.memoryHeadroomBytes);
         return true;
     };
     if (tooBig(0)) return nullptr;
@@ -127,7 +130,8 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
         if (it != kNone && std::find(cut.begin(), cut.end(), it) != cut.end()) inBaseline[op] = 0;
     }
     std::vector<std::uint8_t> contrasted(ops.signatures.size(), 0);
-    for (std::size_t sig = 0; sig < contrasted.size(); ++sig) contrasted[sig] = p->m_exposure.signatures[sig].significant > 0;
+    for (std::size_t sig = 0; sig < contrasted.size(); ++sig)
+        contrasted[sig] = p->m_exposure.signatures[sig].significant > 0;
     p->m_base = computeBaselines(t, ops, p->m_exposure.reference, contrasted, baseSettings, soloEstimate, inBaseline);
     if (stopped()) return nullptr;
     const CauseInputs in = p->causeInputs();
@@ -166,9 +170,8 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
     const auto positive = std::stable_partition(p->m_byScore.begin(), p->m_byScore.end(), [&](std::uint32_t op) {
         return score[op] > 0.0f && p->m_base.excessNs[op] > 0;
     });
-    std::sort(p->m_byScore.begin(), positive, [&](std::uint32_t a, std::uint32_t b) {
-        return score[a] != score[b] ? score[a] > score[b] : a < b;
-    });
+    std::sort(p->m_byScore.begin(), positive,
+              [&](std::uint32_t a, std::uint32_t b) { return score[a] != score[b] ? score[a] > score[b] : a < b; });
 
     // Rows for every possible anomaly, in score order.
     for (std::uint32_t op : p->m_byScore) {
@@ -201,7 +204,8 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
     info.spanNs = t.span();
     info.counters = p->m_resources.mappedLabels;
     info.scope = ops.deviceScope ? "device" : "host";
-    p->m_notes = dataNotes({t, ops, p->m_base, p->m_exposure, p->m_timelines, p->m_analysisTimelines, coarse, p->m_iterations, p->m_iterationOfOp, cut});
+    p->m_notes = dataNotes({t, ops, p->m_base, p->m_exposure, p->m_timelines, p->m_analysisTimelines, coarse,
+                            p->m_iterations, p->m_iterationOfOp, cut});
     for (ReportNote& n : dependencyNotes(*p->m_depGraph)) p->m_notes.push_back(std::move(n));
 
     p->m_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -255,9 +259,11 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
         std::vector<TimeNs> costs(r.windows.size());
         for (std::size_t w = 0; w < costs.size(); ++w) costs[w] = cost(w);
         const std::size_t top = std::min(byCost.size(), kEvidenceTop);
-        std::partial_sort(byCost.begin(), byCost.begin() + static_cast<std::ptrdiff_t>(top), byCost.end(),
-                          [&](std::size_t x, std::size_t y) { return costs[x] != costs[y] ? costs[x] > costs[y] : x < y; });
-        for (std::size_t k = 0; k < top; ++k) r.windows[byCost[k]].evidence = windowEvidence(in, p.m_causes, r.windows[byCost[k]]);
+        std::partial_sort(
+            byCost.begin(), byCost.begin() + static_cast<std::ptrdiff_t>(top), byCost.end(),
+            [&](std::size_t x, std::size_t y) { return costs[x] != costs[y] ? costs[x] > costs[y] : x < y; });
+        for (std::size_t k = 0; k < top; ++k)
+            r.windows[byCost[k]].evidence = windowEvidence(in, p.m_causes, r.windows[byCost[k]]);
     }
 
     // Anomalies: the prefix of ops-by-score above the coefficient. A signature seen once has
@@ -271,11 +277,12 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
                                  [&](const PreparedAnalysis::AnomalyRow& a) { return a.score > coefficient; }) -
             rows.begin());
     } else {
-        count = rows.size();   // every op slower than its baseline
+        count = rows.size();  // every op slower than its baseline
     }
     // Each op's first membership (membership is sorted by op): one look-up per anomaly.
     std::vector<std::uint32_t> firstMembership(membership.empty() ? 0 : ops.size(), kNone);
-    for (std::size_t m = membership.size(); m-- > 0;) firstMembership[membership[m].first] = static_cast<std::uint32_t>(m);
+    for (std::size_t m = membership.size(); m-- > 0;)
+        firstMembership[membership[m].first] = static_cast<std::uint32_t>(m);
     r.anomalies.resize(count);
     for (std::size_t k = 0; k < count; ++k) {
         const PreparedAnalysis::AnomalyRow& row = rows[k];

@@ -34,7 +34,7 @@
 namespace contend {
 
 class PreparedAnalysis {
-public:
+  public:
     const Trace& trace() const { return *m_trace; }
     const TracePtr& tracePtr() const { return m_trace; }
     const AnalysisSettings& settings() const { return m_settings; }
@@ -69,9 +69,9 @@ public:
     // Per op: its iteration (index into the report's iterations, kNone before the first step).
     const std::vector<std::uint32_t>& iterationOfOp() const { return m_iterationOfOp; }
 
-private:
+  private:
     friend std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr, const AnalysisSettings&, std::string*,
-                                                                    const std::function<bool()>&);
+                                                                   const std::function<bool()>&);
     friend Report buildReport(const PreparedAnalysis&, double, double);
     friend std::uint64_t reportBytes(const PreparedAnalysis&, double, double);
     friend std::string describeOperator(const PreparedAnalysis&, std::uint32_t);
@@ -95,15 +95,15 @@ private:
     CauseResult m_causes;
     std::vector<Breakdown> m_breakdowns;
     std::vector<WindowCandidate> m_candidates;
-    std::vector<Cluster> m_clusters;            // with names filled in
+    std::vector<Cluster> m_clusters;  // with names filled in
     std::vector<std::uint32_t> m_byScore;
     std::shared_ptr<const DependencyGraph> m_depGraph;
     std::vector<IterationStats> m_iterations;
-    ReportDistributed m_distributed;            // rank and collectives (collectives.h)
+    ReportDistributed m_distributed;  // rank and collectives (collectives.h)
     std::vector<std::uint32_t> m_iterationOfOp;
-    std::vector<SignatureStats> m_signatureStats;   // threshold-independent rows
-    std::vector<TrackStats> m_trackStats;           // threshold-independent rows
-    std::vector<std::string> m_trackLabels;         // per track, Track::label()
+    std::vector<SignatureStats> m_signatureStats;  // threshold-independent rows
+    std::vector<TrackStats> m_trackStats;          // threshold-independent rows
+    std::vector<std::string> m_trackLabels;        // per track, Track::label()
     // Every op that can be an anomaly at a non-negative coefficient (score > 0 and slower than
     // its baseline), in m_byScore order, with what the cut needs next to each other.
     struct AnomalyRow {
@@ -117,7 +117,7 @@ private:
     // Evidence lines of the first kEvidenceTop rows: every report's anomalies are a prefix of
     // the rows, so their evidence is written once here instead of on every slider step.
     std::vector<std::string> m_rowEvidence;
-    SharedVector<float> m_sliceScore;               // handed to every report, never copied
+    SharedVector<float> m_sliceScore;  // handed to every report, never copied
     SharedVector<std::uint32_t> m_sliceSignature;
     ReportTraceInfo m_traceInfo;
     double m_seconds = 0;

@@ -44,7 +44,7 @@ double averageRanks(const std::vector<TimeNs>& values, std::vector<double>& rank
     for (std::size_t i = 0; i < n;) {
         std::size_t j = i;
         while (j < n && values[order[j]] == values[order[i]]) ++j;
-        const double r = (static_cast<double>(i) + static_cast<double>(j) + 1) / 2;   // mean of ranks i+1..j
+        const double r = (static_cast<double>(i) + static_cast<double>(j) + 1) / 2;  // mean of ranks i+1..j
         for (std::size_t k = i; k < j; ++k) ranks[order[k]] = r;
         const double t = static_cast<double>(j - i);
         tie += t * t * t - t;
@@ -58,7 +58,9 @@ std::uint64_t keyOf(FactorKind k, std::uint32_t id) { return (static_cast<std::u
 // Not a factor: the runs whose time after P ended fell just outside the serialised band, for the
 // band's scan test (see findExposures).
 constexpr std::uint32_t kSerialSideKind = 15;
-std::uint64_t sideKeyOf(std::uint32_t partnerSig) { return (static_cast<std::uint64_t>(kSerialSideKind) << 32) | partnerSig; }
+std::uint64_t sideKeyOf(std::uint32_t partnerSig) {
+    return (static_cast<std::uint64_t>(kSerialSideKind) << 32) | partnerSig;
+}
 
 // P(X >= k) for X ~ Binomial(n, p).
 double binomialTail(std::uint32_t k, std::uint32_t n, double p) {
@@ -99,10 +101,10 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
 
     // Scratch, reused across signatures.
     std::vector<TimeNs> durs, work;
-    std::vector<std::uint64_t> keys;              // per occurrence's keys, flat
-    std::vector<std::uint32_t> keyBegin;          // CSR into keys, per occurrence
-    std::vector<std::uint32_t> bestPartner;       // per (occurrence, key): partner op, parallel to keys
-    std::vector<TimeNs> bestCoverOf;              // parallel to keys: that partner's cover
+    std::vector<std::uint64_t> keys;         // per occurrence's keys, flat
+    std::vector<std::uint32_t> keyBegin;     // CSR into keys, per occurrence
+    std::vector<std::uint32_t> bestPartner;  // per (occurrence, key): partner op, parallel to keys
+    std::vector<TimeNs> bestCoverOf;         // parallel to keys: that partner's cover
     std::vector<std::uint64_t> sortedKeys;
     std::vector<double> ranks;
     std::vector<std::uint32_t> order;
@@ -122,15 +124,19 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
         const TimeNs w = std::max<TimeNs>(resolution, quantileOf(work, kWindowQuantile));
         se.windowNs = w;
         const TimeNs minCover = std::max<TimeNs>(1, static_cast<TimeNs>(kExposedShare * static_cast<double>(w)));
-        const TimeNs serialTol = std::max<TimeNs>(resolution, static_cast<TimeNs>(kSerialTolerance * static_cast<double>(w)));
+        const TimeNs serialTol =
+            std::max<TimeNs>(resolution, static_cast<TimeNs>(kSerialTolerance * static_cast<double>(w)));
 
         // Counter factors this signature can be judged on.
         std::array<bool, kPressureResources> counterOk{};
         for (std::size_t p = 0; p < kPressureResources; ++p) {
             const ResourceTimeline& tl = timelines.pressure[p];
-            if (tl.empty() || static_cast<double>(tl.medianSpacing()) > kCoarseSampling * static_cast<double>(w)) continue;
-            if (kPressureResource[p] == Resource::Cache) counterOk[p] = true;
-            else counterOk[p] = pressure.demand[s][p] >= kUseThreshold;
+            if (tl.empty() || static_cast<double>(tl.medianSpacing()) > kCoarseSampling * static_cast<double>(w))
+                continue;
+            if (kPressureResource[p] == Resource::Cache)
+                counterOk[p] = true;
+            else
+                counterOk[p] = pressure.demand[s][p] >= kUseThreshold;
         }
 
         // Every occurrence's keys.
@@ -166,15 +172,18 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
                 if (cover >= minCover) {
                     add(keyOf(FactorKind::Partner, osig), other, cover);
                     const Character c = characters[osig].character;
-                    if (c != Character::Unknown) add(keyOf(FactorKind::Character, static_cast<std::uint32_t>(c)), other, cover);
+                    if (c != Character::Unknown)
+                        add(keyOf(FactorKind::Character, static_cast<std::uint32_t>(c)), other, cover);
                 }
                 // Serialised: the partner was running when it began, ended inside its run, and
                 // it then ran for about W: no progress while the partner ran.
                 if (os.start <= a + serialTol && os.end() - a >= serialTol && os.end() < sl.end()) {
                     const TimeNs after = sl.end() - os.end();
                     const TimeNs off = after >= w ? after - w : w - after;
-                    if (off <= serialTol) add(keyOf(FactorKind::Serial, osig), other, os.end() - a);
-                    else if (off <= 3 * serialTol) add(sideKeyOf(osig), other, 0);
+                    if (off <= serialTol)
+                        add(keyOf(FactorKind::Serial, osig), other, os.end() - a);
+                    else if (off <= 3 * serialTol)
+                        add(sideKeyOf(osig), other, 0);
                 }
             }
             for (std::size_t p = 0; p < kPressureResources; ++p) {
@@ -232,7 +241,8 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
             }
             i = j;
         }
-        std::stable_sort(cands.begin(), cands.end(), [](const Cand& x, const Cand& y) { return x.exposed > y.exposed; });
+        std::stable_sort(cands.begin(), cands.end(),
+                         [](const Cand& x, const Cand& y) { return x.exposed > y.exposed; });
         if (cands.size() > kMaxFactors) cands.resize(kMaxFactors);
         if (cands.empty()) continue;
 

@@ -43,46 +43,47 @@
 
 namespace contend {
 
-inline constexpr double kExposedShare = 0.20;    // of the window W
-inline constexpr double kSerialTolerance = 0.15; // of W
-inline constexpr double kWindowQuantile = 0.10;  // W = this quantile of the durations
+inline constexpr double kExposedShare = 0.20;     // of the window W
+inline constexpr double kSerialTolerance = 0.15;  // of W
+inline constexpr double kWindowQuantile = 0.10;   // W = this quantile of the durations
 inline constexpr std::uint32_t kMinGroup = 5;
 inline constexpr std::size_t kMaxFactors = 8;
 inline constexpr double kAlpha = 0.01;
 inline constexpr double kMinEffect = 0.03;
 
 enum class FactorKind : std::uint8_t { Partner, Character, Serial, Counter };
-const char* factorKindName(FactorKind k);   // "partner", "character", "serialised", "counter"
+const char* factorKindName(FactorKind k);  // "partner", "character", "serialised", "counter"
 
 struct ExposureFactor {
     FactorKind kind = FactorKind::Partner;
-    std::uint32_t id = 0;         // partner signature (Partner, Serial), Character, pressure index
-    std::uint32_t exposed = 0;    // occurrences
+    std::uint32_t id = 0;       // partner signature (Partner, Serial), Character, pressure index
+    std::uint32_t exposed = 0;  // occurrences
     std::uint32_t unexposed = 0;
     TimeNs medianExposedNs = 0;
     TimeNs medianUnexposedNs = 0;
-    double p = 1;                 // one-sided Mann-Whitney p-value
+    double p = 1;  // one-sided Mann-Whitney p-value
     bool significant = false;
     double effect() const {
-        return medianUnexposedNs > 0 ? static_cast<double>(medianExposedNs) / static_cast<double>(medianUnexposedNs) : 1.0;
+        return medianUnexposedNs > 0 ? static_cast<double>(medianExposedNs) / static_cast<double>(medianUnexposedNs)
+                                     : 1.0;
     }
 };
 
 struct SignatureExposure {
     TimeNs windowNs = 0;
-    std::uint32_t factorBegin = 0;   // its factors: factors[factorBegin .. factorBegin + factorCount)
+    std::uint32_t factorBegin = 0;  // its factors: factors[factorBegin .. factorBegin + factorCount)
     std::uint32_t factorCount = 0;
-    std::uint32_t significant = 0;   // how many of them
-    std::uint32_t reference = 0;     // occurrences exposed to none of the significant ones
+    std::uint32_t significant = 0;  // how many of them
+    std::uint32_t reference = 0;    // occurrences exposed to none of the significant ones
     // A factor present in (nearly) every occurrence cannot be tested: no occurrence without it
     // to compare with. The most frequent such partner signature, kNone when none.
     std::uint32_t alwaysWith = kNone;
 };
 
 struct ExposureResult {
-    std::vector<ExposureFactor> factors;        // grouped by signature
+    std::vector<ExposureFactor> factors;  // grouped by signature
     std::vector<SignatureExposure> signatures;
-    std::vector<std::uint8_t> reference;        // per op: 1 when in its signature's reference
+    std::vector<std::uint8_t> reference;  // per op: 1 when in its signature's reference
     // Per op: bit k set when it was exposed to its signature's factor k (k < kMaxFactors).
     std::vector<std::uint8_t> exposedMask;
     // Per op: its strongest significant factor (index into factors), kNone when none; and the

@@ -27,8 +27,7 @@ std::uint64_t reportBytesEstimate(std::size_t anomalies, std::size_t windowOps) 
 
 std::string analysisMemoryMessage(const std::string& what, std::uint64_t needed, std::uint64_t headroom) {
     return "not enough memory: " + what + " needs about " + megabytes(needed) + " more, and the memory budget leaves " +
-           megabytes(headroom) +
-           " (contend-cli --max-memory SIZE, or CONTEND_MAX_MEMORY=SIZE for the app; 0 for none)";
+           megabytes(headroom) + " (contend-cli --max-memory SIZE, or CONTEND_MAX_MEMORY=SIZE for the app; 0 for none)";
 }
 
 }  // namespace contend

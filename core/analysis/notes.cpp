@@ -29,7 +29,6 @@ namespace {
 
 std::string pct(double f) { return std::to_string(static_cast<int>(std::lround(100.0 * f))) + "%"; }
 
-
 }  // namespace
 
 std::vector<ReportNote> dataNotes(const NoteInputs& in) {
@@ -40,11 +39,11 @@ std::vector<ReportNote> dataNotes(const NoteInputs& in) {
     TimeNs total = 0;
     for (const auto& b : in.base.signatures) total += b.totalNs;
     if (!ops.deviceScope) {
-        out.push_back({"host-scope",
-                       "The trace has no device operators (" + std::to_string(ops.size()) +
-                           " host slices): contention on a device cannot be told from it, and what a host "
-                           "function takes depends on what it calls, so no slice is scored. Per-name statistics "
-                           "and sync clusters are shown."});
+        out.push_back(
+            {"host-scope", "The trace has no device operators (" + std::to_string(ops.size()) +
+                               " host slices): contention on a device cannot be told from it, and what a host "
+                               "function takes depends on what it calls, so no slice is scored. Per-name statistics "
+                               "and sync clusters are shown."});
         return out;
     }
     if (!in.timelines.any()) {
@@ -56,15 +55,17 @@ std::vector<ReportNote> dataNotes(const NoteInputs& in) {
     if (!in.coarse.empty()) {
         std::string list;
         for (std::size_t k = 0; k < in.coarse.size(); ++k) list += (k ? "; " : "") + in.coarse[k];
-        out.push_back({"coarse-counters", std::string(in.coarse.size() == 1 ? "A counter is" : "Counters are") +
-                                              " too coarse for the operators: " + list +
-                                              ". Shown in the views, they neither drive nor veto an operator's verdict, "
-                                              "so causes are estimated as without counters."});
+        out.push_back(
+            {"coarse-counters", std::string(in.coarse.size() == 1 ? "A counter is" : "Counters are") +
+                                    " too coarse for the operators: " + list +
+                                    ". Shown in the views, they neither drive nor veto an operator's verdict, "
+                                    "so causes are estimated as without counters."});
     }
     const std::size_t steps = in.iterations.size();
     if (steps == 0) {
-        out.push_back({"no-steps", "No ProfilerStep markers: iterations are unknown, so per-step views are empty and "
-                                   "a capture cut mid-step cannot be detected."});
+        out.push_back({"no-steps",
+                       "No ProfilerStep markers: iterations are unknown, so per-step views are empty and "
+                       "a capture cut mid-step cannot be detected."});
     } else if (steps < kMinSteps) {
         out.push_back({"few-steps", "Only " + std::to_string(steps) + " profiler step" + (steps == 1 ? "" : "s") +
                                         " captured: an operator that runs once per step has too few runs for a "
@@ -83,7 +84,7 @@ std::vector<ReportNote> dataNotes(const NoteInputs& in) {
     std::size_t few = 0;
     TimeNs fewTime = 0;
     std::uint32_t fewMin = 0;
-    std::unordered_map<StringId, std::pair<std::uint32_t, std::uint32_t>> perName;   // name -> (signatures, rare ones)
+    std::unordered_map<StringId, std::pair<std::uint32_t, std::uint32_t>> perName;  // name -> (signatures, rare ones)
     std::vector<std::uint32_t> always, wide;
     const bool resolving = in.analysisTimelines.any();
     for (std::size_t s = 0; s < in.base.signatures.size(); ++s) {
@@ -122,11 +123,13 @@ std::vector<ReportNote> dataNotes(const NoteInputs& in) {
     std::vector<std::pair<std::uint32_t, StringId>> dyn;
     for (const auto& [name, c] : perName)
         if (c.first >= kDynamicShapes && c.second * 2 >= c.first) dyn.push_back({c.first, name});
-    std::sort(dyn.begin(), dyn.end(), [](auto& a, auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+    std::sort(dyn.begin(), dyn.end(),
+              [](auto& a, auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
     if (!dyn.empty()) {
         std::string text = "Dynamic shapes: ";
         for (std::size_t k = 0; k < std::min<std::size_t>(3, dyn.size()); ++k)
-            text += (k ? ", " : "") + shortName(t.str(dyn[k].second)) + " in " + std::to_string(dyn[k].first) + " shapes";
+            text +=
+                (k ? ", " : "") + shortName(t.str(dyn[k].second)) + " in " + std::to_string(dyn[k].first) + " shapes";
         if (dyn.size() > 3) text += " and " + std::to_string(dyn.size() - 3) + " more names";
         text += ". Each shape is a signature of its own, and most have too few runs to judge.";
         out.push_back({"dynamic-shapes", text});
@@ -172,13 +175,15 @@ std::vector<ReportNote> dataNotes(const NoteInputs& in) {
             }
         }
         if (!anyShape && !ops.signatures.empty()) {
-            std::string text = "The operators carry no input shapes (an Ascend trace_view.json opened on its own), so "
-                               "calls of one operator with different shapes share one baseline";
+            std::string text =
+                "The operators carry no input shapes (an Ascend trace_view.json opened on its own), so "
+                "calls of one operator with different shapes share one baseline";
             if (widest != kNone && widestRatio >= 4)
                 text += " (" + shortName(t.str(ops.signatures[widest].name)) + " runs from " + formatDuration(wMin) +
                         " to " + formatDuration(wMax) + ")";
-            text += ". Open the whole profiler folder (the *_ascend_pt rank folder or its ASCEND_PROFILER_OUTPUT) "
-                    "so each call gets its shape from kernel_details.csv.";
+            text +=
+                ". Open the whole profiler folder (the *_ascend_pt rank folder or its ASCEND_PROFILER_OUTPUT) "
+                "so each call gets its shape from kernel_details.csv.";
             out.push_back({"no-shapes", text});
         }
     }
@@ -193,12 +198,12 @@ std::vector<ReportNote> dataNotes(const NoteInputs& in) {
                                                                      "this capture. A capture where they run apart, "
                                                                      "or counters, would tell."))});
     if (!wide.empty())
-        out.push_back({"wide-spread", std::to_string(wide.size()) + " signature" + (wide.size() == 1 ? "" : "s") +
-                                          (wide.size() == 1 ? " varies" : " vary") + " by more than " + pct(kWideSpread) +
-                                          " from run to run with no partner or counter going with their slow runs (" +
-                                          listSigs(wide) +
-                                          "): data-dependent work, taken as their natural spread; only runs far "
-                                          "outside it are flagged."});
+        out.push_back({"wide-spread",
+                       std::to_string(wide.size()) + " signature" + (wide.size() == 1 ? "" : "s") +
+                           (wide.size() == 1 ? " varies" : " vary") + " by more than " + pct(kWideSpread) +
+                           " from run to run with no partner or counter going with their slow runs (" + listSigs(wide) +
+                           "): data-dependent work, taken as their natural spread; only runs far "
+                           "outside it are flagged."});
     return out;
 }
 

@@ -33,7 +33,7 @@ namespace contend {
 inline constexpr std::size_t kMinSteps = 3;
 inline constexpr double kCutShare = 0.90;
 inline constexpr std::size_t kDynamicShapes = 8;
-inline constexpr double kWideSpread = 0.25;   // scale / baseline
+inline constexpr double kWideSpread = 0.25;  // scale / baseline
 
 // The iterations (indices into `iterations`) the capture cut: the first or the last of at least
 // kMinSteps, holding fewer than kCutShare of the median operator count of the others.
@@ -45,9 +45,9 @@ struct NoteInputs {
     const OperatorSet& ops;
     const BaselineResult& base;
     const ExposureResult& exposure;
-    const ResourceTimelines& timelines;            // all of them
-    const ResourceTimelines& analysisTimelines;    // those that speak for operators (engine.h)
-    const std::vector<std::string>& coarse;        // the dropped ones, in words
+    const ResourceTimelines& timelines;          // all of them
+    const ResourceTimelines& analysisTimelines;  // those that speak for operators (engine.h)
+    const std::vector<std::string>& coarse;      // the dropped ones, in words
     const std::vector<IterationStats>& iterations;
     const std::vector<std::uint32_t>& iterationOfOp;
     const std::vector<std::uint32_t>& cut;

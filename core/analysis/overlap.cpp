@@ -1,10 +1,9 @@
 #include "core/analysis/overlap.h"
 
-#include <string>
-#include <unordered_map>
-
 #include <algorithm>
 #include <numeric>
+#include <string>
+#include <unordered_map>
 
 namespace contend {
 
@@ -23,7 +22,8 @@ std::vector<std::uint32_t> deviceGroups(const Trace& trace, const OperatorSet& o
     }
     std::unordered_map<std::string, std::uint32_t> ids;
     std::vector<std::uint32_t> out(key.size());
-    for (std::size_t t = 0; t < key.size(); ++t) out[t] = ids.emplace(key[t], static_cast<std::uint32_t>(ids.size())).first->second;
+    for (std::size_t t = 0; t < key.size(); ++t)
+        out[t] = ids.emplace(key[t], static_cast<std::uint32_t>(ids.size())).first->second;
     return out;
 }
 
@@ -73,7 +73,7 @@ OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops, const std
                 continue;
             }
             ++k;
-            if (busy[k - 1] == s.track || full) continue;  // nested host slices, not concurrency
+            if (busy[k - 1] == s.track || full) continue;              // nested host slices, not concurrency
             if (deviceOf[busy[k - 1]] != deviceOf[s.track]) continue;  // another device shares nothing
             std::size_t walked = 0;
             for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
@@ -98,7 +98,9 @@ OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops, const std
     for (std::size_t i = 0; i < r.pairs.size();) {
         std::size_t j = i + 1;
         while (j < r.pairs.size() && r.pairs[j].start == r.pairs[i].start) ++j;
-        if (j - i > 1) std::sort(r.pairs.begin() + static_cast<std::ptrdiff_t>(i), r.pairs.begin() + static_cast<std::ptrdiff_t>(j), byOps);
+        if (j - i > 1)
+            std::sort(r.pairs.begin() + static_cast<std::ptrdiff_t>(i),
+                      r.pairs.begin() + static_cast<std::ptrdiff_t>(j), byOps);
         i = j;
     }
     if (keepGoing && !keepGoing()) return r;

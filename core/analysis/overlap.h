@@ -4,8 +4,8 @@
 // the operators still running when it starts, never with all others. Tracks of different devices
 // are never paired: a GPU's streams share its bandwidth, cache and SMs, two GPUs share none of
 // them (their collectives are sync, seen on each side).
-#include <functional>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "core/analysis/signatures.h"
@@ -14,21 +14,21 @@
 namespace contend {
 
 struct OverlapPair {
-    std::uint32_t a = 0;   // op indices (OperatorSet), a < b
+    std::uint32_t a = 0;  // op indices (OperatorSet), a < b
     std::uint32_t b = 0;
-    TimeNs start = 0;      // the shared span [start, end), ns
+    TimeNs start = 0;  // the shared span [start, end), ns
     TimeNs end = 0;
 };
 
 struct OverlapResult {
-    std::vector<OverlapPair> pairs;     // sorted by start, then a, then b
+    std::vector<OverlapPair> pairs;  // sorted by start, then a, then b
     // Per op: time during which at least one operator on another track ran too, ns (the union
     // of its pairs' spans, not their sum).
     std::vector<TimeNs> overlappedNs;
     // Per op: its pairs, as indices into `pairs` (CSR: pairsOf[pairBegin[op] .. pairBegin[op+1])).
     std::vector<std::uint32_t> pairBegin;
     std::vector<std::uint32_t> pairsOf;
-    bool capped = false;   // some operator had more than kMaxPartners concurrent partners
+    bool capped = false;  // some operator had more than kMaxPartners concurrent partners
 };
 
 // More concurrent partners than this (a host trace with hundreds of busy threads) are not

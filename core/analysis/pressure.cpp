@@ -25,11 +25,11 @@ float finiteQuantile(std::vector<float>& v, double q) {
 // The pieces of an op's run with a constant set of other-track operators beside it.
 struct Piece {
     TimeNs a, b;
-    std::size_t partnersBegin, partnersEnd;   // into the scratch partner list
+    std::size_t partnersBegin, partnersEnd;  // into the scratch partner list
 };
 
 class Segmenter {
-public:
+  public:
     // Cuts op's interval at its partners' boundaries. Results stay valid until the next call.
     void cut(const Trace& trace, const OperatorSet& ops, const OverlapResult& overlap, std::uint32_t op) {
         const auto& slices = trace.slices();
@@ -42,7 +42,7 @@ public:
             m_events.push_back({p.end, other, false});
         }
         std::sort(m_events.begin(), m_events.end(), [](const Ev& x, const Ev& y) {
-            return x.t != y.t ? x.t < y.t : (!x.open && y.open);   // close before open
+            return x.t != y.t ? x.t < y.t : (!x.open && y.open);  // close before open
         });
         pieces.clear();
         partners.clear();
@@ -52,7 +52,8 @@ public:
         while (t < s.end()) {
             while (e < m_events.size() && m_events[e].t <= t) {
                 const Ev& ev = m_events[e++];
-                if (ev.open) m_active.push_back(ev.op);
+                if (ev.open)
+                    m_active.push_back(ev.op);
                 else if (auto it = std::find(m_active.begin(), m_active.end(), ev.op); it != m_active.end())
                     m_active.erase(it);
             }
@@ -68,7 +69,7 @@ public:
     std::vector<Piece> pieces;
     std::vector<std::uint32_t> partners;
 
-private:
+  private:
     struct Ev {
         TimeNs t;
         std::uint32_t op;
@@ -112,7 +113,7 @@ PressureResult computePressure(const Trace& trace, const OperatorSet& ops, const
     };
     std::vector<AloneStats> aloneStats(anyCounters ? sigs : 0);
     Segmenter seg;
-    std::array<std::size_t, kPressureResources> hint{};   // per resource: last sample index
+    std::array<std::size_t, kPressureResources> hint{};  // per resource: last sample index
     for (std::uint32_t op = 0; op < n; ++op) {
         if (stop(op)) return r;
         const Slice& s = slices[ops.slices[op]];
@@ -176,7 +177,8 @@ PressureResult computePressure(const Trace& trace, const OperatorSet& ops, const
             for (std::size_t p = 0; p < kPressureResources; ++p) {
                 // Slivers of exclusive time at the edges of a run say little (the counter's
                 // samples straddle them): the weighted mean needs a real share of the time.
-                if (!as.means[p].empty()) r.demand[sg][p] = finiteQuantile(as.means[p], 0.5);
+                if (!as.means[p].empty())
+                    r.demand[sg][p] = finiteQuantile(as.means[p], 0.5);
                 else if (as.w[p] > 0 && as.w[p] >= kExclusiveFraction * as.total)
                     r.demand[sg][p] = static_cast<float>(as.wsum[p] / as.w[p]);
                 if (std::isfinite(r.demand[sg][p])) r.demandSource[sg][p] = DemandSource::Alone;
@@ -244,13 +246,15 @@ PressureResult computePressure(const Trace& trace, const OperatorSet& ops, const
         for (std::size_t p = 0; p < kPressureResources; ++p) {
             if (!std::isfinite(r.demand[sg][p]) && !timelines.pressure[p].empty()) {
                 all.clear();
-                for (std::uint32_t k = ops.sigBegin[sg]; k < ops.sigBegin[sg + 1]; ++k) all.push_back(r.mean[ops.sigOps[k]][p]);
+                for (std::uint32_t k = ops.sigBegin[sg]; k < ops.sigBegin[sg + 1]; ++k)
+                    all.push_back(r.mean[ops.sigOps[k]][p]);
                 r.demand[sg][p] = finiteQuantile(all, 0.10);
                 if (std::isfinite(r.demand[sg][p])) r.demandSource[sg][p] = DemandSource::LeastDisturbed;
             }
             if (!r.haveMetrics[p]) continue;
             met.clear();
-            for (std::uint32_t k = ops.sigBegin[sg]; k < ops.sigBegin[sg + 1]; ++k) met.push_back(r.metric[ops.sigOps[k]][p]);
+            for (std::uint32_t k = ops.sigBegin[sg]; k < ops.sigBegin[sg + 1]; ++k)
+                met.push_back(r.metric[ops.sigOps[k]][p]);
             const float metricMedian = finiteQuantile(met, 0.5);
             r.metricRef[sg][p] = metricMedian;
             // The cache metric is a hit rate, not a use of capacity: a reference only.

@@ -19,9 +19,9 @@
 // A per-op metric, when present, is a direct measure and wins over the counter estimate. The
 // cache "demand" is the cache pressure it causes on its own (steps 1 and 3 only: hit rates do
 // not add up).
-#include <functional>
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "core/analysis/overlap.h"
@@ -36,20 +36,19 @@ using PressureArray = std::array<float, kPressureResources>;
 // How a signature's own demand was estimated (the steps below), weakest last.
 enum class DemandSource : std::uint8_t { None, Metric, Alone, Beside, LeastDisturbed };
 
-
 struct PressureResult {
-    std::vector<PressureArray> mean;       // per op
-    std::vector<PressureArray> highFrac;   // per op
-    std::vector<PressureArray> metric;     // per op
-    std::vector<PressureArray> demand;     // per signature: own use of each resource (0..1), NaN unknown
-    std::vector<std::array<DemandSource, kPressureResources>> demandSource;   // per signature
+    std::vector<PressureArray> mean;      // per op
+    std::vector<PressureArray> highFrac;  // per op
+    std::vector<PressureArray> metric;    // per op
+    std::vector<PressureArray> demand;    // per signature: own use of each resource (0..1), NaN unknown
+    std::vector<std::array<DemandSource, kPressureResources>> demandSource;  // per signature
     std::vector<PressureArray> metricRef;  // per signature: median of its per-op metric, NaN unknown
     std::vector<float> hitRate;            // per op: mean combined hit rate (0..1), NaN without hit-rate counters
     // Per op: the largest load each resource carried at any moment of its run (loadDuring over
     // the whole run), NaN without a counter for the resource.
     std::vector<PressureArray> peakLoad;
-    std::array<bool, kPressureResources> haveCounters{};   // a timeline exists for the resource
-    std::array<bool, kPressureResources> haveMetrics{};    // some op has a metric for it
+    std::array<bool, kPressureResources> haveCounters{};  // a timeline exists for the resource
+    std::array<bool, kPressureResources> haveMetrics{};   // some op has a metric for it
 };
 
 inline constexpr double kExclusiveFraction = 0.20;

@@ -4,7 +4,7 @@ namespace contend {
 
 namespace {
 // Indexed by Resource; the JSON contract uses these names.
-constexpr const char* kResourceNames[kResourceCount] = {"bandwidth", "compute", "cache", "issue", "sync",
+constexpr const char* kResourceNames[kResourceCount] = {"bandwidth", "compute", "cache",   "issue", "sync",
                                                         "lock",      "queue",   "unknown", "none"};
 }  // namespace
 

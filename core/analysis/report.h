@@ -16,7 +16,7 @@ namespace contend {
 // What limited an operator. Order is stable (used as array index and in JSON by name).
 enum class Resource : std::uint8_t { Bandwidth, Compute, Cache, Issue, Sync, Lock, Queue, Unknown, None };
 inline constexpr std::size_t kResourceCount = 9;
-const char* resourceName(Resource r);            // "bandwidth", "compute", ..., "none"
+const char* resourceName(Resource r);  // "bandwidth", "compute", ..., "none"
 bool resourceFromName(std::string_view s, Resource& out);
 
 // How a cause is known. measured: counters or per-op metrics that resolve the operator say so;
@@ -24,13 +24,13 @@ bool resourceFromName(std::string_view s, Resource& out);
 // without, and what each operator leans on by name or args), with the evidence in words;
 // unknown: nothing in the trace supports a verdict, with the reason.
 enum class Provenance : std::uint8_t { Measured, Estimated, Unknown };
-const char* provenanceName(Provenance p);        // "measured", "estimated", "unknown"
+const char* provenanceName(Provenance p);  // "measured", "estimated", "unknown"
 bool provenanceFromName(std::string_view s, Provenance& out);
 
 struct AnalysisSettings {
-    double coefficient = 3.0;     // anomaly threshold on the score
-    double overlapRatio = 0.70;   // contention window threshold on overlap / shorter busy time
-    std::string configPath;       // optional counter-to-resource mapping file (JSON)
+    double coefficient = 3.0;    // anomaly threshold on the score
+    double overlapRatio = 0.70;  // contention window threshold on overlap / shorter busy time
+    std::string configPath;      // optional counter-to-resource mapping file (JSON)
     // Bytes the analysis may still allocate (the memory budget less what the process holds);
     // 0 = no limit. Not written to reports.
     std::uint64_t memoryHeadroomBytes = 0;
@@ -38,11 +38,11 @@ struct AnalysisSettings {
 
 // Time split of one occurrence (or a signature's sum). Parts add up to the duration.
 struct Breakdown {
-    TimeNs computeNs = 0;     // doing its own work (its baseline)
-    TimeNs dataWaitNs = 0;    // waiting for data: bandwidth / cache stalls
-    TimeNs queueNs = 0;       // queueing for compute units / issue slots
-    TimeNs syncNs = 0;        // waiting on sync barriers or locks
-    bool measuredData = false;   // true when the part comes from trace counters/metrics, not an estimate
+    TimeNs computeNs = 0;       // doing its own work (its baseline)
+    TimeNs dataWaitNs = 0;      // waiting for data: bandwidth / cache stalls
+    TimeNs queueNs = 0;         // queueing for compute units / issue slots
+    TimeNs syncNs = 0;          // waiting on sync barriers or locks
+    bool measuredData = false;  // true when the part comes from trace counters/metrics, not an estimate
     bool measuredQueue = false;
     bool measuredSync = false;
     // Added by the engine: time the operator sat queued before it started (Ascend "Wait Time",
@@ -53,24 +53,24 @@ struct Breakdown {
 
 struct Anomaly {
     std::uint32_t id = 0;
-    std::uint32_t slice = 0;        // index into Trace::slices()
-    std::uint32_t signature = 0;    // index into Report::operators
+    std::uint32_t slice = 0;      // index into Trace::slices()
+    std::uint32_t signature = 0;  // index into Report::operators
     double score = 0;
     TimeNs baselineNs = 0;
-    TimeNs excessNs = 0;            // dur - baseline
+    TimeNs excessNs = 0;  // dur - baseline
     Resource cause = Resource::Unknown;
-    Provenance provenance = Provenance::Unknown;   // how the cause is known
-    std::vector<std::uint32_t> windows;  // ids of the contention windows it was in
+    Provenance provenance = Provenance::Unknown;  // how the cause is known
+    std::vector<std::uint32_t> windows;           // ids of the contention windows it was in
     Breakdown breakdown;
     // Slice-independent copies so a saved report stands alone (compare, JSON round trip).
     std::string name;
-    std::string pid;                // as written in the file
+    std::string pid;  // as written in the file
     std::string tid;
-    std::string trackLabel;         // "GPU 0 / stream 7"
-    std::uint32_t track = 0;        // index into Trace::tracks()
-    TimeNs startNs = 0;             // on the trace's own clock (file ts * 1000 + base time)
+    std::string trackLabel;   // "GPU 0 / stream 7"
+    std::uint32_t track = 0;  // index into Trace::tracks()
+    TimeNs startNs = 0;       // on the trace's own clock (file ts * 1000 + base time)
     TimeNs durNs = 0;
-    std::string evidence;           // one line of what the cause rests on
+    std::string evidence;  // one line of what the cause rests on
     // Since report/2 (whatif.h): the end-to-end gain over the run predicted for this operator
     // alone running at its baseline, and how much later it could have ended without delaying
     // the run; -1 when not computed.
@@ -80,14 +80,14 @@ struct Anomaly {
 
 struct WindowOp {
     std::uint32_t slice = 0;
-    TimeNs extraWaitNs = 0;         // share of its excess attributed to this window
+    TimeNs extraWaitNs = 0;  // share of its excess attributed to this window
     // Slice-independent copies (see Anomaly).
     std::string name;
     std::string pid;
     std::string tid;
     TimeNs startNs = 0;
     TimeNs durNs = 0;
-    TimeNs slackNs = -1;            // since report/2: see Anomaly::slackNs
+    TimeNs slackNs = -1;  // since report/2: see Anomaly::slackNs
 };
 
 struct ContentionWindow {
@@ -96,7 +96,7 @@ struct ContentionWindow {
     TimeNs start = 0;
     TimeNs end = 0;
     double overlapRatio = 0;
-    double peakUtilization = 0;     // 0..1 of the resource's capacity
+    double peakUtilization = 0;  // 0..1 of the resource's capacity
     std::vector<WindowOp> ops;
     // True when resource and peak come from counters; false when the trace has no counter
     // for it and the window rests on the overlap plus the operators' measured slowdown (peak 0).
@@ -114,33 +114,33 @@ struct ContentionWindow {
 struct Cluster {
     std::uint32_t id = 0;
     std::uint32_t track = 0;
-    std::uint32_t firstSlice = 0;   // slices [firstSlice, lastSlice] on the track (device order)
+    std::uint32_t firstSlice = 0;  // slices [firstSlice, lastSlice] on the track (device order)
     std::uint32_t lastSlice = 0;
     TimeNs start = 0;
     TimeNs end = 0;
     std::uint32_t ops = 0;
     TimeNs busyNs = 0;
-    TimeNs waitNs = 0;              // gaps: barriers, launch overhead
-    TimeNs savingNs = 0;            // estimated saving of fusing the run into one operator
+    TimeNs waitNs = 0;    // gaps: barriers, launch overhead
+    TimeNs savingNs = 0;  // estimated saving of fusing the run into one operator
     // Measured when host sync calls (cudaStreamSynchronize, ...) or device wait tasks
     // fill its gaps (a barrier is seen); unknown when the trace cannot say why the device
     // waited (launch overhead, host work, or a barrier it did not record). Only measured
     // clusters count as sync in the bottleneck.
     Provenance provenance = Provenance::Unknown;
-    std::uint32_t syncGaps = 0;     // gaps with a sync call or wait task in them
+    std::uint32_t syncGaps = 0;  // gaps with a sync call or wait task in them
     std::string evidence;
     // Slice-independent copies (see Anomaly).
     std::string pid;
     std::string tid;
     std::string trackLabel;
-    TimeNs gainNs = -1;             // since report/2: predicted end-to-end gain of fusing it
+    TimeNs gainNs = -1;  // since report/2: predicted end-to-end gain of fusing it
 };
 
 struct SignatureStats {
     std::uint32_t id = 0;
-    std::string signature;          // name plus shape/grid when present
+    std::string signature;  // name plus shape/grid when present
     std::string name;
-    std::string opType;             // coarse type for the per-type view: "conv", "matmul", ...
+    std::string opType;  // coarse type for the per-type view: "conv", "matmul", ...
     std::uint64_t count = 0;
     TimeNs totalNs = 0;
     TimeNs baselineNs = 0;
@@ -154,8 +154,8 @@ struct SignatureStats {
     // Baseline from the runs exposed to none of the partners the data shows slow it (rule
     // "contrast"); false when every run is the reference or it is not judged.
     bool baselineFromSolo = false;
-    std::string baselineRule;       // baselineRuleName(), "" in older reports
-    Breakdown breakdown;            // sum over occurrences
+    std::string baselineRule;  // baselineRuleName(), "" in older reports
+    Breakdown breakdown;       // sum over occurrences
 };
 
 // The per-operator-type view ("matmul", "conv", "memcpy", ...), summed over signatures.
@@ -181,12 +181,12 @@ struct TrackStats {
 };
 
 struct IterationStats {
-    std::uint32_t index = 0;        // N of ProfilerStep#N (or order)
+    std::uint32_t index = 0;  // N of ProfilerStep#N (or order)
     TimeNs start = 0;
     TimeNs end = 0;
     std::uint32_t anomalies = 0;
     TimeNs extraWaitNs = 0;
-    bool cut = false;               // the capture cut it (notes.h); its runs are out of the baselines
+    bool cut = false;  // the capture cut it (notes.h); its runs are out of the baselines
     // Since report/2 (depgraph.h): the iteration's time in the dependency graph (its critical
     // path: the latest end of its nodes less the one before, ns; -1 when not computed) and the
     // track holding most of that path.
@@ -201,7 +201,7 @@ struct ReportSummary {
     std::size_t clusters = 0;
     TimeNs extraWaitNs = 0;
     Resource bottleneck = Resource::None;
-    double bottleneckShare = 0;     // bottleneck's share of the evidence-backed extra wait, 0..1
+    double bottleneckShare = 0;  // bottleneck's share of the evidence-backed extra wait, 0..1
     // The device (or host) time the extra wait was measured on: the sum of the analysed
     // operators' durations, ns. Extra wait is a part of it, never of the end-to-end span.
     TimeNs operatorTimeNs = 0;
@@ -221,7 +221,7 @@ struct ReportTraceInfo {
     std::uint64_t operators = 0;
     std::uint64_t tracks = 0;
     TimeNs spanNs = 0;
-    std::vector<std::string> counters;   // counter series labels that were mapped to resources
+    std::vector<std::string> counters;  // counter series labels that were mapped to resources
     // "device" (device operators analysed, the default) or "host" (the trace has no
     // device operators, so host slices were analysed instead).
     std::string scope = "device";
@@ -239,35 +239,35 @@ struct ReportNote {
 // the whole run (the sum of the iteration times), ns; per iteration is that over the iterations.
 struct ResourceGain {
     Resource resource = Resource::None;
-    TimeNs extraWaitNs = 0;         // all the extra wait it caused (summary.extraWaitByResource)
-    TimeNs gainNs = 0;              // predicted gain of removing all of it at once
+    TimeNs extraWaitNs = 0;  // all the extra wait it caused (summary.extraWaitByResource)
+    TimeNs gainNs = 0;       // predicted gain of removing all of it at once
 };
 struct WhatIfSummary {
     bool computed = false;
-    TimeNs totalNs = 0;             // the graph's span: the sum of the iteration times
+    TimeNs totalNs = 0;  // the graph's span: the sum of the iteration times
     std::size_t iterations = 0;
     std::uint64_t nodes = 0, edges = 0;
-    std::string criticalTrack;      // the track holding most of the critical path, all iterations
-    TimeNs criticalDeviceNs = 0;    // device time on the critical paths
-    std::size_t replayed = 0;       // findings re-scheduled
-    std::size_t offPath = 0;        // findings whose operators all had slack: gain 0 without a replay
-    std::size_t skipped = 0;        // findings left at -1 when the replay budget ran out
-    std::vector<ResourceGain> resources;   // by gain, largest first
-    TimeNs allGainNs = -1;          // every anomaly at its baseline and every cluster fused, at once
+    std::string criticalTrack;            // the track holding most of the critical path, all iterations
+    TimeNs criticalDeviceNs = 0;          // device time on the critical paths
+    std::size_t replayed = 0;             // findings re-scheduled
+    std::size_t offPath = 0;              // findings whose operators all had slack: gain 0 without a replay
+    std::size_t skipped = 0;              // findings left at -1 when the replay budget ran out
+    std::vector<ResourceGain> resources;  // by gain, largest first
+    TimeNs allGainNs = -1;                // every anomaly at its baseline and every cluster fused, at once
 };
 
 // One rank of a distributed job, for `contend-cli merge` (collectives.h). Collectives are
 // in start order; `name` indexes collectiveNames.
 struct CollectiveRun {
-    std::uint32_t iteration = 0;    // IterationStats::index of the step it ran in
+    std::uint32_t iteration = 0;  // IterationStats::index of the step it ran in
     std::uint32_t name = 0;
-    TimeNs startNs = 0;             // on the trace's own clock
+    TimeNs startNs = 0;  // on the trace's own clock
     TimeNs durNs = 0;
 };
 
 struct ReportDistributed {
-    int rank = -1;                  // -1: the trace does not say
-    int worldSize = 0;              // 0: unknown
+    int rank = -1;      // -1: the trace does not say
+    int worldSize = 0;  // 0: unknown
     std::vector<std::string> collectiveNames;
     std::vector<CollectiveRun> collectives;
     bool empty() const { return rank < 0 && collectives.empty(); }
@@ -278,15 +278,15 @@ struct Report {
     std::vector<ReportNote> notes;
     AnalysisSettings settings;
     ReportSummary summary;
-    std::vector<Anomaly> anomalies;          // sorted by score, highest first
+    std::vector<Anomaly> anomalies;  // sorted by score, highest first
     std::vector<ContentionWindow> windows;
     std::vector<Cluster> clusters;
     std::vector<SignatureStats> operators;
     std::vector<IterationStats> iterations;
-    std::vector<TypeStats> types;            // per operator type, by extra wait then time
-    std::vector<TrackStats> threads;         // per track that holds analysed operators
-    WhatIfSummary whatIf;                    // since report/2
-    ReportDistributed distributed;           // rank and collectives (empty for one process)
+    std::vector<TypeStats> types;     // per operator type, by extra wait then time
+    std::vector<TrackStats> threads;  // per track that holds analysed operators
+    WhatIfSummary whatIf;             // since report/2
+    ReportDistributed distributed;    // rank and collectives (empty for one process)
     // Per slice (indexed like Trace::slices()), for views: score (NaN for slices that are not
     // analysed device operators) and signature index (kNone if none). They do not depend on the
     // thresholds: the prepared analysis owns them and every report it builds shares them.

@@ -1,10 +1,9 @@
 #include "core/analysis/resource_timeline.h"
 
-#include <cctype>
-#include <string>
-
 #include <algorithm>
+#include <cctype>
 #include <numeric>
+#include <string>
 
 namespace contend {
 
@@ -80,7 +79,8 @@ ResourceTimeline::Stats ResourceTimeline::stats(TimeNs a, TimeNs b, std::size_t&
         const std::size_t hi = std::min(m_times.size(), lo + step);
         ka = static_cast<std::size_t>(std::upper_bound(m_times.begin() + static_cast<std::ptrdiff_t>(lo),
                                                        m_times.begin() + static_cast<std::ptrdiff_t>(hi), ca) -
-                                      m_times.begin()) - 1;
+                                      m_times.begin()) -
+             1;
     } else {
         ka = segmentOf(ca);
     }
@@ -92,7 +92,9 @@ ResourceTimeline::Stats ResourceTimeline::stats(TimeNs a, TimeNs b, std::size_t&
     auto integralAt = [&](std::size_t k, TimeNs t) {
         return m_integral[k] + static_cast<double>(m_values[k]) * static_cast<double>(t - m_times[k]);
     };
-    auto highAt = [&](std::size_t k, TimeNs t) { return m_highAt[k] + (m_values[k] >= m_threshold ? t - m_times[k] : 0); };
+    auto highAt = [&](std::size_t k, TimeNs t) {
+        return m_highAt[k] + (m_values[k] >= m_threshold ? t - m_times[k] : 0);
+    };
     return {(integralAt(kb, cb) - integralAt(ka, ca)) / static_cast<double>(cb - ca), highAt(kb, cb) - highAt(ka, ca)};
 }
 
@@ -121,7 +123,7 @@ double ResourceTimeline::peak(TimeNs a, TimeNs b) const {
         return static_cast<std::size_t>(std::upper_bound(m_times.begin(), m_times.end(), t) - m_times.begin()) - 1;
     };
     std::size_t lo = a <= m_times.front() ? 0 : seg(a);
-    std::size_t hi = seg(std::max(a, b - 1)) + 1;   // exclusive
+    std::size_t hi = seg(std::max(a, b - 1)) + 1;  // exclusive
     float best = -std::numeric_limits<float>::infinity();
     for (lo += n, hi += n; lo < hi; lo >>= 1, hi >>= 1) {
         if (lo & 1) best = std::max(best, m_tree[lo++]);
@@ -165,7 +167,7 @@ enum class Combine { Max, Mean };
 struct Combined {
     std::vector<TimeNs> times;
     std::vector<float> values;
-    TimeNs spacing = 0;   // median gap between the raw sample times
+    TimeNs spacing = 0;  // median gap between the raw sample times
 };
 
 // Two directions of one bus, each a percent of the same peak (Nsight's "DRAM Read Bandwidth" and
@@ -212,7 +214,7 @@ Combined combine(const Trace& trace, const std::vector<const CounterMapping*>& m
             if (!std::isfinite(v)) continue;
             const auto value = static_cast<float>(std::clamp(v, 0.0, 1.0));
             if (!out.values.empty() && (out.values.back() == value || out.times.back() == c.times[k])) {
-                if (out.times.back() == c.times[k]) out.values.back() = value;   // same instant: last wins
+                if (out.times.back() == c.times[k]) out.values.back() = value;  // same instant: last wins
                 continue;
             }
             out.times.push_back(c.times[k]);
@@ -222,7 +224,7 @@ Combined combine(const Trace& trace, const std::vector<const CounterMapping*>& m
     }
     struct Ev {
         TimeNs t;
-        std::uint32_t series;   // index into maps
+        std::uint32_t series;  // index into maps
         std::uint32_t sample;
     };
     std::vector<Ev> evs;
@@ -267,7 +269,7 @@ Combined combine(const Trace& trace, const std::vector<const CounterMapping*>& m
         }
         if (known == 0) continue;
         const float value = static_cast<float>(how == Combine::Max ? acc : acc / known);
-        if (!values.empty() && values.back() == value) continue;   // same step, fewer samples
+        if (!values.empty() && values.back() == value) continue;  // same step, fewer samples
         times.push_back(t);
         values.push_back(value);
     }
@@ -292,10 +294,11 @@ ResourceTimelines buildTimelines(const Trace& trace, const ResourceMap& map) {
             out.healthyHitRate = out.hitRate.quantile(0.90);
             const double ref = out.healthyHitRate;
             for (float& x : c.values) x = ref > 0 ? static_cast<float>(std::clamp(1.0 - x / ref, 0.0, 1.0)) : 0.0f;
-            out.pressure[p] = ResourceTimeline(std::move(c.times), std::move(c.values), end, kHighCachePressure, c.spacing);
+            out.pressure[p] =
+                ResourceTimeline(std::move(c.times), std::move(c.values), end, kHighCachePressure, c.spacing);
             continue;
         }
-        plain.insert(plain.end(), hits.begin(), hits.end());   // hit rates for non-cache: treat as plain
+        plain.insert(plain.end(), hits.begin(), hits.end());  // hit rates for non-cache: treat as plain
         if (plain.empty()) continue;
         Combined c = combine(trace, plain, Combine::Max);
         out.pressure[p] = ResourceTimeline(std::move(c.times), std::move(c.values), end, kHighUtilization, c.spacing);

@@ -13,13 +13,14 @@
 namespace contend {
 
 class ResourceTimeline {
-public:
+  public:
     ResourceTimeline() = default;
     // Samples must be sorted by time; each value holds until the next sample, the last one until
     // `end`. `high` is the utilisation at or above which the resource counts as busy.
     // `spacing`: the median time between the raw samples (repeated values may have been
     // dropped from `times`); -1 to take it from `times`.
-    ResourceTimeline(std::vector<TimeNs> times, std::vector<float> values, TimeNs end, double high, TimeNs spacing = -1);
+    ResourceTimeline(std::vector<TimeNs> times, std::vector<float> values, TimeNs end, double high,
+                     TimeNs spacing = -1);
 
     bool empty() const { return m_times.empty(); }
     double high() const { return m_threshold; }
@@ -49,17 +50,17 @@ public:
     // every 30 ms cannot say what happened during a 10 us kernel.
     TimeNs medianSpacing() const { return m_spacing; }
 
-private:
-    std::size_t segmentOf(TimeNs t) const;   // index of the sample in effect at t (t clamped)
-    double integral(TimeNs t) const;     // of the value from the first sample to t
-    TimeNs highPrefix(TimeNs t) const;   // time at or above high from the first sample to t
+  private:
+    std::size_t segmentOf(TimeNs t) const;  // index of the sample in effect at t (t clamped)
+    double integral(TimeNs t) const;        // of the value from the first sample to t
+    TimeNs highPrefix(TimeNs t) const;      // time at or above high from the first sample to t
     TimeNs clampT(TimeNs t) const;
 
     std::vector<TimeNs> m_times;
     std::vector<float> m_values;
-    std::vector<double> m_integral;      // at m_times[k]
-    std::vector<TimeNs> m_highAt;        // at m_times[k]
-    std::vector<float> m_tree;           // max segment tree over m_values (bottom-up, size 2n)
+    std::vector<double> m_integral;  // at m_times[k]
+    std::vector<TimeNs> m_highAt;    // at m_times[k]
+    std::vector<float> m_tree;       // max segment tree over m_values (bottom-up, size 2n)
     TimeNs m_end = 0;
     TimeNs m_spacing = 0;
     double m_threshold = 1;
@@ -78,7 +79,7 @@ struct ResourceTimelines {
     // time-weighted 90th percentile of the trace's hit rate. Without hit-rate series, cache
     // throughput/utilisation series are used as a plain utilisation instead.
     ResourceTimeline pressure[kPressureResources];
-    ResourceTimeline hitRate;          // the combined hit rate itself (0..1), for the report
+    ResourceTimeline hitRate;  // the combined hit rate itself (0..1), for the report
     double healthyHitRate = std::numeric_limits<double>::quiet_NaN();
 
     const ResourceTimeline& of(Resource r) const { return pressure[pressureIndex(r)]; }

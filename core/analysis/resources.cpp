@@ -4,10 +4,9 @@
 #include <cctype>
 #include <cmath>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <unordered_map>
-
-#include <nlohmann/json.hpp>
 
 namespace contend {
 
@@ -15,7 +14,8 @@ namespace {
 
 std::string lower(std::string_view s) {
     std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(out.begin(), out.end(), out.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return out;
 }
 
@@ -74,10 +74,10 @@ Classification classifyText(const std::string& text, const std::string& unit) {
         has(text, "band_width") || hasToken(text, "bw") || has(text, "_bw") || has(text, "mte2") || has(text, "mte3") ||
         has(text, "memory throughput"))
         return finish(Resource::Bandwidth, pct ? CounterKind::Utilization : CounterKind::Throughput);
-    if (has(text, "ai core") || has(text, "aicore") || hasToken(text, "sm") || hasToken(text, "sms") || has(text, "sm__") ||
-        has(text, "tensor active") || has(text, "warps in flight") ||
-        has(text, "compute") || has(text, "cube") || has(text, "vector") || has(text, "vec_ratio") ||
-        has(text, "mac_ratio") || has(text, "occupancy") || has(text, "utilization") || has(text, "utilisation"))
+    if (has(text, "ai core") || has(text, "aicore") || hasToken(text, "sm") || hasToken(text, "sms") ||
+        has(text, "sm__") || has(text, "tensor active") || has(text, "warps in flight") || has(text, "compute") ||
+        has(text, "cube") || has(text, "vector") || has(text, "vec_ratio") || has(text, "mac_ratio") ||
+        has(text, "occupancy") || has(text, "utilization") || has(text, "utilisation"))
         return finish(Resource::Compute, tput ? CounterKind::Throughput : CounterKind::Utilization);
     return c;
 }
@@ -113,13 +113,16 @@ Classification classifyMetric(std::string_view key) {
     // compute units' throughput the kernel used: a memory-bound kernel shows 100%.
     if (has(k, "occupancy")) return {};
     std::string unit;
-    if (has(k, "(%)") || has(k, "%") || has(k, "pct")) unit = "%";
-    else if (has(k, "gb/s")) unit = "gb/s";
+    if (has(k, "(%)") || has(k, "%") || has(k, "pct"))
+        unit = "%";
+    else if (has(k, "gb/s"))
+        unit = "gb/s";
     // Ascend pipe ratios: the share of the kernel's time each pipe was busy (0..1).
     if (has(k, "mte2_ratio") || has(k, "mte3_ratio")) return {Resource::Bandwidth, CounterKind::Utilization, 0};
-    if (has(k, "mac_ratio") || has(k, "vec_ratio") || has(k, "cube_utilization")) return {Resource::Compute, CounterKind::Utilization, 0};
+    if (has(k, "mac_ratio") || has(k, "vec_ratio") || has(k, "cube_utilization"))
+        return {Resource::Compute, CounterKind::Utilization, 0};
     if (has(k, "scalar_ratio")) return {Resource::Issue, CounterKind::Utilization, 0};
-    if (has(k, "l0") || has(k, "mte1")) return {};   // core-private buffers, not shared
+    if (has(k, "l0") || has(k, "mte1")) return {};  // core-private buffers, not shared
     return classifyText(k, unit);
 }
 
@@ -157,13 +160,18 @@ std::optional<ResourceConfig> parseResourceConfig(std::string_view text, const s
             return fail(where + "counters can only measure bandwidth, compute, cache or issue");
         if (e.contains("kind")) {
             const std::string k = e["kind"].is_string() ? e["kind"].get<std::string>() : "";
-            if (k == "utilization" || k == "utilisation") rule.kind = CounterKind::Utilization;
-            else if (k == "hit_rate") rule.kind = CounterKind::HitRate;
-            else if (k == "throughput") rule.kind = CounterKind::Throughput;
-            else return fail(where + "\"kind\" must be utilization, hit_rate or throughput");
+            if (k == "utilization" || k == "utilisation")
+                rule.kind = CounterKind::Utilization;
+            else if (k == "hit_rate")
+                rule.kind = CounterKind::HitRate;
+            else if (k == "throughput")
+                rule.kind = CounterKind::Throughput;
+            else
+                return fail(where + "\"kind\" must be utilization, hit_rate or throughput");
         }
         if (e.contains("peak")) {
-            if (!e["peak"].is_number() || e["peak"].get<double>() <= 0) return fail(where + "\"peak\" must be a positive number");
+            if (!e["peak"].is_number() || e["peak"].get<double>() <= 0)
+                return fail(where + "\"peak\" must be a positive number");
             rule.peak = e["peak"].get<double>();
         }
         cfg.rules.push_back(std::move(rule));
@@ -215,8 +223,10 @@ ResourceMap mapResources(const Trace& trace, const ResourceConfig& config) {
             if (rule->resource == Resource::None) continue;
             cls = classifyCounter(c.name, c.key, c.unit);
             cls.resource = rule->resource;
-            if (rule->kind) cls.kind = *rule->kind;
-            else if (cls.resource != Resource::Cache && cls.kind == CounterKind::HitRate) cls.kind = CounterKind::Utilization;
+            if (rule->kind)
+                cls.kind = *rule->kind;
+            else if (cls.resource != Resource::Cache && cls.kind == CounterKind::HitRate)
+                cls.kind = CounterKind::Utilization;
             cls.peak = rule->peak;
             fromConfig = true;
         } else {
@@ -230,7 +240,7 @@ ResourceMap mapResources(const Trace& trace, const ResourceConfig& config) {
         m.kind = cls.kind;
         m.scale = scaleFor(cls.kind, c.unit == "%", cls.peak, maxSeen);
         m.fromConfig = fromConfig;
-        if (m.scale <= 0) continue;   // a throughput series that is always 0 says nothing
+        if (m.scale <= 0) continue;  // a throughput series that is always 0 says nothing
         map.counters.push_back(m);
         map.mappedLabels.push_back(label + " -> " + resourceName(m.resource) + " (" + counterKindName(m.kind) + ")");
     }

@@ -42,18 +42,18 @@ enum class CounterKind : std::uint8_t { Utilization, HitRate, Throughput };
 const char* counterKindName(CounterKind k);  // "utilization", "hit_rate", "throughput"
 
 // The resources counters can measure, as indices into per-op pressure arrays.
-inline constexpr std::size_t kPressureResources = 4;   // Bandwidth, Compute, Cache, Issue
+inline constexpr std::size_t kPressureResources = 4;  // Bandwidth, Compute, Cache, Issue
 inline constexpr Resource kPressureResource[kPressureResources] = {Resource::Bandwidth, Resource::Compute,
                                                                    Resource::Cache, Resource::Issue};
 // Index into the arrays above, or -1 for resources counters do not measure.
 int pressureIndex(Resource r);
 
 struct MappingRule {
-    std::string match;     // as written in the config
+    std::string match;  // as written in the config
     std::regex pattern;
-    Resource resource = Resource::None;   // None: ignore the series
+    Resource resource = Resource::None;  // None: ignore the series
     std::optional<CounterKind> kind;
-    double peak = 0;       // 0: largest value seen
+    double peak = 0;  // 0: largest value seen
 };
 
 struct ResourceConfig {
@@ -65,7 +65,7 @@ std::optional<ResourceConfig> parseResourceConfig(std::string_view text, const s
 std::optional<ResourceConfig> loadResourceConfig(const std::string& path, std::string* error);
 
 struct Classification {
-    Resource resource = Resource::None;   // None: not a resource
+    Resource resource = Resource::None;  // None: not a resource
     CounterKind kind = CounterKind::Utilization;
     double peak = 0;
 };
@@ -77,10 +77,10 @@ Classification classifyCounter(std::string_view name, std::string_view key, std:
 Classification classifyMetric(std::string_view key);
 
 struct CounterMapping {
-    std::uint32_t series = 0;   // index into Trace::counters()
+    std::uint32_t series = 0;  // index into Trace::counters()
     Resource resource = Resource::None;
     CounterKind kind = CounterKind::Utilization;
-    double scale = 1;           // value * scale = utilisation (or hit rate) in 0..1
+    double scale = 1;  // value * scale = utilisation (or hit rate) in 0..1
     bool fromConfig = false;
 };
 
@@ -94,7 +94,7 @@ struct MetricMapping {
 struct ResourceMap {
     std::vector<CounterMapping> counters;
     std::vector<MetricMapping> metrics;
-    std::vector<std::string> mappedLabels;   // "DRAM Bandwidth Utilization(%) -> bandwidth"
+    std::vector<std::string> mappedLabels;  // "DRAM Bandwidth Utilization(%) -> bandwidth"
 
     bool hasCounters(Resource r) const;
 };

@@ -11,7 +11,7 @@ namespace contend {
 
 template <typename T>
 class SharedVector {
-public:
+  public:
     SharedVector() = default;
     explicit SharedVector(std::vector<T> values) : m_data(std::make_shared<const std::vector<T>>(std::move(values))) {}
 
@@ -32,7 +32,7 @@ public:
     // True when both hold the very same storage (a re-threshold shares, never copies).
     bool sharesWith(const SharedVector& o) const { return m_data && m_data == o.m_data; }
 
-private:
+  private:
     std::shared_ptr<const std::vector<T>> m_data;
 };
 

@@ -53,12 +53,14 @@ std::string operatorType(std::string_view raw) {
         contains(n, "reducescatter") || contains(n, "reduce_scatter") || contains(n, "alltoall") ||
         contains(n, "broadcast") || contains(n, "sendrecv"))
         return "comm";
-    if (contains(n, "attention") || contains(n, "flash") || contains(n, "fmha") || contains(n, "sdpa")) return "attention";
+    if (contains(n, "attention") || contains(n, "flash") || contains(n, "fmha") || contains(n, "sdpa"))
+        return "attention";
     if (contains(n, "conv") || contains(n, "cudnn") || contains(n, "implicit_gemm") || contains(n, "wgrad") ||
         contains(n, "dgrad"))
         return "conv";
     if (contains(n, "gemm") || contains(n, "matmul") || contains(n, "mm_") || contains(n, "cublas") ||
-        contains(n, "cutlass") || contains(n, "linear") || contains(n, "addmm") || n == "mm" || n == "bmm" || contains(n, "batchmatmul"))
+        contains(n, "cutlass") || contains(n, "linear") || contains(n, "addmm") || n == "mm" || n == "bmm" ||
+        contains(n, "batchmatmul"))
         return "matmul";
     if (contains(n, "norm")) return "norm";
     if (contains(n, "softmax")) return "softmax";
@@ -85,8 +87,8 @@ StringId launcherShape(const Trace& trace, std::uint32_t launch) {
     for (std::uint32_t k = launch, steps = 0; k > tr.sliceBegin && depth > 0 && steps < kMaxWalk; ++steps) {
         --k;
         const Slice& p = slices[k];
-        if (p.depth >= depth || p.end() < l.end()) continue;   // a sibling or its child
-        depth = p.depth;                                     // an ancestor
+        if (p.depth >= depth || p.end() < l.end()) continue;  // a sibling or its child
+        depth = p.depth;                                      // an ancestor
         if (trace.infos()[k].shape != 0) return trace.infos()[k].shape;
     }
     return 0;
@@ -105,7 +107,7 @@ OperatorSet selectOperators(const Trace& trace) {
             const Slice& s = trace.slices()[i];
             if (s.dur > 0 && !s.is(kSliceInstant) && !s.is(kSliceStep)) set.slices.push_back(i);
         }
-        set.deviceScope = set.slices.empty();   // nothing at all: report it as the default scope
+        set.deviceScope = set.slices.empty();  // nothing at all: report it as the default scope
     }
     const auto ops = static_cast<std::uint32_t>(set.slices.size());
     set.signatureOf.resize(ops);
@@ -179,7 +181,8 @@ OperatorSet selectOperators(const Trace& trace) {
 
 bool isCopySignature(const Trace& trace, const OperatorSet& ops, std::uint32_t signature) {
     const std::string& t = ops.signatures[signature].opType;
-    return t == "memcpy" || t == "memset" || trace.slices()[ops.slices[ops.sigOps[ops.sigBegin[signature]]]].is(kSliceMemory);
+    return t == "memcpy" || t == "memset" ||
+           trace.slices()[ops.slices[ops.sigOps[ops.sigBegin[signature]]]].is(kSliceMemory);
 }
 
 std::string shortName(std::string_view name) {

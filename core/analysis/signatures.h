@@ -14,11 +14,11 @@ namespace contend {
 
 struct SignatureKey {
     StringId name = 0;
-    StringId shape = 0;        // 0 when the trace gives no shape/grid
-    std::int64_t bytes = -1;   // copy/fill size (Kineto "bytes"), -1 when not given
-    StringId inputs = 0;       // input shapes of the framework op that launched it, 0 if unknown
-    std::string text;          // "name", "name [shape]", "name [bytes=N]"
-    std::string opType;        // coarse type, see operatorType()
+    StringId shape = 0;       // 0 when the trace gives no shape/grid
+    std::int64_t bytes = -1;  // copy/fill size (Kineto "bytes"), -1 when not given
+    StringId inputs = 0;      // input shapes of the framework op that launched it, 0 if unknown
+    std::string text;         // "name", "name [shape]", "name [bytes=N]"
+    std::string opType;       // coarse type, see operatorType()
 };
 
 struct OperatorSet {

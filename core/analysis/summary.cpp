@@ -38,7 +38,8 @@ std::vector<IterationStats> findIterations(const Trace& trace) {
     std::vector<IterationStats> out;
     out.reserve(byIndex.size());
     for (auto& [n, st] : byIndex) out.push_back(st);
-    std::sort(out.begin(), out.end(), [](const IterationStats& a, const IterationStats& b) { return a.start < b.start; });
+    std::sort(out.begin(), out.end(),
+              [](const IterationStats& a, const IterationStats& b) { return a.start < b.start; });
     return out;
 }
 
@@ -116,7 +117,8 @@ Resource argmax(const std::array<TimeNs, kResourceCount>& a) {
 }
 }  // namespace
 
-void summarise(Report& report, const Trace& trace, const OperatorSet& ops, const std::vector<std::uint32_t>& iterationOfOp) {
+void summarise(Report& report, const Trace& trace, const OperatorSet& ops,
+               const std::vector<std::uint32_t>& iterationOfOp) {
     const std::size_t sigs = report.operators.size();
     std::vector<std::array<TimeNs, kResourceCount>> sigCause(sigs);
     for (auto& st : report.operators) {

@@ -27,7 +27,8 @@ std::vector<SignatureStats> baseSignatureStats(const OperatorSet& ops, const Bas
 // anomalies/extra wait/dominant cause, types, threads, iteration counts and the summary.
 // `report.operators`, `report.iterations` and `report.threads` must hold the base rows;
 // `iterationOfOp` is iterationOfOps()'s answer.
-void summarise(Report& report, const Trace& trace, const OperatorSet& ops, const std::vector<std::uint32_t>& iterationOfOp);
+void summarise(Report& report, const Trace& trace, const OperatorSet& ops,
+               const std::vector<std::uint32_t>& iterationOfOp);
 
 // Per-track rows without the threshold-dependent fields (copied into the report's `threads`
 // before summarise).

@@ -13,7 +13,7 @@ enum class JobKind : std::uint8_t { Window, Cluster, Anomaly };
 struct Job {
     JobKind kind;
     std::uint32_t index;
-    TimeNs bound;   // critical time it would cut (cluster: its saving)
+    TimeNs bound;  // critical time it would cut (cluster: its saving)
 };
 
 std::uint32_t nodeOfSlice(const PreparedAnalysis& p, std::uint32_t slice) {
@@ -142,7 +142,8 @@ bool predictGains(const PreparedAnalysis& p, Report& r, const WhatIfSettings& se
         changes.clear();
         windowChanges(p, r.windows[i], changes);
         const TimeNs cut = criticalCut(g, changes);
-        if (cut > 0) jobs.push_back({JobKind::Window, i, cut});
+        if (cut > 0)
+            jobs.push_back({JobKind::Window, i, cut});
         else {
             r.windows[i].gainNs = 0;
             ++w.offPath;
@@ -153,7 +154,8 @@ bool predictGains(const PreparedAnalysis& p, Report& r, const WhatIfSettings& se
         changes.clear();
         anomalyChanges(p, r.anomalies[i], changes);
         const TimeNs cut = criticalCut(g, changes);
-        if (cut > 0) jobs.push_back({JobKind::Anomaly, i, cut});
+        if (cut > 0)
+            jobs.push_back({JobKind::Anomaly, i, cut});
         else {
             r.anomalies[i].gainNs = 0;
             ++w.offPath;
@@ -172,9 +174,12 @@ bool predictGains(const PreparedAnalysis& p, Report& r, const WhatIfSettings& se
         if (stopped()) return false;
         changes.clear();
         fused.clear();
-        if (job.kind == JobKind::Window) windowChanges(p, r.windows[job.index], changes);
-        else if (job.kind == JobKind::Cluster) clusterFused(p, r.clusters[job.index], fused);
-        else anomalyChanges(p, r.anomalies[job.index], changes);
+        if (job.kind == JobKind::Window)
+            windowChanges(p, r.windows[job.index], changes);
+        else if (job.kind == JobKind::Cluster)
+            clusterFused(p, r.clusters[job.index], fused);
+        else
+            anomalyChanges(p, r.anomalies[job.index], changes);
         const Replayer::Result out = replay.run(changes, fused);
         spent += out.visited;
         *gain = out.gainNs;
@@ -183,7 +188,8 @@ bool predictGains(const PreparedAnalysis& p, Report& r, const WhatIfSettings& se
     if (w.skipped > 0)
         r.notes.push_back({"what-if-budget", "The what-if re-scheduled " + std::to_string(w.replayed) +
                                                  " findings (those cutting the most critical-path time first) "
-                                                 "before its budget ran out; " + std::to_string(w.skipped) +
+                                                 "before its budget ran out; " +
+                                                 std::to_string(w.skipped) +
                                                  " findings have no predicted gain (shown as not computed)."});
     return true;
 }

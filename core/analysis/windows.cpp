@@ -1,8 +1,8 @@
 #include "core/analysis/windows.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cmath>
+#include <cstdio>
 #include <unordered_map>
 
 namespace contend {
@@ -11,7 +11,8 @@ bool paid(const BaselineResult& base, const OperatorSet& ops, std::uint32_t op) 
     const SignatureBaseline& b = base.signatures[ops.signatureOf[op]];
     if (b.rule == BaselineRule::Single) return false;
     const TimeNs e = base.excessNs[op];
-    return e > 0 && base.score[op] >= 1.0f && static_cast<double>(e) >= kPaidFraction * static_cast<double>(b.baselineNs);
+    return e > 0 && base.score[op] >= 1.0f &&
+           static_cast<double>(e) >= kPaidFraction * static_cast<double>(b.baselineNs);
 }
 
 namespace {
@@ -31,9 +32,7 @@ bool isCausePartner(const CauseInputs& in, const CauseResult& causes, std::uint3
     return false;
 }
 
-bool windowResource(Resource r) {
-    return r != Resource::Unknown && r != Resource::Sync && r != Resource::None;
-}
+bool windowResource(Resource r) { return r != Resource::Unknown && r != Resource::Sync && r != Resource::None; }
 
 }  // namespace
 
@@ -70,8 +69,9 @@ std::vector<WindowCandidate> findWindowCandidates(const CauseInputs& in, const C
             const Resource r = kPressureResource[p];
             const float da = pressure.demand[ops.signatureOf[pr.a]][p];
             const float db = pressure.demand[ops.signatureOf[pr.b]][p];
-            if (static_cast<double>(tl.medianSpacing()) > kCoarseSampling * static_cast<double>(std::min(sa.dur, sb.dur)))
-                continue;   // sampled too coarsely to speak for these two
+            if (static_cast<double>(tl.medianSpacing()) >
+                kCoarseSampling * static_cast<double>(std::min(sa.dur, sb.dur)))
+                continue;  // sampled too coarsely to speak for these two
             if (tl.highTime(pr.start, pr.end) <= 0) continue;
             if (r != Resource::Cache) {
                 if (!(da >= kUseThreshold) || !(db >= kUseThreshold)) continue;
@@ -82,7 +82,8 @@ std::vector<WindowCandidate> findWindowCandidates(const CauseInputs& in, const C
                 if (tl.mean(pr.start, pr.end) < own + kCacheRise) continue;
             }
             const bool isPreferred = r == preferred;
-            if (best.ratio == 0 || (isPreferred && !bestPreferred) || (isPreferred == bestPreferred && ratio > best.ratio)) {
+            if (best.ratio == 0 || (isPreferred && !bestPreferred) ||
+                (isPreferred == bestPreferred && ratio > best.ratio)) {
                 best.resource = r;
                 best.ratio = ratio;
                 bestPreferred = isPreferred;
@@ -106,10 +107,8 @@ std::vector<WindowCandidate> findWindowCandidates(const CauseInputs& in, const C
 }
 
 std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& candidates, double overlapRatio,
-                                           double coefficient,
-                                           const OperatorSet& ops, const BaselineResult& base,
-                                           const std::vector<Resource>& causeOf,
-                                           const ResourceTimelines& timelines,
+                                           double coefficient, const OperatorSet& ops, const BaselineResult& base,
+                                           const std::vector<Resource>& causeOf, const ResourceTimelines& timelines,
                                            std::vector<std::pair<std::uint32_t, std::uint32_t>>* membership) {
     std::vector<ContentionWindow> windows;
     // Per window: (op, time in window) pairs, summed below.
@@ -144,12 +143,13 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
     // Windows were opened in start order per resource; number them in global start order.
     std::vector<std::size_t> order(windows.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return windows[x].start < windows[y].start; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t x, std::size_t y) { return windows[x].start < windows[y].start; });
 
     // Each op's time per window (capped at its duration), then its share of its excess.
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> member;   // (op, new id)
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> member;  // (op, new id)
     std::vector<TimeNs> memberTime;
-    std::vector<std::uint32_t> memberPos;   // its index in the window's ops
+    std::vector<std::uint32_t> memberPos;  // its index in the window's ops
     std::vector<ContentionWindow> sorted;
     sorted.reserve(windows.size());
     for (std::size_t id = 0; id < order.size(); ++id) {
@@ -184,7 +184,8 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
         std::vector<std::uint32_t> firstOfOp(ops.size() + 1, 0);
         for (const auto& m : member) ++firstOfOp[m.first + 1];
         for (std::size_t o = 1; o < firstOfOp.size(); ++o) firstOfOp[o] += firstOfOp[o - 1];
-        for (std::size_t i = 0; i < member.size(); ++i) idx[firstOfOp[member[i].first]++] = static_cast<std::uint32_t>(i);
+        for (std::size_t i = 0; i < member.size(); ++i)
+            idx[firstOfOp[member[i].first]++] = static_cast<std::uint32_t>(i);
     }
     if (membership) {
         membership->clear();
@@ -228,12 +229,14 @@ std::string windowEvidence(const CauseInputs& in, const CauseResult& causes, con
     const std::uint32_t op = in.ops.opOfSlice[payer->slice];
     if (w.fromCounters) {
         char buf[200];
-        std::snprintf(buf, sizeof buf, "measured: %s counter at its high mark (peak %.0f%%) while the operators in it asked for "
-                                       "more than there is",
+        std::snprintf(buf, sizeof buf,
+                      "measured: %s counter at its high mark (peak %.0f%%) while the operators in it asked for "
+                      "more than there is",
                       resourceName(w.resource), 100.0 * w.peakUtilization);
         return buf;
     }
-    if (op == kNone || causes.factor[op] == kNone) return std::string(provenanceName(w.provenance)) + ": " + resourceName(w.resource);
+    if (op == kNone || causes.factor[op] == kNone)
+        return std::string(provenanceName(w.provenance)) + ": " + resourceName(w.resource);
     return describeCause(in, causes, op);
 }
 

@@ -29,8 +29,8 @@
 // windows (pairs whose spans touch join one window, so a window may hold a group of
 // operators). Each operator's excess (duration - baseline, when positive; 0 for a collective)
 // is split over the windows it is in, in proportion to its time in each.
-#include <functional>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <utility>
 #include <vector>
@@ -44,20 +44,20 @@
 
 namespace contend {
 
-inline constexpr double kPaidFraction = 0.03;   // of the baseline
+inline constexpr double kPaidFraction = 0.03;  // of the baseline
 
 struct WindowCandidate {
-    std::uint32_t a = 0;     // op indices
+    std::uint32_t a = 0;  // op indices
     std::uint32_t b = 0;
     Resource resource = Resource::Unknown;
-    bool fromCounters = false;   // measured
+    bool fromCounters = false;  // measured
     float ratio = 0;
-    TimeNs start = 0;        // shared span
+    TimeNs start = 0;  // shared span
     TimeNs end = 0;
     // The highest score of a paying operator in the pair, checked against the coefficient when
     // thresholding: a window needs an anomaly.
     float payerScore = 0;
-    std::uint32_t payer = 0;     // that operator
+    std::uint32_t payer = 0;  // that operator
 };
 
 // True when the op paid measurably for something: used by windows and causes.
@@ -73,10 +73,8 @@ std::vector<WindowCandidate> findWindowCandidates(const CauseInputs& in, const C
 // indices and extra wait (names and times are the engine's business). `membership`, when
 // given, receives (op, window id) for every operator in a window, sorted by op then window.
 std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& candidates, double overlapRatio,
-                                           double coefficient,
-                                           const OperatorSet& ops, const BaselineResult& base,
-                                           const std::vector<Resource>& causeOf,
-                                           const ResourceTimelines& timelines,
+                                           double coefficient, const OperatorSet& ops, const BaselineResult& base,
+                                           const std::vector<Resource>& causeOf, const ResourceTimelines& timelines,
                                            std::vector<std::pair<std::uint32_t, std::uint32_t>>* membership = nullptr);
 
 // How a window is known, in words: the counters' reading for a measured one, the paying

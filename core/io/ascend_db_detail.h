@@ -34,7 +34,7 @@ struct Endpoint {
 };
 
 class Reader {
-public:
+  public:
     Reader(const SqliteDb& db, const std::string& path, TraceBuilder& b, const LoadOptions& o, bool* cancelled)
         : m_db(db), m_path(path), m_b(b), m_opt(o), m_cancelled(cancelled) {}
 
@@ -106,8 +106,8 @@ public:
         std::int64_t plane = -1, size = -1;
     };
     std::unordered_map<std::int64_t, Communication> m_communication;  // by globalTaskId
-    std::unordered_map<std::int64_t, std::vector<Metric>> m_pmu;        // by globalTaskId
-    std::unordered_map<std::int64_t, std::uint32_t> m_groupIndex;       // group name id -> index
+    std::unordered_map<std::int64_t, std::vector<Metric>> m_pmu;      // by globalTaskId
+    std::unordered_map<std::int64_t, std::uint32_t> m_groupIndex;     // group name id -> index
 
     // Connections: endpoints per connectionId, filled while reading, flows added at the end.
     std::unordered_map<std::int64_t, std::vector<Endpoint>> m_taskEnds;

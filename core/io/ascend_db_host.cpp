@@ -1,10 +1,9 @@
 // Ascend profiler databases, part 2: host APIs (CANN_API, PYTORCH_API, MSTX_EVENTS), the flows
 // their connection ids make, the counter tables and STEP_TIME. See ascend_db_reader.h.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
-
-#include <cctype>
 
 #include "core/io/ascend_db_detail.h"
 #include "core/io/decimal.h"
@@ -44,8 +43,13 @@ bool Reader::readCannApi() {
     if (SqliteStatement st = select("ENUM_API_TYPE", {{{"id"}}, {{"name"}}}); st)
         while (st.step()) levels.emplace(st.int64(0, -1), levelPrefix(st.text(1)));
     m_error.reset();
-    SqliteStatement st = select("CANN_API", {{{"startNs"}, true}, {{"endNs"}, true}, {{"type"}}, {{"globalTid"}},
-                                             {{"connectionId"}}, {{"name"}}, {{"depth"}}});
+    SqliteStatement st = select("CANN_API", {{{"startNs"}, true},
+                                             {{"endNs"}, true},
+                                             {{"type"}},
+                                             {{"globalTid"}},
+                                             {{"connectionId"}},
+                                             {{"name"}},
+                                             {{"depth"}}});
     if (!st) return !m_error;
     std::map<std::pair<std::int64_t, std::int64_t>, StringId> names;  // (level, name id)
     std::unordered_set<std::int64_t> namedThreads;
@@ -106,8 +110,14 @@ bool Reader::readPytorchApi() {
         if (!scanDone("CONNECTION_IDS", st)) return false;
     }
     m_error.reset();
-    SqliteStatement st = select("PYTORCH_API", {{{"startNs"}, true}, {{"endNs"}, true}, {{"globalTid"}},
-                                                {{"connectionId"}}, {{"name"}}, {{"inputShapes"}}, {{"type"}}, {{"depth"}}});
+    SqliteStatement st = select("PYTORCH_API", {{{"startNs"}, true},
+                                                {{"endNs"}, true},
+                                                {{"globalTid"}},
+                                                {{"connectionId"}},
+                                                {{"name"}},
+                                                {{"inputShapes"}},
+                                                {{"type"}},
+                                                {{"depth"}}});
     if (!st) return !m_error;
     const StringId cpuOp = m_b.intern("cpu_op"), enqueue = m_b.intern("enqueue"), dequeue = m_b.intern("dequeue"),
                    python = m_b.intern("python_function");
@@ -118,7 +128,8 @@ bool Reader::readPytorchApi() {
         TimeNs start = 0, end = 0;
         if (!timeOf(st, 0, start) || !timeOf(st, 1, end)) continue;
         const std::string_view name = string(st.int64(4, -1));
-        const std::string_view kind = kinds.count(st.int64(6, -1)) ? std::string_view(kinds[st.int64(6, -1)]) : std::string_view();
+        const std::string_view kind =
+            kinds.count(st.int64(6, -1)) ? std::string_view(kinds[st.int64(6, -1)]) : std::string_view();
         const std::int64_t gtid = st.int64(2, 0);
         const std::string pid = std::to_string(pidOf(gtid)), tid = std::to_string(tidOf(gtid));
         Slice s;
@@ -126,10 +137,14 @@ bool Reader::readPytorchApi() {
         s.dur = std::max<TimeNs>(0, end - start);
         s.name = m_b.intern(name.empty() ? std::string_view("(unnamed op)") : name);
         const bool queue = kind == "queue";
-        if (kind == "op") s.category = cpuOp;
-        else if (queue) s.category = name.rfind("Dequeue", 0) == 0 ? dequeue : enqueue;
-        else if (kind == "trace") s.category = python;
-        else s.category = m_b.intern(kind);
+        if (kind == "op")
+            s.category = cpuOp;
+        else if (queue)
+            s.category = name.rfind("Dequeue", 0) == 0 ? dequeue : enqueue;
+        else if (kind == "trace")
+            s.category = python;
+        else
+            s.category = m_b.intern(kind);
         s.track = m_b.track(pid, tid);
         if (namedThreads.insert(gtid).second) {
             m_b.setProcessName(pid, "Python");
@@ -157,7 +172,8 @@ bool Reader::readPytorchApi() {
 }
 
 bool Reader::readMstx() {
-    SqliteStatement st = select("MSTX_EVENTS", {{{"startNs"}, true}, {{"endNs"}}, {{"eventType"}}, {{"message"}}, {{"globalTid"}}});
+    SqliteStatement st =
+        select("MSTX_EVENTS", {{{"startNs"}, true}, {{"endNs"}}, {{"eventType"}}, {{"message"}}, {{"globalTid"}}});
     if (!st) return !m_error;
     const StringId category = m_b.intern("mstx");
     std::uint64_t n = 0;
@@ -241,7 +257,7 @@ bool Reader::readCounters() {
         while (st.step()) {
             if (!tick()) return false;
             TimeNs t = 0;
-            if (!timeOf(st, 0, t)) continue;   // every table's first column here is its timestamp
+            if (!timeOf(st, 0, t)) continue;  // every table's first column here is its timestamp
             row(st, t);
             ++n;
         }
@@ -258,22 +274,26 @@ bool Reader::readCounters() {
         return std::isfinite(out);
     };
     double v = 0;
-    return table("HBM", "hbm", {{{"timestampNs"}, true}, {{"deviceId"}}, {{"bandwidth"}, true}, {{"hbmId"}}, {{"type"}}},
+    return table("HBM", "hbm",
+                 {{{"timestampNs"}, true}, {{"deviceId"}}, {{"bandwidth"}, true}, {{"hbmId"}}, {{"type"}}},
                  [&](const SqliteStatement& st, TimeNs t) {
                      const std::string dir = cap(string(st.int64(4, -1)));
                      const std::int64_t dev = st.int64(1, 0);
                      if (value(st, 2, v))
-                         m_b.addCounter(devicePid("HBM", dev), onDevice("HBM " + std::to_string(st.int64(3, 0)) + "/" + dir, dev),
-                                        "", dir + "(MB/s)", t, v / kMB);
+                         m_b.addCounter(devicePid("HBM", dev),
+                                        onDevice("HBM " + std::to_string(st.int64(3, 0)) + "/" + dir, dev), "",
+                                        dir + "(MB/s)", t, v / kMB);
                  }) &&
            table("DDR", "ddr", {{{"timestampNs"}, true}, {{"deviceId"}}, {{"read"}}, {{"write"}}},
                  [&](const SqliteStatement& st, TimeNs t) {
                      const std::int64_t dev = st.int64(1, 0);
                      const std::string& pid = devicePid("DDR", dev);
                      if (value(st, 2, v)) m_b.addCounter(pid, onDevice("DDR/Read", dev), "", "Read(MB/s)", t, v / kMB);
-                     if (value(st, 3, v)) m_b.addCounter(pid, onDevice("DDR/Write", dev), "", "Write(MB/s)", t, v / kMB);
+                     if (value(st, 3, v))
+                         m_b.addCounter(pid, onDevice("DDR/Write", dev), "", "Write(MB/s)", t, v / kMB);
                  }) &&
-           table("LLC", "llc", {{{"timestampNs"}, true}, {{"deviceId"}}, {{"llcId"}}, {{"hitRate"}}, {{"throughput"}}, {{"mode"}}},
+           table("LLC", "llc",
+                 {{{"timestampNs"}, true}, {{"deviceId"}}, {{"llcId"}}, {{"hitRate"}}, {{"throughput"}}, {{"mode"}}},
                  [&](const SqliteStatement& st, TimeNs t) {
                      const std::int64_t dev = st.int64(1, 0);
                      const std::string& pid = devicePid("LLC", dev);
@@ -281,10 +301,17 @@ bool Reader::readCounters() {
                          onDevice("LLC " + std::to_string(st.int64(2, 0)) + " " + cap(string(st.int64(5, -1))), dev);
                      // hitRate is a percentage (0..100) in the database.
                      if (value(st, 3, v)) m_b.addCounter(pid, series + "/Hit Rate", "", "Hit Rate(%)", t, v);
-                     if (value(st, 4, v)) m_b.addCounter(pid, series + "/Throughput", "", "Throughput(MB/s)", t, v / kMB);
+                     if (value(st, 4, v))
+                         m_b.addCounter(pid, series + "/Throughput", "", "Throughput(MB/s)", t, v / kMB);
                  }) &&
-           table("ACC_PMU", "acc_pmu", {{{"timestampNs"}, true}, {{"deviceId"}}, {{"accId"}}, {{"readBwLevel"}},
-                                        {{"writeBwLevel"}}, {{"readOstLevel"}}, {{"writeOstLevel"}}},
+           table("ACC_PMU", "acc_pmu",
+                 {{{"timestampNs"}, true},
+                  {{"deviceId"}},
+                  {{"accId"}},
+                  {{"readBwLevel"}},
+                  {{"writeBwLevel"}},
+                  {{"readOstLevel"}},
+                  {{"writeOstLevel"}}},
                  [&](const SqliteStatement& st, TimeNs t) {
                      const std::int64_t dev = st.int64(1, 0);
                      const std::string& pid = devicePid("Acc PMU", dev);
@@ -298,8 +325,10 @@ bool Reader::readCounters() {
                  [&](const SqliteStatement& st, TimeNs t) {
                      const std::int64_t dev = st.int64(1, 0);
                      const std::string& pid = devicePid("Stars Soc Info", dev);
-                     if (value(st, 2, v)) m_b.addCounter(pid, onDevice("L2 Buffer Bw Level", dev), "", "L2 Buffer Bw Level", t, v);
-                     if (value(st, 3, v)) m_b.addCounter(pid, onDevice("Mata Bw Level", dev), "", "Mata Bw Level", t, v);
+                     if (value(st, 2, v))
+                         m_b.addCounter(pid, onDevice("L2 Buffer Bw Level", dev), "", "L2 Buffer Bw Level", t, v);
+                     if (value(st, 3, v))
+                         m_b.addCounter(pid, onDevice("Mata Bw Level", dev), "", "Mata Bw Level", t, v);
                  }) &&
            table("AICORE_FREQ", "aicore_freq", {{{"timestampNs"}, true}, {{"deviceId"}}, {{"freq"}, true}},
                  [&](const SqliteStatement& st, TimeNs t) {

@@ -24,10 +24,23 @@ constexpr const char* kTask = "TASK";
 constexpr std::uint64_t kBytesPerRow = 100;
 constexpr std::int64_t kProgressRows = 1 << 12;
 // Tables whose rows the load reads (for the budget and the progress fraction).
-constexpr const char* kReadTables[] = {"TASK", "COMPUTE_TASK_INFO", "COMMUNICATION_TASK_INFO", "COMMUNICATION_OP",
-                                       "TASK_PMU_INFO", "CANN_API", "PYTORCH_API", "CONNECTION_IDS", "MSTX_EVENTS",
-                                       "HBM", "DDR", "LLC", "ACC_PMU", "SOC_BANDWIDTH_LEVEL", "AICORE_FREQ",
-                                       "STEP_TIME", "STRING_IDS"};
+constexpr const char* kReadTables[] = {"TASK",
+                                       "COMPUTE_TASK_INFO",
+                                       "COMMUNICATION_TASK_INFO",
+                                       "COMMUNICATION_OP",
+                                       "TASK_PMU_INFO",
+                                       "CANN_API",
+                                       "PYTORCH_API",
+                                       "CONNECTION_IDS",
+                                       "MSTX_EVENTS",
+                                       "HBM",
+                                       "DDR",
+                                       "LLC",
+                                       "ACC_PMU",
+                                       "SOC_BANDWIDTH_LEVEL",
+                                       "AICORE_FREQ",
+                                       "STEP_TIME",
+                                       "STRING_IDS"};
 
 // TASK types as the text export's trace_view.json names them ("Task Type"): the database
 // writes the runtime's names, the text export the hardware queue entry's. Only the ones that
@@ -102,7 +115,8 @@ bool Reader::scanDone(const char* table, const SqliteStatement& st) {
 
 bool Reader::tick() {
     if (++m_rowsDone % kProgressRows != 0 || !m_opt.progress) return true;
-    const double f = m_rowsTotal > 0 ? std::min(1.0, static_cast<double>(m_rowsDone) / static_cast<double>(m_rowsTotal)) : 0;
+    const double f =
+        m_rowsTotal > 0 ? std::min(1.0, static_cast<double>(m_rowsDone) / static_cast<double>(m_rowsTotal)) : 0;
     if (m_opt.progress(f)) return true;
     if (m_cancelled) *m_cancelled = true;
     return fail("cancelled");
@@ -117,9 +131,12 @@ bool Reader::timeOf(const SqliteStatement& st, int col, TimeNs& out) {
     const std::string_view text = st.text(col);
     // TEXT columns (PYTORCH_API) and NUMERIC ones that hold reals: parse the text so a value
     // that is not a number is caught instead of read as 0.
-    if (auto i = parseInt(text)) out = *i;
-    else if (auto d = parseDouble(text); d && std::isfinite(*d) && std::fabs(*d) < 9e18) out = static_cast<TimeNs>(std::llround(*d));
-    else return false;
+    if (auto i = parseInt(text))
+        out = *i;
+    else if (auto d = parseDouble(text); d && std::isfinite(*d) && std::fabs(*d) < 9e18)
+        out = static_cast<TimeNs>(std::llround(*d));
+    else
+        return false;
     return inRawTimeRange(out);
 }
 
@@ -148,7 +165,8 @@ bool Reader::checkBudget() {
     std::uint64_t stringBytes = 0;
     std::string error;
     if (has("STRING_IDS"))
-        if (SqliteStatement st = m_db.prepare("SELECT SUM(LENGTH(CAST(value AS BLOB))) FROM STRING_IDS", error); st && st.step())
+        if (SqliteStatement st = m_db.prepare("SELECT SUM(LENGTH(CAST(value AS BLOB))) FROM STRING_IDS", error);
+            st && st.step())
             stringBytes = static_cast<std::uint64_t>(std::max<std::int64_t>(0, st.int64(0)));
     const std::uint64_t budget = effectiveMemoryBudget(m_opt);
     m_b.stats().memoryBudget = budget == kNoMemoryLimit ? 0 : budget;
@@ -194,8 +212,10 @@ void Reader::readInfo() {
         while (st.step()) details.emplace_back("NPU " + std::to_string(st.int64(0, -1)), std::string(st.text(1)));
     if (SqliteStatement st = select("RANK_DEVICE_MAP", {{{"rankId"}}, {{"deviceId"}}}); st)
         while (st.step())
-            details.emplace_back("rank " + std::to_string(st.int64(0, -1)), "device " + std::to_string(st.int64(1, -1)));
-    if (SqliteStatement st = select("HOST_INFO", {{{"hostName"}}}); st && st.step()) details.emplace_back("host", std::string(st.text(0)));
+            details.emplace_back("rank " + std::to_string(st.int64(0, -1)),
+                                 "device " + std::to_string(st.int64(1, -1)));
+    if (SqliteStatement st = select("HOST_INFO", {{{"hostName"}}}); st && st.step())
+        details.emplace_back("host", std::string(st.text(0)));
     if (SqliteStatement st = select("SESSION_TIME_INFO", {{{"startTimeNs"}}, {{"endTimeNs"}}}); st && st.step())
         details.emplace_back("session", std::to_string(st.int64(0)) + " .. " + std::to_string(st.int64(1)) +
                                             " ns (Unix epoch, as the trace's times)");
@@ -208,9 +228,13 @@ void Reader::readInfo() {
 }
 
 bool Reader::readComputeInfo() {
-    SqliteStatement st = select("COMPUTE_TASK_INFO", {{{"globalTaskId"}, true}, {{"name"}}, {{"taskType"}},
-                                                      {{"inputShapes"}}, {{"blockDim", "blockNum", "block_dim"}},
-                                                      {{"mixBlockDim", "mixBlockNum", "mix_block_dim"}}, {{"waitNs"}}});
+    SqliteStatement st = select("COMPUTE_TASK_INFO", {{{"globalTaskId"}, true},
+                                                      {{"name"}},
+                                                      {{"taskType"}},
+                                                      {{"inputShapes"}},
+                                                      {{"blockDim", "blockNum", "block_dim"}},
+                                                      {{"mixBlockDim", "mixBlockNum", "mix_block_dim"}},
+                                                      {{"waitNs"}}});
     if (!st) return !m_error;
     std::uint64_t n = 0;
     while (st.step()) {
@@ -284,8 +308,14 @@ bool Reader::readCommunicationInfo() {
 }
 
 bool Reader::readTasks() {
-    SqliteStatement st = select(kTask, {{{"startNs"}, true}, {{"endNs"}, true}, {{"deviceId"}}, {{"connectionId"}},
-                                        {{"globalTaskId"}}, {{"taskType"}}, {{"streamId"}}, {{"taskId"}}});
+    SqliteStatement st = select(kTask, {{{"startNs"}, true},
+                                        {{"endNs"}, true},
+                                        {{"deviceId"}},
+                                        {{"connectionId"}},
+                                        {{"globalTaskId"}},
+                                        {{"taskType"}},
+                                        {{"streamId"}},
+                                        {{"taskId"}}});
     if (!st) return !m_error;
     const StringId blockDim = m_b.intern("Block Dim");
     const StringId mixBlockDim = m_b.intern("Mix Block Dim");
@@ -327,7 +357,8 @@ bool Reader::readTasks() {
         s.dur = std::max<TimeNs>(0, end - start);
         s.track = m_b.track(pid, tid);
         s.flags = kSliceDevice;
-        if (namedTracks.insert((static_cast<std::uint64_t>(device) << 32) ^ static_cast<std::uint32_t>(stream)).second) {
+        if (namedTracks.insert((static_cast<std::uint64_t>(device) << 32) ^ static_cast<std::uint32_t>(stream))
+                .second) {
             m_b.setThreadName(pid, tid, onDevice("Stream " + tid, device));
             m_b.setThreadSortIndex(pid, tid, stream);
         }
@@ -349,7 +380,8 @@ bool Reader::readTasks() {
         if (isCopyTaskType(m_b.str(tn->second.first))) s.flags |= kSliceMemory;
         const std::uint32_t idx = m_b.addSlice(s, info);
         if (compute != m_compute.end()) {
-            if (compute->second.blockDim >= 0) m_b.addMetric(idx, blockDim, static_cast<float>(compute->second.blockDim));
+            if (compute->second.blockDim >= 0)
+                m_b.addMetric(idx, blockDim, static_cast<float>(compute->second.blockDim));
             if (compute->second.mixBlockDim >= 0)
                 m_b.addMetric(idx, mixBlockDim, static_cast<float>(compute->second.mixBlockDim));
         }
@@ -372,20 +404,27 @@ bool Reader::readTasks() {
             hi.srcOffset = n;
             const std::uint32_t hIdx = m_b.addSlice(h, hi);
             if (c.size > 0 && s.dur > 0)  // bytes per ns = GB/s
-                m_b.addMetric(hIdx, bandwidth, static_cast<float>(static_cast<double>(c.size) / static_cast<double>(s.dur)));
+                m_b.addMetric(hIdx, bandwidth,
+                              static_cast<float>(static_cast<double>(c.size) / static_cast<double>(s.dur)));
         }
         ++n;
     }
     if (dropped) m_b.warn("TASK row without a start and end time in range", "table TASK", dropped, "row");
     if (hidden)
-        m_b.warn("kernel task without a COMPUTE_TASK_INFO row left out (as the text export does)", "table TASK", hidden, "row");
+        m_b.warn("kernel task without a COMPUTE_TASK_INFO row left out (as the text export does)", "table TASK", hidden,
+                 "row");
     counted("task", n);
     return scanDone(kTask, st);
 }
 
 bool Reader::readCommunicationOps() {
-    SqliteStatement st = select("COMMUNICATION_OP", {{{"opName"}}, {{"startNs"}, true}, {{"endNs"}, true},
-                                                     {{"connectionId"}}, {{"groupName"}}, {{"waitNs"}}, {{"deviceId"}}});
+    SqliteStatement st = select("COMMUNICATION_OP", {{{"opName"}},
+                                                     {{"startNs"}, true},
+                                                     {{"endNs"}, true},
+                                                     {{"connectionId"}},
+                                                     {{"groupName"}},
+                                                     {{"waitNs"}},
+                                                     {{"deviceId"}}});
     if (!st) return !m_error;
     std::uint64_t n = 0;
     while (st.step()) {

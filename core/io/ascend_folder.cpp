@@ -22,8 +22,10 @@ std::string databaseIn(const fs::path& dir) {
     for (const auto& e : fs::directory_iterator(dir, ec)) {
         const std::string n = e.path().filename().string();
         if (!e.is_regular_file(ec) || !endsWith(n, ".db")) continue;
-        if (startsWith(n, "ascend_pytorch_profiler")) torch.push_back(e.path().string());
-        else if (startsWith(n, "msprof_")) msprof.push_back(e.path().string());
+        if (startsWith(n, "ascend_pytorch_profiler"))
+            torch.push_back(e.path().string());
+        else if (startsWith(n, "msprof_"))
+            msprof.push_back(e.path().string());
     }
     std::sort(torch.begin(), torch.end());
     std::sort(msprof.begin(), msprof.end());
@@ -53,7 +55,8 @@ std::optional<AscendFolder> findAscendFolder(const std::string& dir) {
     f.database = database;
     if (!database.empty() && fs::is_regular_file(fs::path(database).parent_path() / "analysis.db", ec))
         f.analysisDb = (fs::path(database).parent_path() / "analysis.db").string();
-    if (fs::is_regular_file(out / "kernel_details.csv", ec)) f.kernelDetails.push_back((out / "kernel_details.csv").string());
+    if (fs::is_regular_file(out / "kernel_details.csv", ec))
+        f.kernelDetails.push_back((out / "kernel_details.csv").string());
     // msprof layout: op_summary_*.csv beside the trace or under mindstudio_profiler_output/.
     for (const fs::path& d : {out, root / "mindstudio_profiler_output"}) {
         if (!fs::is_directory(d, ec)) continue;

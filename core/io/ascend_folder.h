@@ -12,15 +12,15 @@
 namespace contend {
 
 struct AscendFolder {
-    std::string root;                         // the folder the user opened
-    std::string traceView;                    // .../ASCEND_PROFILER_OUTPUT/trace_view.json; empty without a text export
-    std::vector<std::string> kernelDetails;   // kernel_details.csv and/or op_summary_*.csv
-    std::string l2Cache;                      // l2_cache.csv, may be empty
+    std::string root;                        // the folder the user opened
+    std::string traceView;                   // .../ASCEND_PROFILER_OUTPUT/trace_view.json; empty without a text export
+    std::vector<std::string> kernelDetails;  // kernel_details.csv and/or op_summary_*.csv
+    std::string l2Cache;                     // l2_cache.csv, may be empty
     // The database export (export_type=db): ascend_pytorch_profiler_{rank}.db beside
     // trace_view.json, or msprof_*.db in an msprof output folder; empty without one. When both
     // exports are there, the loader reads the database (it holds the PMU metrics per task).
     std::string database;
-    std::string analysisDb;                   // analysis.db beside it (summary tables), may be empty
+    std::string analysisDb;  // analysis.db beside it (summary tables), may be empty
 };
 
 // Recognises an Ascend output folder: the rank folder (holding ASCEND_PROFILER_OUTPUT/), the

@@ -45,13 +45,14 @@ struct TaskKey {
 struct TaskKeyHash {
     std::size_t operator()(const TaskKey& k) const {
         // Unsigned: ids come from files and may be anything.
-        return std::hash<std::uint64_t>()(static_cast<std::uint64_t>(k.task) * 1000003u + static_cast<std::uint32_t>(k.stream));
+        return std::hash<std::uint64_t>()(static_cast<std::uint64_t>(k.task) * 1000003u +
+                                          static_cast<std::uint32_t>(k.stream));
     }
 };
 
 // Index over the builder's slices that a CSV row may describe.
 class TaskIndex {
-public:
+  public:
     explicit TaskIndex(TraceBuilder& b) : m_b(b), m_slices(b.pendingSlices()), m_infos(b.pendingInfos()) {
         enum : std::uint8_t { kOther, kNpu, kHccl };
         std::vector<std::uint8_t> trackKind(b.trackCount(), kOther);
@@ -90,7 +91,8 @@ public:
                 // kernel launched 10k times costs a binary search, not a scan.
                 const auto& list = it->second;
                 const TimeNs from = *start > kTimeMin + static_cast<TimeNs>(kStartToleranceNs)
-                                        ? *start - static_cast<TimeNs>(kStartToleranceNs) : kTimeMin;
+                                        ? *start - static_cast<TimeNs>(kStartToleranceNs)
+                                        : kTimeMin;
                 auto lo = std::lower_bound(list.begin(), list.end(), from,
                                            [&](std::uint32_t i, TimeNs t) { return m_slices[i].start < t; });
                 auto hi = lo;
@@ -102,7 +104,7 @@ public:
         return best;
     }
 
-private:
+  private:
     using Iter = std::vector<std::uint32_t>::const_iterator;
     std::uint32_t pick(Iter first, Iter last, std::string_view name, std::optional<TimeNs> start,
                        bool nameMustMatch) const {
@@ -136,14 +138,11 @@ bool startsWith(std::string_view s, std::string_view p) { return s.substr(0, p.s
 // (aic_*, aiv_*, aicore_time(us), cube_utilization(%)) and the block dims (how many cores a task
 // occupies: the resource the contention analysis is about). Identity and time columns are not.
 bool isMetricColumn(std::string_view c) {
-    return startsWith(c, "aic_") || startsWith(c, "aiv_") || startsWith(c, "aicore_") ||
-           startsWith(c, "cube_") || startsWith(c, "vec_") || startsWith(c, "mac_") ||
-           c == "Block Dim" || c == "Mix Block Dim";
+    return startsWith(c, "aic_") || startsWith(c, "aiv_") || startsWith(c, "aicore_") || startsWith(c, "cube_") ||
+           startsWith(c, "vec_") || startsWith(c, "mac_") || c == "Block Dim" || c == "Mix Block Dim";
 }
 
-std::string where(const CsvTable& t, std::size_t row) {
-    return t.fileName() + " line " + std::to_string(t.line(row));
-}
+std::string where(const CsvTable& t, std::size_t row) { return t.fileName() + " line " + std::to_string(t.line(row)); }
 
 std::optional<TaskKey> taskKeyOf(TraceBuilder& b, const CsvTable& t, std::size_t row, int streamCol, int taskCol) {
     if (streamCol < 0 || taskCol < 0) return std::nullopt;
@@ -201,8 +200,10 @@ void joinKernelFile(TraceBuilder& b, TaskIndex& index, const CsvTable& t, std::v
         joined[s] = 1;
         SliceInfo& info = infos[s];
         if (waitCol >= 0 && !CsvTable::isMissing(t.cell(row, waitCol))) {
-            if (auto w = parseMicrosToNs(t.cell(row, waitCol)); w && *w >= 0) info.waitNs = *w;
-            else b.warn("side-file cell is not a number", where(t, row));
+            if (auto w = parseMicrosToNs(t.cell(row, waitCol)); w && *w >= 0)
+                info.waitNs = *w;
+            else
+                b.warn("side-file cell is not a number", where(t, row));
         }
         if (shapeCol >= 0 && info.shape == 0) {
             const std::string_view shape = unquoteShape(t.cell(row, shapeCol));
@@ -211,8 +212,10 @@ void joinKernelFile(TraceBuilder& b, TaskIndex& index, const CsvTable& t, std::v
         for (const MetricColumn& m : metrics) {
             const std::string_view cell = t.cell(row, m.column);
             if (CsvTable::isMissing(cell)) continue;
-            if (auto v = parseDouble(cell)) b.addMetric(s, m.key, static_cast<float>(*v));
-            else b.warn("side-file cell is not a number", where(t, row));
+            if (auto v = parseDouble(cell))
+                b.addMetric(s, m.key, static_cast<float>(*v));
+            else
+                b.warn("side-file cell is not a number", where(t, row));
         }
     }
 }
@@ -228,7 +231,8 @@ void joinL2File(TraceBuilder& b, TaskIndex& index, const CsvTable& t) {
         return;
     }
     for (std::size_t row = 0; row < t.rows(); ++row) {
-        const std::uint32_t s = index.match(taskKeyOf(b, t, row, streamCol, taskCol), t.cell(row, nameCol), std::nullopt);
+        const std::uint32_t s =
+            index.match(taskKeyOf(b, t, row, streamCol, taskCol), t.cell(row, nameCol), std::nullopt);
         if (s == kNone) {
             b.warn("side-file row without a matching NPU task", where(t, row));
             continue;
@@ -237,8 +241,10 @@ void joinL2File(TraceBuilder& b, TaskIndex& index, const CsvTable& t) {
         for (auto [col, key] : {std::pair{hitCol, "l2_hit_rate"}, std::pair{victimCol, "l2_victim_rate"}}) {
             const std::string_view cell = t.cell(row, col);
             if (col < 0 || CsvTable::isMissing(cell)) continue;
-            if (auto v = parseDouble(cell)) b.addMetric(s, key, static_cast<float>(*v));
-            else b.warn("side-file cell is not a number", where(t, row));
+            if (auto v = parseDouble(cell))
+                b.addMetric(s, key, static_cast<float>(*v));
+            else
+                b.warn("side-file cell is not a number", where(t, row));
         }
     }
 }
@@ -264,8 +270,8 @@ std::optional<LoadError> joinAscendSideFiles(TraceBuilder& builder, const Ascend
     auto noteUtf8 = [&] {
         if (table.invalidUtf8Bytes())
             builder.warn("invalid UTF-8 replaced by '?'",
-                         table.fileName() + ": byte " + std::to_string(table.firstInvalidUtf8()), table.invalidUtf8Bytes(),
-                         "byte");
+                         table.fileName() + ": byte " + std::to_string(table.firstInvalidUtf8()),
+                         table.invalidUtf8Bytes(), "byte");
     };
     for (const std::string& path : folder.kernelDetails) {
         if (auto err = readCsv(path, table)) return err;

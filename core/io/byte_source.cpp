@@ -1,24 +1,23 @@
 #include "core/io/byte_source.h"
 
-#include <zlib.h>
-
 #include <atomic>
 #include <cerrno>
 #include <condition_variable>
-#include <deque>
-#include <mutex>
-#include <thread>
 #include <cstdio>
 #include <cstring>
+#include <deque>
+#include <mutex>
 #include <sys/stat.h>
+#include <thread>
 #include <vector>
+#include <zlib.h>
 
 namespace contend {
 
 namespace {
 
 class FileSource : public ByteSource {
-public:
+  public:
     FileSource(std::FILE* f, std::uint64_t size) : m_file(f), m_size(size) {}
     ~FileSource() override { std::fclose(m_file); }
     std::size_t read(char* dst, std::size_t n) override {
@@ -31,7 +30,7 @@ public:
     std::uint64_t consumed() const override { return m_consumed; }
     std::uint64_t fileSize() const override { return m_size; }
 
-private:
+  private:
     std::FILE* m_file;
     std::uint64_t m_size;
     std::uint64_t m_consumed = 0;
@@ -39,7 +38,7 @@ private:
 
 // zlib inflate over a FILE*, handling concatenated gzip members.
 class GzipSource : public ByteSource {
-public:
+  public:
     GzipSource(std::FILE* f, std::uint64_t size, std::uint64_t isize)
         : m_file(f), m_size(size), m_isize(isize), m_in(1 << 20) {
         std::memset(&m_z, 0, sizeof(m_z));
@@ -65,7 +64,8 @@ public:
                 std::size_t got = std::fread(m_in.data(), 1, m_in.size(), m_file);
                 m_consumed += got;
                 if (got == 0) {
-                    if (std::ferror(m_file)) m_error = std::string("read error: ") + std::strerror(errno);
+                    if (std::ferror(m_file))
+                        m_error = std::string("read error: ") + std::strerror(errno);
                     else if (m_inMember) {
                         m_error = "the gzip data ends early (file cut short)";
                         m_truncated = true;
@@ -101,7 +101,7 @@ public:
         return want - m_z.avail_out;
     }
 
-private:
+  private:
     std::FILE* m_file;
     std::uint64_t m_size;
     std::uint64_t m_isize;
@@ -114,7 +114,7 @@ private:
 };
 
 class MemorySource : public ByteSource {
-public:
+  public:
     explicit MemorySource(std::string_view b) : m_bytes(b) {}
     std::size_t read(char* dst, std::size_t n) override {
         std::size_t k = std::min(n, m_bytes.size() - m_pos);
@@ -126,13 +126,13 @@ public:
     std::uint64_t consumed() const override { return m_pos; }
     std::uint64_t fileSize() const override { return m_bytes.size(); }
 
-private:
+  private:
     std::string_view m_bytes;
     std::size_t m_pos = 0;
 };
 
 class PrefetchSource : public ByteSource {
-public:
+  public:
     explicit PrefetchSource(std::unique_ptr<ByteSource> inner) : m_inner(std::move(inner)) {
         m_fileSize = m_inner->fileSize();
         m_sizeHint = m_inner->sizeHint();
@@ -179,7 +179,7 @@ public:
         return done;
     }
 
-private:
+  private:
     static constexpr std::size_t kBlock = 4u << 20;
     static constexpr std::size_t kDepth = 4;
 
@@ -263,8 +263,7 @@ std::unique_ptr<ByteSource> openByteSource(const std::string& path, std::string&
         std::uint64_t isize = 0;
         if (size >= 18 && std::fseek(f, -4, SEEK_END) == 0) {
             unsigned char t[4];
-            if (std::fread(t, 1, 4, f) == 4)
-                isize = t[0] | (t[1] << 8) | (t[2] << 16) | (std::uint64_t(t[3]) << 24);
+            if (std::fread(t, 1, 4, f) == 4) isize = t[0] | (t[1] << 8) | (t[2] << 16) | (std::uint64_t(t[3]) << 24);
         }
         std::fseek(f, 0, SEEK_SET);
         return std::make_unique<GzipSource>(f, size, isize);
@@ -275,7 +274,8 @@ std::unique_ptr<ByteSource> openByteSource(const std::string& path, std::string&
 }
 
 std::unique_ptr<ByteSource> memoryByteSource(std::string_view bytes) {
-    if (bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f && static_cast<unsigned char>(bytes[1]) == 0x8b) {
+    if (bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f &&
+        static_cast<unsigned char>(bytes[1]) == 0x8b) {
         // gzip in memory (tests, fuzzers): inflate through a FILE* over the bytes.
         std::FILE* f = ::fmemopen(const_cast<char*>(bytes.data()), bytes.size(), "rb");
         if (f) {

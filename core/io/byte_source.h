@@ -10,7 +10,7 @@
 namespace contend {
 
 class ByteSource {
-public:
+  public:
     virtual ~ByteSource() = default;
     // Reads up to n bytes; returns the count (0 at end). Sets error() on failure.
     virtual std::size_t read(char* dst, std::size_t n) = 0;
@@ -26,7 +26,7 @@ public:
     // True when a gzip stream ended before its trailer (a cut-short download).
     bool truncated() const { return m_truncated; }
 
-protected:
+  protected:
     std::string m_error;
     bool m_truncated = false;
 };

@@ -1,22 +1,21 @@
 #include "core/io/chrome_json_reader.h"
 
-#include "core/io/kineto_ranges.h"
-
 #include <array>
-#include <condition_variable>
-#include <deque>
-#include <mutex>
-#include <thread>
 #include <cctype>
-#include <map>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
 #include <limits>
+#include <map>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/io/chunk_parser.h"
 #include "core/io/decimal.h"
 #include "core/io/json_scan.h"
+#include "core/io/kineto_ranges.h"
 #include "core/io/memory_budget.h"
 
 namespace contend {
@@ -50,7 +49,7 @@ struct Job {
 
 // Parses chunks on worker threads (one ChunkParser each); the reader merges results in order.
 class ParsePool {
-public:
+  public:
     explicit ParsePool(unsigned workers) {
         for (unsigned i = 0; i < workers; ++i) m_threads.emplace_back([this] { work(); });
     }
@@ -74,7 +73,7 @@ public:
         m_done.wait(lock, [&] { return job.done; });
     }
 
-private:
+  private:
     void work() {
         detail::ChunkParser parser;
         for (;;) {
@@ -123,7 +122,7 @@ unsigned workerCount() {
 }
 
 class Reader {
-public:
+  public:
     Reader(ByteSource& src, const std::string& name, TraceBuilder& b, const LoadOptions& o, bool exact)
         : m_src(src), m_name(name), m_b(b), m_opt(o), m_exact(exact), m_budget(effectiveMemoryBudget(o)) {
         m_b.stats().memoryBudget = m_budget == kNoMemoryLimit ? 0 : m_budget;
@@ -132,7 +131,7 @@ public:
     Status run();
     LoadError& error() { return m_error; }
 
-private:
+  private:
     // --- buffer ---------------------------------------------------------------------------
     bool fill(std::size_t want);
     void skipWs();
@@ -149,10 +148,10 @@ private:
     void readDistributedInfo(std::string_view text);
 
     Status fail(std::uint64_t offset, std::string reason);
-    Status failAtBuffer(std::size_t bufIndex, std::string reason) { return fail(streamOffset(bufIndex), std::move(reason)); }
-    void warn(std::string_view kind, std::uint64_t offset) {
-        m_b.warn(kind, "byte " + std::to_string(offset));
+    Status failAtBuffer(std::size_t bufIndex, std::string reason) {
+        return fail(streamOffset(bufIndex), std::move(reason));
     }
+    void warn(std::string_view kind, std::uint64_t offset) { m_b.warn(kind, "byte " + std::to_string(offset)); }
     bool progress();
     Status checkMemory();
     Status checkEventGrowth(std::size_t want);
@@ -172,7 +171,6 @@ private:
     std::uint64_t m_bufOffset = 0;  // stream offset of m_buf[0]
     bool m_eof = false;
 
-
     ParsePool m_pool{workerCount()};
     std::deque<std::shared_ptr<Job>> m_inFlight;
     std::uint64_t m_events = 0;
@@ -182,7 +180,6 @@ private:
     bool m_ascendHints = false;
     bool m_objectForm = false;
     bool m_sawEvents = false;
-
 };
 
 bool Reader::fill(std::size_t want) {
@@ -226,7 +223,8 @@ Status Reader::fail(std::uint64_t offset, std::string reason) {
 // traces of 0.1M-1M events (`contend-cli bench-load` prints model size and peak RSS).
 constexpr double kFinalizePeakFactor = 2.2;
 constexpr double kFixedChunks = 12.0;
-constexpr const char* kSetLimitHint = "contend-cli --max-memory SIZE, or CONTEND_MAX_MEMORY=SIZE for the app; 0 for none";
+constexpr const char* kSetLimitHint =
+    "contend-cli --max-memory SIZE, or CONTEND_MAX_MEMORY=SIZE for the app; 0 for none";
 
 Status Reader::failMemory(std::string reason) {
     m_error.file = m_name;
@@ -244,7 +242,8 @@ Status Reader::checkMemory() {
     if (total && !m_src.isGzip()) fixed = std::min(fixed, 3.0 * static_cast<double>(total));
     // How much of the file the model stands for: the parse position for plain text (the
     // prefetch thread reads ahead), the compressed bytes inflated so far for gzip.
-    const double done = m_src.isGzip() ? static_cast<double>(m_src.consumed()) : static_cast<double>(streamOffset(m_pos));
+    const double done =
+        m_src.isGzip() ? static_cast<double>(m_src.consumed()) : static_cast<double>(streamOffset(m_pos));
     const double fraction = total ? done / static_cast<double>(total) : 0.0;
     const double peakNow = model * kFinalizePeakFactor + fixed;
     // Once a twentieth of the file is read, its density tells what the whole file will need:
@@ -255,23 +254,26 @@ Status Reader::checkMemory() {
     const double budget = static_cast<double>(m_budget);
     if (peakNow <= budget && (!projectable || projected <= budget * 1.25)) return Status::Ok;
     const double need = std::max(peakNow, projected);
-    return failMemory("loading this trace needs about " + formatBytes(static_cast<std::uint64_t>(need)) +
-                      (projectable ? " (estimated after reading " + std::to_string(static_cast<int>(fraction * 100)) + "% of it)" : "") +
-                      " and the budget is " + formatBytes(m_budget) +
-                      (m_opt.memoryLimitBytes == 0 && !memoryLimitFromEnvironment() ? " (three quarters of the memory available)"
-                                                                                     : " (the limit set)") +
-                      "; stopped at byte " + std::to_string(streamOffset(m_pos)) +
-                      " before the system runs out. Close other programs, use a machine with more memory, or set the limit (" +
-                      kSetLimitHint + ")");
+    return failMemory(
+        "loading this trace needs about " + formatBytes(static_cast<std::uint64_t>(need)) +
+        (projectable ? " (estimated after reading " + std::to_string(static_cast<int>(fraction * 100)) + "% of it)"
+                     : "") +
+        " and the budget is " + formatBytes(m_budget) +
+        (m_opt.memoryLimitBytes == 0 && !memoryLimitFromEnvironment() ? " (three quarters of the memory available)"
+                                                                      : " (the limit set)") +
+        "; stopped at byte " + std::to_string(streamOffset(m_pos)) +
+        " before the system runs out. Close other programs, use a machine with more memory, or set the limit (" +
+        kSetLimitHint + ")");
 }
 
 // One event bigger than a chunk grows the buffer; the text is then copied for a worker and
 // held by its parser: about three times the event. Refuse before that passes the budget.
 Status Reader::checkEventGrowth(std::size_t want) {
-    if (m_budget == kNoMemoryLimit || static_cast<double>(want) * 3.0 <= static_cast<double>(m_budget)) return Status::Ok;
-    return failMemory("the event at byte " + std::to_string(streamOffset(m_pos)) + " is larger than " + formatBytes(want / 2) +
-                      " and reading it needs about " + formatBytes(want * 3) + ", more than the budget of " +
-                      formatBytes(m_budget) + " (" + kSetLimitHint + ")");
+    if (m_budget == kNoMemoryLimit || static_cast<double>(want) * 3.0 <= static_cast<double>(m_budget))
+        return Status::Ok;
+    return failMemory("the event at byte " + std::to_string(streamOffset(m_pos)) + " is larger than " +
+                      formatBytes(want / 2) + " and reading it needs about " + formatBytes(want * 3) +
+                      ", more than the budget of " + formatBytes(m_budget) + " (" + kSetLimitHint + ")");
 }
 
 bool Reader::progress() {
@@ -287,8 +289,8 @@ Status Reader::run() {
     m_b.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(m_src.sizeHint() / 200, 50'000'000)));
     fill(m_opt.chunkBytes);
     // UTF-8 byte order mark.
-    if (m_len >= 3 && static_cast<unsigned char>(m_buf[0]) == 0xEF &&
-        static_cast<unsigned char>(m_buf[1]) == 0xBB && static_cast<unsigned char>(m_buf[2]) == 0xBF)
+    if (m_len >= 3 && static_cast<unsigned char>(m_buf[0]) == 0xEF && static_cast<unsigned char>(m_buf[1]) == 0xBB &&
+        static_cast<unsigned char>(m_buf[2]) == 0xBF)
         m_pos = 3;
     skipWs();
     if (m_pos >= m_len) {
@@ -313,8 +315,9 @@ Status Reader::run() {
         if (st == Status::Ok && !m_sawEvents)
             return fail(0, "not a trace: the JSON object has no \"traceEvents\" array");
     } else {
-        std::string shown = std::isprint(static_cast<unsigned char>(c)) ? std::string(1, c)
-                                                                        : "byte 0x" + std::to_string(static_cast<unsigned char>(c));
+        std::string shown = std::isprint(static_cast<unsigned char>(c))
+                                ? std::string(1, c)
+                                : "byte 0x" + std::to_string(static_cast<unsigned char>(c));
         return failAtBuffer(m_pos, "not a JSON trace: it starts with '" + shown + "', expected '{' or '['");
     }
     if (st != Status::Ok) return st;
@@ -334,9 +337,12 @@ Status Reader::run() {
     for (auto& [k, v] : m_otherPhases) stats.phases[k] += v;
     stats.bytes = m_bufOffset + m_len;
     stats.fileBytes = m_src.fileSize();
-    if (m_ascendHints) m_b.setFormat("ascend");
-    else if (m_kinetoHints) m_b.setFormat("kineto");
-    else m_b.setFormat("chrome");
+    if (m_ascendHints)
+        m_b.setFormat("ascend");
+    else if (m_kinetoHints)
+        m_b.setFormat("kineto");
+    else
+        m_b.setFormat("chrome");
     attachProfilerRanges(m_b);  // per-kernel CUPTI metrics onto their kernels (kineto_ranges.h)
     return Status::Ok;
 }
@@ -359,7 +365,8 @@ Status Reader::readObjectForm() {
             ++m_pos;
             continue;
         }
-        if (c != '"') return failAtBuffer(m_pos, std::string("expected a key or '}' in the top-level object, found '") + c + "'");
+        if (c != '"')
+            return failAtBuffer(m_pos, std::string("expected a key or '}' in the top-level object, found '") + c + "'");
         // Key.
         std::size_t keyEnd = 0;
         for (std::size_t want = 4096;; want *= 2) {
@@ -437,9 +444,12 @@ bool Reader::readTopLevelValue(std::string_view key) {
     if ((key == "baseTimeNanoseconds")) {
         m_kinetoHints = true;
         auto v = parseInt(text);
-        if (!v) warn("baseTimeNanoseconds is not an integer", streamOffset(m_pos));
-        else if (*v < kMinBaseTimeNs || *v > kMaxBaseTimeNs) warn("baseTimeNanoseconds out of range (ignored)", streamOffset(m_pos));
-        else m_b.setBaseTime(*v);
+        if (!v)
+            warn("baseTimeNanoseconds is not an integer", streamOffset(m_pos));
+        else if (*v < kMinBaseTimeNs || *v > kMaxBaseTimeNs)
+            warn("baseTimeNanoseconds out of range (ignored)", streamOffset(m_pos));
+        else
+            m_b.setBaseTime(*v);
     } else if (key == "distributedInfo") {
         readDistributedInfo(text);
     } else if ((key == "displayTimeUnit") && text.size() >= 2 && text.front() == '"') {
@@ -511,15 +521,16 @@ Status Reader::readEvents() {
             Status st = drain(0);
             if (st != Status::Ok) return st;
             m_b.stats().truncated = true;
-            m_b.warn("file truncated", "the events array is cut off after byte " +
-                                            std::to_string(streamOffset(m_pos + (scan.elements ? scan.lastElementEnd : 0))));
+            m_b.warn("file truncated",
+                     "the events array is cut off after byte " +
+                         std::to_string(streamOffset(m_pos + (scan.elements ? scan.lastElementEnd : 0))));
             m_pos = m_len;
             return Status::Ok;
         }
         if (scan.elements == 0) {
             if (avail >= m_opt.maxEventBytes)
-                return failAtBuffer(m_pos, "an event is larger than the limit of " +
-                                               std::to_string(m_opt.maxEventBytes >> 20) + " MB");
+                return failAtBuffer(
+                    m_pos, "an event is larger than the limit of " + std::to_string(m_opt.maxEventBytes >> 20) + " MB");
             want = avail * 2;
             if (Status st = checkEventGrowth(want); st != Status::Ok) return st;
             continue;
@@ -580,7 +591,8 @@ void locate(const SourceFactory& open, LoadError& e) {
     std::uint64_t lineStart = 0;
     const auto target = static_cast<std::uint64_t>(e.offset);
     while (pos < target) {
-        std::size_t n = src->read(buf.data(), static_cast<std::size_t>(std::min<std::uint64_t>(buf.size(), target - pos)));
+        std::size_t n =
+            src->read(buf.data(), static_cast<std::size_t>(std::min<std::uint64_t>(buf.size(), target - pos)));
         if (n == 0) break;
         for (std::size_t k = 0; k < n; ++k) {
             if (buf[k] == '\n') {
@@ -596,9 +608,8 @@ void locate(const SourceFactory& open, LoadError& e) {
 
 }  // namespace
 
-std::optional<LoadError> readChromeJson(const SourceFactory& open, const std::string& name,
-                                        TraceBuilder& builder, const LoadOptions& options,
-                                        bool* cancelled) {
+std::optional<LoadError> readChromeJson(const SourceFactory& open, const std::string& name, TraceBuilder& builder,
+                                        const LoadOptions& options, bool* cancelled) {
     for (int attempt = 0; attempt < 2; ++attempt) {
         const bool exact = attempt == 1;
         std::string openError;

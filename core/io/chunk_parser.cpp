@@ -1,16 +1,15 @@
 #include "core/io/chunk_parser.h"
 
-#include <simdjson.h>
-
 #include <array>
 #include <cstring>
 #include <limits>
+#include <simdjson.h>
 #include <string>
 #include <vector>
 
 #include "core/io/decimal.h"
-#include "core/io/utf8.h"
 #include "core/io/json_scan.h"
+#include "core/io/utf8.h"
 
 // This file is compiled for AVX2 (see core/CMakeLists.txt): simdjson On-Demand chooses its kernel
 // from the compile-time target, and the portable fallback is about three times slower.
@@ -41,20 +40,20 @@ bool isLaunchCategory(std::string_view c) {
     return eq(c, "cuda_runtime") || eq(c, "cuda_driver") || eq(c, "Runtime") || eq(c, "mtia_runtime");
 }
 bool isKinetoCategory(std::string_view c) {
-    return isDeviceCategory(c) || isLaunchCategory(c) || eq(c, "cpu_op") || eq(c, "ac2g") ||
-           eq(c, "Operator") || eq(c, "user_annotation") || eq(c, "gpu_user_annotation");
+    return isDeviceCategory(c) || isLaunchCategory(c) || eq(c, "cpu_op") || eq(c, "ac2g") || eq(c, "Operator") ||
+           eq(c, "user_annotation") || eq(c, "gpu_user_annotation");
 }
 // Per-op hardware metrics worth keeping from args (Kineto/CUPTI); the rest stay in the file.
 bool isMetricKeyUncached(std::string_view k) {
     return k.find("occupancy") != std::string_view::npos || k.find("bandwidth") != std::string_view::npos ||
-           k.find("(GB/s)") != std::string_view::npos || k.rfind("smsp__", 0) == 0 ||
-           k.rfind("sm__", 0) == 0 || k.rfind("dram__", 0) == 0 || k.rfind("lts__", 0) == 0 ||
-           k.rfind("l1tex__", 0) == 0 || k.rfind("gpu__", 0) == 0 || eq(k, "bytes");
+           k.find("(GB/s)") != std::string_view::npos || k.rfind("smsp__", 0) == 0 || k.rfind("sm__", 0) == 0 ||
+           k.rfind("dram__", 0) == 0 || k.rfind("lts__", 0) == 0 || k.rfind("l1tex__", 0) == 0 ||
+           k.rfind("gpu__", 0) == 0 || eq(k, "bytes");
 }
 
 // The same dozen arg keys repeat in every event; remember their classification.
 class MetricKeyCache {
-public:
+  public:
     bool isMetric(std::string_view k) {
         std::size_t h = std::hash<std::string_view>{}(k) & (kSlots - 1);
         Slot& s = m_slots[h];
@@ -65,7 +64,7 @@ public:
         return s.metric;
     }
 
-private:
+  private:
     static constexpr std::size_t kSlots = 256;
     struct Slot {
         bool valid = false;
@@ -160,11 +159,14 @@ ParseStatus ChunkParser::Impl::parse(const char* text, std::size_t len, std::uin
         if (where && where >= m_chunk.data() && where < m_chunk.data() + len + 2)
             off = chunkBase + static_cast<std::uint64_t>(where - m_chunk.data());
         std::string msg = simdjson::error_message(ec);
-        if (ec == simdjson::UNCLOSED_STRING) msg = "a string is not closed";
+        if (ec == simdjson::UNCLOSED_STRING)
+            msg = "a string is not closed";
         else if (ec == simdjson::TAPE_ERROR || ec == simdjson::INCOMPLETE_ARRAY_OR_OBJECT)
             msg = "malformed JSON: expected ',' or '}' / ']'";
-        else if (ec == simdjson::UTF8_ERROR) msg = "invalid UTF-8";
-        else if (ec == simdjson::NUMBER_ERROR) msg = "malformed number";
+        else if (ec == simdjson::UTF8_ERROR)
+            msg = "invalid UTF-8";
+        else if (ec == simdjson::NUMBER_ERROR)
+            msg = "malformed number";
         else if (ec == simdjson::T_ATOM_ERROR || ec == simdjson::F_ATOM_ERROR || ec == simdjson::N_ATOM_ERROR)
             msg = "malformed literal (expected true, false or null)";
         return fail(off, msg);
@@ -265,8 +267,10 @@ ParseStatus ChunkParser::Impl::handleEvent(od::object obj, std::uint64_t offset)
                 if (t == od::json_type::number) {
                     double d;
                     if (v.get_double().get(d)) continue;
-                    if (eq(k, "acc_id")) counterId = std::to_string(static_cast<long long>(d));
-                    else m_counterValues.push_back({std::move(k), d});
+                    if (eq(k, "acc_id"))
+                        counterId = std::to_string(static_cast<long long>(d));
+                    else
+                        m_counterValues.push_back({std::move(k), d});
                 } else if (t == od::json_type::string) {
                     std::string_view s;
                     if (v.get_string().get(s)) continue;
@@ -298,7 +302,8 @@ ParseStatus ChunkParser::Impl::handleEvent(od::object obj, std::uint64_t offset)
             switch (kind) {
             case ArgKind::Stream:
                 if (textOf(v, text, nullptr)) {
-                    if (auto i = parseInt(text)) info.stream = static_cast<std::int32_t>(*i);
+                    if (auto i = parseInt(text))
+                        info.stream = static_cast<std::int32_t>(*i);
                     else if (text.rfind("0x", 0) == 0)
                         info.stream = static_cast<std::int32_t>(std::strtol(std::string(text).c_str(), nullptr, 16));
                 }
@@ -352,8 +357,8 @@ ParseStatus ChunkParser::Impl::handleEvent(od::object obj, std::uint64_t offset)
 
     auto malformed = [&](simdjson::error_code ec) {
         if (!m_exact) return ParseStatus::Restart;
-        return fail(offset, std::string("malformed JSON in the event that starts here (") +
-                                simdjson::error_message(ec) + ")");
+        return fail(offset,
+                    std::string("malformed JSON in the event that starts here (") + simdjson::error_message(ec) + ")");
     };
     simdjson::error_code ec;
     for (auto fr : obj) {
@@ -393,8 +398,10 @@ ParseStatus ChunkParser::Impl::handleEvent(od::object obj, std::uint64_t offset)
             continue;
         } else if (eq(key, "pid") || eq(key, "tid")) {
             std::string_view s;
-            if (textOf(v, s, nullptr)) (key[0] == 'p' ? m_pid : m_tid).assign(s);
-            else warn("pid or tid is not a number or string", offset);  // the event stays, on pid/tid ""
+            if (textOf(v, s, nullptr))
+                (key[0] == 'p' ? m_pid : m_tid).assign(s);
+            else
+                warn("pid or tid is not a number or string", offset);  // the event stays, on pid/tid ""
             continue;
         } else if (eq(key, "args")) {
             if (ph.empty()) {
@@ -410,8 +417,10 @@ ParseStatus ChunkParser::Impl::handleEvent(od::object obj, std::uint64_t offset)
         return ParseStatus::Ok;
     }
     const char p0 = ph[0];
-    if (ph.size() == 1 && static_cast<unsigned char>(p0) < 128) m_counts->phases[static_cast<unsigned char>(p0)]++;
-    else countOtherPhase(m_counts->otherPhases, ph, 1);
+    if (ph.size() == 1 && static_cast<unsigned char>(p0) < 128)
+        m_counts->phases[static_cast<unsigned char>(p0)]++;
+    else
+        countOtherPhase(m_counts->otherPhases, ph, 1);
     if (argsDeferred && (p0 == 'X' || p0 == 'B' || p0 == 'i' || p0 == 'I' || p0 == 'C' || p0 == 'M')) {
         // args came before ph: walk the object again for them (rare).
         if ((ec = obj.reset().error())) return malformed(ec);
@@ -445,8 +454,8 @@ ParseStatus ChunkParser::Impl::handleEvent(od::object obj, std::uint64_t offset)
         }
         return ParseStatus::Ok;
     }
-    const bool needsTs = p0 == 'X' || p0 == 'B' || p0 == 'E' || p0 == 'i' || p0 == 'I' || p0 == 'C' ||
-                         p0 == 's' || p0 == 'f';
+    const bool needsTs =
+        p0 == 'X' || p0 == 'B' || p0 == 'E' || p0 == 'i' || p0 == 'I' || p0 == 'C' || p0 == 's' || p0 == 'f';
     if (!needsTs) return ParseStatus::Ok;  // async, object and other phases are counted only
     if (!haveTs) {
         warn("missing ts", offset);
@@ -510,9 +519,7 @@ ParseStatus ChunkParser::Impl::handleEvent(od::object obj, std::uint64_t offset)
         }
         return ParseStatus::Ok;
     }
-    case 'E':
-        m_b->addEnd(m_b->track(m_pid, m_tid), *ts, offset);
-        return ParseStatus::Ok;
+    case 'E': m_b->addEnd(m_b->track(m_pid, m_tid), *ts, offset); return ParseStatus::Ok;
     case 'C':
         if (m_counterValues.empty()) {
             warn("counter event without numeric args", offset);
@@ -527,14 +534,14 @@ ParseStatus ChunkParser::Impl::handleEvent(od::object obj, std::uint64_t offset)
             warn("flow event without id", offset);
             return ParseStatus::Ok;
         }
-        if (p0 == 's') m_b->addFlowStart(cat, name, m_id, m_b->track(m_pid, m_tid), *ts);
-        else m_b->addFlowEnd(cat, name, m_id, m_b->track(m_pid, m_tid), *ts, eq(bp, "e"));
+        if (p0 == 's')
+            m_b->addFlowStart(cat, name, m_id, m_b->track(m_pid, m_tid), *ts);
+        else
+            m_b->addFlowEnd(cat, name, m_id, m_b->track(m_pid, m_tid), *ts, eq(bp, "e"));
         return ParseStatus::Ok;
-    default:
-        return ParseStatus::Ok;
+    default: return ParseStatus::Ok;
     }
 }
-
 
 namespace {
 
@@ -549,8 +556,10 @@ std::size_t quoteNonFinite(std::string& s) {
     for (std::size_t i = 0; i < s.size(); ++i) {
         const char c = s[i];
         if (inString) {
-            if (c == '\\') ++i;
-            else if (c == '"') inString = false;
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
             continue;
         }
         if (c == '"') {
@@ -559,9 +568,12 @@ std::size_t quoteNonFinite(std::string& s) {
         }
         auto word = [&](std::string_view w) { return s.compare(i, w.size(), w) == 0; };
         std::size_t len = 0;
-        if (c == 'N' && word("NaN")) len = 3;
-        else if (c == 'I' && word("Infinity")) len = 8;
-        else if (c == '-' && word("-Infinity")) len = 9;
+        if (c == 'N' && word("NaN"))
+            len = 3;
+        else if (c == 'I' && word("Infinity"))
+            len = 8;
+        else if (c == '-' && word("-Infinity"))
+            len = 9;
         if (!len) continue;
         s[i] = '"';
         s[i + len - 1] = '"';
@@ -575,9 +587,12 @@ std::size_t quoteNonFinite(std::string& s) {
 
 void countOtherPhase(std::map<std::string, std::uint64_t>& table, std::string_view ph, std::uint64_t n) {
     auto it = ph.size() <= 16 ? table.find(std::string(ph)) : table.end();
-    if (it != table.end()) it->second += n;
-    else if (ph.size() <= 16 && table.size() < 64) table.emplace(std::string(ph), n);
-    else table["(other)"] += n;
+    if (it != table.end())
+        it->second += n;
+    else if (ph.size() <= 16 && table.size() < 64)
+        table.emplace(std::string(ph), n);
+    else
+        table["(other)"] += n;
 }
 
 ChunkParser::ChunkParser() : m_impl(std::make_unique<Impl>()) {}

@@ -30,7 +30,7 @@ struct ChunkCounts {
 void countOtherPhase(std::map<std::string, std::uint64_t>& table, std::string_view ph, std::uint64_t n);
 
 class ChunkParser {
-public:
+  public:
     ChunkParser();
     ~ChunkParser();
     ChunkParser(const ChunkParser&) = delete;
@@ -43,7 +43,7 @@ public:
     ParseStatus parse(const char* text, std::size_t len, std::uint64_t textOffset, bool exact, bool findArrayEnd,
                       TraceBuilder& out, ChunkCounts& counts, std::size_t* arrayEnd, LoadError& error);
 
-private:
+  private:
     struct Impl;
     std::unique_ptr<Impl> m_impl;
 };

@@ -1,11 +1,10 @@
 #include "core/io/csv.h"
 
-#include "core/io/utf8.h"
-
 #include <limits>
 #include <memory>
 
 #include "core/io/byte_source.h"
+#include "core/io/utf8.h"
 
 namespace contend {
 
@@ -74,8 +73,8 @@ std::optional<LoadError> parseCsv(std::string text, const std::string& name, Csv
     std::int64_t line = 1;
     std::size_t lineStart = 0;  // offset where the current physical line begins
     auto error = [&](std::size_t at, std::int64_t atLine, std::size_t atLineStart, std::string reason) {
-        return LoadError{name, static_cast<std::int64_t>(at), atLine,
-                         static_cast<std::int64_t>(at - atLineStart) + 1, std::move(reason)};
+        return LoadError{name, static_cast<std::int64_t>(at), atLine, static_cast<std::int64_t>(at - atLineStart) + 1,
+                         std::move(reason)};
     };
 
     // Rows go into m_cells; the first non-blank row is the header and is moved out at the end.

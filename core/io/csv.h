@@ -19,7 +19,7 @@
 namespace contend {
 
 class CsvTable {
-public:
+  public:
     // Data rows, not counting the header row.
     std::size_t rows() const { return m_rowBegin.empty() ? 0 : m_rowBegin.size() - 1; }
     std::size_t columns() const { return m_header.size(); }
@@ -51,14 +51,14 @@ public:
     std::size_t invalidUtf8Bytes() const { return m_invalidUtf8; }
     std::size_t firstInvalidUtf8() const { return m_firstInvalidUtf8; }
 
-private:
+  private:
     friend std::optional<LoadError> parseCsv(std::string text, const std::string& name, CsvTable& out);
     struct Cell {
         std::uint32_t offset;
         std::uint32_t size;
     };
     std::string m_path;
-    std::string m_text;                     // the file, unescaped in place
+    std::string m_text;  // the file, unescaped in place
     std::vector<std::string> m_header;
     std::vector<Cell> m_cells;              // data cells, row after row
     std::vector<std::uint32_t> m_rowBegin;  // index into m_cells per row, plus one past the end

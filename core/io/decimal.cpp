@@ -35,15 +35,17 @@ std::optional<TimeNs> parseMicrosToNs(std::string_view text) {
         whole = whole * 10 + (s[i] - '0');
         if (whole > kMaxWhole) return std::nullopt;
     }
-    std::int64_t frac = 0;   // nanoseconds from the first three fraction digits
+    std::int64_t frac = 0;  // nanoseconds from the first three fraction digits
     bool roundUp = false;
     std::size_t fracDigits = 0;
     if (i < s.size() && s[i] == '.') {
         ++i;
         for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i, ++fracDigits) {
             int d = s[i] - '0';
-            if (fracDigits < 3) frac = frac * 10 + d;
-            else if (fracDigits == 3) roundUp = d >= 5;
+            if (fracDigits < 3)
+                frac = frac * 10 + d;
+            else if (fracDigits == 3)
+                roundUp = d >= 5;
         }
         for (std::size_t k = fracDigits; k < 3; ++k) frac *= 10;
     }

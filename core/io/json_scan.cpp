@@ -135,7 +135,8 @@ std::size_t scanValue(const char* p, std::size_t size) {
             i = e;
             continue;
         }
-        if (c == '{' || c == '[') stack.push_back(c);
+        if (c == '{' || c == '[')
+            stack.push_back(c);
         else if (c == '}' || c == ']') {
             if (stack.empty()) return 0;
             stack.pop_back();

@@ -13,11 +13,11 @@ namespace contend::json {
 // Reports the position just after the last complete element (the index of the ',' that follows
 // it, or of the closing ']'), and whether the array's closing ']' was reached.
 struct ElementScan {
-    std::size_t lastElementEnd = 0;   // offset (relative to begin) after the last complete element
-    std::size_t elements = 0;         // complete elements seen
-    bool arrayClosed = false;         // the enclosing array's ']' was found...
-    std::size_t closePos = 0;         // ...at this offset
-    bool badStructure = false;        // a closing bracket that does not match
+    std::size_t lastElementEnd = 0;  // offset (relative to begin) after the last complete element
+    std::size_t elements = 0;        // complete elements seen
+    bool arrayClosed = false;        // the enclosing array's ']' was found...
+    std::size_t closePos = 0;        // ...at this offset
+    bool badStructure = false;       // a closing bracket that does not match
 };
 ElementScan scanElements(const char* begin, std::size_t size);
 

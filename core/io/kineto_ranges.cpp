@@ -12,8 +12,10 @@ std::size_t attachProfilerRanges(TraceBuilder& b) {
     const StringId kernelCat = b.intern("kernel");
     std::vector<std::uint32_t> ranges, kernels;
     for (std::uint32_t i = 0; i < slices.size(); ++i) {
-        if (slices[i].category == rangeCat && slices[i].phase == 'X') ranges.push_back(i);
-        else if (slices[i].category == kernelCat && slices[i].is(kSliceDevice)) kernels.push_back(i);
+        if (slices[i].category == rangeCat && slices[i].phase == 'X')
+            ranges.push_back(i);
+        else if (slices[i].category == kernelCat && slices[i].is(kSliceDevice))
+            kernels.push_back(i);
     }
     if (ranges.empty()) return 0;
     auto byStart = [&](std::uint32_t x, std::uint32_t y) {

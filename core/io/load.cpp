@@ -1,12 +1,11 @@
 #include "core/io/load.h"
 
-#include <fstream>
-
 #include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 
 #include "core/io/ascend_db_reader.h"
 #include "core/io/ascend_folder.h"
@@ -67,7 +66,9 @@ std::optional<std::string> singleKinetoFile(const fs::path& dir) {
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(dir, ec)) {
         std::string n = e.path().filename().string();
-        auto ends = [&](std::string_view suf) { return n.size() >= suf.size() && n.compare(n.size() - suf.size(), suf.size(), suf) == 0; };
+        auto ends = [&](std::string_view suf) {
+            return n.size() >= suf.size() && n.compare(n.size() - suf.size(), suf.size(), suf) == 0;
+        };
         if (e.is_regular_file() && (ends(".pt.trace.json") || ends(".pt.trace.json.gz"))) {
             if (found) return std::nullopt;
             found = e.path().string();
@@ -111,7 +112,8 @@ void describeFolderRead(Source& src, const AscendFolder& folder) {
     std::string what = "the database export (" + fs::path(folder.database).filename().string() + ")";
     if (!folder.traceView.empty()) what += "; the text export beside it (trace_view.json and CSVs) was not read";
     src.details.emplace_back("read", what);
-    if (!folder.analysisDb.empty()) src.details.emplace_back("analysis.db", "beside it (summary tables; not needed to load)");
+    if (!folder.analysisDb.empty())
+        src.details.emplace_back("analysis.db", "beside it (summary tables; not needed to load)");
 }
 
 // An SQLite file: an Nsight Systems export or an Ascend profiler database goes to its reader;
@@ -130,11 +132,12 @@ LoadResult loadSqlite(const std::string& file, const LoadOptions& options, std::
     }
     if (!nsys && !ascend) {
         const bool analysis = fs::path(file).filename() == "analysis.db";
-        r.error = LoadError{file, 0, -1, -1,
-                            analysis ? "an Ascend analysis.db holds summary tables only: open the "
-                                       "ascend_pytorch_profiler_N.db beside it, or the rank folder"
-                                     : "an SQLite database that is neither an Nsight Systems export nor an Ascend "
-                                       "profiler database (no CUPTI_ACTIVITY_KIND_KERNEL, no TASK and STRING_IDS tables)"};
+        r.error =
+            LoadError{file, 0, -1, -1,
+                      analysis ? "an Ascend analysis.db holds summary tables only: open the "
+                                 "ascend_pytorch_profiler_N.db beside it, or the rank folder"
+                               : "an SQLite database that is neither an Nsight Systems export nor an Ascend "
+                                 "profiler database (no CUPTI_ACTIVITY_KIND_KERNEL, no TASK and STRING_IDS tables)"};
         return r;
     }
     TraceBuilder builder(nsys ? "nsys-sqlite" : "ascend-db");
@@ -218,11 +221,13 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
         if (ascend) file = path;
     }
     if (isSqliteFile(file)) return loadSqlite(file, options, t0);
-    if (const std::string ext = fs::path(file).extension().string(); (ext == ".db" || ext == ".sqlite") && fs::is_regular_file(file, ec)) {
+    if (const std::string ext = fs::path(file).extension().string();
+        (ext == ".db" || ext == ".sqlite") && fs::is_regular_file(file, ec)) {
         LoadResult r;
-        r.error = LoadError{file, 0, -1, -1,
-                            "not an SQLite database: the file does not start with the SQLite header (\"SQLite format 3\"); "
-                            "an empty, truncated or different file?"};
+        r.error =
+            LoadError{file, 0, -1, -1,
+                      "not an SQLite database: the file does not start with the SQLite header (\"SQLite format 3\"); "
+                      "an empty, truncated or different file?"};
         return r;
     }
     if (isNsysReport(file)) {

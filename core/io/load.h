@@ -57,7 +57,6 @@ LoadResult loadTrace(const std::string& path, const LoadOptions& options = {});
 
 // Reads a whole Chrome/Kineto/Ascend JSON trace from memory (tests, fuzzers). `name` is used in
 // messages in place of a file name.
-LoadResult loadTraceFromMemory(std::string_view json, const std::string& name,
-                               const LoadOptions& options = {});
+LoadResult loadTraceFromMemory(std::string_view json, const std::string& name, const LoadOptions& options = {});
 
 }  // namespace contend

@@ -8,7 +8,6 @@
 #include <limits>
 #include <sstream>
 #include <string>
-
 #include <unistd.h>
 
 namespace contend {
@@ -93,7 +92,8 @@ std::optional<std::uint64_t> availableMemoryBytes() {
 std::optional<std::uint64_t> parseMemorySize(const std::string& text) {
     std::string t;
     for (char c : text)
-        if (!std::isspace(static_cast<unsigned char>(c))) t += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (!std::isspace(static_cast<unsigned char>(c)))
+            t += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (t == "none" || t == "0") return std::numeric_limits<std::uint64_t>::max();
     if (t.empty()) return std::nullopt;
     std::size_t used = 0;
@@ -108,11 +108,16 @@ std::optional<std::uint64_t> parseMemorySize(const std::string& text) {
     if (!unit.empty() && unit.back() == 'b') unit.pop_back();
     if (!unit.empty() && unit.back() == 'i') unit.pop_back();
     double mul;
-    if (unit.empty() || unit == "m") mul = 1024.0 * 1024;
-    else if (unit == "k") mul = 1024.0;
-    else if (unit == "g") mul = 1024.0 * 1024 * 1024;
-    else if (unit == "t") mul = 1024.0 * 1024 * 1024 * 1024;
-    else return std::nullopt;
+    if (unit.empty() || unit == "m")
+        mul = 1024.0 * 1024;
+    else if (unit == "k")
+        mul = 1024.0;
+    else if (unit == "g")
+        mul = 1024.0 * 1024 * 1024;
+    else if (unit == "t")
+        mul = 1024.0 * 1024 * 1024 * 1024;
+    else
+        return std::nullopt;
     const double bytes = v * mul;
     if (bytes >= 1.8e19) return std::nullopt;
     return static_cast<std::uint64_t>(bytes);
@@ -121,9 +126,12 @@ std::optional<std::uint64_t> parseMemorySize(const std::string& text) {
 std::string formatBytes(std::uint64_t bytes) {
     char buf[64];
     const double b = static_cast<double>(bytes);
-    if (b >= 1024.0 * 1024 * 1024) std::snprintf(buf, sizeof buf, "%.1f GB", b / (1024.0 * 1024 * 1024));
-    else if (b >= 1024.0 * 1024) std::snprintf(buf, sizeof buf, "%.0f MB", b / (1024.0 * 1024));
-    else std::snprintf(buf, sizeof buf, "%.0f kB", b / 1024.0);
+    if (b >= 1024.0 * 1024 * 1024)
+        std::snprintf(buf, sizeof buf, "%.1f GB", b / (1024.0 * 1024 * 1024));
+    else if (b >= 1024.0 * 1024)
+        std::snprintf(buf, sizeof buf, "%.0f MB", b / (1024.0 * 1024));
+    else
+        std::snprintf(buf, sizeof buf, "%.0f kB", b / 1024.0);
     return buf;
 }
 

@@ -61,8 +61,8 @@ const char* copyKindName(std::int64_t k) {
 }
 // ENUM_CUDA_MEM_KIND of Nsight's schema (not CUPTI's numbering: 0 is pageable here).
 const char* memKindName(std::int64_t k) {
-    static const char* kNames[] = {"Pageable", "Pinned", "Device", "Array", "Managed", "Device Static",
-                                   "Managed Static", "Unknown"};
+    static const char* kNames[] = {"Pageable", "Pinned",        "Device",         "Array",
+                                   "Managed",  "Device Static", "Managed Static", "Unknown"};
     return k >= 0 && k < static_cast<std::int64_t>(std::size(kNames)) ? kNames[k] : "Unknown";
 }
 // ENUM_CUPTI_SYNC_TYPE, named as the host calls that wait (what the cluster analysis looks for).
@@ -77,14 +77,13 @@ const char* syncName(std::int64_t k) {
 }
 
 class Reader {
-public:
+  public:
     Reader(const SqliteDb& db, const std::string& path, TraceBuilder& b, const LoadOptions& o, bool* cancelled)
-        : m_db(db), m_path(path), m_b(b), m_opt(o),
-          m_cancelled(cancelled) {}
+        : m_db(db), m_path(path), m_b(b), m_opt(o), m_cancelled(cancelled) {}
 
     std::optional<LoadError> run();
 
-private:
+  private:
     // Prepares SELECT of `cols` from `table` (absent optional columns as NULL). Returns an empty
     // statement when the table is absent; sets m_error when a required column is missing.
     SqliteStatement select(const char* table, std::initializer_list<Col> cols, const std::string& tail = "");
@@ -93,7 +92,7 @@ private:
         return false;
     }
     bool scanDone(const char* table, const SqliteStatement& st);
-    bool tick();   // progress and cancel, every kProgressRows rows
+    bool tick();  // progress and cancel, every kProgressRows rows
     bool checkBudget();
 
     bool readStrings();
@@ -127,7 +126,7 @@ private:
     std::unordered_map<std::int64_t, std::string> m_strings;
     std::unordered_set<std::int64_t> m_deviceCorrelations;
     std::unordered_map<std::int64_t, std::int64_t> m_runtimeThread;  // correlation -> globalTid
-    std::unordered_set<std::int64_t> m_hostThreads;  // (pid << 24 | tid) of the threads with events
+    std::unordered_set<std::int64_t> m_hostThreads;                  // (pid << 24 | tid) of the threads with events
     std::int64_t m_rowsTotal = 0;
     std::int64_t m_rowsDone = 0;
     std::string m_pid, m_tid;
@@ -162,7 +161,8 @@ bool Reader::scanDone(const char* table, const SqliteStatement& st) {
 
 bool Reader::tick() {
     if (++m_rowsDone % kProgressRows != 0 || !m_opt.progress) return true;
-    const double f = m_rowsTotal > 0 ? std::min(1.0, static_cast<double>(m_rowsDone) / static_cast<double>(m_rowsTotal)) : 0;
+    const double f =
+        m_rowsTotal > 0 ? std::min(1.0, static_cast<double>(m_rowsDone) / static_cast<double>(m_rowsTotal)) : 0;
     if (m_opt.progress(f)) return true;
     if (m_cancelled) *m_cancelled = true;
     return fail("cancelled");
@@ -171,7 +171,8 @@ bool Reader::tick() {
 bool Reader::checkBudget() {
     std::uint64_t rows = 0;
     for (const char* t : {kKernel, kMemcpy, kMemset, kRuntime, kSync, kNvtx, kGpuMetrics})
-        if (m_tables.count(t)) rows += static_cast<std::uint64_t>(std::max<std::int64_t>(0, m_db.rowCount(t).value_or(0)));
+        if (m_tables.count(t))
+            rows += static_cast<std::uint64_t>(std::max<std::int64_t>(0, m_db.rowCount(t).value_or(0)));
     m_rowsTotal = static_cast<std::int64_t>(rows);
     const std::uint64_t budget = effectiveMemoryBudget(m_opt);
     m_b.stats().memoryBudget = budget == kNoMemoryLimit ? 0 : budget;
@@ -189,8 +190,8 @@ std::optional<LoadError> Reader::run() {
     m_tables.insert(tables.begin(), tables.end());
     if (!checkBudget() || !readStrings()) return m_error;
     readInfo();
-    if (!readKernels() || !readCopies(kMemcpy, false) || !readCopies(kMemset, true) || !readRuntime() ||
-        !readSync() || !readNvtx() || !readGpuMetrics())
+    if (!readKernels() || !readCopies(kMemcpy, false) || !readCopies(kMemset, true) || !readRuntime() || !readSync() ||
+        !readNvtx() || !readGpuMetrics())
         return m_error;
     applyNames();
     m_b.stats().modelBytes = m_b.memoryBytes();
@@ -239,7 +240,8 @@ void Reader::applyNames() {
     std::unordered_set<std::int64_t> pids;
     for (std::int64_t key : m_hostThreads) {
         const std::string pid = std::to_string(pidOf(key)), tid = std::to_string(tidOf(key));
-        if (auto it = threads.find(key); it != threads.end() && tidOf(key) != 0) m_b.setThreadName(pid, tid, it->second);
+        if (auto it = threads.find(key); it != threads.end() && tidOf(key) != 0)
+            m_b.setThreadName(pid, tid, it->second);
         if (!pids.insert(pidOf(key)).second) continue;
         if (auto it = processes.find(pidOf(key)); it != processes.end()) m_b.setProcessName(pid, it->second);
     }
@@ -262,7 +264,9 @@ void Reader::readInfo() {
         if (!product.empty() || !schema.empty())
             details.emplace_back("exported by", "Nsight Systems " + product + ", schema " + schema);
     }
-    if (SqliteStatement st = select("TARGET_INFO_GPU", {{"id"}, {"name"}, {"smCount"}, {"l2CacheSize"}, {"memoryBandwidth"}, {"totalMemory"}}); st) {
+    if (SqliteStatement st = select(
+            "TARGET_INFO_GPU", {{"id"}, {"name"}, {"smCount"}, {"l2CacheSize"}, {"memoryBandwidth"}, {"totalMemory"}});
+        st) {
         while (st.step()) {
             std::string v(st.text(1));
             if (!st.isNull(2)) v += ", " + std::to_string(st.int64(2)) + " SMs";
@@ -295,10 +299,22 @@ std::uint32_t Reader::hostTrack(std::int64_t globalTid) {
 }
 
 bool Reader::readKernels() {
-    SqliteStatement st = select(kKernel, {{"start", true}, {"end", true}, {"deviceId"}, {"streamId"}, {"correlationId"},
-                                          {"demangledName"}, {"shortName"}, {"gridX"}, {"gridY"}, {"gridZ"},
-                                          {"blockX"}, {"blockY"}, {"blockZ"}, {"registersPerThread"},
-                                          {"staticSharedMemory"}, {"dynamicSharedMemory"}});
+    SqliteStatement st = select(kKernel, {{"start", true},
+                                          {"end", true},
+                                          {"deviceId"},
+                                          {"streamId"},
+                                          {"correlationId"},
+                                          {"demangledName"},
+                                          {"shortName"},
+                                          {"gridX"},
+                                          {"gridY"},
+                                          {"gridZ"},
+                                          {"blockX"},
+                                          {"blockY"},
+                                          {"blockZ"},
+                                          {"registersPerThread"},
+                                          {"staticSharedMemory"},
+                                          {"dynamicSharedMemory"}});
     if (!st) return !m_error;
     const StringId category = m_b.intern("kernel");
     const StringId registers = m_b.intern("registers per thread");
@@ -346,10 +362,22 @@ bool Reader::readKernels() {
 }
 
 bool Reader::readCopies(const char* table, bool memset) {
-    SqliteStatement st = memset ? select(table, {{"start", true}, {"end", true}, {"deviceId"}, {"streamId"},
-                                                 {"correlationId"}, {"bytes"}, {"memKind"}})
-                                : select(table, {{"start", true}, {"end", true}, {"deviceId"}, {"streamId"},
-                                                 {"correlationId"}, {"bytes"}, {"copyKind"}, {"srcKind"}, {"dstKind"}});
+    SqliteStatement st = memset ? select(table, {{"start", true},
+                                                 {"end", true},
+                                                 {"deviceId"},
+                                                 {"streamId"},
+                                                 {"correlationId"},
+                                                 {"bytes"},
+                                                 {"memKind"}})
+                                : select(table, {{"start", true},
+                                                 {"end", true},
+                                                 {"deviceId"},
+                                                 {"streamId"},
+                                                 {"correlationId"},
+                                                 {"bytes"},
+                                                 {"copyKind"},
+                                                 {"srcKind"},
+                                                 {"dstKind"}});
     if (!st) return !m_error;
     const StringId category = m_b.intern(memset ? "gpu_memset" : "gpu_memcpy");
     const StringId bytesKey = m_b.intern("bytes");
@@ -387,7 +415,8 @@ bool Reader::readCopies(const char* table, bool memset) {
 }
 
 bool Reader::readRuntime() {
-    SqliteStatement st = select(kRuntime, {{"start", true}, {"end", true}, {"globalTid"}, {"correlationId"}, {"nameId"}});
+    SqliteStatement st =
+        select(kRuntime, {{"start", true}, {"end", true}, {"globalTid"}, {"correlationId"}, {"nameId"}});
     if (!st) return !m_error;
     const StringId category = m_b.intern("cuda_runtime");
     struct Name {
@@ -426,8 +455,9 @@ bool Reader::readRuntime() {
 }
 
 bool Reader::readSync() {
-    SqliteStatement st = select(kSync, {{"start", true}, {"end", true}, {"globalPid"}, {"correlationId"}, {"syncType"},
-                                        {"streamId"}, {"deviceId"}});
+    SqliteStatement st = select(
+        kSync,
+        {{"start", true}, {"end", true}, {"globalPid"}, {"correlationId"}, {"syncType"}, {"streamId"}, {"deviceId"}});
     if (!st) return !m_error;
     const StringId category = m_b.intern("cuda_sync");
     std::uint64_t n = 0;
@@ -446,7 +476,8 @@ bool Reader::readSync() {
         info.device = static_cast<std::int32_t>(st.int64(6, -1));
         // On the thread that made the call; a record without one goes on its process's "sync" lane.
         auto it = info.correlation >= 0 ? m_runtimeThread.find(info.correlation) : m_runtimeThread.end();
-        if (it != m_runtimeThread.end()) s.track = hostTrack(it->second);
+        if (it != m_runtimeThread.end())
+            s.track = hostTrack(it->second);
         else {
             s.track = m_b.track(std::to_string(pidOf(st.int64(2))), "sync");
             m_hostThreads.insert(pidOf(st.int64(2)) << 24);  // for the process name
@@ -508,7 +539,8 @@ bool Reader::readGpuMetrics() {
     std::string error;
     SqliteStatement st = m_db.prepare(
         "SELECT g.timestamp, g.typeId, m.metricName, g.value FROM GPU_METRICS g JOIN "
-        "(SELECT typeId, metricId, MIN(metricName) AS metricName FROM TARGET_INFO_GPU_METRICS GROUP BY typeId, metricId) m "
+        "(SELECT typeId, metricId, MIN(metricName) AS metricName FROM TARGET_INFO_GPU_METRICS GROUP BY typeId, "
+        "metricId) m "
         "ON g.typeId = m.typeId AND g.metricId = m.metricId ORDER BY g.timestamp",
         error);
     if (!st) return fail("table GPU_METRICS: " + error);

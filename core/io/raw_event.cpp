@@ -1,6 +1,5 @@
 // Trace::rawEvent lives with the readers: it re-reads the event's bytes from the source file.
 #include <simdjson.h>
-
 #include <vector>
 
 #include "core/io/byte_source.h"
@@ -19,7 +18,8 @@ std::string Trace::rawEvent(std::uint32_t slice) const {
     std::vector<char> buf(1 << 20);
     std::uint64_t pos = 0;
     while (pos < offset) {
-        std::size_t n = src->read(buf.data(), static_cast<std::size_t>(std::min<std::uint64_t>(buf.size(), offset - pos)));
+        std::size_t n =
+            src->read(buf.data(), static_cast<std::size_t>(std::min<std::uint64_t>(buf.size(), offset - pos)));
         if (n == 0) return {};
         pos += n;
     }

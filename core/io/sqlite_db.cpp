@@ -1,8 +1,7 @@
 #include "core/io/sqlite_db.h"
 
-#include <sqlite3.h>
-
 #include <cstring>
+#include <sqlite3.h>
 
 namespace contend {
 
@@ -51,10 +50,14 @@ std::string_view SqliteStatement::text(int col) const {
 std::string sqliteFileUri(const std::string& path) {
     std::string uri = "file:";
     for (char c : path) {
-        if (c == '%') uri += "%25";
-        else if (c == '?') uri += "%3f";
-        else if (c == '#') uri += "%23";
-        else uri += c;
+        if (c == '%')
+            uri += "%25";
+        else if (c == '?')
+            uri += "%3f";
+        else if (c == '#')
+            uri += "%23";
+        else
+            uri += c;
     }
     return uri + "?immutable=1";
 }
@@ -89,7 +92,8 @@ std::unique_ptr<SqliteDb> SqliteDb::deserialize(std::string_view bytes, std::str
     }
     if (!bytes.empty()) std::memcpy(copy, bytes.data(), bytes.size());
     const auto n = static_cast<sqlite3_int64>(bytes.size());
-    const int rc = sqlite3_deserialize(db, "main", copy, n, n, SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY);
+    const int rc =
+        sqlite3_deserialize(db, "main", copy, n, n, SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY);
     if (rc != SQLITE_OK) {
         error = sqlite3_errmsg(db);
         sqlite3_close(db);

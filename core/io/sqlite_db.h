@@ -15,7 +15,7 @@ struct sqlite3_stmt;
 namespace contend {
 
 class SqliteStatement {
-public:
+  public:
     SqliteStatement() = default;
     SqliteStatement(sqlite3* db, sqlite3_stmt* stmt) : m_db(db), m_stmt(stmt) {}
     SqliteStatement(SqliteStatement&& o) noexcept : m_db(o.m_db), m_stmt(o.m_stmt) { o.m_stmt = nullptr; }
@@ -36,14 +36,14 @@ public:
     double real(int col, double fallback = 0) const;
     std::string_view text(int col) const;  // "" for NULL
 
-private:
+  private:
     sqlite3* m_db = nullptr;
     sqlite3_stmt* m_stmt = nullptr;
     std::string m_error;
 };
 
 class SqliteDb {
-public:
+  public:
     // Opens read-only as the URI "file:PATH?immutable=1": no journal, -wal or -shm file is
     // created and no lock is taken, so a file in a read-only folder (or one another process
     // holds) opens as it is. The connection is for one thread at a time (SQLITE_OPEN_NOMUTEX).
@@ -66,7 +66,7 @@ public:
     // Rows of a table, or nullopt when it cannot be counted.
     std::optional<std::int64_t> rowCount(const std::string& table) const;
 
-private:
+  private:
     explicit SqliteDb(sqlite3* db) : m_db(db) {}
     sqlite3* m_db = nullptr;
 };

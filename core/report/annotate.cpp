@@ -4,7 +4,6 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-
 #include <nlohmann/json.hpp>
 
 #include "core/io/byte_source.h"
@@ -43,7 +42,7 @@ std::string laneName(const char* what, std::size_t lane) {
 }
 
 struct Lanes {
-    std::vector<TimeNs> ends;   // per lane: end of its last slice
+    std::vector<TimeNs> ends;  // per lane: end of its last slice
     // The first lane free at `start` (slices arrive by start), a new one if none.
     std::size_t place(TimeNs start, TimeNs end) {
         for (std::size_t k = 0; k < ends.size(); ++k)
@@ -72,7 +71,8 @@ std::string findingEvents(const Trace& t, const Report& r, std::uint64_t* count)
     // Windows, by start, on lanes.
     std::vector<std::size_t> order(r.windows.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return r.windows[a].start < r.windows[b].start; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return r.windows[a].start < r.windows[b].start; });
     Lanes windowLanes;
     long long flowId = 1;
     for (std::size_t i : order) {
@@ -94,44 +94,87 @@ std::string findingEvents(const Trace& t, const Report& r, std::uint64_t* count)
         if (!w.evidence.empty()) args["evidence"] = w.evidence;
         const std::string name = std::string(resourceName(w.resource)) + " window +" + formatDuration(extra);
         const double ts = fileUs(t, w.start);
-        ev.push_back({{"ph", "X"}, {"cat", "contend"}, {"name", name}, {"pid", pid}, {"tid", tid}, {"ts", ts},
-                      {"dur", static_cast<double>(w.end - w.start) / 1000.0}, {"args", std::move(args)}});
+        ev.push_back({{"ph", "X"},
+                      {"cat", "contend"},
+                      {"name", name},
+                      {"pid", pid},
+                      {"tid", tid},
+                      {"ts", ts},
+                      {"dur", static_cast<double>(w.end - w.start) / 1000.0},
+                      {"args", std::move(args)}});
         for (const WindowOp& o : w.ops) {
             const std::string fname = "window " + std::to_string(w.id);
-            ev.push_back({{"ph", "s"}, {"cat", "contend.window"}, {"name", fname}, {"id", flowId}, {"pid", pid}, {"tid", tid}, {"ts", ts}});
-            ev.push_back({{"ph", "f"}, {"bp", "e"}, {"cat", "contend.window"}, {"name", fname}, {"id", flowId},
-                          {"pid", idJson(o.pid)}, {"tid", idJson(o.tid)}, {"ts", fileUs(t, o.startNs)}});
+            ev.push_back({{"ph", "s"},
+                          {"cat", "contend.window"},
+                          {"name", fname},
+                          {"id", flowId},
+                          {"pid", pid},
+                          {"tid", tid},
+                          {"ts", ts}});
+            ev.push_back({{"ph", "f"},
+                          {"bp", "e"},
+                          {"cat", "contend.window"},
+                          {"name", fname},
+                          {"id", flowId},
+                          {"pid", idJson(o.pid)},
+                          {"tid", idJson(o.tid)},
+                          {"ts", fileUs(t, o.startNs)}});
             ++flowId;
         }
     }
-    for (std::size_t k = 0; k < windowLanes.ends.size(); ++k) meta("thread_name", kWindowTid + static_cast<long long>(k), {{"name", laneName("contention windows", k)}});
+    for (std::size_t k = 0; k < windowLanes.ends.size(); ++k)
+        meta("thread_name", kWindowTid + static_cast<long long>(k), {{"name", laneName("contention windows", k)}});
 
     // Clusters, by start (they come sorted), on lanes.
     Lanes clusterLanes;
     for (const Cluster& c : r.clusters) {
         const long long tid = kClusterTid + static_cast<long long>(clusterLanes.place(c.start, c.end));
-        json args = {{"id", c.id},           {"track", c.trackLabel},         {"ops", c.ops},
-                     {"busy_ns", c.busyNs},  {"wait_ns", c.waitNs},           {"estimated_saving_ns", c.savingNs},
-                     {"provenance", provenanceName(c.provenance)}, {"evidence", c.evidence}};
-        ev.push_back({{"ph", "X"}, {"cat", "contend"}, {"name", "cluster of " + std::to_string(c.ops) + " tiny ops, saves ~" + formatDuration(c.savingNs)},
-                      {"pid", pid}, {"tid", tid}, {"ts", fileUs(t, c.start)}, {"dur", static_cast<double>(c.end - c.start) / 1000.0},
-                      {"args", std::move(args)}});
+        json args = {{"id", c.id},
+                     {"track", c.trackLabel},
+                     {"ops", c.ops},
+                     {"busy_ns", c.busyNs},
+                     {"wait_ns", c.waitNs},
+                     {"estimated_saving_ns", c.savingNs},
+                     {"provenance", provenanceName(c.provenance)},
+                     {"evidence", c.evidence}};
+        ev.push_back(
+            {{"ph", "X"},
+             {"cat", "contend"},
+             {"name", "cluster of " + std::to_string(c.ops) + " tiny ops, saves ~" + formatDuration(c.savingNs)},
+             {"pid", pid},
+             {"tid", tid},
+             {"ts", fileUs(t, c.start)},
+             {"dur", static_cast<double>(c.end - c.start) / 1000.0},
+             {"args", std::move(args)}});
     }
-    for (std::size_t k = 0; k < clusterLanes.ends.size(); ++k) meta("thread_name", kClusterTid + static_cast<long long>(k), {{"name", laneName("sync clusters", k)}});
+    for (std::size_t k = 0; k < clusterLanes.ends.size(); ++k)
+        meta("thread_name", kClusterTid + static_cast<long long>(k), {{"name", laneName("sync clusters", k)}});
 
     // Anomalies as instants, in time order.
     std::vector<const Anomaly*> anomalies;
     for (const Anomaly& a : r.anomalies) anomalies.push_back(&a);
-    std::stable_sort(anomalies.begin(), anomalies.end(), [](const Anomaly* a, const Anomaly* b) { return a->startNs < b->startNs; });
+    std::stable_sort(anomalies.begin(), anomalies.end(),
+                     [](const Anomaly* a, const Anomaly* b) { return a->startNs < b->startNs; });
     for (const Anomaly* a : anomalies) {
-        json args = {{"operator", a->name},     {"track", a->trackLabel},          {"score", std::isfinite(a->score) ? a->score : 0.0},
-                     {"cause", resourceName(a->cause)}, {"provenance", provenanceName(a->provenance)},
-                     {"dur_ns", a->durNs},      {"baseline_ns", a->baselineNs},    {"excess_ns", a->excessNs}};
+        json args = {{"operator", a->name},
+                     {"track", a->trackLabel},
+                     {"score", std::isfinite(a->score) ? a->score : 0.0},
+                     {"cause", resourceName(a->cause)},
+                     {"provenance", provenanceName(a->provenance)},
+                     {"dur_ns", a->durNs},
+                     {"baseline_ns", a->baselineNs},
+                     {"excess_ns", a->excessNs}};
         if (!a->evidence.empty()) args["evidence"] = a->evidence;
         char score[32];
         std::snprintf(score, sizeof score, "%.1f", a->score);
-        ev.push_back({{"ph", "i"}, {"s", "t"}, {"cat", "contend"}, {"name", a->name + " (score " + score + ", " + resourceName(a->cause) + ")"},
-                      {"pid", pid}, {"tid", kAnomalyTid}, {"ts", fileUs(t, a->startNs)}, {"args", std::move(args)}});
+        ev.push_back({{"ph", "i"},
+                      {"s", "t"},
+                      {"cat", "contend"},
+                      {"name", a->name + " (score " + score + ", " + resourceName(a->cause) + ")"},
+                      {"pid", pid},
+                      {"tid", kAnomalyTid},
+                      {"ts", fileUs(t, a->startNs)},
+                      {"args", std::move(args)}});
     }
     if (!anomalies.empty()) meta("thread_name", kAnomalyTid, {{"name", "anomalies"}});
 
@@ -149,13 +192,15 @@ namespace {
 // Finds the end of the events array while bytes stream through: the top-level array, or the
 // array under the top-level key "traceEvents".
 class EventsEnd {
-public:
+  public:
     // Feeds one byte; true when it is the ']' that closes the events array.
     bool feed(char c) {
         if (m_done) return false;
         if (m_inString) {
-            if (m_escape) m_escape = false;
-            else if (c == '\\') m_escape = true;
+            if (m_escape)
+                m_escape = false;
+            else if (c == '\\')
+                m_escape = true;
             else if (c == '"') {
                 m_inString = false;
                 if (m_collectKey) m_lastKey = m_key, m_collectKey = false;
@@ -210,7 +255,7 @@ public:
     bool nonEmpty() const { return m_nonEmpty; }
     bool done() const { return m_done; }
 
-private:
+  private:
     int m_depth = 0;
     int m_arrayDepth = -1;
     bool m_topObject = false;
@@ -264,7 +309,7 @@ AnnotateResult writeAnnotatedTrace(const Trace& trace, const Report& report, con
     }
     if (!src->error().empty()) {
         res.error = in + ": byte " + std::to_string(offset) + ": " + src->error();
-        return res;   // the sink's destructor removes the temporary
+        return res;  // the sink's destructor removes the temporary
     }
     if (!scan.done()) {
         res.error = in + ": byte " + std::to_string(offset) +

@@ -26,7 +26,7 @@ namespace contend {
 
 struct AnnotateResult {
     bool ok = false;
-    std::string error;            // names the file and the place
+    std::string error;  // names the file and the place
     std::uint64_t addedEvents = 0;
     std::uint64_t bytesWritten = 0;
 };

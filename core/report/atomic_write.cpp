@@ -1,14 +1,13 @@
 #include "core/report/atomic_write.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <streambuf>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
 
 namespace contend {
@@ -18,12 +17,12 @@ namespace {
 // An output stream buffer on a file descriptor, flushed in 1 MiB writes. A failed write sets
 // failed() (and errno) and the stream's badbit.
 class FdBuf : public std::streambuf {
-public:
+  public:
     explicit FdBuf(int fd) : m_fd(fd), m_buf(1 << 20) { setp(m_buf.data(), m_buf.data() + m_buf.size()); }
     bool failed() const { return m_failed; }
     int savedErrno() const { return m_errno; }
 
-protected:
+  protected:
     int_type overflow(int_type c) override {
         if (!drain()) return traits_type::eof();
         if (!traits_type::eq_int_type(c, traits_type::eof())) {
@@ -34,7 +33,7 @@ protected:
     }
     int sync() override { return drain() ? 0 : -1; }
 
-private:
+  private:
     bool drain() {
         const char* p = pbase();
         while (!m_failed && p < pptr()) {
@@ -60,8 +59,9 @@ private:
 }  // namespace
 
 bool writeFileAtomically(const std::string& path, const std::string& content, std::string* error) {
-    return writeFileAtomically(path, [&](std::ostream& out) { out.write(content.data(), static_cast<std::streamsize>(content.size())); },
-                               error);
+    return writeFileAtomically(
+        path, [&](std::ostream& out) { out.write(content.data(), static_cast<std::streamsize>(content.size())); },
+        error);
 }
 
 bool writeFileAtomically(const std::string& path, const std::function<void(std::ostream&)>& produce,
@@ -73,7 +73,7 @@ bool writeFileAtomically(const std::string& path, const std::function<void(std::
     // Built by appending: GCC 12 warns (-Wrestrict, a false positive) on path + "...".
     static constexpr char kSuffix[] = ".tmp-XXXXXX";
     std::vector<char> name(path.begin(), path.end());
-    name.insert(name.end(), kSuffix, kSuffix + sizeof kSuffix);   // with the terminating NUL
+    name.insert(name.end(), kSuffix, kSuffix + sizeof kSuffix);  // with the terminating NUL
     const int fd = ::mkstemp(name.data());
     if (fd < 0) return fail("cannot create a temporary file next to it");
     const std::string tmp(name.data());

@@ -42,11 +42,18 @@ json clusterToJson(const ClusterReport& c) {
     for (const ClusterIteration& it : c.iterations) {
         json per = json::array();
         for (const RankStep& s : it.ranks)
-            per.push_back({{"rank", s.rank}, {"step_ns", s.stepNs}, {"wait_ns", s.waitNs},
-                           {"compute_ns", s.computeNs}, {"slow_compute", s.slowCompute}, {"slow", s.slow}});
-        its.push_back({{"index", it.index}, {"median_compute_ns", it.medianComputeNs},
-                       {"mad_compute_ns", it.madComputeNs}, {"threshold_ns", it.thresholdNs},
-                       {"spread", it.spread}, {"ranks", std::move(per)}});
+            per.push_back({{"rank", s.rank},
+                           {"step_ns", s.stepNs},
+                           {"wait_ns", s.waitNs},
+                           {"compute_ns", s.computeNs},
+                           {"slow_compute", s.slowCompute},
+                           {"slow", s.slow}});
+        its.push_back({{"index", it.index},
+                       {"median_compute_ns", it.medianComputeNs},
+                       {"mad_compute_ns", it.madComputeNs},
+                       {"threshold_ns", it.thresholdNs},
+                       {"spread", it.spread},
+                       {"ranks", std::move(per)}});
     }
     j["iterations"] = std::move(its);
     json slow = json::array();
@@ -56,9 +63,16 @@ json clusterToJson(const ClusterReport& c) {
     json cols = json::array();
     std::size_t heldUp = 0, explained = 0;
     for (const ClusterCollective& k : c.collectives) {
-        json x = {{"iteration", k.iteration}, {"name", k.name}, {"key", k.key}, {"ordinal", k.ordinal},
-                  {"ranks", k.ranks}, {"late_rank", k.lateRank}, {"late_by_ns", k.lateByNs},
-                  {"max_wait_ns", k.maxWaitNs}, {"mean_wait_ns", k.meanWaitNs}, {"spread_ns", k.spreadNs},
+        json x = {{"iteration", k.iteration},
+                  {"name", k.name},
+                  {"key", k.key},
+                  {"ordinal", k.ordinal},
+                  {"ranks", k.ranks},
+                  {"late_rank", k.lateRank},
+                  {"late_by_ns", k.lateByNs},
+                  {"max_wait_ns", k.maxWaitNs},
+                  {"mean_wait_ns", k.meanWaitNs},
+                  {"spread_ns", k.spreadNs},
                   {"held_up", k.heldUp}};
         if (k.heldUp) {
             ++heldUp;
@@ -72,8 +86,11 @@ json clusterToJson(const ClusterReport& c) {
     json notes = json::array();
     for (const ClusterNote& n : c.notes) notes.push_back({{"kind", n.kind}, {"text", n.text}});
     j["notes"] = std::move(notes);
-    j["summary"] = {{"ranks", c.ranks.size()}, {"iterations", c.iterations.size()},
-                    {"collectives", c.collectives.size()}, {"held_up", heldUp}, {"explained", explained},
+    j["summary"] = {{"ranks", c.ranks.size()},
+                    {"iterations", c.iterations.size()},
+                    {"collectives", c.collectives.size()},
+                    {"held_up", heldUp},
+                    {"explained", explained},
                     {"slow_ranks", c.slowRanks.size()}};
     return j;
 }
@@ -107,8 +124,8 @@ std::string clusterToMarkdown(const ClusterReport& c) {
     for (const ClusterCollective& k : c.collectives) {
         if (!k.heldUp) continue;
         if (++shown > 50) break;
-        o << "- " << k.cause.text << "; the others waited up to " << us(k.maxWaitNs) << " (mean "
-          << us(k.meanWaitNs) << ")";
+        o << "- " << k.cause.text << "; the others waited up to " << us(k.maxWaitNs) << " (mean " << us(k.meanWaitNs)
+          << ")";
         if (k.hasCause)
             o << ": window " << k.cause.finding.startNs << "-" << k.cause.finding.endNs << " ns on its clock";
         o << "\n";

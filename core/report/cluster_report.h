@@ -2,10 +2,9 @@
 // The "contend.cluster/1" JSON contract (docs/schema/contend.cluster.schema.json) and the
 // Markdown of a cluster report (core/analysis/cluster_merge.h), and reading a rank's
 // contend.report/1 file into what merge keeps of it.
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "core/analysis/cluster_merge.h"
 

@@ -47,15 +47,16 @@ CompareCheck resourceCheck(const CompareResult& r, const CompareSettings& s, Res
     c.name = std::string("no extra wait added on ") + resourceName(res);
     // The allowance is a share of the base run's span (ns), the same PCT as end-to-end.
     const TimeNs allowed = static_cast<TimeNs>(std::llround(s.endToEndTolerance * static_cast<double>(r.baseEndToEnd)));
-    c.detail = std::string("extra wait on ") + resourceName(res) + " " + formatDuration(before) + " -> " + formatDuration(after) +
-               " (allowed growth " + formatDuration(allowed) + ", " + pct(s.endToEndTolerance, "%.1f%%") +
-               " of the base end-to-end " + formatDuration(r.baseEndToEnd) + ")";
+    c.detail = std::string("extra wait on ") + resourceName(res) + " " + formatDuration(before) + " -> " +
+               formatDuration(after) + " (allowed growth " + formatDuration(allowed) + ", " +
+               pct(s.endToEndTolerance, "%.1f%%") + " of the base end-to-end " + formatDuration(r.baseEndToEnd) + ")";
     if (before == 0 && after == 0) {
         c.outcome = CheckOutcome::Skipped;
         c.message = std::string("no extra wait on ") + resourceName(res) + " in either run";
     } else if (after - before > allowed) {
         c.outcome = CheckOutcome::Failed;
-        c.message = std::string("extra wait on ") + resourceName(res) + " grew by " + formatDuration(after - before) + ": " + c.detail;
+        c.message = std::string("extra wait on ") + resourceName(res) + " grew by " + formatDuration(after - before) +
+                    ": " + c.detail;
     }
     return c;
 }
@@ -68,8 +69,8 @@ std::vector<CompareCheck> compareChecks(const CompareResult& r, const CompareSet
     const std::size_t windowsBefore = r.windows.resolved.size() + r.windows.persisting.size();
     const std::size_t windowsAfter = r.windows.persisting.size() + r.windows.added.size();
     std::vector<CompareCheck> out;
-    out.push_back(countCheck("no new anomalies", "anomalies", r.anomalies.added.size(), s.maxNewAnomalies, anomaliesBefore,
-                             anomaliesAfter));
+    out.push_back(countCheck("no new anomalies", "anomalies", r.anomalies.added.size(), s.maxNewAnomalies,
+                             anomaliesBefore, anomaliesAfter));
     out.push_back(countCheck("no new contention windows", "contention windows", r.windows.added.size(), s.maxNewWindows,
                              windowsBefore, windowsAfter));
     out.push_back(endToEndCheck(r, s));

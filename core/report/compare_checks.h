@@ -22,10 +22,10 @@ namespace contend {
 enum class CheckOutcome { Passed, Failed, Skipped };
 
 struct CompareCheck {
-    std::string name;      // stable, for test reports: "no extra wait added on bandwidth"
+    std::string name;  // stable, for test reports: "no extra wait added on bandwidth"
     CheckOutcome outcome = CheckOutcome::Passed;
-    std::string message;   // the numbers in words, for a failure or a skip ("" when passed)
-    std::string detail;    // one line of what was measured, for every outcome
+    std::string message;  // the numbers in words, for a failure or a skip ("" when passed)
+    std::string detail;   // one line of what was measured, for every outcome
 };
 
 std::vector<CompareCheck> compareChecks(const CompareResult& r, const CompareSettings& settings);

@@ -1,8 +1,7 @@
 #pragma once
 // Compare results as the "contend.compare/1" JSON contract and as Markdown for review comments.
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "core/analysis/compare.h"
 

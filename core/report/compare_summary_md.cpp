@@ -11,7 +11,7 @@ namespace contend {
 namespace {
 
 constexpr std::size_t kBiggestChanges = 5;
-constexpr std::size_t kMaxNameChars = 80;   // bytes; a longer signature is cut with "..."
+constexpr std::size_t kMaxNameChars = 80;  // bytes; a longer signature is cut with "..."
 
 std::string signedPct(double change) {
     char b[32];
@@ -23,14 +23,18 @@ std::string signedPct(double change) {
 std::string codeCell(const std::string& text) {
     std::string s;
     for (char c : text) {
-        if (c == '`') s += '\'';
-        else if (c == '|') s += '/';
-        else if (c == '\n' || c == '\r' || c == '\t') s += ' ';
-        else s += c;
+        if (c == '`')
+            s += '\'';
+        else if (c == '|')
+            s += '/';
+        else if (c == '\n' || c == '\r' || c == '\t')
+            s += ' ';
+        else
+            s += c;
     }
     if (s.size() > kMaxNameChars) {
         std::size_t cut = kMaxNameChars;
-        while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;   // not inside a UTF-8 sequence
+        while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 sequence
         s = s.substr(0, cut) + "...";
     }
     return "`" + s + "`";
@@ -40,9 +44,12 @@ std::string codeCell(const std::string& text) {
 std::string plainCell(const std::string& text) {
     std::string s;
     for (char c : text) {
-        if (c == '|') s += "\\|";
-        else if (c == '\n' || c == '\r') s += ' ';
-        else s += c;
+        if (c == '|')
+            s += "\\|";
+        else if (c == '\n' || c == '\r')
+            s += ' ';
+        else
+            s += c;
     }
     return s;
 }
@@ -74,7 +81,8 @@ std::string compareSummaryMarkdown(const CompareResult& r, const CompareSettings
     auto counts = [&](const char* what, std::size_t resolved, std::size_t persisting, std::size_t added) {
         const std::size_t before = resolved + persisting, after = persisting + added;
         m += row(what, std::to_string(before), std::to_string(after),
-                 countChange(before, after) + " (" + std::to_string(resolved) + " resolved, " + std::to_string(added) + " new)");
+                 countChange(before, after) + " (" + std::to_string(resolved) + " resolved, " + std::to_string(added) +
+                     " new)");
     };
     counts("anomalies", r.anomalies.resolved.size(), r.anomalies.persisting.size(), r.anomalies.added.size());
     counts("contention windows", r.windows.resolved.size(), r.windows.persisting.size(), r.windows.added.size());

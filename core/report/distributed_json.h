@@ -3,9 +3,8 @@
 // collectives it ran (core/analysis/collectives.h), compact so a report of a rank with thousands
 // of collectives stays small: names once, then one small object per collective. Kept apart from
 // report_json.cpp so the report writer can stream it as one piece.
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "core/analysis/report.h"
 

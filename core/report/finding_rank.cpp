@@ -18,7 +18,7 @@ std::vector<std::size_t> ranked(std::size_t n, FindingRank rank, const std::vect
     std::vector<std::size_t> order(n);
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        if (rank == FindingRank::Gain && gain[a] != gain[b]) return gain[a] > gain[b];   // -1 (not computed) last
+        if (rank == FindingRank::Gain && gain[a] != gain[b]) return gain[a] > gain[b];  // -1 (not computed) last
         return tie(a, b);
     });
     return order;

@@ -9,7 +9,9 @@ namespace contend {
 
 namespace {
 
-std::string attr(const char* name, const std::string& value) { return std::string(" ") + name + "=\"" + xmlEscape(value) + "\""; }
+std::string attr(const char* name, const std::string& value) {
+    return std::string(" ") + name + "=\"" + xmlEscape(value) + "\"";
+}
 
 std::string seconds(double s) {
     char b[32];
@@ -45,8 +47,8 @@ std::string compareToJUnit(const CompareResult& r, const CompareSettings& s, con
         if (c.outcome == CheckOutcome::Passed) {
             x += ">\n      <system-out>" + xmlEscape(c.detail) + "</system-out>\n    </testcase>\n";
         } else if (c.outcome == CheckOutcome::Failed) {
-            x += ">\n      <failure" + attr("message", c.message) + attr("type", "regression") + ">" + xmlEscape(c.detail) +
-                 "</failure>\n    </testcase>\n";
+            x += ">\n      <failure" + attr("message", c.message) + attr("type", "regression") + ">" +
+                 xmlEscape(c.detail) + "</failure>\n    </testcase>\n";
         } else {
             x += ">\n      <skipped" + attr("message", c.message) + "/>\n    </testcase>\n";
         }

@@ -13,8 +13,8 @@
 namespace contend {
 
 struct JUnitOptions {
-    double seconds = 0;        // wall time of the compare, s (testsuite/@time)
-    std::string timestamp;     // ISO 8601 without a zone ("2026-12-01T07:22:00"); omitted if empty
+    double seconds = 0;     // wall time of the compare, s (testsuite/@time)
+    std::string timestamp;  // ISO 8601 without a zone ("2026-12-01T07:22:00"); omitted if empty
 };
 
 std::string compareToJUnit(const CompareResult& r, const CompareSettings& settings, const JUnitOptions& options = {});

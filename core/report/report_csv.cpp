@@ -47,8 +47,8 @@ std::string partProvenance(bool measured) { return measured ? "measured" : "esti
 
 std::string anomaliesCsv(const Report& r) {
     std::string s;
-    line(s, {"id", "name", "pid", "tid", "track", "start_ns", "dur_ns", "dur", "baseline_ns", "excess_ns", "excess", "score",
-             "cause", "provenance", "evidence", "windows", "signature_id", "wait_before_ns"});
+    line(s, {"id", "name", "pid", "tid", "track", "start_ns", "dur_ns", "dur", "baseline_ns", "excess_ns", "excess",
+             "score", "cause", "provenance", "evidence", "windows", "signature_id", "wait_before_ns"});
     for (const Anomaly& a : r.anomalies) {
         std::string windows;
         for (std::uint32_t w : a.windows) windows += (windows.empty() ? "" : " ") + std::to_string(w);
@@ -63,8 +63,8 @@ std::string anomaliesCsv(const Report& r) {
 
 std::string windowsCsv(const Report& r) {
     std::string s;
-    line(s, {"id", "resource", "start_ns", "end_ns", "duration", "overlap_ratio", "peak_utilization", "from_counters", "ops",
-             "operators", "extra_wait_ns", "extra_wait", "provenance", "evidence"});
+    line(s, {"id", "resource", "start_ns", "end_ns", "duration", "overlap_ratio", "peak_utilization", "from_counters",
+             "ops", "operators", "extra_wait_ns", "extra_wait", "provenance", "evidence"});
     for (const ContentionWindow& w : r.windows) {
         TimeNs extra = 0;
         std::string names;
@@ -72,10 +72,10 @@ std::string windowsCsv(const Report& r) {
             extra += op.extraWaitNs;
             names += (names.empty() ? "" : " + ") + op.name;
         }
-        line(s, {num(w.id), resourceName(w.resource), num(static_cast<long long>(w.start)), num(static_cast<long long>(w.end)),
-                 dur(w.end - w.start), real(w.overlapRatio), real(w.peakUtilization), flag(w.fromCounters),
-                 num(static_cast<unsigned long long>(w.ops.size())), names, num(static_cast<long long>(extra)), dur(extra),
-                 provenanceName(w.provenance), w.evidence});
+        line(s, {num(w.id), resourceName(w.resource), num(static_cast<long long>(w.start)),
+                 num(static_cast<long long>(w.end)), dur(w.end - w.start), real(w.overlapRatio),
+                 real(w.peakUtilization), flag(w.fromCounters), num(static_cast<unsigned long long>(w.ops.size())),
+                 names, num(static_cast<long long>(extra)), dur(extra), provenanceName(w.provenance), w.evidence});
     }
     return s;
 }
@@ -85,29 +85,70 @@ std::string clustersCsv(const Report& r) {
     line(s, {"id", "pid", "tid", "track", "start_ns", "end_ns", "duration", "ops", "busy_ns", "wait_ns", "wait",
              "estimated_saving_ns", "estimated_saving", "sync_gaps", "provenance", "evidence"});
     for (const Cluster& c : r.clusters)
-        line(s, {num(c.id), c.pid, c.tid, c.trackLabel, num(static_cast<long long>(c.start)), num(static_cast<long long>(c.end)),
-                 dur(c.end - c.start), num(c.ops), num(static_cast<long long>(c.busyNs)), num(static_cast<long long>(c.waitNs)),
-                 dur(c.waitNs), num(static_cast<long long>(c.savingNs)), dur(c.savingNs), num(c.syncGaps),
+        line(s, {num(c.id), c.pid, c.tid, c.trackLabel, num(static_cast<long long>(c.start)),
+                 num(static_cast<long long>(c.end)), dur(c.end - c.start), num(c.ops),
+                 num(static_cast<long long>(c.busyNs)), num(static_cast<long long>(c.waitNs)), dur(c.waitNs),
+                 num(static_cast<long long>(c.savingNs)), dur(c.savingNs), num(c.syncGaps),
                  provenanceName(c.provenance), c.evidence});
     return s;
 }
 
 std::string operatorsCsv(const Report& r) {
     std::string s;
-    line(s, {"id", "signature", "name", "type", "count", "total_ns", "total", "baseline_ns", "baseline", "baseline_rule",
-             "baseline_from_solo", "p50_ns", "p95_ns", "max_ns", "mean_ns", "anomalies", "extra_wait_ns", "extra_wait",
-             "dominant_cause", "compute_ns", "data_wait_ns", "data_wait_provenance", "queue_ns", "queue_provenance", "sync_ns",
+    line(s, {"id",
+             "signature",
+             "name",
+             "type",
+             "count",
+             "total_ns",
+             "total",
+             "baseline_ns",
+             "baseline",
+             "baseline_rule",
+             "baseline_from_solo",
+             "p50_ns",
+             "p95_ns",
+             "max_ns",
+             "mean_ns",
+             "anomalies",
+             "extra_wait_ns",
+             "extra_wait",
+             "dominant_cause",
+             "compute_ns",
+             "data_wait_ns",
+             "data_wait_provenance",
+             "queue_ns",
+             "queue_provenance",
+             "sync_ns",
              "sync_provenance"});
     for (const SignatureStats& o : r.operators) {
         const Breakdown& b = o.breakdown;
-        line(s, {num(o.id), o.signature, o.name, o.opType, num(static_cast<unsigned long long>(o.count)),
-                 num(static_cast<long long>(o.totalNs)), dur(o.totalNs), num(static_cast<long long>(o.baselineNs)),
-                 dur(o.baselineNs), o.baselineRule, flag(o.baselineFromSolo), num(static_cast<long long>(o.p50Ns)),
-                 num(static_cast<long long>(o.p95Ns)), num(static_cast<long long>(o.maxNs)), real(o.meanNs), num(o.anomalies),
-                 num(static_cast<long long>(o.extraWaitNs)), dur(o.extraWaitNs), resourceName(o.dominantCause),
-                 num(static_cast<long long>(b.computeNs)), num(static_cast<long long>(b.dataWaitNs)),
-                 partProvenance(b.measuredData), num(static_cast<long long>(b.queueNs)), partProvenance(b.measuredQueue),
-                 num(static_cast<long long>(b.syncNs)), partProvenance(b.measuredSync)});
+        line(s, {num(o.id),
+                 o.signature,
+                 o.name,
+                 o.opType,
+                 num(static_cast<unsigned long long>(o.count)),
+                 num(static_cast<long long>(o.totalNs)),
+                 dur(o.totalNs),
+                 num(static_cast<long long>(o.baselineNs)),
+                 dur(o.baselineNs),
+                 o.baselineRule,
+                 flag(o.baselineFromSolo),
+                 num(static_cast<long long>(o.p50Ns)),
+                 num(static_cast<long long>(o.p95Ns)),
+                 num(static_cast<long long>(o.maxNs)),
+                 real(o.meanNs),
+                 num(o.anomalies),
+                 num(static_cast<long long>(o.extraWaitNs)),
+                 dur(o.extraWaitNs),
+                 resourceName(o.dominantCause),
+                 num(static_cast<long long>(b.computeNs)),
+                 num(static_cast<long long>(b.dataWaitNs)),
+                 partProvenance(b.measuredData),
+                 num(static_cast<long long>(b.queueNs)),
+                 partProvenance(b.measuredQueue),
+                 num(static_cast<long long>(b.syncNs)),
+                 partProvenance(b.measuredSync)});
     }
     return s;
 }

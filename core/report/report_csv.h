@@ -13,7 +13,7 @@
 namespace contend {
 
 struct CsvFile {
-    std::string name;   // "anomalies.csv"
+    std::string name;  // "anomalies.csv"
     std::string text;
 };
 

@@ -10,7 +10,6 @@ std::string jsonText(const nlohmann::json& j) {
     return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
-
 using nlohmann::json;
 
 namespace {
@@ -35,7 +34,8 @@ json optionalNs(TimeNs v) { return v >= 0 ? json(v) : json(nullptr); }
 json whatIfJson(const WhatIfSummary& w) {
     json resources = json::array();
     for (const ResourceGain& g : w.resources)
-        resources.push_back({{"resource", resourceName(g.resource)}, {"extra_wait_ns", g.extraWaitNs}, {"gain_ns", g.gainNs}});
+        resources.push_back(
+            {{"resource", resourceName(g.resource)}, {"extra_wait_ns", g.extraWaitNs}, {"gain_ns", g.gainNs}});
     return {{"computed", w.computed},
             {"total_ns", w.totalNs},
             {"iterations", w.iterations},
@@ -57,7 +57,6 @@ void addCriticalPath(json& item, const IterationStats& s) {
     item["critical_path_ns"] = optionalNs(s.criticalPathNs);
     item["critical_track"] = s.criticalTrack;
 }
-
 
 // Slice-dependent fallbacks for hand-built reports.
 struct SliceText {
@@ -98,7 +97,8 @@ json settingsJson(const Report& r) {
 json summaryJson(const Report& r) {
     json byRes = json::object();
     for (std::size_t i = 0; i < kResourceCount; ++i)
-        if (r.summary.extraWaitByResource[i] > 0) byRes[resourceName(static_cast<Resource>(i))] = r.summary.extraWaitByResource[i];
+        if (r.summary.extraWaitByResource[i] > 0)
+            byRes[resourceName(static_cast<Resource>(i))] = r.summary.extraWaitByResource[i];
     return {{"end_to_end_ns", r.summary.endToEndNs},
             {"anomalies", r.summary.anomalies},
             {"windows", r.summary.windows},
@@ -108,7 +108,8 @@ json summaryJson(const Report& r) {
             {"explained_wait_ns", r.summary.explainedWaitNs},
             {"anomaly_wait_ns", r.summary.anomalyWaitNs},
             {"cluster_wait_ns", r.summary.clusterWaitNs},
-            {"bottleneck", {{"resource", resourceName(r.summary.bottleneck)}, {"share", finite(r.summary.bottleneckShare)}}},
+            {"bottleneck",
+             {{"resource", resourceName(r.summary.bottleneck)}, {"share", finite(r.summary.bottleneckShare)}}},
             {"extra_wait_by_resource", byRes}};
 }
 
@@ -116,23 +117,23 @@ json anomalyJson(const Anomaly& a, const Trace* t) {
     SliceText fb = a.name.empty() ? sliceText(t, a.slice) : SliceText{};
     const bool useFb = a.name.empty() && !fb.name.empty();
     json j = {{"id", a.id},
-            {"slice", a.slice},
-            {"signature", a.signature},
-            {"name", useFb ? fb.name : a.name},
-            {"pid", idJson(useFb ? fb.pid : a.pid)},
-            {"tid", idJson(useFb ? fb.tid : a.tid)},
-            {"track", useFb ? fb.label : a.trackLabel},
-            {"track_index", a.track},
-            {"start_ns", useFb ? fb.start : a.startNs},
-            {"dur_ns", useFb ? fb.dur : a.durNs},
-            {"baseline_ns", a.baselineNs},
-            {"excess_ns", a.excessNs},
-            {"score", finite(a.score)},
-            {"cause", resourceName(a.cause)},
-            {"provenance", provenanceName(a.provenance)},
-            {"evidence", a.evidence},
-            {"windows", a.windows},
-            {"breakdown", breakdownJson(a.breakdown)}};
+              {"slice", a.slice},
+              {"signature", a.signature},
+              {"name", useFb ? fb.name : a.name},
+              {"pid", idJson(useFb ? fb.pid : a.pid)},
+              {"tid", idJson(useFb ? fb.tid : a.tid)},
+              {"track", useFb ? fb.label : a.trackLabel},
+              {"track_index", a.track},
+              {"start_ns", useFb ? fb.start : a.startNs},
+              {"dur_ns", useFb ? fb.dur : a.durNs},
+              {"baseline_ns", a.baselineNs},
+              {"excess_ns", a.excessNs},
+              {"score", finite(a.score)},
+              {"cause", resourceName(a.cause)},
+              {"provenance", provenanceName(a.provenance)},
+              {"evidence", a.evidence},
+              {"windows", a.windows},
+              {"breakdown", breakdownJson(a.breakdown)}};
     addGain(j, a.gainNs);
     addSlack(j, a.slackNs);
     return j;
@@ -142,12 +143,12 @@ json windowOpJson(const WindowOp& o, const Trace* t) {
     SliceText fb = o.name.empty() ? sliceText(t, o.slice) : SliceText{};
     const bool useFb = o.name.empty() && !fb.name.empty();
     json j = {{"slice", o.slice},
-            {"name", useFb ? fb.name : o.name},
-            {"pid", idJson(useFb ? fb.pid : o.pid)},
-            {"tid", idJson(useFb ? fb.tid : o.tid)},
-            {"start_ns", useFb ? fb.start : o.startNs},
-            {"dur_ns", useFb ? fb.dur : o.durNs},
-            {"extra_wait_ns", o.extraWaitNs}};
+              {"name", useFb ? fb.name : o.name},
+              {"pid", idJson(useFb ? fb.pid : o.pid)},
+              {"tid", idJson(useFb ? fb.tid : o.tid)},
+              {"start_ns", useFb ? fb.start : o.startNs},
+              {"dur_ns", useFb ? fb.dur : o.durNs},
+              {"extra_wait_ns", o.extraWaitNs}};
     addSlack(j, o.slackNs);
     return j;
 }
@@ -156,15 +157,15 @@ json windowJson(const ContentionWindow& w, const Trace* t) {
     json ops = json::array();
     for (const WindowOp& o : w.ops) ops.push_back(windowOpJson(o, t));
     json j = {{"id", w.id},
-            {"resource", resourceName(w.resource)},
-            {"start_ns", w.start},
-            {"end_ns", w.end},
-            {"overlap_ratio", finite(w.overlapRatio)},
-            {"peak_utilization", finite(w.peakUtilization)},
-            {"from_counters", w.fromCounters},
-            {"provenance", provenanceName(w.provenance)},
-            {"evidence", w.evidence},
-            {"ops", std::move(ops)}};
+              {"resource", resourceName(w.resource)},
+              {"start_ns", w.start},
+              {"end_ns", w.end},
+              {"overlap_ratio", finite(w.overlapRatio)},
+              {"peak_utilization", finite(w.peakUtilization)},
+              {"from_counters", w.fromCounters},
+              {"provenance", provenanceName(w.provenance)},
+              {"evidence", w.evidence},
+              {"ops", std::move(ops)}};
     addGain(j, w.gainNs);
     return j;
 }
@@ -177,21 +178,21 @@ json clusterJson(const Cluster& c, const Trace* t) {
         label = t->tracks()[c.track].label();
     }
     json j = {{"id", c.id},
-            {"pid", idJson(pid)},
-            {"tid", idJson(tid)},
-            {"track", label},
-            {"track_index", c.track},
-            {"first_slice", c.firstSlice},
-            {"last_slice", c.lastSlice},
-            {"start_ns", c.start},
-            {"end_ns", c.end},
-            {"ops", c.ops},
-            {"busy_ns", c.busyNs},
-            {"wait_ns", c.waitNs},
-            {"estimated_saving_ns", c.savingNs},
-            {"provenance", provenanceName(c.provenance)},
-            {"sync_gaps", c.syncGaps},
-            {"evidence", c.evidence}};
+              {"pid", idJson(pid)},
+              {"tid", idJson(tid)},
+              {"track", label},
+              {"track_index", c.track},
+              {"first_slice", c.firstSlice},
+              {"last_slice", c.lastSlice},
+              {"start_ns", c.start},
+              {"end_ns", c.end},
+              {"ops", c.ops},
+              {"busy_ns", c.busyNs},
+              {"wait_ns", c.waitNs},
+              {"estimated_saving_ns", c.savingNs},
+              {"provenance", provenanceName(c.provenance)},
+              {"sync_gaps", c.syncGaps},
+              {"evidence", c.evidence}};
     addGain(j, c.gainNs);
     return j;
 }
@@ -239,14 +240,9 @@ json iterationJson(const IterationStats& s) {
 }
 
 json threadJson(const TrackStats& s) {
-    return {{"track_index", s.track},
-            {"pid", idJson(s.pid)},
-            {"tid", idJson(s.tid)},
-            {"track", s.label},
-            {"operators", s.operators},
-            {"busy_ns", s.busyNs},
-            {"anomalies", s.anomalies},
-            {"extra_wait_ns", s.extraWaitNs}};
+    return {{"track_index", s.track},   {"pid", idJson(s.pid)},          {"tid", idJson(s.tid)},
+            {"track", s.label},         {"operators", s.operators},      {"busy_ns", s.busyNs},
+            {"anomalies", s.anomalies}, {"extra_wait_ns", s.extraWaitNs}};
 }
 
 // Calls v.value(key, json) for a section that is one small value and v.array(key, items, fn)
@@ -291,7 +287,7 @@ json toJson(const Report& r, const Trace* t) {
 // own (at depth 0) and re-indented to its depth, which is exactly how nlohmann::json indents
 // nested values (raw newlines only come from the indentation: strings escape theirs).
 class StreamVisitor {
-public:
+  public:
     explicit StreamVisitor(std::ostream& out) : m_out(out) {}
     void value(const char* key, const json& v) {
         openKey(key);
@@ -316,10 +312,8 @@ public:
     }
     void finish() { m_out << (m_keys ? "\n}\n" : "{}\n"); }
 
-private:
-    void openKey(const char* key) {
-        m_out << (m_keys++ ? ",\n  " : "{\n  ") << json(key).dump() << ": ";
-    }
+  private:
+    void openKey(const char* key) { m_out << (m_keys++ ? ",\n  " : "{\n  ") << json(key).dump() << ": "; }
     void writeIndented(const json& v, const char* indent) {
         const std::string text = v.dump(2, ' ', false, json::error_handler_t::replace);
         std::size_t from = 0;
@@ -478,7 +472,8 @@ Report readReport(const json& j) {
     if (sm.contains("extra_wait_by_resource") && sm["extra_wait_by_resource"].is_object()) {
         for (const auto& [k, v] : sm["extra_wait_by_resource"].items()) {
             Resource res;
-            if (resourceFromName(k, res) && v.is_number()) r.summary.extraWaitByResource[static_cast<std::size_t>(res)] = v.get<TimeNs>();
+            if (resourceFromName(k, res) && v.is_number())
+                r.summary.extraWaitByResource[static_cast<std::size_t>(res)] = v.get<TimeNs>();
         }
     }
     std::size_t i = 0;
@@ -555,7 +550,8 @@ Report readReport(const json& j) {
         x.busyNs = get<TimeNs>(c, "busy_ns", where);
         x.waitNs = get<TimeNs>(c, "wait_ns", where);
         x.savingNs = get<TimeNs>(c, "estimated_saving_ns", where);
-        if (!provenanceFromName(getOr<std::string>(c, "provenance", ""), x.provenance)) x.provenance = Provenance::Measured;
+        if (!provenanceFromName(getOr<std::string>(c, "provenance", ""), x.provenance))
+            x.provenance = Provenance::Measured;
         x.syncGaps = getOr<std::uint32_t>(c, "sync_gaps", 0);
         x.evidence = getOr<std::string>(c, "evidence", "");
         x.gainNs = optionalNsOf(c, "gain_ns");
@@ -648,7 +644,7 @@ nlohmann::json idJson(const std::string& text) {
     if (k == text.size()) return text;
     for (std::size_t i = k; i < text.size(); ++i)
         if (text[i] < '0' || text[i] > '9') return text;
-    if (text.size() > k + 1 && text[k] == '0') return text;   // "007" is text
+    if (text.size() > k + 1 && text[k] == '0') return text;  // "007" is text
     return std::stoll(text);
 }
 

@@ -8,10 +8,9 @@
 // trace. Slice indices are kept too ("slice"), valid only against the same trace. The
 // per-slice vectors of Report (sliceScore, ...) are not written: they are for views.
 #include <iosfwd>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "core/analysis/report.h"
 #include "core/report/finding_rank.h"
@@ -20,7 +19,7 @@
 namespace contend {
 
 inline constexpr const char* kReportSchema = "contend.report/2";
-inline constexpr const char* kReportSchemaV1 = "contend.report/1";   // read, never written
+inline constexpr const char* kReportSchemaV1 = "contend.report/1";  // read, never written
 
 // `trace` fills names and labels the report lacks (a report built by hand); the engine's
 // reports already carry them.
@@ -50,6 +49,7 @@ std::optional<Report> reportFromJson(const nlohmann::json& j, std::string* error
 // Findings in `rank` order (finding_rank.h); the top rows of each section, with a count of the
 // rest ("... and 12,345 more").
 std::string reportToMarkdown(const Report& report, const Trace& trace, FindingRank rank = FindingRank::Gain);
-void writeReportMarkdown(std::ostream& out, const Report& report, const Trace& trace, FindingRank rank = FindingRank::Gain);
+void writeReportMarkdown(std::ostream& out, const Report& report, const Trace& trace,
+                         FindingRank rank = FindingRank::Gain);
 
 }  // namespace contend

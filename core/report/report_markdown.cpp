@@ -45,9 +45,10 @@ const char* rankedBy(FindingRank rank) { return rank == FindingRank::Gain ? " (b
 
 void writeHeader(std::ostream& o, const Report& r) {
     o << "# Contention report\n\n";
-    o << "- Trace: `" << r.trace.path << "` (" << r.trace.format << ", " << r.trace.operators << " "
-      << r.trace.scope << " operators, " << r.trace.tracks << " tracks, span " << formatDuration(r.trace.spanNs) << ")\n";
-    o << "- Settings: anomaly coefficient " << r.settings.coefficient << ", overlap ratio " << r.settings.overlapRatio << "\n";
+    o << "- Trace: `" << r.trace.path << "` (" << r.trace.format << ", " << r.trace.operators << " " << r.trace.scope
+      << " operators, " << r.trace.tracks << " tracks, span " << formatDuration(r.trace.spanNs) << ")\n";
+    o << "- Settings: anomaly coefficient " << r.settings.coefficient << ", overlap ratio " << r.settings.overlapRatio
+      << "\n";
     if (r.trace.counters.empty())
         o << "- Counters: none mapped to resources; causes are estimated (which partners go with each operator's slow "
              "runs, and what the operators lean on), none measured\n";
@@ -57,7 +58,8 @@ void writeHeader(std::ostream& o, const Report& r) {
 
 void writeSummary(std::ostream& o, const Report& r) {
     o << "\n## Summary\n\n";
-    o << "| span | operator time | anomalies | extra wait in them | windows | clusters | gaps in clusters | bottleneck |\n"
+    o << "| span | operator time | anomalies | extra wait in them | windows | clusters | gaps in clusters | bottleneck "
+         "|\n"
          "|---|---|---|---|---|---|---|---|\n";
     const double share = r.summary.operatorTimeNs > 0 ? static_cast<double>(r.summary.anomalyWaitNs) /
                                                             static_cast<double>(r.summary.operatorTimeNs)
@@ -66,11 +68,10 @@ void writeSummary(std::ostream& o, const Report& r) {
       << r.summary.anomalies << " | " << formatDuration(r.summary.anomalyWaitNs) << " (" << pct(share)
       << " of operator time) | " << r.summary.windows << " | " << r.summary.clusters << " | "
       << formatDuration(r.summary.clusterWaitNs) << " | "
-      << (r.summary.bottleneck == Resource::None ? std::string("none shown by the evidence")
-                                                 : std::string(resourceName(r.summary.bottleneck)) + " (" +
-                                                       pct(r.summary.bottleneckShare) + " of the " +
-                                                       formatDuration(r.summary.explainedWaitNs) +
-                                                       " extra wait with a measured or estimated cause)")
+      << (r.summary.bottleneck == Resource::None
+              ? std::string("none shown by the evidence")
+              : std::string(resourceName(r.summary.bottleneck)) + " (" + pct(r.summary.bottleneckShare) + " of the " +
+                    formatDuration(r.summary.explainedWaitNs) + " extra wait with a measured or estimated cause)")
       << " |\n\n";
 }
 
@@ -80,7 +81,8 @@ void writeNotes(std::ostream& o, const Report& r) {
         for (const ReportNote& n : r.notes) o << "- " << n.text << "\n";
         o << "\n";
     }
-    if (r.summary.bottleneck != Resource::None) o << "**What to try first:** " << adviceFor(r.summary.bottleneck) << ".\n\n";
+    if (r.summary.bottleneck != Resource::None)
+        o << "**What to try first:** " << adviceFor(r.summary.bottleneck) << ".\n\n";
 }
 
 // The what-if's headline (whatif.h): the critical path and each resource's predicted gain.
@@ -108,7 +110,8 @@ void writeAnomalies(std::ostream& o, const Report& r, FindingRank rank) {
     if (r.anomalies.empty()) {
         o << "None above the coefficient.\n\n";
     } else {
-        o << "| # | operator | track | start (ns) | duration | baseline | excess | score | cause | known | gain | evidence |\n"
+        o << "| # | operator | track | start (ns) | duration | baseline | excess | score | cause | known | gain | "
+             "evidence |\n"
              "|---|---|---|---|---|---|---|---|---|---|---|---|\n";
         const std::vector<std::size_t> order = anomalyOrder(r, rank);
         for (std::size_t i = 0; i < std::min(kTop, r.anomalies.size()); ++i) {
@@ -145,7 +148,8 @@ void writeWindows(std::ostream& o, const Report& r, FindingRank rank) {
             o << "| " << w.id << " | " << resourceName(w.resource) << " | " << provenanceName(w.provenance) << " | "
               << formatDuration(w.end - w.start) << " | " << ratio << " | "
               << (w.fromCounters ? pct(w.peakUtilization) : std::string("n/a")) << " | " << cell(names) << " | "
-              << formatDuration(cost(order[k])) << " | " << gainCell(w.gainNs, iters) << " | " << cell(w.evidence) << " |\n";
+              << formatDuration(cost(order[k])) << " | " << gainCell(w.gainNs, iters) << " | " << cell(w.evidence)
+              << " |\n";
         }
         writeMore(o, r.windows.size());
         o << "\n";
@@ -163,9 +167,10 @@ void writeClusters(std::ostream& o, const Report& r, FindingRank rank) {
         const std::vector<std::size_t> order = clusterOrder(r, rank);
         for (std::size_t i = 0; i < std::min(kTop, r.clusters.size()); ++i) {
             const Cluster& c = r.clusters[order[i]];
-            o << "| " << c.id << " | " << cell(c.trackLabel) << " | " << formatDuration(c.end - c.start) << " | " << c.ops
-              << " | " << formatDuration(c.busyNs) << " | " << formatDuration(c.waitNs) << " | " << formatDuration(c.savingNs)
-              << " | " << gainCell(c.gainNs, iters) << " | " << cell(c.evidence) << " |\n";
+            o << "| " << c.id << " | " << cell(c.trackLabel) << " | " << formatDuration(c.end - c.start) << " | "
+              << c.ops << " | " << formatDuration(c.busyNs) << " | " << formatDuration(c.waitNs) << " | "
+              << formatDuration(c.savingNs) << " | " << gainCell(c.gainNs, iters) << " | " << cell(c.evidence)
+              << " |\n";
         }
         writeMore(o, r.clusters.size());
         o << "\n" << clusterAdvice() << ".\n\n";

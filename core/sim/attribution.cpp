@@ -14,19 +14,15 @@ Cause causeOf(const OpRecord& r, double threshold) {
     const double slower = static_cast<double>(r.dur() - r.soloNs) / solo;
     if (slower > threshold) {
         // The largest loss names the cause; ties go to the earlier kind (fixed order).
-        static constexpr Cause kinds[kLossKinds] = {Cause::Bandwidth, Cause::Compute, Cause::Cache,
-                                                    Cause::Lock};
+        static constexpr Cause kinds[kLossKinds] = {Cause::Bandwidth, Cause::Compute, Cause::Cache, Cause::Lock};
         int best = 0;
         for (int k = 1; k < kLossKinds; ++k)
-            if (r.loss[k] > r.loss[best])
-                best = k;
-        if (r.loss[best] > 0)
-            return kinds[best];
+            if (r.loss[k] > r.loss[best]) best = k;
+        if (r.loss[best] > 0) return kinds[best];
     }
     // A barrier does not stretch the kernel; it leaves its stream idle in front of it. Those
     // operators are what a sync cluster is made of.
-    if (r.barrierNs > 0)
-        return Cause::Sync;
+    if (r.barrierNs > 0) return Cause::Sync;
     return Cause::None;
 }
 
@@ -34,25 +30,21 @@ Cause causeOf(const OpRecord& r, double threshold) {
 
 void attribute(const Iteration& it, const SimConfig& config, IterationResult& result) {
     const std::size_t n = it.ops.size();
-    for (std::size_t i = 0; i < n; ++i)
-        result.ops[i].cause = causeOf(result.ops[i], config.causeThreshold);
+    for (std::size_t i = 0; i < n; ++i) result.ops[i].cause = causeOf(result.ops[i], config.causeThreshold);
 
     for (std::size_t i = 0; i < n; ++i) {
         const OpRecord& r = result.ops[i];
         if (r.lockWaitStart != kNoTime && r.lockWaitNs > 0)
-            result.lockWaits.push_back({static_cast<std::uint32_t>(i),
-                                        static_cast<std::uint32_t>(r.lockHolder), it.ops[i].lock,
-                                        r.lockWaitStart, r.lockWaitNs});
+            result.lockWaits.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(r.lockHolder),
+                                        it.ops[i].lock, r.lockWaitStart, r.lockWaitNs});
     }
 
     // Sync clusters: maximal runs of barrier operators that follow each other on a stream.
     std::map<std::int32_t, std::vector<std::uint32_t>> byStream;  // ordered: stable output
-    for (std::size_t i = 0; i < n; ++i)
-        byStream[it.ops[i].stream].push_back(static_cast<std::uint32_t>(i));
+    for (std::size_t i = 0; i < n; ++i) byStream[it.ops[i].stream].push_back(static_cast<std::uint32_t>(i));
     for (auto& [stream, ops] : byStream) {
-        std::stable_sort(ops.begin(), ops.end(), [&](std::uint32_t a, std::uint32_t b) {
-            return result.ops[a].start < result.ops[b].start;
-        });
+        std::stable_sort(ops.begin(), ops.end(),
+                         [&](std::uint32_t a, std::uint32_t b) { return result.ops[a].start < result.ops[b].start; });
         std::size_t k = 0;
         while (k < ops.size()) {
             if (!it.ops[ops[k]].barrier || result.ops[ops[k]].barrierNs <= 0) {
@@ -60,8 +52,7 @@ void attribute(const Iteration& it, const SimConfig& config, IterationResult& re
                 continue;
             }
             std::size_t e = k;
-            while (e < ops.size() && it.ops[ops[e]].barrier && result.ops[ops[e]].barrierNs > 0)
-                ++e;
+            while (e < ops.size() && it.ops[ops[e]].barrier && result.ops[ops[e]].barrierNs > 0) ++e;
             if (static_cast<int>(e - k) >= config.minClusterOps) {
                 SyncCluster c;
                 c.stream = stream;

@@ -17,10 +17,10 @@ namespace contend::sim {
 
 namespace {
 
-constexpr std::uint64_t kRankSalt = 0x5a4e4b;      // per-rank jitter streams
-constexpr std::uint64_t kBadSalt = 0xbad5;         // the slow rank's bad steps
-constexpr std::uint64_t kTransferSalt = 0x7e4f;    // AllReduce transfer times
-constexpr TimeNs kTransferNs = 40000;              // AllReduce transfer, ns (+-10%)
+constexpr std::uint64_t kRankSalt = 0x5a4e4b;    // per-rank jitter streams
+constexpr std::uint64_t kBadSalt = 0xbad5;       // the slow rank's bad steps
+constexpr std::uint64_t kTransferSalt = 0x7e4f;  // AllReduce transfer times
+constexpr TimeNs kTransferNs = 40000;            // AllReduce transfer, ns (+-10%)
 constexpr int kMaxRanks = 4096;
 
 struct Arrivals {
@@ -75,8 +75,8 @@ ClusterSummary runClusterSimulation(const ClusterRequest& q) {
         return out;
     }
     if (q.slowRank >= q.ranks || (q.slowRank >= 0 && q.scenario == Scenario::Null)) {
-        out.error = q.scenario == Scenario::Null ? "the null cluster has no slow rank"
-                                                 : "the slow rank must be below --ranks";
+        out.error =
+            q.scenario == Scenario::Null ? "the null cluster has no slow rank" : "the slow rank must be below --ranks";
         return out;
     }
     if (q.iterations < 1 || !(q.badRate >= 0.0 && q.badRate <= 1.0)) {
@@ -98,8 +98,7 @@ ClusterSummary runClusterSimulation(const ClusterRequest& q) {
     const DataParallelWorkload::Layout bad = DataParallelWorkload::layout(true);
 
     // Pass 1: every rank in lock step; the AllReduce work of every (step, rank, bucket).
-    std::vector<std::vector<std::vector<TimeNs>>> arWork(
-        q.iterations, std::vector<std::vector<TimeNs>>(q.ranks));
+    std::vector<std::vector<std::vector<TimeNs>>> arWork(q.iterations, std::vector<std::vector<TimeNs>>(q.ranks));
     std::vector<std::vector<int>> lastRank(q.iterations, std::vector<int>(K, -1));
     std::vector<std::vector<TimeNs>> lateBy(q.iterations, std::vector<TimeNs>(K, 0));
     std::vector<Window> windows(q.iterations);
@@ -157,8 +156,7 @@ ClusterSummary runClusterSimulation(const ClusterRequest& q) {
         Simulator sim(config, DataParallelWorkload::streams(), rankSeed(q, r));
         TraceWriter::Options wo;
         wo.traceName = "contend-sim/cluster-" + std::string(scenarioName(q.scenario)) + "/seed-" +
-                       std::to_string(q.seed) + "/rank-" + std::to_string(r) + "-of-" +
-                       std::to_string(q.ranks);
+                       std::to_string(q.seed) + "/rank-" + std::to_string(r) + "-of-" + std::to_string(q.ranks);
         wo.counters = {q.counters, q.counterIntervalNs};
         wo.counterNoiseSeed = mixSeed(rankSeed(q, r), 0, 0x4e5a3);
         wo.rank = r;
@@ -202,19 +200,27 @@ ClusterSummary runClusterSimulation(const ClusterRequest& q) {
     JsonText o(sink.get());
     o.raw("{\n  \"schema\": \"contend.cluster-truth/1\",\n  \"scenario\": ")
         .string(scenarioName(q.scenario))
-        .raw(",\n  \"seed\": ").integer(static_cast<std::int64_t>(q.seed))
-        .raw(",\n  \"ranks\": ").integer(q.ranks)
+        .raw(",\n  \"seed\": ")
+        .integer(static_cast<std::int64_t>(q.seed))
+        .raw(",\n  \"ranks\": ")
+        .integer(q.ranks)
         .raw(",\n  \"slow_rank\": ");
-    if (q.slowRank >= 0) o.integer(q.slowRank);
-    else o.raw("null");
-    o.raw(",\n  \"bad_rate\": ").fixed(std::llround(q.badRate * 1000), 3)
-        .raw(",\n  \"iterations\": ").integer(q.iterations)
-        .raw(",\n  \"collective\": ").string(DataParallelWorkload::kAllReduceName)
-        .raw(",\n  \"collectives_per_iteration\": ").integer(K)
-        .raw(",\n  \"site_collective\": ").integer(DataParallelWorkload::kSiteBucket)
+    if (q.slowRank >= 0)
+        o.integer(q.slowRank);
+    else
+        o.raw("null");
+    o.raw(",\n  \"bad_rate\": ")
+        .fixed(std::llround(q.badRate * 1000), 3)
+        .raw(",\n  \"iterations\": ")
+        .integer(q.iterations)
+        .raw(",\n  \"collective\": ")
+        .string(DataParallelWorkload::kAllReduceName)
+        .raw(",\n  \"collectives_per_iteration\": ")
+        .integer(K)
+        .raw(",\n  \"site_collective\": ")
+        .integer(DataParallelWorkload::kSiteBucket)
         .raw(",\n  \"files\": [");
-    for (int r = 0; r < q.ranks; ++r)
-        o.raw(r ? ", " : "").string(rankFileName(r, q.ranks, q.gzip));
+    for (int r = 0; r < q.ranks; ++r) o.raw(r ? ", " : "").string(rankFileName(r, q.ranks, q.gzip));
     o.raw("],\n  \"bad_iterations\": [");
     bool first = true;
     for (int s = 0; s < q.iterations; ++s)
@@ -229,12 +235,19 @@ ClusterSummary runClusterSimulation(const ClusterRequest& q) {
         if (q.slowRank < 0 || !badFor(q, q.slowRank, s) || lastRank[s][k] != q.slowRank) continue;
         ++out.delayedIterations;
         o.raw(first ? "\n    " : ",\n    ")
-            .raw("{\"iteration\": ").integer(s)
-            .raw(", \"collective\": ").integer(k)
-            .raw(", \"rank\": ").integer(q.slowRank)
-            .raw(", \"late_by_ns\": ").integer(lateBy[s][k])
-            .raw(", \"resource\": \"bandwidth\", \"window\": {\"start_ns\": ").integer(windows[s].start)
-            .raw(", \"end_ns\": ").integer(windows[s].end).raw("}}");
+            .raw("{\"iteration\": ")
+            .integer(s)
+            .raw(", \"collective\": ")
+            .integer(k)
+            .raw(", \"rank\": ")
+            .integer(q.slowRank)
+            .raw(", \"late_by_ns\": ")
+            .integer(lateBy[s][k])
+            .raw(", \"resource\": \"bandwidth\", \"window\": {\"start_ns\": ")
+            .integer(windows[s].start)
+            .raw(", \"end_ns\": ")
+            .integer(windows[s].end)
+            .raw("}}");
         first = false;
     }
     o.raw(first ? "],\n" : "\n  ],\n").raw("  \"last_rank\": [");

@@ -25,11 +25,11 @@ namespace contend::sim {
 struct ClusterRequest {
     Scenario scenario = Scenario::Bandwidth;  // Bandwidth (a slow rank may be set) or Null
     int ranks = 8;
-    int slowRank = -1;      // -1: no rank contended (the null cluster)
+    int slowRank = -1;  // -1: no rank contended (the null cluster)
     std::uint64_t seed = 1;
     int iterations = 24;
-    double badRate = 0.5;   // the probability a step of the slow rank runs the site bad
-    std::string outDir;     // rank-NN.json(.gz) and cluster-truth.json are written here
+    double badRate = 0.5;  // the probability a step of the slow rank runs the site bad
+    std::string outDir;    // rank-NN.json(.gz) and cluster-truth.json are written here
     bool gzip = false;
     CounterMode counters = CounterMode::Full;
     TimeNs counterIntervalNs = 0;

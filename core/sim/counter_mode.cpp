@@ -13,14 +13,11 @@ constexpr std::int64_t kMaxPeriodUs = 3'600'000'000LL;
 }  // namespace
 
 std::optional<CounterSetting> parseCounterSetting(std::string_view text) {
-    if (text == "full")
-        return CounterSetting{CounterMode::Full, 0};
-    if (text == "none")
-        return CounterSetting{CounterMode::None, 0};
+    if (text == "full") return CounterSetting{CounterMode::Full, 0};
+    if (text == "none") return CounterSetting{CounterMode::None, 0};
     std::int64_t us = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), us);
-    if (ec != std::errc() || end != text.data() + text.size() || us < 1 || us > kMaxPeriodUs)
-        return std::nullopt;
+    if (ec != std::errc() || end != text.data() + text.size() || us < 1 || us > kMaxPeriodUs) return std::nullopt;
     return CounterSetting{CounterMode::Period, us * 1000};
 }
 

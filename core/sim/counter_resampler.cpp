@@ -6,12 +6,9 @@
 
 namespace contend::sim {
 
-CounterResampler::CounterResampler(TimeNs originNs, TimeNs periodNs, double noiseSigma,
-                                   std::uint64_t noiseSeed)
-    : m_origin(originNs), m_period(periodNs), m_sigma(noiseSigma), m_noise(noiseSeed),
-      m_now(originNs) {
-    if (periodNs <= 0)
-        throw std::invalid_argument("counter resampling period must be positive");
+CounterResampler::CounterResampler(TimeNs originNs, TimeNs periodNs, double noiseSigma, std::uint64_t noiseSeed)
+    : m_origin(originNs), m_period(periodNs), m_sigma(noiseSigma), m_noise(noiseSeed), m_now(originNs) {
+    if (periodNs <= 0) throw std::invalid_argument("counter resampling period must be positive");
 }
 
 void CounterResampler::add(const CounterSample& sample) {
@@ -42,8 +39,7 @@ std::vector<CounterSample> CounterResampler::take() {
 void CounterResampler::integrateTo(TimeNs t) {
     for (;;) {
         const TimeNs end = m_origin + (m_interval + 1) * m_period;
-        if (end > t)
-            break;
+        if (end > t) break;
         accumulate(end);
         emitInterval();
         ++m_interval;
@@ -52,12 +48,10 @@ void CounterResampler::integrateTo(TimeNs t) {
 }
 
 void CounterResampler::accumulate(TimeNs to) {
-    if (to <= m_now)
-        return;
+    if (to <= m_now) return;
     const TimeNs dt = to - m_now;
     for (Track& track : m_tracks) {
-        if (!track.known)
-            continue;
+        if (!track.known) continue;
         track.sum += static_cast<std::int64_t>(track.value) * dt;
         track.covered += dt;
     }
@@ -68,8 +62,7 @@ void CounterResampler::emitInterval() {
     const TimeNs t = m_origin + m_interval * m_period;
     for (int k = 0; k < kSeriesCount; ++k) {
         Track& track = m_tracks[static_cast<std::size_t>(k)];
-        if (track.covered <= 0)
-            continue;
+        if (track.covered <= 0) continue;
         const double mean = static_cast<double>(track.sum) / static_cast<double>(track.covered);
         CounterSample s;
         s.t = t;
@@ -85,8 +78,7 @@ void CounterResampler::emitInterval() {
 // As full mode's noise: an idle 0 stays 0 (nothing to mis-measure); otherwise one normal draw of
 // sigma percentage points, rounded to tenths and kept within [0, 100]%.
 std::int16_t CounterResampler::noisy(double meanTenths) {
-    if (m_sigma <= 0 || meanTenths == 0)
-        return static_cast<std::int16_t>(std::llround(meanTenths));
+    if (m_sigma <= 0 || meanTenths == 0) return static_cast<std::int16_t>(std::llround(meanTenths));
     const double v = meanTenths + m_noise.normal() * m_sigma * 10.0;
     return static_cast<std::int16_t>(std::clamp<long long>(std::llround(v), 0, 1000));
 }

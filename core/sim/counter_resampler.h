@@ -19,7 +19,7 @@
 namespace contend::sim {
 
 class CounterResampler {
-public:
+  public:
     // originNs: where interval 0 begins (the first step's start). noiseSigma: percentage points.
     CounterResampler(TimeNs originNs, TimeNs periodNs, double noiseSigma, std::uint64_t noiseSeed);
 
@@ -38,12 +38,12 @@ public:
 
     TimeNs periodNs() const { return m_period; }
 
-private:
+  private:
     struct Track {
-        bool known = false;     // a value has been given (before that, nothing is averaged)
-        std::int16_t value = 0; // exact tenths it holds now
-        std::int64_t sum = 0;   // integral of the value over the current interval, tenths * ns
-        TimeNs covered = 0;     // ns of the current interval with a known value
+        bool known = false;      // a value has been given (before that, nothing is averaged)
+        std::int16_t value = 0;  // exact tenths it holds now
+        std::int64_t sum = 0;    // integral of the value over the current interval, tenths * ns
+        TimeNs covered = 0;      // ns of the current interval with a known value
     };
 
     void integrateTo(TimeNs t);

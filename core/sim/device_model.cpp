@@ -21,42 +21,34 @@ void waterFill(std::span<const double> wants, double capacity, std::vector<doubl
     const std::size_t n = wants.size();
     alloc.assign(wants.begin(), wants.end());
     double total = 0;
-    for (double w : wants)
-        total += w;
-    if (total <= capacity)
-        return;
+    for (double w : wants) total += w;
+    if (total <= capacity) return;
     // Visit the wants smallest first; each either fits under the current fair level or the level
     // is what remains split equally among those still unserved. Ties keep input order (stable).
     std::vector<std::size_t> order(n);
     std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return wants[a] < wants[b]; });
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return wants[a] < wants[b]; });
     double left = capacity;
     std::size_t k = 0;
     for (; k < n; ++k) {
         const double level = left / static_cast<double>(n - k);
         const double w = wants[order[k]];
-        if (w > level)
-            break;
+        if (w > level) break;
         alloc[order[k]] = w;
         left -= w;
     }
     if (k < n) {
         const double level = left / static_cast<double>(n - k);
-        for (std::size_t j = k; j < n; ++j)
-            alloc[order[j]] = level;
+        for (std::size_t j = k; j < n; ++j) alloc[order[j]] = level;
     }
 }
 
 double DeviceModel::hitRateFor(std::int64_t wsBytes) const {
-    if (wsBytes <= m_config.cacheBytes)
-        return m_config.baseHitRate;
-    return m_config.baseHitRate * static_cast<double>(m_config.cacheBytes) /
-           static_cast<double>(wsBytes);
+    if (wsBytes <= m_config.cacheBytes) return m_config.baseHitRate;
+    return m_config.baseHitRate * static_cast<double>(m_config.cacheBytes) / static_cast<double>(wsBytes);
 }
 
-DeviceLoad DeviceModel::solve(std::span<const OpDemand* const> running, int spinning,
-                              std::vector<OpRate>& out) const {
+DeviceLoad DeviceModel::solve(std::span<const OpDemand* const> running, int spinning, std::vector<OpRate>& out) const {
     const std::size_t n = running.size();
     out.assign(n, OpRate{});
     DeviceLoad load;
@@ -64,8 +56,7 @@ DeviceLoad DeviceModel::solve(std::span<const OpDemand* const> running, int spin
     // Cache: everybody running shares one hit rate set by the total footprint. An operator loses
     // the part of its solo hits that the shared rate no longer gives it.
     std::int64_t ws = 0;
-    for (const OpDemand* op : running)
-        ws += op->wsBytes;
+    for (const OpDemand* op : running) ws += op->wsBytes;
     const double hit = hitRateFor(ws);
     for (std::size_t i = 0; i < n; ++i) {
         const OpDemand& op = *running[i];
@@ -92,26 +83,22 @@ DeviceLoad DeviceModel::solve(std::span<const OpDemand* const> running, int spin
         demand[1][i] = running[i]->cu;
     }
     std::vector<double> rate(n), want(n), alloc;
-    for (std::size_t i = 0; i < n; ++i)
-        rate[i] = out[i].cacheCap;
+    for (std::size_t i = 0; i < n; ++i) rate[i] = out[i].cacheCap;
     // Common case: everything fits at the cache-bound rates; no sharing to solve.
     double used[kResources] = {0, 0};
     for (std::size_t i = 0; i < n; ++i)
-        for (int r = 0; r < kResources; ++r)
-            used[r] += demand[r][i] * rate[i];
+        for (int r = 0; r < kResources; ++r) used[r] += demand[r][i] * rate[i];
     const bool fits = used[0] <= 1.0 && used[1] <= 1.0;
     std::vector<double> next[kResources];
     // cut[r][i]: capacity r gave operator i less than it wanted (it is what holds i back).
     std::vector<char> cut[kResources];
-    for (int r = 0; r < kResources; ++r)
-        cut[r].assign(n, 0);
+    for (int r = 0; r < kResources; ++r) cut[r].assign(n, 0);
     for (int iter = 0; iter < kMaxIterations && n > 0 && !fits; ++iter) {
         for (int r = 0; r < kResources; ++r) {
             for (std::size_t i = 0; i < n; ++i) {
                 double lim = out[i].cacheCap;
                 for (int o = 0; o < kResources; ++o)
-                    if (o != r)
-                        lim = std::min(lim, bound[o][i]);
+                    if (o != r) lim = std::min(lim, bound[o][i]);
                 want[i] = demand[r][i] * lim;
             }
             waterFill(want, 1.0, alloc);
@@ -124,15 +111,12 @@ DeviceLoad DeviceModel::solve(std::span<const OpDemand* const> running, int spin
         double change = 0;
         for (std::size_t i = 0; i < n; ++i) {
             double r = out[i].cacheCap;
-            for (int k = 0; k < kResources; ++k)
-                r = std::min(r, next[k][i]);
+            for (int k = 0; k < kResources; ++k) r = std::min(r, next[k][i]);
             change = std::max(change, std::fabs(r - rate[i]));
             rate[i] = r;
         }
-        for (int k = 0; k < kResources; ++k)
-            bound[k].swap(next[k]);
-        if (iter > 0 && change < kConverged)
-            break;
+        for (int k = 0; k < kResources; ++k) bound[k].swap(next[k]);
+        if (iter > 0 && change < kConverged) break;
     }
 
     for (std::size_t i = 0; i < n; ++i) {

@@ -18,10 +18,10 @@ namespace contend::sim {
 
 struct DeviceConfig {
     std::string name = "Contend SimDevice";
-    int computeUnits = 108;               // SMs; an operator's `cu` is a fraction of all of them
-    double peakBandwidthGBs = 2039.0;     // GB/s of DRAM; an operator's `bw` is a fraction of it
-    std::int64_t cacheBytes = 40LL << 20; // on-chip (L2) cache, bytes
-    double baseHitRate = 0.92;            // hit rate of an operator whose working set fits
+    int computeUnits = 108;                // SMs; an operator's `cu` is a fraction of all of them
+    double peakBandwidthGBs = 2039.0;      // GB/s of DRAM; an operator's `bw` is a fraction of it
+    std::int64_t cacheBytes = 40LL << 20;  // on-chip (L2) cache, bytes
+    double baseHitRate = 0.92;             // hit rate of an operator whose working set fits
     // Device-side cost of a sync barrier in front of an operator: the stream drains, the host
     // returns from the sync and relaunches. Fixed, in ns.
     TimeNs barrierNs = 12000;
@@ -47,10 +47,10 @@ enum class Limiter : std::uint8_t { None, Bandwidth, Compute };
 
 // How one running operator fares at this moment.
 struct OpRate {
-    double rate = 1;      // solo speeds, in (0, 1]
-    double cacheCap = 1;  // the cache's bound on the rate (1 when no hits are lost)
-    double hit = 0;       // its L2 hit rate now
-    double bw = 0;        // its DRAM demand at full speed now (rises with lost hits)
+    double rate = 1;                  // solo speeds, in (0, 1]
+    double cacheCap = 1;              // the cache's bound on the rate (1 when no hits are lost)
+    double hit = 0;                   // its L2 hit rate now
+    double bw = 0;                    // its DRAM demand at full speed now (rises with lost hits)
     Limiter limiter = Limiter::None;  // which shared capacity holds it below cacheCap
 };
 
@@ -63,7 +63,7 @@ struct DeviceLoad {
 };
 
 class DeviceModel {
-public:
+  public:
     explicit DeviceModel(DeviceConfig config) : m_config(std::move(config)) {}
     const DeviceConfig& config() const { return m_config; }
 
@@ -75,13 +75,12 @@ public:
 
     // Rates of operators running together. `spinning` operators (waiting on a lock) hold their
     // stream but use no bandwidth, compute or cache; they only add spin issue to the counters.
-    DeviceLoad solve(std::span<const OpDemand* const> running, int spinning,
-                     std::vector<OpRate>& out) const;
+    DeviceLoad solve(std::span<const OpDemand* const> running, int spinning, std::vector<OpRate>& out) const;
 
     // Rate of an operator alone on the device (1 unless its own demand exceeds a capacity).
     double soloRate(const OpDemand& op) const;
 
-private:
+  private:
     DeviceConfig m_config;
 };
 

@@ -11,8 +11,7 @@ constexpr int kForwardLayers = 6;
 constexpr int kLayersPerBucket = 2;
 constexpr TimeNs kNominalAllReduceNs = 1000;
 
-OpSpec op(const char* name, const char* hostOp, std::int32_t stream, double us, OpDemand demand,
-          std::int32_t gridX) {
+OpSpec op(const char* name, const char* hostOp, std::int32_t stream, double us, OpDemand demand, std::int32_t gridX) {
     OpSpec s;
     s.name = name;
     s.hostOp = hostOp;
@@ -27,34 +26,30 @@ OpSpec op(const char* name, const char* hostOp, std::int32_t stream, double us, 
 // Demands: compute-bound gemms (0.12 of peak DRAM, 0.85 of the units) and memory-bound
 // element-wise and norm kernels; working sets small enough that the L2 never overflows.
 OpSpec gemm(const char* name, double us, std::int32_t grid) {
-    return op(name, "aten::mm", DataParallelWorkload::kComputeStream, us,
-              {0.12, 0.85, 0.5, 8 * kMiB, 0, 0}, grid);
+    return op(name, "aten::mm", DataParallelWorkload::kComputeStream, us, {0.12, 0.85, 0.5, 8 * kMiB, 0, 0}, grid);
 }
 
 OpSpec memoryBound(const char* name, const char* hostOp, double us, double bw, std::int32_t grid) {
-    return op(name, hostOp, DataParallelWorkload::kComputeStream, us,
-              {bw, 0.10, 0.2, 6 * kMiB, 0, 0}, grid);
+    return op(name, hostOp, DataParallelWorkload::kComputeStream, us, {bw, 0.10, 0.2, 6 * kMiB, 0, 0}, grid);
 }
 
 OpSpec augment() {
-    OpSpec s = op("void at::native::upsample_bilinear2d_out_frame<float, float>(int, float, "
-                  "float, bool, at::GenericPackedTensorAccessor<float, 4ul>, "
-                  "at::GenericPackedTensorAccessor<float, 4ul>)",
-                  "aten::upsample_bilinear2d", DataParallelWorkload::kAuxStream, 250,
-                  {0.85, 0.05, 0.2, 10 * kMiB, 0, 0}, 4096);
+    OpSpec s = op(
+        "void at::native::upsample_bilinear2d_out_frame<float, float>(int, float, "
+        "float, bool, at::GenericPackedTensorAccessor<float, 4ul>, "
+        "at::GenericPackedTensorAccessor<float, 4ul>)",
+        "aten::upsample_bilinear2d", DataParallelWorkload::kAuxStream, 250, {0.85, 0.05, 0.2, 10 * kMiB, 0, 0}, 4096);
     return s;
 }
 
 }  // namespace
 
 const std::vector<StreamInfo>& DataParallelWorkload::streams() {
-    static const std::vector<StreamInfo> s{
-        {kComputeStream, "compute"}, {kAuxStream, "augment"}, {kCommStream, "nccl"}};
+    static const std::vector<StreamInfo> s{{kComputeStream, "compute"}, {kAuxStream, "augment"}, {kCommStream, "nccl"}};
     return s;
 }
 
-Iteration DataParallelWorkload::build(int step, bool bad,
-                                      const std::vector<TimeNs>& allReduceWorkNs) const {
+Iteration DataParallelWorkload::build(int step, bool bad, const std::vector<TimeNs>& allReduceWorkNs) const {
     Iteration it;
     it.index = step;
     auto push = [&](OpSpec s) {
@@ -70,9 +65,10 @@ Iteration DataParallelWorkload::build(int step, bool bad,
                 push(std::move(a));
             }
         }
-        push(memoryBound("void at::native::vectorized_elementwise_kernel<4, "
-                         "at::native::GeluCUDAKernelImpl>(int, at::detail::Array<char*, 2>)",
-                         "aten::gelu", 25, 0.12, 1024 + 64 * l));
+        push(
+            memoryBound("void at::native::vectorized_elementwise_kernel<4, "
+                        "at::native::GeluCUDAKernelImpl>(int, at::detail::Array<char*, 2>)",
+                        "aten::gelu", 25, 0.12, 1024 + 64 * l));
     }
     std::int32_t lastAllReduce = -1;
     for (int b = 0; b < kBuckets; ++b) {
@@ -88,14 +84,15 @@ Iteration DataParallelWorkload::build(int step, bool bad,
                 a.tag = "injected:bandwidth";
                 push(std::move(a));
             }
-            OpSpec norm = memoryBound("void at::native::layer_norm_grad_input_kernel<float, "
-                                      "float>(float const*, float const*, float*, int)",
-                                      "aten::native_layer_norm_backward", 120, 0.85,
-                                      512 + 32 * layer);
-            OpSpec cast = memoryBound("void at::native::vectorized_elementwise_kernel<4, "
-                                      "at::native::BFloat16CastFunctor>(int, "
-                                      "at::detail::Array<char*, 2>)",
-                                      "aten::to", 60, 0.80, 2048 + 64 * layer);
+            OpSpec norm = memoryBound(
+                "void at::native::layer_norm_grad_input_kernel<float, "
+                "float>(float const*, float const*, float*, int)",
+                "aten::native_layer_norm_backward", 120, 0.85, 512 + 32 * layer);
+            OpSpec cast = memoryBound(
+                "void at::native::vectorized_elementwise_kernel<4, "
+                "at::native::BFloat16CastFunctor>(int, "
+                "at::detail::Array<char*, 2>)",
+                "aten::to", 60, 0.80, 2048 + 64 * layer);
             if (site) {
                 norm.tag = bad ? "injected:bandwidth" : "fixed:bandwidth";
                 cast.tag = norm.tag;
@@ -104,15 +101,15 @@ Iteration DataParallelWorkload::build(int step, bool bad,
             last = push(std::move(cast));
         }
         OpSpec ar = op(kAllReduceName, "nccl:all_reduce", kCommStream, 0, {0, 0, 0, 0, 0, 0}, 2);
-        ar.workNs = b < static_cast<int>(allReduceWorkNs.size()) ? allReduceWorkNs[b]
-                                                                 : kNominalAllReduceNs;
+        ar.workNs = b < static_cast<int>(allReduceWorkNs.size()) ? allReduceWorkNs[b] : kNominalAllReduceNs;
         ar.jitterSigma = 0;  // its time is set by the cluster, not drawn
         ar.after = {last};
         lastAllReduce = static_cast<std::int32_t>(push(std::move(ar)));
     }
-    OpSpec opt = memoryBound("void at::native::multi_tensor_apply_kernel<at::native::"
-                             "FusedAdamMathFunctor<float, 4> >(int, int)",
-                             "Optimizer.step#FusedAdam.step", 60, 0.6, 320);
+    OpSpec opt = memoryBound(
+        "void at::native::multi_tensor_apply_kernel<at::native::"
+        "FusedAdamMathFunctor<float, 4> >(int, int)",
+        "Optimizer.step#FusedAdam.step", 60, 0.6, 320);
     opt.after = {static_cast<std::uint32_t>(lastAllReduce)};
     push(std::move(opt));
     return it;
@@ -123,8 +120,10 @@ DataParallelWorkload::Layout DataParallelWorkload::layout(bool bad) {
     Layout l;
     for (std::uint32_t i = 0; i < it.ops.size(); ++i) {
         const OpSpec& s = it.ops[i];
-        if (s.stream == kCommStream) l.allReduce.push_back(i);
-        else if (s.stream == kAuxStream) l.augment = i;
+        if (s.stream == kCommStream)
+            l.allReduce.push_back(i);
+        else if (s.stream == kAuxStream)
+            l.augment = i;
     }
     // The site's norm and cast: the last layer of kSiteBucket, just before its AllReduce.
     const std::uint32_t ar = l.allReduce[kSiteBucket];

@@ -20,7 +20,7 @@
 namespace contend::sim {
 
 class DataParallelWorkload {
-public:
+  public:
     static constexpr std::int32_t kComputeStream = 7;
     static constexpr std::int32_t kAuxStream = 13;
     static constexpr std::int32_t kCommStream = 24;

@@ -20,20 +20,16 @@ JsonText& JsonText::integer(std::int64_t v) {
         tmp[n++] = static_cast<char>('0' + u % 10);
         u /= 10;
     } while (u != 0);
-    if (v < 0)
-        m_buf.push_back('-');
-    while (n > 0)
-        m_buf.push_back(tmp[--n]);
+    if (v < 0) m_buf.push_back('-');
+    while (n > 0) m_buf.push_back(tmp[--n]);
     return *this;
 }
 
 JsonText& JsonText::fixed(std::int64_t value, int decimals) {
     std::int64_t scale = 1;
-    for (int i = 0; i < decimals; ++i)
-        scale *= 10;
+    for (int i = 0; i < decimals; ++i) scale *= 10;
     std::uint64_t u = value < 0 ? 0 - static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value);
-    if (value < 0)
-        m_buf.push_back('-');
+    if (value < 0) m_buf.push_back('-');
     integer(static_cast<std::int64_t>(u / static_cast<std::uint64_t>(scale)));
     if (decimals > 0) {
         m_buf.push_back('.');
@@ -49,11 +45,9 @@ JsonText& JsonText::fixed(std::int64_t value, int decimals) {
 }
 
 JsonText& JsonText::ratio(std::int64_t num, std::int64_t den, int decimals) {
-    if (den == 0)
-        return raw("0");
+    if (den == 0) return raw("0");
     std::int64_t scale = 1;
-    for (int i = 0; i < decimals; ++i)
-        scale *= 10;
+    for (int i = 0; i < decimals; ++i) scale *= 10;
     const bool negative = (num < 0) != (den < 0);
     const U128 n = num < 0 ? 0 - static_cast<std::uint64_t>(num) : static_cast<std::uint64_t>(num);
     const U128 d = den < 0 ? 0 - static_cast<std::uint64_t>(den) : static_cast<std::uint64_t>(den);
@@ -83,8 +77,7 @@ JsonText& JsonText::string(std::string_view s) {
 }
 
 bool JsonText::flush() {
-    if (!m_sink)
-        return true;
+    if (!m_sink) return true;
     const bool ok = m_sink->write(m_buf);
     m_flushed += m_buf.size();
     m_buf.clear();

@@ -12,7 +12,7 @@
 namespace contend::sim {
 
 class JsonText {
-public:
+  public:
     explicit JsonText(OutputSink* sink = nullptr, std::size_t chunk = 1u << 20);
     ~JsonText() = default;
 
@@ -36,15 +36,13 @@ public:
     JsonText& boolean(bool b) { return raw(b ? "true" : "false"); }
 
     // Hands the buffer to the sink once it holds a chunk; call after each complete event.
-    bool maybeFlush() {
-        return m_buf.size() < m_chunk || flush();
-    }
+    bool maybeFlush() { return m_buf.size() < m_chunk || flush(); }
     bool flush();
 
     const std::string& text() const { return m_buf; }  // unflushed text (whole text sinkless)
     std::uint64_t bytes() const { return m_flushed + m_buf.size(); }
 
-private:
+  private:
     OutputSink* m_sink;
     std::size_t m_chunk;
     std::string m_buf;

@@ -1,11 +1,10 @@
 #include "core/sim/nsys_writer.h"
 
-#include <sqlite3.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <sqlite3.h>
 
 namespace contend::sim {
 
@@ -97,9 +96,9 @@ std::int64_t percent(std::int64_t tenths) { return (std::clamp<std::int64_t>(ten
 }  // namespace
 
 const std::vector<std::string>& NsysWriter::metricNames() {
-    static const std::vector<std::string> names{
-        "SMs Active [Throughput %]", "SM Issue [Throughput %]", "DRAM Read Bandwidth [Throughput %]",
-        "DRAM Write Bandwidth [Throughput %]", "GPC Clock Frequency [MHz]"};
+    static const std::vector<std::string> names{"SMs Active [Throughput %]", "SM Issue [Throughput %]",
+                                                "DRAM Read Bandwidth [Throughput %]",
+                                                "DRAM Write Bandwidth [Throughput %]", "GPC Clock Frequency [MHz]"};
     return names;
 }
 
@@ -177,23 +176,25 @@ bool NsysWriter::begin() {
             "INSERT INTO CUPTI_ACTIVITY_KIND_SYNCHRONIZATION (start, end, deviceId, contextId, streamId, correlationId,"
             " globalPid, syncType, eventId) VALUES (?, ?, 0, 1, ?, ?, ?, ?, 0)");
     }
-    m_nvtx = prepare("INSERT INTO NVTX_EVENTS (start, end, eventType, text, globalTid, endGlobalTid) VALUES (?, ?, ?, ?, ?, ?)");
+    m_nvtx = prepare(
+        "INSERT INTO NVTX_EVENTS (start, end, eventType, text, globalTid, endGlobalTid) VALUES (?, ?, ?, ?, ?, ?)");
     if (metrics) m_metric = prepare("INSERT INTO GPU_METRICS VALUES (?, ?, ?, ?)");
     if (!m_error.empty()) return false;
 
     const DeviceConfig& d = m_config.device;
     const std::int64_t globalPid = m_options.hostPid << 24;
-    const std::string gpu =
-        "INSERT INTO TARGET_INFO_GPU VALUES (0, 0, '" + d.name + "', '0000:00:00.0', 1, " + std::to_string(d.cacheBytes) +
-        ", 85899345920, " + std::to_string(std::llround(d.peakBandwidthGBs * 1e9)) + ", " +
-        std::to_string(kClockMhz * 1000000) + ", " + std::to_string(d.computeUnits) +
-        ", 'SIM100', 0, 32, 64, 1024, 8, 0);"
-        "INSERT INTO TARGET_INFO_SESSION_START_TIME VALUES (" + std::to_string(kSessionEpochNs) +
-        ", '2023-11-14T22:13:20.000Z', '2023-11-14T22:13:20.000Z', 0);"
-        "INSERT INTO META_DATA_EXPORT VALUES ('EXPORT_PRODUCT_VERSION', 'contend-sim'),"
-        " ('EXPORT_SCHEMA_VERSION', '3.25.0'), ('EXPORT_TIME_UNIT', 'ns');"
-        "INSERT INTO PROCESSES VALUES (" + std::to_string(globalPid) + ", " + std::to_string(m_options.hostPid) +
-        ", 'python3');";
+    const std::string gpu = "INSERT INTO TARGET_INFO_GPU VALUES (0, 0, '" + d.name + "', '0000:00:00.0', 1, " +
+                            std::to_string(d.cacheBytes) + ", 85899345920, " +
+                            std::to_string(std::llround(d.peakBandwidthGBs * 1e9)) + ", " +
+                            std::to_string(kClockMhz * 1000000) + ", " + std::to_string(d.computeUnits) +
+                            ", 'SIM100', 0, 32, 64, 1024, 8, 0);"
+                            "INSERT INTO TARGET_INFO_SESSION_START_TIME VALUES (" +
+                            std::to_string(kSessionEpochNs) +
+                            ", '2023-11-14T22:13:20.000Z', '2023-11-14T22:13:20.000Z', 0);"
+                            "INSERT INTO META_DATA_EXPORT VALUES ('EXPORT_PRODUCT_VERSION', 'contend-sim'),"
+                            " ('EXPORT_SCHEMA_VERSION', '3.25.0'), ('EXPORT_TIME_UNIT', 'ns');"
+                            "INSERT INTO PROCESSES VALUES (" +
+                            std::to_string(globalPid) + ", " + std::to_string(m_options.hostPid) + ", 'python3');";
     if (!exec(gpu.c_str())) return false;
     sqlite3_stmt* thread = prepare("INSERT INTO ThreadNames VALUES (?, 0, ?)");
     if (!thread) return false;
@@ -273,9 +274,9 @@ bool NsysWriter::write(const Iteration& it, const IterationResult& r) {
         const KernelShape& k = spec.shape;
         const std::int64_t demangled = stringId(spec.name);
         const std::int64_t shortId = stringId(shortNameOf(spec.name));
-        std::int64_t values[] = {rec.start, rec.end, spec.stream, rec.correlation, globalPid, demangled, shortId,
-                                 k.registers, k.grid[0], k.grid[1], k.grid[2], k.block[0], k.block[1], k.block[2],
-                                 k.sharedMemory, rec.correlation, k.sharedMemory};
+        std::int64_t values[] = {rec.start,  rec.end,     spec.stream,    rec.correlation, globalPid,     demangled,
+                                 shortId,    k.registers, k.grid[0],      k.grid[1],       k.grid[2],     k.block[0],
+                                 k.block[1], k.block[2],  k.sharedMemory, rec.correlation, k.sharedMemory};
         for (int c = 0; c < static_cast<int>(std::size(values)); ++c) sqlite3_bind_int64(m_kernel, c + 1, values[c]);
         if (!done(m_kernel)) return false;
         ++m_counts.kernels;

@@ -48,7 +48,7 @@ struct sqlite3_stmt;
 namespace contend::sim {
 
 class NsysWriter : public TraceOutput {
-public:
+  public:
     struct Options {
         bool hostEvents = true;  // runtime calls, sync records, framework-op NVTX ranges (steps: always)
         std::int64_t hostPid = 4242;
@@ -57,8 +57,7 @@ public:
         std::uint64_t counterNoiseSeed = 0;
     };
 
-    NsysWriter(std::string path, const SimConfig& config, const std::vector<StreamInfo>& streams,
-               Options options);
+    NsysWriter(std::string path, const SimConfig& config, const std::vector<StreamInfo>& streams, Options options);
     ~NsysWriter() override;  // not finished: closes and removes the temporary file
     NsysWriter(const NsysWriter&) = delete;
     NsysWriter& operator=(const NsysWriter&) = delete;
@@ -74,7 +73,7 @@ public:
     // The metric names written, in metricId order (tests and docs read them).
     static const std::vector<std::string>& metricNames();
 
-private:
+  private:
     bool fail(const std::string& what);
     bool exec(const char* sql);
     sqlite3_stmt* prepare(const char* sql);

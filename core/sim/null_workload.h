@@ -23,7 +23,7 @@
 namespace contend::sim {
 
 class NullWorkload {
-public:
+  public:
     static constexpr int kLayers = 5;  // repeats of each stream's layer of kernels per step
 
     static const std::vector<StreamInfo>& streams();

@@ -1,12 +1,11 @@
 #include "core/sim/output_sink.h"
 
-#include <zlib.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <unistd.h>
+#include <zlib.h>
 
 namespace contend::sim {
 
@@ -24,8 +23,7 @@ bool OutputSink::wantsGzip(const std::string& path, const Options& options) {
     return options.gzip || endsWith(path, ".gz");
 }
 
-std::unique_ptr<OutputSink> OutputSink::open(const std::string& path, const Options& options,
-                                             std::string& error) {
+std::unique_ptr<OutputSink> OutputSink::open(const std::string& path, const Options& options, std::string& error) {
     std::unique_ptr<OutputSink> sink(new OutputSink());
     sink->m_path = path;
     const bool useGzip = wantsGzip(path, options);
@@ -54,32 +52,24 @@ std::unique_ptr<OutputSink> OutputSink::open(const std::string& path, const Opti
             return nullptr;
         }
     }
-    if (sink->m_gz)
-        gzbuffer(gz(sink->m_gz), 1u << 18);
+    if (sink->m_gz) gzbuffer(gz(sink->m_gz), 1u << 18);
     return sink;
 }
 
 OutputSink::~OutputSink() {
-    if (m_finished)
-        return;
-    if (m_gz)
-        gzclose(gz(m_gz));
-    if (m_file && m_ownsFile)
-        std::fclose(m_file);
-    if (!m_tmpPath.empty())
-        std::remove(m_tmpPath.c_str());
+    if (m_finished) return;
+    if (m_gz) gzclose(gz(m_gz));
+    if (m_file && m_ownsFile) std::fclose(m_file);
+    if (!m_tmpPath.empty()) std::remove(m_tmpPath.c_str());
 }
 
 void OutputSink::fail(const std::string& what) {
-    if (m_error.empty())
-        m_error = "cannot write " + m_path + ": " + what;
+    if (m_error.empty()) m_error = "cannot write " + m_path + ": " + what;
 }
 
 bool OutputSink::write(std::string_view bytes) {
-    if (!m_error.empty())
-        return false;
-    if (bytes.empty())
-        return true;
+    if (!m_error.empty()) return false;
+    if (bytes.empty()) return true;
     if (m_gz) {
         // gzwrite takes an unsigned count; feed large buffers in pieces.
         std::size_t done = 0;
@@ -102,26 +92,20 @@ bool OutputSink::write(std::string_view bytes) {
 }
 
 bool OutputSink::finish() {
-    if (m_finished)
-        return m_error.empty();
+    if (m_finished) return m_error.empty();
     m_finished = true;
     if (m_gz) {
-        if (gzclose(gz(m_gz)) != Z_OK)
-            fail("gzip close failed");
+        if (gzclose(gz(m_gz)) != Z_OK) fail("gzip close failed");
         m_gz = nullptr;
     }
     if (m_file) {
-        if (std::fflush(m_file) != 0)
-            fail(std::strerror(errno));
-        if (m_ownsFile && std::fclose(m_file) != 0)
-            fail(std::strerror(errno));
+        if (std::fflush(m_file) != 0) fail(std::strerror(errno));
+        if (m_ownsFile && std::fclose(m_file) != 0) fail(std::strerror(errno));
         m_file = nullptr;
     }
     if (!m_tmpPath.empty()) {
-        if (m_error.empty() && std::rename(m_tmpPath.c_str(), m_path.c_str()) != 0)
-            fail(std::strerror(errno));
-        if (!m_error.empty())
-            std::remove(m_tmpPath.c_str());
+        if (m_error.empty() && std::rename(m_tmpPath.c_str(), m_path.c_str()) != 0) fail(std::strerror(errno));
+        if (!m_error.empty()) std::remove(m_tmpPath.c_str());
     }
     return m_error.empty();
 }

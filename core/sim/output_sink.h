@@ -11,15 +11,14 @@
 namespace contend::sim {
 
 class OutputSink {
-public:
+  public:
     struct Options {
         bool gzip = false;  // also implied by a ".gz" suffix
         int gzipLevel = 6;  // zlib level 1 (fast) .. 9 (small)
     };
 
     // Opens `path` ("-" = stdout). Returns null and sets `error` when it cannot.
-    static std::unique_ptr<OutputSink> open(const std::string& path, const Options& options,
-                                            std::string& error);
+    static std::unique_ptr<OutputSink> open(const std::string& path, const Options& options, std::string& error);
     ~OutputSink();  // not finished: closes and removes the temporary file
     OutputSink(const OutputSink&) = delete;
     OutputSink& operator=(const OutputSink&) = delete;
@@ -36,14 +35,14 @@ public:
 
     static bool wantsGzip(const std::string& path, const Options& options);
 
-private:
+  private:
     OutputSink() = default;
     void fail(const std::string& what);
 
     std::string m_path;
     std::string m_tmpPath;  // empty for stdout
     std::FILE* m_file = nullptr;
-    void* m_gz = nullptr;   // gzFile, kept opaque so zlib.h stays out of this header
+    void* m_gz = nullptr;  // gzFile, kept opaque so zlib.h stays out of this header
     bool m_ownsFile = false;
     bool m_finished = false;
     std::uint64_t m_bytes = 0;

@@ -64,12 +64,11 @@ constexpr Stage kStages[4] = {
 };
 
 class Net {
-public:
+  public:
     explicit Net(Iteration& it) : m_it(it) { m_it.ops.reserve(128); }
 
-    std::uint32_t add(std::string name, std::string hostOp, std::int32_t stream, double us,
-                      const OpDemand& demand, KernelShape k, double sigma = 0.02,
-                      std::string tag = {}) {
+    std::uint32_t add(std::string name, std::string hostOp, std::int32_t stream, double us, const OpDemand& demand,
+                      KernelShape k, double sigma = 0.02, std::string tag = {}) {
         OpSpec op;
         op.name = std::move(name);
         op.hostOp = std::move(hostOp);
@@ -92,15 +91,13 @@ public:
                    shape(s.convGrid, 256, 128, 49152));
     }
     void scale(const Stage& s) {
-        add("batch_norm_fwd", "aten::batch_norm", S::kMainStream, s.scaleUs, kScale,
-            shape(s.eltGrid, 512, 40));
+        add("batch_norm_fwd", "aten::batch_norm", S::kMainStream, s.scaleUs, kScale, shape(s.eltGrid, 512, 40));
     }
     void relu(const Stage& s) {
         add("relu_fwd", "aten::relu_", S::kMainStream, s.reluUs, kEltwise, shape(s.eltGrid, 128, 16));
     }
     void residualAdd(const Stage& s) {
-        add("elementwise_add", "aten::add_", S::kMainStream, s.addUs, kEltwise,
-            shape(s.eltGrid, 128, 20));
+        add("elementwise_add", "aten::add_", S::kMainStream, s.addUs, kEltwise, shape(s.eltGrid, 128, 20));
     }
     void concat(const Stage& s) {
         add("concat", "aten::cat", S::kMainStream, s.addUs * 2, kConcat, shape(s.eltGrid, 256, 24));
@@ -121,21 +118,17 @@ public:
         return first;
     }
 
-private:
+  private:
     Iteration& m_it;
 };
 
-std::string tagFor(bool bad, const char* site) {
-    return std::string(bad ? "injected:" : "fixed:") + site;
-}
+std::string tagFor(bool bad, const char* site) { return std::string(bad ? "injected:" : "fixed:") + site; }
 
 }  // namespace
 
 const std::vector<StreamInfo>& ProjectX::streams() {
-    static const std::vector<StreamInfo> all{{kMainStream, "main"},
-                                             {kPreStream, "preprocess"},
-                                             {kAuxStream, "aux"},
-                                             {kAccumStream, "accumulate"}};
+    static const std::vector<StreamInfo> all{
+        {kMainStream, "main"}, {kPreStream, "preprocess"}, {kAuxStream, "aux"}, {kAccumStream, "accumulate"}};
     return all;
 }
 
@@ -146,57 +139,50 @@ Iteration ProjectX::build(int step) const {
     Net n(it);
 
     // Stem.
-    n.add("conv2d_7x7_s2_fwd", "aten::cudnn_convolution", kMainStream, 180, kConv,
-          shape(784, 256, 96, 32768));
+    n.add("conv2d_7x7_s2_fwd", "aten::cudnn_convolution", kMainStream, 180, kConv, shape(784, 256, 96, 32768));
     n.scale(kStages[0]);
     n.relu(kStages[0]);
-    const std::uint32_t pool = n.add("max_pool2d_fwd", "aten::max_pool2d", kMainStream, 20, kPool,
-                                     shape(1568, 256, 32));
+    const std::uint32_t pool =
+        n.add("max_pool2d_fwd", "aten::max_pool2d", kMainStream, 20, kPool, shape(1568, 256, 32));
     // Next batch's resize runs beside stage 1's first convolution.
-    const std::uint32_t resize = n.add("resize_bilinear", "torchvision::resize", kPreStream, 40,
-                                       kResize, shape(2048, 256, 28));
+    const std::uint32_t resize =
+        n.add("resize_bilinear", "torchvision::resize", kPreStream, 40, kResize, shape(2048, 256, 28));
     n.after(resize, pool);
 
     n.block(kStages[0]);
     n.block(kStages[0]);
 
     // Stage 2. Control: RoI align overlaps the first convolution; together they fit.
-    const std::uint32_t roi = n.add("roi_align_fwd", "torchvision::roi_align", kAuxStream, 60,
-                                    kRoiAlign, shape(512, 256, 48), 0.03, "control:overlap-fits");
+    const std::uint32_t roi = n.add("roi_align_fwd", "torchvision::roi_align", kAuxStream, 60, kRoiAlign,
+                                    shape(512, 256, 48), 0.03, "control:overlap-fits");
     n.after(roi, n.last() - 1);
     n.block(kStages[1]);
 
     // Cache site: FPN feature-map op beside a chain of fused convolutions.
     const std::uint32_t beforeChain = n.last();
     const std::uint32_t fpn =
-        n.add("fpn_upsample_add", "aten::upsample_nearest2d", kAuxStream, 150,
-              bad.cache ? kFpn : kFpnTiled, shape(bad.cache ? 1024 : 2560, 256, 40), 0.08,
-              tagFor(bad.cache, "cache"));
+        n.add("fpn_upsample_add", "aten::upsample_nearest2d", kAuxStream, 150, bad.cache ? kFpn : kFpnTiled,
+              shape(bad.cache ? 1024 : 2560, 256, 40), 0.08, tagFor(bad.cache, "cache"));
     n.after(fpn, beforeChain);
     for (int k = 0; k < 4; ++k)
         n.add("conv2d_3x3_bias_relu_fwd", "aten::cudnn_convolution_relu", kMainStream, 60,
-              bad.cache ? kChain : kChainTiled,
-              bad.cache ? shape(196, 256, 128, 49152) : shape(392, 128, 128, 24576), 0.02,
-              tagFor(bad.cache, "cache"));
+              bad.cache ? kChain : kChainTiled, bad.cache ? shape(196, 256, 128, 49152) : shape(392, 128, 128, 24576),
+              0.02, tagFor(bad.cache, "cache"));
     n.block(kStages[1]);
 
     // Bandwidth site: the layout transform to channels-last, and the next batch's normalisation.
     // Bad: the normalisation waits for the op before the transform, so both start together.
     // Good: it waits for the transform and lands on the (memory-light) convolution after it.
     const std::uint32_t beforeTransform = n.last();
-    const std::uint32_t transform = n.add("nchw_to_nhwc", "aten::contiguous", kMainStream, 80,
-                                          kTransform, shape(1568, 256, 24), 0.02,
-                                          tagFor(bad.bandwidth, "bandwidth"));
-    const std::uint32_t norm = n.add("normalize_mean_std", "torchvision::normalize", kPreStream,
-                                     70, kNormalize, shape(2048, 256, 22), 0.02,
-                                     tagFor(bad.bandwidth, "bandwidth"));
+    const std::uint32_t transform = n.add("nchw_to_nhwc", "aten::contiguous", kMainStream, 80, kTransform,
+                                          shape(1568, 256, 24), 0.02, tagFor(bad.bandwidth, "bandwidth"));
+    const std::uint32_t norm = n.add("normalize_mean_std", "torchvision::normalize", kPreStream, 70, kNormalize,
+                                     shape(2048, 256, 22), 0.02, tagFor(bad.bandwidth, "bandwidth"));
     n.after(norm, bad.bandwidth ? beforeTransform : transform);
-    n.add("random_crop_flip", "torchvision::random_crop", kPreStream, 20, kCrop,
-          shape(1024, 256, 20));
+    n.add("random_crop_flip", "torchvision::random_crop", kPreStream, 20, kCrop, shape(1024, 256, 20));
 
     // Stage 3: dense blocks in channels-last.
-    for (int b = 0; b < 3; ++b)
-        n.block(kStages[2], true);
+    for (int b = 0; b < 3; ++b) n.block(kStages[2], true);
 
     // Stage 4, first block with the lock site: two atomic accumulations start when the first
     // convolution ends; an add on the main stream consumes both. Bad: they share one lock in
@@ -204,21 +190,19 @@ Iteration ProjectX::build(int step) const {
     const Stage& s4 = kStages[3];
     const std::uint32_t c1 = n.conv(s4);
     it.locks.push_back("cu_group_3.accum_lock");
-    if (!bad.lock)
-        it.locks.push_back("cu_group_3.accum_lock_private");
-    const std::uint32_t scatter = n.add("scatter_add_atomic", "aten::scatter_add_", kAuxStream, 40,
-                                        kAtomic, shape(54, 128, 32), 0.03, tagFor(bad.lock, "lock"));
+    if (!bad.lock) it.locks.push_back("cu_group_3.accum_lock_private");
+    const std::uint32_t scatter = n.add("scatter_add_atomic", "aten::scatter_add_", kAuxStream, 40, kAtomic,
+                                        shape(54, 128, 32), 0.03, tagFor(bad.lock, "lock"));
     n.op(scatter).lock = 0;
     n.after(scatter, c1);
-    const std::uint32_t indexPut = n.add("index_put_accumulate", "aten::index_put_", kAccumStream,
-                                         40, kAtomic, shape(54, 128, 32), 0.03,
-                                         tagFor(bad.lock, "lock"));
+    const std::uint32_t indexPut = n.add("index_put_accumulate", "aten::index_put_", kAccumStream, 40, kAtomic,
+                                         shape(54, 128, 32), 0.03, tagFor(bad.lock, "lock"));
     n.op(indexPut).lock = bad.lock ? 0 : 1;
     n.after(indexPut, c1);
     n.scale(s4);
     n.relu(s4);
-    const std::uint32_t consume = n.add("elementwise_add", "aten::add", kMainStream, 6, kEltwise,
-                                        shape(s4.eltGrid, 128, 20));
+    const std::uint32_t consume =
+        n.add("elementwise_add", "aten::add", kMainStream, 6, kEltwise, shape(s4.eltGrid, 128, 20));
     n.after(consume, scatter);
     n.after(consume, indexPut);
     n.conv(s4);
@@ -228,14 +212,13 @@ Iteration ProjectX::build(int step) const {
     n.block(s4);
 
     // Head. Control: the biggest matmul is slow every step, alone, never contended.
-    n.add("adaptive_avg_pool2d_fwd", "aten::adaptive_avg_pool2d", kMainStream, 20, kPool,
-          shape(392, 256, 24));
+    n.add("adaptive_avg_pool2d_fwd", "aten::adaptive_avg_pool2d", kMainStream, 20, kPool, shape(392, 256, 24));
     const std::uint32_t big = n.add("gemm_8192x8192", "aten::addmm", kMainStream, 900, kGemmBig,
                                     shape(512, 256, 232, 98304), 0.02, "control:always-slow");
     n.add("relu_fwd", "aten::relu_", kMainStream, 5, kEltwise, shape(64, 128, 16));
     // Control: NMS, whose duration depends on the data (25% spread), on the aux stream.
-    const std::uint32_t nms = n.add("nms_kernel", "torchvision::nms", kAuxStream, 30, kNms,
-                                    shape(128, 64, 40), 0.25, "control:natural-variance");
+    const std::uint32_t nms = n.add("nms_kernel", "torchvision::nms", kAuxStream, 30, kNms, shape(128, 64, 40), 0.25,
+                                    "control:natural-variance");
     n.after(nms, big);
     n.add("gemm_4096x1000", "aten::addmm", kMainStream, 120, kGemm, shape(128, 256, 168, 65536));
     n.add("softmax_fwd", "aten::softmax", kMainStream, 15, kEltwise, shape(64, 1024, 32));
@@ -256,8 +239,8 @@ Iteration ProjectX::build(int step) const {
             n.op(t).barrier = true;
         }
     } else {
-        n.add("triton_poi_fused_metrics_0", "CompiledFunction", kMainStream, 18, kFused,
-              shape(16, 256, 24), 0.03, "fixed:sync");
+        n.add("triton_poi_fused_metrics_0", "CompiledFunction", kMainStream, 18, kFused, shape(16, 256, 24), 0.03,
+              "fixed:sync");
     }
     return it;
 }

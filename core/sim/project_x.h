@@ -18,7 +18,7 @@
 namespace contend::sim {
 
 class ProjectX {
-public:
+  public:
     static constexpr std::int32_t kMainStream = 7;
     static constexpr std::int32_t kPreStream = 13;
     static constexpr std::int32_t kAuxStream = 17;
@@ -34,7 +34,7 @@ public:
     Sites sites(int step) const { return sitesFor(m_scenario, m_fixed, m_seed, step, m_badRate); }
     Iteration build(int step) const;
 
-private:
+  private:
     Scenario m_scenario;
     bool m_fixed;
     std::uint64_t m_seed;

@@ -22,7 +22,7 @@ inline std::uint64_t mixSeed(std::uint64_t seed, std::uint64_t a, std::uint64_t 
 }
 
 class Rng {
-public:
+  public:
     explicit Rng(std::uint64_t seed) : m_engine(seed) {}
 
     std::uint64_t next() { return m_engine(); }
@@ -36,23 +36,21 @@ public:
     // with tails cut at +-6 (which a simulator's jitter never wants anyway).
     double normal() {
         double s = 0;
-        for (int i = 0; i < 12; ++i)
-            s += uniform();
+        for (int i = 0; i < 12; ++i) s += uniform();
         return s - 6.0;
     }
 
     // Multiplicative jitter 1 + sigma * N(0,1), clamped to +-3 sigma and to at least 0.1 so a
     // duration never goes negative.
     double jitter(double sigma) {
-        if (sigma <= 0)
-            return 1.0;
+        if (sigma <= 0) return 1.0;
         double z = normal();
         z = z < -3.0 ? -3.0 : (z > 3.0 ? 3.0 : z);
         const double f = 1.0 + sigma * z;
         return f < 0.1 ? 0.1 : f;
     }
 
-private:
+  private:
     std::mt19937_64 m_engine;
 };
 

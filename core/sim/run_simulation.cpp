@@ -3,8 +3,8 @@
 #include <chrono>
 #include <cmath>
 
-#include "core/sim/null_workload.h"
 #include "core/sim/nsys_writer.h"
+#include "core/sim/null_workload.h"
 #include "core/sim/output_sink.h"
 #include "core/sim/project_x.h"
 #include "core/sim/rng.h"
@@ -26,8 +26,7 @@ std::string rateText(double rate) {
     const long long permille = std::llround(rate * 1000.0);
     std::string text = std::to_string(permille / 1000);
     std::string frac = std::to_string(1000 + permille % 1000).substr(1);
-    while (!frac.empty() && frac.back() == '0')
-        frac.pop_back();
+    while (!frac.empty() && frac.back() == '0') frac.pop_back();
     return frac.empty() ? text : text + "." + frac;
 }
 
@@ -39,8 +38,7 @@ std::string requestProblem(const SimulationRequest& request) {
         return "an nsys-sqlite trace needs a file (--out FILE.sqlite), not stdout";
     if (request.format == TraceFormat::NsysSqlite && OutputSink::wantsGzip(request.tracePath, {request.gzip, 6}))
         return "an nsys-sqlite trace is a database: it cannot be gzipped";
-    if (!(request.badRate >= 0.0 && request.badRate <= 1.0))
-        return "the bad-step rate must lie in [0, 1]";
+    if (!(request.badRate >= 0.0 && request.badRate <= 1.0)) return "the bad-step rate must lie in [0, 1]";
     if (request.badRate != 1.0 && !isSingleCause(request.scenario))
         return "a bad-step rate applies to bandwidth, sync-cluster, cache and lock only, not " +
                std::string(scenarioName(request.scenario));
@@ -49,9 +47,7 @@ std::string requestProblem(const SimulationRequest& request) {
 
 }  // namespace
 
-const char* traceFormatName(TraceFormat f) {
-    return f == TraceFormat::NsysSqlite ? "nsys-sqlite" : "json";
-}
+const char* traceFormatName(TraceFormat f) { return f == TraceFormat::NsysSqlite ? "nsys-sqlite" : "json"; }
 
 std::optional<TraceFormat> parseTraceFormat(std::string_view text) {
     if (text == "json") return TraceFormat::KinetoJson;
@@ -67,13 +63,11 @@ CounterSetting defaultCounters(TraceFormat f) {
 }
 
 std::string traceNameFor(const SimulationRequest& request) {
-    std::string name = "contend-sim/" + std::string(scenarioName(request.scenario)) +
-                       (request.fixed ? "-fixed" : "") + "/seed-" + std::to_string(request.seed);
-    if (request.badRate != 1.0)
-        name += "/bad-" + rateText(request.badRate);
+    std::string name = "contend-sim/" + std::string(scenarioName(request.scenario)) + (request.fixed ? "-fixed" : "") +
+                       "/seed-" + std::to_string(request.seed);
+    if (request.badRate != 1.0) name += "/bad-" + rateText(request.badRate);
     if (request.counters != CounterMode::Full)
-        name += "/counters-" +
-                counterSettingName({request.counters, request.counterIntervalNs});
+        name += "/counters-" + counterSettingName({request.counters, request.counterIntervalNs});
     return name;
 }
 
@@ -81,16 +75,14 @@ SimulationSummary runSimulation(const SimulationRequest& request) {
     SimulationSummary summary;
     const auto t0 = std::chrono::steady_clock::now();
     summary.error = requestProblem(request);
-    if (!summary.error.empty())
-        return summary;
+    if (!summary.error.empty()) return summary;
 
     SimConfig config;
     if (request.counterPeriodNs > 0)
         config.counterPeriodNs = request.counterPeriodNs;
     else if (request.events > 0)
         config.counterPeriodNs = kEventsCounterPeriodNs;
-    if (request.counterNoise >= 0)
-        config.counterNoise = request.counterNoise;
+    if (request.counterNoise >= 0) config.counterNoise = request.counterNoise;
     // The null scenario runs its own workload; every other scenario is project X.
     const bool null = request.scenario == Scenario::Null;
     const ProjectX net(request.scenario, request.fixed, request.seed, request.badRate);
@@ -101,8 +93,7 @@ SimulationSummary runSimulation(const SimulationRequest& request) {
     OutputSink::Options traceOptions;
     traceOptions.gzip = request.gzip;
     // Large benchmark traces: favour speed over size when compressing.
-    if (request.events > 200000)
-        traceOptions.gzipLevel = 1;
+    if (request.events > 200000) traceOptions.gzipLevel = 1;
     std::string error;
     std::unique_ptr<OutputSink> traceSink;
     if (!sqlite) {
@@ -148,22 +139,19 @@ SimulationSummary runSimulation(const SimulationRequest& request) {
     if (truthSink)
         truth = std::make_unique<TruthWriter>(
             *truthSink, config, sim.streams(),
-            TruthHeader{std::string(scenarioName(request.scenario)), request.fixed, request.seed,
-                        request.badRate});
+            TruthHeader{std::string(scenarioName(request.scenario)), request.fixed, request.seed, request.badRate});
 
     auto ioFailed = [&]() {
         summary.ioError = true;
-        summary.error = nsys && !nsys->error().empty()           ? nsys->error()
+        summary.error = nsys && !nsys->error().empty()             ? nsys->error()
                         : traceSink && !traceSink->error().empty() ? traceSink->error()
                         : truthSink && !truthSink->error().empty() ? truthSink->error()
                                                                    : "write failed";
         return summary;
     };
 
-    if (!trace.begin() || (truth && !truth->begin()))
-        return ioFailed();
-    const int iterations = request.iterations > 0 ? request.iterations
-                                                  : defaultIterations(request.scenario);
+    if (!trace.begin() || (truth && !truth->begin())) return ioFailed();
+    const int iterations = request.iterations > 0 ? request.iterations : defaultIterations(request.scenario);
     TimeNs first = 0, last = 0;
     for (int step = 0;; ++step) {
         if (request.events > 0 ? trace.counts().kernels >= static_cast<std::uint64_t>(request.events)
@@ -172,28 +160,23 @@ SimulationSummary runSimulation(const SimulationRequest& request) {
         const Iteration it = null ? nullWork.build(step) : net.build(step);
         const std::string problem = validate(it, sim.streams());
         if (!problem.empty()) {
-            summary.error = std::string(null ? "null workload" : "project X") + " step " +
-                            std::to_string(step) + ": " + problem;
+            summary.error =
+                std::string(null ? "null workload" : "project X") + " step " + std::to_string(step) + ": " + problem;
             return summary;
         }
         const IterationResult& r = sim.run(it);
-        if (step == 0)
-            first = r.stepStart;
+        if (step == 0) first = r.stepStart;
         last = r.stepEnd;
-        if (!trace.write(it, r) || (truth && !truth->write(it, r)))
-            return ioFailed();
+        if (!trace.write(it, r) || (truth && !truth->write(it, r))) return ioFailed();
         summary.ops += it.ops.size();
         summary.iterations = step + 1;
     }
-    if (!trace.finish())
-        return ioFailed();
+    if (!trace.finish()) return ioFailed();
     summary.counts = trace.counts();
     summary.traceBytes = trace.bytes();
     summary.endToEndNs = last - first;
-    if (traceSink && !traceSink->finish())
-        return ioFailed();
-    if (truth && (!truth->finish(summary.counts) || !truthSink->finish()))
-        return ioFailed();
+    if (traceSink && !traceSink->finish()) return ioFailed();
+    if (truth && (!truth->finish(summary.counts) || !truthSink->finish())) return ioFailed();
     summary.ok = true;
     summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return summary;

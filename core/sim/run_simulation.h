@@ -28,18 +28,18 @@ struct SimulationRequest {
     Scenario scenario = Scenario::Mixed;
     bool fixed = false;
     std::uint64_t seed = 1;
-    int iterations = 0;           // 0: defaultIterations(scenario)
-    std::int64_t events = 0;      // > 0: run steps until about this many kernels (overrides iterations)
+    int iterations = 0;       // 0: defaultIterations(scenario)
+    std::int64_t events = 0;  // > 0: run steps until about this many kernels (overrides iterations)
     TraceFormat format = TraceFormat::KinetoJson;
-    std::string tracePath;        // "-" = stdout; ".gz" suffix = gzip (JSON only)
-    std::string truthPath;        // empty = none
-    bool gzip = false;            // gzip the trace regardless of its suffix
-    bool hostEvents = true;       // false: kernels, steps and counters only
-    TimeNs counterPeriodNs = 0;   // 0: SimConfig's default (100 us with `events`)
+    std::string tracePath;       // "-" = stdout; ".gz" suffix = gzip (JSON only)
+    std::string truthPath;       // empty = none
+    bool gzip = false;           // gzip the trace regardless of its suffix
+    bool hostEvents = true;      // false: kernels, steps and counters only
+    TimeNs counterPeriodNs = 0;  // 0: SimConfig's default (100 us with `events`)
     // Which counter events the trace holds (counter_mode.h). The device runs the same in every
     // mode (it always samples at full resolution), so kernels and truth ops do not change.
     CounterMode counters = CounterMode::Full;
-    TimeNs counterIntervalNs = 0; // Period: one sample per series per this many ns (> 0)
+    TimeNs counterIntervalNs = 0;  // Period: one sample per series per this many ns (> 0)
     // Measurement noise on written counter values, percentage points; < 0: SimConfig's default
     // (0.4). Tests set 0 to compare modes exactly. Never moves an operator.
     double counterNoise = -1;
@@ -51,7 +51,7 @@ struct SimulationRequest {
 
 struct SimulationSummary {
     bool ok = false;
-    bool ioError = false;      // the failure was writing a file (exit code 3)
+    bool ioError = false;  // the failure was writing a file (exit code 3)
     std::string error;
     int iterations = 0;
     std::uint64_t ops = 0;

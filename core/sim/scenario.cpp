@@ -12,10 +12,8 @@ constexpr std::uint64_t kBadRateSalt = 0xbad5;
 // Whether a single-cause scenario's site runs bad in `step`: certain at rate 1 (no draw, so the
 // default is exactly what it always was), else one draw from the step's own stream.
 bool badStep(std::uint64_t seed, int step, double badRate) {
-    if (badRate >= 1.0)
-        return true;
-    if (badRate <= 0.0)
-        return false;
+    if (badRate >= 1.0) return true;
+    if (badRate <= 0.0) return false;
     Rng rng(mixSeed(seed, static_cast<std::uint64_t>(step), kBadRateSalt));
     return rng.chance(badRate);
 }
@@ -36,31 +34,25 @@ std::string_view scenarioName(Scenario s) {
 
 std::optional<Scenario> parseScenario(std::string_view name) {
     for (Scenario s : allScenarios())
-        if (scenarioName(s) == name)
-            return s;
+        if (scenarioName(s) == name) return s;
     return std::nullopt;
 }
 
 const std::vector<Scenario>& allScenarios() {
-    static const std::vector<Scenario> all{Scenario::Bandwidth, Scenario::SyncCluster,
-                                           Scenario::Cache, Scenario::Lock, Scenario::Mixed,
-                                           Scenario::Null};
+    static const std::vector<Scenario> all{Scenario::Bandwidth, Scenario::SyncCluster, Scenario::Cache,
+                                           Scenario::Lock,      Scenario::Mixed,       Scenario::Null};
     return all;
 }
 
-int defaultIterations(Scenario s) {
-    return s == Scenario::Mixed || s == Scenario::Null ? 24 : 12;
-}
+int defaultIterations(Scenario s) { return s == Scenario::Mixed || s == Scenario::Null ? 24 : 12; }
 
 bool isSingleCause(Scenario s) {
-    return s == Scenario::Bandwidth || s == Scenario::SyncCluster || s == Scenario::Cache ||
-           s == Scenario::Lock;
+    return s == Scenario::Bandwidth || s == Scenario::SyncCluster || s == Scenario::Cache || s == Scenario::Lock;
 }
 
 Sites sitesFor(Scenario s, bool fixed, std::uint64_t seed, int step, double badRate) {
     Sites sites;
-    if (fixed || (isSingleCause(s) && !badStep(seed, step, badRate)))
-        return sites;
+    if (fixed || (isSingleCause(s) && !badStep(seed, step, badRate))) return sites;
     switch (s) {
     case Scenario::Bandwidth: sites.bandwidth = true; break;
     case Scenario::SyncCluster: sites.sync = true; break;

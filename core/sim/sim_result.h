@@ -45,18 +45,18 @@ struct OpRecord {
     std::int64_t syncCorrelation = -1;
 
     // Device side.
-    TimeNs arrival = 0;     // the launch reached its stream (earliest possible start)
+    TimeNs arrival = 0;  // the launch reached its stream (earliest possible start)
     TimeNs start = 0;
     TimeNs end = 0;
-    TimeNs workNs = 0;      // jittered work, ns at solo speed
-    TimeNs soloNs = 0;      // its duration alone on the device
-    TimeNs barrierNs = 0;   // stream idle time its barrier cost (0 without one)
+    TimeNs workNs = 0;     // jittered work, ns at solo speed
+    TimeNs soloNs = 0;     // its duration alone on the device
+    TimeNs barrierNs = 0;  // stream idle time its barrier cost (0 without one)
     TimeNs lockWaitStart = kNoTime;
-    TimeNs lockWaitNs = 0;  // spinning inside the kernel for a lock someone else held
-    std::int32_t lockHolder = -1;  // op index (in the step) holding the lock when it began waiting
+    TimeNs lockWaitNs = 0;                  // spinning inside the kernel for a lock someone else held
+    std::int32_t lockHolder = -1;           // op index (in the step) holding the lock when it began waiting
     std::array<double, kLossKinds> loss{};  // ns lost to each cause while it ran
-    double hitNsSum = 0;    // integral of its hit rate over its running time (hit * ns)
-    TimeNs runningNs = 0;   // time actually progressing (not spinning)
+    double hitNsSum = 0;                    // integral of its hit rate over its running time (hit * ns)
+    TimeNs runningNs = 0;                   // time actually progressing (not spinning)
     Cause cause = Cause::None;
 
     TimeNs dur() const { return end - start; }
@@ -78,12 +78,12 @@ struct CounterSample {
 // A run of consecutive barrier operators on one stream.
 struct SyncCluster {
     std::int32_t stream = 0;
-    TimeNs start = 0;          // when the first barrier began (first op start - its barrier)
-    TimeNs end = 0;            // end of the last operator
-    std::uint32_t firstOp = 0; // op index in the step
+    TimeNs start = 0;           // when the first barrier began (first op start - its barrier)
+    TimeNs end = 0;             // end of the last operator
+    std::uint32_t firstOp = 0;  // op index in the step
     std::uint32_t ops = 0;
-    TimeNs busyNs = 0;         // sum of the operators' durations
-    TimeNs barrierNs = 0;      // sum of their barriers
+    TimeNs busyNs = 0;     // sum of the operators' durations
+    TimeNs barrierNs = 0;  // sum of their barriers
 };
 
 struct LockWait {
@@ -96,13 +96,13 @@ struct LockWait {
 
 struct IterationResult {
     int index = 0;
-    TimeNs stepStart = 0;   // ProfilerStep#N begins (host)
-    TimeNs stepEnd = 0;     // the closing device sync returned
+    TimeNs stepStart = 0;  // ProfilerStep#N begins (host)
+    TimeNs stepEnd = 0;    // the closing device sync returned
     std::int64_t stepExternalId = 0;
     TimeNs deviceSyncStart = 0;
     TimeNs deviceSyncDur = 0;
     std::int64_t deviceSyncCorrelation = 0;
-    std::vector<OpRecord> ops;  // parallel to Iteration::ops
+    std::vector<OpRecord> ops;           // parallel to Iteration::ops
     std::vector<CounterSample> samples;  // in time order
     std::vector<SyncCluster> clusters;
     std::vector<LockWait> lockWaits;

@@ -29,19 +29,20 @@ std::int16_t tenths(double fraction) {
 
 // One step in flight: the state of the host, the streams, the locks and every operator.
 class Simulator::Step {
-public:
+  public:
     Step(Simulator& sim, const Iteration& it, IterationResult& out)
-        : m_sim(sim), m_cfg(sim.m_config), m_it(it), m_out(out),
+        : m_sim(sim),
+          m_cfg(sim.m_config),
+          m_it(it),
+          m_out(out),
           m_rng(mixSeed(sim.m_seed, static_cast<std::uint64_t>(it.index), kStepSalt)),
           m_noise(mixSeed(sim.m_seed, static_cast<std::uint64_t>(it.index), kNoiseSalt)) {
         const std::size_t n = it.ops.size();
         m_ops.assign(n, OpState{});
         m_streams.resize(sim.m_streams.size());
-        for (std::size_t s = 0; s < m_streams.size(); ++s)
-            m_streams[s].id = sim.m_streams[s].id;
+        for (std::size_t s = 0; s < m_streams.size(); ++s) m_streams[s].id = sim.m_streams[s].id;
         m_locks.resize(it.locks.size());
-        for (std::size_t i = 0; i < n; ++i)
-            m_ops[i].stream = streamIndex(it.ops[i].stream);
+        for (std::size_t i = 0; i < n; ++i) m_ops[i].stream = streamIndex(it.ops[i].stream);
     }
 
     void run() {
@@ -54,19 +55,16 @@ public:
             while (progressed) {
                 progressed = completeDue();
                 progressed |= stepHost();
-                for (std::size_t s = 0; s < m_streams.size(); ++s)
-                    progressed |= tryStart(s);
+                for (std::size_t s = 0; s < m_streams.size(); ++s) progressed |= tryStart(s);
             }
-            if (m_dirty)
-                resolveRates();
+            if (m_dirty) resolveRates();
             sampleCounters();
-            if (m_host == Host::Done)
-                break;
+            if (m_host == Host::Done) break;
             advance(nextEvent());
         }
     }
 
-private:
+  private:
     enum class Host : std::uint8_t { Dispatch, SyncStream, SyncDevice, Done };
     enum class State : std::uint8_t { Pending, Queued, Running, Spinning, Done };
 
@@ -91,8 +89,7 @@ private:
 
     std::size_t streamIndex(std::int32_t id) const {
         for (std::size_t s = 0; s < m_sim.m_streams.size(); ++s)
-            if (m_sim.m_streams[s].id == id)
-                return s;
+            if (m_sim.m_streams[s].id == id) return s;
         throw std::invalid_argument("operator on undeclared stream " + std::to_string(id));
     }
 
@@ -101,8 +98,7 @@ private:
         const HostConfig& h = m_cfg.host;
         switch (m_host) {
         case Host::Dispatch: {
-            if (m_hostT > m_now)
-                return false;
+            if (m_hostT > m_now) return false;
             if (m_pc == m_it.ops.size()) {
                 m_host = Host::SyncDevice;
                 m_syncStart = m_hostT;
@@ -121,8 +117,7 @@ private:
             return true;
         }
         case Host::SyncStream: {
-            if (m_streams[m_syncStream].outstanding > 0)
-                return false;
+            if (m_streams[m_syncStream].outstanding > 0) return false;
             OpRecord& rec = m_out.ops[m_pc];
             const TimeNs end = std::max(m_now, m_syncStart) + h.syncReturnNs;
             rec.syncStart = m_syncStart;
@@ -134,11 +129,9 @@ private:
             return true;
         }
         case Host::SyncDevice: {
-            if (m_now < m_syncStart)
-                return false;
+            if (m_now < m_syncStart) return false;
             for (const StreamState& s : m_streams)
-                if (s.outstanding > 0)
-                    return false;
+                if (s.outstanding > 0) return false;
             const TimeNs end = m_now + h.syncReturnNs;
             m_out.deviceSyncStart = m_syncStart;
             m_out.deviceSyncDur = end - m_syncStart;
@@ -147,8 +140,7 @@ private:
             m_host = Host::Done;
             return true;
         }
-        case Host::Done:
-            return false;
+        case Host::Done: return false;
         }
         return false;
     }
@@ -186,25 +178,20 @@ private:
         const OpSpec& spec = m_it.ops[i];
         TimeNs deps = kNoTime;
         for (std::uint32_t a : spec.after) {
-            if (m_ops[a].state != State::Done)
-                return kTimeMax;
+            if (m_ops[a].state != State::Done) return kTimeMax;
             deps = std::max(deps, m_out.ops[a].end);
         }
-        if (depsDone)
-            *depsDone = deps;
+        if (depsDone) *depsDone = deps;
         TimeNs t = m_out.ops[i].arrival;
-        if (spec.barrier && s.lastEnd != kNoTime)
-            t = std::max(t, s.lastEnd + m_cfg.device.barrierNs);
+        if (spec.barrier && s.lastEnd != kNoTime) t = std::max(t, s.lastEnd + m_cfg.device.barrierNs);
         return t;
     }
 
     bool tryStart(std::size_t si) {
         StreamState& s = m_streams[si];
-        if (s.current >= 0 || s.queue.empty())
-            return false;
+        if (s.current >= 0 || s.queue.empty()) return false;
         TimeNs depsDone = kNoTime;
-        if (headReadyAt(s, &depsDone) > m_now)
-            return false;
+        if (headReadyAt(s, &depsDone) > m_now) return false;
         const std::uint32_t i = s.queue.front();
         s.queue.pop_front();
         s.current = i;
@@ -237,12 +224,10 @@ private:
     bool completeDue() {
         bool any = false;
         for (StreamState& s : m_streams) {
-            if (s.current < 0)
-                continue;
+            if (s.current < 0) continue;
             const std::uint32_t i = static_cast<std::uint32_t>(s.current);
             OpState& op = m_ops[i];
-            if (op.state != State::Running || op.doneAt > m_now)
-                continue;
+            if (op.state != State::Running || op.doneAt > m_now) continue;
             op.state = State::Done;
             op.remaining = 0;
             m_out.ops[i].end = m_now;
@@ -275,8 +260,7 @@ private:
         m_demands.clear();
         int spinning = 0;
         for (const StreamState& s : m_streams) {
-            if (s.current < 0)
-                continue;
+            if (s.current < 0) continue;
             const std::uint32_t i = static_cast<std::uint32_t>(s.current);
             if (m_ops[i].state == State::Spinning) {
                 ++spinning;
@@ -310,8 +294,7 @@ private:
         for (int k = 0; k < kSeriesCount; ++k) {
             const bool changed = m_changed && m_load[k] != m_sim.m_lastValue[k];
             const bool due = m_now - m_sim.m_lastSample[k] >= m_cfg.counterPeriodNs;
-            if (!changed && !due)
-                continue;
+            if (!changed && !due) continue;
             const std::int16_t written = noisy(m_load[k]);
             if (m_lastIndex[k] >= 0 && m_out.samples[m_lastIndex[k]].t == m_now) {
                 CounterSample& same = m_out.samples[m_lastIndex[k]];  // same moment: replace
@@ -329,8 +312,7 @@ private:
 
     // An exact reading plus measurement noise; an idle 0 stays 0 (nothing to mis-measure).
     std::int16_t noisy(std::int16_t tenthsValue) {
-        if (m_cfg.counterNoise <= 0 || tenthsValue == 0)
-            return tenthsValue;
+        if (m_cfg.counterNoise <= 0 || tenthsValue == 0) return tenthsValue;
         const double v = tenthsValue + m_noise.normal() * m_cfg.counterNoise * 10.0;
         return static_cast<std::int16_t>(std::clamp<long long>(std::llround(v), 0, 1000));
     }
@@ -338,23 +320,18 @@ private:
     TimeNs nextEvent() const {
         TimeNs next = kTimeMax;
         if (m_host == Host::Dispatch || m_host == Host::SyncDevice)
-            if (m_hostT > m_now)
-                next = std::min(next, m_hostT);
+            if (m_hostT > m_now) next = std::min(next, m_hostT);
         for (const StreamState& s : m_streams) {
             if (s.current >= 0) {
                 const OpState& op = m_ops[static_cast<std::size_t>(s.current)];
-                if (op.state == State::Running)
-                    next = std::min(next, op.doneAt);
+                if (op.state == State::Running) next = std::min(next, op.doneAt);
             } else if (!s.queue.empty()) {
                 const TimeNs t = headReadyAt(s, nullptr);
-                if (t > m_now)
-                    next = std::min(next, t);
+                if (t > m_now) next = std::min(next, t);
             }
         }
-        for (int k = 0; k < kSeriesCount; ++k)
-            next = std::min(next, m_sim.m_lastSample[k] + m_cfg.counterPeriodNs);
-        if (next == kTimeMax)
-            throw std::logic_error("simulator stalled: nothing left to wait for");
+        for (int k = 0; k < kSeriesCount; ++k) next = std::min(next, m_sim.m_lastSample[k] + m_cfg.counterPeriodNs);
+        if (next == kTimeMax) throw std::logic_error("simulator stalled: nothing left to wait for");
         return std::max(next, m_now);
     }
 
@@ -363,8 +340,7 @@ private:
         const double d = static_cast<double>(dt);
         if (dt > 0) {
             for (const StreamState& s : m_streams) {
-                if (s.current < 0)
-                    continue;
+                if (s.current < 0) continue;
                 const std::uint32_t i = static_cast<std::uint32_t>(s.current);
                 OpState& op = m_ops[i];
                 OpRecord& rec = m_out.ops[i];
@@ -405,8 +381,8 @@ private:
     std::vector<StreamState> m_streams;
     std::vector<LockState> m_locks;
 
-    bool m_dirty = true;    // running set changed: rates must be re-solved
-    bool m_changed = false; // rates were re-solved at m_now: counters may have moved
+    bool m_dirty = true;     // running set changed: rates must be re-solved
+    bool m_changed = false;  // rates were re-solved at m_now: counters may have moved
     std::array<std::int16_t, kSeriesCount> m_load{};
     std::array<std::int64_t, kSeriesCount> m_lastIndex{-1, -1, -1, -1};
     std::vector<std::uint32_t> m_running;
@@ -415,8 +391,11 @@ private:
 };
 
 Simulator::Simulator(SimConfig config, std::vector<StreamInfo> streams, std::uint64_t seed)
-    : m_config(std::move(config)), m_model(m_config.device), m_streams(std::move(streams)),
-      m_seed(seed), m_nextStart(m_config.startNs) {
+    : m_config(std::move(config)),
+      m_model(m_config.device),
+      m_streams(std::move(streams)),
+      m_seed(seed),
+      m_nextStart(m_config.startNs) {
     m_lastValue.fill(-1);
     m_lastSample.fill(kTimeMin / 2);  // "long ago": the first step samples everything at once
 }

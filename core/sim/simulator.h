@@ -41,12 +41,12 @@ struct SimConfig {
     // Measurement noise on written counter values: sigma in percentage points, drawn from its
     // own random stream (so it never moves an operator). The model itself stays exact.
     double counterNoise = 0.4;
-    int minClusterOps = 4;           // barrier runs at least this long are sync clusters
-    double causeThreshold = 0.02;    // slower than solo by more than this names a cause
+    int minClusterOps = 4;         // barrier runs at least this long are sync clusters
+    double causeThreshold = 0.02;  // slower than solo by more than this names a cause
 };
 
 class Simulator {
-public:
+  public:
     Simulator(SimConfig config, std::vector<StreamInfo> streams, std::uint64_t seed);
     ~Simulator();
     Simulator(const Simulator&) = delete;
@@ -67,7 +67,7 @@ public:
 
     TimeNs nextStepStart() const { return m_nextStart; }
 
-private:
+  private:
     class Step;
     SimConfig m_config;
     DeviceModel m_model;

@@ -23,7 +23,7 @@ struct TraceCounts {
 };
 
 class TraceOutput {
-public:
+  public:
     virtual ~TraceOutput() = default;
     virtual bool begin() = 0;
     virtual bool write(const Iteration& it, const IterationResult& result) = 0;

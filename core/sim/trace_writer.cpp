@@ -19,10 +19,9 @@ constexpr int kMaxWarpsPerSm = 64;
 
 }  // namespace
 
-TraceWriter::TraceWriter(OutputSink& sink, const SimConfig& config,
-                         const std::vector<StreamInfo>& streams, Options options)
-    : m_config(config), m_streams(streams), m_options(std::move(options)), m_out(&sink) {
-}
+TraceWriter::TraceWriter(OutputSink& sink, const SimConfig& config, const std::vector<StreamInfo>& streams,
+                         Options options)
+    : m_config(config), m_streams(streams), m_options(std::move(options)), m_out(&sink) {}
 
 void TraceWriter::open(char phase) {
     m_out.raw(m_first ? "\n  {\"ph\": \"" : ",\n  {\"ph\": \"").ch(phase).raw("\"");
@@ -36,9 +35,10 @@ bool TraceWriter::begin() {
     JsonText& o = m_out;
     o.raw("{\n  \"schemaVersion\": 1,\n  \"deviceProperties\": [\n    {\"id\": 0, \"name\": ")
         .string(d.name)
-        .raw(", \"totalGlobalMem\": 85899345920, \"computeMajor\": 8, \"computeMinor\": 0, "
-             "\"maxThreadsPerBlock\": 1024, \"maxThreadsPerMultiprocessor\": 2048, "
-             "\"regsPerBlock\": 65536, \"warpSize\": 32, \"sharedMemPerBlock\": 49152, \"numSms\": ")
+        .raw(
+            ", \"totalGlobalMem\": 85899345920, \"computeMajor\": 8, \"computeMinor\": 0, "
+            "\"maxThreadsPerBlock\": 1024, \"maxThreadsPerMultiprocessor\": 2048, "
+            "\"regsPerBlock\": 65536, \"warpSize\": 32, \"sharedMemPerBlock\": 49152, \"numSms\": ")
         .integer(d.computeUnits)
         .raw(", \"sharedMemPerMultiprocessor\": 167936, \"l2CacheSize\": ")
         .integer(d.cacheBytes)
@@ -56,12 +56,19 @@ bool TraceWriter::begin() {
         .raw(",\n  \"displayTimeUnit\": \"ms\",\n  \"traceEvents\": [");
 
     const TimeNs t0 = m_config.startNs;
-    auto meta = [&](const char* name, std::int64_t pid, std::int64_t tid, const char* key,
-                    auto value) {
+    auto meta = [&](const char* name, std::int64_t pid, std::int64_t tid, const char* key, auto value) {
         open('M');
-        o.raw(", \"name\": \"").raw(name).raw("\", \"pid\": ").integer(pid)
-            .raw(", \"tid\": ").integer(tid).raw(", \"ts\": ").micros(t0)
-            .raw(", \"args\": {\"").raw(key).raw("\": ");
+        o.raw(", \"name\": \"")
+            .raw(name)
+            .raw("\", \"pid\": ")
+            .integer(pid)
+            .raw(", \"tid\": ")
+            .integer(tid)
+            .raw(", \"ts\": ")
+            .micros(t0)
+            .raw(", \"args\": {\"")
+            .raw(key)
+            .raw("\": ");
         if constexpr (std::is_integral_v<decltype(value)>)
             o.integer(value);
         else
@@ -86,10 +93,18 @@ bool TraceWriter::begin() {
 
 void TraceWriter::hostX(const char* cat, std::string_view name, TimeNs ts, TimeNs dur) {
     open('X');
-    m_out.raw(", \"cat\": \"").raw(cat).raw("\", \"name\": ").string(name)
-        .raw(", \"pid\": ").integer(m_options.hostPid)
-        .raw(", \"tid\": ").integer(m_options.hostTid)
-        .raw(", \"ts\": ").micros(ts).raw(", \"dur\": ").micros(dur);
+    m_out.raw(", \"cat\": \"")
+        .raw(cat)
+        .raw("\", \"name\": ")
+        .string(name)
+        .raw(", \"pid\": ")
+        .integer(m_options.hostPid)
+        .raw(", \"tid\": ")
+        .integer(m_options.hostTid)
+        .raw(", \"ts\": ")
+        .micros(ts)
+        .raw(", \"dur\": ")
+        .micros(dur);
 }
 
 void TraceWriter::kernel(const OpSpec& spec, const OpRecord& rec) {
@@ -101,42 +116,77 @@ void TraceWriter::kernel(const OpSpec& spec, const OpRecord& rec) {
     const std::int64_t occupancy = std::min<std::int64_t>(100, warps * 100 / (sms * kMaxWarpsPerSm));
     JsonText& o = m_out;
     open('X');
-    o.raw(", \"cat\": \"kernel\", \"name\": ").string(spec.name)
-        .raw(", \"pid\": 0, \"tid\": ").integer(spec.stream)
-        .raw(", \"ts\": ").micros(rec.start).raw(", \"dur\": ").micros(rec.dur())
-        .raw(", \"args\": {\"External id\": ").integer(rec.externalId)
-        .raw(", \"queued\": 0, \"device\": 0, \"context\": 1, \"stream\": ").integer(spec.stream)
-        .raw(", \"correlation\": ").integer(rec.correlation)
-        .raw(", \"registers per thread\": ").integer(k.registers)
-        .raw(", \"shared memory\": ").integer(k.sharedMemory)
-        .raw(", \"blocks per SM\": ").ratio(blocks, sms, 2)
-        .raw(", \"warps per SM\": ").ratio(warps, sms, 2)
-        .raw(", \"grid\": [").integer(k.grid[0]).raw(", ").integer(k.grid[1]).raw(", ")
-        .integer(k.grid[2]).raw("], \"block\": [").integer(k.block[0]).raw(", ")
-        .integer(k.block[1]).raw(", ").integer(k.block[2])
-        .raw("], \"est. achieved occupancy %\": ").integer(occupancy).raw("}}");
+    o.raw(", \"cat\": \"kernel\", \"name\": ")
+        .string(spec.name)
+        .raw(", \"pid\": 0, \"tid\": ")
+        .integer(spec.stream)
+        .raw(", \"ts\": ")
+        .micros(rec.start)
+        .raw(", \"dur\": ")
+        .micros(rec.dur())
+        .raw(", \"args\": {\"External id\": ")
+        .integer(rec.externalId)
+        .raw(", \"queued\": 0, \"device\": 0, \"context\": 1, \"stream\": ")
+        .integer(spec.stream)
+        .raw(", \"correlation\": ")
+        .integer(rec.correlation)
+        .raw(", \"registers per thread\": ")
+        .integer(k.registers)
+        .raw(", \"shared memory\": ")
+        .integer(k.sharedMemory)
+        .raw(", \"blocks per SM\": ")
+        .ratio(blocks, sms, 2)
+        .raw(", \"warps per SM\": ")
+        .ratio(warps, sms, 2)
+        .raw(", \"grid\": [")
+        .integer(k.grid[0])
+        .raw(", ")
+        .integer(k.grid[1])
+        .raw(", ")
+        .integer(k.grid[2])
+        .raw("], \"block\": [")
+        .integer(k.block[0])
+        .raw(", ")
+        .integer(k.block[1])
+        .raw(", ")
+        .integer(k.block[2])
+        .raw("], \"est. achieved occupancy %\": ")
+        .integer(occupancy)
+        .raw("}}");
     ++m_counts.kernels;
 }
 
 void TraceWriter::flow(std::int64_t id, const OpRecord& rec, std::int32_t stream) {
     JsonText& o = m_out;
     open('s');
-    o.raw(", \"id\": ").integer(id).raw(", \"pid\": ").integer(m_options.hostPid)
-        .raw(", \"tid\": ").integer(m_options.hostTid).raw(", \"ts\": ").micros(rec.launchStart)
+    o.raw(", \"id\": ")
+        .integer(id)
+        .raw(", \"pid\": ")
+        .integer(m_options.hostPid)
+        .raw(", \"tid\": ")
+        .integer(m_options.hostTid)
+        .raw(", \"ts\": ")
+        .micros(rec.launchStart)
         .raw(", \"cat\": \"ac2g\", \"name\": \"ac2g\"}");
     open('f');
-    o.raw(", \"id\": ").integer(id).raw(", \"pid\": 0, \"tid\": ").integer(stream)
-        .raw(", \"ts\": ").micros(rec.start)
+    o.raw(", \"id\": ")
+        .integer(id)
+        .raw(", \"pid\": 0, \"tid\": ")
+        .integer(stream)
+        .raw(", \"ts\": ")
+        .micros(rec.start)
         .raw(", \"cat\": \"ac2g\", \"name\": \"ac2g\", \"bp\": \"e\"}");
     ++m_counts.flows;
 }
 
 bool TraceWriter::write(const Iteration& it, const IterationResult& r) {
     JsonText& o = m_out;
-    hostX("user_annotation", "ProfilerStep#" + std::to_string(r.index), r.stepStart,
-          r.stepEnd - r.stepStart);
-    o.raw(", \"args\": {\"External id\": ").integer(r.stepExternalId)
-        .raw(", \"Ev Idx\": ").integer(m_evIdx++).raw("}}");
+    hostX("user_annotation", "ProfilerStep#" + std::to_string(r.index), r.stepStart, r.stepEnd - r.stepStart);
+    o.raw(", \"args\": {\"External id\": ")
+        .integer(r.stepExternalId)
+        .raw(", \"Ev Idx\": ")
+        .integer(m_evIdx++)
+        .raw("}}");
 
     for (std::size_t i = 0; i < it.ops.size(); ++i) {
         const OpSpec& spec = it.ops[i];
@@ -144,27 +194,38 @@ bool TraceWriter::write(const Iteration& it, const IterationResult& r) {
         if (m_options.hostEvents) {
             if (rec.syncStart != kNoTime) {
                 hostX("cuda_runtime", "cudaStreamSynchronize", rec.syncStart, rec.syncDur);
-                o.raw(", \"args\": {\"cbid\": ").integer(kCbidStreamSync)
-                    .raw(", \"correlation\": ").integer(rec.syncCorrelation).raw("}}");
+                o.raw(", \"args\": {\"cbid\": ")
+                    .integer(kCbidStreamSync)
+                    .raw(", \"correlation\": ")
+                    .integer(rec.syncCorrelation)
+                    .raw("}}");
             }
             hostX("cpu_op", spec.hostOp, rec.cpuStart, rec.cpuDur);
-            o.raw(", \"args\": {\"External id\": ").integer(rec.externalId)
-                .raw(", \"Ev Idx\": ").integer(m_evIdx++).raw("}}");
+            o.raw(", \"args\": {\"External id\": ")
+                .integer(rec.externalId)
+                .raw(", \"Ev Idx\": ")
+                .integer(m_evIdx++)
+                .raw("}}");
             hostX("cuda_runtime", "cudaLaunchKernel", rec.launchStart, rec.launchDur);
-            o.raw(", \"args\": {\"External id\": ").integer(rec.externalId)
-                .raw(", \"cbid\": ").integer(kCbidLaunch)
-                .raw(", \"correlation\": ").integer(rec.correlation).raw("}}");
+            o.raw(", \"args\": {\"External id\": ")
+                .integer(rec.externalId)
+                .raw(", \"cbid\": ")
+                .integer(kCbidLaunch)
+                .raw(", \"correlation\": ")
+                .integer(rec.correlation)
+                .raw("}}");
         }
         kernel(spec, rec);
-        if (m_options.hostEvents)
-            flow(rec.correlation, rec, spec.stream);
-        if (!o.maybeFlush())
-            return false;
+        if (m_options.hostEvents) flow(rec.correlation, rec, spec.stream);
+        if (!o.maybeFlush()) return false;
     }
     if (m_options.hostEvents) {
         hostX("cuda_runtime", "cudaDeviceSynchronize", r.deviceSyncStart, r.deviceSyncDur);
-        o.raw(", \"args\": {\"cbid\": ").integer(kCbidDeviceSync)
-            .raw(", \"correlation\": ").integer(r.deviceSyncCorrelation).raw("}}");
+        o.raw(", \"args\": {\"cbid\": ")
+            .integer(kCbidDeviceSync)
+            .raw(", \"correlation\": ")
+            .integer(r.deviceSyncCorrelation)
+            .raw("}}");
     }
 
     counters(r);
@@ -180,8 +241,7 @@ void TraceWriter::counters(const IterationResult& r) {
         if (!m_resampler)
             m_resampler.emplace(r.stepStart, m_options.counters.periodNs, m_config.counterNoise,
                                 m_options.counterNoiseSeed);
-        for (const CounterSample& s : r.samples)
-            m_resampler->add(s);
+        for (const CounterSample& s : r.samples) m_resampler->add(s);
         // The step's last values (the idle readings) hold through its end and the gap after it.
         m_resampler->holdUntil(r.stepEnd);
         counterEvents(m_resampler->take());
@@ -194,8 +254,15 @@ void TraceWriter::counterEvents(const std::vector<CounterSample>& samples) {
     for (const CounterSample& s : samples) {
         const CounterName& c = kCounterNames[static_cast<std::size_t>(s.series)];
         open('C');
-        o.raw(", \"name\": \"").raw(c.name).raw("\", \"pid\": 0, \"tid\": 0, \"ts\": ").micros(s.t)
-            .raw(", \"args\": {\"").raw(c.key).raw("\": ").fixed(s.tenths, 1).raw("}}");
+        o.raw(", \"name\": \"")
+            .raw(c.name)
+            .raw("\", \"pid\": 0, \"tid\": 0, \"ts\": ")
+            .micros(s.t)
+            .raw(", \"args\": {\"")
+            .raw(c.key)
+            .raw("\": ")
+            .fixed(s.tenths, 1)
+            .raw("}}");
         ++m_counts.counters;
     }
 }
@@ -209,8 +276,7 @@ bool TraceWriter::finish() {
     m_out.raw("\n  ]\n}\n");
     m_counts.phases.clear();
     for (std::size_t c = 0; c < m_phaseCount.size(); ++c)
-        if (m_phaseCount[c] > 0)
-            m_counts.phases[std::string(1, static_cast<char>(c))] = m_phaseCount[c];
+        if (m_phaseCount[c] > 0) m_counts.phases[std::string(1, static_cast<char>(c))] = m_phaseCount[c];
     return m_out.flush();
 }
 

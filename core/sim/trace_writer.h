@@ -34,10 +34,10 @@ inline constexpr std::array<CounterName, kSeriesCount> kCounterNames{{
 }};
 
 class TraceWriter : public TraceOutput {
-public:
+  public:
     struct Options {
-        std::string traceName;     // written as "traceName"; keep it free of paths for stable bytes
-        bool hostEvents = true;    // cpu_op, runtime calls and flows; off gives kernel-only traces
+        std::string traceName;   // written as "traceName"; keep it free of paths for stable bytes
+        bool hostEvents = true;  // cpu_op, runtime calls and flows; off gives kernel-only traces
         std::int32_t hostPid = 4242;
         std::int32_t hostTid = 4242;
         // Which counter events to write (counter_mode.h). Period mode averages the simulator's
@@ -49,8 +49,7 @@ public:
         std::int32_t worldSize = 0;
     };
 
-    TraceWriter(OutputSink& sink, const SimConfig& config, const std::vector<StreamInfo>& streams,
-                Options options);
+    TraceWriter(OutputSink& sink, const SimConfig& config, const std::vector<StreamInfo>& streams, Options options);
 
     bool begin() override;  // header, device properties, process/thread metadata
     bool write(const Iteration& it, const IterationResult& result) override;
@@ -59,7 +58,7 @@ public:
     const TraceCounts& counts() const override { return m_counts; }
     std::uint64_t bytes() const override { return m_out.bytes(); }
 
-private:
+  private:
     void open(char phase);  // starts an event: separator, '{"ph": "<phase>"', counts it
     void hostX(const char* cat, std::string_view name, TimeNs ts, TimeNs dur);
     void kernel(const OpSpec& spec, const OpRecord& rec);
@@ -74,7 +73,7 @@ private:
     TraceCounts m_counts;
     std::array<std::uint64_t, 128> m_phaseCount{};  // by phase character, folded at finish()
     bool m_first = true;
-    std::int64_t m_evIdx = 0;  // Kineto's running "Ev Idx" of host events
+    std::int64_t m_evIdx = 0;                     // Kineto's running "Ev Idx" of host events
     std::optional<CounterResampler> m_resampler;  // Period mode, from the first step on
     TimeNs m_lastStepEnd = 0;
 };

@@ -26,9 +26,8 @@ struct TruthHeader {
 };
 
 class TruthWriter {
-public:
-    TruthWriter(OutputSink& sink, const SimConfig& config, const std::vector<StreamInfo>& streams,
-                TruthHeader header);
+  public:
+    TruthWriter(OutputSink& sink, const SimConfig& config, const std::vector<StreamInfo>& streams, TruthHeader header);
 
     bool begin();
     bool write(const Iteration& it, const IterationResult& result);
@@ -36,7 +35,7 @@ public:
 
     std::uint64_t opsWritten() const { return m_opBase; }
 
-private:
+  private:
     struct Step {
         int index;
         TimeNs start, end;

@@ -19,8 +19,8 @@ class Rng;  // rng.h
 struct KernelShape {
     std::array<std::int32_t, 3> grid{1, 1, 1};
     std::array<std::int32_t, 3> block{128, 1, 1};
-    std::int32_t registers = 32;     // registers per thread
-    std::int32_t sharedMemory = 0;   // bytes per block
+    std::int32_t registers = 32;    // registers per thread
+    std::int32_t sharedMemory = 0;  // bytes per block
 };
 
 // How an operator's work varies from step to step: the shape of its duration distribution when it
@@ -44,12 +44,12 @@ struct OpSpec {
     std::string name;    // kernel name, e.g. "conv2d_3x3_fwd"
     std::string hostOp;  // the framework op that launched it, e.g. "aten::conv2d"
     std::int32_t stream = 7;
-    TimeNs workNs = 0;         // solo duration before jitter, ns
-    double jitterSigma = 0.02; // relative standard deviation of the work (Normal, Bimodal)
+    TimeNs workNs = 0;          // solo duration before jitter, ns
+    double jitterSigma = 0.02;  // relative standard deviation of the work (Normal, Bimodal)
     JitterKind jitterKind = JitterKind::Normal;
     JitterShape jitterShape;
     OpDemand demand;
-    std::int32_t lock = -1;    // index into Iteration::locks, -1 when it takes no lock
+    std::int32_t lock = -1;  // index into Iteration::locks, -1 when it takes no lock
     // A sync barrier in front: the host synchronises the stream before launching it, and the
     // stream stays idle DeviceConfig::barrierNs after the previous operator ends.
     bool barrier = false;

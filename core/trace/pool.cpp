@@ -9,7 +9,7 @@ namespace contend {
 
 namespace {
 
-constexpr std::int64_t kIdStride = std::int64_t{1} << 40;   // per capture, for correlation ids
+constexpr std::int64_t kIdStride = std::int64_t{1} << 40;  // per capture, for correlation ids
 
 // "ProfilerStep#N" -> N, or -1.
 long stepNumber(std::string_view name) {
@@ -28,14 +28,15 @@ TracePtr poolCaptures(const std::vector<TracePtr>& captures) {
     TraceBuilder b(captures.front()->format());
     Source src = captures.front()->source();
     const Source& first = captures.front()->source();
-    src.path = (first.folder.empty() ? first.path : first.folder) + " + " + std::to_string(captures.size() - 1) + " more";
+    src.path =
+        (first.folder.empty() ? first.path : first.folder) + " + " + std::to_string(captures.size() - 1) + " more";
     src.folder.clear();
     b.setSource(src);
     std::size_t total = 0;
     for (const TracePtr& t : captures) total += t->slices().size();
     b.reserve(total);
-    TimeNs cursor = 0;      // where the next capture begins
-    long stepBase = 0;      // ProfilerStep numbers used so far
+    TimeNs cursor = 0;  // where the next capture begins
+    long stepBase = 0;  // ProfilerStep numbers used so far
     for (std::size_t k = 0; k < captures.size(); ++k) {
         const Trace& t = *captures[k];
         const TimeNs delta = k == 0 ? 0 : cursor - t.begin();
@@ -70,7 +71,7 @@ TracePtr poolCaptures(const std::vector<TracePtr>& captures) {
             if (info.taskType) info.taskType = b.intern(t.str(info.taskType));
             if (info.correlation >= 0) info.correlation += static_cast<std::int64_t>(k) * kIdStride;
             if (info.externalId >= 0) info.externalId += static_cast<std::int64_t>(k) * kIdStride;
-            info.launch = kNone;   // linked again at finalize (flows, correlation)
+            info.launch = kNone;  // linked again at finalize (flows, correlation)
             const std::uint32_t metricsBegin = info.metricsBegin, metricsCount = info.metricsCount;
             info.metricsBegin = 0;
             info.metricsCount = 0;
@@ -81,7 +82,8 @@ TracePtr poolCaptures(const std::vector<TracePtr>& captures) {
             }
         }
         for (const CounterSeries& c : t.counters())
-            for (std::size_t j = 0; j < c.times.size(); ++j) b.addCounter(c.pid, c.name, c.id, c.key, c.times[j] + delta, c.values[j]);
+            for (std::size_t j = 0; j < c.times.size(); ++j)
+                b.addCounter(c.pid, c.name, c.id, c.key, c.times[j] + delta, c.values[j]);
         std::size_t flowId = 0;
         for (const Flow& f : t.flows()) {
             if (f.from == kNone || f.to == kNone) continue;

@@ -17,7 +17,7 @@
 
 namespace contend {
 
-inline constexpr TimeNs kPoolGapNs = 1'000'000'000;   // 1 s between captures
+inline constexpr TimeNs kPoolGapNs = 1'000'000'000;  // 1 s between captures
 
 // Pools `captures` (at least one). Returns the first one unchanged when given one.
 TracePtr poolCaptures(const std::vector<TracePtr>& captures);

@@ -13,7 +13,7 @@
 namespace contend {
 
 class StringTable {
-public:
+  public:
     StringTable();
     StringTable(StringTable&&) noexcept = default;
     StringTable& operator=(StringTable&&) noexcept = default;
@@ -28,7 +28,7 @@ public:
     std::size_t size() const { return m_views.size(); }
     std::size_t bytes() const { return m_bytes; }
 
-private:
+  private:
     std::string_view store(std::string_view s);
 
     std::vector<std::unique_ptr<char[]>> m_chunks;

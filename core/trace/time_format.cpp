@@ -9,10 +9,14 @@ std::string formatDuration(TimeNs ns) {
     char buf[64];
     const double a = static_cast<double>(std::llabs(ns));
     const double v = static_cast<double>(ns);
-    if (a < 1e3) std::snprintf(buf, sizeof buf, "%lld ns", static_cast<long long>(ns));
-    else if (a < 1e6) std::snprintf(buf, sizeof buf, "%.3g us", v / 1e3);
-    else if (a < 1e9) std::snprintf(buf, sizeof buf, "%.3g ms", v / 1e6);
-    else std::snprintf(buf, sizeof buf, "%.4g s", v / 1e9);
+    if (a < 1e3)
+        std::snprintf(buf, sizeof buf, "%lld ns", static_cast<long long>(ns));
+    else if (a < 1e6)
+        std::snprintf(buf, sizeof buf, "%.3g us", v / 1e3);
+    else if (a < 1e9)
+        std::snprintf(buf, sizeof buf, "%.3g ms", v / 1e6);
+    else
+        std::snprintf(buf, sizeof buf, "%.4g s", v / 1e9);
     return buf;
 }
 

@@ -26,8 +26,7 @@ double CounterSeries::valueAt(TimeNs t) const {
     return values[static_cast<std::size_t>(it - times.begin()) - 1];
 }
 
-std::pair<std::uint32_t, std::uint32_t> Trace::visibleRange(std::uint32_t track, TimeNs t0,
-                                                            TimeNs t1) const {
+std::pair<std::uint32_t, std::uint32_t> Trace::visibleRange(std::uint32_t track, TimeNs t0, TimeNs t1) const {
     if (track >= m_tracks.size() || t1 < t0) return {0, 0};
     const Track& tr = m_tracks[track];
     auto first = m_slices.begin() + tr.sliceBegin;

@@ -17,12 +17,12 @@ namespace contend {
 
 // What a slice is, for the analyses. Bit flags.
 enum SliceFlags : std::uint8_t {
-    kSliceDevice = 1 << 0,    // runs on a device stream (kernel, NPU task, memcpy, memset)
-    kSliceMemory = 1 << 1,    // memcpy / memset / DMA task
-    kSliceWait = 1 << 2,      // a wait task (EVENT_WAIT_SQE, Notify Wait, cuda_sync): not resource use
-    kSliceLaunch = 1 << 3,    // host-side launch (cuda_runtime / cuda_driver / CANN API)
-    kSliceStep = 1 << 4,      // iteration marker (ProfilerStep#N)
-    kSliceInstant = 1 << 5,   // instant event (dur 0)
+    kSliceDevice = 1 << 0,   // runs on a device stream (kernel, NPU task, memcpy, memset)
+    kSliceMemory = 1 << 1,   // memcpy / memset / DMA task
+    kSliceWait = 1 << 2,     // a wait task (EVENT_WAIT_SQE, Notify Wait, cuda_sync): not resource use
+    kSliceLaunch = 1 << 3,   // host-side launch (cuda_runtime / cuda_driver / CANN API)
+    kSliceStep = 1 << 4,     // iteration marker (ProfilerStep#N)
+    kSliceInstant = 1 << 5,  // instant event (dur 0)
 };
 
 // Hot part of an operator/slice: what the timeline and the analyses touch in inner loops.
@@ -33,8 +33,8 @@ struct Slice {
     StringId category = 0;
     std::uint32_t track = 0;
     std::uint8_t flags = 0;
-    std::uint8_t depth = 0;    // nesting level on its track (0 = outermost)
-    char phase = 'X';          // 'X' complete, 'B' (matched B/E pair), 'i' instant
+    std::uint8_t depth = 0;  // nesting level on its track (0 = outermost)
+    char phase = 'X';        // 'X' complete, 'B' (matched B/E pair), 'i' instant
     std::uint8_t pad = 0;
 
     TimeNs end() const { return start + dur; }
@@ -51,16 +51,16 @@ struct Metric {
 
 // Cold part of a slice: the args that matter for analysis. Parallel to Trace::slices().
 struct SliceInfo {
-    std::uint64_t srcOffset = 0;   // byte offset of the event's '{' in the (decompressed) source
-    std::int64_t correlation = -1; // Kineto correlation / Ascend connection id
-    std::int64_t externalId = -1;  // Kineto "External id"
-    std::int64_t taskId = -1;      // Ascend "Task Id"
-    TimeNs waitNs = -1;            // measured wait before start (Ascend "Wait Time(us)"), -1 if unknown
-    std::int32_t stream = -1;      // device stream (Kineto args.stream, Ascend Physic Stream Id)
-    std::int32_t device = -1;      // device index (Kineto args.device)
-    StringId taskType = 0;         // Ascend "Task Type" (AI_CORE, ...)
-    StringId shape = 0;            // shape text: grid/block for kernels, Input Shapes/Dims for ops
-    std::uint32_t metricsBegin = 0; // range into Trace::metrics()
+    std::uint64_t srcOffset = 0;     // byte offset of the event's '{' in the (decompressed) source
+    std::int64_t correlation = -1;   // Kineto correlation / Ascend connection id
+    std::int64_t externalId = -1;    // Kineto "External id"
+    std::int64_t taskId = -1;        // Ascend "Task Id"
+    TimeNs waitNs = -1;              // measured wait before start (Ascend "Wait Time(us)"), -1 if unknown
+    std::int32_t stream = -1;        // device stream (Kineto args.stream, Ascend Physic Stream Id)
+    std::int32_t device = -1;        // device index (Kineto args.device)
+    StringId taskType = 0;           // Ascend "Task Type" (AI_CORE, ...)
+    StringId shape = 0;              // shape text: grid/block for kernels, Input Shapes/Dims for ops
+    std::uint32_t metricsBegin = 0;  // range into Trace::metrics()
     std::uint32_t metricsCount = 0;
     std::uint32_t launch = kNone;  // host launch slice that enqueued this device op (by correlation)
 };
@@ -68,7 +68,7 @@ struct SliceInfo {
 enum class TrackKind : std::uint8_t { DeviceStream, HostThread, Other };
 
 struct Track {
-    std::string pid;          // as written in the file (number text or string)
+    std::string pid;  // as written in the file (number text or string)
     std::string tid;
     std::string processName;  // from process_name metadata (or process_labels)
     std::string threadName;   // from thread_name metadata
@@ -77,7 +77,7 @@ struct Track {
     TrackKind kind = TrackKind::Other;
     std::uint32_t sliceBegin = 0;  // [sliceBegin, sliceEnd) in Trace::slices(), sorted by start
     std::uint32_t sliceEnd = 0;
-    TimeNs maxDur = 0;             // longest slice on the track, for visible-range queries
+    TimeNs maxDur = 0;  // longest slice on the track, for visible-range queries
     std::uint8_t maxDepth = 0;
 
     std::uint32_t size() const { return sliceEnd - sliceBegin; }
@@ -88,14 +88,14 @@ struct Track {
 struct CounterSeries {
     std::string pid;
     std::string processName;
-    std::string name;   // event name, e.g. "HBM 0/Read"
-    std::string key;    // args key, e.g. "Read(MB/s)"
-    std::string id;     // optional per-instance id
-    std::string unit;   // from the key: "MB/s", "%", "MHz", "KB", or ""
-    std::vector<TimeNs> times;   // sorted
+    std::string name;           // event name, e.g. "HBM 0/Read"
+    std::string key;            // args key, e.g. "Read(MB/s)"
+    std::string id;             // optional per-instance id
+    std::string unit;           // from the key: "MB/s", "%", "MHz", "KB", or ""
+    std::vector<TimeNs> times;  // sorted
     std::vector<double> values;
 
-    std::string label() const;   // "HBM 0/Read Read(MB/s)"
+    std::string label() const;  // "HBM 0/Read Read(MB/s)"
     // Value in effect at t (step function: last sample at or before t); NaN before the first.
     double valueAt(TimeNs t) const;
 };
@@ -110,22 +110,22 @@ struct Flow {
 };
 
 struct ImportWarning {
-    std::string kind;     // "missing ts", "negative dur", "unmatched E", ...
+    std::string kind;  // "missing ts", "negative dur", "unmatched E", ...
     std::uint64_t count = 0;
-    std::string example;  // where the first one was: "byte 1234 (line 5)"
+    std::string example;         // where the first one was: "byte 1234 (line 5)"
     std::string unit = "event";  // what `count` counts: "event", "byte", "string", "value"
 };
 
 struct ImportStats {
-    std::uint64_t events = 0;                 // events in the file, as written
+    std::uint64_t events = 0;                     // events in the file, as written
     std::map<std::string, std::uint64_t> phases;  // per "ph" value, as written
     std::vector<ImportWarning> warnings;
     bool truncated = false;
-    std::uint64_t bytes = 0;                  // JSON bytes read (decompressed)
-    std::uint64_t fileBytes = 0;              // bytes on disk
-    double seconds = 0;                       // wall time of the load
-    std::uint64_t modelBytes = 0;             // what the model held when reading ended (estimate)
-    std::uint64_t memoryBudget = 0;           // the load's memory budget (0: none)
+    std::uint64_t bytes = 0;         // JSON bytes read (decompressed)
+    std::uint64_t fileBytes = 0;     // bytes on disk
+    double seconds = 0;              // wall time of the load
+    std::uint64_t modelBytes = 0;    // what the model held when reading ended (estimate)
+    std::uint64_t memoryBudget = 0;  // the load's memory budget (0: none)
 };
 
 // Per-name statistics over all slices with that name, computed once at finalize.
@@ -138,9 +138,9 @@ struct NameStats {
 };
 
 struct Source {
-    std::string path;      // the file the events came from
+    std::string path;  // the file the events came from
     bool gzip = false;
-    std::string folder;    // Ascend profiler folder, when opened as one
+    std::string folder;                  // Ascend profiler folder, when opened as one
     std::vector<std::string> sideFiles;  // CSVs joined in
     // What the file says about the capture, as (what, value) for `contend-cli info`: GPUs,
     // exporter version, session start (Nsight Systems exports). Not read by the analyses.
@@ -148,9 +148,9 @@ struct Source {
 };
 
 class Trace {
-public:
+  public:
     const Source& source() const { return m_source; }
-    const std::string& format() const { return m_format; }   // "kineto", "chrome", "ascend", ...
+    const std::string& format() const { return m_format; }  // "kineto", "chrome", "ascend", ...
     const StringTable& strings() const { return m_strings; }
     std::string_view str(StringId id) const { return m_strings.view(id); }
 
@@ -177,8 +177,7 @@ public:
 
     // Slices of a track that intersect [t0, t1): returns a half-open index range into slices().
     // Uses the track's maxDur so long slices that start before t0 are included.
-    std::pair<std::uint32_t, std::uint32_t> visibleRange(std::uint32_t track, TimeNs t0,
-                                                         TimeNs t1) const;
+    std::pair<std::uint32_t, std::uint32_t> visibleRange(std::uint32_t track, TimeNs t0, TimeNs t1) const;
     std::size_t deviceSliceCount() const;
     std::size_t operatorCount() const { return m_slices.size(); }
     // Hardware metric of a slice by key name; NaN when absent.
@@ -188,7 +187,7 @@ public:
     // Returns an empty string if the file is gone or changed.
     std::string rawEvent(std::uint32_t slice) const;
 
-private:
+  private:
     friend class TraceBuilder;
     Source m_source;
     std::string m_format;

@@ -24,7 +24,7 @@ std::string unitOfKey(std::string_view key) {
     if (open != std::string_view::npos && key.back() == ')') {
         return std::string(key.substr(open + 1, key.size() - open - 2));
     }
-    static const char* kUnits[] = {"MHz", "GHz", "KB", "MB", "GB", "B", "bytes", "%",
+    static const char* kUnits[] = {"MHz",  "GHz",  "KB", "MB", "GB", "B", "bytes", "%",
                                    "MB/s", "GB/s", "ns", "us", "ms", "W", "C"};
     for (const char* u : kUnits) {
         if (key == u) return std::string(key);
@@ -33,13 +33,13 @@ std::string unitOfKey(std::string_view key) {
 }
 
 bool isWaitTaskType(std::string_view t) {
-    return t == "EVENT_WAIT_SQE" || t == "Notify Wait" || t == "NOTIFY_WAIT_SQE" ||
-           t == "EVENT_RECORD_SQE" || t == "PLACE_HOLDER_SQE";
+    return t == "EVENT_WAIT_SQE" || t == "Notify Wait" || t == "NOTIFY_WAIT_SQE" || t == "EVENT_RECORD_SQE" ||
+           t == "PLACE_HOLDER_SQE";
 }
 
 bool isMemoryTaskType(std::string_view t) {
-    return t.find("SDMA") != std::string_view::npos || t.find("DMA") != std::string_view::npos ||
-           t == "Memcpy" || t == "Reduce Inline";
+    return t.find("SDMA") != std::string_view::npos || t.find("DMA") != std::string_view::npos || t == "Memcpy" ||
+           t == "Reduce Inline";
 }
 
 }  // namespace
@@ -118,8 +118,8 @@ void TraceBuilder::addMetric(std::uint32_t buildIndex, std::string_view key, flo
     m_pendingMetrics.push_back({buildIndex, Metric{intern(key), value}});
 }
 
-void TraceBuilder::addCounter(std::string_view pid, std::string_view name, std::string_view id,
-                              std::string_view key, TimeNs ts, double value) {
+void TraceBuilder::addCounter(std::string_view pid, std::string_view name, std::string_view id, std::string_view key,
+                              TimeNs ts, double value) {
     // Counter samples are most of a sampled trace's events and cycle through a few series:
     // look in a small memo of recent series before building a key for the hash map.
     for (const CounterMemo& m : m_counterMemo) {
@@ -157,14 +157,14 @@ void TraceBuilder::addCounter(std::string_view pid, std::string_view name, std::
     s.values.push_back(value);
 }
 
-void TraceBuilder::addFlowStart(std::string_view category, std::string_view name,
-                                std::string_view id, std::uint32_t track, TimeNs ts) {
+void TraceBuilder::addFlowStart(std::string_view category, std::string_view name, std::string_view id,
+                                std::uint32_t track, TimeNs ts) {
     std::string key = trackKey(category, id);
     m_flowStarts.push_back({std::move(key), intern(category), intern(name), track, ts, true});
 }
 
-void TraceBuilder::addFlowEnd(std::string_view category, std::string_view name,
-                              std::string_view id, std::uint32_t track, TimeNs ts, bool enclosing) {
+void TraceBuilder::addFlowEnd(std::string_view category, std::string_view name, std::string_view id,
+                              std::uint32_t track, TimeNs ts, bool enclosing) {
     std::string key = trackKey(category, id);
     m_flowEnds.push_back({std::move(key), intern(category), intern(name), track, ts, enclosing});
 }
@@ -253,8 +253,9 @@ StringId TraceBuilder::internLong(std::string_view s) {
     std::size_t cut = kMaxStringBytes;
     // Back off to the start of a UTF-8 sequence so the kept text stays well formed.
     while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
-    warn("string longer than 64 KiB cut", "a string of " + std::to_string(s.size()) + " bytes: \"" +
-                                             std::string(s.substr(0, std::min<std::size_t>(cut, 40))) + "...\"",
+    warn("string longer than 64 KiB cut",
+         "a string of " + std::to_string(s.size()) + " bytes: \"" +
+             std::string(s.substr(0, std::min<std::size_t>(cut, 40))) + "...\"",
          1, "string");
     std::string kept(s.substr(0, cut));
     kept += "...";
@@ -265,8 +266,8 @@ std::size_t TraceBuilder::memoryBytes() const {
     const Trace& t = *m_trace;
     // Sizes, not capacities: the slice vectors are reserved up front, which touches no pages.
     std::size_t n = t.m_slices.size() * sizeof(Slice) + t.m_infos.size() * sizeof(SliceInfo) +
-                    t.m_metrics.size() * sizeof(Metric) + t.m_tracks.size() * sizeof(Track) +
-                    t.m_strings.bytes() + t.m_strings.size() * (sizeof(std::string_view) + 32);
+                    t.m_metrics.size() * sizeof(Metric) + t.m_tracks.size() * sizeof(Track) + t.m_strings.bytes() +
+                    t.m_strings.size() * (sizeof(std::string_view) + 32);
     for (const auto& c : t.m_counters)
         n += sizeof(CounterSeries) + c.times.size() * sizeof(TimeNs) + c.values.size() * sizeof(double);
     n += m_begins.size() * sizeof(Slice) + m_beginInfos.size() * sizeof(SliceInfo) +
@@ -299,10 +300,8 @@ void TraceBuilder::pairBeginEnd() {
     };
     std::vector<Ev> evs;
     evs.reserve(m_begins.size() + m_ends.size());
-    for (std::uint32_t i = 0; i < m_begins.size(); ++i)
-        evs.push_back({m_begins[i].start, m_begins[i].track, false, i});
-    for (std::uint32_t i = 0; i < m_ends.size(); ++i)
-        evs.push_back({m_ends[i].ts, m_ends[i].track, true, i});
+    for (std::uint32_t i = 0; i < m_begins.size(); ++i) evs.push_back({m_begins[i].start, m_begins[i].track, false, i});
+    for (std::uint32_t i = 0; i < m_ends.size(); ++i) evs.push_back({m_ends[i].ts, m_ends[i].track, true, i});
     std::stable_sort(evs.begin(), evs.end(), [](const Ev& a, const Ev& b) {
         if (a.track != b.track) return a.track < b.track;
         if (a.ts != b.ts) return a.ts < b.ts;
@@ -411,7 +410,7 @@ void TraceBuilder::finishTracks() {
     // Track ranges, depth, flags.
     const auto n = static_cast<std::uint32_t>(t.m_slices.size());
     std::uint32_t i = 0;
-    std::vector<std::uint32_t> open;   // slices still open at the current start, outermost first
+    std::vector<std::uint32_t> open;  // slices still open at the current start, outermost first
     m_parent.assign(n, kNone);
     while (i < n) {
         std::uint32_t tr = t.m_slices[i].track;
@@ -442,11 +441,13 @@ void TraceBuilder::finishTracks() {
     // Track kinds.
     for (auto& tr : t.m_tracks) {
         bool device = tr.processName == "Ascend Hardware";
-        for (std::uint32_t k = tr.sliceBegin; k < tr.sliceEnd && !device; ++k)
-            device = t.m_slices[k].is(kSliceDevice);
-        if (device) tr.kind = TrackKind::DeviceStream;
-        else if (tr.sliceEnd > tr.sliceBegin) tr.kind = TrackKind::HostThread;
-        else tr.kind = TrackKind::Other;
+        for (std::uint32_t k = tr.sliceBegin; k < tr.sliceEnd && !device; ++k) device = t.m_slices[k].is(kSliceDevice);
+        if (device)
+            tr.kind = TrackKind::DeviceStream;
+        else if (tr.sliceEnd > tr.sliceBegin)
+            tr.kind = TrackKind::HostThread;
+        else
+            tr.kind = TrackKind::Other;
     }
     // Display order: device streams, then host threads, then others; within a kind by the
     // file's sort indices, then pid/tid (numerically where both are numbers).
@@ -642,7 +643,8 @@ TracePtr TraceBuilder::finalize() {
             if (!cnt) continue;
             t.m_infos[s].metricsBegin = static_cast<std::uint32_t>(t.m_metrics.size());
             t.m_infos[s].metricsCount = cnt;
-            for (std::uint32_t k = firstOf[o]; k < firstOf[o + 1]; ++k) t.m_metrics.push_back(m_pendingMetrics[k].metric);
+            for (std::uint32_t k = firstOf[o]; k < firstOf[o + 1]; ++k)
+                t.m_metrics.push_back(m_pendingMetrics[k].metric);
         }
         m_pendingMetrics.clear();
         m_pendingMetrics.shrink_to_fit();

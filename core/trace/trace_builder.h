@@ -12,7 +12,7 @@
 namespace contend {
 
 class TraceBuilder {
-public:
+  public:
     explicit TraceBuilder(std::string format = "chrome");
 
     void setFormat(std::string format) { m_trace->m_format = std::move(format); }
@@ -54,17 +54,19 @@ public:
     void addBegin(const Slice& slice, const SliceInfo& info = {});
     void addEnd(std::uint32_t track, TimeNs ts, std::uint64_t srcOffset);
     void addMetric(std::uint32_t buildIndex, std::string_view key, float value);
-    void addMetric(std::uint32_t buildIndex, StringId key, float value) { m_pendingMetrics.push_back({buildIndex, Metric{key, value}}); }
+    void addMetric(std::uint32_t buildIndex, StringId key, float value) {
+        m_pendingMetrics.push_back({buildIndex, Metric{key, value}});
+    }
 
-    void addCounter(std::string_view pid, std::string_view name, std::string_view id,
-                    std::string_view key, TimeNs ts, double value);
+    void addCounter(std::string_view pid, std::string_view name, std::string_view id, std::string_view key, TimeNs ts,
+                    double value);
 
     // Flow endpoints; bound to slices at finalize. `enclosing`: bind to the slice that encloses
     // ts on the track (bp:"e" and all 's'); otherwise to the next slice starting at or after ts.
-    void addFlowStart(std::string_view category, std::string_view name, std::string_view id,
-                      std::uint32_t track, TimeNs ts);
-    void addFlowEnd(std::string_view category, std::string_view name, std::string_view id,
-                    std::uint32_t track, TimeNs ts, bool enclosing);
+    void addFlowStart(std::string_view category, std::string_view name, std::string_view id, std::uint32_t track,
+                      TimeNs ts);
+    void addFlowEnd(std::string_view category, std::string_view name, std::string_view id, std::uint32_t track,
+                    TimeNs ts, bool enclosing);
 
     // Counts `count` occurrences of an import problem; the first occurrence's place is kept.
     // `unit` says what is counted (events unless the problem is about bytes, strings, values).
@@ -96,14 +98,14 @@ public:
     // Freezes the trace. The builder is empty afterwards.
     TracePtr finalize();
 
-private:
+  private:
     struct PendingEnd {
         std::uint32_t track;
         TimeNs ts;
         std::uint64_t offset;
     };
     struct FlowPoint {
-        std::string key;   // category + '\x1f' + id
+        std::string key;  // category + '\x1f' + id
         StringId category, name;
         std::uint32_t track;
         TimeNs ts;
@@ -132,7 +134,7 @@ private:
     std::uint32_t sliceAt(std::uint32_t track, TimeNs ts, bool enclosing) const;
 
     std::shared_ptr<Trace> m_trace;
-    std::unordered_map<std::string, std::uint32_t> m_trackIndex;   // pid + '\x1f' + tid
+    std::unordered_map<std::string, std::uint32_t> m_trackIndex;  // pid + '\x1f' + tid
     std::unordered_map<std::string, std::string> m_processNames;
     std::unordered_map<std::string, std::int64_t> m_processSort;
     std::uint32_t m_lastTrack = kNone;
@@ -149,7 +151,7 @@ private:
     };
     std::array<CounterMemo, 8> m_counterMemo;
     std::size_t m_counterMemoNext = 0;
-    std::vector<std::uint32_t> m_parent;   // enclosing slice per slice, during finalize
+    std::vector<std::uint32_t> m_parent;  // enclosing slice per slice, during finalize
     std::vector<FlowPoint> m_flowStarts;
     std::vector<FlowPoint> m_flowEnds;
     std::unordered_map<std::string, std::size_t> m_warningIndex;

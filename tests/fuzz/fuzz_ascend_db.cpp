@@ -3,10 +3,11 @@
 #include "fuzz_db_common.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    return contend::fuzz::readDatabase(data, size, "ascend-db", [](const contend::SqliteDb& db, contend::TraceBuilder& b,
-                                                                   const contend::LoadOptions& o, bool* cancelled) {
-        std::string error;
-        if (!contend::isAscendDatabase(db, error)) return std::optional<contend::LoadError>(contend::LoadError{});
-        return contend::readAscendDb(db, "fuzz.db", b, o, cancelled);
-    });
+    return contend::fuzz::readDatabase(
+        data, size, "ascend-db",
+        [](const contend::SqliteDb& db, contend::TraceBuilder& b, const contend::LoadOptions& o, bool* cancelled) {
+            std::string error;
+            if (!contend::isAscendDatabase(db, error)) return std::optional<contend::LoadError>(contend::LoadError{});
+            return contend::readAscendDb(db, "fuzz.db", b, o, cancelled);
+        });
 }

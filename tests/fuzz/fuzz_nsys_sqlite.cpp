@@ -3,10 +3,11 @@
 #include "fuzz_db_common.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    return contend::fuzz::readDatabase(data, size, "nsys-sqlite", [](const contend::SqliteDb& db, contend::TraceBuilder& b,
-                                                                     const contend::LoadOptions& o, bool* cancelled) {
-        std::string error;
-        if (!contend::isNsysDatabase(db, error)) return std::optional<contend::LoadError>(contend::LoadError{});
-        return contend::readNsysSqlite(db, "fuzz.sqlite", b, o, cancelled);
-    });
+    return contend::fuzz::readDatabase(
+        data, size, "nsys-sqlite",
+        [](const contend::SqliteDb& db, contend::TraceBuilder& b, const contend::LoadOptions& o, bool* cancelled) {
+            std::string error;
+            if (!contend::isNsysDatabase(db, error)) return std::optional<contend::LoadError>(contend::LoadError{});
+            return contend::readNsysSqlite(db, "fuzz.sqlite", b, o, cancelled);
+        });
 }

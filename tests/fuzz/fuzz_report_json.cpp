@@ -2,9 +2,8 @@
 // comparing the result with itself.
 #include <cstddef>
 #include <cstdint>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "core/analysis/compare.h"
 #include "core/report/compare_report.h"

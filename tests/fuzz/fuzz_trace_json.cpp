@@ -8,8 +8,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     contend::LoadOptions options;
-    options.chunkBytes = 4096;            // small chunks exercise the boundary logic
-    options.maxEventBytes = 1u << 20;     // keep memory bounded under the fuzzer
+    options.chunkBytes = 4096;              // small chunks exercise the boundary logic
+    options.maxEventBytes = 1u << 20;       // keep memory bounded under the fuzzer
     options.memoryLimitBytes = 256u << 20;  // a fixed budget: deterministic, and its checks get fuzzed too
     std::string_view bytes(reinterpret_cast<const char*>(data), size);
     contend::LoadResult r = contend::loadTraceFromMemory(bytes, "fuzz.json", options);

@@ -18,7 +18,7 @@ struct DrawFrame {
     TrackLayout layout;
     std::shared_ptr<Report> report;
     ReportOverlay overlay;
-    bool criticalPath = false;   // DrawInput::criticalPath
+    bool criticalPath = false;  // DrawInput::criticalPath
 
     explicit DrawFrame(TracePtr t, LayoutOptions o = {}) : data(makeTimelineData(std::move(t))) {
         layout = TrackLayout(*data->trace, data->index, o);

@@ -9,7 +9,7 @@ namespace contend::test {
 
 // Builds a trace with device streams ("GPU 0 / stream N") and host threads, slice by slice.
 class TinyTrace {
-public:
+  public:
     TinyTrace() : m_b("kineto") {}
     std::uint32_t stream(int n) {
         const std::string tid = std::to_string(n);
@@ -40,7 +40,7 @@ public:
     }
     TracePtr finish() { return m_b.finalize(); }
 
-private:
+  private:
     TraceBuilder m_b;
 };
 
@@ -57,13 +57,14 @@ inline std::uint32_t findSlice(const Trace& t, std::string_view name, TimeNs sta
 
 }  // namespace contend::test
 
+#include <filesystem>
+#include <functional>
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QString>
 #include <QStringList>
 #include <QtGlobal>
-#include <filesystem>
-#include <functional>
 
 namespace contend::test {
 
@@ -82,22 +83,26 @@ inline void pump(int ms = 50) {
     while (t.elapsed() < ms) QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
 }
 
-inline QString samplePath() {
-    return QStringLiteral(CONTEND_SOURCE_DIR "/resources/samples/projectx-before.json.gz");
-}
+inline QString samplePath() { return QStringLiteral(CONTEND_SOURCE_DIR "/resources/samples/projectx-before.json.gz"); }
 inline bool haveSample() { return std::filesystem::exists(samplePath().toStdString()); }
 
 // Collects Qt warnings (QAbstractItemModelTester reports through qWarning).
 class WarningCapture {
-public:
-    WarningCapture() { s_self = this; m_prev = qInstallMessageHandler(&handler); }
-    ~WarningCapture() { qInstallMessageHandler(m_prev); s_self = nullptr; }
+  public:
+    WarningCapture() {
+        s_self = this;
+        m_prev = qInstallMessageHandler(&handler);
+    }
+    ~WarningCapture() {
+        qInstallMessageHandler(m_prev);
+        s_self = nullptr;
+    }
     const QStringList& warnings() const { return m_warnings; }
 
-private:
+  private:
     static void handler(QtMsgType type, const QMessageLogContext&, const QString& msg) {
-        if (s_self && (type == QtWarningMsg || type == QtCriticalMsg) && !msg.contains(QStringLiteral("propagateSizeHints")) &&
-            !msg.contains(QStringLiteral("XDG_RUNTIME_DIR")))
+        if (s_self && (type == QtWarningMsg || type == QtCriticalMsg) &&
+            !msg.contains(QStringLiteral("propagateSizeHints")) && !msg.contains(QStringLiteral("XDG_RUNTIME_DIR")))
             s_self->m_warnings << msg;
     }
     static inline WarningCapture* s_self = nullptr;

@@ -2,17 +2,17 @@
 // bundled samples finds what compareReports finds on the engine's own reports; a diff row moves
 // both timelines; zooming one timeline moves the other by the alignment offset.
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include <QFile>
-#include <QImage>
-#include <QTemporaryDir>
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFile>
+#include <QImage>
 #include <QLabel>
 #include <QTableView>
-#include <filesystem>
+#include <QTemporaryDir>
 
 #include "app/gui/analysis_session.h"
 #include "app/gui/compare_window.h"
@@ -38,9 +38,7 @@ using contend::test::WarningCapture;
 namespace {
 
 QString afterSample() { return QStringLiteral(CONTEND_SOURCE_DIR "/resources/samples/projectx-after.json.gz"); }
-bool haveSamples() {
-    return contend::test::haveSample() && std::filesystem::exists(afterSample().toStdString());
-}
+bool haveSamples() { return contend::test::haveSample() && std::filesystem::exists(afterSample().toStdString()); }
 
 Anomaly anomaly(std::uint32_t slice, double score, Resource cause) {
     Anomaly a;
@@ -54,7 +52,9 @@ Anomaly anomaly(std::uint32_t slice, double score, Resource cause) {
 std::shared_ptr<const CompareResult> handMadeResult() {
     auto r = std::make_shared<CompareResult>();
     AnomalyDiff gone{"gemm[128]", "gemm", {0, 100}, true, false, anomaly(3, 5.5, Resource::Bandwidth), {}, 0};
-    AnomalyDiff stays{"conv", "conv", {1, 200}, true, true, anomaly(4, 4.0, Resource::Compute), anomaly(7, 3.5, Resource::Compute), -0.5};
+    AnomalyDiff stays{
+        "conv", "conv", {1, 200}, true, true, anomaly(4, 4.0, Resource::Compute), anomaly(7, 3.5, Resource::Compute),
+        -0.5};
     AnomalyDiff fresh{"allreduce", "allreduce", {-1, 0}, false, true, {}, anomaly(9, 8.0, Resource::Sync), 0};
     r->anomalies.resolved.push_back(gone);
     r->anomalies.persisting.push_back(stays);
@@ -142,7 +142,9 @@ TEST_CASE("compare models pass the model tester through resets, sorts and filter
             CHECK(model.data(model.index(3, CompareModel::OpChangeCol)).toString() == QStringLiteral("+ new"));
             for (int r = 0; r < model.rowCount(); ++r)
                 CHECK(model.data(model.index(r, CompareModel::OpChangeCol)).toString() != QStringLiteral("-"));
-            CHECK(model.headerData(CompareModel::OpChangeCol, Qt::Horizontal, Qt::ToolTipRole).toString().contains(QStringLiteral("▼ faster")));
+            CHECK(model.headerData(CompareModel::OpChangeCol, Qt::Horizontal, Qt::ToolTipRole)
+                      .toString()
+                      .contains(QStringLiteral("▼ faster")));
             CHECK(model.data(model.index(1, CompareModel::OpMeanChange)).toString() == QStringLiteral("+10.0%"));
             CHECK(model.data(model.index(3, CompareModel::OpMeanBase)).toString() == QStringLiteral("-"));
             CHECK(model.signature(4) == "op4");
@@ -193,8 +195,9 @@ TEST_CASE("compare window on the samples agrees with compareReports", "[compare]
     CHECK(got.windows.added.size() == expected.windows.added.size());
     CHECK(got.operators.size() == expected.operators.size());
     CHECK(got.verdict == expected.verdict);
-    CHECK(w.anomalyModel()->rowCount() ==
-          static_cast<int>(got.anomalies.resolved.size() + got.anomalies.persisting.size() + got.anomalies.added.size()));
+    CHECK(
+        w.anomalyModel()->rowCount() ==
+        static_cast<int>(got.anomalies.resolved.size() + got.anomalies.persisting.size() + got.anomalies.added.size()));
     CHECK(w.operatorModel()->rowCount() == static_cast<int>(got.operators.size()));
 
     SECTION("zooming one timeline moves the other by the alignment offset") {
@@ -229,7 +232,7 @@ TEST_CASE("compare window on the samples agrees with compareReports", "[compare]
             if (w.anomalyModel()->status(i) == QStringLiteral("persisting")) row = i;
         const TimeAxis before0 = w.baseTimeline()->axis(), before1 = w.newTimeline()->axis();
         const QModelIndex proxyIndex = panel->proxy()->mapFromSource(w.anomalyModel()->index(row, 0));
-        panel->view()->setCurrentIndex(proxyIndex);   // as the user's click does
+        panel->view()->setCurrentIndex(proxyIndex);  // as the user's click does
         pump(30);
         const quint32 bs = w.baseTimeline()->selectedSlice(), ns = w.newTimeline()->selectedSlice();
         CHECK((bs != kNone || ns != kNone));
@@ -278,7 +281,9 @@ TEST_CASE("compare window on the samples agrees with compareReports", "[compare]
         for (int i = 0; i < w.operatorModel()->rowCount() && row < 0; ++i) {
             const std::string s = w.operatorModel()->signature(i);
             const quint32 b0 = w.firstOccurrence(s, false), n0 = w.firstOccurrence(s, true);
-            if (b0 != kNone && n0 != kNone && w.baseTrace()->trace->slices()[b0].dur != w.newTrace()->trace->slices()[n0].dur) row = i;
+            if (b0 != kNone && n0 != kNone &&
+                w.baseTrace()->trace->slices()[b0].dur != w.newTrace()->trace->slices()[n0].dur)
+                row = i;
         }
         REQUIRE(row >= 0);
         w.showRow(CompareModel::Kind::Operators, row);
@@ -309,7 +314,8 @@ TEST_CASE("compare window on the samples agrees with compareReports", "[compare]
     SECTION("the comparison exports as JSON, Markdown and PNG") {
         QTemporaryDir dir;
         QString error;
-        const QString json = dir.filePath(QStringLiteral("c.json")), md = dir.filePath(QStringLiteral("c.md")), png = dir.filePath(QStringLiteral("c.png"));
+        const QString json = dir.filePath(QStringLiteral("c.json")), md = dir.filePath(QStringLiteral("c.md")),
+                      png = dir.filePath(QStringLiteral("c.png"));
         REQUIRE(w.exportComparison(json, QStringLiteral("json"), &error));
         REQUIRE(w.exportComparison(md, QStringLiteral("markdown"), &error));
         REQUIRE(w.exportComparison(png, QStringLiteral("png"), &error));
@@ -328,11 +334,14 @@ TEST_CASE("compare window on the samples agrees with compareReports", "[compare]
         CHECK_FALSE(w.exportComparison(dir.filePath(QStringLiteral("no/such/c.json")), QStringLiteral("json"), &error));
         CHECK_FALSE(error.isEmpty());
         // The title carries the thresholds both runs were analysed with.
-        CHECK(w.windowTitle().contains(QStringLiteral("coefficient %1").arg(w.baseReport()->settings.coefficient, 0, 'f', 2)));
+        CHECK(w.windowTitle().contains(
+            QStringLiteral("coefficient %1").arg(w.baseReport()->settings.coefficient, 0, 'f', 2)));
     }
 
     SECTION("selecting an operator in one timeline highlights its match in the other") {
-        const quint32 s = w.anomalyModel()->baseSlice(0) != kNone ? w.anomalyModel()->baseSlice(0) : w.firstOccurrence(w.operatorModel()->signature(0), false);
+        const quint32 s = w.anomalyModel()->baseSlice(0) != kNone
+                              ? w.anomalyModel()->baseSlice(0)
+                              : w.firstOccurrence(w.operatorModel()->signature(0), false);
         REQUIRE(s != kNone);
         w.baseTimeline()->selectSlice(s, false);
         pump(10);
@@ -345,7 +354,7 @@ TEST_CASE("compare window on the samples agrees with compareReports", "[compare]
 TEST_CASE("Compare with… uses the open trace as the baseline", "[compare][app]") {
     REQUIRE(haveSamples());  // bundled with the project: missing is a failure, not a skip
     MainWindow main;
-    CHECK(main.compareWith(afterSample()) == nullptr);   // nothing open yet
+    CHECK(main.compareWith(afterSample()) == nullptr);  // nothing open yet
     REQUIRE(openSample(main));
     CompareWindow* w = main.compareWith(afterSample());
     REQUIRE(w);
@@ -354,7 +363,7 @@ TEST_CASE("Compare with… uses the open trace as the baseline", "[compare][app]
     QObject::connect(w, &CompareWindow::failed, [&] { done = true; });
     REQUIRE(waitFor([&] { return done; }, 180000));
     REQUIRE(w->result());
-    CHECK(w->baseTrace() == main.session()->currentPtr());   // not read again
+    CHECK(w->baseTrace() == main.session()->currentPtr());  // not read again
     CHECK(w->baseReport() == main.session()->report());
     CHECK(w->newTrace()->path.endsWith(QStringLiteral("projectx-after.json.gz")));
     w->close();

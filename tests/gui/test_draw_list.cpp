@@ -1,7 +1,6 @@
 // The timeline's draw list: only visible slices, narrow runs folded into counted marks without
 // walking them, flagged operators standing out, windows and clusters, counter columns.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <numeric>
 
@@ -50,8 +49,8 @@ TEST_CASE("views outside the data and empty traces draw nothing", "[timeline][dr
     Frame f(b.finish());
     CHECK(f.draw(0, 500).items.empty());
     CHECK(f.draw(5000, 9000).items.empty());
-    CHECK(f.draw(1100, 1200).items.empty());   // ends exactly where the view starts
-    CHECK(f.draw(900, 1000).items.empty());    // starts exactly where the view ends
+    CHECK(f.draw(1100, 1200).items.empty());  // ends exactly where the view starts
+    CHECK(f.draw(900, 1000).items.empty());   // starts exactly where the view ends
     Frame empty(TinyTrace().finish());
     auto l = empty.draw(0, 1000);
     CHECK(l.items.empty());
@@ -67,19 +66,19 @@ TEST_CASE("a long slice that starts before the view is drawn clipped", "[timelin
     REQUIRE(l.items.size() == 1);
     CHECK(l.items[0].x <= 0);
     CHECK(l.items[0].x + l.items[0].w >= 1000);
-    CHECK(l.items[0].w < 1100);   // clipped to the view, not 10 million pixels
+    CHECK(l.items[0].w < 1100);  // clipped to the view, not 10 million pixels
 }
 
 TEST_CASE("narrow slices fold into counted marks without being walked", "[timeline][drawlist]") {
     TinyTrace b;
     auto s = b.stream(1);
     const int n = 200000;
-    for (int i = 0; i < n; ++i) b.op(s, "tiny", i * 10LL, 5);   // 200k ops over 2 ms
+    for (int i = 0; i < n; ++i) b.op(s, "tiny", i * 10LL, 5);  // 200k ops over 2 ms
     Frame f(b.finish());
     SECTION("zoomed out: a few marks stand for all of them") {
         auto l = f.draw(0, n * 10LL, 1000);
         CHECK(totalCount(l) == static_cast<std::uint64_t>(n));
-        CHECK(l.items.size() <= 1000 / 8 + 2);   // marks of about 8 px
+        CHECK(l.items.size() <= 1000 / 8 + 2);  // marks of about 8 px
         // One step per 2 px of the run at most: bounded by the pixels, not the 200k slices.
         CHECK(l.stats.walked <= 1000 / 2 + l.items.size());
         for (const auto& it : l.items) {
@@ -91,13 +90,13 @@ TEST_CASE("narrow slices fold into counted marks without being walked", "[timeli
         CHECK(uncut.items[0].count == static_cast<std::uint32_t>(n));
     }
     SECTION("zoomed in: one item per slice") {
-        auto l = f.draw(1000, 1100, 1000);   // 10 ops, each 50 px wide
+        auto l = f.draw(1000, 1100, 1000);  // 10 ops, each 50 px wide
         CHECK(l.items.size() == 10);
         for (const auto& it : l.items) CHECK_FALSE(it.is(kDrawFolded));
         CHECK(l.stats.walked <= 11);
     }
     SECTION("in between: the work is bounded by the pixels, not the slices") {
-        auto l = f.draw(0, 200000, 1000);   // 20000 ops at 0.025 px each
+        auto l = f.draw(0, 200000, 1000);  // 20000 ops at 0.025 px each
         CHECK(totalCount(l) == 20000);
         CHECK(l.stats.walked < 1000);
     }
@@ -110,7 +109,7 @@ TEST_CASE("a wide slice between narrow runs is never swallowed by a fold", "[tim
     b.op(s, "wide", 2000, 3000);
     for (int i = 0; i < 100; ++i) b.op(s, "tiny", 6000 + i * 10LL, 5);
     Frame f(b.finish());
-    auto l = f.drawUncut(0, 8000, 800);   // 10 ns per px: tiny ops are 0.5 px
+    auto l = f.drawUncut(0, 8000, 800);  // 10 ns per px: tiny ops are 0.5 px
     REQUIRE(l.items.size() == 3);
     CHECK(l.items[0].is(kDrawFolded));
     CHECK(l.items[0].count == 100);
@@ -127,7 +126,7 @@ TEST_CASE("runs separated by a gap fold into separate marks", "[timeline][drawli
     for (int i = 0; i < 50; ++i) b.op(s, "x", i * 2LL, 1);
     for (int i = 0; i < 50; ++i) b.op(s, "x", 5000 + i * 2LL, 1);
     Frame f(b.finish());
-    auto l = f.drawUncut(0, 10000, 1000);   // gap of 49 px
+    auto l = f.drawUncut(0, 10000, 1000);  // gap of 49 px
     REQUIRE(l.items.size() == 2);
     CHECK(l.items[0].count == 50);
     CHECK(l.items[1].count == 50);
@@ -164,7 +163,7 @@ TEST_CASE("nested slices draw one lane per depth and collapsed host threads show
         CHECK(f.layout.rows().size() == 6);
         auto l = f.draw(0, 1000);
         REQUIRE(l.items.size() == 4);
-        CHECK(l.items[3].y > l.items[2].y);   // innermost below inner
+        CHECK(l.items[3].y > l.items[2].y);  // innermost below inner
         CHECK(f.layout.rowOf(hostTrack, 2) == 5);
     }
     SECTION("a collapsed group shows its header only") {
@@ -182,7 +181,7 @@ TEST_CASE("layout lookups", "[timeline][layout]") {
     Frame f(b.finish());
     const auto& L = f.layout;
     CHECK(L.rowAt(-1) == -1);
-    CHECK(L.rowAt(0) == 0);   // header
+    CHECK(L.rowAt(0) == 0);  // header
     CHECK(L.rowAt(L.rows()[3].y + 2) == 3);
     CHECK(L.rowAt(L.height() + 100) == -1);
     auto [a, z] = L.rowsIn(L.rows()[2].y, L.rows()[4].y + 1);
@@ -253,7 +252,7 @@ TEST_CASE("flagged operators stand out, also inside folds", "[timeline][drawlist
     f.setReport(r);
 
     SECTION("zoomed out, a fold takes the colour and cause of the worst operator it hides") {
-        auto l = f.draw(0, 10000, 500);   // 20 ns per px: every tiny op folds
+        auto l = f.draw(0, 10000, 500);  // 20 ns per px: every tiny op folds
         int hotFolds = 0, warmFolds = 0, plainFolds = 0;
         for (const auto& it : l.items) {
             if (!it.is(kDrawFolded)) {
@@ -317,7 +316,7 @@ TEST_CASE("flagged operators stand out, also inside folds", "[timeline][drawlist
         CHECK(l.brackets[0].x == Approx(10));
         CHECK(l.brackets[0].w == Approx(80));
         CHECK(l.brackets[0].ops == 80);
-        auto far = f.draw(0, 10000000, 1000);   // under a pixel: a counted mark kMinBracketPx wide
+        auto far = f.draw(0, 10000000, 1000);  // under a pixel: a counted mark kMinBracketPx wide
         REQUIRE(far.brackets.size() == 1);
         CHECK(far.brackets[0].w == Approx(kMinBracketPx));
         CHECK(far.brackets[0].clusters == 1);
@@ -337,16 +336,16 @@ TEST_CASE("counter rows get one column per pixel with the max in effect", "[time
     b.counter("HBM", "Read(MB/s)", 500, 100);
     b.counter("HBM", "Read(MB/s)", 510, 20);
     Frame f(b.finish());
-    auto l = f.draw(0, 1000, 100);   // 10 ns per column
+    auto l = f.draw(0, 1000, 100);  // 10 ns per column
     REQUIRE(l.counters.size() == 1);
     const auto& c = l.counters[0];
     CHECK(c.maxValue == Approx(100));
     REQUIRE(c.columns.size() == 100);
     CHECK(c.columns[0] == Approx(0.1));
     CHECK(c.columns[49] == Approx(0.1));
-    CHECK(c.columns[50] == Approx(1.0));   // the spike is kept
+    CHECK(c.columns[50] == Approx(1.0));  // the spike is kept
     CHECK(c.columns[51] == Approx(0.2));
-    CHECK(c.columns[99] == Approx(0.2));   // the last value stays in effect to the trace's end
+    CHECK(c.columns[99] == Approx(0.2));  // the last value stays in effect to the trace's end
     auto before = f.draw(-1000, -10, 100);
     REQUIRE(before.counters.size() == 1);
     CHECK(std::isnan(before.counters[0].columns[0]));

@@ -2,23 +2,23 @@
 // traces, table rows moving the timeline, the sliders re-thresholding the way the core predicts,
 // persistence, drag and drop, export.
 #include <catch2/catch.hpp>
+#include <set>
 
 #include <QComboBox>
 #include <QDir>
-#include <QDoubleSpinBox>
-#include <QTest>
-#include <set>
 #include <QDockWidget>
+#include <QDoubleSpinBox>
 #include <QDropEvent>
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
-#include <QSet>
 #include <QMimeData>
+#include <QSet>
 #include <QSettings>
 #include <QSlider>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QUrl>
 
 #include "app/gui/analysis_session.h"
@@ -65,8 +65,8 @@ Outcome openAndWait(MainWindow& w, const QString& path, int timeoutMs = 120000) 
 bool waitForThresholds(MainWindow& w, double coefficient, double overlap) {
     return waitFor([&] {
         const ReportPtr r = w.session()->report();
-        return r && std::abs(r->settings.coefficient - coefficient) < 1e-9 && std::abs(r->settings.overlapRatio - overlap) < 1e-9 &&
-               !w.session()->rethresholding();
+        return r && std::abs(r->settings.coefficient - coefficient) < 1e-9 &&
+               std::abs(r->settings.overlapRatio - overlap) < 1e-9 && !w.session()->rethresholding();
     });
 }
 
@@ -112,9 +112,10 @@ TEST_CASE("selecting a flagged operator's row zooms the timeline to it", "[app][
     REQUIRE(panel->proxy()->rowCount() > 3);
     const auto before = w.timeline()->axis();
     const QModelIndex row = panel->proxy()->index(3, 0);
-    const int sourceRow = panel->proxy()->mapToSource(row).row();   // the table is ranked by gain
+    const int sourceRow = panel->proxy()->mapToSource(row).row();  // the table is ranked by gain
     const quint32 slice = row.data(widgets::SliceRole).toUInt();
-    panel->view()->selectionModel()->setCurrentIndex(row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    panel->view()->selectionModel()->setCurrentIndex(row,
+                                                     QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     pump();
     const Slice& s = t.slices()[slice];
     const auto after = w.timeline()->axis();
@@ -165,11 +166,11 @@ TEST_CASE("moving the sliders changes windows and flags the way the core predict
         CHECK(w.windowPanel()->model()->rowCount() == static_cast<int>(predicted.windows.size()));
         CHECK(w.timeline()->report()->windows.size() == predicted.windows.size());
         CHECK(w.anomalyPanel()->model()->rowCount() == static_cast<int>(predicted.anomalies.size()));
-        CHECK(predicted.windows.size() <= previous);   // a stricter ratio never adds windows
+        CHECK(predicted.windows.size() <= previous);  // a stricter ratio never adds windows
         previous = predicted.windows.size();
         distinct.insert(predicted.windows.size());
     }
-    CHECK(distinct.size() >= 2);   // the slider really changed what is shown
+    CHECK(distinct.size() >= 2);  // the slider really changed what is shown
     // The coefficient spin box drives the flags the same way.
     s->coefficientSpin()->setValue(5.5);
     REQUIRE(waitForThresholds(w, 5.5, 1.0));
@@ -194,7 +195,9 @@ TEST_CASE("a broken file shows the error in plain words and keeps the previous t
         const QString broken = dir.filePath(QStringLiteral("broken.json"));
         QFile f(broken);
         REQUIRE(f.open(QIODevice::WriteOnly));
-        f.write("{\"traceEvents\": [\n{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1, \"dur\": 2},\n{\"ph\": \"X\", \"ts\": ]}");
+        f.write(
+            "{\"traceEvents\": [\n{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 1, \"dur\": "
+            "2},\n{\"ph\": \"X\", \"ts\": ]}");
         f.close();
         REQUIRE(openAndWait(w, broken) == Outcome::Failed);
         const QString text = w.messageBar()->text();
@@ -236,7 +239,7 @@ TEST_CASE("cancelling an open keeps the previous trace", "[app][cancel]") {
     w.session()->cancel();
     CHECK(cancelled);
     CHECK_FALSE(w.session()->busy());
-    pump(500);   // a late result of the abandoned load must not land
+    pump(500);  // a late result of the abandoned load must not land
     CHECK(w.session()->current()->trace == before);
 }
 
@@ -259,7 +262,7 @@ TEST_CASE("settings, layout and recent files persist", "[app][settings]") {
     CHECK(RecentFiles::load().contains(QFileInfo(contend::test::samplePath()).absoluteFilePath()));
     RecentFiles::add(QStringLiteral(CONTEND_SOURCE_DIR "/resources/samples/projectx-after.json.gz"));
     RecentFiles::add(contend::test::samplePath());
-    CHECK(RecentFiles::load().size() == 2);   // no duplicates, newest first
+    CHECK(RecentFiles::load().size() == 2);  // no duplicates, newest first
     CHECK(RecentFiles::load().front().endsWith(QStringLiteral("projectx-before.json.gz")));
 }
 
@@ -306,8 +309,9 @@ TEST_CASE("the Open dialog and drag and drop take the databases", "[app][dnd][db
     CHECK(first.contains(QStringLiteral("*.db")));
     CHECK(first.contains(QStringLiteral("*.json.gz")));
     const std::string db = std::string(CONTEND_SHARED_TRACES) +
-                           "/ascend-msinsight/test/data/pytorch/db/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db";
-    if (!std::filesystem::exists(db)) return;   // the drop needs ../shared/traces
+                           "/ascend-msinsight/test/data/pytorch/db/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/"
+                           "ascend_pytorch_profiler_0.db";
+    if (!std::filesystem::exists(db)) return;  // the drop needs ../shared/traces
     Fresh fresh;
     MainWindow w;
     w.show();
@@ -357,7 +361,8 @@ TEST_CASE("export writes the report as contend-cli does and the view as a PNG, a
     CHECK_FALSE(error.isEmpty());
 }
 
-TEST_CASE("every broken and hostile input in turn: no crash, and a failed open keeps the trace", "[app][errors][hostile]") {
+TEST_CASE("every broken and hostile input in turn: no crash, and a failed open keeps the trace",
+          "[app][errors][hostile]") {
     REQUIRE(contend::test::haveSample());
     Fresh fresh;
     MainWindow w;
@@ -399,9 +404,10 @@ TEST_CASE("every broken and hostile input in turn: no crash, and a failed open k
          true, "UTF-8"},
         {file("nan.json", events(ok + R"(, {"ph": "X", "pid": 1, "tid": 1, "name": "n", "ts": NaN, "dur": 1})")), true,
          "NaN"},
-        {file("far.json", events(ok + R"(, {"ph": "X", "pid": 1, "tid": 1, "name": "f", "ts": 1e30, "dur": 1e18})")), true,
-         "out of range"},
-        {file("bigname.json", events(R"({"ph": "X", "pid": 1, "tid": 1, "name": ")" + bigName + R"(", "ts": 1, "dur": 2})")),
+        {file("far.json", events(ok + R"(, {"ph": "X", "pid": 1, "tid": 1, "name": "f", "ts": 1e30, "dur": 1e18})")),
+         true, "out of range"},
+        {file("bigname.json",
+              events(R"({"ph": "X", "pid": 1, "tid": 1, "name": ")" + bigName + R"(", "ts": 1, "dur": 2})")),
          true, "64 KiB"},
         {file("deep.json", events(R"({"ph": "X", "pid": 1, "tid": 1, "name": "d", "ts": 1, "dur": 2, "args": {"a": )" +
                                   QByteArray(10000, '[') + QByteArray(10000, ']') + "}}")),
@@ -444,7 +450,8 @@ TEST_CASE("every broken and hostile input in turn: no crash, and a failed open k
     }
 }
 
-TEST_CASE("a trace over the memory budget (CONTEND_MAX_MEMORY) fails in words and keeps the trace", "[app][errors][memory]") {
+TEST_CASE("a trace over the memory budget (CONTEND_MAX_MEMORY) fails in words and keeps the trace",
+          "[app][errors][memory]") {
     REQUIRE(contend::test::haveSample());
     Fresh fresh;
     MainWindow w;
@@ -458,12 +465,13 @@ TEST_CASE("a trace over the memory budget (CONTEND_MAX_MEMORY) fails in words an
         REQUIRE(f.open(QIODevice::WriteOnly));
         f.write("{\"traceEvents\": [");
         for (int i = 0; i < 100000; ++i)
-            f.write(QStringLiteral("%1{\"ph\": \"X\", \"pid\": 1, \"tid\": %2, \"name\": \"op%3\", \"ts\": %4, \"dur\": 5}")
-                        .arg(i ? QStringLiteral(",") : QString())
-                        .arg(i % 4)
-                        .arg(i % 50)
-                        .arg(i * 10)
-                        .toUtf8());
+            f.write(
+                QStringLiteral("%1{\"ph\": \"X\", \"pid\": 1, \"tid\": %2, \"name\": \"op%3\", \"ts\": %4, \"dur\": 5}")
+                    .arg(i ? QStringLiteral(",") : QString())
+                    .arg(i % 4)
+                    .arg(i % 50)
+                    .arg(i * 10)
+                    .toUtf8());
         f.write("]}");
     }
     qputenv("CONTEND_MAX_MEMORY", "2M");

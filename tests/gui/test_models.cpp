@@ -40,8 +40,10 @@ struct Analysed {
 const Analysed& analysed() {
     static Analysed a = [] {
         Analysed r;
-        if (contend::test::haveSample()) r.trace = loadTrace(contend::test::samplePath().toStdString()).trace;
-        else r.trace = contend::gui::makeSyntheticTrace(20000);
+        if (contend::test::haveSample())
+            r.trace = loadTrace(contend::test::samplePath().toStdString()).trace;
+        else
+            r.trace = contend::gui::makeSyntheticTrace(20000);
         std::string error;
         r.prepared = prepareAnalysis(r.trace, AnalysisSettings{}, &error);
         return r;
@@ -84,7 +86,11 @@ TEST_CASE("report table models pass QAbstractItemModelTester", "[tables][modelte
         m.setReport(a.trace, loose);
         CHECK(m.rowCount() == static_cast<int>(loose->anomalies.size()));
         CHECK(m.columnCount() == AnomalyModel::ColumnCount);
-        CHECK(testModel(&m, [&] { m.setReport(a.trace, strict); m.setReport(a.trace, nullptr); m.setReport(a.trace, loose); }).isEmpty());
+        CHECK(testModel(&m, [&] {
+                  m.setReport(a.trace, strict);
+                  m.setReport(a.trace, nullptr);
+                  m.setReport(a.trace, loose);
+              }).isEmpty());
     }
     SECTION("signatures, types, iterations") {
         SignatureModel s;
@@ -115,11 +121,18 @@ TEST_CASE("report table models pass QAbstractItemModelTester", "[tables][modelte
         REQUIRE(!loose->operators.empty());
         o.setSignature(a.trace, loose, 0);
         CHECK(o.rowCount() == static_cast<int>(loose->operators[0].count));
-        CHECK(testModel(&o, [&] { o.updateReport(strict); o.setSignature(a.trace, strict, 1); o.clear(); }).isEmpty());
+        CHECK(testModel(&o, [&] {
+                  o.updateReport(strict);
+                  o.setSignature(a.trace, strict, 1);
+                  o.clear();
+              }).isEmpty());
         NameStatsModel n;
         n.setTrace(a.trace);
         CHECK(n.rowCount() == static_cast<int>(a.trace->nameStats().size()));
-        CHECK(testModel(&n, [&] { n.setTrace(nullptr); n.setTrace(a.trace); }).isEmpty());
+        CHECK(testModel(&n, [&] {
+                  n.setTrace(nullptr);
+                  n.setTrace(a.trace);
+              }).isEmpty());
     }
 }
 
@@ -142,7 +155,8 @@ TEST_CASE("tables sort by raw values and filter by words", "[tables][proxy]") {
     }
     SECTION("the report's order is by score, highest first") {
         for (int row = 1; row < m.rowCount(); ++row)
-            CHECK(m.index(row - 1, AnomalyModel::Score).data(SortRole).toDouble() >= m.index(row, AnomalyModel::Score).data(SortRole).toDouble());
+            CHECK(m.index(row - 1, AnomalyModel::Score).data(SortRole).toDouble() >=
+                  m.index(row, AnomalyModel::Score).data(SortRole).toDouble());
     }
     SECTION("every word must match some column") {
         const QString name = m.index(0, AnomalyModel::Name).data().toString();
@@ -196,8 +210,10 @@ TEST_CASE("the network view drills from type to signature to occurrence and back
     CHECK(b.breadcrumb().startsWith(QStringLiteral("Network › ") + type + QStringLiteral(" › ")));
     // Picking a row asks for that occurrence on the timeline.
     QTableView* view = b.occurrencePanel()->view();
-    view->selectionModel()->setCurrentIndex(view->model()->index(0, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    CHECK(picked == b.occurrenceModel()->slices()[static_cast<std::size_t>(b.occurrencePanel()->proxy()->mapToSource(view->model()->index(0, 0)).row())]);
+    view->selectionModel()->setCurrentIndex(view->model()->index(0, 0),
+                                            QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    CHECK(picked == b.occurrenceModel()->slices()[static_cast<std::size_t>(
+                        b.occurrencePanel()->proxy()->mapToSource(view->model()->index(0, 0)).row())]);
     // A re-threshold keeps the drill-down where it is.
     b.setReport(a.at(5.0, 0.8));
     CHECK(b.level() == OperatorBrowser::LevelKind::Occurrences);
@@ -205,14 +221,14 @@ TEST_CASE("the network view drills from type to signature to occurrence and back
     CHECK(b.level() == OperatorBrowser::LevelKind::TypeSignatures);
     b.back();
     CHECK(b.level() == OperatorBrowser::LevelKind::Root);
-    b.back();   // at the root: stays
+    b.back();  // at the root: stays
     CHECK(b.depth() == 0);
 }
 
 namespace {
 // A model that breaks the rules: children under every index.
 class BrokenModel : public QAbstractTableModel {
-public:
+  public:
     int rowCount(const QModelIndex&) const override { return 3; }
     int columnCount(const QModelIndex&) const override { return 2; }
     QVariant data(const QModelIndex&, int) const override { return {}; }

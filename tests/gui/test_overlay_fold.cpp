@@ -1,9 +1,8 @@
 // Analysis overlays folded like slices: contention windows, cluster brackets and flagged
 // operators narrower than a pixel merge into counted marks, the counts add up to the findings in
 // view at every zoom, and findings outside the view are never walked.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 
 #include "draw_frame.h"
 #include "gui_support.h"
@@ -68,7 +67,7 @@ TEST_CASE("span layers: disjoint, ascending, as few as the overlap needs", "[tim
     std::vector<Span> spans = {{0, 100, 0}, {10, 20, 1}, {20, 30, 2}, {100, 200, 3}, {15, 16, 4}, {50, 50, 5}};
     SpanLayers sl(spans);
     CHECK(sl.size() == 6);
-    CHECK(sl.layers().size() == 3);   // 0..100, 10..20 and 15..16 overlap at 15
+    CHECK(sl.layers().size() == 3);  // 0..100, 10..20 and 15..16 overlap at 15
     std::size_t total = 0;
     for (const SpanLayer& l : sl.layers()) {
         total += l.size();
@@ -105,15 +104,17 @@ TEST_CASE("folded overlays keep their counts at every zoom", "[timeline][drawlis
         a.score = 1 + i % 7;
         r.anomalies.push_back(a);
     }
-    std::sort(r.anomalies.begin(), r.anomalies.end(), [](const Anomaly& x, const Anomaly& y) { return x.score > y.score; });
+    std::sort(r.anomalies.begin(), r.anomalies.end(),
+              [](const Anomaly& x, const Anomaly& y) { return x.score > y.score; });
     for (int i = 0; i < n; i += 2) {
         const TimeNs st = i * 100LL;
         // Overlapping windows of different resources, some joining both tracks.
         r.windows.push_back(window(st, st + 150 + (i % 5) * 40, kinds[i % 3],
                                    {on0[static_cast<std::size_t>(i)], on1[static_cast<std::size_t>(i)]}));
-        if (i % 10 == 0) r.windows.push_back(window(st + 20, st + 20, kinds[(i + 1) % 3], {on1[static_cast<std::size_t>(i)]}));
+        if (i % 10 == 0)
+            r.windows.push_back(window(st + 20, st + 20, kinds[(i + 1) % 3], {on1[static_cast<std::size_t>(i)]}));
     }
-    r.windows.push_back(window(0, n * 100LL, Resource::Lock, {on1[0]}));   // under all the others
+    r.windows.push_back(window(0, n * 100LL, Resource::Lock, {on1[0]}));  // under all the others
     for (int i = 0; i < n; i += 4) r.clusters.push_back(cluster(s0, i * 100LL, i * 100LL + 250, 3));
     sc.setReport(r);
 
@@ -162,11 +163,11 @@ TEST_CASE("overlay folding on the edges", "[timeline][drawlist][overlayfold]") {
 
     SECTION("a window exactly at the view edges") {
         Report r;
-        r.windows.push_back(window(1000, 2000, Resource::Bandwidth, {k0}));   // ends at t0: out
-        r.windows.push_back(window(5000, 6000, Resource::Compute, {k0}));     // starts at t1: out
-        r.windows.push_back(window(1999, 2000, Resource::Cache, {k0}));       // also ends at t0: out
-        r.windows.push_back(window(2000, 2001, Resource::Sync, {k0}));        // starts at t0: in
-        r.windows.push_back(window(4999, 5000, Resource::Lock, {k0}));        // last ns: in
+        r.windows.push_back(window(1000, 2000, Resource::Bandwidth, {k0}));  // ends at t0: out
+        r.windows.push_back(window(5000, 6000, Resource::Compute, {k0}));    // starts at t1: out
+        r.windows.push_back(window(1999, 2000, Resource::Cache, {k0}));      // also ends at t0: out
+        r.windows.push_back(window(2000, 2001, Resource::Sync, {k0}));       // starts at t0: in
+        r.windows.push_back(window(4999, 5000, Resource::Lock, {k0}));       // last ns: in
         sc.setReport(r);
         const DrawList l = sc.draw(2000, 5000, 3000);
         REQUIRE(l.bands.size() == 2);
@@ -179,7 +180,7 @@ TEST_CASE("overlay folding on the edges", "[timeline][drawlist][overlayfold]") {
     SECTION("zero-width windows and clusters are drawn at least a pixel wide and counted") {
         Report r;
         r.windows.push_back(window(3000, 3000, Resource::Bandwidth, {k0}));
-        r.windows.push_back(window(2000, 2000, Resource::Compute, {k0}));   // at t0: just off the left edge
+        r.windows.push_back(window(2000, 2000, Resource::Compute, {k0}));  // at t0: just off the left edge
         r.clusters.push_back(cluster(s0, 3500, 3500, 2));
         sc.setReport(r);
         const DrawList l = sc.draw(2000, 5000, 3000);
@@ -193,10 +194,11 @@ TEST_CASE("overlay folding on the edges", "[timeline][drawlist][overlayfold]") {
     SECTION("all in one pixel: one counted mark, the dominant resource, found without walking them") {
         Report r;
         for (int i = 0; i < 5000; ++i)
-            r.windows.push_back(window(50000 + i * 2, 50000 + i * 2 + 1, i % 4 == 0 ? Resource::Compute : Resource::Cache, {k0}));
+            r.windows.push_back(
+                window(50000 + i * 2, 50000 + i * 2 + 1, i % 4 == 0 ? Resource::Compute : Resource::Cache, {k0}));
         for (int i = 0; i < 3000; ++i) r.clusters.push_back(cluster(s0, 50000 + i * 3, 50000 + i * 3 + 2, 4));
         sc.setReport(r);
-        const DrawList l = sc.draw(0, 100'000'000, 1000);   // 100 us per px: all in pixel 0.5
+        const DrawList l = sc.draw(0, 100'000'000, 1000);  // 100 us per px: all in pixel 0.5
         REQUIRE(l.bands.size() == 1);
         CHECK(l.bands[0].merged == 5000);
         CHECK(l.bands[0].resource == Resource::Cache);
@@ -228,12 +230,12 @@ TEST_CASE("findings outside the view are never walked, even under a window spann
     const std::uint32_t k0 = contend::test::findSlice(*t, "k", 0);
     Report r;
     r.windows.push_back(window(0, 100'000'000, Resource::Lock, {k0}));
-    for (int i = 0; i < 100000; ++i)   // 100k windows nested in it, all before the view
+    for (int i = 0; i < 100000; ++i)  // 100k windows nested in it, all before the view
         r.windows.push_back(window(i * 500LL, i * 500LL + 200, Resource::Bandwidth, {k0}));
     for (int i = 0; i < 100000; ++i) r.clusters.push_back(cluster(s0, i * 500LL, i * 500LL + 200, 2));
     sc.setReport(r);
     const DrawList l = sc.draw(90'000'000, 90'001'000, 1000);
-    REQUIRE(l.bands.size() == 1);       // the long one
+    REQUIRE(l.bands.size() == 1);  // the long one
     CHECK(l.bands[0].resource == Resource::Lock);
     CHECK(l.brackets.empty());
     CHECK(l.stats.findingsWalked <= 2);

@@ -1,6 +1,5 @@
 // The timeline's time/pixel math, with its degenerate cases (qt-creator tst_timelinecoordinates).
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <limits>
 
@@ -17,12 +16,12 @@ TEST_CASE("time and pixels convert both ways", "[timeline][axis]") {
     CHECK(a.toPx(2000) == Approx(100));
     CHECK(a.toPx(900) == Approx(-10));
     CHECK(a.toTime(50) == 1500);
-    CHECK(a.toTime(0.04) == 1000);   // rounds to the nearest ns
+    CHECK(a.toTime(0.04) == 1000);  // rounds to the nearest ns
     CHECK(a.durPx(25) == Approx(2.5));
 }
 
 TEST_CASE("absolute Kineto times keep nanosecond precision", "[timeline][axis]") {
-    const TimeNs base = 1736412474730135222LL;   // ~1.7e18 ns: a double alone resolves 256 ns here
+    const TimeNs base = 1736412474730135222LL;  // ~1.7e18 ns: a double alone resolves 256 ns here
     TimeAxis a{base, base + 1000, 1000};
     CHECK(a.toPx(base + 1) == Approx(1.0));
     CHECK(a.toPx(base + 999) == Approx(999.0));
@@ -106,7 +105,7 @@ TEST_CASE("pan moves by pixels and stops at the ends", "[timeline][axis]") {
 TEST_CASE("clamp and fit", "[timeline][axis]") {
     CHECK(clampTo(TimeAxis{-50, 50, 10}, 0, 1000).t0 == 0);
     CHECK(clampTo(TimeAxis{-50, 5000, 10}, 0, 1000) == TimeAxis{0, 1000, 10});
-    CHECK(clampTo(TimeAxis{3, 4, 10}, 10, 10) == TimeAxis{3, 4, 10});   // empty range: unchanged
+    CHECK(clampTo(TimeAxis{3, 4, 10}, 10, 10) == TimeAxis{3, 4, 10});  // empty range: unchanged
     TimeAxis f = fitRange(1000, 2000, 500, 0.1);
     CHECK(f.t0 == 900);
     CHECK(f.t1 == 2100);
@@ -118,7 +117,7 @@ TEST_CASE("tick steps are 1, 2 or 5 times a power of ten", "[timeline][axis]") {
     CHECK(niceStep(1.0, 101) == 200);
     CHECK(niceStep(1.0, 201) == 500);
     CHECK(niceStep(1000.0, 90) == 100000);
-    CHECK(niceStep(0.001, 90) == 1);      // never below 1 ns
+    CHECK(niceStep(0.001, 90) == 1);  // never below 1 ns
     CHECK(niceStep(0, 90) == 1);
     CHECK(niceStep(-5, 90) == 1);
     CHECK(niceStep(std::numeric_limits<double>::quiet_NaN(), 90) == 1);
@@ -126,7 +125,7 @@ TEST_CASE("tick steps are 1, 2 or 5 times a power of ten", "[timeline][axis]") {
 }
 
 TEST_CASE("ticks are counted from the origin with labelled majors", "[timeline][axis]") {
-    const TimeAxis a{1'000'000, 2'000'000, 1000};   // 1 ms over 1000 px: 1000 ns per px
+    const TimeAxis a{1'000'000, 2'000'000, 1000};  // 1 ms over 1000 px: 1000 ns per px
     auto t = ticks(a, 1'000'000, 12, 90);
     REQUIRE(!t.empty());
     CHECK(t.front().t == 1'000'000);
@@ -140,8 +139,8 @@ TEST_CASE("ticks are counted from the origin with labelled majors", "[timeline][
         }
         if (i > 0) CHECK(t[i].px > t[i - 1].px);
     }
-    CHECK(majors == 11);   // 0, 100 us, ..., 1 ms
-    CHECK(ticks(TimeAxis{5, 5, 0}, 0).size() <= 2);   // a degenerate axis: no endless loop
+    CHECK(majors == 11);                             // 0, 100 us, ..., 1 ms
+    CHECK(ticks(TimeAxis{5, 5, 0}, 0).size() <= 2);  // a degenerate axis: no endless loop
 }
 
 TEST_CASE("tick labels pick the unit from the step", "[timeline][axis]") {
@@ -149,13 +148,13 @@ TEST_CASE("tick labels pick the unit from the step", "[timeline][axis]") {
     CHECK(formatTick(1500000, 500000) == "1.5 ms");
     CHECK(formatTick(1550000, 50000) == "1.55 ms");
     CHECK(formatTick(73950000, 50000) == "73.95 ms");
-    CHECK(formatTick(500000, 50000) == "500 us");         // below 1 ms: stays in us
-    CHECK(formatTick(74001830, 10) == "74001.83 us");      // deep zoom far into the trace
+    CHECK(formatTick(500000, 50000) == "500 us");      // below 1 ms: stays in us
+    CHECK(formatTick(74001830, 10) == "74001.83 us");  // deep zoom far into the trace
     CHECK(formatTick(20000000, 10000000) == "20 ms");
     CHECK(formatTick(1200000000, 100000000) == "1.2 s");
     CHECK(formatTick(25, 5) == "25 ns");
     CHECK(formatTick(2000000000, 1000000000) == "2 s");
     CHECK(formatTick(-200000, 100000) == "-200 us");
     CHECK(formatTick(-2000000, 100000) == "-2.0 ms");
-    CHECK(formatTick(1234, 0) == "1234 ns");   // a zero step is treated as 1 ns
+    CHECK(formatTick(1234, 0) == "1234 ns");  // a zero step is treated as 1 ns
 }

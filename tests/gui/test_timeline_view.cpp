@@ -5,16 +5,14 @@
 #include <catch2/catch.hpp>
 
 #include <QComboBox>
-
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWheelEvent>
+#include <qcustomplot.h>
 
 #include "gui_support.h"
 #include "widgets/breakdown/duration_histogram.h"
-#include <qcustomplot.h>
-
 #include "widgets/heatmap/heatmap_grid.h"
 #include "widgets/heatmap/heatmap_view.h"
 #include "widgets/timeline/range_measure.h"
@@ -120,7 +118,7 @@ TEST_CASE("dragging pans, right-dragging box-zooms and shift-dragging measures a
     QTest::mouseRelease(&f.view, Qt::LeftButton, {}, from + QPoint(-100, 0));
     CHECK(f.view.axis().span() == a.span());
     CHECK(f.view.axis().t0 == Approx(static_cast<double>(a.t0) + 100 * a.nsPerPx()).margin(2));
-    CHECK(f.view.selectedSlice() == kNone);   // a drag is not a click
+    CHECK(f.view.selectedSlice() == kNone);  // a drag is not a click
     const TimeAxis b = f.view.axis();
     const QPoint p0(f.view.timeArea().left() + 100, y), p1(f.view.timeArea().left() + 300, y);
     // Shift+drag measures: the view stays, the range is told.
@@ -151,8 +149,8 @@ TEST_CASE("a measured range gives its busy time per track and the findings insid
     const auto s0 = tb.stream(1);
     const auto s1 = tb.stream(2);
     tb.op(s0, "a", 0, 100);
-    tb.op(s0, "b", 150, 100);   // 150..250
-    tb.op(s1, "c", 500, 100);   // outside
+    tb.op(s0, "b", 150, 100);  // 150..250
+    tb.op(s1, "c", 500, 100);  // outside
     const TracePtr t = tb.finish();
     Report r;
     Anomaly an;
@@ -166,12 +164,12 @@ TEST_CASE("a measured range gives its busy time per track and the findings insid
     late.start = 400;
     late.end = 450;
     r.windows.push_back(late);
-    const RangeMeasure m = measureRange(*t, &r, 200, 50);   // backwards on purpose
+    const RangeMeasure m = measureRange(*t, &r, 200, 50);  // backwards on purpose
     CHECK(m.t0 == 50);
     CHECK(m.t1 == 200);
     REQUIRE(m.tracks.size() == 1);
     CHECK(m.tracks[0].track == s0);
-    CHECK(m.tracks[0].busyNs == 50 + 50);   // 50..100 and 150..200
+    CHECK(m.tracks[0].busyNs == 50 + 50);  // 50..100 and 150..200
     CHECK(m.tracks[0].slices == 2);
     CHECK(m.anomalies == std::vector<std::uint32_t>{0});
     CHECK(m.windows == std::vector<std::uint32_t>{0});
@@ -190,7 +188,8 @@ TEST_CASE("click selects, double-click zooms to the operator", "[timeline][view]
     for (const auto& i : items)
         if (i.slice == s) it = &i;
     REQUIRE(it);
-    const QPoint at(f.view.timeArea().left() + static_cast<int>(it->x + it->w / 2), f.view.timeArea().top() + static_cast<int>(it->y + it->h / 2));
+    const QPoint at(f.view.timeArea().left() + static_cast<int>(it->x + it->w / 2),
+                    f.view.timeArea().top() + static_cast<int>(it->y + it->h / 2));
     QTest::mouseClick(&f.view, Qt::LeftButton, {}, at);
     CHECK(selected == s);
     CHECK(f.view.selectedSlice() == s);
@@ -199,7 +198,8 @@ TEST_CASE("click selects, double-click zooms to the operator", "[timeline][view]
     CHECK(f.view.axis().t1 >= 3800);
     CHECK(f.view.axis().span() <= 3 * 800 + 2);
     // Clicking empty space clears the selection.
-    QTest::mouseClick(&f.view, Qt::LeftButton, {}, QPoint(f.view.timeArea().left() + 5, f.view.timeArea().bottom() - 5));
+    QTest::mouseClick(&f.view, Qt::LeftButton, {},
+                      QPoint(f.view.timeArea().left() + 5, f.view.timeArea().bottom() - 5));
     CHECK(f.view.selectedSlice() == kNone);
 }
 
@@ -222,7 +222,8 @@ TEST_CASE("the tooltip names the operator, its times and a few of its args", "[t
     const std::string longValue(300, 'x');
     const std::string json = R"J({"traceEvents": [
       {"ph": "X", "cat": "kernel", "name": "conv_fwd", "pid": 0, "tid": 7, "ts": 10, "dur": 40, "args": {"stream": 7, "grid": [64, 1, 1],
-       "z_long": ")J" + longValue + R"J(", "b1": 1, "b2": 2, "b3": 3, "b4": 4, "b5": 5, "b6": 6, "b7": 7}}
+       "z_long": ")J" + longValue +
+                             R"J(", "b1": 1, "b2": 2, "b3": 3, "b4": 4, "b5": 5, "b6": 6, "b7": 7}}
     ]})J";
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("t.json"));
@@ -240,7 +241,8 @@ TEST_CASE("the tooltip names the operator, its times and a few of its args", "[t
     view.repaint();
     REQUIRE(view.drawList().items.size() == 1);
     const DrawItem& it = view.drawList().items[0];
-    const QPoint at(view.timeArea().left() + static_cast<int>(it.x + it.w / 2), view.timeArea().top() + static_cast<int>(it.y + 3));
+    const QPoint at(view.timeArea().left() + static_cast<int>(it.x + it.w / 2),
+                    view.timeArea().top() + static_cast<int>(it.y + 3));
     QString text = view.tooltipAt(at);
     CHECK(text.contains(QStringLiteral("conv_fwd")));
     CHECK(text.contains(QStringLiteral("duration 40 us")));
@@ -291,18 +293,18 @@ TEST_CASE("heatmap cells hold extra wait per unit of time by cause or stream", "
     r.clusters.push_back(cl);
     SECTION("by resource") {
         HeatmapGrid g = buildHeatmap(*t, r, 0, 2000, 4, HeatmapRows::Resources);
-        REQUIRE(g.rowCount() == 5);   // bandwidth, compute, cache, issue, sync
+        REQUIRE(g.rowCount() == 5);  // bandwidth, compute, cache, issue, sync
         CHECK(g.labels[0] == "bandwidth");
-        CHECK(g.at(0, 0) == Approx(0.5));   // 500 ns over a 1000 ns run: 0.5 ops waiting
+        CHECK(g.at(0, 0) == Approx(0.5));  // 500 ns over a 1000 ns run: 0.5 ops waiting
         CHECK(g.at(0, 1) == Approx(0.5));
         CHECK(g.at(0, 2) == Approx(0.0));
         CHECK(g.at(4, 1) == Approx(1.0));   // sync: 1000 ns of excess over its 1000 ns run
-        CHECK(g.at(4, 3) == Approx(0.25));   // sync: the cluster's 250 ns of gaps spread over 1000 ns
+        CHECK(g.at(4, 3) == Approx(0.25));  // sync: the cluster's 250 ns of gaps spread over 1000 ns
         CHECK(g.at(4, 2) == Approx(1.0 + 0.25));
         CHECK(g.maxValue == Approx(1.25));
         CHECK(windowAt(*t, r, g, 0, 1) == 0);
         CHECK(windowAt(*t, r, g, 0, 3) == kNone);
-        CHECK(windowAt(*t, r, g, 1, 1) == kNone);   // compute row: no compute window there
+        CHECK(windowAt(*t, r, g, 1, 1) == kNone);  // compute row: no compute window there
         // The operators a cell counts.
         CHECK(anomaliesAt(*t, r, g, 0, 0) == std::vector<std::uint32_t>{0});
         CHECK(anomaliesAt(*t, r, g, 4, 1) == std::vector<std::uint32_t>{1});
@@ -346,16 +348,17 @@ TEST_CASE("heatmap cells hold extra wait per unit of time by cause or stream", "
         quint32 selected = kNone, window = kNone;
         QObject::connect(&view, &HeatmapView::sliceActivated, [&](quint32 s) { selected = s; });
         QObject::connect(&view, &HeatmapView::windowActivated, [&](quint32 w) { window = w; });
-        view.activateCell(4, view.grid().binOf(700));   // sync row: no window, operator "b"
+        view.activateCell(4, view.grid().binOf(700));  // sync row: no window, operator "b"
         CHECK(selected == r.anomalies[1].slice);
         CHECK(window == kNone);
-        view.activateCell(0, view.grid().binOf(700));   // bandwidth row inside the window
+        view.activateCell(0, view.grid().binOf(700));  // bandwidth row inside the window
         CHECK(window == 0);
         // The mouse finds the same cell the tooltip describes.
         const QRect ar = view.plot()->axisRect()->rect();
-        const auto [row, b] = view.cellAt(QPoint(static_cast<int>(view.plot()->xAxis->coordToPixel(0.0001)), ar.top() + 2));
+        const auto [row, b] =
+            view.cellAt(QPoint(static_cast<int>(view.plot()->xAxis->coordToPixel(0.0001)), ar.top() + 2));
         CHECK(row == 0);
-        CHECK(std::abs(b - view.grid().binOf(100)) <= 1);   // a pixel is a third of a bin
+        CHECK(std::abs(b - view.grid().binOf(100)) <= 1);  // a pixel is a third of a bin
 
         // With stream rows the (disabled) colour box names what is shown: extra wait.
         view.setPressureSource([](Resource, TimeNs, TimeNs) { return 0.5; });
@@ -363,7 +366,8 @@ TEST_CASE("heatmap cells hold extra wait per unit of time by cause or stream", "
         view.refreshNow();
         const auto boxes = view.findChildren<QComboBox*>();
         REQUIRE(boxes.size() == 2);
-        QComboBox* colour = boxes[0]->count() == 2 && boxes[0]->itemText(0).contains(QStringLiteral("Resources")) ? boxes[1] : boxes[0];
+        QComboBox* colour =
+            boxes[0]->count() == 2 && boxes[0]->itemText(0).contains(QStringLiteral("Resources")) ? boxes[1] : boxes[0];
         CHECK(colour->currentIndex() == static_cast<int>(HeatmapMetric::Pressure));
         view.setRows(HeatmapRows::Streams);
         view.refreshNow();
@@ -378,7 +382,7 @@ TEST_CASE("heatmap cells hold extra wait per unit of time by cause or stream", "
         auto mine = std::make_shared<Report>(r);
         auto other = std::make_shared<Report>(r);
         other->anomalies[1].cause = Resource::Lock;
-        other->anomalies[1].excessNs = 3000;   // 3 ops waiting through b's run
+        other->anomalies[1].excessNs = 3000;  // 3 ops waiting through b's run
         HeatmapView a, b2;
         for (HeatmapView* v : {&a, &b2}) {
             v->resize(800, 300);
@@ -390,7 +394,7 @@ TEST_CASE("heatmap cells hold extra wait per unit of time by cause or stream", "
         b2.setReport(other);
         a.refreshNow();
         b2.refreshNow();
-        CHECK(a.grid().rowCount() == 5);   // alone: no lock row
+        CHECK(a.grid().rowCount() == 5);  // alone: no lock row
         CHECK(a.colourTop() < b2.colourTop());
         a.setPeer(&b2);
         b2.setPeer(&a);
@@ -411,8 +415,9 @@ TEST_CASE("heatmap cells hold extra wait per unit of time by cause or stream", "
         CHECK(windowAt(*t, r, g, 0, 0) == 0);
     }
     SECTION("pressure from a source") {
-        HeatmapGrid g = buildHeatmap(*t, r, 0, 2000, 2, HeatmapRows::Resources, HeatmapMetric::Pressure,
-                                     [](Resource res, TimeNs a0, TimeNs) { return res == Resource::Compute && a0 == 0 ? 0.75 : 0.0; });
+        HeatmapGrid g = buildHeatmap(
+            *t, r, 0, 2000, 2, HeatmapRows::Resources, HeatmapMetric::Pressure,
+            [](Resource res, TimeNs a0, TimeNs) { return res == Resource::Compute && a0 == 0 ? 0.75 : 0.0; });
         CHECK(g.at(1, 0) == Approx(0.75));
         CHECK(g.at(1, 1) == Approx(0.0));
     }
@@ -427,7 +432,7 @@ TEST_CASE("heatmap cells hold extra wait per unit of time by cause or stream", "
 TEST_CASE("duration histograms keep outliers in the last bin", "[breakdown]") {
     std::vector<TimeNs> d;
     for (int i = 0; i < 99; ++i) d.push_back(1000 + i * 10);
-    d.push_back(1'000'000);   // one outlier
+    d.push_back(1'000'000);  // one outlier
     DurationHistogram h = makeHistogram(d, 10);
     CHECK(h.lo == 1000);
     CHECK(h.max == 1'000'000);
@@ -435,9 +440,9 @@ TEST_CASE("duration histograms keep outliers in the last bin", "[breakdown]") {
     for (auto c : h.counts) total += c;
     CHECK(total == 100);
     CHECK(h.overflow == 1);
-    CHECK(h.binStart(h.counts.size()) < 10000);   // the outlier did not stretch the bins
+    CHECK(h.binStart(h.counts.size()) < 10000);  // the outlier did not stretch the bins
     CHECK(makeHistogram({}).counts.empty());
-    DurationHistogram two = makeHistogram({2760, 8260}, 40);   // few samples: both inside the bins
+    DurationHistogram two = makeHistogram({2760, 8260}, 40);  // few samples: both inside the bins
     CHECK(two.overflow == 0);
     CHECK(two.binOf(8260) == two.counts.size() - 1);
     CHECK(two.counts.front() == 1);

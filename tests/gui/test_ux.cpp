@@ -5,16 +5,16 @@
 
 #include <QAbstractItemDelegate>
 #include <QCheckBox>
-#include <QPushButton>
-#include <QRegularExpression>
 #include <QComboBox>
 #include <QFontMetrics>
 #include <QHeaderView>
+#include <QImage>
 #include <QLineEdit>
+#include <QPainter>
+#include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QTableView>
-#include <QImage>
-#include <QPainter>
 #include <QTest>
 #include <QUrl>
 
@@ -96,7 +96,7 @@ TEST_CASE("long C++ kernel names get a short form that keeps the shape", "[ux][t
     const QStringList sigs = {QStringLiteral("conv2d_3x3_fwd [grid=[64, 1, 1] block=[256, 1, 1]]"),
                               QStringLiteral("conv2d_3x3_fwd [grid=[128, 1, 1] block=[256, 1, 1]]"),
                               QStringLiteral("conv2d_3x3_fwd [grid=[32, 2, 1] block=[256, 1, 1]]")};
-    const int width = fm.horizontalAdvance(QStringLiteral("conv2d_3x3_fwd [grid=[128, 1")) ;
+    const int width = fm.horizontalAdvance(QStringLiteral("conv2d_3x3_fwd [grid=[128, 1"));
     QStringList shown;
     for (const QString& s : sigs) {
         const QString e = elideKeepingTail(s, fm, width);
@@ -108,7 +108,8 @@ TEST_CASE("long C++ kernel names get a short form that keeps the shape", "[ux][t
     CHECK(shown[1] != shown[2]);
     CHECK(shown[0] != shown[2]);
     // A plain name is elided at the right.
-    const QString plain = elideKeepingTail(QStringLiteral("index_put_accumulate_something_long"), fm, fm.horizontalAdvance(QStringLiteral("index_put")));
+    const QString plain = elideKeepingTail(QStringLiteral("index_put_accumulate_something_long"), fm,
+                                           fm.horizontalAdvance(QStringLiteral("index_put")));
     CHECK(plain.startsWith(QStringLiteral("index")));
     CHECK(plain.endsWith(QStringLiteral("…")));
 }
@@ -132,7 +133,8 @@ TEST_CASE("no number is elided in the main window's tables at the default size",
             const ColumnKind kind = p->model()->column(c).kind;
             if (kind == ColumnKind::Text || kind == ColumnKind::Name) continue;
             int widest = 0;
-            for (int r = 0; r < p->proxy()->rowCount(); ++r) widest = std::max(widest, cellWidth(v, p->proxy()->index(r, c)));
+            for (int r = 0; r < p->proxy()->rowCount(); ++r)
+                widest = std::max(widest, cellWidth(v, p->proxy()->index(r, c)));
             INFO(p->model()->headerData(c, Qt::Horizontal).toString().toStdString());
             CHECK(v->columnWidth(c) >= widest);
         }
@@ -194,7 +196,7 @@ TEST_CASE("clicking a half-visible bottom row selects that row everywhere", "[ux
     REQUIRE(row > 0);
     const QPoint at(v->columnViewportPosition(AnomalyModel::Track) + 5, v->rowViewportPosition(row) + 3);
     QTest::mouseClick(v->viewport(), Qt::LeftButton, {}, at);
-    pump(QApplication::doubleClickInterval() + 300);   // Qt's delayed auto-scroll
+    pump(QApplication::doubleClickInterval() + 300);  // Qt's delayed auto-scroll
     const quint32 clicked = v->model()->index(row, 0).data(SliceRole).toUInt();
     const QModelIndexList sel = v->selectionModel()->selectedRows();
     REQUIRE(sel.size() == 1);
@@ -225,7 +227,8 @@ TEST_CASE("a selected window or cluster fills Details and Breakdown with its ope
     std::size_t wi = 0;
     for (std::size_t i = 0; i < r->windows.size(); ++i)
         if (r->windows[i].ops.size() > r->windows[wi].ops.size()) wi = i;
-    w.windowPanel()->view()->setCurrentIndex(w.windowPanel()->proxy()->mapFromSource(w.windowPanel()->model()->index(static_cast<int>(wi), 0)));
+    w.windowPanel()->view()->setCurrentIndex(
+        w.windowPanel()->proxy()->mapFromSource(w.windowPanel()->model()->index(static_cast<int>(wi), 0)));
     pump(20);
     CHECK(w.details()->shown() == OperatorDetails::Shown::Window);
     CHECK(w.timeline()->selectedSlice() == kNone);
@@ -250,7 +253,8 @@ TEST_CASE("a selected window or cluster fills Details and Breakdown with its ope
     const int ci = w.clusterPanel()->currentSourceRow();
     REQUIRE(ci >= 0);
     CHECK(w.details()->shown() == OperatorDetails::Shown::Cluster);
-    CHECK(w.details()->toPlainText().contains(QStringLiteral("Sync cluster #%1").arg(r->clusters[static_cast<std::size_t>(ci)].id)));
+    CHECK(w.details()->toPlainText().contains(
+        QStringLiteral("Sync cluster #%1").arg(r->clusters[static_cast<std::size_t>(ci)].id)));
     CHECK_FALSE(w.breakdown()->bars().empty());
     CHECK(t.slices()[w.breakdown()->slice()].track == r->clusters[static_cast<std::size_t>(ci)].track);
 
@@ -408,8 +412,10 @@ TEST_CASE("the centre shows the file, the stage and Cancel while a trace opens",
     CHECK_FALSE(w.showsLoading());
     CHECK_FALSE(w.loadingPanel()->running());
     // Stages with their numbers.
-    CHECK(stages.filter(QRegularExpression(QStringLiteral("^Reading projectx-before.json.gz: [0-9.]+ of [0-9.]+ MB$"))).size() > 0);
-    CHECK(stages.filter(QRegularExpression(QStringLiteral("^Analysing contention: [0-9,]+ operators on [0-9]+ tracks"))).size() == 1);
+    CHECK(stages.filter(QRegularExpression(QStringLiteral("^Reading projectx-before.json.gz: [0-9.]+ of [0-9.]+ MB$")))
+              .size() > 0);
+    CHECK(stages.filter(QRegularExpression(QStringLiteral("^Analysing contention: [0-9,]+ operators on [0-9]+ tracks")))
+              .size() == 1);
 
     // Cancel from the panel: the load stops and the previous trace stays.
     bool cancelled = false;
@@ -437,7 +443,7 @@ TEST_CASE("search finds operators by substring or regex, in time order", "[ux][s
     for (std::uint32_t s : sub.slices) starts.push_back(t->slices()[s].start);
     CHECK(starts == std::vector<TimeNs>{100, 300, 400});
     CHECK(searchSlices(*t, QStringLiteral("^gemm_k"), true).slices.size() == 2);
-    CHECK(searchSlices(*t, QStringLiteral("^gemm_k"), false).slices.empty());   // a substring, not a pattern
+    CHECK(searchSlices(*t, QStringLiteral("^gemm_k"), false).slices.empty());  // a substring, not a pattern
     CHECK(searchSlices(*t, QString(), false).slices.empty());
     const SliceSearch bad = searchSlices(*t, QStringLiteral("gemm("), true);
     CHECK(bad.slices.empty());
@@ -464,7 +470,8 @@ TEST_CASE("Ctrl+F steps through the matches on the timeline with a count", "[ux]
     QTest::keyClicks(bar->edit(), QStringLiteral("index_put"));
     const Trace& t = *w.session()->current()->trace;
     std::size_t expected = 0;
-    for (std::uint32_t s = 0; s < t.slices().size(); ++s) expected += sliceName(t, s).contains(QStringLiteral("index_put"));
+    for (std::uint32_t s = 0; s < t.slices().size(); ++s)
+        expected += sliceName(t, s).contains(QStringLiteral("index_put"));
     REQUIRE(expected > 2);
     CHECK(bar->matchCount() == static_cast<int>(expected));
     CHECK(bar->countText() == QStringLiteral("%1 matches").arg(expected));
@@ -488,7 +495,8 @@ TEST_CASE("Ctrl+F steps through the matches on the timeline with a count", "[ux]
     bar->regexBox()->setChecked(true);
     bar->edit()->setText(QStringLiteral("^index_put.*$"));
     std::size_t anchored = 0;
-    for (std::uint32_t k = 0; k < t.slices().size(); ++k) anchored += sliceName(t, k).startsWith(QStringLiteral("index_put"));
+    for (std::uint32_t k = 0; k < t.slices().size(); ++k)
+        anchored += sliceName(t, k).startsWith(QStringLiteral("index_put"));
     REQUIRE(anchored > 0);
     CHECK(bar->matchCount() == static_cast<int>(anchored));
     QTest::keyClick(bar->edit(), Qt::Key_Escape);

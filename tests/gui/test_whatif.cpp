@@ -2,13 +2,13 @@
 // (first report and re-thresholds, the same numbers contend-cli computes, and a what-if that
 // stops when asked), the tables' Gain column and their ranking by it, the details' critical path
 // and gain lines, and the critical path on the timeline folded like the other overlays.
-#include <catch2/catch.hpp>
-
-#include <QTest>
-#include <QSettings>
-#include <QSlider>
 #include <algorithm>
 #include <atomic>
+#include <catch2/catch.hpp>
+
+#include <QSettings>
+#include <QSlider>
+#include <QTest>
 
 #include "app/gui/analysis_session.h"
 #include "app/gui/engine_bridge.h"
@@ -65,8 +65,8 @@ void checkSameGains(const Report& shown, const Report& want) {
 bool waitForThresholds(MainWindow& w, double coefficient, double overlap) {
     return waitFor([&] {
         const ReportPtr r = w.session()->report();
-        return r && std::abs(r->settings.coefficient - coefficient) < 1e-9 && std::abs(r->settings.overlapRatio - overlap) < 1e-9 &&
-               !w.session()->rethresholding();
+        return r && std::abs(r->settings.coefficient - coefficient) < 1e-9 &&
+               std::abs(r->settings.overlapRatio - overlap) < 1e-9 && !w.session()->rethresholding();
     });
 }
 
@@ -83,7 +83,8 @@ bool openSample(MainWindow& w) {
 // The gains a panel shows, top to bottom.
 std::vector<qint64> shownGains(TablePanel* panel, int column) {
     std::vector<qint64> out;
-    for (int row = 0; row < panel->proxy()->rowCount(); ++row) out.push_back(panel->proxy()->index(row, column).data(SortRole).toLongLong());
+    for (int row = 0; row < panel->proxy()->rowCount(); ++row)
+        out.push_back(panel->proxy()->index(row, column).data(SortRole).toLongLong());
     return out;
 }
 
@@ -149,7 +150,8 @@ TEST_CASE("the app's reports carry the what-if, first report and re-thresholds a
     // The summary gives each resource's gain.
     const QString summary = w.settingsPanel()->summary();
     CHECK(summary.contains(QStringLiteral("Predicted end-to-end gain")));
-    for (const ResourceGain& g : r->whatIf.resources) CHECK(summary.contains(resourceLabel(g.resource).toHtmlEscaped() + QStringLiteral(": ")));
+    for (const ResourceGain& g : r->whatIf.resources)
+        CHECK(summary.contains(resourceLabel(g.resource).toHtmlEscaped() + QStringLiteral(": ")));
 
     // The critical path on the timeline, toggled from the View menu and by its key.
     QAction* path = w.criticalPathAction();
@@ -195,7 +197,7 @@ TEST_CASE("the what-if stops when the session no longer wants it", "[app][whatif
     REQUIRE(prepared);
     int asked = 0;
     CHECK(buildReportShared(prepared, 1.5, 0.3, [&] { return ++asked < 3; }) == nullptr);
-    CHECK(asked == 3);   // asked between replays, stopped at the first "no"
+    CHECK(asked == 3);  // asked between replays, stopped at the first "no"
     const auto full = buildReportShared(prepared, 1.5, 0.3, [] { return true; });
     REQUIRE(full);
     CHECK(full->whatIf.computed);
@@ -235,7 +237,8 @@ TEST_CASE("the Gain column: predicted gains, '-' when not computed, ranked bigge
     am.setReport(t, r);
     wm.setReport(t, r);
     cm.setReport(t, r);
-    const std::pair<ColumnModel*, int> models[] = {{&am, AnomalyModel::Gain}, {&wm, WindowModel::Gain}, {&cm, ClusterModel::Gain}};
+    const std::pair<ColumnModel*, int> models[] = {
+        {&am, AnomalyModel::Gain}, {&wm, WindowModel::Gain}, {&cm, ClusterModel::Gain}};
     for (auto [m, col] : models) {
         CAPTURE(col);
         CHECK(m->column(col).kind == ColumnKind::Gain);
@@ -247,8 +250,9 @@ TEST_CASE("the Gain column: predicted gains, '-' when not computed, ranked bigge
         TablePanel panel(m, QString());
         panel.sortBy(col, Qt::DescendingOrder);
         std::vector<qint64> shown;
-        for (int row = 0; row < panel.proxy()->rowCount(); ++row) shown.push_back(panel.proxy()->index(row, col).data(SortRole).toLongLong());
-        CHECK(shown == std::vector<qint64>{80000, 3000, 0, -1});   // not computed last
+        for (int row = 0; row < panel.proxy()->rowCount(); ++row)
+            shown.push_back(panel.proxy()->index(row, col).data(SortRole).toLongLong());
+        CHECK(shown == std::vector<qint64>{80000, 3000, 0, -1});  // not computed last
     }
 }
 
@@ -258,7 +262,7 @@ TEST_CASE("details say where an operator stands on the critical path and what a 
     for (int i = 0; i < 3; ++i) b.op(s0, "k", i * 1'000'000LL, 500'000);
     auto t = b.finish();
     Report r;
-    CHECK(criticalPathText(r, 0).isEmpty());                      // no what-if: nothing claimed
+    CHECK(criticalPathText(r, 0).isEmpty());  // no what-if: nothing claimed
     CHECK(predictedGainText(r, 5000) == QStringLiteral("not computed"));
     r.whatIf.computed = true;
     r.whatIf.iterations = 4;
@@ -268,8 +272,8 @@ TEST_CASE("details say where an operator stands on the critical path and what a 
     CHECK(criticalPathText(r, 2) == QStringLiteral("not in the dependency graph"));
     CHECK(predictedGainText(r, -1) == QStringLiteral("not computed"));
     CHECK(predictedGainText(r, 0).startsWith(QStringLiteral("none")));
-    CHECK(predictedGainText(r, 400'000) == durationText(100'000) + QStringLiteral(" per iteration, ") + durationText(400'000) +
-                                               QStringLiteral(" in total (4 iterations)"));
+    CHECK(predictedGainText(r, 400'000) == durationText(100'000) + QStringLiteral(" per iteration, ") +
+                                               durationText(400'000) + QStringLiteral(" in total (4 iterations)"));
 
     Anomaly a;
     a.slice = 1;
@@ -292,13 +296,15 @@ TEST_CASE("details say where an operator stands on the critical path and what a 
     d.showSlice(0);
     CHECK(d.toPlainText().contains(QStringLiteral("on the critical path")));
     d.showWindow(0);
-    CHECK(d.toPlainText().contains(durationText(20'000) + QStringLiteral(" per iteration, ") + durationText(80'000) + QStringLiteral(" in total")));
+    CHECK(d.toPlainText().contains(durationText(20'000) + QStringLiteral(" per iteration, ") + durationText(80'000) +
+                                   QStringLiteral(" in total")));
     d.showCluster(0);
     CHECK(d.toPlainText().contains(QStringLiteral("predicted gain")));
     CHECK(d.toPlainText().contains(QStringLiteral("not computed")));
 }
 
-TEST_CASE("the critical path folds like the other overlays and keeps its counts at every zoom", "[timeline][drawlist][overlayfold][whatif]") {
+TEST_CASE("the critical path folds like the other overlays and keeps its counts at every zoom",
+          "[timeline][drawlist][overlayfold][whatif]") {
     TinyTrace b;
     const auto s0 = b.stream(1), s1 = b.stream(2);
     const int n = 20000;
@@ -331,7 +337,7 @@ TEST_CASE("the critical path folds like the other overlays and keeps its counts 
         }
         return k;
     };
-    CHECK(sc.draw(0, n * 100LL).critical.empty());   // off unless asked for
+    CHECK(sc.draw(0, n * 100LL).critical.empty());  // off unless asked for
     sc.criticalPath = true;
     const TimeNs span = n * 100LL;
     for (TimeNs w = span; w >= 500; w /= 4) {
@@ -341,7 +347,7 @@ TEST_CASE("the critical path folds like the other overlays and keeps its counts 
             const DrawList l = sc.draw(t0, t1);
             CHECK(criticalSlicesDrawn(l, s0) == wanted(s0, t0, t1));
             CHECK(criticalSlicesDrawn(l, s1) == wanted(s1, t0, t1));
-            CHECK(l.critical.size() <= 2 * (1000 / 2 + 2));   // bounded by the pixels
+            CHECK(l.critical.size() <= 2 * (1000 / 2 + 2));  // bounded by the pixels
             for (const DrawPath& d : l.critical) CHECK(d.w >= kMinPathPx);
         }
     }
@@ -351,13 +357,13 @@ TEST_CASE("the critical path folds like the other overlays and keeps its counts 
         q.sliceSlackNs.assign(t->slices().size(), 7);
         TinyTrace b2;
         const auto st = b2.stream(1);
-        for (int i = 0; i < 6; ++i) b2.op(st, "k", i * 100LL, 100);   // touching
+        for (int i = 0; i < 6; ++i) b2.op(st, "k", i * 100LL, 100);  // touching
         auto t2 = b2.finish();
         contend::test::DrawFrame f2(t2);
         f2.criticalPath = true;
         q.sliceSlackNs.assign(t2->slices().size(), 7);
         for (std::uint32_t i = 0; i < t2->slices().size(); ++i)
-            if (t2->slices()[i].start < 400) q.sliceSlackNs[i] = 0;   // the first four
+            if (t2->slices()[i].start < 400) q.sliceSlackNs[i] = 0;  // the first four
         f2.setReport(q);
         const DrawList l = f2.draw(0, 600, 600);
         REQUIRE(l.critical.size() == 1);
@@ -390,7 +396,7 @@ TEST_CASE("the summary ranks by gain when the what-if ran and gives each resourc
         r.anomalies.push_back(a);
     }
     r.summary.bottleneck = Resource::Lock;
-    CHECK(bottleneckVersusTable(r).isEmpty());   // no what-if: by score, the top rows agree
+    CHECK(bottleneckVersusTable(r).isEmpty());  // no what-if: by score, the top rows agree
     CHECK(whatIfSummaryText(r).isEmpty());
     r.whatIf.computed = true;
     r.whatIf.iterations = 10;
@@ -403,7 +409,8 @@ TEST_CASE("the summary ranks by gain when the what-if ran and gives each resourc
     CHECK(why.startsWith(QStringLiteral("The table is ranked by predicted gain")));
     CHECK(why.contains(QStringLiteral("the first for sync")));
     const QString text = whatIfSummaryText(r);
-    CHECK(text.contains(QStringLiteral("sync: ") + durationText(10'000) + QStringLiteral(" (") + durationText(1000) + QStringLiteral(" per iteration)")));
+    CHECK(text.contains(QStringLiteral("sync: ") + durationText(10'000) + QStringLiteral(" (") + durationText(1000) +
+                        QStringLiteral(" per iteration)")));
     CHECK(text.contains(QStringLiteral("lock: ") + durationText(0)));
     CHECK(text.contains(QStringLiteral("everything at once: ") + durationText(12'000)));
     CHECK(text.contains(QStringLiteral("in 10 iterations")));

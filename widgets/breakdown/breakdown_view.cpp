@@ -1,9 +1,10 @@
 #include "widgets/breakdown/breakdown_view.h"
 
-#include <QLabel>
-#include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
+
+#include <QLabel>
+#include <QVBoxLayout>
 #include <qcustomplot.h>
 
 #include "widgets/common/palette.h"
@@ -17,7 +18,7 @@ struct Part {
     const char* name;
     Resource colour;
     TimeNs Breakdown::*field;
-    bool Breakdown::*measured;   // nullptr: compute is always the baseline (an estimate)
+    bool Breakdown::*measured;  // nullptr: compute is always the baseline (an estimate)
 };
 
 const Part kParts[] = {
@@ -80,7 +81,7 @@ BreakdownView::BreakdownView(QWidget* parent)
     m_histRect->axis(QCPAxis::atLeft)->setLabel(tr("occurrences"));
     m_barRect->axis(QCPAxis::atLeft)->setTickLength(0, 0);
     m_barRect->axis(QCPAxis::atLeft)->setSubTickLength(0, 0);
-    rebuild();   // the empty state, not empty axes
+    rebuild();  // the empty state, not empty axes
 }
 
 void BreakdownView::resizeEvent(QResizeEvent* e) {
@@ -95,8 +96,10 @@ void BreakdownView::resizeEvent(QResizeEvent* e) {
     QCPLayoutGrid* grid = m_plot->plotLayout();
     grid->take(m_histRect);
     grid->simplify();
-    if (side) grid->addElement(0, 1, m_histRect);
-    else grid->addElement(1, 0, m_histRect);
+    if (side)
+        grid->addElement(0, 1, m_histRect);
+    else
+        grid->addElement(1, 0, m_histRect);
     grid->simplify();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -126,7 +129,8 @@ void BreakdownView::showGroup(const QString& title, std::vector<std::pair<std::u
     m_groupTitle = title;
     m_slice = m_group.empty() ? kNone : m_group.front().first;
     m_signature = kNone;
-    if (m_slice != kNone && m_report && m_slice < m_report->sliceSignature.size()) m_signature = m_report->sliceSignature[m_slice];
+    if (m_slice != kNone && m_report && m_slice < m_report->sliceSignature.size())
+        m_signature = m_report->sliceSignature[m_slice];
     rebuild();
 }
 
@@ -150,7 +154,8 @@ void BreakdownView::collectDurations() {
     // One pass over the per-slice signatures (or names) when the signature changes.
     const StringId name = m_slice != kNone ? m_trace->slices()[m_slice].name : 0;
     const bool bySignature = m_signature != kNone;
-    if (m_durationsTrace == m_trace.get() && (bySignature ? m_durationsFor == m_signature : (m_durationsFor == kNone && m_durationsName == name)))
+    if (m_durationsTrace == m_trace.get() &&
+        (bySignature ? m_durationsFor == m_signature : (m_durationsFor == kNone && m_durationsName == name)))
         return;
     m_durations.clear();
     m_durationsTrace = m_trace.get();
@@ -173,8 +178,9 @@ void BreakdownView::rebuild() {
     if (!m_trace || (m_slice == kNone && m_signature == kNone)) {
         m_plot->clearPlottables();
         m_plot->clearItems();
-        m_title->setText(tr("<p style='color:#666'><i>Nothing selected.</i><br>Select an operator on the timeline or in a "
-                            "table, or a contention window or cluster, to see where its time went.</p>"));
+        m_title->setText(
+            tr("<p style='color:#666'><i>Nothing selected.</i><br>Select an operator on the timeline or in a "
+               "table, or a contention window or cluster, to see where its time went.</p>"));
         m_plot->hide();
         m_legend->hide();
         return;
@@ -186,7 +192,8 @@ void BreakdownView::rebuild() {
 
     // Title: what is shown, in words.
     QString html;
-    const SignatureStats* sig = m_report && m_signature < m_report->operators.size() ? &m_report->operators[m_signature] : nullptr;
+    const SignatureStats* sig =
+        m_report && m_signature < m_report->operators.size() ? &m_report->operators[m_signature] : nullptr;
     const Anomaly* anomaly = nullptr;
     if (m_report && m_slice != kNone)
         for (const Anomaly& a : m_report->anomalies)
@@ -194,7 +201,8 @@ void BreakdownView::rebuild() {
     if (m_slice != kNone) {
         const Slice& s = m_trace->slices()[m_slice];
         html += QStringLiteral("<b>%1</b> &nbsp; %2 &nbsp; duration <b>%3</b>")
-                    .arg(sliceName(*m_trace, m_slice).toHtmlEscaped(), trackLabel(*m_trace, s.track).toHtmlEscaped(), durationText(s.dur));
+                    .arg(sliceName(*m_trace, m_slice).toHtmlEscaped(), trackLabel(*m_trace, s.track).toHtmlEscaped(),
+                         durationText(s.dur));
         if (anomaly) {
             html += tr(" &nbsp; baseline %1, excess %2, score %3, cause <b>%4</b>")
                         .arg(durationText(anomaly->baselineNs), durationText(anomaly->excessNs))
@@ -203,7 +211,8 @@ void BreakdownView::rebuild() {
             if (anomaly->breakdown.waitBeforeNs >= 0)
                 html += tr("; queued %1 before it started").arg(durationText(anomaly->breakdown.waitBeforeNs));
             if (!anomaly->evidence.empty())
-                html += QStringLiteral("<br><span style='color:#555'>%1</span>").arg(QString::fromStdString(anomaly->evidence).toHtmlEscaped());
+                html += QStringLiteral("<br><span style='color:#555'>%1</span>")
+                            .arg(QString::fromStdString(anomaly->evidence).toHtmlEscaped());
         } else if (sig) {
             html += tr(" &nbsp; (not flagged; baseline %1)").arg(durationText(sig->baselineNs));
         }
@@ -237,7 +246,8 @@ void BreakdownView::rebuild() {
             b.valid = true;
             m_bars.push_back(b);
         }
-    } else if (sig) m_bars.push_back(Bar{tr("signature (mean)"), meanOf(*sig), true});
+    } else if (sig)
+        m_bars.push_back(Bar{tr("signature (mean)"), meanOf(*sig), true});
     if (m_group.empty() && m_slice != kNone && m_report) {
         Bar b;
         b.label = tr("this occurrence");
@@ -344,8 +354,10 @@ void BreakdownView::drawHistogram() {
         text->setColor(c.darker(120));
         text->setBrush(QColor(255, 255, 255, 200));
     };
-    const SignatureStats* sig = m_report && m_signature < m_report->operators.size() ? &m_report->operators[m_signature] : nullptr;
-    if (sig) mark(sig->baselineNs, QColor(0x2e, 0x7d, 0x32), tr("baseline %1").arg(durationText(sig->baselineNs)), 1.02);
+    const SignatureStats* sig =
+        m_report && m_signature < m_report->operators.size() ? &m_report->operators[m_signature] : nullptr;
+    if (sig)
+        mark(sig->baselineNs, QColor(0x2e, 0x7d, 0x32), tr("baseline %1").arg(durationText(sig->baselineNs)), 1.02);
     if (m_slice != kNone) {
         const TimeNs d = m_trace->slices()[m_slice].dur;
         mark(d, QColor(0xc6, 0x28, 0x28), tr("this %1").arg(durationText(d)), 0.85);

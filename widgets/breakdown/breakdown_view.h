@@ -4,9 +4,10 @@
 // waiting on sync or locks; solid parts are measured (counters, metrics), hatched parts are
 // estimates. Beside them, the signature's duration histogram with the baseline and the selected
 // occurrence marked. Without a report it shows the histogram of the operator's name.
-#include <QWidget>
 #include <memory>
 #include <vector>
+
+#include <QWidget>
 
 #include "core/analysis/report.h"
 #include "core/trace/trace.h"
@@ -20,7 +21,7 @@ namespace contend::widgets {
 
 class BreakdownView : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit BreakdownView(QWidget* parent = nullptr);
     void setTrace(TracePtr trace);
     void setReport(std::shared_ptr<const Report> report);
@@ -46,10 +47,10 @@ public:
     };
     const std::vector<Bar>& bars() const { return m_bars; }
 
-protected:
+  protected:
     void resizeEvent(QResizeEvent* e) override;
 
-private:
+  private:
     void rebuild();
     void collectDurations();
     void drawBars();
@@ -60,8 +61,8 @@ private:
     std::uint32_t m_slice = kNone;
     std::uint32_t m_signature = kNone;
     QString m_groupTitle;
-    std::vector<std::pair<std::uint32_t, TimeNs>> m_group;   // window/cluster operators, costliest first
-    StringId m_name = 0;                 // without a report: the name shown
+    std::vector<std::pair<std::uint32_t, TimeNs>> m_group;  // window/cluster operators, costliest first
+    StringId m_name = 0;                                    // without a report: the name shown
     // Durations of the shown signature (or name), cached across re-thresholds.
     std::vector<TimeNs> m_durations;
     std::uint32_t m_durationsFor = kNone;

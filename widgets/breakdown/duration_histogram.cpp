@@ -22,7 +22,8 @@ DurationHistogram makeHistogram(std::vector<TimeNs> d, std::size_t bins) {
     // Wide enough that `bins` bins cover [lo, p99] with p99 inside the last one.
     h.width = (hi - h.lo) / static_cast<TimeNs>(bins) + 1;
     // Fewer bins than asked when the range is narrower than one ns per bin.
-    const std::size_t n = static_cast<std::size_t>(std::min<TimeNs>(static_cast<TimeNs>(bins), (hi - h.lo) / h.width + 1));
+    const std::size_t n =
+        static_cast<std::size_t>(std::min<TimeNs>(static_cast<TimeNs>(bins), (hi - h.lo) / h.width + 1));
     h.counts.assign(std::max<std::size_t>(n, 1), 0);
     const TimeNs edge = h.binStart(h.counts.size());
     for (TimeNs v : d) {

@@ -10,14 +10,14 @@
 namespace contend::widgets {
 
 struct DurationHistogram {
-    TimeNs lo = 0;              // left edge of bin 0
-    TimeNs width = 1;           // bin width, ns
+    TimeNs lo = 0;     // left edge of bin 0
+    TimeNs width = 1;  // bin width, ns
     std::vector<std::uint32_t> counts;
-    std::uint32_t overflow = 0; // of the last bin's count, how many lie beyond its right edge
+    std::uint32_t overflow = 0;  // of the last bin's count, how many lie beyond its right edge
     TimeNs max = 0;
 
     TimeNs binStart(std::size_t b) const { return lo + static_cast<TimeNs>(b) * width; }
-    std::size_t binOf(TimeNs d) const;   // clamped into [0, bins)
+    std::size_t binOf(TimeNs d) const;  // clamped into [0, bins)
 };
 
 DurationHistogram makeHistogram(std::vector<TimeNs> durations, std::size_t bins = 40);

@@ -42,7 +42,7 @@ std::uint32_t fnv1a(std::string_view s) {
 Argb nameColor(std::string_view name) {
     const std::uint32_t h = fnv1a(name);
     // Blues, greens and violets: warm hues are reserved for flagged operators.
-    const double hue = 90.0 + static_cast<double>(h % 200u);   // 90..290 degrees
+    const double hue = 90.0 + static_cast<double>(h % 200u);  // 90..290 degrees
     const double light = 0.62 + static_cast<double>((h >> 8) % 12u) / 100.0;
     return fromHsl(hue, 0.45, light);
 }
@@ -65,14 +65,14 @@ Argb scoreColor(double score, double coefficient) {
 
 Argb resourceColor(Resource r) {
     switch (r) {
-    case Resource::Bandwidth: return argb(0x1f, 0x77, 0xb4);   // blue
-    case Resource::Compute: return argb(0x94, 0x67, 0xbd);     // purple
-    case Resource::Cache: return argb(0x17, 0xbe, 0xcf);       // teal
-    case Resource::Issue: return argb(0x8c, 0xa2, 0x1a);       // olive
-    case Resource::Sync: return argb(0xe3, 0x77, 0xc2);        // magenta
-    case Resource::Lock: return argb(0x8c, 0x56, 0x4b);        // brown
-    case Resource::Queue: return argb(0x2c, 0xa0, 0x2c);       // green
-    case Resource::Unknown: return argb(0x7f, 0x7f, 0x7f);     // grey
+    case Resource::Bandwidth: return argb(0x1f, 0x77, 0xb4);  // blue
+    case Resource::Compute: return argb(0x94, 0x67, 0xbd);    // purple
+    case Resource::Cache: return argb(0x17, 0xbe, 0xcf);      // teal
+    case Resource::Issue: return argb(0x8c, 0xa2, 0x1a);      // olive
+    case Resource::Sync: return argb(0xe3, 0x77, 0xc2);       // magenta
+    case Resource::Lock: return argb(0x8c, 0x56, 0x4b);       // brown
+    case Resource::Queue: return argb(0x2c, 0xa0, 0x2c);      // green
+    case Resource::Unknown: return argb(0x7f, 0x7f, 0x7f);    // grey
     case Resource::None: break;
     }
     return argb(0xbb, 0xbb, 0xbb);

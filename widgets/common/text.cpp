@@ -1,8 +1,9 @@
 #include "widgets/common/text.h"
 
-#include <QFontMetrics>
 #include <algorithm>
 #include <cstdlib>
+
+#include <QFontMetrics>
 
 #include "core/trace/time_format.h"
 
@@ -52,9 +53,12 @@ qsizetype tailStart(const QString& s) {
     int depth = 0;
     for (qsizetype i = 0; i + 1 < s.size(); ++i) {
         const QChar c = s[i];
-        if (c == QLatin1Char('(') || c == QLatin1Char('<')) ++depth;
-        else if ((c == QLatin1Char(')') || c == QLatin1Char('>')) && depth > 0) --depth;
-        else if (depth == 0 && c == QLatin1Char(' ') && s[i + 1] == QLatin1Char('[')) return i;
+        if (c == QLatin1Char('(') || c == QLatin1Char('<'))
+            ++depth;
+        else if ((c == QLatin1Char(')') || c == QLatin1Char('>')) && depth > 0)
+            --depth;
+        else if (depth == 0 && c == QLatin1Char(' ') && s[i + 1] == QLatin1Char('['))
+            return i;
     }
     return -1;
 }
@@ -67,7 +71,8 @@ QString shortCppName(QString h) {
     if (h.endsWith(QLatin1Char(')'))) {
         int depth = 0;
         for (qsizetype i = h.size() - 1; i >= 0; --i) {
-            if (isClose(h[i])) ++depth;
+            if (isClose(h[i]))
+                ++depth;
             else if (isOpen(h[i]) && --depth == 0) {
                 if (i > 0) h.truncate(i);
                 break;
@@ -78,10 +83,14 @@ QString shortCppName(QString h) {
     qsizetype from = 0;
     int depth = 0;
     for (qsizetype i = 0; i < h.size(); ++i) {
-        if (isOpen(h[i])) ++depth;
-        else if (isClose(h[i]) && depth > 0) --depth;
-        else if (depth == 0 && h[i] == QLatin1Char(' ')) from = i + 1;
-        else if (depth == 0 && h[i] == QLatin1Char(':') && i + 1 < h.size() && h[i + 1] == QLatin1Char(':')) from = i + 2;
+        if (isOpen(h[i]))
+            ++depth;
+        else if (isClose(h[i]) && depth > 0)
+            --depth;
+        else if (depth == 0 && h[i] == QLatin1Char(' '))
+            from = i + 1;
+        else if (depth == 0 && h[i] == QLatin1Char(':') && i + 1 < h.size() && h[i + 1] == QLatin1Char(':'))
+            from = i + 2;
     }
     if (from < h.size()) h = h.mid(from);
     // Long template arguments.
@@ -96,7 +105,8 @@ QString shortOperatorName(const QString& full) {
     const qsizetype t = tailStart(full);
     const QString head = t < 0 ? full : full.left(t);
     const QString tail = t < 0 ? QString() : full.mid(t);
-    const bool cpp = head.contains(QStringLiteral("::")) || head.contains(QLatin1Char('<')) || head.endsWith(QLatin1Char(')'));
+    const bool cpp =
+        head.contains(QStringLiteral("::")) || head.contains(QLatin1Char('<')) || head.endsWith(QLatin1Char(')'));
     if (head.size() <= 40 || !cpp) return full;
     const QString s = shortCppName(head);
     return s.isEmpty() ? full : s + tail;

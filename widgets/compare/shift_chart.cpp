@@ -1,8 +1,9 @@
 #include "widgets/compare/shift_chart.h"
 
+#include <algorithm>
+
 #include <QLabel>
 #include <QVBoxLayout>
-#include <algorithm>
 #include <qcustomplot.h>
 
 #include "widgets/common/palette.h"

@@ -2,8 +2,9 @@
 // The bottleneck shift of a compare: extra wait per resource as grouped bars, baseline next to
 // comparison (QCustomPlot), with the shift in words above ("bandwidth 64% -> compute 51%").
 // Only resources that have extra wait in either run get a bar pair.
-#include <QWidget>
 #include <vector>
+
+#include <QWidget>
 
 #include "core/analysis/compare.h"
 
@@ -15,7 +16,7 @@ namespace contend::widgets {
 
 class ShiftChart : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit ShiftChart(QWidget* parent = nullptr);
     void setResult(const CompareResult& result);
     void clear();
@@ -25,7 +26,7 @@ public:
     QCPBars* baseBars() const { return m_base; }
     QCPBars* newBars() const { return m_new; }
 
-private:
+  private:
     QLabel* m_title;
     QCustomPlot* m_plot;
     QCPBars* m_base;

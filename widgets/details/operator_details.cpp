@@ -1,9 +1,10 @@
 #include "widgets/details/operator_details.h"
 
-#include <QUrl>
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
+
+#include <QUrl>
 
 #include "core/report/advice.h"
 #include "widgets/common/text.h"
@@ -102,18 +103,24 @@ QString criticalPathText(const Report& r, std::uint32_t slice) {
 QString OperatorDetails::opsTable(std::vector<std::pair<std::uint32_t, TimeNs>> ops) const {
     const Trace& t = *m_trace;
     std::stable_sort(ops.begin(), ops.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-    QString html = tr("<p style='margin:6px 0 2px 0'><b>%n operator(s)</b>, costliest first</p>", nullptr, static_cast<int>(ops.size()));
-    html += QStringLiteral("<table cellspacing='0'><tr style='color:#555'><td>%1</td><td align='right'>&nbsp;%2</td><td align='right'>&nbsp;%3</td></tr>")
+    QString html = tr("<p style='margin:6px 0 2px 0'><b>%n operator(s)</b>, costliest first</p>", nullptr,
+                      static_cast<int>(ops.size()));
+    html += QStringLiteral(
+                "<table cellspacing='0'><tr style='color:#555'><td>%1</td><td align='right'>&nbsp;%2</td><td "
+                "align='right'>&nbsp;%3</td></tr>")
                 .arg(tr("operator"), tr("duration"), tr("extra wait"));
     const std::size_t shown = std::min<std::size_t>(ops.size(), 40);
     for (std::size_t i = 0; i < shown; ++i) {
         const std::uint32_t s = ops[i].first;
         if (s >= t.slices().size()) continue;
-        html += QStringLiteral("<tr><td><a href='slice:%1'>%2</a> <span style='color:#777'>%3</span></td><td align='right'>&nbsp;%4</td>"
-                               "<td align='right'>&nbsp;%5</td></tr>")
+        html += QStringLiteral(
+                    "<tr><td><a href='slice:%1'>%2</a> <span style='color:#777'>%3</span></td><td "
+                    "align='right'>&nbsp;%4</td>"
+                    "<td align='right'>&nbsp;%5</td></tr>")
                     .arg(s)
-                    .arg(shortOperatorName(sliceName(t, s)).toHtmlEscaped(), trackLabel(t, t.slices()[s].track).toHtmlEscaped(),
-                         durationText(t.slices()[s].dur), ops[i].second > 0 ? durationText(ops[i].second) : QStringLiteral("–"));
+                    .arg(shortOperatorName(sliceName(t, s)).toHtmlEscaped(),
+                         trackLabel(t, t.slices()[s].track).toHtmlEscaped(), durationText(t.slices()[s].dur),
+                         ops[i].second > 0 ? durationText(ops[i].second) : QStringLiteral("–"));
     }
     html += QStringLiteral("</table>");
     if (ops.size() > shown) html += tr("<p style='color:#666'>… and %1 more</p>").arg(ops.size() - shown);
@@ -123,11 +130,15 @@ QString OperatorDetails::opsTable(std::vector<std::pair<std::uint32_t, TimeNs>> 
 void OperatorDetails::renderWindow() {
     const Trace& t = *m_trace;
     const ContentionWindow& w = m_report->windows[m_window];
-    QString html = tr("<h3 style='margin:2px 0'>Contention window #%1: %2</h3><table cellspacing='0'>").arg(w.id).arg(resourceLabel(w.resource));
+    QString html = tr("<h3 style='margin:2px 0'>Contention window #%1: %2</h3><table cellspacing='0'>")
+                       .arg(w.id)
+                       .arg(resourceLabel(w.resource));
     html += detailRow(tr("start"), timeText(w.start - t.begin()));
     html += detailRow(tr("duration"), durationText(w.end - w.start));
     html += detailRow(tr("overlap"), QStringLiteral("%1%").arg(w.overlapRatio * 100, 0, 'f', 0));
-    html += detailRow(tr("peak"), w.fromCounters ? QStringLiteral("%1% (counters)").arg(w.peakUtilization * 100, 0, 'f', 0) : tr("no counter"));
+    html +=
+        detailRow(tr("peak"), w.fromCounters ? QStringLiteral("%1% (counters)").arg(w.peakUtilization * 100, 0, 'f', 0)
+                                             : tr("no counter"));
     html += detailRow(tr("known"), QString::fromLatin1(provenanceName(w.provenance)));
     TimeNs extra = 0;
     std::vector<std::pair<std::uint32_t, TimeNs>> ops;
@@ -162,7 +173,8 @@ void OperatorDetails::renderCluster() {
     for (std::uint32_t s = c.firstSlice; s <= c.lastSlice && s < t.slices().size(); ++s)
         if (t.slices()[s].track == c.track) ops.emplace_back(s, 0);
     // Tiny operators have no extra wait of their own: list them in time order.
-    std::sort(ops.begin(), ops.end(), [&](const auto& a, const auto& b) { return t.slices()[a.first].start < t.slices()[b.first].start; });
+    std::sort(ops.begin(), ops.end(),
+              [&](const auto& a, const auto& b) { return t.slices()[a.first].start < t.slices()[b.first].start; });
     setHtml(html + opsTable(std::move(ops)));
 }
 
@@ -177,7 +189,9 @@ void OperatorDetails::renderRange() {
     const double d = static_cast<double>(std::max<TimeNs>(m.duration(), 1));
     for (std::size_t i = 0; i < m.tracks.size() && i < 24; ++i) {
         const TrackBusy& b = m.tracks[i];
-        html += QStringLiteral("<tr><td>%1</td><td align='right'>&nbsp;%2</td><td align='right'>&nbsp;%3%</td><td align='right' style='color:#777'>&nbsp;%4 slices</td></tr>")
+        html += QStringLiteral(
+                    "<tr><td>%1</td><td align='right'>&nbsp;%2</td><td align='right'>&nbsp;%3%</td><td align='right' "
+                    "style='color:#777'>&nbsp;%4 slices</td></tr>")
                     .arg(trackLabel(t, b.track).toHtmlEscaped(), durationText(b.busyNs))
                     .arg(100.0 * static_cast<double>(b.busyNs) / d, 0, 'f', 0)
                     .arg(b.slices);
@@ -186,7 +200,8 @@ void OperatorDetails::renderRange() {
     if (m.tracks.empty()) html += tr("<p style='color:#666'>Nothing ran in this range.</p>");
     if (m_report) {
         const Report& r = *m_report;
-        html += tr("<p style='margin:6px 0 2px 0'><b>Findings inside</b>: %1 flagged operator(s), %2 window(s), %3 cluster(s)</p>")
+        html += tr("<p style='margin:6px 0 2px 0'><b>Findings inside</b>: %1 flagged operator(s), %2 window(s), %3 "
+                   "cluster(s)</p>")
                     .arg(m.anomalies.size())
                     .arg(m.windows.size())
                     .arg(m.clusters.size());
@@ -222,12 +237,17 @@ void OperatorDetails::render() {
     const Trace& t = *m_trace;
     const Slice& s = t.slices()[m_slice];
     const SliceInfo& info = t.infos()[m_slice];
-    auto row = [](const QString& k, const QString& v) { return QStringLiteral("<tr><td style='color:#555;padding-right:8px'>%1</td><td>%2</td></tr>").arg(k, v); };
-    QString html = QStringLiteral("<h3 style='margin:2px 0'>%1</h3><table cellspacing='0'>").arg(sliceName(t, m_slice).toHtmlEscaped());
+    auto row = [](const QString& k, const QString& v) {
+        return QStringLiteral("<tr><td style='color:#555;padding-right:8px'>%1</td><td>%2</td></tr>").arg(k, v);
+    };
+    QString html = QStringLiteral("<h3 style='margin:2px 0'>%1</h3><table cellspacing='0'>")
+                       .arg(sliceName(t, m_slice).toHtmlEscaped());
     html += row(tr("track"), trackLabel(t, s.track).toHtmlEscaped());
     html += row(tr("start"), timeText(s.start - t.begin()));
     html += row(tr("duration"), durationText(s.dur));
-    html += row(tr("category"), QString::fromUtf8(t.str(s.category).data(), static_cast<qsizetype>(t.str(s.category).size())).toHtmlEscaped());
+    html += row(
+        tr("category"),
+        QString::fromUtf8(t.str(s.category).data(), static_cast<qsizetype>(t.str(s.category).size())).toHtmlEscaped());
     if (info.shape) html += row(tr("shape"), QString::fromStdString(std::string(t.str(info.shape))).toHtmlEscaped());
     if (info.waitNs >= 0) html += row(tr("measured wait"), durationText(info.waitNs));
     // Launch flows, each a link that selects the other end.
@@ -237,7 +257,8 @@ void OperatorDetails::render() {
         for (std::size_t i = 0; i < slices.size() && i < 8; ++i)
             out << QStringLiteral("<a href='slice:%1'>%2</a> <span style='color:#777'>%3</span>")
                        .arg(slices[i])
-                       .arg(shortOperatorName(sliceName(t, slices[i])).toHtmlEscaped(), trackLabel(t, t.slices()[slices[i]].track).toHtmlEscaped());
+                       .arg(shortOperatorName(sliceName(t, slices[i])).toHtmlEscaped(),
+                            trackLabel(t, t.slices()[slices[i]].track).toHtmlEscaped());
         if (slices.size() > 8) out << tr("… and %1 more").arg(slices.size() - 8);
         return out.join(QStringLiteral("<br>"));
     };
@@ -253,18 +274,28 @@ void OperatorDetails::render() {
         if (sig < r.operators.size()) {
             const SignatureStats& st = r.operators[sig];
             html += row(tr("signature"), QString::fromStdString(st.signature).toHtmlEscaped());
-            html += row(tr("baseline"), durationText(st.baselineNs) + (st.baselineFromSolo ? tr(" (its runs apart from what slows it)") : QString()));
+            html +=
+                row(tr("baseline"), durationText(st.baselineNs) +
+                                        (st.baselineFromSolo ? tr(" (its runs apart from what slows it)") : QString()));
             html += row(tr("excess"), durationText(s.dur - st.baselineNs));
         }
         if (const QString path = criticalPathText(r, m_slice); !path.isEmpty()) html += row(tr("critical path"), path);
-        if (std::isfinite(score)) html += row(tr("score"), QStringLiteral("%1 (threshold %2)").arg(score, 0, 'f', 2).arg(r.settings.coefficient, 0, 'f', 2));
-        else html += row(tr("score"), tr("not analysed"));
+        if (std::isfinite(score))
+            html +=
+                row(tr("score"),
+                    QStringLiteral("%1 (threshold %2)").arg(score, 0, 'f', 2).arg(r.settings.coefficient, 0, 'f', 2));
+        else
+            html += row(tr("score"), tr("not analysed"));
         if (an) {
-            html += row(tr("flagged"), tr("<b style='color:#c62828'>yes</b>, cause <b>%1</b>").arg(resourceLabel(an->cause)));
+            html += row(tr("flagged"),
+                        tr("<b style='color:#c62828'>yes</b>, cause <b>%1</b>").arg(resourceLabel(an->cause)));
             html += row(tr("predicted gain (at its baseline)"), predictedGainText(r, an->gainNs));
-            if (!an->evidence.empty()) html += row(tr("evidence"), QString::fromStdString(an->evidence).toHtmlEscaped());
+            if (!an->evidence.empty())
+                html += row(tr("evidence"), QString::fromStdString(an->evidence).toHtmlEscaped());
             const Breakdown& b = an->breakdown;
-            auto part = [](TimeNs ns, bool measured) { return durationText(ns) + (measured ? QObject::tr(" measured") : QObject::tr(" est.")); };
+            auto part = [](TimeNs ns, bool measured) {
+                return durationText(ns) + (measured ? QObject::tr(" measured") : QObject::tr(" est."));
+            };
             html += row(tr("computing"), part(b.computeNs, false));
             html += row(tr("waiting for data"), part(b.dataWaitNs, b.measuredData));
             html += row(tr("queueing"), part(b.queueNs, b.measuredQueue));
@@ -288,9 +319,12 @@ void OperatorDetails::render() {
         html += tr("<p style='color:#666'><i>reading the event's args…</i></p>");
     } else if (!raw.isEmpty()) {
         const auto j = nlohmann::json::parse(raw.toStdString(), nullptr, false);
-        QString args = (!j.is_discarded() && j.is_object() && j.contains("args")) ? QString::fromStdString(j["args"].dump(1)) : raw;
+        QString args = (!j.is_discarded() && j.is_object() && j.contains("args"))
+                           ? QString::fromStdString(j["args"].dump(1))
+                           : raw;
         if (args.size() > 6000) args = args.left(6000) + QStringLiteral("\n…");
-        html += QStringLiteral("<p style='margin:6px 0 0 0'><b>args</b></p><pre style='font-size:9pt'>%1</pre>").arg(args.toHtmlEscaped());
+        html += QStringLiteral("<p style='margin:6px 0 0 0'><b>args</b></p><pre style='font-size:9pt'>%1</pre>")
+                    .arg(args.toHtmlEscaped());
     }
     setHtml(html);
 }

@@ -3,8 +3,9 @@
 // and when flagged its score, baseline, excess, cause, the evidence the cause rests on, the
 // contention windows it was in, its slack on the critical path and its predicted gain; then the event's original args (read from the file on the
 // ArgsFetcher's thread).
-#include <QTextBrowser>
 #include <memory>
+
+#include <QTextBrowser>
 
 #include "core/analysis/report.h"
 #include "core/trace/trace.h"
@@ -22,7 +23,7 @@ QString criticalPathText(const Report& r, std::uint32_t slice);
 
 class OperatorDetails : public QTextBrowser {
     Q_OBJECT
-public:
+  public:
     explicit OperatorDetails(QWidget* parent = nullptr);
     void setTrace(TracePtr trace);
     void setReport(std::shared_ptr<const Report> report);
@@ -37,13 +38,13 @@ public:
     enum class Shown { Nothing, Operator, Window, Cluster, Range };
     Shown shown() const;
 
-signals:
+  signals:
     // A window id was clicked in the text.
     void windowLinkActivated(quint32 window);
     // An operator of a window or cluster was clicked.
     void sliceLinkActivated(quint32 slice);
 
-private:
+  private:
     void render();
     void renderWindow();
     void renderCluster();

@@ -31,7 +31,9 @@ void spread(HeatmapGrid& g, int row, TimeNs a, TimeNs b, double amount) {
     const int last = g.binOf(hi - 1);
     for (int k = first; k <= last && k >= 0; ++k) {
         const TimeNs s = std::max(lo, g.binStart(k)), e = std::min(hi, g.binEnd(k));
-        if (e > s) g.values[static_cast<std::size_t>(row) * static_cast<std::size_t>(g.bins) + static_cast<std::size_t>(k)] += perNs * static_cast<double>(e - s);
+        if (e > s)
+            g.values[static_cast<std::size_t>(row) * static_cast<std::size_t>(g.bins) + static_cast<std::size_t>(k)] +=
+                perNs * static_cast<double>(e - s);
     }
 }
 
@@ -46,9 +48,10 @@ HeatmapGrid buildHeatmap(const Trace& trace, const Report& report, TimeNs t0, Ti
     g.rows = rows;
     g.metric = rows == HeatmapRows::Resources ? metric : HeatmapMetric::ExtraWait;
     const auto& slices = trace.slices();
-    std::vector<int> rowOf;   // by Resource or by track
+    std::vector<int> rowOf;  // by Resource or by track
     if (rows == HeatmapRows::Resources) {
-        std::vector<Resource> res = {Resource::Bandwidth, Resource::Compute, Resource::Cache, Resource::Issue, Resource::Sync};
+        std::vector<Resource> res = {Resource::Bandwidth, Resource::Compute, Resource::Cache, Resource::Issue,
+                                     Resource::Sync};
         for (Resource extra : {Resource::Lock, Resource::Queue, Resource::Unknown}) {
             const bool flagged = std::any_of(report.anomalies.begin(), report.anomalies.end(),
                                              [&](const Anomaly& a) { return a.cause == extra; }) ||
@@ -97,7 +100,8 @@ HeatmapGrid buildHeatmap(const Trace& trace, const Report& report, TimeNs t0, Ti
         // in the report's summary, so they count in the sync row (or on their stream).
         for (const Cluster& cl : report.clusters) {
             if (cl.waitNs <= 0 || cl.end <= g.t0 || cl.start >= g.t1) continue;
-            const std::size_t key = rows == HeatmapRows::Resources ? static_cast<std::size_t>(Resource::Sync) : cl.track;
+            const std::size_t key =
+                rows == HeatmapRows::Resources ? static_cast<std::size_t>(Resource::Sync) : cl.track;
             const int row = key < rowOf.size() ? rowOf[key] : -1;
             if (row >= 0) spread(g, row, cl.start, cl.end, static_cast<double>(cl.waitNs));
         }
@@ -105,14 +109,16 @@ HeatmapGrid buildHeatmap(const Trace& trace, const Report& report, TimeNs t0, Ti
         for (int k = 0; k < g.bins; ++k) {
             const double w = static_cast<double>(std::max<TimeNs>(g.binEnd(k) - g.binStart(k), 1));
             for (int r = 0; r < g.rowCount(); ++r)
-                g.values[static_cast<std::size_t>(r) * static_cast<std::size_t>(g.bins) + static_cast<std::size_t>(k)] /= w;
+                g.values[static_cast<std::size_t>(r) * static_cast<std::size_t>(g.bins) +
+                         static_cast<std::size_t>(k)] /= w;
         }
     }
     for (double v : g.values) g.maxValue = std::max(g.maxValue, v);
     return g;
 }
 
-std::vector<std::uint32_t> anomaliesAt(const Trace& trace, const Report& report, const HeatmapGrid& g, int row, int bin) {
+std::vector<std::uint32_t> anomaliesAt(const Trace& trace, const Report& report, const HeatmapGrid& g, int row,
+                                       int bin) {
     std::vector<std::uint32_t> out;
     if (row < 0 || row >= g.rowCount() || bin < 0 || bin >= g.bins) return out;
     const TimeNs a = g.binStart(bin), b = g.binEnd(bin);
@@ -126,7 +132,9 @@ std::vector<std::uint32_t> anomaliesAt(const Trace& trace, const Report& report,
                                                             : s.track == g.rowTrack[static_cast<std::size_t>(row)];
         if (match) out.push_back(i);
     }
-    std::stable_sort(out.begin(), out.end(), [&](std::uint32_t x, std::uint32_t y) { return report.anomalies[x].score > report.anomalies[y].score; });
+    std::stable_sort(out.begin(), out.end(), [&](std::uint32_t x, std::uint32_t y) {
+        return report.anomalies[x].score > report.anomalies[y].score;
+    });
     return out;
 }
 

@@ -27,17 +27,19 @@ struct HeatmapGrid {
     int bins = 0;
     HeatmapRows rows = HeatmapRows::Resources;
     HeatmapMetric metric = HeatmapMetric::ExtraWait;
-    std::vector<std::string> labels;          // per row, top to bottom
-    std::vector<Resource> rowResource;        // Resources rows
-    std::vector<std::uint32_t> rowTrack;      // Streams rows
-    std::vector<double> values;               // row-major: values[row * bins + bin]
+    std::vector<std::string> labels;      // per row, top to bottom
+    std::vector<Resource> rowResource;    // Resources rows
+    std::vector<std::uint32_t> rowTrack;  // Streams rows
+    std::vector<double> values;           // row-major: values[row * bins + bin]
     double maxValue = 0;
 
     int rowCount() const { return static_cast<int>(labels.size()); }
-    double at(int row, int bin) const { return values[static_cast<std::size_t>(row) * static_cast<std::size_t>(bins) + static_cast<std::size_t>(bin)]; }
+    double at(int row, int bin) const {
+        return values[static_cast<std::size_t>(row) * static_cast<std::size_t>(bins) + static_cast<std::size_t>(bin)];
+    }
     TimeNs binStart(int bin) const;
     TimeNs binEnd(int bin) const { return binStart(bin + 1); }
-    int binOf(TimeNs t) const;   // -1 outside
+    int binOf(TimeNs t) const;  // -1 outside
 };
 
 // Bandwidth, compute, cache, issue slots and sync always get a row; lock and queue only when flagged.
@@ -53,6 +55,7 @@ std::uint32_t windowAt(const Trace& trace, const Report& report, const HeatmapGr
 
 // The flagged operators a cell counts (in that row: of that cause, or on that track; running
 // during the bin), as indices into Report::anomalies, highest score first.
-std::vector<std::uint32_t> anomaliesAt(const Trace& trace, const Report& report, const HeatmapGrid& grid, int row, int bin);
+std::vector<std::uint32_t> anomaliesAt(const Trace& trace, const Report& report, const HeatmapGrid& grid, int row,
+                                       int bin);
 
 }  // namespace contend::widgets

@@ -1,7 +1,8 @@
 #include "widgets/heatmap/heatmap_view.h"
 
-#include <QComboBox>
 #include <algorithm>
+
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
@@ -31,13 +32,18 @@ QCPColorGradient contentionGradient() {
 }  // namespace
 
 HeatmapView::HeatmapView(QWidget* parent)
-    : QWidget(parent), m_plot(new QCustomPlot(this)), m_rowsBox(new QComboBox(this)), m_metricBox(new QComboBox(this)),
-      m_note(new QLabel(this)), m_timer(new QTimer(this)) {
+    : QWidget(parent),
+      m_plot(new QCustomPlot(this)),
+      m_rowsBox(new QComboBox(this)),
+      m_metricBox(new QComboBox(this)),
+      m_note(new QLabel(this)),
+      m_timer(new QTimer(this)) {
     m_rowsBox->addItems({tr("Resources"), tr("Streams")});
     m_metricBox->addItems({tr("Extra wait"), tr("Pressure above threshold")});
-    m_metricBox->setToolTip(tr("Extra wait: flagged operators' excess per unit of time (1 = one operator waiting all "
-                               "through the bin).\nPressure: share of the bin the resource was above its high-utilisation "
-                               "threshold (needs counters)."));
+    m_metricBox->setToolTip(
+        tr("Extra wait: flagged operators' excess per unit of time (1 = one operator waiting all "
+           "through the bin).\nPressure: share of the bin the resource was above its high-utilisation "
+           "threshold (needs counters)."));
     m_note->setStyleSheet(QStringLiteral("color: #666"));
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(4, 2, 4, 0);
@@ -80,7 +86,8 @@ HeatmapView::HeatmapView(QWidget* parent)
     m_timer->setInterval(15);
     connect(m_timer, &QTimer::timeout, this, &HeatmapView::refresh);
     connect(m_rowsBox, &QComboBox::currentIndexChanged, this, [this](int i) { setRows(static_cast<HeatmapRows>(i)); });
-    connect(m_metricBox, &QComboBox::currentIndexChanged, this, [this](int i) { setMetric(static_cast<HeatmapMetric>(i)); });
+    connect(m_metricBox, &QComboBox::currentIndexChanged, this,
+            [this](int i) { setMetric(static_cast<HeatmapMetric>(i)); });
     connect(m_plot, &QCustomPlot::mousePress, this, &HeatmapView::onClick);
     connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapView::onMove);
     m_plot->setMouseTracking(true);
@@ -183,7 +190,8 @@ void HeatmapView::refresh() {
     }
     m_top = top;
     m_map->setDataRange(QCPRange(0, top));
-    m_scale->axis()->setLabel(m_grid.metric == HeatmapMetric::Pressure ? tr("share above threshold") : tr("ops waiting"));
+    m_scale->axis()->setLabel(m_grid.metric == HeatmapMetric::Pressure ? tr("share above threshold")
+                                                                       : tr("ops waiting"));
     // The colour box names what the plot shows, also while disabled (stream rows are always
     // extra wait); the chosen measure comes back with the resource rows.
     {
@@ -253,10 +261,11 @@ QString HeatmapView::cellTooltip(int row, int bin) const {
                        .arg(QString::fromStdString(m_grid.labels[static_cast<std::size_t>(row)]).toHtmlEscaped(),
                             timeText(a - m_trace->begin()), timeText(b - m_trace->begin()));
     const double v = m_grid.at(row, bin);
-    html += m_grid.metric == HeatmapMetric::Pressure ? tr("above threshold %1% of the bin").arg(v * 100, 0, 'f', 0)
-                                                     : tr("%1 operators waiting on average (extra wait %2)")
-                                                           .arg(v, 0, 'g', 3)
-                                                           .arg(durationText(static_cast<TimeNs>(v * static_cast<double>(b - a))));
+    html += m_grid.metric == HeatmapMetric::Pressure
+                ? tr("above threshold %1% of the bin").arg(v * 100, 0, 'f', 0)
+                : tr("%1 operators waiting on average (extra wait %2)")
+                      .arg(v, 0, 'g', 3)
+                      .arg(durationText(static_cast<TimeNs>(v * static_cast<double>(b - a))));
     const std::vector<std::uint32_t> ops = anomaliesAt(*m_trace, *m_report, m_grid, row, bin);
     if (!ops.empty()) {
         html += tr("<br>%n flagged operator(s):", nullptr, static_cast<int>(ops.size()));
@@ -271,7 +280,9 @@ QString HeatmapView::cellTooltip(int row, int bin) const {
     }
     const std::uint32_t w = windowAt(*m_trace, *m_report, m_grid, row, bin);
     if (w != kNone)
-        html += tr("<br>in contention window #%1 (%2 operators); click to select it").arg(m_report->windows[w].id).arg(m_report->windows[w].ops.size());
+        html += tr("<br>in contention window #%1 (%2 operators); click to select it")
+                    .arg(m_report->windows[w].id)
+                    .arg(m_report->windows[w].ops.size());
     else if (!ops.empty())
         html += tr("<br>click to select the worst one");
     return html;
@@ -299,8 +310,10 @@ void HeatmapView::onClick(QMouseEvent* e) {
 void HeatmapView::onMove(QMouseEvent* e) {
     const auto [row, bin] = cellAt(e->position().toPoint());
     const QString tip = cellTooltip(row, bin);
-    if (tip.isEmpty()) QToolTip::hideText();
-    else QToolTip::showText(e->globalPosition().toPoint(), tip, m_plot);
+    if (tip.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(e->globalPosition().toPoint(), tip, m_plot);
 }
 
 }  // namespace contend::widgets

@@ -5,10 +5,11 @@
 // selects the worst flagged operator in the cell; contention windows are outlined in their
 // resource's row; hovering a cell tells its value, time range
 // and operators. Rows are whole cells, the first and last included.
+#include <memory>
+#include <utility>
+
 #include <QPoint>
 #include <QWidget>
-#include <utility>
-#include <memory>
 
 #include "core/analysis/report.h"
 #include "core/trace/trace.h"
@@ -25,7 +26,7 @@ namespace contend::widgets {
 
 class HeatmapView : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit HeatmapView(QWidget* parent = nullptr);
     void setTrace(TracePtr trace);
     void setReport(std::shared_ptr<const Report> report);
@@ -52,16 +53,16 @@ public:
     int windowOutlines() const { return m_outlines; }
     static constexpr int kMaxOutlines = 2000;
 
-public slots:
+  public slots:
     void setViewRange(qint64 t0, qint64 t1);
 
-signals:
+  signals:
     void zoomRequested(qint64 t0, qint64 t1);
     void windowActivated(quint32 window);
     // A click on a cell without a window selects its worst flagged operator.
     void sliceActivated(quint32 slice);
 
-private:
+  private:
     void scheduleRefresh();
     void refresh();
     void onClick(QMouseEvent* e);

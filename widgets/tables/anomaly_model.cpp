@@ -6,7 +6,9 @@ namespace contend::widgets {
 
 AnomalyModel::AnomalyModel(QObject* parent)
     : ReportTableModel({{tr("Score"), ColumnKind::Score, tr("Anomaly score; flagged when above the coefficient")},
-                        {tr("Gain"), ColumnKind::Gain, tr("Predicted end-to-end gain over the whole run if this were fixed (the what-if re-schedules the dependency graph); - : not computed")},
+                        {tr("Gain"), ColumnKind::Gain,
+                         tr("Predicted end-to-end gain over the whole run if this were fixed (the what-if re-schedules "
+                            "the dependency graph); - : not computed")},
                         {tr("Operator"), ColumnKind::Name, {}},
                         {tr("Track"), ColumnKind::Text, {}},
                         {tr("Start"), ColumnKind::Time, tr("Since the trace began")},
@@ -18,7 +20,7 @@ AnomalyModel::AnomalyModel(QObject* parent)
                          tr("measured: counters that resolve the operator say so; estimated: its slow runs are the "
                             "ones beside a partner, and what the two lean on names the resource; unknown: nothing "
                             "in the trace supports a verdict")}},
-                  parent) {}
+                       parent) {}
 
 int AnomalyModel::rows() const { return m_report ? static_cast<int>(m_report->anomalies.size()) : 0; }
 
@@ -36,7 +38,8 @@ QVariant AnomalyModel::raw(int row, int column) const {
     case Score: return a.score;
     case Gain: return static_cast<qint64>(a.gainNs);
     case Name: return valid ? sliceName(*m_trace, a.slice) : QString::fromStdString(a.name);
-    case Track: return valid ? trackLabel(*m_trace, m_trace->slices()[a.slice].track) : QString::fromStdString(a.trackLabel);
+    case Track:
+        return valid ? trackLabel(*m_trace, m_trace->slices()[a.slice].track) : QString::fromStdString(a.trackLabel);
     case Start: return static_cast<qint64>(valid ? m_trace->slices()[a.slice].start : a.startNs);
     case Duration: return static_cast<qint64>(valid ? m_trace->slices()[a.slice].dur : a.durNs);
     case Baseline: return static_cast<qint64>(a.baselineNs);

@@ -7,20 +7,20 @@ namespace contend::widgets {
 
 class AnomalyModel : public ReportTableModel {
     Q_OBJECT
-public:
+  public:
     enum Col { Score, Gain, Name, Track, Start, Duration, Baseline, Excess, Cause, Known, ColumnCount };
     explicit AnomalyModel(QObject* parent = nullptr);
     // Row of the anomaly on `slice`, -1 if it is not flagged.
     int rowOfSlice(std::uint32_t slice) const;
 
-protected:
+  protected:
     int rows() const override;
     QVariant raw(int row, int column) const override;
     quint32 rowSlice(int row) const override;
     qint64 rowId(int row) const override;
     std::pair<qint64, qint64> rowSpan(int row) const override;
 
-private:
+  private:
 };
 
 }  // namespace contend::widgets

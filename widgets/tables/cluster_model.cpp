@@ -5,16 +5,19 @@
 namespace contend::widgets {
 
 ClusterModel::ClusterModel(QObject* parent)
-    : ReportTableModel({{tr("#"), ColumnKind::Count, {}},
-                        {tr("Gain"), ColumnKind::Gain, tr("Predicted end-to-end gain over the whole run if this were fixed (the what-if re-schedules the dependency graph); - : not computed")},
-                        {tr("Track"), ColumnKind::Text, {}},
-                        {tr("Start"), ColumnKind::Time, tr("Since the trace began")},
-                        {tr("Duration"), ColumnKind::Duration, {}},
-                        {tr("Ops"), ColumnKind::Count, tr("Operators in the run")},
-                        {tr("Busy"), ColumnKind::Duration, tr("Time the operators ran")},
-                        {tr("Gaps"), ColumnKind::Duration, tr("Time between them: barriers, launch overhead")},
-                        {tr("Saving"), ColumnKind::Duration, tr("Estimated saving of fusing the run into one operator")}},
-                  parent) {}
+    : ReportTableModel(
+          {{tr("#"), ColumnKind::Count, {}},
+           {tr("Gain"), ColumnKind::Gain,
+            tr("Predicted end-to-end gain over the whole run if this were fixed (the what-if re-schedules the "
+               "dependency graph); - : not computed")},
+           {tr("Track"), ColumnKind::Text, {}},
+           {tr("Start"), ColumnKind::Time, tr("Since the trace began")},
+           {tr("Duration"), ColumnKind::Duration, {}},
+           {tr("Ops"), ColumnKind::Count, tr("Operators in the run")},
+           {tr("Busy"), ColumnKind::Duration, tr("Time the operators ran")},
+           {tr("Gaps"), ColumnKind::Duration, tr("Time between them: barriers, launch overhead")},
+           {tr("Saving"), ColumnKind::Duration, tr("Estimated saving of fusing the run into one operator")}},
+          parent) {}
 
 int ClusterModel::rows() const { return m_report ? static_cast<int>(m_report->clusters.size()) : 0; }
 
@@ -23,7 +26,9 @@ QVariant ClusterModel::raw(int row, int column) const {
     switch (column) {
     case Id: return static_cast<qint64>(c.id);
     case Gain: return static_cast<qint64>(c.gainNs);
-    case Track: return c.track < m_trace->tracks().size() ? trackLabel(*m_trace, c.track) : QString::fromStdString(c.trackLabel);
+    case Track:
+        return c.track < m_trace->tracks().size() ? trackLabel(*m_trace, c.track)
+                                                  : QString::fromStdString(c.trackLabel);
     case Start: return static_cast<qint64>(c.start);
     case Duration: return static_cast<qint64>(c.end - c.start);
     case Ops: return static_cast<qint64>(c.ops);

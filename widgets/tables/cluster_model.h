@@ -7,18 +7,18 @@ namespace contend::widgets {
 
 class ClusterModel : public ReportTableModel {
     Q_OBJECT
-public:
+  public:
     enum Col { Id, Gain, Track, Start, Duration, Ops, Busy, Gaps, Saving, ColumnCount };
     explicit ClusterModel(QObject* parent = nullptr);
 
-protected:
+  protected:
     int rows() const override;
     QVariant raw(int row, int column) const override;
     quint32 rowSlice(int row) const override;
     qint64 rowId(int row) const override;
     std::pair<qint64, qint64> rowSpan(int row) const override;
 
-private:
+  private:
 };
 
 }  // namespace contend::widgets

@@ -1,7 +1,8 @@
 #include "widgets/tables/column_model.h"
 
-#include <QColor>
 #include <cmath>
+
+#include <QColor>
 
 #include "core/analysis/report.h"
 #include "widgets/common/palette.h"
@@ -66,7 +67,9 @@ QVariant ColumnModel::data(const QModelIndex& index, int role) const {
         if (col.kind == ColumnKind::Text || col.kind == ColumnKind::Name) return raw(r, c).toString();
         if (col.kind == ColumnKind::Gain) {
             const qint64 ns = raw(r, c).toLongLong();
-            if (ns < 0) return tr("not computed (the what-if did not re-schedule it: its budget ran out, or no dependency graph)");
+            if (ns < 0)
+                return tr(
+                    "not computed (the what-if did not re-schedule it: its budget ran out, or no dependency graph)");
             if (ns == 0) return tr("no predicted gain: its operators had slack (they are off the critical path)");
             return tr("the run would end %1 sooner over all iterations (predicted)").arg(durationText(ns));
         }
@@ -92,7 +95,8 @@ QVariant ColumnModel::headerData(int section, Qt::Orientation orientation, int r
     // The first click on a score, count or cost sorts the biggest first.
     if (role == Qt::InitialSortOrderRole) {
         const ColumnKind k = m_columns[static_cast<std::size_t>(section)].kind;
-        const bool biggestFirst = k == ColumnKind::Score || k == ColumnKind::Duration || k == ColumnKind::Gain || k == ColumnKind::Count || k == ColumnKind::Percent;
+        const bool biggestFirst = k == ColumnKind::Score || k == ColumnKind::Duration || k == ColumnKind::Gain ||
+                                  k == ColumnKind::Count || k == ColumnKind::Percent;
         return static_cast<int>(biggestFirst ? Qt::DescendingOrder : Qt::AscendingOrder);
     }
     return {};

@@ -2,10 +2,11 @@
 // Base of the report tables: a QAbstractTableModel described by its columns. Subclasses give a
 // raw value per cell; this class formats it for display by the column's kind, hands the raw
 // value to the proxy for sorting (SortRole) and answers the row roles of table_roles.h.
-#include <QAbstractTableModel>
-#include <QString>
 #include <utility>
 #include <vector>
+
+#include <QAbstractTableModel>
+#include <QString>
 
 #include "core/trace/types.h"
 #include "widgets/tables/table_roles.h"
@@ -13,15 +14,15 @@
 namespace contend::widgets {
 
 enum class ColumnKind {
-    Text,       // QString
-    Name,       // QString operator name or signature: shown short (shortOperatorName), full in the tooltip
-    Count,      // integer
-    Duration,   // qint64 ns -> "12.5 us"
-    Time,       // qint64 absolute ns -> time since the trace began
-    Score,      // double, 2 decimals
-    Percent,    // double 0..1 -> "72%"
-    Resource,   // int (Resource) -> name with a colour swatch
-    Gain,       // qint64 ns predicted end-to-end gain (the what-if) -> "12.5 us"; -1 -> "-", "not computed"
+    Text,      // QString
+    Name,      // QString operator name or signature: shown short (shortOperatorName), full in the tooltip
+    Count,     // integer
+    Duration,  // qint64 ns -> "12.5 us"
+    Time,      // qint64 absolute ns -> time since the trace began
+    Score,     // double, 2 decimals
+    Percent,   // double 0..1 -> "72%"
+    Resource,  // int (Resource) -> name with a colour swatch
+    Gain,      // qint64 ns predicted end-to-end gain (the what-if) -> "12.5 us"; -1 -> "-", "not computed"
 };
 
 struct Column {
@@ -32,14 +33,14 @@ struct Column {
 
 class ColumnModel : public QAbstractTableModel {
     Q_OBJECT
-public:
+  public:
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     const Column& column(int c) const { return m_columns[static_cast<std::size_t>(c)]; }
 
-protected:
+  protected:
     ColumnModel(std::vector<Column> columns, QObject* parent);
     virtual int rows() const = 0;
     virtual QVariant raw(int row, int column) const = 0;
@@ -51,7 +52,7 @@ protected:
     // Time columns are shown relative to this (the trace's begin).
     TimeNs m_origin = 0;
 
-private:
+  private:
     std::vector<Column> m_columns;
 };
 

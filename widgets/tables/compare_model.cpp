@@ -18,12 +18,15 @@ std::vector<Column> columnsFor(CompareModel::Kind kind) {
                 {QObject::tr("Change %"), ColumnKind::Percent, QObject::tr("Relative change of the mean duration")},
                 {QObject::tr("Anomalies base"), ColumnKind::Count, {}},
                 {QObject::tr("Anomalies new"), ColumnKind::Count, {}}};
-    return {{QObject::tr("Status"), ColumnKind::Text, QObject::tr("resolved: only in the baseline; new: only in the comparison")},
-            {QObject::tr("Name"), ColumnKind::Name, {}},
-            {QObject::tr("Iteration"), ColumnKind::Count, QObject::tr("Position among the run's iterations (-1: none)")},
-            {QObject::tr("Score base"), ColumnKind::Score, {}},
-            {QObject::tr("Score new"), ColumnKind::Score, {}},
-            {QObject::tr("Cause"), ColumnKind::Resource, QObject::tr("In the comparison when present there, else in the baseline")}};
+    return {
+        {QObject::tr("Status"), ColumnKind::Text,
+         QObject::tr("resolved: only in the baseline; new: only in the comparison")},
+        {QObject::tr("Name"), ColumnKind::Name, {}},
+        {QObject::tr("Iteration"), ColumnKind::Count, QObject::tr("Position among the run's iterations (-1: none)")},
+        {QObject::tr("Score base"), ColumnKind::Score, {}},
+        {QObject::tr("Score new"), ColumnKind::Score, {}},
+        {QObject::tr("Cause"), ColumnKind::Resource,
+         QObject::tr("In the comparison when present there, else in the baseline")}};
 }
 
 }  // namespace
@@ -40,8 +43,9 @@ QString changeWords(OpChange c) {
 }
 
 QString changeLegend() {
-    return QObject::tr("▼ faster, ▲ slower: the mean duration moved beyond the tolerance; = same: within it; "
-                       "+ new: only in the comparison; × gone: only in the baseline. An empty cell is \"-\".");
+    return QObject::tr(
+        "▼ faster, ▲ slower: the mean duration moved beyond the tolerance; = same: within it; "
+        "+ new: only in the comparison; × gone: only in the baseline. An empty cell is \"-\".");
 }
 
 namespace {
@@ -66,7 +70,8 @@ void CompareModel::setResult(std::shared_ptr<const CompareResult> result) {
 
 int CompareModel::rows() const {
     if (!m_result) return 0;
-    return m_kind == Kind::Operators ? static_cast<int>(m_result->operators.size()) : static_cast<int>(m_anomalies.size());
+    return m_kind == Kind::Operators ? static_cast<int>(m_result->operators.size())
+                                     : static_cast<int>(m_anomalies.size());
 }
 
 QString CompareModel::status(int row) const {
@@ -111,8 +116,9 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const {
     if (m_kind == Kind::Operators && c == OpMeanChange) {
         const double v = raw(index.row(), c).toDouble();
         if (role == Qt::DisplayRole)
-            return std::isfinite(v) ? QStringLiteral("%1%2%").arg(v > 0 ? QStringLiteral("+") : QString()).arg(v * 100, 0, 'f', 1)
-                                    : QStringLiteral("-");
+            return std::isfinite(v)
+                       ? QStringLiteral("%1%2%").arg(v > 0 ? QStringLiteral("+") : QString()).arg(v * 100, 0, 'f', 1)
+                       : QStringLiteral("-");
         if (role == SortRole) return std::isfinite(v) ? v : -1e300;
     }
     if (role == Qt::ForegroundRole && c == 0) {

@@ -6,10 +6,11 @@
 //    cause.
 // Rows know the operator they stand for in each run (baseSlice / newSlice, kNone where the run
 // lacks it) and the signature, so the compare window can show the row in both timelines.
-#include <QColor>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include <QColor>
 
 #include "core/analysis/compare.h"
 #include "widgets/tables/column_model.h"
@@ -23,10 +24,20 @@ QString changeLegend();
 
 class CompareModel : public ColumnModel {
     Q_OBJECT
-public:
+  public:
     enum class Kind { Operators, Anomalies };
-    enum OpCol { OpChangeCol, OpSignature, OpCountBase, OpCountNew, OpMeanBase, OpMeanNew, OpMeanChange,
-                 OpAnomaliesBase, OpAnomaliesNew, OpColumnCount };
+    enum OpCol {
+        OpChangeCol,
+        OpSignature,
+        OpCountBase,
+        OpCountNew,
+        OpMeanBase,
+        OpMeanNew,
+        OpMeanChange,
+        OpAnomaliesBase,
+        OpAnomaliesNew,
+        OpColumnCount
+    };
     enum AnCol { AnStatus, AnName, AnIteration, AnScoreBase, AnScoreNew, AnCause, AnColumnCount };
 
     explicit CompareModel(Kind kind, QObject* parent = nullptr);
@@ -44,15 +55,15 @@ public:
     // Anomaly rows: "resolved", "persisting" or "new".
     QString status(int row) const;
 
-protected:
+  protected:
     int rows() const override;
     QVariant raw(int row, int column) const override;
     quint32 rowSlice(int row) const override;
 
-private:
+  private:
     struct AnomalyRow {
         const AnomalyDiff* diff;
-        int status;   // 0 resolved, 1 persisting, 2 new
+        int status;  // 0 resolved, 1 persisting, 2 new
     };
     QColor rowColor(int row) const;
 

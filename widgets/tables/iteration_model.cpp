@@ -8,7 +8,7 @@ IterationModel::IterationModel(QObject* parent)
                         {tr("Duration"), ColumnKind::Duration, {}},
                         {tr("Anomalies"), ColumnKind::Count, {}},
                         {tr("Extra wait"), ColumnKind::Duration, {}}},
-                  parent) {}
+                       parent) {}
 
 int IterationModel::rows() const { return m_report ? static_cast<int>(m_report->iterations.size()) : 0; }
 

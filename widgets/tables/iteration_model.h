@@ -6,11 +6,11 @@ namespace contend::widgets {
 
 class IterationModel : public ReportTableModel {
     Q_OBJECT
-public:
+  public:
     enum Col { Iteration, Start, Duration, Anomalies, ExtraWait, ColumnCount };
     explicit IterationModel(QObject* parent = nullptr);
 
-protected:
+  protected:
     int rows() const override;
     QVariant raw(int row, int column) const override;
     qint64 rowId(int row) const override;

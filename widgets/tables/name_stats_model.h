@@ -8,17 +8,17 @@ namespace contend::widgets {
 
 class NameStatsModel : public ColumnModel {
     Q_OBJECT
-public:
+  public:
     enum Col { Name, Count, Total, Mean, Min, Max, ColumnCount };
     explicit NameStatsModel(QObject* parent = nullptr);
     void setTrace(TracePtr trace);
 
-protected:
+  protected:
     int rows() const override;
     QVariant raw(int row, int column) const override;
     qint64 rowId(int row) const override;
 
-private:
+  private:
     TracePtr m_trace;
 };
 

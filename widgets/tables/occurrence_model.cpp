@@ -29,7 +29,7 @@ void OccurrenceModel::setSignature(TracePtr trace, std::shared_ptr<const Report>
         m_baseline = m_report->operators[signature].baselineNs;
         const auto& sig = m_report->sliceSignature;
         for (std::uint32_t i = 0; i < sig.size(); ++i)
-            if (sig[i] == signature) m_slices.push_back(i);   // slices are sorted by track, then start
+            if (sig[i] == signature) m_slices.push_back(i);  // slices are sorted by track, then start
         std::sort(m_slices.begin(), m_slices.end(), [&](std::uint32_t a, std::uint32_t b) {
             return m_trace->slices()[a].start < m_trace->slices()[b].start;
         });
@@ -50,7 +50,8 @@ void OccurrenceModel::setName(TracePtr trace, StringId name) {
         const auto& sl = m_trace->slices();
         for (std::uint32_t i = 0; i < sl.size(); ++i)
             if (sl[i].name == name) m_slices.push_back(i);
-        std::sort(m_slices.begin(), m_slices.end(), [&](std::uint32_t a, std::uint32_t b) { return sl[a].start < sl[b].start; });
+        std::sort(m_slices.begin(), m_slices.end(),
+                  [&](std::uint32_t a, std::uint32_t b) { return sl[a].start < sl[b].start; });
     }
     indexAnomalies();
     endResetModel();

@@ -13,7 +13,7 @@ namespace contend::widgets {
 
 class OccurrenceModel : public ColumnModel {
     Q_OBJECT
-public:
+  public:
     enum Col { Start, Duration, Excess, Score, Cause, Track, ColumnCount };
     explicit OccurrenceModel(QObject* parent = nullptr);
     // Occurrences of report->operators[signature].
@@ -26,21 +26,21 @@ public:
     const std::vector<std::uint32_t>& slices() const { return m_slices; }
     int rowOfSlice(std::uint32_t slice) const;
 
-protected:
+  protected:
     int rows() const override;
     QVariant raw(int row, int column) const override;
     quint32 rowSlice(int row) const override;
     qint64 rowId(int row) const override;
     std::pair<qint64, qint64> rowSpan(int row) const override;
 
-private:
+  private:
     void indexAnomalies();
     TracePtr m_trace;
     std::shared_ptr<const Report> m_report;
     std::uint32_t m_signature = kNone;
     TimeNs m_baseline = -1;
-    std::vector<std::uint32_t> m_slices;     // by start
-    std::vector<std::uint32_t> m_anomaly;    // parallel: index into report anomalies or kNone
+    std::vector<std::uint32_t> m_slices;   // by start
+    std::vector<std::uint32_t> m_anomaly;  // parallel: index into report anomalies or kNone
 };
 
 }  // namespace contend::widgets

@@ -19,8 +19,12 @@
 namespace contend::widgets {
 
 OperatorBrowser::OperatorBrowser(QWidget* parent)
-    : QWidget(parent), m_signatures(new SignatureModel(this)), m_types(new TypeModel(this)),
-      m_iterations(new IterationModel(this)), m_occurrences(new OccurrenceModel(this)), m_names(new NameStatsModel(this)) {
+    : QWidget(parent),
+      m_signatures(new SignatureModel(this)),
+      m_types(new TypeModel(this)),
+      m_iterations(new IterationModel(this)),
+      m_occurrences(new OccurrenceModel(this)),
+      m_names(new NameStatsModel(this)) {
     m_signaturePanel = new TablePanel(m_signatures, tr("Filter signatures…"), this);
     m_typePanel = new TablePanel(m_types, tr("Filter types…"), this);
     m_iterationPanel = new TablePanel(m_iterations, tr("Filter iterations…"), this);
@@ -33,7 +37,8 @@ OperatorBrowser::OperatorBrowser(QWidget* parent)
     m_namePanel->sortBy(NameStatsModel::Total, Qt::DescendingOrder);
 
     m_stack = new QStackedWidget(this);
-    for (TablePanel* p : {m_signaturePanel, m_typePanel, m_iterationPanel, m_namePanel, m_typeSignaturePanel, m_occurrencePanel})
+    for (TablePanel* p :
+         {m_signaturePanel, m_typePanel, m_iterationPanel, m_namePanel, m_typeSignaturePanel, m_occurrencePanel})
         m_stack->addWidget(p);
 
     m_back = new QToolButton(this);
@@ -71,12 +76,15 @@ OperatorBrowser::OperatorBrowser(QWidget* parent)
 
     // Signatures: pick shows the breakdown, open lists the occurrences.
     for (TablePanel* p : {m_signaturePanel, m_typeSignaturePanel}) {
-        connect(p, &TablePanel::rowPicked, this,
-                [this](const QModelIndex& i) { emit signaturePicked(static_cast<quint32>(i.data(IdRole).toLongLong())); });
-        connect(p, &TablePanel::rowOpened, this,
-                [this](const QModelIndex& i) { openSignature(static_cast<std::uint32_t>(i.data(IdRole).toLongLong())); });
+        connect(p, &TablePanel::rowPicked, this, [this](const QModelIndex& i) {
+            emit signaturePicked(static_cast<quint32>(i.data(IdRole).toLongLong()));
+        });
+        connect(p, &TablePanel::rowOpened, this, [this](const QModelIndex& i) {
+            openSignature(static_cast<std::uint32_t>(i.data(IdRole).toLongLong()));
+        });
     }
-    connect(m_typePanel, &TablePanel::rowOpened, this, [this](const QModelIndex& i) { openType(i.data(GroupRole).toString()); });
+    connect(m_typePanel, &TablePanel::rowOpened, this,
+            [this](const QModelIndex& i) { openType(i.data(GroupRole).toString()); });
     auto span = [this](const QModelIndex& i) {
         const qint64 a = i.data(StartRole).toLongLong(), b = i.data(EndRole).toLongLong();
         if (a >= 0 && b >= a) emit spanPicked(a, b);
@@ -201,10 +209,14 @@ void OperatorBrowser::showLevel() {
     TablePanel* page = nullptr;
     switch (l.kind) {
     case LevelKind::Root:
-        if (!m_report) page = m_namePanel;
-        else if (m_grouping == Grouping::Type) page = m_typePanel;
-        else if (m_grouping == Grouping::Iteration) page = m_iterationPanel;
-        else page = m_signaturePanel;
+        if (!m_report)
+            page = m_namePanel;
+        else if (m_grouping == Grouping::Type)
+            page = m_typePanel;
+        else if (m_grouping == Grouping::Iteration)
+            page = m_iterationPanel;
+        else
+            page = m_signaturePanel;
         break;
     case LevelKind::TypeSignatures:
         m_typeSignaturePanel->proxy()->setGroup(l.type);
@@ -218,14 +230,18 @@ void OperatorBrowser::showLevel() {
     // Breadcrumb: every level but the last is a link back to it.
     QStringList parts;
     for (std::size_t i = 0; i < m_levels.size(); ++i) {
-        QString title = m_levels[i].kind == LevelKind::Root ? (m_report ? tr("Network") : tr("Operators")) : m_levels[i].title;
+        QString title =
+            m_levels[i].kind == LevelKind::Root ? (m_report ? tr("Network") : tr("Operators")) : m_levels[i].title;
         if (title.size() > 48) title = title.left(45) + QStringLiteral("…");
         title = title.toHtmlEscaped();
-        if (i + 1 < m_levels.size()) parts << QStringLiteral("<a href=\"%1\">%2</a>").arg(i).arg(title);
-        else parts << QStringLiteral("<b>%1</b>").arg(title);
+        if (i + 1 < m_levels.size())
+            parts << QStringLiteral("<a href=\"%1\">%2</a>").arg(i).arg(title);
+        else
+            parts << QStringLiteral("<b>%1</b>").arg(title);
     }
     QString text = parts.join(QStringLiteral(" › "));
-    if (l.kind == LevelKind::Occurrences) text += tr(" &nbsp;<span style='color:#666'>(%1 occurrences)</span>").arg(m_occurrences->rowCount());
+    if (l.kind == LevelKind::Occurrences)
+        text += tr(" &nbsp;<span style='color:#666'>(%1 occurrences)</span>").arg(m_occurrences->rowCount());
     m_crumbs->setText(text);
     m_crumbs->setToolTip(breadcrumb());
     emit levelChanged();

@@ -3,10 +3,11 @@
 // operator type or per iteration; opening a type lists its signatures, opening a signature lists
 // its occurrences, and picking an occurrence shows it on the timeline. Back and the breadcrumb
 // walk up again. Without a report the root lists operator names from the trace.
-#include <QString>
-#include <QWidget>
 #include <memory>
 #include <vector>
+
+#include <QString>
+#include <QWidget>
 
 #include "core/analysis/report.h"
 #include "core/trace/trace.h"
@@ -27,7 +28,7 @@ class NameStatsModel;
 
 class OperatorBrowser : public QWidget {
     Q_OBJECT
-public:
+  public:
     enum class Grouping { Signature = 0, Type = 1, Iteration = 2 };
     enum class LevelKind { Root, TypeSignatures, Occurrences };
 
@@ -43,7 +44,7 @@ public:
 
     int depth() const { return static_cast<int>(m_levels.size()) - 1; }
     LevelKind level() const { return m_levels.back().kind; }
-    QString breadcrumb() const;   // plain text: "Network › matmul › gemm_kernel_3"
+    QString breadcrumb() const;  // plain text: "Network › matmul › gemm_kernel_3"
     void back();
     void openType(const QString& type);
     void openSignature(std::uint32_t signature);
@@ -53,7 +54,7 @@ public:
     TablePanel* occurrencePanel() const { return m_occurrencePanel; }
     OccurrenceModel* occurrenceModel() const { return m_occurrences; }
 
-signals:
+  signals:
     void occurrencePicked(quint32 slice);
     void signaturePicked(quint32 signature);
     void spanPicked(qint64 t0, qint64 t1);
@@ -61,12 +62,12 @@ signals:
     // The drill-down moved (root, a type's signatures, a signature's occurrences).
     void levelChanged();
 
-private:
+  private:
     struct Level {
         LevelKind kind = LevelKind::Root;
-        QString type;                       // TypeSignatures
-        std::uint32_t signature = kNone;    // Occurrences of a signature
-        StringId name = 0;                  // Occurrences of a name (no report)
+        QString type;                     // TypeSignatures
+        std::uint32_t signature = kNone;  // Occurrences of a signature
+        StringId name = 0;                // Occurrences of a name (no report)
         QString title;
     };
     void showLevel();

@@ -12,10 +12,10 @@ namespace contend::widgets {
 
 class ReportTableModel : public ColumnModel {
     Q_OBJECT
-public:
+  public:
     void setReport(TracePtr trace, std::shared_ptr<const Report> report);
 
-protected:
+  protected:
     using ColumnModel::ColumnModel;
     // Inside the reset, after m_trace and m_report are set: rebuild what a subclass derives.
     virtual void reportChanged() {}

@@ -11,18 +11,18 @@ namespace contend::widgets {
 
 class SignatureModel : public ColumnModel {
     Q_OBJECT
-public:
+  public:
     enum Col { Signature, Type, Count, Total, Baseline, P95, Anomalies, ExtraWait, Cause, ColumnCount };
     explicit SignatureModel(QObject* parent = nullptr);
     void setReport(std::shared_ptr<const Report> report);
 
-protected:
+  protected:
     int rows() const override;
     QVariant raw(int row, int column) const override;
     qint64 rowId(int row) const override;
     QString rowGroup(int row) const override;
 
-private:
+  private:
     std::shared_ptr<const Report> m_report;
 };
 

@@ -1,17 +1,18 @@
 #include "widgets/tables/table_panel.h"
 
-#include <QHBoxLayout>
+#include <algorithm>
+
 #include <QApplication>
 #include <QEvent>
+#include <QHBoxLayout>
 #include <QHeaderView>
-#include <QStyle>
-#include <QStyleOptionViewItem>
-#include <algorithm>
-#include <QScrollBar>
 #include <QItemSelectionModel>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
+#include <QStyle>
+#include <QStyleOptionViewItem>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -21,8 +22,12 @@
 namespace contend::widgets {
 
 TablePanel::TablePanel(ColumnModel* model, const QString& filterHint, QWidget* parent)
-    : QWidget(parent), m_model(model), m_proxy(new TableProxy(this)), m_view(new QTableView(this)),
-      m_filter(new QLineEdit(this)), m_count(new QLabel(this)) {
+    : QWidget(parent),
+      m_model(model),
+      m_proxy(new TableProxy(this)),
+      m_view(new QTableView(this)),
+      m_filter(new QLineEdit(this)),
+      m_count(new QLabel(this)) {
     m_proxy->setSourceModel(model);
     m_view->setModel(m_proxy);
     m_view->setSortingEnabled(true);
@@ -94,7 +99,7 @@ int TablePanel::contentWidth(int column) const {
     const int rows = std::min(m_proxy->rowCount(), kFitRows);
     int w = 0;
     for (int r = 0; r < rows; ++r) w = std::max(w, d->sizeHint(opt, m_proxy->index(r, column)).width());
-    return w + 2;   // the grid line
+    return w + 2;  // the grid line
 }
 
 void TablePanel::fitColumns() { fit(true); }
@@ -164,7 +169,8 @@ void TablePanel::selectSourceRow(int row) {
             return;
         }
         if (idx.isValid()) {
-            m_view->selectionModel()->setCurrentIndex(idx, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            m_view->selectionModel()->setCurrentIndex(idx,
+                                                      QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
             m_view->scrollTo(idx);
         }
     }

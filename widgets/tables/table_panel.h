@@ -16,7 +16,7 @@ class ColumnModel;
 
 class TablePanel : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit TablePanel(ColumnModel* model, const QString& filterHint, QWidget* parent = nullptr);
     QTableView* view() const { return m_view; }
     TableProxy* proxy() const { return m_proxy; }
@@ -33,19 +33,19 @@ public:
     // Columns the user resized keep their width. Runs on every model reset and view resize.
     void fitColumns();
 
-protected:
+  protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
-signals:
+  signals:
     void rowPicked(const QModelIndex& source);
     void rowOpened(const QModelIndex& source);
 
-private:
+  private:
     void updateCount();
     int contentWidth(int column) const;
     void fit(bool measure);
-    QList<int> m_measured;   // per column: widest cell at the last model reset
-    static constexpr int kFitRows = 2000;   // rows measured when fitting (tables are sorted worst first)
+    QList<int> m_measured;                 // per column: widest cell at the last model reset
+    static constexpr int kFitRows = 2000;  // rows measured when fitting (tables are sorted worst first)
     ColumnModel* m_model;
     TableProxy* m_proxy;
     QTableView* m_view;
@@ -53,7 +53,7 @@ private:
     QLabel* m_count;
     bool m_quiet = false;
     bool m_fitting = false;
-    QList<int> m_userSized;   // columns the user resized by hand
+    QList<int> m_userSized;  // columns the user resized by hand
 };
 
 }  // namespace contend::widgets

@@ -9,7 +9,7 @@ namespace contend::widgets {
 
 class TableProxy : public QSortFilterProxyModel {
     Q_OBJECT
-public:
+  public:
     explicit TableProxy(QObject* parent = nullptr);
     void setFilterWords(const QString& text);
     QString filterWords() const { return m_words.join(' '); }
@@ -17,10 +17,10 @@ public:
     void setGroup(const QString& group);
     QString group() const { return m_group; }
 
-protected:
+  protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
 
-private:
+  private:
     QStringList m_words;
     QString m_group;
 };

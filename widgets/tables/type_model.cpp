@@ -32,6 +32,8 @@ QVariant TypeModel::raw(int row, int column) const {
     }
 }
 
-QString TypeModel::rowGroup(int row) const { return QString::fromStdString(m_report->types[static_cast<std::size_t>(row)].type); }
+QString TypeModel::rowGroup(int row) const {
+    return QString::fromStdString(m_report->types[static_cast<std::size_t>(row)].type);
+}
 
 }  // namespace contend::widgets

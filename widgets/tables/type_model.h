@@ -10,17 +10,17 @@ namespace contend::widgets {
 
 class TypeModel : public ColumnModel {
     Q_OBJECT
-public:
+  public:
     enum Col { Type, Count, Total, Anomalies, ExtraWait, Cause, ColumnCount };
     explicit TypeModel(QObject* parent = nullptr);
     void setReport(std::shared_ptr<const Report> report);
 
-protected:
+  protected:
     int rows() const override;
     QVariant raw(int row, int column) const override;
     QString rowGroup(int row) const override;
 
-private:
+  private:
     std::shared_ptr<const Report> m_report;
 };
 

@@ -5,20 +5,23 @@
 namespace contend::widgets {
 
 WindowModel::WindowModel(QObject* parent)
-    : ReportTableModel({{tr("#"), ColumnKind::Count, {}},
-                        {tr("Gain"), ColumnKind::Gain, tr("Predicted end-to-end gain over the whole run if this were fixed (the what-if re-schedules the dependency graph); - : not computed")},
-                        {tr("Resource"), ColumnKind::Resource, tr("The resource the operators competed for")},
-                        {tr("Start"), ColumnKind::Time, tr("Since the trace began")},
-                        {tr("Duration"), ColumnKind::Duration, {}},
-                        {tr("Ops"), ColumnKind::Count, tr("Operators in the window")},
-                        {tr("Tracks"), ColumnKind::Count, tr("Streams or threads the window joins")},
-                        {tr("Overlap"), ColumnKind::Percent, tr("Overlap / shorter busy time")},
-                        {tr("Peak"), ColumnKind::Percent, tr("Peak utilisation of the resource (0 when no counter)")},
-                        {tr("Extra wait"), ColumnKind::Duration, tr("Excess of its operators attributed to the window")},
-                        {tr("Known"), ColumnKind::Text,
-                         tr("measured: counters saw the resource oversubscribed; estimated: the paying operator's "
-                            "runs beside this partner are slower than its runs without it")}},
-                  parent) {}
+    : ReportTableModel(
+          {{tr("#"), ColumnKind::Count, {}},
+           {tr("Gain"), ColumnKind::Gain,
+            tr("Predicted end-to-end gain over the whole run if this were fixed (the what-if re-schedules the "
+               "dependency graph); - : not computed")},
+           {tr("Resource"), ColumnKind::Resource, tr("The resource the operators competed for")},
+           {tr("Start"), ColumnKind::Time, tr("Since the trace began")},
+           {tr("Duration"), ColumnKind::Duration, {}},
+           {tr("Ops"), ColumnKind::Count, tr("Operators in the window")},
+           {tr("Tracks"), ColumnKind::Count, tr("Streams or threads the window joins")},
+           {tr("Overlap"), ColumnKind::Percent, tr("Overlap / shorter busy time")},
+           {tr("Peak"), ColumnKind::Percent, tr("Peak utilisation of the resource (0 when no counter)")},
+           {tr("Extra wait"), ColumnKind::Duration, tr("Excess of its operators attributed to the window")},
+           {tr("Known"), ColumnKind::Text,
+            tr("measured: counters saw the resource oversubscribed; estimated: the paying operator's "
+               "runs beside this partner are slower than its runs without it")}},
+          parent) {}
 
 void WindowModel::reportChanged() {
     m_extra.clear();

@@ -5,7 +5,7 @@
 namespace contend::widgets {
 
 void ArgsWorker::fetch(contend::TracePtr trace, quint32 slice, quint64 ticket) {
-    if (!trace || ticket != m_latest->load()) return;   // overtaken while queued
+    if (!trace || ticket != m_latest->load()) return;  // overtaken while queued
     const std::string raw = trace->rawEvent(slice);
     emit fetched(slice, ticket, QString::fromStdString(raw));
 }
@@ -16,14 +16,15 @@ ArgsFetcher::ArgsFetcher(QObject* parent) : QObject(parent) {
     worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, worker, &QObject::deleteLater);
     connect(this, &ArgsFetcher::requested, worker, &ArgsWorker::fetch, Qt::QueuedConnection);
-    connect(worker, &ArgsWorker::fetched, this,
-            [this](quint32 slice, quint64 ticket, const QString& json) {
-                if (ticket < m_traceTicket) return;   // a previous trace's answer
-                const QString text = json.isNull() ? QStringLiteral("") : json;
-                m_cache.insert(slice, text);
-                emit ready(slice, text);
-            },
-            Qt::QueuedConnection);
+    connect(
+        worker, &ArgsWorker::fetched, this,
+        [this](quint32 slice, quint64 ticket, const QString& json) {
+            if (ticket < m_traceTicket) return;  // a previous trace's answer
+            const QString text = json.isNull() ? QStringLiteral("") : json;
+            m_cache.insert(slice, text);
+            emit ready(slice, text);
+        },
+        Qt::QueuedConnection);
     m_thread.setObjectName(QStringLiteral("contend-args"));
     m_thread.start(QThread::LowPriority);
 }

@@ -3,12 +3,13 @@
 // inflating up to the event, which can take a while, and a tooltip must not wait for it.
 // Results come back as a queued signal, so a receiver that is gone is simply not called; a
 // request overtaken by a newer one is skipped rather than queued behind.
+#include <atomic>
+#include <memory>
+
 #include <QHash>
 #include <QObject>
 #include <QString>
 #include <QThread>
-#include <atomic>
-#include <memory>
 
 #include "core/trace/trace.h"
 
@@ -16,20 +17,20 @@ namespace contend::widgets {
 
 class ArgsWorker : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit ArgsWorker(std::shared_ptr<std::atomic<quint64>> latest) : m_latest(std::move(latest)) {}
-public slots:
+  public slots:
     void fetch(contend::TracePtr trace, quint32 slice, quint64 ticket);
-signals:
+  signals:
     void fetched(quint32 slice, quint64 ticket, const QString& json);
 
-private:
+  private:
     std::shared_ptr<std::atomic<quint64>> m_latest;
 };
 
 class ArgsFetcher : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit ArgsFetcher(QObject* parent = nullptr);
     ~ArgsFetcher() override;
     // Asks for the slice's raw event; `ready` follows unless a newer request or a new trace
@@ -39,15 +40,15 @@ public:
     QString cached(std::uint32_t slice) const;
     void clear();
 
-signals:
+  signals:
     void ready(quint32 slice, const QString& json);
     void requested(contend::TracePtr trace, quint32 slice, quint64 ticket);
 
-private:
+  private:
     QThread m_thread;
     std::shared_ptr<std::atomic<quint64>> m_latest = std::make_shared<std::atomic<quint64>>(0);
     quint64 m_ticket = 0;
-    quint64 m_traceTicket = 0;   // first ticket issued for the current trace
+    quint64 m_traceTicket = 0;  // first ticket issued for the current trace
     const Trace* m_trace = nullptr;
     QHash<std::uint32_t, QString> m_cache;
 };

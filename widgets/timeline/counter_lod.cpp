@@ -9,7 +9,7 @@ namespace contend::widgets {
 CounterLod::CounterLod(const CounterSeries& series) {
     m_levels.push_back(series.values);
     for (double& v : m_levels[0])
-        if (!std::isfinite(v)) v = 0;   // a NaN would poison every maximum above it
+        if (!std::isfinite(v)) v = 0;  // a NaN would poison every maximum above it
     if (!m_levels[0].empty()) {
         auto [lo, hi] = std::minmax_element(m_levels[0].begin(), m_levels[0].end());
         m_min = *lo;
@@ -58,7 +58,7 @@ std::size_t find(const std::vector<TimeNs>& v, std::size_t from, TimeNs t, std::
         }
         lo = hi > lo + step ? hi - step : lo;
     } else {
-        lo = probe;   // gallop forward from the probe
+        lo = probe;  // gallop forward from the probe
         std::size_t step = std::max<std::size_t>(guess, 1);
         hi = lo;
         while (hi < n && before(v[hi])) {
@@ -81,12 +81,12 @@ double CounterLod::maxOver(const CounterSeries& s, TimeNs t0, TimeNs t1) const {
 
 double CounterLod::maxOver(const CounterSeries& s, TimeNs t0, TimeNs t1, Cursor& c) const {
     const auto& t = s.times;
-    if (c.pos > t.size() || (c.pos > 0 && t[c.pos - 1] > t0)) c = Cursor{};   // not valid for t0
-    const std::size_t a = find<true>(t, c.pos, t0, 0);        // first sample after t0
-    const std::size_t b = find<false>(t, a, t1, c.step);      // first sample at or after t1
+    if (c.pos > t.size() || (c.pos > 0 && t[c.pos - 1] > t0)) c = Cursor{};  // not valid for t0
+    const std::size_t a = find<true>(t, c.pos, t0, 0);                       // first sample after t0
+    const std::size_t b = find<false>(t, a, t1, c.step);                     // first sample at or after t1
     c.pos = b;
     c.step = std::max<std::size_t>(b - a, 1);
-    if (a == 0 && b == 0) return std::numeric_limits<double>::quiet_NaN();   // before the first sample
+    if (a == 0 && b == 0) return std::numeric_limits<double>::quiet_NaN();  // before the first sample
     double r = a > 0 ? m_levels[0][a - 1] : -std::numeric_limits<double>::infinity();
     return std::max(r, maxOf(a, b));
 }

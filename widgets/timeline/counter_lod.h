@@ -10,7 +10,7 @@
 namespace contend::widgets {
 
 class CounterLod {
-public:
+  public:
     CounterLod() = default;
     explicit CounterLod(const CounterSeries& series);
 
@@ -25,14 +25,14 @@ public:
     // samples-per-column seen so far from one column to the next, so each lookup probes near
     // where the answer is expected instead of searching (a few cache lines, not ~20).
     struct Cursor {
-        std::size_t pos = 0;    // first sample after the previous column's t0
-        std::size_t step = 1;   // samples the previous column spanned
+        std::size_t pos = 0;   // first sample after the previous column's t0
+        std::size_t step = 1;  // samples the previous column spanned
     };
     double maxOver(const CounterSeries& series, TimeNs t0, TimeNs t1, Cursor& cursor) const;
 
-private:
+  private:
     static constexpr std::size_t kFan = 16;
-    std::vector<std::vector<double>> m_levels;   // m_levels[0] = values; [k][i] = max of 16^k block i
+    std::vector<std::vector<double>> m_levels;  // m_levels[0] = values; [k][i] = max of 16^k block i
     double m_max = 0;
     double m_min = 0;
 };

@@ -39,8 +39,7 @@ struct Styler {
     }
 };
 
-void addLane(const DrawInput& in, const DrawOptions& o, std::uint32_t rowIndex, const LayoutRow& row,
-             DrawList& out) {
+void addLane(const DrawInput& in, const DrawOptions& o, std::uint32_t rowIndex, const LayoutRow& row, DrawList& out) {
     if (row.lane == kNone) return;
     const Trace& trace = *in.trace;
     const TimelineIndex& index = *in.index;
@@ -73,14 +72,14 @@ void addLane(const DrawInput& in, const DrawOptions& o, std::uint32_t rowIndex, 
     // The loop reads the lane's own start / max-end arrays; a slice itself is read only when
     // it is drawn on its own.
     const TimeNs* starts = lane.starts.data();
-    const TimeNs* ends = lane.maxEnd.data();   // == the slice's end: one depth's slices are disjoint
+    const TimeNs* ends = lane.maxEnd.data();  // == the slice's end: one depth's slices are disjoint
     while (i < e) {
         const std::uint32_t si = lane.slices[i];
         ++out.stats.walked;
         const double x0 = ax.toPx(starts[i]);
         const double x1 = ax.toPx(std::max(ends[i], starts[i]));
         if (x1 - x0 >= minPx) {
-            const double sx1 = ax.toPx(slices[si].end());   // its own end, for the rare overlap
+            const double sx1 = ax.toPx(slices[si].end());  // its own end, for the rare overlap
             DrawItem& item = emit(x0, sx1, si, 1);
             styler.style(item, si);
             if (std::min(sx1, width) - std::max(x0, 0.0) >= o.labelMinPx) item.flags |= kDrawLabel;
@@ -209,71 +208,74 @@ void foldSpans(const DrawInput& in, const DrawOptions& o, const std::vector<Show
 
 void addBands(const DrawInput& in, const DrawOptions& o, const std::vector<ShownTrack>& shown, DrawList& out) {
     const double width = in.axis.width();
-    foldSpans(in, o, shown, out, [&](std::uint32_t t) -> const SpanLayers& { return in.overlay->windowsOn(t); },
-              [&](const ShownTrack& st, const SpanLayer& layer, const SpanRun& run) {
-                  const double x0 = std::max(run.x0, -kClipPx);
-                  const double x1 = std::min(run.x1, width + kClipPx);
-                  DrawBand b;
-                  b.x = static_cast<float>(x0);
-                  b.w = static_cast<float>(std::max(x1 - x0, 1.0));
-                  b.y = static_cast<float>(st.y0 - in.scrollY);
-                  b.h = static_cast<float>(st.y1 - st.y0);
-                  b.track = st.track;
-                  b.window = layer.ids[run.begin];
-                  b.merged = run.count();
-                  b.resource = run.count() == 1 ? in.overlay->windows()[b.window].resource
-                                                : SpanLayers::dominant(layer, run.begin, run.end);
-                  b.label = b.w >= 60 && isLabelTrack(in, in.overlay->windows()[b.window], st.track);
-                  out.bands.push_back(b);
-              });
+    foldSpans(
+        in, o, shown, out, [&](std::uint32_t t) -> const SpanLayers& { return in.overlay->windowsOn(t); },
+        [&](const ShownTrack& st, const SpanLayer& layer, const SpanRun& run) {
+            const double x0 = std::max(run.x0, -kClipPx);
+            const double x1 = std::min(run.x1, width + kClipPx);
+            DrawBand b;
+            b.x = static_cast<float>(x0);
+            b.w = static_cast<float>(std::max(x1 - x0, 1.0));
+            b.y = static_cast<float>(st.y0 - in.scrollY);
+            b.h = static_cast<float>(st.y1 - st.y0);
+            b.track = st.track;
+            b.window = layer.ids[run.begin];
+            b.merged = run.count();
+            b.resource = run.count() == 1 ? in.overlay->windows()[b.window].resource
+                                          : SpanLayers::dominant(layer, run.begin, run.end);
+            b.label = b.w >= 60 && isLabelTrack(in, in.overlay->windows()[b.window], st.track);
+            out.bands.push_back(b);
+        });
 }
 
 void addBrackets(const DrawInput& in, const DrawOptions& o, const std::vector<ShownTrack>& shown, DrawList& out) {
     const double width = in.axis.width();
-    foldSpans(in, o, shown, out, [&](std::uint32_t t) -> const SpanLayers& { return in.overlay->clustersOn(t); },
-              [&](const ShownTrack& st, const SpanLayer& layer, const SpanRun& run) {
-                  double x0 = std::max(run.x0, -kClipPx);
-                  double x1 = std::min(run.x1, width + kClipPx);
-                  if (x1 - x0 < kMinBracketPx) {   // still a mark you can see and hover
-                      const double mid = (x0 + x1) / 2;
-                      x0 = mid - kMinBracketPx / 2;
-                      x1 = mid + kMinBracketPx / 2;
-                  }
-                  DrawBracket b;
-                  b.x = static_cast<float>(x0);
-                  b.w = static_cast<float>(x1 - x0);
-                  b.y = static_cast<float>(st.y0 - in.scrollY);
-                  b.track = st.track;
-                  b.cluster = layer.ids[run.begin];
-                  b.clusters = run.count();
-                  b.ops = static_cast<std::uint32_t>(SpanLayers::weight(layer, run.begin, run.end));
-                  b.label = b.w >= 50;
-                  out.brackets.push_back(b);
-              });
+    foldSpans(
+        in, o, shown, out, [&](std::uint32_t t) -> const SpanLayers& { return in.overlay->clustersOn(t); },
+        [&](const ShownTrack& st, const SpanLayer& layer, const SpanRun& run) {
+            double x0 = std::max(run.x0, -kClipPx);
+            double x1 = std::min(run.x1, width + kClipPx);
+            if (x1 - x0 < kMinBracketPx) {  // still a mark you can see and hover
+                const double mid = (x0 + x1) / 2;
+                x0 = mid - kMinBracketPx / 2;
+                x1 = mid + kMinBracketPx / 2;
+            }
+            DrawBracket b;
+            b.x = static_cast<float>(x0);
+            b.w = static_cast<float>(x1 - x0);
+            b.y = static_cast<float>(st.y0 - in.scrollY);
+            b.track = st.track;
+            b.cluster = layer.ids[run.begin];
+            b.clusters = run.count();
+            b.ops = static_cast<std::uint32_t>(SpanLayers::weight(layer, run.begin, run.end));
+            b.label = b.w >= 50;
+            out.brackets.push_back(b);
+        });
 }
 
 void addCritical(const DrawInput& in, const DrawOptions& o, const std::vector<ShownTrack>& shown, DrawList& out) {
     const double width = in.axis.width();
-    foldSpans(in, o, shown, out, [&](std::uint32_t t) -> const SpanLayers& { return in.overlay->criticalOn(t); },
-              [&](const ShownTrack& st, const SpanLayer& layer, const SpanRun& run) {
-                  double x0 = std::max(run.x0, -kClipPx);
-                  double x1 = std::min(run.x1, width + kClipPx);
-                  if (x1 - x0 < kMinPathPx) {
-                      const double mid = (x0 + x1) / 2;
-                      x0 = mid - kMinPathPx / 2;
-                      x1 = mid + kMinPathPx / 2;
-                  }
-                  DrawPath d;
-                  d.x = static_cast<float>(x0);
-                  d.w = static_cast<float>(x1 - x0);
-                  d.h = kPathHeightPx;
-                  d.y = static_cast<float>(st.y1 - in.scrollY) - d.h;
-                  d.track = st.track;
-                  d.slice = layer.ids[run.begin];
-                  d.stretches = run.count();
-                  d.slices = static_cast<std::uint32_t>(SpanLayers::weight(layer, run.begin, run.end));
-                  out.critical.push_back(d);
-              });
+    foldSpans(
+        in, o, shown, out, [&](std::uint32_t t) -> const SpanLayers& { return in.overlay->criticalOn(t); },
+        [&](const ShownTrack& st, const SpanLayer& layer, const SpanRun& run) {
+            double x0 = std::max(run.x0, -kClipPx);
+            double x1 = std::min(run.x1, width + kClipPx);
+            if (x1 - x0 < kMinPathPx) {
+                const double mid = (x0 + x1) / 2;
+                x0 = mid - kMinPathPx / 2;
+                x1 = mid + kMinPathPx / 2;
+            }
+            DrawPath d;
+            d.x = static_cast<float>(x0);
+            d.w = static_cast<float>(x1 - x0);
+            d.h = kPathHeightPx;
+            d.y = static_cast<float>(st.y1 - in.scrollY) - d.h;
+            d.track = st.track;
+            d.slice = layer.ids[run.begin];
+            d.stretches = run.count();
+            d.slices = static_cast<std::uint32_t>(SpanLayers::weight(layer, run.begin, run.end));
+            out.critical.push_back(d);
+        });
 }
 
 void addSelection(const DrawInput& in, DrawList& out) {
@@ -314,8 +316,10 @@ DrawList buildDrawList(const DrawInput& in, const DrawOptions& o) {
     for (std::size_t r = first; r < last; ++r) {
         out.rows.push_back(static_cast<std::uint32_t>(r));
         const LayoutRow& row = layout.rows()[r];
-        if (row.kind == RowKind::Lane) addLane(in, o, static_cast<std::uint32_t>(r), row, out);
-        else if (row.kind == RowKind::Counter) addCounter(in, o, static_cast<std::uint32_t>(r), row, out);
+        if (row.kind == RowKind::Lane)
+            addLane(in, o, static_cast<std::uint32_t>(r), row, out);
+        else if (row.kind == RowKind::Counter)
+            addCounter(in, o, static_cast<std::uint32_t>(r), row, out);
     }
     if (in.report && in.overlay) {
         const std::vector<ShownTrack> shown = shownTracks(in, out);
@@ -334,8 +338,10 @@ int hitTest(const DrawList& list, float x, float y, float slack) {
         const DrawItem& it = list.items[i];
         if (y < it.y - 1 || y >= it.y + it.h + 1) continue;
         float d = 0;
-        if (x < it.x) d = it.x - x;
-        else if (x > it.x + it.w) d = x - (it.x + it.w);
+        if (x < it.x)
+            d = it.x - x;
+        else if (x > it.x + it.w)
+            d = x - (it.x + it.w);
         if (d <= slack && d < bestDist) {
             best = static_cast<int>(i);
             bestDist = d;

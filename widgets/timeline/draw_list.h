@@ -21,19 +21,19 @@
 namespace contend::widgets {
 
 enum DrawFlags : std::uint8_t {
-    kDrawFolded = 1 << 0,    // stands for `count` slices too narrow to draw one by one
-    kDrawFlagged = 1 << 1,   // is (or hides) a flagged operator
-    kDrawLabel = 1 << 2,     // wide enough to carry its name
+    kDrawFolded = 1 << 0,   // stands for `count` slices too narrow to draw one by one
+    kDrawFlagged = 1 << 1,  // is (or hides) a flagged operator
+    kDrawLabel = 1 << 2,    // wide enough to carry its name
 };
 
 struct DrawItem {
-    float x = 0, w = 0, y = 0, h = 0;   // viewport pixels, x from the time area's left edge
-    std::uint32_t slice = kNone;        // drawn slice; for a fold the worst flagged one, else the first
-    std::uint32_t count = 1;            // slices it stands for
-    std::uint32_t flagged = 0;          // of which flagged (anomalies), with a report
-    std::uint32_t row = 0;              // TrackLayout row
+    float x = 0, w = 0, y = 0, h = 0;  // viewport pixels, x from the time area's left edge
+    std::uint32_t slice = kNone;       // drawn slice; for a fold the worst flagged one, else the first
+    std::uint32_t count = 1;           // slices it stands for
+    std::uint32_t flagged = 0;         // of which flagged (anomalies), with a report
+    std::uint32_t row = 0;             // TrackLayout row
     Argb fill = 0;
-    Argb outline = 0;                   // 0: none; else the cause's colour
+    Argb outline = 0;  // 0: none; else the cause's colour
     std::uint8_t flags = 0;
     bool is(DrawFlags f) const { return (flags & f) != 0; }
 };
@@ -43,10 +43,10 @@ struct DrawItem {
 struct DrawBand {
     float x = 0, w = 0, y = 0, h = 0;
     std::uint32_t track = 0;
-    std::uint32_t window = kNone;       // index into Report::windows (the first, when folded)
-    std::uint32_t merged = 1;           // windows folded into this band at this zoom
-    Resource resource = Resource::Unknown;   // the dominant one, when folded
-    bool label = false;                 // carries the resource name (topmost track, wide enough)
+    std::uint32_t window = kNone;           // index into Report::windows (the first, when folded)
+    std::uint32_t merged = 1;               // windows folded into this band at this zoom
+    Resource resource = Resource::Unknown;  // the dominant one, when folded
+    bool label = false;                     // carries the resource name (topmost track, wide enough)
 };
 
 // A cluster of short operators, bracketed above its track; clusters narrower than minPx fold
@@ -57,17 +57,17 @@ struct DrawBand {
 struct DrawPath {
     float x = 0, w = 0, y = 0, h = 0;
     std::uint32_t track = 0;
-    std::uint32_t slice = kNone;        // its first slice (the first stretch's, when folded)
-    std::uint32_t stretches = 1;        // stretches folded into it at this zoom
-    std::uint32_t slices = 0;           // critical slices it stands for
+    std::uint32_t slice = kNone;  // its first slice (the first stretch's, when folded)
+    std::uint32_t stretches = 1;  // stretches folded into it at this zoom
+    std::uint32_t slices = 0;     // critical slices it stands for
 };
 
 struct DrawBracket {
     float x = 0, w = 0, y = 0;
     std::uint32_t track = 0;
-    std::uint32_t cluster = kNone;      // index into Report::clusters (the first, when folded)
-    std::uint32_t clusters = 1;         // clusters it stands for
-    std::uint32_t ops = 0;              // their operators
+    std::uint32_t cluster = kNone;  // index into Report::clusters (the first, when folded)
+    std::uint32_t clusters = 1;     // clusters it stands for
+    std::uint32_t ops = 0;          // their operators
     bool label = false;
 };
 
@@ -83,20 +83,20 @@ struct DrawCounter {
 };
 
 struct DrawStats {
-    std::uint64_t walked = 0;        // slices looked at one by one
-    std::uint64_t folded = 0;        // slices represented by folded marks
-    std::uint64_t searches = 0;      // binary searches
-    std::uint64_t findingsWalked = 0;   // windows and clusters looked at one by one
+    std::uint64_t walked = 0;          // slices looked at one by one
+    std::uint64_t folded = 0;          // slices represented by folded marks
+    std::uint64_t searches = 0;        // binary searches
+    std::uint64_t findingsWalked = 0;  // windows and clusters looked at one by one
 };
 
 struct DrawList {
-    std::vector<std::uint32_t> rows;        // visible TrackLayout rows, top to bottom
-    std::vector<DrawItem> items;            // by row, then x
+    std::vector<std::uint32_t> rows;  // visible TrackLayout rows, top to bottom
+    std::vector<DrawItem> items;      // by row, then x
     std::vector<DrawBand> bands;
     std::vector<DrawBracket> brackets;
-    std::vector<DrawPath> critical;          // with DrawInput::criticalPath
+    std::vector<DrawPath> critical;  // with DrawInput::criticalPath
     std::vector<DrawCounter> counters;
-    std::optional<DrawItem> selection;      // outline of the selected slice, at least 3 px wide
+    std::optional<DrawItem> selection;  // outline of the selected slice, at least 3 px wide
     DrawStats stats;
 };
 
@@ -104,21 +104,21 @@ struct DrawInput {
     const Trace* trace = nullptr;
     const TimelineIndex* index = nullptr;
     const TrackLayout* layout = nullptr;
-    const Report* report = nullptr;              // optional
-    const ReportOverlay* overlay = nullptr;      // required with report
-    const std::vector<CounterLod>* counterLods = nullptr;   // one per Trace::counters(), optional
-    TimeAxis axis;                               // time area: x in [0, axis.widthPx)
-    double scrollY = 0;                          // content y at the viewport's top
+    const Report* report = nullptr;                        // optional
+    const ReportOverlay* overlay = nullptr;                // required with report
+    const std::vector<CounterLod>* counterLods = nullptr;  // one per Trace::counters(), optional
+    TimeAxis axis;                                         // time area: x in [0, axis.widthPx)
+    double scrollY = 0;                                    // content y at the viewport's top
     double viewHeight = 0;
-    std::uint32_t selected = kNone;              // selected slice
-    bool criticalPath = false;                   // draw the critical path (needs report and overlay)
+    std::uint32_t selected = kNone;  // selected slice
+    bool criticalPath = false;       // draw the critical path (needs report and overlay)
 };
 
 struct DrawOptions {
-    float minPx = 2.0f;         // narrower than this folds
-    float maxFoldPx = 8.0f;     // a folded run is cut into marks about this wide
-    float labelMinPx = 30.0f;   // at least this wide to carry a label
-    float colPx = 1.0f;         // counter column width
+    float minPx = 2.0f;        // narrower than this folds
+    float maxFoldPx = 8.0f;    // a folded run is cut into marks about this wide
+    float labelMinPx = 30.0f;  // at least this wide to carry a label
+    float colPx = 1.0f;        // counter column width
 };
 
 inline constexpr float kMinBracketPx = 3.0f;

@@ -8,7 +8,7 @@
 namespace contend::widgets {
 
 class RangeMax {
-public:
+  public:
     RangeMax() = default;
     explicit RangeMax(std::vector<float> values);
 
@@ -16,7 +16,7 @@ public:
     // Index of the maximum of values[begin, end); `end` is clamped to size(). Empty range -> -1.
     std::int64_t argmax(std::size_t begin, std::size_t end) const;
 
-private:
+  private:
     // m_levels[k][i] = index of the max of values[i, i + 2^k).
     std::vector<std::vector<std::uint32_t>> m_levels;
     std::vector<float> m_values;

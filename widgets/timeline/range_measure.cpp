@@ -36,7 +36,8 @@ RangeMeasure measureRange(const Trace& trace, const Report* report, TimeNs t0, T
         busy.busyNs += to - from;
         m.tracks.push_back(busy);
     }
-    std::stable_sort(m.tracks.begin(), m.tracks.end(), [](const TrackBusy& a, const TrackBusy& b) { return a.busyNs > b.busyNs; });
+    std::stable_sort(m.tracks.begin(), m.tracks.end(),
+                     [](const TrackBusy& a, const TrackBusy& b) { return a.busyNs > b.busyNs; });
     if (!report) return m;
     for (std::uint32_t i = 0; i < report->anomalies.size(); ++i) {
         const Anomaly& a = report->anomalies[i];

@@ -12,8 +12,8 @@ namespace contend::widgets {
 
 struct TrackBusy {
     std::uint32_t track = 0;
-    TimeNs busyNs = 0;           // covered by at least one slice of the track, inside the range
-    std::uint32_t slices = 0;    // slices that overlap the range
+    TimeNs busyNs = 0;         // covered by at least one slice of the track, inside the range
+    std::uint32_t slices = 0;  // slices that overlap the range
 };
 
 struct RangeMeasure {

@@ -67,7 +67,8 @@ ReportOverlay::ReportOverlay(const Trace& trace, const TimelineIndex& index, con
         for (std::size_t t = 0; t < tracks; ++t) {
             std::vector<std::uint32_t>& v = onPath[t];
             m_criticalSlices += v.size();
-            std::sort(v.begin(), v.end(), [&slices](std::uint32_t a, std::uint32_t b) { return slices[a].start < slices[b].start; });
+            std::sort(v.begin(), v.end(),
+                      [&slices](std::uint32_t a, std::uint32_t b) { return slices[a].start < slices[b].start; });
             std::vector<Span> spans;
             for (std::uint32_t s : v) {
                 const Slice& sl = slices[s];

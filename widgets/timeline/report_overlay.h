@@ -19,15 +19,15 @@
 namespace contend::widgets {
 
 struct WindowSpan {
-    std::uint32_t window = 0;            // index into Report::windows
+    std::uint32_t window = 0;  // index into Report::windows
     TimeNs start = 0;
     TimeNs end = 0;
     Resource resource = Resource::Unknown;
-    std::vector<std::uint32_t> tracks;   // tracks of its operators, ascending
+    std::vector<std::uint32_t> tracks;  // tracks of its operators, ascending
 };
 
 class ReportOverlay {
-public:
+  public:
     ReportOverlay() = default;
     ReportOverlay(const Trace& trace, const TimelineIndex& index, const Report& report);
 
@@ -40,7 +40,7 @@ public:
     std::uint32_t maxAnomaly(std::uint32_t lane, std::uint32_t begin, std::uint32_t end) const;
     // Number of flagged slices among lane positions [begin, end).
     std::uint32_t anomalyCount(std::uint32_t lane, std::uint32_t begin, std::uint32_t end) const;
-    const std::vector<WindowSpan>& windows() const { return m_windows; }   // by Report::windows index
+    const std::vector<WindowSpan>& windows() const { return m_windows; }  // by Report::windows index
     // Per track: the windows that join it (span id: Report::windows index, class: its resource),
     // and its clusters (id: Report::clusters index, weight: its operators). Empty past the end.
     const SpanLayers& windowsOn(std::uint32_t track) const {
@@ -56,10 +56,10 @@ public:
     }
     std::size_t criticalSlices() const { return m_criticalSlices; }
 
-private:
+  private:
     struct LaneFlags {
-        std::vector<std::uint32_t> positions;   // ascending
-        std::vector<std::uint32_t> anomalies;   // parallel
+        std::vector<std::uint32_t> positions;  // ascending
+        std::vector<std::uint32_t> anomalies;  // parallel
         RangeMax scores;
     };
     double m_coefficient = 0;

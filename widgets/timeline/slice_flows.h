@@ -9,9 +9,9 @@
 namespace contend::widgets {
 
 struct SliceFlows {
-    std::vector<std::uint32_t> launchedBy;   // slices with a flow arriving at this one
-    std::vector<std::uint32_t> launches;     // slices this one's flows arrive at
-    std::vector<std::uint32_t> flows;        // indices into Trace::flows(), both directions
+    std::vector<std::uint32_t> launchedBy;  // slices with a flow arriving at this one
+    std::vector<std::uint32_t> launches;    // slices this one's flows arrive at
+    std::vector<std::uint32_t> flows;       // indices into Trace::flows(), both directions
 };
 
 SliceFlows flowsOf(const Trace& trace, std::uint32_t slice);

@@ -1,7 +1,8 @@
 #include "widgets/timeline/slice_search.h"
 
-#include <QRegularExpression>
 #include <algorithm>
+
+#include <QRegularExpression>
 
 namespace contend::widgets {
 
@@ -12,7 +13,8 @@ SliceSearch searchSlices(const Trace& trace, const QString& pattern, bool regex)
     if (regex) {
         re = QRegularExpression(pattern, QRegularExpression::CaseInsensitiveOption);
         if (!re.isValid()) {
-            out.error = QObject::tr("not a regular expression: %1 (at %2)").arg(re.errorString()).arg(re.patternErrorOffset());
+            out.error =
+                QObject::tr("not a regular expression: %1 (at %2)").arg(re.errorString()).arg(re.patternErrorOffset());
             return out;
         }
     }

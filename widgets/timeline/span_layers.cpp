@@ -1,6 +1,7 @@
 #include "widgets/timeline/span_layers.h"
 
 #include <algorithm>
+
 #include <queue>
 
 namespace contend::widgets {
@@ -17,7 +18,7 @@ SpanLayers::SpanLayers(std::vector<Span> spans) : m_size(spans.size()) {
         Span s = s0;
         s.end = std::max(s.end, s.start);
         std::uint32_t l;
-        if (!free.empty() && free.top().first <= s.start) {   // touching is not overlapping
+        if (!free.empty() && free.top().first <= s.start) {  // touching is not overlapping
             l = free.top().second;
             free.pop();
         } else {

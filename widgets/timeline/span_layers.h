@@ -21,18 +21,18 @@ namespace contend::widgets {
 
 struct Span {
     TimeNs start = 0;
-    TimeNs end = 0;              // >= start; zero-width spans are allowed
-    std::uint32_t id = 0;        // the caller's index (into Report::windows, ::clusters)
-    std::uint32_t weight = 0;    // summed over a run (a cluster's operators)
+    TimeNs end = 0;            // >= start; zero-width spans are allowed
+    std::uint32_t id = 0;      // the caller's index (into Report::windows, ::clusters)
+    std::uint32_t weight = 0;  // summed over a run (a cluster's operators)
     Resource cls = Resource::Unknown;
 };
 
 struct SpanLayer {
-    std::vector<TimeNs> starts;           // ascending
-    std::vector<TimeNs> ends;             // ascending; ends[i] <= starts[i + 1]
+    std::vector<TimeNs> starts;  // ascending
+    std::vector<TimeNs> ends;    // ascending; ends[i] <= starts[i + 1]
     std::vector<std::uint32_t> ids;
-    std::vector<std::uint64_t> weightSum;                                // n + 1 running sums
-    std::vector<std::array<std::uint32_t, kResourceCount>> classSum;     // n + 1 running counts
+    std::vector<std::uint64_t> weightSum;                             // n + 1 running sums
+    std::vector<std::array<std::uint32_t, kResourceCount>> classSum;  // n + 1 running counts
     std::size_t size() const { return starts.size(); }
 };
 
@@ -44,7 +44,7 @@ struct SpanRun {
 };
 
 class SpanLayers {
-public:
+  public:
     SpanLayers() = default;
     explicit SpanLayers(std::vector<Span> spans);
 
@@ -67,7 +67,7 @@ public:
     static void fold(const SpanLayer& layer, const TimeAxis& axis, double minPx, double maxFoldPx,
                      std::vector<SpanRun>& out, std::uint64_t& walked);
 
-private:
+  private:
     std::vector<SpanLayer> m_layers;
     std::size_t m_size = 0;
 };

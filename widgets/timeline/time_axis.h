@@ -25,11 +25,11 @@ TimeNs saturatingSub(TimeNs a, TimeNs b);
 TimeNs saturatingAdd(TimeNs a, TimeNs b);
 
 struct TimeAxis {
-    TimeNs t0 = 0;        // time at x = 0
-    TimeNs t1 = 1;        // time at x = widthPx
+    TimeNs t0 = 0;  // time at x = 0
+    TimeNs t1 = 1;  // time at x = widthPx
     double widthPx = 1;
 
-    TimeNs span() const;                 // t1 - t0, at least 1
+    TimeNs span() const;  // t1 - t0, at least 1
     double width() const { return widthPx > 0 ? widthPx : 1.0; }
     double nsPerPx() const { return static_cast<double>(span()) / width(); }
     double pxPerNs() const { return width() / static_cast<double>(span()); }
@@ -50,8 +50,7 @@ TimeAxis clampTo(const TimeAxis& a, TimeNs lo, TimeNs hi);
 
 // Zoom by `factor` (< 1 zooms in) keeping the time under pixel `px` fixed. The span stays in
 // [minSpan, hi - lo]; the result is clamped to [lo, hi].
-TimeAxis zoomAround(const TimeAxis& a, double px, double factor, TimeNs lo, TimeNs hi,
-                    TimeNs minSpan = 10);
+TimeAxis zoomAround(const TimeAxis& a, double px, double factor, TimeNs lo, TimeNs hi, TimeNs minSpan = 10);
 
 // Pan by dxPx pixels (positive moves the view to later times), clamped to [lo, hi].
 TimeAxis panBy(const TimeAxis& a, double dxPx, TimeNs lo, TimeNs hi);
@@ -61,8 +60,8 @@ TimeAxis panBy(const TimeAxis& a, double dxPx, TimeNs lo, TimeNs hi);
 TimeNs niceStep(double nsPerPx, double minPx);
 
 struct Tick {
-    TimeNs t = 0;     // absolute time of the tick
-    double px = 0;    // its x
+    TimeNs t = 0;        // absolute time of the tick
+    double px = 0;       // its x
     bool major = false;  // carries a label
 };
 

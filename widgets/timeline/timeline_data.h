@@ -13,7 +13,7 @@ namespace contend::widgets {
 struct TimelineData {
     TracePtr trace;
     TimelineIndex index;
-    std::vector<CounterLod> counters;   // one per Trace::counters()
+    std::vector<CounterLod> counters;  // one per Trace::counters()
 };
 
 using TimelineDataPtr = std::shared_ptr<const TimelineData>;

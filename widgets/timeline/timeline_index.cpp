@@ -58,11 +58,11 @@ std::pair<std::uint32_t, std::uint32_t> TimelineIndex::visible(const Trace& trac
     if (lane.slices.empty() || t1 < t0) return {0, 0};
     // Slices ending at or before t0 are outside [t0, t1) (an instant exactly at t0 counts as
     // before the view: it is one nanosecond off the left edge).
-    const auto first = static_cast<std::uint32_t>(
-        std::upper_bound(lane.maxEnd.begin(), lane.maxEnd.end(), t0) - lane.maxEnd.begin());
+    const auto first =
+        static_cast<std::uint32_t>(std::upper_bound(lane.maxEnd.begin(), lane.maxEnd.end(), t0) - lane.maxEnd.begin());
     (void)trace;
-    const auto last = static_cast<std::uint32_t>(
-        std::lower_bound(lane.starts.begin() + first, lane.starts.end(), t1) - lane.starts.begin());
+    const auto last = static_cast<std::uint32_t>(std::lower_bound(lane.starts.begin() + first, lane.starts.end(), t1) -
+                                                 lane.starts.begin());
     return {first, std::max(first, last)};
 }
 
@@ -79,9 +79,9 @@ std::uint32_t TimelineIndex::firstEndingAtOrAfter(std::uint32_t laneId, std::uin
         hi = std::min(n, hi + step);
         step *= 2;
     }
-    return static_cast<std::uint32_t>(std::lower_bound(m.begin() + static_cast<std::ptrdiff_t>(lo),
-                                                       m.begin() + static_cast<std::ptrdiff_t>(hi), t) -
-                                      m.begin());
+    return static_cast<std::uint32_t>(
+        std::lower_bound(m.begin() + static_cast<std::ptrdiff_t>(lo), m.begin() + static_cast<std::ptrdiff_t>(hi), t) -
+        m.begin());
 }
 
 }  // namespace contend::widgets

@@ -18,14 +18,14 @@ namespace contend::widgets {
 struct Lane {
     std::uint32_t track = 0;
     std::uint8_t depth = 0;
-    std::vector<std::uint32_t> slices;   // indices into Trace::slices(), by start
-    std::vector<TimeNs> starts;          // starts[i] = start of slices[i] (kept here so the fold
-                                         // loop never reads the 32-byte slices it skips over)
-    std::vector<TimeNs> maxEnd;          // maxEnd[i] = max end of slices[0..i]
+    std::vector<std::uint32_t> slices;  // indices into Trace::slices(), by start
+    std::vector<TimeNs> starts;         // starts[i] = start of slices[i] (kept here so the fold
+                                        // loop never reads the 32-byte slices it skips over)
+    std::vector<TimeNs> maxEnd;         // maxEnd[i] = max end of slices[0..i]
 };
 
 class TimelineIndex {
-public:
+  public:
     TimelineIndex() = default;
     explicit TimelineIndex(const Trace& trace);
 
@@ -48,12 +48,12 @@ public:
     // First position at or after `from` whose running max end is >= t (a fold's reach).
     std::uint32_t firstEndingAtOrAfter(std::uint32_t laneId, std::uint32_t from, TimeNs t) const;
 
-private:
+  private:
     std::vector<Lane> m_lanes;
-    std::vector<std::uint32_t> m_firstLane;   // per track, kNone if no slices
-    std::vector<std::uint32_t> m_laneCount;   // per track
-    std::vector<std::uint32_t> m_position;    // per slice
-    std::vector<Argb> m_color;                // per StringId
+    std::vector<std::uint32_t> m_firstLane;  // per track, kNone if no slices
+    std::vector<std::uint32_t> m_laneCount;  // per track
+    std::vector<std::uint32_t> m_position;   // per slice
+    std::vector<Argb> m_color;               // per StringId
     std::vector<Argb> m_muted;
 };
 

@@ -1,8 +1,9 @@
 #include "widgets/timeline/timeline_painter.h"
 
-#include <QFontMetrics>
 #include <algorithm>
 #include <cmath>
+
+#include <QFontMetrics>
 
 #include "widgets/common/palette.h"
 #include "widgets/common/text.h"
@@ -72,8 +73,10 @@ const QString& TimelinePainter::elided(const Trace& t, StringId id, int width) {
     const QString& full = nameOf(t, id);
     QString text;
     const int w = bucket * 4;
-    if (static_cast<int>(full.size()) * m_charWidth * 2 < w) text = full;   // surely fits
-    else text = QFontMetrics(m_font).elidedText(full, Qt::ElideRight, w);
+    if (static_cast<int>(full.size()) * m_charWidth * 2 < w)
+        text = full;  // surely fits
+    else
+        text = QFontMetrics(m_font).elidedText(full, Qt::ElideRight, w);
     if (text == QStringLiteral("…")) text.clear();
     return *m_elided.insert(key, text);
 }
@@ -116,9 +119,12 @@ void TimelinePainter::paintRows(QPainter& p, const TimelineFrame& f) {
     for (std::uint32_t r : f.list->rows) {
         const LayoutRow& row = rows[r];
         const int y = static_cast<int>(row.y - f.scrollY);
-        if (row.kind == RowKind::Header) p.fillRect(0, y, w, row.h, kHeader);
-        else if (row.kind == RowKind::Lane && (row.track % 2) == 1) p.fillRect(0, y, w, row.h, kStripe);
-        else if (row.kind == RowKind::Counter) p.fillRect(0, y, w, row.h, QColor(0xf4, 0xf7, 0xf4));
+        if (row.kind == RowKind::Header)
+            p.fillRect(0, y, w, row.h, kHeader);
+        else if (row.kind == RowKind::Lane && (row.track % 2) == 1)
+            p.fillRect(0, y, w, row.h, kStripe);
+        else if (row.kind == RowKind::Counter)
+            p.fillRect(0, y, w, row.h, QColor(0xf4, 0xf7, 0xf4));
     }
 }
 
@@ -177,7 +183,8 @@ void TimelinePainter::paintBands(QPainter& p, const TimelineFrame& f) {
         if (r.bottom() < 0) continue;
         QColor c = rgba(resourceColor(b.resource)).darker(130);
         p.setPen(c);
-        p.drawText(r, Qt::AlignLeft | Qt::AlignVCenter, QFontMetrics(m_small).elidedText(text, Qt::ElideRight, static_cast<int>(r.width())));
+        p.drawText(r, Qt::AlignLeft | Qt::AlignVCenter,
+                   QFontMetrics(m_small).elidedText(text, Qt::ElideRight, static_cast<int>(r.width())));
     }
     p.setFont(m_font);
 }
@@ -205,7 +212,7 @@ void TimelinePainter::paintItems(QPainter& p, const TimelineFrame& f) {
             p.fillRect(QRectF(it.x, it.y + b, b, it.h - 2 * b), c);
             p.fillRect(QRectF(it.x + it.w - b, it.y + b, b, it.h - 2 * b), c);
         } else {
-            p.fillRect(QRectF(it.x, it.y + it.h - 2, it.w, 2), c);   // an underline
+            p.fillRect(QRectF(it.x, it.y + it.h - 2, it.w, 2), c);  // an underline
         }
     }
     p.setFont(m_font);
@@ -224,8 +231,8 @@ void TimelinePainter::paintItems(QPainter& p, const TimelineFrame& f) {
         } else if (it.is(kDrawFolded) && it.w >= 34) {
             p.setPen(it.is(kDrawFlagged) ? textOn(it.fill) : QColor(0x30, 0x30, 0x30));
             p.setFont(m_small);
-            p.drawText(QRectF(std::max(it.x, 0.0f) + 2, it.y, std::min(it.w, 200.0f) - 4, it.h), Qt::AlignLeft | Qt::AlignVCenter,
-                       QStringLiteral("×%1").arg(it.count));
+            p.drawText(QRectF(std::max(it.x, 0.0f) + 2, it.y, std::min(it.w, 200.0f) - 4, it.h),
+                       Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("×%1").arg(it.count));
             p.setFont(m_font);
         }
     }
@@ -257,8 +264,10 @@ void TimelinePainter::paintBrackets(QPainter& p, const TimelineFrame& f) {
             const QString text = b.clusters > 1 ? QStringLiteral("%1 clusters: %2 ops").arg(b.clusters).arg(b.ops)
                                                 : QStringLiteral("cluster: %1 ops").arg(b.ops);
             const QRectF r(b.x + 4, y + 1, b.w - 8, 10);
-            p.fillRect(QRectF(r.x(), r.y(), std::min<qreal>(r.width(), QFontMetrics(m_small).horizontalAdvance(text) + 4), r.height()),
-                       QColor(255, 255, 255, 200));
+            p.fillRect(
+                QRectF(r.x(), r.y(), std::min<qreal>(r.width(), QFontMetrics(m_small).horizontalAdvance(text) + 4),
+                       r.height()),
+                QColor(255, 255, 255, 200));
             p.drawText(r, Qt::AlignLeft | Qt::AlignVCenter, text);
         }
     }
@@ -285,7 +294,7 @@ void TimelinePainter::paintCounters(QPainter& p, const TimelineFrame& f) {
         light.setAlpha(110);
         const QRgb body = qPremultiply(light.rgba());
         const QRgb edge = qPremultiply(color.rgba());
-        const int base = h - 3;              // baseline row
+        const int base = h - 3;  // baseline row
         const double scale = h - 8;
         const auto stride = static_cast<std::size_t>(m_counterImage.bytesPerLine() / 4);
         auto* bits = reinterpret_cast<QRgb*>(m_counterImage.bits());
@@ -320,14 +329,17 @@ void TimelinePainter::paintGutter(QPainter& p, const TimelineFrame& f) {
             p.setFont(m_bold);
             p.setPen(kText);
             const QString arrow = row.collapsed ? QStringLiteral("▸ ") : QStringLiteral("▾ ");
-            p.drawText(line, Qt::AlignLeft | Qt::AlignVCenter,
-                       arrow + QString::fromStdString(groupTitle(row.group)) + QStringLiteral(" (%1)").arg(row.groupCount));
+            p.drawText(
+                line, Qt::AlignLeft | Qt::AlignVCenter,
+                arrow + QString::fromStdString(groupTitle(row.group)) + QStringLiteral(" (%1)").arg(row.groupCount));
             p.setFont(m_font);
         } else if (row.kind == RowKind::Lane && row.firstOfTrack) {
             p.setPen(kText);
             QString prefix;
-            if (row.collapsed) prefix = QStringLiteral("▸ ");
-            else if (f.trace->tracks()[row.track].maxDepth > 0 && row.group != TrackGroup::Device) prefix = QStringLiteral("▾ ");
+            if (row.collapsed)
+                prefix = QStringLiteral("▸ ");
+            else if (f.trace->tracks()[row.track].maxDepth > 0 && row.group != TrackGroup::Device)
+                prefix = QStringLiteral("▾ ");
             QString label = prefix + trackLabel(*f.trace, row.track);
             if (row.hiddenLanes > 0) label += QStringLiteral("  +%1").arg(row.hiddenLanes);
             p.drawText(line, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(label, Qt::ElideMiddle, line.width()));

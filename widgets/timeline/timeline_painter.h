@@ -2,6 +2,8 @@
 // Paints one timeline frame from its draw list: the second step after buildDrawList. Knows
 // nothing about input or scrolling; the view and the render benchmark both call it. Keeps
 // caches of name text and elided labels across frames (labels are the costly part of a frame).
+#include <vector>
+
 #include <QColor>
 #include <QFont>
 #include <QHash>
@@ -9,7 +11,6 @@
 #include <QPainter>
 #include <QRect>
 #include <QString>
-#include <vector>
 
 #include "core/analysis/report.h"
 #include "core/trace/trace.h"
@@ -25,23 +26,23 @@ struct TimelineFrame {
     const TrackLayout* layout = nullptr;
     const DrawList* list = nullptr;
     TimeAxis axis;
-    QRect timeArea;           // where the lanes are drawn (widget pixels)
-    QRect gutter;             // track labels, left of timeArea, same height
-    QRect ruler;              // above timeArea
+    QRect timeArea;  // where the lanes are drawn (widget pixels)
+    QRect gutter;    // track labels, left of timeArea, same height
+    QRect ruler;     // above timeArea
     double scrollY = 0;
-    double cursorX = -1;      // time-area x of the mouse, -1 when outside
-    int hoverItem = -1;       // index into list->items
-    QRect rubberBand;         // box zoom in progress (widget pixels), empty when none
+    double cursorX = -1;  // time-area x of the mouse, -1 when outside
+    int hoverItem = -1;   // index into list->items
+    QRect rubberBand;     // box zoom in progress (widget pixels), empty when none
 };
 
 class TimelinePainter {
-public:
+  public:
     TimelinePainter();
     void paint(QPainter& p, const TimelineFrame& f);
     void clearCaches();
     void setFont(const QFont& font);
 
-private:
+  private:
     void paintRows(QPainter& p, const TimelineFrame& f);
     void paintGrid(QPainter& p, const TimelineFrame& f);
     void paintBands(QPainter& p, const TimelineFrame& f);
@@ -60,9 +61,9 @@ private:
     int m_charWidth = 7;
     QHash<StringId, QString> m_names;
     QHash<quint64, QString> m_elided;
-    QImage m_counterImage;   // scratch for one counter row
-    std::vector<QRgb> m_bandColumns;   // scratch: one track's band colour per pixel column
-    QImage m_bandImage;                // scratch: one track's shading
+    QImage m_counterImage;            // scratch for one counter row
+    std::vector<QRgb> m_bandColumns;  // scratch: one track's band colour per pixel column
+    QImage m_bandImage;               // scratch: one track's shading
     const Trace* m_cachedFor = nullptr;
 };
 

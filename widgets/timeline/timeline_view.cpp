@@ -1,5 +1,9 @@
 #include "widgets/timeline/timeline_view.h"
 
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -7,9 +11,6 @@
 #include <QScrollBar>
 #include <QToolTip>
 #include <QWheelEvent>
-#include <algorithm>
-#include <cmath>
-#include <nlohmann/json.hpp>
 
 #include "widgets/common/text.h"
 
@@ -79,14 +80,18 @@ void TimelineView::setData(TimelineDataPtr data) {
 
 void TimelineView::setReport(std::shared_ptr<const Report> report) {
     m_report = std::move(report);
-    if (m_report && m_data && m_data->trace) m_overlay = ReportOverlay(*m_data->trace, m_data->index, *m_report);
-    else m_overlay = ReportOverlay();
+    if (m_report && m_data && m_data->trace)
+        m_overlay = ReportOverlay(*m_data->trace, m_data->index, *m_report);
+    else
+        m_overlay = ReportOverlay();
     update();
 }
 
 void TimelineView::rebuildLayout() {
-    if (m_data && m_data->trace) m_layout = TrackLayout(*m_data->trace, m_data->index, m_layoutOptions);
-    else m_layout = TrackLayout();
+    if (m_data && m_data->trace)
+        m_layout = TrackLayout(*m_data->trace, m_data->index, m_layoutOptions);
+    else
+        m_layout = TrackLayout();
     updateScrollBar();
 }
 
@@ -161,15 +166,19 @@ void TimelineView::selectSlice(quint32 slice, bool reveal) {
 }
 
 void TimelineView::setHostExpanded(quint32 track, bool expanded) {
-    if (expanded) m_layoutOptions.expandedHosts.insert(track);
-    else m_layoutOptions.expandedHosts.erase(track);
+    if (expanded)
+        m_layoutOptions.expandedHosts.insert(track);
+    else
+        m_layoutOptions.expandedHosts.erase(track);
     rebuildLayout();
     update();
 }
 
 void TimelineView::setGroupCollapsed(TrackGroup group, bool collapsed) {
-    if (collapsed) m_layoutOptions.collapsedGroups.insert(group);
-    else m_layoutOptions.collapsedGroups.erase(group);
+    if (collapsed)
+        m_layoutOptions.collapsedGroups.insert(group);
+    else
+        m_layoutOptions.collapsedGroups.erase(group);
     rebuildLayout();
     update();
 }
@@ -214,7 +223,8 @@ void TimelineView::paintTimeline(QPainter& p) {
     f.ruler = QRect(kGutter, 0, area.width(), kRuler);
     f.scrollY = m_scrollY;
     f.hoverItem = m_hoverItem;
-    if (area.contains(m_mousePos) || (m_mousePos.x() >= area.left() && m_mousePos.x() <= area.right() && m_mousePos.y() >= 0 && m_mousePos.y() < kRuler))
+    if (area.contains(m_mousePos) || (m_mousePos.x() >= area.left() && m_mousePos.x() <= area.right() &&
+                                      m_mousePos.y() >= 0 && m_mousePos.y() < kRuler))
         f.cursorX = m_mousePos.x() - area.left();
     if (m_drag == Drag::Box && m_moved) {
         const int x0 = std::clamp(std::min(m_pressPos.x(), m_mousePos.x()), area.left(), area.right());
@@ -298,7 +308,8 @@ void TimelineView::paintMeasure(QPainter& p, const QRect& area) {
     p.drawLine(band.topRight(), band.bottomRight());
     const QString label = durationText(m_measure1 - m_measure0);
     const QFontMetrics fm(font());
-    const QRectF box(band.center().x() - fm.horizontalAdvance(label) / 2.0 - 4, kRuler + 2, fm.horizontalAdvance(label) + 8, fm.height() + 2);
+    const QRectF box(band.center().x() - fm.horizontalAdvance(label) / 2.0 - 4, kRuler + 2,
+                     fm.horizontalAdvance(label) + 8, fm.height() + 2);
     p.fillRect(box, QColor(0x19, 0x76, 0xd2));
     p.setPen(Qt::white);
     p.drawText(box, Qt::AlignCenter, label);
@@ -386,8 +397,10 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* e) {
     m_drag = Drag::None;
     if (drag == Drag::Box && m_moved) {
         const QRect area = timeArea();
-        const double x0 = std::clamp(std::min(m_pressPos.x(), e->position().toPoint().x()), area.left(), area.right()) - area.left();
-        const double x1 = std::clamp(std::max(m_pressPos.x(), e->position().toPoint().x()), area.left(), area.right()) - area.left();
+        const double x0 =
+            std::clamp(std::min(m_pressPos.x(), e->position().toPoint().x()), area.left(), area.right()) - area.left();
+        const double x1 =
+            std::clamp(std::max(m_pressPos.x(), e->position().toPoint().x()), area.left(), area.right()) - area.left();
         if (x1 - x0 >= 4) zoomTo(m_axis.toTime(x0), m_axis.toTime(x1), 0.0);
     } else if (drag == Drag::Measure && m_moved) {
         if (m_measure1 > m_measure0) emit rangeMeasured(m_measure0, m_measure1);
@@ -454,8 +467,10 @@ bool TimelineView::navigateKey(int key) {
     case Qt::Key_Home:
     case Qt::Key_0: resetZoom(); break;
     case Qt::Key_Escape:
-        if (m_measure1 > m_measure0) setMeasuredRange(0, 0);
-        else selectSlice(kNone);
+        if (m_measure1 > m_measure0)
+            setMeasuredRange(0, 0);
+        else
+            selectSlice(kNone);
         break;
     default: return false;
     }
@@ -499,12 +514,14 @@ constexpr int kTooltipArgChars = 60;
 QString tooltipArgs(const QString& rawEvent) {
     // In the file's order: profilers write the telling args first.
     const auto j = nlohmann::ordered_json::parse(rawEvent.toStdString(), nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("args") || !j["args"].is_object() || j["args"].empty()) return {};
+    if (j.is_discarded() || !j.is_object() || !j.contains("args") || !j["args"].is_object() || j["args"].empty())
+        return {};
     const auto& args = j["args"];
     QString html = QStringLiteral("<hr><table cellspacing=0 cellpadding=0>");
     int shown = 0;
     for (auto kv = args.begin(); kv != args.end() && shown < kTooltipArgs; ++kv, ++shown) {
-        QString v = kv->is_string() ? QString::fromStdString(kv->get<std::string>()) : QString::fromStdString(kv->dump());
+        QString v =
+            kv->is_string() ? QString::fromStdString(kv->get<std::string>()) : QString::fromStdString(kv->dump());
         if (v.size() > kTooltipArgChars) v = v.left(kTooltipArgChars - 1) + QStringLiteral("…");
         html += QStringLiteral("<tr><td style='color:#555'>%1&nbsp;</td><td>%2</td></tr>")
                     .arg(QString::fromStdString(kv.key()).left(32).toHtmlEscaped(), v.toHtmlEscaped());
@@ -521,7 +538,8 @@ QString TimelineView::tooltipForItem(const DrawItem& it) {
     auto esc = [](const QString& x) { return x.toHtmlEscaped(); };
     QString html;
     if (it.is(kDrawFolded)) {
-        html += QStringLiteral("<b>%1 operators</b> folded here (narrower than 2 px); zoom in to see them.<br>").arg(it.count);
+        html += QStringLiteral("<b>%1 operators</b> folded here (narrower than 2 px); zoom in to see them.<br>")
+                    .arg(it.count);
         if (it.flagged > 0) html += QStringLiteral("%1 of them flagged.<br>").arg(it.flagged);
         if (!it.is(kDrawFlagged)) return html;
         html += QStringLiteral("Worst flagged among them:<br>");
@@ -538,16 +556,21 @@ QString TimelineView::tooltipForItem(const DrawItem& it) {
         const float score = it.slice < r.sliceScore.size() ? r.sliceScore[it.slice] : NAN;
         const std::uint32_t sig = it.slice < r.sliceSignature.size() ? r.sliceSignature[it.slice] : kNone;
         TimeNs baseline = -1;
-        if (a != kNone) baseline = r.anomalies[a].baselineNs;
-        else if (sig < r.operators.size()) baseline = r.operators[sig].baselineNs;
+        if (a != kNone)
+            baseline = r.anomalies[a].baselineNs;
+        else if (sig < r.operators.size())
+            baseline = r.operators[sig].baselineNs;
         if (baseline >= 0) {
-            html += QStringLiteral("baseline %1 &nbsp; excess %2<br>").arg(durationText(baseline), durationText(s.dur - baseline));
+            html += QStringLiteral("baseline %1 &nbsp; excess %2<br>")
+                        .arg(durationText(baseline), durationText(s.dur - baseline));
         }
         if (std::isfinite(score)) {
-            html += QStringLiteral("score %1 (threshold %2)").arg(score, 0, 'f', 2).arg(r.settings.coefficient, 0, 'f', 2);
+            html +=
+                QStringLiteral("score %1 (threshold %2)").arg(score, 0, 'f', 2).arg(r.settings.coefficient, 0, 'f', 2);
             if (a != kNone) {
                 const Anomaly& an = r.anomalies[a];
-                html += QStringLiteral(" &nbsp; <b style='color:#c62828'>flagged</b>, cause: <b>%1</b>").arg(resourceLabel(an.cause));
+                html += QStringLiteral(" &nbsp; <b style='color:#c62828'>flagged</b>, cause: <b>%1</b>")
+                            .arg(resourceLabel(an.cause));
                 if (!an.windows.empty()) html += QStringLiteral(", in %1 contention window(s)").arg(an.windows.size());
             }
             html += QStringLiteral("<br>");

@@ -7,10 +7,11 @@
 // right-drag box-zooms, Shift+drag (or a drag on the ruler) measures a range, W/S zoom, A/D pan, F zooms to the selection, R resets,
 // click selects, double-click zooms to the operator, Esc clears the selection. Clicking a track
 // label expands or collapses a host thread; clicking a group header folds the group.
+#include <memory>
+
 #include <QElapsedTimer>
 #include <QPoint>
 #include <QWidget>
-#include <memory>
 
 #include "core/analysis/report.h"
 #include "widgets/timeline/args_fetcher.h"
@@ -32,7 +33,7 @@ QString tooltipArgs(const QString& rawEvent);
 
 class TimelineView : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit TimelineView(QWidget* parent = nullptr);
     ~TimelineView() override;
 
@@ -65,7 +66,7 @@ public:
     QString tooltipAt(QPoint widgetPos);
     QSize sizeHint() const override { return {900, 500}; }
 
-public slots:
+  public slots:
     void zoomTo(qint64 t0, qint64 t1, double margin = 0.1);
     void resetZoom();
     void zoomToSelection();
@@ -79,15 +80,15 @@ public slots:
     // The critical path (the report's zero-slack operators) as a bar under each track it runs on.
     void setCriticalPathShown(bool shown);
 
-signals:
+  signals:
     void viewChanged(qint64 t0, qint64 t1);
-    void sliceSelected(quint32 slice);     // kNone when cleared
-    void sliceActivated(quint32 slice);    // double-click
+    void sliceSelected(quint32 slice);   // kNone when cleared
+    void sliceActivated(quint32 slice);  // double-click
     // A range was measured (Shift+drag, or a drag on the ruler); t1 <= t0 when it was cleared.
     void rangeMeasured(qint64 t0, qint64 t1);
     void frameRendered(double ms);
 
-protected:
+  protected:
     void paintEvent(QPaintEvent*) override;
     void resizeEvent(QResizeEvent*) override;
     void mousePressEvent(QMouseEvent*) override;
@@ -99,14 +100,14 @@ protected:
     void leaveEvent(QEvent*) override;
     bool event(QEvent*) override;
 
-private:
+  private:
     void setAxis(const TimeAxis& a);
     void rebuildLayout();
     void updateScrollBar();
     void setScrollY(double y);
     TimeNs rangeLo() const;
     TimeNs rangeHi() const;
-    double cursorPx() const;   // time-area x of the cursor, or the centre
+    double cursorPx() const;  // time-area x of the cursor, or the centre
     int itemAt(QPoint widgetPos) const;
     void clickGutter(QPoint widgetPos);
     QString tooltipForItem(const DrawItem& it);
@@ -128,16 +129,18 @@ private:
 
     // Mouse state.
     enum class Drag { None, Pan, Box, Measure };
-    TimeNs m_measure0 = 0, m_measure1 = 0;   // measured range, empty when equal
+    TimeNs m_measure0 = 0, m_measure1 = 0;  // measured range, empty when equal
     void paintMeasure(QPainter& p, const QRect& area);
     // The selected operator's launch flows as arrows (source -> launched slice).
     void paintFlows(QPainter& p, const QRect& area);
     SliceFlows m_flows;
     std::uint32_t m_flowsFor = kNone;
-public:
+
+  public:
     // The flows drawn for the selection (tests).
     const SliceFlows& selectedFlows() const { return m_flows; }
-private:
+
+  private:
     Drag m_drag = Drag::None;
     bool m_moved = false;
     bool m_showCritical = false;

@@ -75,7 +75,8 @@ TrackLayout::TrackLayout(const Trace& trace, const TimelineIndex& index, const L
             y += o.trackGap;
         }
     }
-    if (!trace.counters().empty() && header(TrackGroup::Counters, static_cast<std::uint32_t>(trace.counters().size()))) {
+    if (!trace.counters().empty() &&
+        header(TrackGroup::Counters, static_cast<std::uint32_t>(trace.counters().size()))) {
         for (std::uint32_t c = 0; c < trace.counters().size(); ++c) {
             LayoutRow r;
             r.kind = RowKind::Counter;
@@ -94,13 +95,13 @@ int TrackLayout::rowAt(int y) const {
     auto it = std::upper_bound(m_rows.begin(), m_rows.end(), y, [](int v, const LayoutRow& r) { return v < r.y; });
     if (it == m_rows.begin()) return -1;
     --it;
-    if (y >= it->y + it->h) return -1;   // in a gap between tracks
+    if (y >= it->y + it->h) return -1;  // in a gap between tracks
     return static_cast<int>(it - m_rows.begin());
 }
 
 std::pair<std::size_t, std::size_t> TrackLayout::rowsIn(int y0, int y1) const {
-    auto first = std::lower_bound(m_rows.begin(), m_rows.end(), y0,
-                                  [](const LayoutRow& r, int v) { return r.y + r.h <= v; });
+    auto first =
+        std::lower_bound(m_rows.begin(), m_rows.end(), y0, [](const LayoutRow& r, int v) { return r.y + r.h <= v; });
     auto last = std::lower_bound(first, m_rows.end(), y1, [](const LayoutRow& r, int v) { return r.y < v; });
     return {static_cast<std::size_t>(first - m_rows.begin()), static_cast<std::size_t>(last - m_rows.begin())};
 }
