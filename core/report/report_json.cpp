@@ -1,6 +1,10 @@
 #include "core/report/report_json.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
+#include <optional>
+#include <type_traits>
 
 #include "core/report/distributed_json.h"
 
@@ -349,24 +353,55 @@ const json& need(const json& j, const char* key, const std::string& where) {
     return j[key];
 }
 
+// v as a T, or nullopt when it is not one. Integers are range-checked: nlohmann's get<long>() of
+// 3e126 (a float where a count belongs, in a file we did not write) is a cast out of range,
+// undefined behaviour; so is a negative count read as unsigned. A float is accepted for an
+// integer only when it is whole and in range.
+template <typename T>
+std::optional<T> convert(const json& v) {
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+        using L = std::numeric_limits<T>;
+        if (v.is_number_unsigned()) {
+            const auto u = v.get<std::uint64_t>();
+            if (u > static_cast<std::uint64_t>(L::max())) return std::nullopt;
+            return static_cast<T>(u);
+        }
+        if (v.is_number_integer()) {
+            const auto i = v.get<std::int64_t>();
+            if (i < static_cast<std::int64_t>(L::min())) return std::nullopt;
+            if (i > 0 && static_cast<std::uint64_t>(i) > static_cast<std::uint64_t>(L::max())) return std::nullopt;
+            return static_cast<T>(i);
+        }
+        if (v.is_number_float()) {
+            const double d = v.get<double>();
+            // 2^63 and 2^64 are exact doubles; max() itself is not.
+            const double hi = L::is_signed ? 9223372036854775808.0 : 18446744073709551616.0;
+            if (!std::isfinite(d) || d != std::floor(d) || d < static_cast<double>(L::min()) ||
+                d >= std::min(hi, static_cast<double>(L::max()) + 1.0))
+                return std::nullopt;
+            return static_cast<T>(d);
+        }
+        return std::nullopt;
+    } else {
+        try {
+            return v.get<T>();
+        } catch (const json::exception&) {
+            return std::nullopt;
+        }
+    }
+}
+
 template <typename T>
 T get(const json& j, const char* key, const std::string& where) {
     const json& v = need(j, key, where);
-    try {
-        return v.get<T>();
-    } catch (const json::exception&) {
-        throw ReadError{where + ": \"" + key + "\" has the wrong type"};
-    }
+    if (std::optional<T> x = convert<T>(v)) return *x;
+    throw ReadError{where + ": \"" + key + "\" has the wrong type or is out of range"};
 }
 
 template <typename T>
 T getOr(const json& j, const char* key, T fallback) {
     if (!j.is_object() || !j.contains(key) || j[key].is_null()) return fallback;
-    try {
-        return j[key].get<T>();
-    } catch (const json::exception&) {
-        return fallback;
-    }
+    return convert<T>(j[key]).value_or(fallback);
 }
 
 // pid/tid written as a number or a string.
@@ -472,8 +507,9 @@ Report readReport(const json& j) {
     if (sm.contains("extra_wait_by_resource") && sm["extra_wait_by_resource"].is_object()) {
         for (const auto& [k, v] : sm["extra_wait_by_resource"].items()) {
             Resource res;
-            if (resourceFromName(k, res) && v.is_number())
-                r.summary.extraWaitByResource[static_cast<std::size_t>(res)] = v.get<TimeNs>();
+            if (!resourceFromName(k, res)) continue;
+            if (std::optional<TimeNs> ns = convert<TimeNs>(v))
+                r.summary.extraWaitByResource[static_cast<std::size_t>(res)] = *ns;
         }
     }
     std::size_t i = 0;
