@@ -27,6 +27,7 @@
 #include "app/gui/analysis_session.h"
 #include "widgets/breakdown/breakdown_view.h"
 #include "widgets/common/text.h"
+#include "widgets/compare/gain_check_view.h"
 #include "widgets/compare/shift_chart.h"
 #include "widgets/heatmap/heatmap_view.h"
 #include "widgets/tables/table_panel.h"
@@ -224,6 +225,8 @@ void CompareWindow::buildUi() {
     opsBox->addWidget(legend);
     m_tabs->addTab(ops, tr("Operators"));
     m_tabs->addTab(m_anPanel, tr("Anomalies"));
+    m_gain = new GainCheckView;
+    m_tabs->addTab(m_gain, tr("Predicted vs realised"));
     auto* heat = new QWidget;
     auto* heatLayout = new QHBoxLayout(heat);
     heatLayout->setContentsMargins(0, 0, 0, 0);
@@ -406,6 +409,7 @@ void CompareWindow::tryCompare(bool resetView) {
     m_opModel->setResult(m_result);
     m_anModel->setResult(m_result);
     m_shift->setResult(*m_result);
+    m_gain->setResult(m_result);
 
     const CompareResult& r = *m_result;
     const QString e2e = tr("end-to-end %1 → %2 (%3%4%)")
@@ -418,8 +422,13 @@ void CompareWindow::tryCompare(bool resetView) {
                                .arg(r.anomalies.added.size())
                                .arg(r.windows.resolved.size())
                                .arg(r.windows.added.size());
-    m_verdict->setText(
-        QStringLiteral("<b>%1</b><br>%2 · %3").arg(QString::fromStdString(r.verdict).toHtmlEscaped(), e2e, counts));
+    QString verdict =
+        QStringLiteral("<b>%1</b><br>%2 · %3").arg(QString::fromStdString(r.verdict).toHtmlEscaped(), e2e, counts);
+    // The what-if's check in one line (the tab "Predicted vs realised" has it per resource).
+    if (r.gain.available)
+        verdict += QStringLiteral("<br>") +
+                   tr("predicted vs realised: %1").arg(QString::fromStdString(r.gain.text).toHtmlEscaped());
+    m_verdict->setText(verdict);
     const auto labels = distinctLabels(m_base->path, m_new->path);
     setWindowTitle(tr("Contend — %1 vs %2 (coefficient %3, overlap %4)")
                        .arg(labels.first, labels.second)

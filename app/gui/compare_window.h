@@ -8,7 +8,10 @@
 //    iteration's start (ProfilerStep) or by the trace start (a combo box); selecting an operator
 //    in one highlights the same signature's nearest occurrence in the other;
 //  - the diff tables (per signature, per anomaly): picking a row shows it in both timelines;
-//  - the bottleneck-shift chart and the verdict; the two runs' heatmaps side by side.
+//  - the bottleneck-shift chart and the verdict; the two runs' heatmaps side by side;
+//  - predicted vs realised (GainCheckView): for the base's findings the new run resolved, the
+//    gain the base's what-if predicted and the end-to-end change that happened, per iteration
+//    and in total, from the same GainCheck `contend-cli compare` prints.
 #include <memory>
 
 #include <QMainWindow>
@@ -27,6 +30,7 @@ namespace contend::widgets {
 class TimelineView;
 class TablePanel;
 class ShiftChart;
+class GainCheckView;
 class HeatmapView;
 class BreakdownView;
 }  // namespace contend::widgets
@@ -85,6 +89,7 @@ class CompareWindow : public QMainWindow {
     widgets::TablePanel* operatorPanel() const { return m_opPanel; }
     widgets::TablePanel* anomalyPanel() const { return m_anPanel; }
     widgets::ShiftChart* shiftChart() const { return m_shift; }
+    widgets::GainCheckView* gainView() const { return m_gain; }
     QComboBox* alignBox() const { return m_alignBox; }
     QDoubleSpinBox* coefficientSpin() const { return m_coefSpin; }
     QDoubleSpinBox* overlapSpin() const { return m_overlapSpin; }
@@ -142,6 +147,7 @@ class CompareWindow : public QMainWindow {
     widgets::TablePanel* m_opPanel = nullptr;
     widgets::TablePanel* m_anPanel = nullptr;
     widgets::ShiftChart* m_shift = nullptr;
+    widgets::GainCheckView* m_gain = nullptr;
     widgets::HeatmapView* m_baseHeat = nullptr;
     widgets::HeatmapView* m_newHeat = nullptr;
     widgets::BreakdownView* m_baseBreakdown = nullptr;

@@ -20,9 +20,9 @@ namespace {
 const char* kUsage =
     "usage: contend [TRACE]\n"
     "       contend --compare BASE NEW\n"
-    "       contend --screenshot FILE [--screenshot-view main|heatmap|breakdown|zoomed|flows|whatif|compare] [--size "
-    "WxH] [TRACE]\n"
-    "       contend --screenshot FILE --compare BASE NEW\n"
+    "       contend --screenshot FILE [--screenshot-view "
+    "main|heatmap|breakdown|zoomed|flows|whatif|compare|compare-whatif] [--size WxH] [TRACE]\n"
+    "       contend --screenshot FILE [--screenshot-view compare|compare-whatif] --compare BASE NEW\n"
     "       contend --bench-render TRACE | --synthetic N [options]   (see contend --bench-render --help)\n"
     "       contend --bench-rethreshold TRACE [--no-cache]   (see contend --bench-rethreshold --help)\n"
     "\n"
@@ -85,7 +85,7 @@ int main(int argc, char** argv) {
             else if (a == QStringLiteral("--compare")) {
                 o.trace = next();
                 o.compareNew = next();
-                o.view = QStringLiteral("compare");
+                if (o.view != QStringLiteral("compare-whatif")) o.view = QStringLiteral("compare");
             } else if (a == QStringLiteral("--size")) {
                 const QStringList wh = next().split(QLatin1Char('x'));
                 if (wh.size() == 2) o.size = QSize(wh[0].toInt(), wh[1].toInt());
