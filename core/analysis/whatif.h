@@ -45,12 +45,12 @@ namespace contend {
 // A report made with a cache is the report made without one: the results and the replay
 // budget's accounting (each cached replay counts the nodes it recomputed) are the same.
 //
-// Keys are 64-bit hashes of the changes (with their counts); entries are 40 bytes plus the map's
-// own, and the cache empties itself past kMaxEntries. Not thread-safe: one predictGains at a
-// time (the app's report worker).
+// Keys are 64-bit hashes of the changes (with their counts); an entry costs about 80 bytes with
+// the map's own, and the cache empties itself past kMaxEntries (about 80 MB). Not thread-safe:
+// one predictGains at a time (the app's report worker).
 class WhatIfCache {
   public:
-    static constexpr std::size_t kMaxEntries = std::size_t{1} << 22;
+    static constexpr std::size_t kMaxEntries = std::size_t{1} << 20;
 
     explicit WhatIfCache(std::shared_ptr<const PreparedAnalysis> prepared);
     const PreparedAnalysis& prepared() const { return *m_prepared; }
