@@ -183,9 +183,18 @@ void Reader::readInfo() {
             details.emplace_back("exported by", "Nsight Systems " + product + ", schema " + schema);
     }
     if (SqliteStatement st = select(
-            "TARGET_INFO_GPU", {{"id"}, {"name"}, {"smCount"}, {"l2CacheSize"}, {"memoryBandwidth"}, {"totalMemory"}});
+            "TARGET_INFO_GPU",
+            {{"id"}, {"name"}, {"smCount"}, {"l2CacheSize"}, {"memoryBandwidth"}, {"totalMemory"}, {"clockRate"}});
         st) {
         while (st.step()) {
+            // The device's peaks, for the analyses (Source::devices).
+            Source::Device d;
+            d.id = static_cast<std::int32_t>(st.int64(0));
+            if (st.int64(4) > 0) d.memoryBandwidth = static_cast<double>(st.int64(4));
+            if (st.int64(2) > 0) d.smCount = st.int64(2);
+            if (st.int64(6) > 0) d.clockHz = static_cast<double>(st.int64(6));
+            if (st.int64(3) > 0) d.l2Bytes = st.int64(3);
+            m_b.source().devices.push_back(d);
             std::string v(st.text(1));
             if (!st.isNull(2)) v += ", " + std::to_string(st.int64(2)) + " SMs";
             if (!st.isNull(3)) v += ", L2 " + formatBytes(static_cast<std::uint64_t>(st.int64(3)));
