@@ -75,8 +75,8 @@ TEST_CASE("copy bandwidth share: a device-to-device copy or memset against the d
             info.stream = 7;
             b.addMetric(b.addSlice(s, info), bytes, n);
         };
-        add("Memcpy DtoD (Device -> Device)", 0, 1000, 25'000);  // 50 GB/s of reads and writes
-        add("Memset (Device)", 2000, 1000, 40'000);                // 40 GB/s
+        add("Memcpy DtoD (Device -> Device)", 0, 1000, 25'000);     // 50 GB/s of reads and writes
+        add("Memset (Device)", 2000, 1000, 40'000);                 // 40 GB/s
         add("Memcpy HtoD (Pinned -> Device)", 4000, 1000, 25'000);  // the host link's, not DRAM's
         if (peaks) {
             Source::Device d;
