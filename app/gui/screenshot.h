@@ -1,9 +1,10 @@
 #pragma once
-// `contend --screenshot FILE [--screenshot-view main|heatmap|breakdown|zoomed|flows|whatif|compare] [TRACE]`: the app
+// `contend --screenshot FILE [--screenshot-view main|heatmap|breakdown|zoomed|flows|whatif|compare|cluster|cluster-compare] [TRACE]`: the app
 // photographs itself on TRACE (default: the bundled sample) and writes a PNG atomically. Used to
 // make the pictures in screenshots/ and the README. The compare view (also chosen by
 // `--compare BASE NEW`) photographs the compare window on BASE vs NEW (default: the bundled
 // projectx-before vs projectx-after samples).
+#include <QImage>
 #include <QSize>
 #include <QString>
 
@@ -23,5 +24,13 @@ struct ScreenshotOptions {
 QString bundledSample();
 
 int runScreenshot(const ScreenshotOptions& options);
+
+// The cluster views (screenshot_cluster.cpp): "cluster" photographs the cluster window on
+// options.trace (a cluster report or folder; default: a simulated 8-rank cluster with rank 5
+// slow), "cluster-compare" that against options.compareNew (default: a simulated cluster with no
+// slow rank).
+int runClusterScreenshot(const ScreenshotOptions& options);
+// Writes a screenshot PNG atomically; false (said on stderr) when it cannot.
+bool writeScreenshotPng(const QImage& image, const QString& path);
 
 }  // namespace contend::gui
