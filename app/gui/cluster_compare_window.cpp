@@ -81,8 +81,11 @@ void ClusterCompareWindow::cancel() {
 
 void ClusterCompareWindow::load(int side) {
     if (m_load) {
+        // The load in progress stops within a fraction of a second (between read chunks or
+        // analysis stages); waiting keeps one worker at a time and none outliving the window.
         m_load->disconnect(this);
         m_load->cancel();
+        m_load->wait();
     }
     auto* t = new ClusterLoadThread(m_paths[side], 2, this);
     m_load = t;

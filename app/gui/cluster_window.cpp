@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <vector>
 
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMimeData>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -122,7 +125,27 @@ ClusterWindow::ClusterWindow(QWidget* parent) : QMainWindow(parent) {
     });
     connect(m_collectivePanel, &TablePanel::rowOpened, this,
             [this](const QModelIndex& src) { openCollective(m_collectives->collectiveOf(src.row())); });
+    setAcceptDrops(true);
     resize(1400, 900);
+}
+
+void ClusterWindow::dragEnterEvent(QDragEnterEvent* e) {
+    if (e->mimeData()->hasUrls() && !e->mimeData()->urls().isEmpty() && e->mimeData()->urls().front().isLocalFile())
+        e->acceptProposedAction();
+}
+
+void ClusterWindow::dropEvent(QDropEvent* e) {
+    // Another cluster replaces this one; a single trace opens in a main window of its own.
+    const QString path = e->mimeData()->urls().front().toLocalFile();
+    e->acceptProposedAction();
+    if (isClusterPath(path)) {
+        open(path);
+        return;
+    }
+    auto* w = new MainWindow;
+    w->setAttribute(Qt::WA_DeleteOnClose);
+    w->show();
+    w->openPath(path);
 }
 
 ClusterWindow::~ClusterWindow() {
@@ -146,8 +169,11 @@ void ClusterWindow::buildMenus() {
 
 void ClusterWindow::open(const QString& path) {
     if (m_load) {
+        // The load in progress stops within a fraction of a second (between read chunks or
+        // analysis stages); waiting keeps one worker at a time and none outliving the window.
         m_load->disconnect(this);
         m_load->cancel();
+        m_load->wait();
     }
     const QString abs = QFileInfo(path).absoluteFilePath();
     auto* t = new ClusterLoadThread(abs, 2, this);

@@ -80,6 +80,10 @@ class ClusterWindow : public QMainWindow {
     void rankOpened(contend::gui::MainWindow* window, int rank);
     void collectiveShown(contend::gui::MainWindow* window, quint32 slice);
 
+  protected:
+    void dragEnterEvent(QDragEnterEvent* e) override;
+    void dropEvent(QDropEvent* e) override;
+
   private:
     void buildMenus();
     void onDone(OpenedClusterPtr cluster);

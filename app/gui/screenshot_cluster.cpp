@@ -68,7 +68,10 @@ void paintTooltip(QImage& image, QWidget* window, const widgets::StepHeatmap* ma
     label.setTextFormat(Qt::RichText);
     label.setStyleSheet(
         QStringLiteral("QLabel { background: #ffffe1; color: #111; border: 1px solid #888; padding: 4px; }"));
-    label.adjustSize();
+    // Wrapped at a tooltip's width, as Qt wraps a long one, so all of it fits on the picture.
+    label.setWordWrap(true);
+    label.setFixedWidth(480);
+    label.setFixedHeight(label.heightForWidth(480));
     const QPoint cell = map->plot()->mapTo(window, map->cellCentre(row, column));
     QPoint at = cell + QPoint(14, 10);
     at.setX(std::min(at.x(), image.width() - label.width() - 4));

@@ -9,12 +9,16 @@
 #include <nlohmann/json.hpp>
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QDropEvent>
 #include <QFileInfo>
 #include <QLabel>
+#include <QMimeData>
 #include <QSettings>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 
 #include "app/gui/analysis_session.h"
 #include "app/gui/cluster_compare_window.h"
@@ -375,4 +379,30 @@ TEST_CASE("the real multi-rank samples open as clusters in the app", "[cluster][
         // Each rank's trace is reachable for the drill-down.
         for (int rank : c.ranks) CHECK_FALSE(rankTracePath(*w.cluster(), rank).isEmpty());
     }
+}
+
+TEST_CASE("a folder of ranks dropped on the main window opens in a cluster window", "[cluster]") {
+    Fresh fresh;
+    QTemporaryDir tmp;
+    const QString dir = simulate(tmp.filePath(QStringLiteral("slow")), kSlowRank, 6);
+    MainWindow main;
+    main.show();
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(dir)});
+    // As a drag does it: enter (the window accepts local files), then the drop.
+    QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&main, &enter);
+    CHECK(enter.isAccepted());
+    QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&main, &drop);
+    ClusterWindow* cluster = nullptr;
+    for (QWidget* w : QApplication::topLevelWidgets())
+        if (auto* c = qobject_cast<ClusterWindow*>(w)) cluster = c;
+    REQUIRE(cluster);
+    CHECK_FALSE(main.session()->busy());  // the main window did not try to open it as one trace
+    REQUIRE(waitFor([&] { return cluster->cluster() != nullptr; }, 60000));
+    CHECK(cluster->heatmap()->grid().rowCount() == 8);
+    CHECK(cluster->cluster()->path == QFileInfo(dir).absoluteFilePath());
+    cluster->close();
+    pump();
 }
