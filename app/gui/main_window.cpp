@@ -493,7 +493,7 @@ QString MainWindow::traceFileFilter() {
 void MainWindow::chooseFile() {
     const QString dir = QFileInfo(RecentFiles::load().value(0)).absolutePath();
     const QString path = QFileDialog::getOpenFileName(this, tr("Open trace"), dir, traceFileFilter());
-    if (!path.isEmpty()) openPath(path);
+    if (!path.isEmpty()) openAny(path);  // a cluster report opens in the cluster window
 }
 
 void MainWindow::chooseCompareFile() {

@@ -14,6 +14,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMimeData>
+#include <QPushButton>
 #include <QSettings>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -24,6 +25,7 @@
 #include "app/gui/cluster_compare_window.h"
 #include "app/gui/cluster_load_thread.h"
 #include "app/gui/cluster_window.h"
+#include "app/gui/loading_panel.h"
 #include "app/gui/main_window.h"
 #include "app/gui/message_bar.h"
 #include "core/report/cluster_report.h"
@@ -204,6 +206,16 @@ TEST_CASE("drilling into a cluster opens the right rank and selects the late col
     REQUIRE(waitFor([&] { return opened == 3; }, 120000));
     CHECK(QFileInfo(rank3->session()->current()->path).fileName() ==
           QString::fromStdString(sim::rankFileName(3, 8, false)));
+    // Zoomed to the step the cell was in.
+    const std::uint32_t step = w.heatmap()->grid().iterations[2];
+    const IterationStats* it = nullptr;
+    for (const IterationStats& x : rank3->session()->report()->iterations)
+        if (x.index == step) it = &x;
+    REQUIRE(it);
+    const auto stepAxis = rank3->timeline()->axis();
+    CHECK(stepAxis.t0 <= it->start);
+    CHECK(stepAxis.t1 >= it->end);
+    CHECK(stepAxis.span() < (it->end - it->start) * 12 / 10);
     rank3->close();
     pump();
 }
@@ -405,4 +417,30 @@ TEST_CASE("a folder of ranks dropped on the main window opens in a cluster windo
     CHECK(cluster->cluster()->path == QFileInfo(dir).absoluteFilePath());
     cluster->close();
     pump();
+}
+
+TEST_CASE("opening a folder of ranks can be cancelled and keeps the cluster on screen", "[cluster]") {
+    Fresh fresh;
+    QTemporaryDir tmp;
+    const QString first = simulate(tmp.filePath(QStringLiteral("first")), kSlowRank, 4);
+    const QString second = simulate(tmp.filePath(QStringLiteral("second")), -1, 4);
+    ClusterWindow w;
+    w.show();
+    REQUIRE(openCluster(w, first));
+    const auto report = w.cluster()->report;
+    bool cancelled = false, opened = false;
+    QObject::connect(&w, &ClusterWindow::cancelled, [&] { cancelled = true; });
+    QObject::connect(&w, &ClusterWindow::opened, [&] { opened = true; });
+    w.open(second);
+    CHECK(w.loadingPanel()->isVisible());
+    w.loadingPanel()->cancelButton()->click();
+    REQUIRE(waitFor([&] { return cancelled || opened; }, 60000));
+    CHECK(cancelled);
+    CHECK_FALSE(opened);
+    CHECK(waitFor([&] { return !w.busy(); }, 10000));
+    // The cluster opened before stays.
+    REQUIRE(w.cluster());
+    CHECK(w.cluster()->path == QFileInfo(first).absoluteFilePath());
+    CHECK(w.cluster()->report == report);
+    CHECK(w.heatmap()->grid().rowCount() == 8);
 }
