@@ -7,6 +7,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMouseEvent>
+#include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -173,11 +174,20 @@ void StepHeatmap::refresh() {
     m_map->setDataRange(QCPRange(range.first, range.second));
 
     // Axes: a label per rank (slow ranks say so), step numbers under the columns.
+    // As many rank labels as fit (a line of text each, 14 px); every slow rank's always, and no
+    // other label close enough to overlap it.
     auto yTicks = QSharedPointer<QCPAxisTickerText>::create();
-    const int every = std::max(1, rows / 32);
-    for (int r = 0; r < rows; r += every) yTicks->addTick(rows - 1 - r, rowLabel(r));
+    const int height = std::max(m_plot->axisRect()->height(), 100);
+    const int every = std::max(1, (rows * 14 + height - 1) / height);
+    std::vector<int> slowRows;
     for (int r = 0; r < rows; ++r)
-        if (m_grid.slowRow[static_cast<std::size_t>(r)] && r % every) yTicks->addTick(rows - 1 - r, rowLabel(r));
+        if (m_grid.slowRow[static_cast<std::size_t>(r)]) slowRows.push_back(r);
+    for (int r : slowRows) yTicks->addTick(rows - 1 - r, rowLabel(r));
+    for (int r = 0; r < rows; r += every) {
+        const bool crowded =
+            std::any_of(slowRows.begin(), slowRows.end(), [&](int s) { return std::abs(s - r) < every; });
+        if (!crowded) yTicks->addTick(rows - 1 - r, rowLabel(r));
+    }
     m_plot->yAxis->setTicker(yTicks);
     auto xTicks = QSharedPointer<QCPAxisTickerText>::create();
     const int xEvery = std::max(1, cols / 24);
@@ -187,6 +197,11 @@ void StepHeatmap::refresh() {
     m_plot->xAxis->setRange(-0.5, std::max(cols, 1) - 0.5);
     m_plot->yAxis->setRange(-0.5, std::max(rows, 1) - 0.5);
     m_plot->replot();
+}
+
+void StepHeatmap::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    QTimer::singleShot(0, this, [this] { refresh(); });
 }
 
 QString StepHeatmap::rowLabel(int row) const {

@@ -21,6 +21,7 @@ class QCPGraph;
 class QComboBox;
 class QLabel;
 class QMouseEvent;
+class QResizeEvent;
 
 namespace contend::widgets {
 
@@ -55,6 +56,10 @@ class StepHeatmap : public QWidget {
   signals:
     // A double-click on a cell: open that rank (at that step).
     void cellActivated(int rank, quint32 step);
+
+  protected:
+    // The rank labels that fit depend on the height: laid out again after a resize.
+    void resizeEvent(QResizeEvent* e) override;
 
   private:
     void onMove(QMouseEvent* e);
