@@ -20,6 +20,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUrl>
+#include <qcustomplot.h>
 
 #include "app/gui/analysis_session.h"
 #include "app/gui/cluster_compare_window.h"
@@ -130,6 +131,24 @@ TEST_CASE("a simulated 8-rank cluster with a slow rank opens with that rank mark
     CHECK(tip.contains(QStringLiteral("<b>slow</b>")));
     CHECK(tip.contains(durationText(g.value(slowRow, slowColumn))));
     CHECK_FALSE(w.heatmap()->cellTooltip(g.rowOfRank(0), slowColumn).contains(QStringLiteral("<b>slow</b>")));
+    // A double-click on a cell asks to open that rank at that step.
+    int askedRank = -1;
+    quint32 askedStep = 0;
+    QObject::connect(w.heatmap(), &StepHeatmap::cellActivated, [&](int rank, quint32 step) {
+        askedRank = rank;
+        askedStep = step;
+    });
+    w.resize(1400, 900);
+    pump(200);
+    w.heatmap()->refresh();
+    const QPoint centre = w.heatmap()->cellCentre(slowRow, slowColumn);
+    REQUIRE(w.heatmap()->cellAt(centre) == std::make_pair(slowRow, slowColumn));
+    QTest::mouseDClick(w.heatmap()->plot(), Qt::LeftButton, {}, centre);
+    CHECK(askedRank == kSlowRank);
+    CHECK(askedStep == g.iterations[static_cast<std::size_t>(slowColumn)]);
+    for (QWidget* top : QApplication::topLevelWidgets())
+        if (auto* m = qobject_cast<MainWindow*>(top)) m->close();
+    pump();
     // The metric box recolours: compute time, where the straggler shows in a synchronised step.
     w.heatmap()->setMetric(StepMetric::Compute);
     CHECK(w.heatmap()->grid().metric == StepMetric::Compute);
