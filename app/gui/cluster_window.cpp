@@ -300,7 +300,13 @@ MainWindow* ClusterWindow::openTrace(int rank, const QString& path) {
     w->resize(size());
     w->show();
     w->openPath(path);
-    w->setWindowTitle(tr("Contend — rank %1 — %2").arg(rank).arg(QFileInfo(path).fileName()));
+    // The main window names the file once it opens; say which rank it is after that.
+    QPointer<MainWindow> guard(w);
+    auto conn = std::make_shared<QMetaObject::Connection>();
+    *conn = connect(w->session(), &AnalysisSession::opened, this, [guard, rank, path, conn] {
+        disconnect(*conn);
+        if (guard) guard->setWindowTitle(tr("Contend — rank %1 — %2").arg(rank).arg(QFileInfo(path).fileName()));
+    });
     return w;
 }
 

@@ -210,6 +210,7 @@ TEST_CASE("drilling into a cluster opens the right rank and selects the late col
     CHECK(cur->trace->str(s.name) == c.name);
     CHECK(s.start == c.lateStartNs);
     CHECK(shown->timeline()->selectedSlice() == selected);
+    CHECK(shown->windowTitle().contains(QStringLiteral("rank %1").arg(kSlowRank)));
     // Zoomed to it: the view holds the collective and is far narrower than the trace.
     const auto axis = shown->timeline()->axis();
     CHECK(axis.t0 <= s.start);
