@@ -1,19 +1,16 @@
 // contend-cli merge and cluster: per-rank reports folded into a cluster report
 // (core/analysis/cluster_merge.h); cluster also finds and analyses the ranks of a folder.
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
 #include <filesystem>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "app/cli/commands.h"
-#include "core/analysis/engine.h"
 #include "core/io/load.h"
 #include "core/report/atomic_write.h"
 #include "core/report/cluster_report.h"
+#include "core/report/cluster_run.h"
 #include "core/report/report_json.h"
 
 namespace contend::cli {
@@ -105,20 +102,9 @@ bool emit(const char* cmd, const std::string& path, const std::string& text) {
 }
 
 int finish(const char* cmd, std::vector<RankInput> inputs, const Outputs& o) {
-    std::sort(inputs.begin(), inputs.end(), [](const RankInput& a, const RankInput& b) { return a.rank < b.rank; });
-    for (std::size_t i = 0; i < inputs.size(); ++i) {
-        if (inputs[i].rank < 0) {
-            std::fprintf(stderr,
-                         "contend-cli %s: %s: no rank (the trace has no distributedInfo.rank or "
-                         "profiler_info_N.json)\n",
-                         cmd, inputs[i].source.c_str());
-            return kExitBadInput;
-        }
-        if (i && inputs[i].rank == inputs[i - 1].rank) {
-            std::fprintf(stderr, "contend-cli %s: %s and %s are both rank %d\n", cmd, inputs[i - 1].source.c_str(),
-                         inputs[i].source.c_str(), inputs[i].rank);
-            return kExitBadInput;
-        }
+    if (const std::string bad = checkRanks(inputs); !bad.empty()) {
+        std::fprintf(stderr, "contend-cli %s: %s\n", cmd, bad.c_str());
+        return kExitBadInput;
     }
     const ClusterReport c = mergeRanks(std::move(inputs), o.settings);
     if (!emit(cmd, o.json, jsonText(clusterToJson(c)))) return kExitBadInput;
@@ -135,45 +121,6 @@ int finish(const char* cmd, std::vector<RankInput> inputs, const Outputs& o) {
             std::fprintf(stderr, "  slow rank %d in %zu steps\n", s.rank, s.iterations.size());
     }
     return kExitOk;
-}
-
-bool isRankFolder(const fs::path& p) {
-    const std::string n = p.filename().string();
-    return n.size() > 10 && n.compare(n.size() - 10, 10, "_ascend_pt") == 0;
-}
-
-bool isTraceFile(const fs::path& p) {
-    const std::string n = p.filename().string();
-    auto ends = [&](const char* s) {
-        const std::string e(s);
-        return n.size() > e.size() && n.compare(n.size() - e.size(), e.size(), e) == 0;
-    };
-    // Not traces: our own truth and report files, and the JSON side files profilers write.
-    if (n == "cluster-truth.json" || ends(".report.json") || ends(".truth.json") || n.rfind("profiler_info", 0) == 0 ||
-        n == "profiler_metadata.json" || n == "communication.json" || n == "communication_matrix.json")
-        return false;
-    return ends(".json") || ends(".json.gz");
-}
-
-// Rank traces under `dir`: *_ascend_pt folders (not looked into further) and JSON files outside
-// them, up to three levels deep, sorted by path.
-std::vector<std::string> findRankTraces(const fs::path& dir, int depth = 0) {
-    std::vector<std::string> out;
-    std::error_code ec;
-    for (const auto& e : fs::directory_iterator(dir, ec)) {
-        if (e.is_directory(ec)) {
-            if (isRankFolder(e.path()))
-                out.push_back(e.path().string());
-            else if (depth < 2) {
-                auto sub = findRankTraces(e.path(), depth + 1);
-                out.insert(out.end(), sub.begin(), sub.end());
-            }
-        } else if (e.is_regular_file(ec) && isTraceFile(e.path())) {
-            out.push_back(e.path().string());
-        }
-    }
-    std::sort(out.begin(), out.end());
-    return out;
 }
 
 }  // namespace
@@ -251,52 +198,22 @@ int runCluster(int argc, char** argv) {
         return kExitBadInput;
     }
     if (!reportsDir.empty()) fs::create_directories(reportsDir, ec);
-    jobs = std::min<int>(jobs, static_cast<int>(traces.size()));
-    LoadOptions load = cliLoadOptions();
-    const std::uint64_t budget = effectiveMemoryBudget(load);
-    if (budget != kNoMemoryLimit) load.memoryLimitBytes = std::max<std::uint64_t>(budget / jobs, 1);
-
-    std::vector<std::optional<RankInput>> results(traces.size());
-    std::vector<std::string> errors(traces.size());
-    std::atomic<std::size_t> next{0};
-    auto worker = [&]() {
-        for (std::size_t k; (k = next++) < traces.size();) {
-            LoadResult lr = loadTrace(traces[k], load);
-            if (!lr) {
-                errors[k] = lr.error ? lr.error->message() : traces[k] + ": cannot load the trace";
-                continue;
-            }
+    ClusterRunOptions run;
+    run.jobs = jobs;
+    run.load = cliLoadOptions();
+    if (!reportsDir.empty())
+        run.onReport = [&reportsDir](const Report& report, const Trace& trace) {
+            const std::string name = "rank-" + std::to_string(report.distributed.rank) + ".report.json";
             std::string error;
-            AnalysisSettings settings;
-            auto prepared = prepareAnalysis(lr.trace, settings, &error);
-            if (!prepared) {
-                errors[k] = traces[k] + ": " + error;
-                continue;
-            }
-            const Report report = buildReport(*prepared, settings.coefficient, settings.overlapRatio);
-            if (!reportsDir.empty()) {
-                const std::string name = "rank-" + std::to_string(report.distributed.rank) + ".report.json";
-                if (!writeFileAtomically((fs::path(reportsDir) / name).string(),
-                                         jsonText(reportToJson(report, *lr.trace)), &error)) {
-                    errors[k] = error;
-                    continue;
-                }
-            }
-            results[k] = rankInputFromReport(report, traces[k]);
-        }
-    };
-    std::vector<std::thread> pool;
-    pool.reserve(static_cast<std::size_t>(jobs));
-    for (int j = 0; j < jobs; ++j) pool.emplace_back(worker);
-    for (std::thread& t : pool) t.join();
-    std::vector<RankInput> inputs;
-    for (std::size_t k = 0; k < traces.size(); ++k) {
-        if (!errors[k].empty()) {
-            std::fprintf(stderr, "contend-cli cluster: %s\n", errors[k].c_str());
-            return kExitBadInput;
-        }
-        inputs.push_back(std::move(*results[k]));
+            writeFileAtomically((fs::path(reportsDir) / name).string(), jsonText(reportToJson(report, trace)), &error);
+            return error;
+        };
+    ClusterRunResult result = analyseRanks(traces, run);
+    if (!result.error.empty()) {
+        std::fprintf(stderr, "contend-cli cluster: %s\n", result.error.c_str());
+        return kExitBadInput;
     }
+    std::vector<RankInput> inputs = std::move(result.ranks);
     return finish("cluster", std::move(inputs), o);
 }
 

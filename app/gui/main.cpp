@@ -10,6 +10,9 @@
 
 #include "app/gui/bench_render.h"
 #include "app/gui/bench_rethreshold.h"
+#include "app/gui/cluster_compare_window.h"
+#include "app/gui/cluster_load_thread.h"
+#include "app/gui/cluster_window.h"
 #include "app/gui/compare_window.h"
 #include "app/gui/main_window.h"
 #include "app/gui/screenshot.h"
@@ -18,10 +21,11 @@
 namespace {
 
 const char* kUsage =
-    "usage: contend [TRACE]\n"
+    "usage: contend [TRACE | CLUSTER.json | DIR]\n"
     "       contend --compare BASE NEW\n"
-    "       contend --screenshot FILE [--screenshot-view "
-    "main|heatmap|breakdown|zoomed|flows|whatif|compare|compare-whatif] [--size WxH] [TRACE]\n"
+    "       contend --screenshot FILE [--screenshot-view main|heatmap|breakdown|zoomed|flows|whatif|compare|\n"
+    "                                  compare-whatif|cluster|cluster-compare] [--size WxH]\n"
+    "                                  [TRACE | CLUSTER.json | DIR]\n"
     "       contend --screenshot FILE [--screenshot-view compare|compare-whatif] --compare BASE NEW\n"
     "       contend --bench-render TRACE | --synthetic N [options]   (see contend --bench-render --help)\n"
     "       contend --bench-rethreshold TRACE [--no-cache]   (see contend --bench-rethreshold --help)\n"
@@ -32,6 +36,16 @@ const char* kUsage =
     "and writes a PNG of the chosen view. --compare opens BASE (the baseline) and NEW side by side\n"
     "and shows what changed, with the thresholds the main window last used (or the defaults,\n"
     "coefficient 3.00 and overlap 0.70); the compare window's title shows them.\n"
+    "\n"
+    "A cluster report (contend.cluster/1, written by contend-cli merge or cluster) or a folder of\n"
+    "several ranks (Kineto files with distributedInfo.rank, *_ascend_pt folders; the folders\n"
+    "contend-cli cluster takes) opens in the cluster window: ranks x steps heatmap, slow ranks,\n"
+    "late collectives; double-click a rank, cell or collective to open that rank's trace.\n"
+    "A folder's ranks are analysed two at a time under the memory budget, with progress and\n"
+    "Cancel. --compare BASE NEW with two cluster reports (or folders) compares the clusters:\n"
+    "per rank step time before and after, slow ranks gone, still slow or new. --screenshot-view\n"
+    "cluster photographs the cluster window (default: a simulated 8-rank cluster, rank 5 slow),\n"
+    "cluster-compare that cluster against a simulated one with no slow rank.\n"
     "\n"
     "A trace that would need more memory than three quarters of what is available stops with a\n"
     "message; CONTEND_MAX_MEMORY=SIZE (\"8G\", \"512M\", 0 for no limit) sets another limit.\n";
@@ -103,6 +117,20 @@ int main(int argc, char** argv) {
         return contend::gui::runScreenshot(o);
     }
     if (!args.isEmpty() && args[0] == QStringLiteral("--compare")) {
+        const bool clusterA = contend::gui::isClusterPath(args[1]), clusterB = contend::gui::isClusterPath(args[2]);
+        if (clusterA != clusterB) {
+            std::fprintf(stderr,
+                         "contend --compare: %s is a cluster and %s is not: compare two traces or two clusters\n",
+                         qPrintable(clusterA ? args[1] : args[2]), qPrintable(clusterA ? args[2] : args[1]));
+            return 2;
+        }
+        if (clusterA) {
+            contend::gui::ClusterCompareWindow compare;
+            compare.show();
+            const QString base = args[1], now = args[2];
+            QTimer::singleShot(0, &compare, [&compare, base, now] { compare.open(base, now); });
+            return app.exec();
+        }
         contend::gui::CompareWindow compare;
         // One rule for the thresholds: the ones the main window last used (its sliders), or the
         // defaults; the compare window's title says which.
@@ -120,6 +148,13 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "contend: unknown option '%s'\n\n%s", qPrintable(a), kUsage);
             return 2;
         }
+    }
+    if (!args.isEmpty() && contend::gui::isClusterPath(args.back())) {
+        contend::gui::ClusterWindow cluster;
+        cluster.show();
+        const QString path = args.back();
+        QTimer::singleShot(0, &cluster, [&cluster, path] { cluster.open(path); });
+        return app.exec();
     }
     contend::gui::MainWindow window;
     window.show();

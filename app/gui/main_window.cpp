@@ -166,6 +166,7 @@ void MainWindow::buildMenus() {
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_compare = file->addAction(tr("&Compare with…"), this, &MainWindow::chooseCompareFile);
     m_compare->setToolTip(tr("Open a second trace and compare it with this one (the baseline)"));
+    addClusterActions(file);
     file->addSeparator();
     m_saveJson =
         file->addAction(tr("Save Report as &JSON…"), this, [this] { chooseReportFile(QStringLiteral("json")); });
@@ -457,7 +458,7 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
 void MainWindow::dropEvent(QDropEvent* e) {
     for (const QUrl& u : e->mimeData()->urls()) {
         if (u.isLocalFile()) {
-            openPath(u.toLocalFile());
+            openAny(u.toLocalFile());
             e->acceptProposedAction();
             return;
         }
@@ -492,7 +493,7 @@ QString MainWindow::traceFileFilter() {
 void MainWindow::chooseFile() {
     const QString dir = QFileInfo(RecentFiles::load().value(0)).absolutePath();
     const QString path = QFileDialog::getOpenFileName(this, tr("Open trace"), dir, traceFileFilter());
-    if (!path.isEmpty()) openPath(path);
+    if (!path.isEmpty()) openAny(path);  // a cluster report opens in the cluster window
 }
 
 void MainWindow::chooseCompareFile() {
@@ -505,7 +506,7 @@ void MainWindow::chooseFolder() {
     // A rank folder (*_ascend_pt) or its ASCEND_PROFILER_OUTPUT: the text export, the database
     // export, or both (the database is read).
     const QString path = QFileDialog::getExistingDirectory(this, tr("Open Ascend profiler folder"));
-    if (!path.isEmpty()) openPath(path);
+    if (!path.isEmpty()) openAny(path);  // a folder of several ranks opens as a cluster
 }
 
 void MainWindow::chooseReportFile(const QString& format) {

@@ -31,6 +31,7 @@ namespace contend::gui {
 
 class AnalysisSession;
 class CompareWindow;
+class ClusterWindow;
 class SettingsPanel;
 class MessageBar;
 class LoadingPanel;
@@ -63,6 +64,10 @@ class MainWindow : public QMainWindow {
     CompareWindow* compareWith(const QString& path);
     // Selects an operator everywhere; `reveal` zooms the timeline to it.
     void selectSlice(quint32 slice, bool reveal);
+    // Clusters (main_window_cluster.cpp): a cluster report or a folder of ranks opens in a
+    // cluster window; openAny routes a path to that or to openPath.
+    ClusterWindow* openCluster(const QString& path);
+    void openAny(const QString& path);
 
     AnalysisSession* session() const { return m_session; }
     widgets::TimelineView* timeline() const { return m_timeline; }
@@ -116,6 +121,7 @@ class MainWindow : public QMainWindow {
     void chooseCompareFile();
     void chooseReportFile(const QString& format);
     void chooseViewPng();
+    void addClusterActions(QMenu* file);
     void zoomToWindow(quint32 windowIndex);
 
   public:

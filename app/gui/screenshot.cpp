@@ -21,6 +21,7 @@
 #include <qcustomplot.h>
 
 #include "app/gui/analysis_session.h"
+#include "app/gui/cluster_load_thread.h"
 #include "app/gui/compare_window.h"
 #include "app/gui/engine_bridge.h"
 #include "app/gui/main_window.h"
@@ -126,7 +127,12 @@ int runCompareScreenshot(const ScreenshotOptions& o) {
 
 }  // namespace
 
+bool writeScreenshotPng(const QImage& image, const QString& path) { return savePng(image, path); }
+
 int runScreenshot(const ScreenshotOptions& o) {
+    if (o.view == QStringLiteral("cluster") || o.view == QStringLiteral("cluster-compare") ||
+        (o.view == QStringLiteral("compare") && !o.trace.isEmpty() && isClusterPath(o.trace)))
+        return runClusterScreenshot(o);
     if (o.view == QStringLiteral("compare") || o.view == QStringLiteral("compare-whatif"))
         return runCompareScreenshot(o);
     const QString trace = o.trace.isEmpty() ? bundledSample() : o.trace;
@@ -264,11 +270,10 @@ int runScreenshot(const ScreenshotOptions& o) {
                 w.timeline()->zoomTo(its[pick].start, its[pick].end, 0.05);
             }
         } else if (o.view != QStringLiteral("main")) {
-            std::fprintf(
-                stderr,
-                "contend --screenshot: unknown view '%s' (main, heatmap, breakdown, zoomed, flows, whatif, compare, "
-                "compare-whatif)\n",
-                qPrintable(o.view));
+            std::fprintf(stderr,
+                         "contend --screenshot: unknown view '%s' (main, heatmap, breakdown, zoomed, flows, whatif, "
+                         "compare, compare-whatif, cluster, cluster-compare)\n",
+                         qPrintable(o.view));
             return 2;
         }
         settle(400);

@@ -1,11 +1,12 @@
 #pragma once
-// `contend --screenshot FILE [--screenshot-view main|heatmap|breakdown|zoomed|flows|whatif|compare|compare-whatif]
-// [TRACE]`: the app
-// photographs itself on TRACE (default: the bundled sample) and writes a PNG atomically. Used to
-// make the pictures in screenshots/ and the README. The compare view (also chosen by
-// `--compare BASE NEW`) photographs the compare window on BASE vs NEW (default: the bundled
-// projectx-before vs projectx-after samples); compare-whatif is the same window with its
-// "Predicted vs realised" tab in front.
+// `contend --screenshot FILE [--screenshot-view V] [TRACE]` for V in main, heatmap, breakdown, zoomed,
+// flows, whatif, compare, compare-whatif, cluster, cluster-compare: the app photographs itself on TRACE
+// (default: the bundled sample) and writes a PNG atomically. Used to make the pictures in
+// screenshots/ and the README. The compare view (also chosen by `--compare BASE NEW`) photographs
+// the compare window on BASE vs NEW (default: the bundled projectx-before vs projectx-after
+// samples); compare-whatif is the same window with its "Predicted vs realised" tab in front. The
+// cluster views photograph the cluster window (default: a simulated 8-rank cluster).
+#include <QImage>
 #include <QSize>
 #include <QString>
 
@@ -25,5 +26,13 @@ struct ScreenshotOptions {
 QString bundledSample();
 
 int runScreenshot(const ScreenshotOptions& options);
+
+// The cluster views (screenshot_cluster.cpp): "cluster" photographs the cluster window on
+// options.trace (a cluster report or folder; default: a simulated 8-rank cluster with rank 5
+// slow), "cluster-compare" that against options.compareNew (default: a simulated cluster with no
+// slow rank).
+int runClusterScreenshot(const ScreenshotOptions& options);
+// Writes a screenshot PNG atomically; false (said on stderr) when it cannot.
+bool writeScreenshotPng(const QImage& image, const QString& path);
 
 }  // namespace contend::gui

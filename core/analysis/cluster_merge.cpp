@@ -53,6 +53,7 @@ std::string collectiveKey(const std::string& name) {
 RankInput rankInputFromReport(const Report& report, std::string source, int rankOverride) {
     RankInput in;
     in.source = std::move(source);
+    in.trace = report.trace.path;
     in.distributed = report.distributed;
     in.rank = rankOverride >= 0 ? rankOverride : report.distributed.rank;
     in.iterations = report.iterations;
@@ -98,6 +99,7 @@ ClusterReport mergeRanks(std::vector<RankInput> ranks, const ClusterSettings& se
     for (std::size_t r = 0; r < R; ++r) {
         out.ranks.push_back(ranks[r].rank);
         out.sources.push_back(ranks[r].source);
+        out.traces.push_back(ranks[r].trace);
         out.collectivesPerRank.push_back(ranks[r].distributed.collectives.size());
         for (const IterationStats& it : ranks[r].iterations) idx[r].steps[it.index] = &it;
         const auto& runs = ranks[r].distributed.collectives;

@@ -47,6 +47,7 @@ struct RankFinding {
 struct RankInput {
     int rank = -1;
     std::string source;  // the report (or trace) it came from
+    std::string trace;   // the rank's trace as its report names it (report.trace.path); may be empty
     std::vector<IterationStats> iterations;
     ReportDistributed distributed;
     std::vector<RankFinding> findings;
@@ -115,6 +116,7 @@ struct ClusterReport {
     ClusterSettings settings;
     std::vector<int> ranks;
     std::vector<std::string> sources;
+    std::vector<std::string> traces;  // per rank, its trace ("" when unknown: an older report)
     std::vector<std::size_t> collectivesPerRank;
     std::vector<ClusterIteration> iterations;
     std::vector<ClusterCollective> collectives;

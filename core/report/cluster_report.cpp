@@ -35,8 +35,12 @@ json clusterToJson(const ClusterReport& c) {
     j["schema"] = kClusterSchema;
     j["settings"] = {{"k", c.settings.k}, {"min_excess", c.settings.minExcess}};
     json ranks = json::array();
-    for (std::size_t r = 0; r < c.ranks.size(); ++r)
-        ranks.push_back({{"rank", c.ranks[r]}, {"report", c.sources[r]}, {"collectives", c.collectivesPerRank[r]}});
+    for (std::size_t r = 0; r < c.ranks.size(); ++r) {
+        json x = {{"rank", c.ranks[r]}, {"report", c.sources[r]}, {"collectives", c.collectivesPerRank[r]}};
+        // Where the rank's trace is, for the app's drill-down (absent in reports before it).
+        if (r < c.traces.size() && !c.traces[r].empty()) x["trace"] = c.traces[r];
+        ranks.push_back(std::move(x));
+    }
     j["ranks"] = std::move(ranks);
     json its = json::array();
     for (const ClusterIteration& it : c.iterations) {
@@ -70,6 +74,7 @@ json clusterToJson(const ClusterReport& c) {
                   {"ranks", k.ranks},
                   {"late_rank", k.lateRank},
                   {"late_by_ns", k.lateByNs},
+                  {"late_start_ns", k.lateStartNs},
                   {"max_wait_ns", k.maxWaitNs},
                   {"mean_wait_ns", k.meanWaitNs},
                   {"spread_ns", k.spreadNs},

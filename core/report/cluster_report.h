@@ -15,6 +15,19 @@ inline constexpr const char* kClusterSchema = "contend.cluster/1";
 nlohmann::json clusterToJson(const ClusterReport& c);
 std::string clusterToMarkdown(const ClusterReport& c);
 
+// Reads a contend.cluster/1 document back (the app opens CLUSTER.json). Reports written before
+// ranks[].trace and collectives[].late_start_ns existed read with those empty / 0. nullopt and
+// *error ("collectives/4: \"late_rank\" has the wrong type or is out of range") on a bad one.
+std::optional<ClusterReport> clusterFromJson(const nlohmann::json& j, std::string* error);
+// The same from a file; *error starts with the path.
+std::optional<ClusterReport> readClusterReport(const std::string& path, std::string* error);
+// True when the JSON document is a cluster report (its "schema" says contend.cluster/1).
+bool isClusterDocument(const nlohmann::json& j);
+// True when the file at `path` reads as a cluster report, without parsing a large trace: an
+// uncompressed file that names "contend.cluster/1" in its first or last megabyte (the writer's
+// keys are sorted, so "schema" sits near the end).
+bool looksLikeClusterReport(const std::string& path);
+
 // Reads one per-rank report (analyze --json) and keeps only its RankInput: the parsed document
 // is dropped before returning, so merging holds one report's JSON at a time. nullopt and *error
 // ("FILE: ...") when the file cannot be read, is not JSON or not contend.report/1.
