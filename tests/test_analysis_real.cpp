@@ -1,6 +1,7 @@
 // Every real trace in ../shared/traces analyses without error, and what comes out holds
 // together: anomalies sorted by score, breakdowns that add up, window ids that exist, a JSON
 // report that reads back. Without the traces the test is reported as skipped (test::skipTest).
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -104,7 +105,15 @@ TEST_CASE("every real trace analyses without error and its report holds together
                 REQUIRE(a.evidence.rfind(std::string(provenanceName(a.provenance)) + ": ", 0) == 0);
             const Breakdown& b = a.breakdown;
             REQUIRE(b.computeNs + b.dataWaitNs + b.queueNs + b.syncNs == t.slices()[a.slice].dur);
-            for (auto w : a.windows) REQUIRE(w < r.windows.size());
+            // Window ids are stable ids, not positions: each names a window of this report that
+            // holds the anomaly's operator.
+            for (auto id : a.windows) {
+                const auto w = std::find_if(r.windows.begin(), r.windows.end(),
+                                            [&](const ContentionWindow& x) { return x.id == id; });
+                REQUIRE(w != r.windows.end());
+                REQUIRE(
+                    std::any_of(w->ops.begin(), w->ops.end(), [&](const WindowOp& o) { return o.slice == a.slice; }));
+            }
         }
         for (const auto& w : r.windows) {
             REQUIRE(w.start < w.end);

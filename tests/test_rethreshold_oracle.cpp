@@ -111,6 +111,60 @@ TEST_CASE("re-thresholded anomalies and windows equal the filtered lowest report
     }
 }
 
+// What a window is, without its id: its resource, span and operators.
+using WindowKey = std::tuple<Resource, TimeNs, TimeNs, std::set<std::uint32_t>>;
+WindowKey keyOf(const ContentionWindow& w) {
+    std::set<std::uint32_t> slices;
+    for (const WindowOp& op : w.ops) slices.insert(op.slice);
+    return {w.resource, w.start, w.end, slices};
+}
+
+TEST_CASE("a contention window keeps its id when the coefficient and the overlap ratio move",
+          "[analysis][engine][windows][ids]") {
+    auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{});
+    REQUIRE(p);
+    const auto& candidates = p->windowCandidates();
+    REQUIRE(!candidates.empty());
+    // Every window seen at any setting, by what it is: the id it had and its position then.
+    std::map<WindowKey, std::uint32_t> idOf;
+    std::size_t seenTwice = 0, moved = 0;
+    std::map<WindowKey, std::size_t> positionOf;
+    for (double k : {0.0, 0.5, 2.0, 3.0, 6.0, 20.0}) {
+        for (double ratio : {0.1, 0.5, 0.7, 0.95}) {
+            INFO("coefficient " << k << ", ratio " << ratio);
+            const Report r = buildReport(*p, k, ratio);
+            std::set<std::uint32_t> ids;
+            for (std::size_t i = 0; i < r.windows.size(); ++i) {
+                const ContentionWindow& w = r.windows[i];
+                CHECK(ids.insert(w.id).second);  // unique in the report
+                // The id is the candidate that opened it: one that qualifies here, of the
+                // window's resource, starting where the window starts, and no qualifying
+                // candidate of that resource before it is chained into it.
+                REQUIRE(w.id < candidates.size());
+                const WindowCandidate& c = candidates[w.id];
+                CHECK(c.resource == w.resource);
+                CHECK(c.start == w.start);
+                CHECK(c.ratio >= static_cast<float>(ratio) - 1e-6f);
+                CHECK(static_cast<double>(c.payerScore) > k);
+                const WindowKey key = keyOf(w);
+                auto [it, added] = idOf.emplace(key, w.id);
+                if (!added) {
+                    ++seenTwice;
+                    CHECK(it->second == w.id);  // the same window, the same id
+                    if (positionOf[key] != i) ++moved;
+                }
+                positionOf[key] = i;
+            }
+            for (const Anomaly& a : r.anomalies)
+                for (std::uint32_t id : a.windows) CHECK(ids.count(id) == 1);
+        }
+    }
+    // The settings keep windows while others come and go before them, so numbering by position
+    // would have renumbered some: the check above would catch it.
+    CHECK(seenTwice > 0);
+    CHECK(moved > 0);
+}
+
 TEST_CASE("the analysis stops with a message when the memory budget cannot hold it", "[analysis][engine][memory]") {
     const TracePtr trace = test::simulated(sim::Scenario::Mixed, false, 3).trace;
     AnalysisSettings tight;

@@ -128,14 +128,14 @@ QString bottleneckVersusTable(const Report& r) {
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     if (byGain)
         std::stable_sort(order.begin(), order.end(),
-                         [&r](std::size_t x, std::size_t y) { return r.anomalies[x].gainNs > r.anomalies[y].gainNs; });
+                         [&r](std::size_t x, std::size_t y) { return r.anomalies.gainNs(x) > r.anomalies.gainNs(y); });
     const std::size_t top = std::min<std::size_t>(r.anomalies.size(), 5);
     std::size_t same = 0;
-    for (std::size_t i = 0; i < top; ++i) same += r.anomalies[order[i]].cause == b;
+    for (std::size_t i = 0; i < top; ++i) same += r.anomalies.cause(order[i]) == b;
     if (same * 2 > top) return {};
     TimeNs flaggedWait = 0;
-    for (const Anomaly& a : r.anomalies)
-        if (a.cause == b) flaggedWait += a.excessNs;
+    for (std::size_t k = 0; k < r.anomalies.size(); ++k)
+        if (r.anomalies.cause(k) == b) flaggedWait += r.anomalies.excessNs(k);
     QStringList parts;
     if (flaggedWait > 0) parts << QObject::tr("%1 of the flagged operators' extra wait").arg(durationText(flaggedWait));
     if (b == Resource::Sync && r.summary.clusterWaitNs > 0)
@@ -149,7 +149,7 @@ QString bottleneckVersusTable(const Report& r) {
                "The bottleneck adds up time instead, and %5 counts as %3.")
         .arg(same)
         .arg(top)
-        .arg(resourceLabel(b), resourceLabel(r.anomalies[order.front()].cause), parts.join(QObject::tr(" plus ")),
+        .arg(resourceLabel(b), resourceLabel(r.anomalies.cause(order.front())), parts.join(QObject::tr(" plus ")),
              ranked);
 }
 

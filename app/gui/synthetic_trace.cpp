@@ -116,9 +116,9 @@ Report makeSyntheticOverlay(const Trace& trace, double flaggedFraction, std::uin
         }
     }
     r.sliceScore = SharedVector<float>(std::move(sliceScore));
-    std::sort(r.anomalies.begin(), r.anomalies.end(),
+    std::sort(r.anomalies.edit().begin(), r.anomalies.edit().end(),
               [](const Anomaly& a, const Anomaly& b) { return a.score > b.score; });
-    for (std::uint32_t i = 0; i < r.anomalies.size(); ++i) r.anomalies[i].id = i;
+    for (std::uint32_t i = 0; i < r.anomalies.size(); ++i) r.anomalies.edit(i).id = i;
     // Windows around every 20th anomaly, joining its stream and the next one.
     for (std::size_t i = 0; i < r.anomalies.size(); i += 20) {
         const Slice& s = slices[r.anomalies[i].slice];

@@ -174,10 +174,27 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
               [&](std::uint32_t a, std::uint32_t b) { return score[a] != score[b] ? score[a] > score[b] : a < b; });
 
     // Rows for every possible anomaly, in score order.
+    p->m_rowOfOp.assign(ops.size(), kNone);
     for (std::uint32_t op : p->m_byScore) {
         if (!(score[op] > 0.0f) || p->m_base.excessNs[op] <= 0) break;
-        const Resource cause = p->m_causes.cause[op] == Resource::None ? Resource::Unknown : p->m_causes.cause[op];
-        p->m_anomalyRows.push_back({op, ops.slices[op], score[op], cause, p->m_causes.provenance[op]});
+        AnomalyRow row;
+        row.op = op;
+        row.slice = ops.slices[op];
+        const Slice& sl = t.slices()[row.slice];
+        row.signature = ops.signatureOf[op];
+        row.track = sl.track;
+        row.name = sl.name;
+        row.iteration = p->m_iterationOfOp[op];
+        row.cause = p->m_causes.cause[op] == Resource::None ? Resource::Unknown : p->m_causes.cause[op];
+        row.provenance = p->m_causes.provenance[op];
+        row.score = score[op];
+        row.baselineNs = p->m_base.signatures[row.signature].baselineNs;
+        row.excessNs = p->m_base.excessNs[op];
+        row.startNs = sl.start;
+        row.durNs = sl.dur;
+        row.breakdown = p->m_breakdowns[op];
+        p->m_rowOfOp[op] = static_cast<std::uint32_t>(p->m_anomalyRows.size());
+        p->m_anomalyRows.push_back(row);
     }
     const std::size_t withEvidence = std::min(p->m_anomalyRows.size(), kEvidenceTop);
     p->m_rowEvidence.reserve(withEvidence);
@@ -211,6 +228,39 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
     p->m_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return p;
 }
+
+// Builds a report's anomalies from the prepared rows, on demand (anomaly_list.h); holds the
+// prepared analysis, and so the rows, alive as long as a report reads them.
+class PreparedAnomalySource : public AnomalySource {
+  public:
+    explicit PreparedAnomalySource(std::shared_ptr<const PreparedAnalysis> p) : m_p(std::move(p)) {}
+    void fill(std::size_t k, Anomaly& a) const override {
+        const PreparedAnalysis& p = *m_p;
+        const Trace& t = *p.m_trace;
+        const AnomalyRow& row = p.m_anomalyRows[k];
+        const Track& tr = t.tracks()[row.track];
+        a.id = static_cast<std::uint32_t>(k);
+        a.slice = row.slice;
+        a.signature = row.signature;
+        a.score = row.score;
+        a.baselineNs = row.baselineNs;
+        a.excessNs = row.excessNs;
+        a.cause = row.cause;
+        a.provenance = row.provenance;
+        a.breakdown = row.breakdown;
+        a.evidence = k < p.m_rowEvidence.size() ? p.m_rowEvidence[k] : std::string();
+        a.name = std::string(t.str(row.name));
+        a.pid = tr.pid;
+        a.tid = tr.tid;
+        a.trackLabel = p.m_trackLabels[row.track];
+        a.track = row.track;
+        a.startNs = row.startNs;
+        a.durNs = row.durNs;
+    }
+
+  private:
+    std::shared_ptr<const PreparedAnalysis> m_p;
+};
 
 Report buildReport(const PreparedAnalysis& p, double coefficient, double overlapRatio) {
     const Trace& t = *p.m_trace;
@@ -273,57 +323,45 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
     if (coefficient >= 0) {
         // Rows are sorted by score, highest first: binary search for the cut.
         count = static_cast<std::size_t>(
-            std::partition_point(rows.begin(), rows.end(),
-                                 [&](const PreparedAnalysis::AnomalyRow& a) { return a.score > coefficient; }) -
+            std::partition_point(rows.begin(), rows.end(), [&](const AnomalyRow& a) { return a.score > coefficient; }) -
             rows.begin());
     } else {
         count = rows.size();  // every op slower than its baseline
     }
-    // Each op's first membership (membership is sorted by op): one look-up per anomaly.
-    std::vector<std::uint32_t> firstMembership(membership.empty() ? 0 : ops.size(), kNone);
-    for (std::size_t m = membership.size(); m-- > 0;)
-        firstMembership[membership[m].first] = static_cast<std::uint32_t>(m);
-    r.anomalies.resize(count);
-    for (std::size_t k = 0; k < count; ++k) {
-        const PreparedAnalysis::AnomalyRow& row = rows[k];
-        const std::uint32_t op = row.op;
-        const Slice& s = slices[row.slice];
-        const Track& tr = t.tracks()[s.track];
-        const std::uint32_t sig = ops.signatureOf[op];
-        Anomaly& a = r.anomalies[k];
-        a.id = static_cast<std::uint32_t>(k);
-        a.slice = row.slice;
-        a.signature = sig;
-        a.score = row.score;
-        a.baselineNs = p.m_base.signatures[sig].baselineNs;
-        a.excessNs = p.m_base.excessNs[op];
-        a.cause = row.cause;
-        a.provenance = row.provenance;
-        a.breakdown = p.m_breakdowns[op];
-        if (k < p.m_rowEvidence.size()) a.evidence = p.m_rowEvidence[k];
-        a.name = std::string(t.str(s.name));
-        a.pid = tr.pid;
-        a.tid = tr.tid;
-        a.trackLabel = p.m_trackLabels[s.track];
-        a.track = s.track;
-        a.startNs = s.start;
-        a.durNs = s.dur;
-        if (!firstMembership.empty() && firstMembership[op] != kNone)
-            for (std::size_t m = firstMembership[op]; m < membership.size() && membership[m].first == op; ++m)
-                a.windows.push_back(membership[m].second);
+    // The anomalies are a view over the first `count` rows (anomaly_list.h): built when read.
+    // What the view needs of this report: the windows each anomaly was in (membership is in
+    // window order: a stable sort by anomaly keeps each one's ids ascending).
+    // A counting sort on the anomaly (stable), not a comparison sort of every membership.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> windowsOf;
+    {
+        std::vector<std::uint32_t> first(membership.empty() ? 0 : count + 1, 0);
+        std::size_t n = 0;
+        for (const auto& m : membership) {
+            const std::uint32_t k = p.m_rowOfOp[m.first];
+            if (k != kNone && k < count) ++first[k + 1], ++n;
+        }
+        for (std::size_t k = 1; k < first.size(); ++k) first[k] += first[k - 1];
+        windowsOf.resize(n);
+        for (const auto& [op, wid] : membership) {
+            const std::uint32_t k = p.m_rowOfOp[op];
+            if (k != kNone && k < count) windowsOf[first[k]++] = {k, wid};
+        }
     }
-    summarise(r, t, ops, p.m_iterationOfOp);
+    r.anomalies = AnomalyList(std::make_shared<PreparedAnomalySource>(p.shared_from_this()), rows.data(), count,
+                              std::move(windowsOf));
+    std::vector<std::uint32_t> iterationOfAnomaly(count);
+    for (std::size_t k = 0; k < count; ++k) iterationOfAnomaly[k] = rows[k].iteration;
+    summarise(r, t, iterationOfAnomaly);
     return r;
 }
 
 std::uint64_t reportBytes(const PreparedAnalysis& p, double coefficient, double overlapRatio) {
     const auto& rows = p.m_anomalyRows;
     const std::size_t anomalies =
-        coefficient >= 0 ? static_cast<std::size_t>(std::partition_point(rows.begin(), rows.end(),
-                                                                         [&](const PreparedAnalysis::AnomalyRow& a) {
-                                                                             return a.score > coefficient;
-                                                                         }) -
-                                                    rows.begin())
+        coefficient >= 0 ? static_cast<std::size_t>(
+                               std::partition_point(rows.begin(), rows.end(),
+                                                    [&](const AnomalyRow& a) { return a.score > coefficient; }) -
+                               rows.begin())
                          : rows.size();
     const float threshold = static_cast<float>(overlapRatio) - 1e-6f;
     std::size_t windowOps = 0;

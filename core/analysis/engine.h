@@ -33,7 +33,7 @@
 
 namespace contend {
 
-class PreparedAnalysis {
+class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
   public:
     const Trace& trace() const { return *m_trace; }
     const TracePtr& tracePtr() const { return m_trace; }
@@ -75,6 +75,7 @@ class PreparedAnalysis {
     friend Report buildReport(const PreparedAnalysis&, double, double);
     friend std::uint64_t reportBytes(const PreparedAnalysis&, double, double);
     friend std::string describeOperator(const PreparedAnalysis&, std::uint32_t);
+    friend class PreparedAnomalySource;
     PreparedAnalysis() = default;
     CauseInputs causeInputs() const {
         return {*m_trace, m_ops, m_base, m_overlap, m_pressure, m_analysisTimelines, m_exposure, m_characters};
@@ -105,15 +106,15 @@ class PreparedAnalysis {
     std::vector<TrackStats> m_trackStats;          // threshold-independent rows
     std::vector<std::string> m_trackLabels;        // per track, Track::label()
     // Every op that can be an anomaly at a non-negative coefficient (score > 0 and slower than
-    // its baseline), in m_byScore order, with what the cut needs next to each other.
-    struct AnomalyRow {
-        std::uint32_t op = 0;
-        std::uint32_t slice = 0;
-        double score = 0;
-        Resource cause = Resource::Unknown;
-        Provenance provenance = Provenance::Unknown;
-    };
+    // its baseline), in m_byScore order. Each row carries the fields of its Anomaly that live in
+    // per-op or per-slice arrays (anomaly_list.h), so a re-threshold reads them front to back
+    // instead of gathering from arrays indexed by op (profiled at 1M operators: those gathers,
+    // a cache miss each, were most of the re-threshold), and a report's anomalies are a view
+    // over a prefix of them.
     std::vector<AnomalyRow> m_anomalyRows;
+    // Per op: its index in m_anomalyRows, kNone when it can never be an anomaly; an op is an
+    // anomaly of a report when its row index is below the report's anomaly count.
+    std::vector<std::uint32_t> m_rowOfOp;
     // Evidence lines of the first kEvidenceTop rows: every report's anomalies are a prefix of
     // the rows, so their evidence is written once here instead of on every slider step.
     std::vector<std::string> m_rowEvidence;

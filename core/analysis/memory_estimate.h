@@ -15,7 +15,9 @@
 
 namespace contend {
 
-inline constexpr std::uint64_t kBytesPerOperator = 380;
+// 380 as fitted, plus the prepared anomaly rows (anomaly_list.h: 120 bytes and a 4-byte index
+// per operator that can be an anomaly, counted here for every operator; not refitted).
+inline constexpr std::uint64_t kBytesPerOperator = 380 + 124;
 inline constexpr std::uint64_t kBytesPerOverlapPair = 56;
 inline constexpr std::uint64_t kBytesPerSlice = 16;
 inline constexpr std::uint64_t kBytesPerAnomaly = 420;

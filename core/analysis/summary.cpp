@@ -117,8 +117,7 @@ Resource argmax(const std::array<TimeNs, kResourceCount>& a) {
 }
 }  // namespace
 
-void summarise(Report& report, const Trace& trace, const OperatorSet& ops,
-               const std::vector<std::uint32_t>& iterationOfOp) {
+void summarise(Report& report, const Trace& trace, const std::vector<std::uint32_t>& iterationOfAnomaly) {
     const std::size_t sigs = report.operators.size();
     std::vector<std::array<TimeNs, kResourceCount>> sigCause(sigs);
     for (auto& st : report.operators) {
@@ -140,38 +139,45 @@ void summarise(Report& report, const Trace& trace, const OperatorSet& ops,
     // What the bottleneck is judged on: extra wait whose cause is measured or estimated.
     std::array<TimeNs, kResourceCount> explained{};
 
-    // Threads: rows by track, for the anomalies below.
-    std::unordered_map<std::uint32_t, std::size_t> threadOf;
-    threadOf.reserve(report.threads.size());
+    // Threads: rows by track, for the anomalies below (a flat array, not a hash look-up per
+    // anomaly: this loop runs over hundreds of thousands of them on every slider step).
+    std::uint32_t maxTrack = 0;
+    for (const TrackStats& th : report.threads) maxTrack = std::max(maxTrack, th.track);
+    std::vector<std::uint32_t> threadOf(report.threads.empty() ? 0 : std::size_t{maxTrack} + 1, kNone);
     for (std::size_t i = 0; i < report.threads.size(); ++i) {
         report.threads[i].anomalies = 0;
         report.threads[i].extraWaitNs = 0;
-        threadOf.emplace(report.threads[i].track, i);
+        threadOf[report.threads[i].track] = static_cast<std::uint32_t>(i);
     }
 
-    for (const Anomaly& a : report.anomalies) {
-        const TimeNs extra = std::max<TimeNs>(0, a.excessNs);
-        SignatureStats& st = report.operators[a.signature];
+    // The compact fields only (anomaly_list.h): a summary must not build every Anomaly.
+    const AnomalyList& list = report.anomalies;
+    for (std::size_t k = 0; k < list.size(); ++k) {
+        const TimeNs extra = std::max<TimeNs>(0, list.excessNs(k));
+        const std::uint32_t sig = list.signature(k);
+        const Resource cause = list.cause(k);
+        SignatureStats& st = report.operators[sig];
         st.anomalies++;
         st.extraWaitNs += extra;
-        sigCause[a.signature][static_cast<std::size_t>(a.cause)] += std::max<TimeNs>(1, extra);
+        sigCause[sig][static_cast<std::size_t>(cause)] += std::max<TimeNs>(1, extra);
         sum.extraWaitNs += extra;
         sum.anomalyWaitNs += extra;
-        sum.extraWaitByResource[static_cast<std::size_t>(a.cause)] += extra;
-        if (a.provenance != Provenance::Unknown && a.cause != Resource::Unknown) {
-            explained[static_cast<std::size_t>(a.cause)] += extra;
+        sum.extraWaitByResource[static_cast<std::size_t>(cause)] += extra;
+        if (list.provenance(k) != Provenance::Unknown && cause != Resource::Unknown) {
+            explained[static_cast<std::size_t>(cause)] += extra;
             sum.explainedWaitNs += extra;
         }
-        const std::uint32_t op = ops.opOfSlice[a.slice];
-        if (op != kNone && iterationOfOp[op] != kNone) {
-            IterationStats& it = report.iterations[iterationOfOp[op]];
+        const std::uint32_t iter = k < iterationOfAnomaly.size() ? iterationOfAnomaly[k] : kNone;
+        if (iter != kNone && iter < report.iterations.size()) {
+            IterationStats& it = report.iterations[iter];
             it.anomalies++;
             it.extraWaitNs += extra;
         }
-        auto th = threadOf.find(a.track);
-        if (th != threadOf.end()) {
-            report.threads[th->second].anomalies++;
-            report.threads[th->second].extraWaitNs += extra;
+        const std::uint32_t track = list.track(k);
+        const std::uint32_t th = track < threadOf.size() ? threadOf[track] : kNone;
+        if (th != kNone) {
+            report.threads[th].anomalies++;
+            report.threads[th].extraWaitNs += extra;
         }
     }
     for (const Cluster& c : report.clusters) {

@@ -26,9 +26,10 @@ std::vector<SignatureStats> baseSignatureStats(const OperatorSet& ops, const Bas
 // Fills the threshold-dependent parts of `report` from its anomalies and clusters: per-signature
 // anomalies/extra wait/dominant cause, types, threads, iteration counts and the summary.
 // `report.operators`, `report.iterations` and `report.threads` must hold the base rows;
-// `iterationOfOp` is iterationOfOps()'s answer.
-void summarise(Report& report, const Trace& trace, const OperatorSet& ops,
-               const std::vector<std::uint32_t>& iterationOfOp);
+// `iterationOfAnomaly` holds, per anomaly, its iteration (index into report.iterations, kNone
+// outside all of them: iterationOfOps()'s answer for its operator). One pass over the anomalies
+// touching only small per-signature, per-iteration and per-track arrays.
+void summarise(Report& report, const Trace& trace, const std::vector<std::uint32_t>& iterationOfAnomaly);
 
 // Per-track rows without the threshold-dependent fields (copied into the report's `threads`
 // before summarise).

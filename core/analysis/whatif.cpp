@@ -22,9 +22,13 @@ std::uint32_t nodeOfSlice(const PreparedAnalysis& p, std::uint32_t slice) {
     return p.dependencyGraph().nodeOfOp[ops.opOfSlice[slice]];
 }
 
-void anomalyChanges(const PreparedAnalysis& p, const Anomaly& a, std::vector<Replayer::Change>& out) {
-    const std::uint32_t v = nodeOfSlice(p, a.slice);
-    if (v != kNone && a.excessNs > 0) out.push_back({v, a.excessNs});
+// From the compact fields (anomaly_list.h): the what-if runs over every anomaly and must not
+// build each one.
+void anomalyChanges(const PreparedAnalysis& p, const AnomalyList& list, std::size_t k,
+                    std::vector<Replayer::Change>& out) {
+    const std::uint32_t v = nodeOfSlice(p, list.slice(k));
+    const TimeNs excess = list.excessNs(k);
+    if (v != kNone && excess > 0) out.push_back({v, excess});
 }
 
 void windowChanges(const PreparedAnalysis& p, const ContentionWindow& w, std::vector<Replayer::Change>& out) {
@@ -77,9 +81,9 @@ void fillPaths(const PreparedAnalysis& p, const DependencyGraph& g, Report& r) {
         }
     r.sliceSlackNs.assign(t.slices().size(), -1);
     for (std::uint32_t v = 0; v < g.size(); ++v) r.sliceSlackNs[g.slice[v]] = g.slack[v];
-    for (Anomaly& a : r.anomalies) {
-        const std::uint32_t v = nodeOfSlice(p, a.slice);
-        a.slackNs = v != kNone ? g.slack[v] : -1;
+    for (std::size_t k = 0; k < r.anomalies.size(); ++k) {
+        const std::uint32_t v = nodeOfSlice(p, r.anomalies.slice(k));
+        r.anomalies.setSlack(k, v != kNone ? g.slack[v] : -1);
     }
     for (ContentionWindow& win : r.windows)
         for (WindowOp& o : win.ops) {
@@ -155,8 +159,8 @@ bool predictGains(const PreparedAnalysis& p, Report& r, const WhatIfSettings& se
         if (stopped()) return false;
         changes.clear();
         fused.clear();
-        for (const Anomaly& a : r.anomalies)
-            if (static_cast<std::size_t>(a.cause) == res) anomalyChanges(p, a, changes);
+        for (std::size_t k = 0; k < r.anomalies.size(); ++k)
+            if (static_cast<std::size_t>(r.anomalies.cause(k)) == res) anomalyChanges(p, r.anomalies, k, changes);
         if (static_cast<Resource>(res) == Resource::Sync)
             for (const Cluster& c : r.clusters) clusterFused(p, c, fused);
         const Replayer::Result out = replay(changes, fused);
@@ -167,7 +171,7 @@ bool predictGains(const PreparedAnalysis& p, Report& r, const WhatIfSettings& se
     if (stopped()) return false;
     changes.clear();
     fused.clear();
-    for (const Anomaly& a : r.anomalies) anomalyChanges(p, a, changes);
+    for (std::size_t k = 0; k < r.anomalies.size(); ++k) anomalyChanges(p, r.anomalies, k, changes);
     for (const Cluster& c : r.clusters) clusterFused(p, c, fused);
     const Replayer::Result all = replay(changes, fused);
     spent += all.visited;
@@ -191,22 +195,24 @@ bool predictGains(const PreparedAnalysis& p, Report& r, const WhatIfSettings& se
     for (std::uint32_t i = 0; i < r.clusters.size(); ++i) jobs.push_back({JobKind::Cluster, i, r.clusters[i].savingNs});
     for (std::uint32_t i = 0; i < r.anomalies.size(); ++i) {
         changes.clear();
-        anomalyChanges(p, r.anomalies[i], changes);
+        anomalyChanges(p, r.anomalies, i, changes);
         const TimeNs cut = criticalCut(g, changes);
         if (cut > 0)
             jobs.push_back({JobKind::Anomaly, i, cut});
         else {
-            r.anomalies[i].gainNs = 0;
+            r.anomalies.setGain(i, 0);
             ++w.offPath;
         }
     }
     std::stable_sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.bound > b.bound; });
     for (const Job& job : jobs) {
+        TimeNs anomalyGain = -1;  // anomalies are set through the list, below
         TimeNs* gain = job.kind == JobKind::Window    ? &r.windows[job.index].gainNs
                        : job.kind == JobKind::Cluster ? &r.clusters[job.index].gainNs
-                                                      : &r.anomalies[job.index].gainNs;
+                                                      : &anomalyGain;
         if (spent >= budget) {
             *gain = -1;
+            if (job.kind == JobKind::Anomaly) r.anomalies.setGain(job.index, -1);
             ++w.skipped;
             continue;
         }
@@ -218,10 +224,11 @@ bool predictGains(const PreparedAnalysis& p, Report& r, const WhatIfSettings& se
         else if (job.kind == JobKind::Cluster)
             clusterFused(p, r.clusters[job.index], fused);
         else
-            anomalyChanges(p, r.anomalies[job.index], changes);
+            anomalyChanges(p, r.anomalies, job.index, changes);
         const Replayer::Result out = replay(changes, fused);
         spent += out.visited;
         *gain = out.gainNs;
+        if (job.kind == JobKind::Anomaly) r.anomalies.setGain(job.index, out.gainNs);
         ++w.replayed;
     }
     if (w.skipped > 0)

@@ -110,26 +110,37 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
                                            double coefficient, const OperatorSet& ops, const BaselineResult& base,
                                            const std::vector<Resource>& causeOf, const ResourceTimelines& timelines,
                                            std::vector<std::pair<std::uint32_t, std::uint32_t>>* membership) {
+    // Flat arrays throughout, read in window order (profiled at 1M operators and 767k
+    // qualifying candidates: a vector per window and a pass in op order that wrote into the
+    // windows at random were most of a slider step).
     std::vector<ContentionWindow> windows;
-    // Per window: (op, time in window) pairs, summed below.
-    std::vector<std::vector<std::pair<std::uint32_t, TimeNs>>> timeIn;
+    // Per qualifying candidate's operator: (window, op, time in window), summed below.
+    struct Entry {
+        std::uint32_t window;
+        std::uint32_t op;
+        TimeNs span;
+    };
+    std::vector<Entry> entries;
     // Open window per resource (index into windows), chained while spans touch.
     std::array<std::int64_t, kResourceCount> open;
     open.fill(-1);
     const float threshold = static_cast<float>(overlapRatio) - 1e-6f;
-    for (const WindowCandidate& c : candidates) {
+    for (std::size_t ci = 0; ci < candidates.size(); ++ci) {
+        const WindowCandidate& c = candidates[ci];
         if (c.ratio < threshold || !(static_cast<double>(c.payerScore) > coefficient)) continue;
         const auto ri = static_cast<std::size_t>(c.resource);
         std::int64_t w = open[ri];
         if (w < 0 || c.start >= windows[static_cast<std::size_t>(w)].end) {
             ContentionWindow nw;
+            // Its id: the candidate that opened it (stable while the thresholds move, see
+            // windows.h).
+            nw.id = static_cast<std::uint32_t>(ci);
             nw.resource = c.resource;
             nw.start = c.start;
             nw.end = c.end;
             nw.fromCounters = c.fromCounters;
             nw.provenance = c.fromCounters ? Provenance::Measured : Provenance::Estimated;
             windows.push_back(nw);
-            timeIn.emplace_back();
             w = static_cast<std::int64_t>(windows.size()) - 1;
             open[ri] = w;
         }
@@ -137,34 +148,49 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
         win.end = std::max(win.end, c.end);
         win.overlapRatio = std::max(win.overlapRatio, static_cast<double>(c.ratio));
         const TimeNs span = c.end - c.start;
-        timeIn[static_cast<std::size_t>(w)].push_back({c.a, span});
-        timeIn[static_cast<std::size_t>(w)].push_back({c.b, span});
+        entries.push_back({static_cast<std::uint32_t>(w), c.a, span});
+        entries.push_back({static_cast<std::uint32_t>(w), c.b, span});
     }
-    // Windows were opened in start order per resource; number them in global start order.
-    std::vector<std::size_t> order(windows.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    // Windows were opened in start order per resource; number them in global start order (ties
+    // in opening order, which is candidate order, so ids ascend with the position).
+    std::vector<std::uint32_t> order(windows.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<std::uint32_t>(i);
     std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t x, std::size_t y) { return windows[x].start < windows[y].start; });
+                     [&](std::uint32_t x, std::uint32_t y) { return windows[x].start < windows[y].start; });
+    std::vector<std::uint32_t> positionOf(windows.size());
+    for (std::size_t i = 0; i < order.size(); ++i) positionOf[order[i]] = static_cast<std::uint32_t>(i);
 
-    // Each op's time per window (capped at its duration), then its share of its excess.
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> member;  // (op, new id)
+    // Entries by position (a counting sort, stable), then by op within each window.
+    std::vector<std::uint32_t> firstOf(windows.size() + 1, 0);
+    for (const Entry& e : entries) ++firstOf[positionOf[e.window] + 1];
+    for (std::size_t i = 1; i < firstOf.size(); ++i) firstOf[i] += firstOf[i - 1];
+    std::vector<Entry> byWindow(entries.size());
+    {
+        std::vector<std::uint32_t> next(firstOf.begin(), firstOf.end() - 1);
+        for (const Entry& e : entries) byWindow[next[positionOf[e.window]]++] = e;
+    }
+    entries.clear();
+    entries.shrink_to_fit();
+
+    // Each op's time per window (its pairs' spans summed), and its time over all its windows.
+    std::vector<std::uint32_t> memberOp;  // in window order, by op within a window
     std::vector<TimeNs> memberTime;
-    std::vector<std::uint32_t> memberPos;  // its index in the window's ops
+    std::vector<TimeNs> totalOf(ops.size(), 0);
     std::vector<ContentionWindow> sorted;
     sorted.reserve(windows.size());
-    for (std::size_t id = 0; id < order.size(); ++id) {
-        const std::size_t w = order[id];
-        ContentionWindow win = std::move(windows[w]);
-        win.id = static_cast<std::uint32_t>(id);
-        auto& list = timeIn[w];
-        std::sort(list.begin(), list.end());
-        for (std::size_t k = 0; k < list.size();) {
-            const std::uint32_t op = list[k].first;
+    std::vector<std::uint32_t> memberFirst(windows.size() + 1, 0);
+    for (std::size_t pos = 0; pos < order.size(); ++pos) {
+        ContentionWindow win = std::move(windows[order[pos]]);
+        const auto b = byWindow.begin() + firstOf[pos], e = byWindow.begin() + firstOf[pos + 1];
+        std::sort(b, e, [](const Entry& x, const Entry& y) { return x.op < y.op; });
+        memberFirst[pos] = static_cast<std::uint32_t>(memberOp.size());
+        for (auto it = b; it != e;) {
+            const std::uint32_t op = it->op;
             TimeNs t = 0;
-            for (; k < list.size() && list[k].first == op; ++k) t += list[k].second;
-            member.push_back({op, win.id});
+            for (; it != e && it->op == op; ++it) t += it->span;
+            memberOp.push_back(op);
             memberTime.push_back(t);
-            memberPos.push_back(static_cast<std::uint32_t>(win.ops.size()));
+            totalOf[op] += t;
             WindowOp wop;
             wop.slice = ops.slices[op];
             win.ops.push_back(wop);
@@ -176,40 +202,28 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
         }
         sorted.push_back(std::move(win));
     }
-    // Memberships by op, then window id, to split each op's excess over its windows: a counting
-    // sort on the op (member is already in window order, and the scatter keeps that order), so
-    // a slider step at a low ratio does not pay an n log n sort of a million pairs.
-    std::vector<std::uint32_t> idx(member.size());
-    {
-        std::vector<std::uint32_t> firstOfOp(ops.size() + 1, 0);
-        for (const auto& m : member) ++firstOfOp[m.first + 1];
-        for (std::size_t o = 1; o < firstOfOp.size(); ++o) firstOfOp[o] += firstOfOp[o - 1];
-        for (std::size_t i = 0; i < member.size(); ++i)
-            idx[firstOfOp[member[i].first]++] = static_cast<std::uint32_t>(i);
-    }
+    memberFirst[order.size()] = static_cast<std::uint32_t>(memberOp.size());
+    // Each op's excess split over its windows in proportion to its time in each, written in
+    // window order.
     if (membership) {
         membership->clear();
-        membership->reserve(idx.size());
+        membership->reserve(memberOp.size());
     }
-    for (std::size_t k = 0; k < idx.size();) {
-        const std::uint32_t op = member[idx[k]].first;
-        std::size_t e = k;
-        TimeNs total = 0;
-        for (; e < idx.size() && member[idx[e]].first == op; ++e) total += memberTime[idx[e]];
-        // A collective's extra time is its peers': none of it is this window's.
-        const bool collective = !causeOf.empty() && causeOf[op] == Resource::Sync;
-        const TimeNs excess = collective ? 0 : std::max<TimeNs>(0, base.excessNs[op]);
-        for (std::size_t j = k; j < e; ++j) {
-            const auto [o, wid] = member[idx[j]];
-            ContentionWindow& win = sorted[wid];
-            const TimeNs share = total > 0 ? static_cast<TimeNs>(std::llround(static_cast<double>(excess) *
-                                                                              static_cast<double>(memberTime[idx[j]]) /
-                                                                              static_cast<double>(total)))
-                                           : 0;
-            win.ops[memberPos[idx[j]]].extraWaitNs = share;
-            if (membership) membership->push_back({o, wid});
+    for (std::size_t pos = 0; pos < sorted.size(); ++pos) {
+        ContentionWindow& win = sorted[pos];
+        for (std::uint32_t m = memberFirst[pos], j = 0; m < memberFirst[pos + 1]; ++m, ++j) {
+            const std::uint32_t op = memberOp[m];
+            // A collective's extra time is its peers': none of it is this window's.
+            const bool collective = !causeOf.empty() && causeOf[op] == Resource::Sync;
+            const TimeNs excess = collective ? 0 : std::max<TimeNs>(0, base.excessNs[op]);
+            const TimeNs total = totalOf[op];
+            win.ops[j].extraWaitNs =
+                total > 0
+                    ? static_cast<TimeNs>(std::llround(static_cast<double>(excess) *
+                                                       static_cast<double>(memberTime[m]) / static_cast<double>(total)))
+                    : 0;
+            if (membership) membership->push_back({op, win.id});
         }
-        k = e;
     }
     return sorted;
 }

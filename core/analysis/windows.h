@@ -69,9 +69,14 @@ std::vector<WindowCandidate> findWindowCandidates(const CauseInputs& in, const C
                                                   const std::function<bool()>& keepGoing = {});
 
 // Windows for one overlap-ratio threshold (and, for slowdown-only candidates, the anomaly
-// coefficient), ids from 0 in start order; fills WindowOp slice
+// coefficient), in start order. A window's id is the index in `candidates` of the candidate
+// that opened it (its first qualifying candidate), so it depends on the window itself, not on
+// how many windows qualify before it: moving the thresholds keeps a window's id as long as
+// that candidate still qualifies and no earlier one chains into it. Ids ascend with start
+// order but have gaps. Fills WindowOp slice
 // indices and extra wait (names and times are the engine's business). `membership`, when
-// given, receives (op, window id) for every operator in a window, sorted by op then window.
+// given, receives (op, window id) for every operator in a window, in window order (ids
+// ascending), by op within a window.
 std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& candidates, double overlapRatio,
                                            double coefficient, const OperatorSet& ops, const BaselineResult& base,
                                            const std::vector<Resource>& causeOf, const ResourceTimelines& timelines,

@@ -104,7 +104,7 @@ TEST_CASE("folded overlays keep their counts at every zoom", "[timeline][drawlis
         a.score = 1 + i % 7;
         r.anomalies.push_back(a);
     }
-    std::sort(r.anomalies.begin(), r.anomalies.end(),
+    std::sort(r.anomalies.edit().begin(), r.anomalies.edit().end(),
               [](const Anomaly& x, const Anomaly& y) { return x.score > y.score; });
     for (int i = 0; i < n; i += 2) {
         const TimeNs st = i * 100LL;

@@ -381,8 +381,8 @@ TEST_CASE("heatmap cells hold extra wait per unit of time by cause or stream", "
         // The other run has a lock anomaly (an extra row) and a higher peak.
         auto mine = std::make_shared<Report>(r);
         auto other = std::make_shared<Report>(r);
-        other->anomalies[1].cause = Resource::Lock;
-        other->anomalies[1].excessNs = 3000;  // 3 ops waiting through b's run
+        other->anomalies.edit(1).cause = Resource::Lock;
+        other->anomalies.edit(1).excessNs = 3000;  // 3 ops waiting through b's run
         HeatmapView a, b2;
         for (HeatmapView* v : {&a, &b2}) {
             v->resize(800, 300);

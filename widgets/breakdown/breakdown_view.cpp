@@ -196,8 +196,8 @@ void BreakdownView::rebuild() {
         m_report && m_signature < m_report->operators.size() ? &m_report->operators[m_signature] : nullptr;
     const Anomaly* anomaly = nullptr;
     if (m_report && m_slice != kNone)
-        for (const Anomaly& a : m_report->anomalies)
-            if (a.slice == m_slice) anomaly = &a;
+        for (std::size_t k = 0; k < m_report->anomalies.size(); ++k)
+            if (m_report->anomalies.slice(k) == m_slice) anomaly = &m_report->anomalies[k];
     if (m_slice != kNone) {
         const Slice& s = m_trace->slices()[m_slice];
         html += QStringLiteral("<b>%1</b> &nbsp; %2 &nbsp; duration <b>%3</b>")
@@ -241,8 +241,8 @@ void BreakdownView::rebuild() {
             b.label = label;
             b.parts.computeNs = m_trace->slices()[s].dur;
             if (m_report)
-                for (const Anomaly& a : m_report->anomalies)
-                    if (a.slice == s) b.parts = a.breakdown;
+                for (std::size_t k = 0; k < m_report->anomalies.size(); ++k)
+                    if (m_report->anomalies.slice(k) == s) b.parts = m_report->anomalies[k].breakdown;
             b.valid = true;
             m_bars.push_back(b);
         }

@@ -36,6 +36,19 @@ void OperatorDetails::setTrace(TracePtr trace) {
 }
 
 void OperatorDetails::setReport(std::shared_ptr<const Report> report) {
+    // A shown window stays shown across a re-threshold: found again by its id (window ids do
+    // not move with the thresholds; positions do), dropped when it no longer qualifies.
+    if (m_window != kNone) {
+        const std::uint32_t id =
+            m_report && m_window < m_report->windows.size() ? m_report->windows[m_window].id : kNone;
+        m_window = kNone;
+        if (report && id != kNone)
+            for (std::size_t i = 0; i < report->windows.size(); ++i)
+                if (report->windows[i].id == id) {
+                    m_window = static_cast<std::uint32_t>(i);
+                    break;
+                }
+    }
     m_report = std::move(report);
     render();
 }
@@ -269,8 +282,8 @@ void OperatorDetails::render() {
         const std::uint32_t sig = m_slice < r.sliceSignature.size() ? r.sliceSignature[m_slice] : kNone;
         const float score = m_slice < r.sliceScore.size() ? r.sliceScore[m_slice] : NAN;
         const Anomaly* an = nullptr;
-        for (const Anomaly& a : r.anomalies)
-            if (a.slice == m_slice) an = &a;
+        for (std::size_t k = 0; k < r.anomalies.size(); ++k)
+            if (r.anomalies.slice(k) == m_slice) an = &r.anomalies[k];
         if (sig < r.operators.size()) {
             const SignatureStats& st = r.operators[sig];
             html += row(tr("signature"), QString::fromStdString(st.signature).toHtmlEscaped());

@@ -53,9 +53,9 @@ HeatmapGrid buildHeatmap(const Trace& trace, const Report& report, TimeNs t0, Ti
         std::vector<Resource> res = {Resource::Bandwidth, Resource::Compute, Resource::Cache, Resource::Issue,
                                      Resource::Sync};
         for (Resource extra : {Resource::Lock, Resource::Queue, Resource::Unknown}) {
-            const bool flagged = std::any_of(report.anomalies.begin(), report.anomalies.end(),
-                                             [&](const Anomaly& a) { return a.cause == extra; }) ||
-                                 std::find(alsoRows.begin(), alsoRows.end(), extra) != alsoRows.end();
+            bool any = false;
+            for (std::size_t k = 0; k < report.anomalies.size() && !any; ++k) any = report.anomalies.cause(k) == extra;
+            const bool flagged = any || std::find(alsoRows.begin(), alsoRows.end(), extra) != alsoRows.end();
             if (flagged && g.metric == HeatmapMetric::ExtraWait) res.push_back(extra);
         }
         rowOf.assign(kResourceCount, -1);
@@ -67,8 +67,8 @@ HeatmapGrid buildHeatmap(const Trace& trace, const Report& report, TimeNs t0, Ti
     } else {
         // Streams: device tracks in display order, plus any other track holding a flagged op.
         std::vector<char> flaggedTrack(trace.tracks().size(), 0);
-        for (const Anomaly& a : report.anomalies)
-            if (a.slice < slices.size()) flaggedTrack[slices[a.slice].track] = 1;
+        for (std::size_t k = 0; k < report.anomalies.size(); ++k)
+            if (report.anomalies.slice(k) < slices.size()) flaggedTrack[slices[report.anomalies.slice(k)].track] = 1;
         rowOf.assign(trace.tracks().size(), -1);
         for (std::uint32_t t : trace.trackOrder()) {
             if (trace.tracks()[t].kind != TrackKind::DeviceStream && !flaggedTrack[t]) continue;
@@ -87,14 +87,17 @@ HeatmapGrid buildHeatmap(const Trace& trace, const Report& report, TimeNs t0, Ti
                     std::isfinite(v) ? std::clamp(v, 0.0, 1.0) : 0.0;
             }
     } else {
-        for (const Anomaly& a : report.anomalies) {
-            if (a.slice >= slices.size() || a.excessNs <= 0) continue;
-            const Slice& s = slices[a.slice];
+        const AnomalyList& list = report.anomalies;  // compact fields: nothing is materialised
+        for (std::size_t k = 0; k < list.size(); ++k) {
+            const std::uint32_t slice = list.slice(k);
+            const TimeNs excess = list.excessNs(k);
+            if (slice >= slices.size() || excess <= 0) continue;
+            const Slice& s = slices[slice];
             if (s.end() <= g.t0 || s.start >= g.t1) continue;
-            const std::size_t key = rows == HeatmapRows::Resources ? static_cast<std::size_t>(a.cause) : s.track;
+            const std::size_t key = rows == HeatmapRows::Resources ? static_cast<std::size_t>(list.cause(k)) : s.track;
             const int row = key < rowOf.size() ? rowOf[key] : -1;
             if (row < 0) continue;
-            spread(g, row, s.start, s.end(), static_cast<double>(a.excessNs));
+            spread(g, row, s.start, s.end(), static_cast<double>(excess));
         }
         // Clusters: the gaps between their operators (barriers, launch overhead) are sync wait
         // in the report's summary, so they count in the sync row (or on their stream).
@@ -123,17 +126,19 @@ std::vector<std::uint32_t> anomaliesAt(const Trace& trace, const Report& report,
     if (row < 0 || row >= g.rowCount() || bin < 0 || bin >= g.bins) return out;
     const TimeNs a = g.binStart(bin), b = g.binEnd(bin);
     const auto& sl = trace.slices();
-    for (std::uint32_t i = 0; i < report.anomalies.size(); ++i) {
-        const Anomaly& an = report.anomalies[i];
-        if (an.slice >= sl.size()) continue;
-        const Slice& s = sl[an.slice];
+    const AnomalyList& list = report.anomalies;
+    for (std::uint32_t i = 0; i < list.size(); ++i) {  // compact fields: nothing is materialised
+        const std::uint32_t slice = list.slice(i);
+        if (slice >= sl.size()) continue;
+        const Slice& s = sl[slice];
         if (s.end() <= a || s.start >= b) continue;
-        const bool match = g.rows == HeatmapRows::Resources ? an.cause == g.rowResource[static_cast<std::size_t>(row)]
-                                                            : s.track == g.rowTrack[static_cast<std::size_t>(row)];
+        const bool match = g.rows == HeatmapRows::Resources
+                               ? list.cause(i) == g.rowResource[static_cast<std::size_t>(row)]
+                               : s.track == g.rowTrack[static_cast<std::size_t>(row)];
         if (match) out.push_back(i);
     }
     std::stable_sort(out.begin(), out.end(), [&](std::uint32_t x, std::uint32_t y) {
-        return report.anomalies[x].score > report.anomalies[y].score;
+        return report.anomalies.score(x) > report.anomalies.score(y);
     });
     return out;
 }

@@ -170,8 +170,10 @@ void HeatmapView::refresh() {
     const int bins = std::clamp(m_plot->axisRect()->width() / 3, 20, 1000);
     std::vector<Resource> alsoRows;
     if (m_peer && m_peer->m_report)
-        for (const Anomaly& a : m_peer->m_report->anomalies)
-            if (std::find(alsoRows.begin(), alsoRows.end(), a.cause) == alsoRows.end()) alsoRows.push_back(a.cause);
+        for (std::size_t k = 0; k < m_peer->m_report->anomalies.size(); ++k) {
+            const Resource cause = m_peer->m_report->anomalies.cause(k);
+            if (std::find(alsoRows.begin(), alsoRows.end(), cause) == alsoRows.end()) alsoRows.push_back(cause);
+        }
     m_grid = buildHeatmap(*m_trace, *m_report, m_t0, m_t1, bins, m_rows, m_metric, m_pressure, alsoRows);
     const int rows = std::max(1, m_grid.rowCount());
     data->setSize(m_grid.bins, rows);
@@ -298,7 +300,7 @@ void HeatmapView::activateCell(int row, int bin) {
     }
     emit zoomRequested(m_grid.binStart(bin), m_grid.binEnd(bin));
     const std::vector<std::uint32_t> ops = anomaliesAt(*m_trace, *m_report, m_grid, row, bin);
-    if (!ops.empty()) emit sliceActivated(m_report->anomalies[ops.front()].slice);
+    if (!ops.empty()) emit sliceActivated(m_report->anomalies.slice(ops.front()));
 }
 
 void HeatmapView::onClick(QMouseEvent* e) {

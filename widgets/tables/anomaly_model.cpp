@@ -27,37 +27,44 @@ int AnomalyModel::rows() const { return m_report ? static_cast<int>(m_report->an
 int AnomalyModel::rowOfSlice(std::uint32_t slice) const {
     if (!m_report) return -1;
     for (std::size_t i = 0; i < m_report->anomalies.size(); ++i)
-        if (m_report->anomalies[i].slice == slice) return static_cast<int>(i);
+        if (m_report->anomalies.slice(i) == slice) return static_cast<int>(i);
     return -1;
 }
 
+// Reads the report's compact fields (anomaly_list.h), so sorting and filtering half a million
+// rows builds no Anomaly; names come from the trace, and only a report without its slices (read
+// from JSON) reads the full anomaly for them.
 QVariant AnomalyModel::raw(int row, int column) const {
-    const Anomaly& a = m_report->anomalies[static_cast<std::size_t>(row)];
-    const bool valid = a.slice < m_trace->slices().size();
+    const AnomalyList& list = m_report->anomalies;
+    const auto k = static_cast<std::size_t>(row);
+    const std::uint32_t slice = list.slice(k);
+    const bool valid = slice < m_trace->slices().size();
     switch (column) {
-    case Score: return a.score;
-    case Gain: return static_cast<qint64>(a.gainNs);
-    case Name: return valid ? sliceName(*m_trace, a.slice) : QString::fromStdString(a.name);
+    case Score: return list.score(k);
+    case Gain: return static_cast<qint64>(list.gainNs(k));
+    case Name: return valid ? sliceName(*m_trace, slice) : QString::fromStdString(list[k].name);
     case Track:
-        return valid ? trackLabel(*m_trace, m_trace->slices()[a.slice].track) : QString::fromStdString(a.trackLabel);
-    case Start: return static_cast<qint64>(valid ? m_trace->slices()[a.slice].start : a.startNs);
-    case Duration: return static_cast<qint64>(valid ? m_trace->slices()[a.slice].dur : a.durNs);
-    case Baseline: return static_cast<qint64>(a.baselineNs);
-    case Excess: return static_cast<qint64>(a.excessNs);
-    case Cause: return static_cast<int>(a.cause);
-    case Known: return QString::fromLatin1(provenanceName(a.provenance));
+        return valid ? trackLabel(*m_trace, m_trace->slices()[slice].track)
+                     : QString::fromStdString(list[k].trackLabel);
+    case Start: return static_cast<qint64>(valid ? m_trace->slices()[slice].start : list.startNs(k));
+    case Duration: return static_cast<qint64>(valid ? m_trace->slices()[slice].dur : list.durNs(k));
+    case Baseline: return static_cast<qint64>(list.baselineNs(k));
+    case Excess: return static_cast<qint64>(list.excessNs(k));
+    case Cause: return static_cast<int>(list.cause(k));
+    case Known: return QString::fromLatin1(provenanceName(list.provenance(k)));
     default: return {};
     }
 }
 
-quint32 AnomalyModel::rowSlice(int row) const { return m_report->anomalies[static_cast<std::size_t>(row)].slice; }
+quint32 AnomalyModel::rowSlice(int row) const { return m_report->anomalies.slice(static_cast<std::size_t>(row)); }
 
 qint64 AnomalyModel::rowId(int row) const { return m_report->anomalies[static_cast<std::size_t>(row)].id; }
 
 std::pair<qint64, qint64> AnomalyModel::rowSpan(int row) const {
-    const Anomaly& a = m_report->anomalies[static_cast<std::size_t>(row)];
-    if (a.slice >= m_trace->slices().size()) return {a.startNs, a.startNs + a.durNs};
-    const Slice& s = m_trace->slices()[a.slice];
+    const AnomalyList& list = m_report->anomalies;
+    const auto k = static_cast<std::size_t>(row);
+    if (list.slice(k) >= m_trace->slices().size()) return {list.startNs(k), list.startNs(k) + list.durNs(k)};
+    const Slice& s = m_trace->slices()[list.slice(k)];
     return {s.start, s.end()};
 }
 

@@ -82,7 +82,7 @@ void OccurrenceModel::indexAnomalies() {
     pos.reserve(m_slices.size());
     for (std::uint32_t i = 0; i < m_slices.size(); ++i) pos.emplace(m_slices[i], i);
     for (std::uint32_t a = 0; a < m_report->anomalies.size(); ++a) {
-        auto it = pos.find(m_report->anomalies[a].slice);
+        auto it = pos.find(m_report->anomalies.slice(a));
         if (it != pos.end()) m_anomaly[it->second] = a;
     }
 }
@@ -106,7 +106,7 @@ QVariant OccurrenceModel::raw(int row, int column) const {
         const bool has = m_report && s < m_report->sliceScore.size();
         return has ? static_cast<double>(m_report->sliceScore[s]) : std::nan("");
     }
-    case Cause: return static_cast<int>(a != kNone ? m_report->anomalies[a].cause : Resource::None);
+    case Cause: return static_cast<int>(a != kNone ? m_report->anomalies.cause(a) : Resource::None);
     case Track: return trackLabel(*m_trace, sl.track);
     default: return {};
     }

@@ -30,11 +30,12 @@ struct Styler {
         }
     }
     void flag(DrawItem& item, std::uint32_t a) const {
-        const Anomaly& an = in.report->anomalies[a];
+        // Compact fields (anomaly_list.h): drawing builds no Anomaly.
+        const AnomalyList& list = in.report->anomalies;
         if (!item.is(kDrawFolded)) item.flagged = 1;
-        item.slice = an.slice;
-        item.fill = scoreColor(an.score, in.overlay->coefficient());
-        item.outline = resourceColor(an.cause);
+        item.slice = list.slice(a);
+        item.fill = scoreColor(list.score(a), in.overlay->coefficient());
+        item.outline = resourceColor(list.cause(a));
         item.flags |= kDrawFlagged;
     }
 };

@@ -39,10 +39,11 @@ RangeMeasure measureRange(const Trace& trace, const Report* report, TimeNs t0, T
     std::stable_sort(m.tracks.begin(), m.tracks.end(),
                      [](const TrackBusy& a, const TrackBusy& b) { return a.busyNs > b.busyNs; });
     if (!report) return m;
-    for (std::uint32_t i = 0; i < report->anomalies.size(); ++i) {
-        const Anomaly& a = report->anomalies[i];
-        const TimeNs s = a.slice < sl.size() ? sl[a.slice].start : a.startNs;
-        const TimeNs e = a.slice < sl.size() ? sl[a.slice].end() : a.startNs + a.durNs;
+    const AnomalyList& list = report->anomalies;
+    for (std::uint32_t i = 0; i < list.size(); ++i) {  // compact fields: nothing is materialised
+        const std::uint32_t slice = list.slice(i);
+        const TimeNs s = slice < sl.size() ? sl[slice].start : list.startNs(i);
+        const TimeNs e = slice < sl.size() ? sl[slice].end() : list.startNs(i) + list.durNs(i);
         if (s < t1 && e > t0) m.anomalies.push_back(i);
     }
     for (std::uint32_t i = 0; i < report->windows.size(); ++i)

@@ -12,7 +12,7 @@ ReportOverlay::ReportOverlay(const Trace& trace, const TimelineIndex& index, con
     // Collect per lane, then sort by position (anomalies come sorted by score).
     std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> perLane(index.laneCount());
     for (std::uint32_t a = 0; a < report.anomalies.size(); ++a) {
-        const std::uint32_t s = report.anomalies[a].slice;
+        const std::uint32_t s = report.anomalies.slice(a);  // compact: nothing is materialised
         if (s >= slices.size()) continue;
         m_anomalyOf[s] = a;
         const std::uint32_t lane = index.laneOf(slices[s]);
@@ -29,7 +29,7 @@ ReportOverlay::ReportOverlay(const Trace& trace, const TimelineIndex& index, con
         for (auto [pos, a] : v) {
             f.positions.push_back(pos);
             f.anomalies.push_back(a);
-            scores.push_back(static_cast<float>(report.anomalies[a].score));
+            scores.push_back(static_cast<float>(report.anomalies.score(a)));
         }
         f.scores = RangeMax(std::move(scores));
     }

@@ -568,10 +568,10 @@ QString TimelineView::tooltipForItem(const DrawItem& it) {
             html +=
                 QStringLiteral("score %1 (threshold %2)").arg(score, 0, 'f', 2).arg(r.settings.coefficient, 0, 'f', 2);
             if (a != kNone) {
-                const Anomaly& an = r.anomalies[a];
                 html += QStringLiteral(" &nbsp; <b style='color:#c62828'>flagged</b>, cause: <b>%1</b>")
-                            .arg(resourceLabel(an.cause));
-                if (!an.windows.empty()) html += QStringLiteral(", in %1 contention window(s)").arg(an.windows.size());
+                            .arg(resourceLabel(r.anomalies.cause(a)));
+                if (const std::size_t n = r.anomalies.windowCount(a))
+                    html += QStringLiteral(", in %1 contention window(s)").arg(n);
             }
             html += QStringLiteral("<br>");
         } else {

@@ -1,0 +1,111 @@
+// A report's anomalies are a view over the prepared rows (core/analysis/anomaly_list.h): a
+// re-threshold builds none of them, a read builds only its block, and what is built equals the
+// same anomalies held as a plain vector, written out byte for byte the same.
+#include <catch2/catch.hpp>
+#include <sstream>
+
+#include "analysis_sim.h"
+#include "core/analysis/engine.h"
+#include "core/analysis/whatif.h"
+#include "core/report/report_json.h"
+#include "test_support.h"
+
+using namespace contend;
+
+namespace {
+
+std::string jsonOf(const Report& r, const Trace& t) {
+    std::ostringstream out;
+    writeReportJson(out, r, &t);
+    return out.str();
+}
+
+std::string markdownOf(const Report& r, const Trace& t) {
+    std::ostringstream out;
+    writeReportMarkdown(out, r, t);
+    return out.str();
+}
+
+}  // namespace
+
+TEST_CASE("a re-threshold builds no anomaly, and a read builds only its block", "[analysis][engine][lazy]") {
+    auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{});
+    REQUIRE(p);
+    const Report r = buildReport(*p, 0.0, 0.3);
+    REQUIRE(r.anomalies.size() > 2 * AnomalyList::kChunk);
+    CHECK(r.anomalies.lazy());
+    // The summaries were computed from the compact fields alone.
+    CHECK(r.anomalies.materialisedCount() == 0);
+    CHECK(r.summary.anomalies == r.anomalies.size());
+    // Compact fields read without building anything.
+    double scores = 0;
+    for (std::size_t k = 0; k < r.anomalies.size(); ++k) scores += r.anomalies.score(k);
+    CHECK(scores > 0);
+    CHECK(r.anomalies.materialisedCount() == 0);
+    // One read builds its block of kChunk.
+    const std::size_t k = AnomalyList::kChunk + 3;
+    const Anomaly& a = r.anomalies[k];
+    CHECK(r.anomalies.materialisedCount() == AnomalyList::kChunk);
+    CHECK(a.id == k);
+    CHECK(a.slice == r.anomalies.slice(k));
+    CHECK(a.score == r.anomalies.score(k));
+    CHECK(&r.anomalies[k] == &a);  // built once, then kept
+}
+
+TEST_CASE("lazy anomalies equal the same anomalies held as a vector, and write the same JSON and Markdown",
+          "[analysis][engine][lazy]") {
+    auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{});
+    REQUIRE(p);
+    for (double k : {0.0, 1.0, 3.0}) {
+        INFO("coefficient " << k);
+        Report lazy = buildReport(*p, k, 0.5);
+        REQUIRE(predictGains(*p, lazy));
+        REQUIRE(lazy.anomalies.lazy());
+        CHECK(lazy.anomalies.materialisedCount() == 0);  // the what-if too reads compact fields
+        Report owned = lazy;
+        owned.anomalies.edit();  // materialise into a plain vector
+        REQUIRE(!owned.anomalies.lazy());
+        REQUIRE(owned.anomalies.size() == lazy.anomalies.size());
+        std::size_t withWindows = 0, withGain = 0;
+        for (std::size_t i = 0; i < owned.anomalies.size(); ++i) {
+            const Anomaly& x = lazy.anomalies[i];
+            const Anomaly& y = owned.anomalies[i];
+            CHECK(x.slice == y.slice);
+            CHECK(x.windows == y.windows);
+            CHECK(x.gainNs == y.gainNs);
+            CHECK(x.slackNs == y.slackNs);
+            CHECK(lazy.anomalies.windowCount(i) == x.windows.size());
+            CHECK(lazy.anomalies.gainNs(i) == x.gainNs);
+            CHECK(lazy.anomalies.baselineNs(i) == x.baselineNs);
+            withWindows += !x.windows.empty();
+            withGain += x.gainNs > 0;
+        }
+        if (k == 0.0) {
+            CHECK(withWindows > 0);
+            CHECK(withGain > 0);
+        }
+        CHECK(jsonOf(lazy, p->trace()) == jsonOf(owned, p->trace()));
+        CHECK(markdownOf(lazy, p->trace()) == markdownOf(owned, p->trace()));
+        // A changed owned anomaly is a different report: the comparison above can fail.
+        if (!owned.anomalies.empty()) {
+            owned.anomalies.edit(0).excessNs += 1;
+            CHECK(jsonOf(lazy, p->trace()) != jsonOf(owned, p->trace()));
+        }
+    }
+}
+
+TEST_CASE("a copy of a lazy report keeps its own what-if results", "[analysis][engine][lazy]") {
+    auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{});
+    REQUIRE(p);
+    Report a = buildReport(*p, 0.0, 0.5);
+    REQUIRE(!a.anomalies.empty());
+    const Anomaly& first = a.anomalies[0];  // built before the gain is set
+    Report b = a;
+    b.anomalies.setGain(0, 12345);
+    CHECK(b.anomalies[0].gainNs == 12345);
+    CHECK(a.anomalies.gainNs(0) == -1);
+    CHECK(first.gainNs == -1);
+    a.anomalies.setGain(0, 7);
+    CHECK(first.gainNs == 7);  // a block already built follows the set
+    CHECK(b.anomalies.gainNs(0) == 12345);
+}
