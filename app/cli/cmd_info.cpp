@@ -41,7 +41,7 @@ nlohmann::json infoJson(const Trace& t) {
     using nlohmann::json;
     json j;
     j["path"] = t.source().path;
-    j["format"] = t.format();
+    j["format"] = std::string(t.format());
     j["gzip"] = t.source().gzip;
     if (!t.source().sideFiles.empty()) j["side_files"] = t.source().sideFiles;
     if (!t.source().details.empty()) {
@@ -127,7 +127,7 @@ int runInfo(int argc, char** argv) {
     std::printf("trace:     %s%s\n", t.source().path.c_str(), t.source().gzip ? " (gzip)" : "");
     if (!t.source().folder.empty()) std::printf("folder:    %s\n", t.source().folder.c_str());
     for (const auto& f : t.source().sideFiles) std::printf("joined:    %s\n", f.c_str());
-    std::printf("format:    %s\n", t.format().c_str());
+    std::printf("format:    %s\n", std::string(t.format()).c_str());
     for (const auto& [what, value] : t.source().details)
         std::printf("  %-14s %s\n", (what + ":").c_str(), value.c_str());
     std::printf("events:    %llu (", static_cast<unsigned long long>(t.stats().events));

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/io/ascend_folder.h"
+#include "core/io/conventions.h"
 #include "core/io/csv.h"
 #include "core/io/decimal.h"
 #include "core/io/memory_budget.h"
@@ -58,7 +59,9 @@ class TaskIndex {
         std::vector<std::uint8_t> trackKind(b.trackCount(), kOther);
         for (std::uint32_t t = 0; t < trackKind.size(); ++t) {
             const std::string_view process = b.processNameOf(t);
-            trackKind[t] = process == "Ascend Hardware" ? kNpu : process == "HCCL" ? kHccl : kOther;
+            trackKind[t] = process == conventions::kAscendHardwareProcess ? kNpu
+                           : process == conventions::kHcclProcess         ? kHccl
+                                                                          : kOther;
         }
         for (std::uint32_t i = 0; i < m_slices.size(); ++i) {
             const Slice& s = m_slices[i];

@@ -43,7 +43,7 @@ struct Job {
     detail::ParseStatus status = detail::ParseStatus::Ok;
     std::size_t arrayEnd = kNpos;
     LoadError error;
-    TraceBuilder builder{"chrome"};
+    TraceBuilder builder;
     detail::ChunkCounts counts;
 };
 
@@ -338,11 +338,11 @@ Status Reader::run() {
     stats.bytes = m_bufOffset + m_len;
     stats.fileBytes = m_src.fileSize();
     if (m_ascendHints)
-        m_b.setFormat("ascend");
+        m_b.setFormat(TraceFormat::Ascend);
     else if (m_kinetoHints)
-        m_b.setFormat("kineto");
+        m_b.setFormat(TraceFormat::Kineto);
     else
-        m_b.setFormat("chrome");
+        m_b.setFormat(TraceFormat::Chrome);
     attachProfilerRanges(m_b);  // per-kernel CUPTI metrics onto their kernels (kineto_ranges.h)
     return Status::Ok;
 }
@@ -640,7 +640,7 @@ std::optional<LoadError> readChromeJson(const SourceFactory& open, const std::st
         }
         // Restart: the optimistic chunking hit something it could not verify; start over with a
         // fresh model and exact boundaries.
-        builder = TraceBuilder("chrome");
+        builder = TraceBuilder();
     }
     LoadError e;
     e.file = name;

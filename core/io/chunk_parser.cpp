@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/io/conventions.h"
 #include "core/io/decimal.h"
 #include "core/io/json_scan.h"
 #include "core/io/utf8.h"
@@ -29,20 +30,6 @@ inline bool eq(std::string_view a, const char (&lit)[N]) {
     return a.size() == N - 1 && std::memcmp(a.data(), lit, N - 1) == 0;
 }
 
-bool isDeviceCategory(std::string_view c) {
-    return eq(c, "kernel") || eq(c, "gpu_memcpy") || eq(c, "gpu_memset") || eq(c, "Kernel") || eq(c, "Memcpy") ||
-           eq(c, "Memset") || eq(c, "mtia_ccp_events");
-}
-bool isMemoryCategory(std::string_view c) {
-    return eq(c, "gpu_memcpy") || eq(c, "gpu_memset") || eq(c, "Memcpy") || eq(c, "Memset");
-}
-bool isLaunchCategory(std::string_view c) {
-    return eq(c, "cuda_runtime") || eq(c, "cuda_driver") || eq(c, "Runtime") || eq(c, "mtia_runtime");
-}
-bool isKinetoCategory(std::string_view c) {
-    return isDeviceCategory(c) || isLaunchCategory(c) || eq(c, "cpu_op") || eq(c, "ac2g") || eq(c, "Operator") ||
-           eq(c, "user_annotation") || eq(c, "gpu_user_annotation");
-}
 // Per-op hardware metrics worth keeping from args (Kineto/CUPTI); the rest stay in the file.
 bool isMetricKeyUncached(std::string_view k) {
     return k.find("occupancy") != std::string_view::npos || k.find("bandwidth") != std::string_view::npos ||
@@ -435,7 +422,7 @@ ParseStatus ChunkParser::Impl::handleEvent(od::object obj, std::uint64_t offset)
             }
         }
     }
-    if (!cat.empty() && !m_counts->kinetoHints && isKinetoCategory(cat)) m_counts->kinetoHints = true;
+    if (!cat.empty() && !m_counts->kinetoHints && conventions::isKinetoCategory(cat)) m_counts->kinetoHints = true;
     if (tsIsString) m_counts->ascendHints = true;
 
     if (p0 == 'M') {
@@ -444,7 +431,7 @@ ParseStatus ChunkParser::Impl::handleEvent(od::object obj, std::uint64_t offset)
         const bool classLabel = eq(name, "process_labels") && (eq(metaName, "CPU") || eq(metaName, "NPU"));
         if (eq(name, "process_name") || (eq(name, "process_labels") && !metaName.empty() && !classLabel)) {
             if (eq(name, "process_name") || !metaName.empty()) m_b->setProcessName(m_pid, metaName);
-            if (eq(metaName, "Ascend Hardware")) m_counts->ascendHints = true;
+            if (metaName == conventions::kAscendHardwareProcess) m_counts->ascendHints = true;
         } else if (eq(name, "thread_name")) {
             m_b->setThreadName(m_pid, m_tid, metaName);
         } else if (eq(name, "process_sort_index") && haveSortIndex) {
@@ -505,10 +492,7 @@ ParseStatus ChunkParser::Impl::handleEvent(od::object obj, std::uint64_t offset)
         s.category = m_b->intern(cat);
         s.track = m_b->track(m_pid, m_tid);
         s.phase = (p0 == 'i' || p0 == 'I') ? 'i' : 'X';
-        if (isDeviceCategory(cat)) s.flags |= kSliceDevice;
-        if (isMemoryCategory(cat)) s.flags |= kSliceMemory;
-        if (isLaunchCategory(cat)) s.flags |= kSliceLaunch;
-        if (cat == "cuda_sync") s.flags |= kSliceWait;
+        s.flags = conventions::sliceFlagsOfCategory(cat);
         info.srcOffset = offset;
         if (!m_shape.empty()) info.shape = m_b->intern(m_shape);
         if (p0 == 'B') {
@@ -613,7 +597,7 @@ ParseStatus ChunkParser::parse(const char* text, std::size_t len, std::uint64_t 
     const std::size_t n = quoteNonFinite(fixed);
     if (!n) return st;
     const LoadError first = error;
-    out = TraceBuilder("chrome");
+    out = TraceBuilder();
     counts = ChunkCounts{};
     error = LoadError{};
     st = m_impl->parse(fixed.data(), fixed.size(), textOffset, findArrayEnd, arrayEnd);

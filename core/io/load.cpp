@@ -11,6 +11,7 @@
 #include "core/io/ascend_folder.h"
 #include "core/io/byte_source.h"
 #include "core/io/chrome_json_reader.h"
+#include "core/io/conventions.h"
 #include "core/io/memory_budget.h"
 #include "core/io/nsys_sqlite_reader.h"
 #include "core/io/sqlite_db.h"
@@ -56,6 +57,7 @@ LoadResult finish(TraceBuilder& builder, const std::optional<LoadError>& err, bo
         return r;
     }
     builder.stats().seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    conventions::tagByConventions(builder);  // after the side-file joins, which may set task types
     r.trace = builder.finalize();
     return r;
 }
@@ -140,7 +142,7 @@ LoadResult loadSqlite(const std::string& file, const LoadOptions& options, std::
                                  "profiler database (no CUPTI_ACTIVITY_KIND_KERNEL, no TASK and STRING_IDS tables)"};
         return r;
     }
-    TraceBuilder builder(nsys ? "nsys-sqlite" : "ascend-db");
+    TraceBuilder builder(nsys ? TraceFormat::NsysSqlite : TraceFormat::AscendDb);
     bool cancelled = false;
     auto err = nsys ? readNsysSqlite(*db, file, builder, options, &cancelled)
                     : readAscendDb(*db, file, builder, options, &cancelled);
@@ -188,7 +190,7 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
         return r;
     }
     std::error_code ec;
-    TraceBuilder builder("chrome");
+    TraceBuilder builder;
     std::string file = path;
     std::optional<AscendFolder> ascend;
     std::string databaseError;
@@ -251,7 +253,7 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
         if (auto s = openByteSource(file, e2)) src.gzip = s->isGzip();
         if (ascend) {
             src.folder = ascend->root;
-            builder.setFormat("ascend-folder");
+            builder.setFormat(TraceFormat::AscendFolder);
         }
         builder.setSource(src);
         if (ascend) {
@@ -275,7 +277,7 @@ static LoadResult loadTraceFromMemoryImpl(std::string_view json, const std::stri
         r.error = e;
         return r;
     }
-    TraceBuilder builder("chrome");
+    TraceBuilder builder;
     bool cancelled = false;
     SourceFactory open = [&](std::string&) { return memoryByteSource(json); };
     auto err = readChromeJson(open, name, builder, options, &cancelled);

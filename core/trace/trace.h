@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/trace/string_table.h"
+#include "core/trace/trace_format.h"
 #include "core/trace/types.h"
 
 namespace contend {
@@ -150,7 +151,9 @@ struct Source {
 class Trace {
   public:
     const Source& source() const { return m_source; }
-    const std::string& format() const { return m_format; }  // "kineto", "chrome", "ascend", ...
+    TraceFormat traceFormat() const { return m_format; }
+    // The format's name as reports write it: "kineto", "chrome", "ascend", ... (traceFormatName).
+    std::string_view format() const { return traceFormatName(m_format); }
     const StringTable& strings() const { return m_strings; }
     std::string_view str(StringId id) const { return m_strings.view(id); }
 
@@ -190,7 +193,7 @@ class Trace {
   private:
     friend class TraceBuilder;
     Source m_source;
-    std::string m_format;
+    TraceFormat m_format = TraceFormat::Chrome;
     StringTable m_strings;
     std::vector<Slice> m_slices;
     std::vector<SliceInfo> m_infos;

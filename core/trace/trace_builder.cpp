@@ -32,16 +32,6 @@ std::string unitOfKey(std::string_view key) {
     return {};
 }
 
-bool isWaitTaskType(std::string_view t) {
-    return t == "EVENT_WAIT_SQE" || t == "Notify Wait" || t == "NOTIFY_WAIT_SQE" || t == "EVENT_RECORD_SQE" ||
-           t == "PLACE_HOLDER_SQE";
-}
-
-bool isMemoryTaskType(std::string_view t) {
-    return t.find("SDMA") != std::string_view::npos || t.find("DMA") != std::string_view::npos || t == "Memcpy" ||
-           t == "Reduce Inline";
-}
-
 }  // namespace
 
 std::size_t TraceBuilder::CounterKeyHash::operator()(const CounterKey& k) const {
@@ -49,9 +39,7 @@ std::size_t TraceBuilder::CounterKeyHash::operator()(const CounterKey& k) const 
     return h(k.pid) ^ (h(k.name) * 31) ^ (h(k.id) * 131) ^ (h(k.key) * 1313);
 }
 
-TraceBuilder::TraceBuilder(std::string format) : m_trace(std::make_shared<Trace>()) {
-    m_trace->m_format = std::move(format);
-}
+TraceBuilder::TraceBuilder(TraceFormat format) : m_trace(std::make_shared<Trace>()) { m_trace->m_format = format; }
 
 std::uint32_t TraceBuilder::track(std::string_view pid, std::string_view tid) {
     if (m_lastTrack != kNone && pid == m_lastPid && tid == m_lastTid) return m_lastTrack;
@@ -183,6 +171,7 @@ void TraceBuilder::absorb(TraceBuilder&& o) {
         Track& d = dst.m_tracks[tid[i]];
         if (!t.threadName.empty()) d.threadName = t.threadName;
         if (t.threadSortIndex != 0) d.threadSortIndex = t.threadSortIndex;
+        if (t.kind == TrackKind::DeviceStream) d.kind = TrackKind::DeviceStream;
     }
     for (auto& [pid, name] : o.m_processNames) m_processNames[pid] = name;
     for (auto& [pid, idx] : o.m_processSort) m_processSort[pid] = idx;
@@ -416,16 +405,9 @@ void TraceBuilder::finishTracks() {
         std::uint32_t tr = t.m_slices[i].track;
         std::uint32_t j = i;
         Track& track = t.m_tracks[tr];
-        const bool hw = track.processName == "Ascend Hardware";  // recognised in any format
         open.clear();
         for (; j < n && t.m_slices[j].track == tr; ++j) {
             Slice& s = t.m_slices[j];
-            if (hw && s.phase != 'i') {
-                s.flags |= kSliceDevice;
-                std::string_view type = t.m_strings.view(t.m_infos[j].taskType);
-                if (isWaitTaskType(type)) s.flags |= kSliceWait;
-                if (isMemoryTaskType(type)) s.flags |= kSliceMemory;
-            }
             // Depth: pop everything that ended at or before this start.
             while (!open.empty() && t.m_slices[open.back()].end() <= s.start) open.pop_back();
             s.depth = static_cast<std::uint8_t>(std::min<std::size_t>(open.size(), 255));
@@ -438,9 +420,9 @@ void TraceBuilder::finishTracks() {
         track.sliceEnd = j;
         i = j;
     }
-    // Track kinds.
+    // Track kinds: device streams by the readers' word (setDeviceTrack) or their slices.
     for (auto& tr : t.m_tracks) {
-        bool device = tr.processName == "Ascend Hardware";
+        bool device = tr.kind == TrackKind::DeviceStream;
         for (std::uint32_t k = tr.sliceBegin; k < tr.sliceEnd && !device; ++k) device = t.m_slices[k].is(kSliceDevice);
         if (device)
             tr.kind = TrackKind::DeviceStream;
@@ -616,12 +598,8 @@ TracePtr TraceBuilder::finalize() {
         for (auto& f : m_flowStarts) f.ts += t.m_baseTimeNs;
         for (auto& f : m_flowEnds) f.ts += t.m_baseTimeNs;
     }
-    // Step markers.
-    for (auto& s : t.m_slices) {
-        std::string_view nm = t.m_strings.view(s.name);
-        if (nm.rfind("ProfilerStep#", 0) == 0) s.flags |= kSliceStep;
+    for (auto& s : t.m_slices)
         if (s.phase == 'i') s.flags |= kSliceInstant;
-    }
     std::vector<std::uint32_t> newIndexOf;
     sortSlices(newIndexOf);
     // Metrics: contiguous ranges per slice, in the new slice order. Readers add them right after
