@@ -82,7 +82,8 @@ nlohmann::json infoJson(const Trace& t) {
     j["span_ns"] = t.span();
     json warnings = json::array();
     for (const auto& w : t.stats().warnings)
-        warnings.push_back({{"kind", w.kind}, {"count", w.count}, {"unit", w.unit}, {"first", w.example}});
+        warnings.push_back(
+            {{"kind", w.kind}, {"count", w.count}, {"unit", std::string(w.unitName())}, {"first", w.example}});
     j["warnings"] = warnings;
     j["truncated"] = t.stats().truncated;
     j["load_seconds"] = t.stats().seconds;
@@ -156,7 +157,7 @@ int runInfo(int argc, char** argv) {
     std::printf("warnings:  %zu kinds\n", t.stats().warnings.size());
     for (const auto& w : t.stats().warnings)
         std::printf("  %-40s %llu %s%s (first at %s)\n", w.kind.c_str(), static_cast<unsigned long long>(w.count),
-                    w.unit.c_str(), w.count == 1 ? "" : "s", w.example.c_str());
+                    std::string(w.unitName()).c_str(), w.count == 1 ? "" : "s", w.example.c_str());
     return kExitOk;
 }
 

@@ -57,7 +57,7 @@ class AnalysisSession : public QObject {
     double lastBuildMs() const { return m_lastBuildMs; }
 
   signals:
-    void progress(double fraction, const QString& phase);
+    void progress(double fraction, const QString& text, contend::gui::LoadPhase phase);
     void busyChanged(bool busy);
     void opened(contend::gui::OpenedTracePtr trace);
     void failed(const QString& path, const QString& message);

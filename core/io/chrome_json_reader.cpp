@@ -93,11 +93,13 @@ class ParsePool {
                 job->status = detail::ParseStatus::Error;
                 job->error.offset = -1;
                 job->error.reason = "out of memory while reading the events near byte " + std::to_string(job->offset);
+                job->error.kind = LoadError::Kind::OutOfMemory;
             } catch (const std::exception& e) {
                 job->status = detail::ParseStatus::Error;
                 job->error.offset = -1;
                 job->error.reason = std::string("internal error while reading the events near byte ") +
                                     std::to_string(job->offset) + ": " + e.what();
+                job->error.kind = LoadError::Kind::Internal;
             }
             job->text = std::vector<char>();  // free the text early
             {
@@ -151,7 +153,7 @@ class Reader {
     Status failAtBuffer(std::size_t bufIndex, std::string reason) {
         return fail(streamOffset(bufIndex), std::move(reason));
     }
-    void warn(std::string_view kind, std::uint64_t offset) { m_b.warn(kind, "byte " + std::to_string(offset)); }
+    void warn(ImportProblem problem, std::uint64_t offset) { m_b.warn(problem, "byte " + std::to_string(offset)); }
     bool progress();
     Status checkMemory();
     Status checkEventGrowth(std::size_t want);
@@ -212,6 +214,7 @@ Status Reader::fail(std::uint64_t offset, std::string reason) {
     m_error.file = m_name;
     m_error.offset = static_cast<std::int64_t>(offset);
     m_error.reason = std::move(reason);
+    m_error.kind = LoadError::Kind::Malformed;
     // Line and column are filled in by readChromeJson, which re-reads the text up to the offset:
     // counting newlines while streaming would cost every load ~10% for the rare broken file.
     return Status::Error;
@@ -230,6 +233,7 @@ Status Reader::failMemory(std::string reason) {
     m_error.file = m_name;
     m_error.offset = -1;  // not about a place in the text: no line and column to look up
     m_error.reason = "not enough memory: " + std::move(reason);
+    m_error.kind = LoadError::Kind::OutOfMemory;
     return Status::Error;
 }
 
@@ -305,8 +309,7 @@ Status Reader::run() {
         st = readEvents();
         if (st == Status::Ok) {
             skipWs();
-            if (m_pos < m_len && !m_b.stats().truncated)
-                warn("text after the end of the events array", streamOffset(m_pos));
+            if (m_pos < m_len && !m_b.stats().truncated) warn(ImportProblem::TextAfterEvents, streamOffset(m_pos));
         }
     } else if (c == '{') {
         m_objectForm = true;
@@ -324,7 +327,7 @@ Status Reader::run() {
     if (!m_src.error().empty()) {
         if (m_src.truncated()) {
             m_b.stats().truncated = true;
-            m_b.warn("gzip data cut short", m_src.error());  // say why, not only that it was cut
+            m_b.warn(ImportProblem::GzipCutShort, m_src.error());  // say why, not only that it was cut
         } else {
             return failAtBuffer(m_len, m_src.error());
         }
@@ -417,7 +420,7 @@ void Reader::readDistributedInfo(std::string_view text) {
     const auto rank = field("rank");
     const auto world = field("world_size");
     if (!rank || *rank < 0 || *rank > (1 << 30)) {
-        warn("distributedInfo has no integer rank (ignored)", streamOffset(m_pos));
+        warn(ImportProblem::DistributedInfoWithoutRank, streamOffset(m_pos));
         return;
     }
     m_b.setDistributed(static_cast<int>(*rank),
@@ -445,9 +448,9 @@ bool Reader::readTopLevelValue(std::string_view key) {
         m_kinetoHints = true;
         auto v = parseInt(text);
         if (!v)
-            warn("baseTimeNanoseconds is not an integer", streamOffset(m_pos));
+            warn(ImportProblem::BaseTimeNotInteger, streamOffset(m_pos));
         else if (*v < kMinBaseTimeNs || *v > kMaxBaseTimeNs)
-            warn("baseTimeNanoseconds out of range (ignored)", streamOffset(m_pos));
+            warn(ImportProblem::BaseTimeOutOfRange, streamOffset(m_pos));
         else
             m_b.setBaseTime(*v);
     } else if (key == "distributedInfo") {
@@ -455,7 +458,7 @@ bool Reader::readTopLevelValue(std::string_view key) {
     } else if ((key == "displayTimeUnit") && text.size() >= 2 && text.front() == '"') {
         m_b.setDisplayTimeUnit(std::string(text.substr(1, text.size() - 2)));
     } else if ((key == "traceEvents")) {
-        warn("traceEvents is not an array", streamOffset(m_pos));
+        warn(ImportProblem::TraceEventsNotArray, streamOffset(m_pos));
     }
     m_pos += end;
     return true;
@@ -521,7 +524,7 @@ Status Reader::readEvents() {
             Status st = drain(0);
             if (st != Status::Ok) return st;
             m_b.stats().truncated = true;
-            m_b.warn("file truncated",
+            m_b.warn(ImportProblem::FileTruncated,
                      "the events array is cut off after byte " +
                          std::to_string(streamOffset(m_pos + (scan.elements ? scan.lastElementEnd : 0))));
             m_pos = m_len;
@@ -618,6 +621,7 @@ std::optional<LoadError> readChromeJson(const SourceFactory& open, const std::st
             LoadError e;
             e.file = name;
             e.reason = openError;
+            e.kind = LoadError::Kind::Unreadable;
             return e;
         }
         Reader reader(*src, name, builder, options, exact);
@@ -631,6 +635,7 @@ std::optional<LoadError> readChromeJson(const SourceFactory& open, const std::st
             LoadError e;
             e.file = name;
             e.reason = "cancelled";
+            e.kind = LoadError::Kind::Cancelled;
             return e;
         }
         if (st == Status::Error) {
@@ -645,6 +650,7 @@ std::optional<LoadError> readChromeJson(const SourceFactory& open, const std::st
     LoadError e;
     e.file = name;
     e.reason = "internal error: the exact reader asked for a restart";
+    e.kind = LoadError::Kind::Internal;
     return e;
 }
 

@@ -104,9 +104,10 @@ struct ChunkParser::Impl {
     ParseStatus fail(std::uint64_t offset, std::string reason) {
         m_error->offset = static_cast<std::int64_t>(offset);
         m_error->reason = std::move(reason);
+        m_error->kind = LoadError::Kind::Malformed;
         return ParseStatus::Error;
     }
-    void warn(std::string_view kind, std::uint64_t offset) { m_b->warn(kind, "byte " + std::to_string(offset)); }
+    void warn(ImportProblem problem, std::uint64_t offset) { m_b->warn(problem, "byte " + std::to_string(offset)); }
 
     // Set per call.
     TraceBuilder* m_b = nullptr;
@@ -165,7 +166,7 @@ ParseStatus ChunkParser::Impl::parse(const char* text, std::size_t len, std::uin
         // one for one with '?' and parse again; offsets stay true to the file.
         std::size_t first = 0;
         const std::size_t n = repairUtf8(m_chunk.data() + 1, len, &first);
-        if (n) m_b->warn("invalid UTF-8 replaced by '?'", "byte " + std::to_string(textOffset + first), n, "byte");
+        if (n) m_b->warn(ImportProblem::InvalidUtf8, "byte " + std::to_string(textOffset + first), n);
         ec = m_parser.iterate(m_chunk.data(), len + 2, m_chunk.size()).get(doc);
     }
     if (ec) return onError(ec, nullptr);
@@ -183,7 +184,7 @@ ParseStatus ChunkParser::Impl::parse(const char* text, std::size_t len, std::uin
         od::object obj;
         ec = v.get_object().get(obj);
         if (ec == simdjson::INCORRECT_TYPE) {
-            warn("event is not an object", off);
+            warn(ImportProblem::EventNotObject, off);
             continue;
         }
         if (ec) return onError(ec, loc);
@@ -388,7 +389,7 @@ ParseStatus ChunkParser::Impl::handleEvent(od::object obj, std::uint64_t offset)
             if (textOf(v, s, nullptr))
                 (key[0] == 'p' ? m_pid : m_tid).assign(s);
             else
-                warn("pid or tid is not a number or string", offset);  // the event stays, on pid/tid ""
+                warn(ImportProblem::PidTidNotText, offset);  // the event stays, on pid/tid ""
             continue;
         } else if (eq(key, "args")) {
             if (ph.empty()) {
@@ -400,7 +401,7 @@ ParseStatus ChunkParser::Impl::handleEvent(od::object obj, std::uint64_t offset)
         }
     }
     if (ph.empty()) {
-        warn("event without \"ph\"", offset);
+        warn(ImportProblem::EventWithoutPhase, offset);
         return ParseStatus::Ok;
     }
     const char p0 = ph[0];
@@ -445,17 +446,17 @@ ParseStatus ChunkParser::Impl::handleEvent(od::object obj, std::uint64_t offset)
         p0 == 'X' || p0 == 'B' || p0 == 'E' || p0 == 'i' || p0 == 'I' || p0 == 'C' || p0 == 's' || p0 == 'f';
     if (!needsTs) return ParseStatus::Ok;  // async, object and other phases are counted only
     if (!haveTs) {
-        warn("missing ts", offset);
+        warn(ImportProblem::MissingTs, offset);
         return ParseStatus::Ok;
     }
     std::optional<TimeNs> ts;
     if (!tsBad) ts = parseMicrosToNs(tsText);
     if (ts && !inRawTimeRange(*ts)) {
-        warn("ts out of range", offset);
+        warn(ImportProblem::TsOutOfRange, offset);
         return ParseStatus::Ok;
     }
     if (!ts) {
-        warn(!tsBad && parseDouble(tsText) ? "ts out of range" : "ts is not a number", offset);
+        warn(!tsBad && parseDouble(tsText) ? ImportProblem::TsOutOfRange : ImportProblem::TsNotNumber, offset);
         return ParseStatus::Ok;
     }
     switch (p0) {
@@ -466,21 +467,22 @@ ParseStatus ChunkParser::Impl::handleEvent(od::object obj, std::uint64_t offset)
         TimeNs dur = 0;
         if (p0 == 'X') {
             if (!haveDur) {
-                warn("X event without dur", offset);
+                warn(ImportProblem::XWithoutDur, offset);
                 return ParseStatus::Ok;
             }
             std::optional<TimeNs> d;
             if (!durBad) d = parseMicrosToNs(durText);
             if (!d) {
-                warn(!durBad && parseDouble(durText) ? "dur out of range" : "dur is not a number", offset);
+                warn(!durBad && parseDouble(durText) ? ImportProblem::DurOutOfRange : ImportProblem::DurNotNumber,
+                     offset);
                 return ParseStatus::Ok;
             }
             if (*d < 0) {
-                warn("negative dur", offset);
+                warn(ImportProblem::NegativeDur, offset);
                 return ParseStatus::Ok;
             }
             if (*d > kMaxDurNs) {
-                warn("dur out of range", offset);
+                warn(ImportProblem::DurOutOfRange, offset);
                 return ParseStatus::Ok;
             }
             dur = *d;
@@ -506,7 +508,7 @@ ParseStatus ChunkParser::Impl::handleEvent(od::object obj, std::uint64_t offset)
     case 'E': m_b->addEnd(m_b->track(m_pid, m_tid), *ts, offset); return ParseStatus::Ok;
     case 'C':
         if (m_counterValues.empty()) {
-            warn("counter event without numeric args", offset);
+            warn(ImportProblem::CounterWithoutValues, offset);
             return ParseStatus::Ok;
         }
         if (counterId.empty()) counterId = m_id;
@@ -515,7 +517,7 @@ ParseStatus ChunkParser::Impl::handleEvent(od::object obj, std::uint64_t offset)
     case 's':
     case 'f':
         if (m_id.empty()) {
-            warn("flow event without id", offset);
+            warn(ImportProblem::FlowWithoutId, offset);
             return ParseStatus::Ok;
         }
         if (p0 == 's')
@@ -605,7 +607,7 @@ ParseStatus ChunkParser::parse(const char* text, std::size_t len, std::uint64_t 
         error = first;  // the first problem is the one to show
         return st;
     }
-    out.warn("NaN or Infinity (not JSON) read as a missing value", "byte " + std::to_string(first.offset), n, "value");
+    out.warn(ImportProblem::NonFiniteNumber, "byte " + std::to_string(first.offset), n);
     return st;
 }
 

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/trace/import_problem.h"
 #include "core/trace/string_table.h"
 #include "core/trace/trace_format.h"
 #include "core/trace/types.h"
@@ -110,11 +111,15 @@ struct Flow {
     TimeNs toTs = 0;
 };
 
+// One import problem (import_problem.h) with how often it happened and where first.
 struct ImportWarning {
-    std::string kind;  // "missing ts", "negative dur", "unmatched E", ...
+    ImportProblem id = ImportProblem::Other;
+    std::string kind;  // its text: importProblemInfo(id).text, or a reader's own for Other
     std::uint64_t count = 0;
-    std::string example;         // where the first one was: "byte 1234 (line 5)"
-    std::string unit = "event";  // what `count` counts: "event", "byte", "string", "value"
+    std::string example;                    // where the first one was: "byte 1234 (line 5)"
+    ProblemUnit unit = ProblemUnit::Event;  // what `count` counts
+    std::string_view unitName() const { return problemUnitName(unit); }
+    ProblemSeverity severity() const { return importProblemInfo(id).severity; }
 };
 
 struct ImportStats {

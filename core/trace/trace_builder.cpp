@@ -233,7 +233,7 @@ void TraceBuilder::absorb(TraceBuilder&& o) {
     for (auto& f : o.m_flowStarts) m_flowStarts.push_back(remapFlow(std::move(f)));
     for (auto& f : o.m_flowEnds) m_flowEnds.push_back(remapFlow(std::move(f)));
     for (const auto& w : src.m_stats.warnings) {
-        warn(w.kind, w.example, w.count, w.unit);
+        addWarning(w.id, w.kind, w.example, w.count, w.unit);
     }
     o = TraceBuilder();
 }
@@ -242,10 +242,8 @@ StringId TraceBuilder::internLong(std::string_view s) {
     std::size_t cut = kMaxStringBytes;
     // Back off to the start of a UTF-8 sequence so the kept text stays well formed.
     while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
-    warn("string longer than 64 KiB cut",
-         "a string of " + std::to_string(s.size()) + " bytes: \"" +
-             std::string(s.substr(0, std::min<std::size_t>(cut, 40))) + "...\"",
-         1, "string");
+    warn(ImportProblem::StringCut, "a string of " + std::to_string(s.size()) + " bytes: \"" +
+                                       std::string(s.substr(0, std::min<std::size_t>(cut, 40))) + "...\"");
     std::string kept(s.substr(0, cut));
     kept += "...";
     return m_trace->m_strings.intern(kept);
@@ -266,12 +264,23 @@ std::size_t TraceBuilder::memoryBytes() const {
     return n;
 }
 
+void TraceBuilder::warn(ImportProblem problem, std::string_view where, std::uint64_t count) {
+    const ImportProblemInfo& p = importProblemInfo(problem);
+    addWarning(problem, p.text, where, count, p.unit);
+}
+
 void TraceBuilder::warn(std::string_view kind, std::string_view where, std::uint64_t count, std::string_view unit) {
+    addWarning(importProblemFromText(kind), kind, where, count, problemUnitFromName(unit));
+}
+
+void TraceBuilder::addWarning(ImportProblem id, std::string_view kind, std::string_view where, std::uint64_t count,
+                              ProblemUnit unit) {
+    // Keyed by the text: two Other problems with different texts stay apart.
     auto& warnings = m_trace->m_stats.warnings;
     auto it = m_warningIndex.find(std::string(kind));
     if (it == m_warningIndex.end()) {
         m_warningIndex.emplace(std::string(kind), warnings.size());
-        warnings.push_back({std::string(kind), count, std::string(where), std::string(unit)});
+        warnings.push_back({id, std::string(kind), count, std::string(where), unit});
     } else {
         warnings[it->second].count += count;
     }
@@ -300,7 +309,7 @@ void TraceBuilder::pairBeginEnd() {
     std::uint32_t curTrack = kNone;
     auto flushUnmatched = [&] {
         for (auto b : stack) {
-            warn("unmatched B (no E)", "byte " + std::to_string(m_beginInfos[b].srcOffset));
+            warn(ImportProblem::UnmatchedBegin, "byte " + std::to_string(m_beginInfos[b].srcOffset));
         }
         stack.clear();
     };
@@ -314,7 +323,7 @@ void TraceBuilder::pairBeginEnd() {
             continue;
         }
         if (stack.empty()) {
-            warn("unmatched E (no B)", "byte " + std::to_string(m_ends[e.index].offset));
+            warn(ImportProblem::UnmatchedEnd, "byte " + std::to_string(m_ends[e.index].offset));
             continue;
         }
         std::uint32_t b = stack.back();
@@ -525,7 +534,7 @@ void TraceBuilder::bindFlows(const std::vector<std::uint32_t>&) {
             f.fromTs = s.ts;
             f.from = sliceAt(s.track, s.ts, true);
         } else {
-            warn("flow end without start", e.key.substr(e.key.find('\x1f') + 1));
+            warn(ImportProblem::FlowEndWithoutStart, e.key.substr(e.key.find('\x1f') + 1));
         }
         t.m_flows.push_back(f);
     }

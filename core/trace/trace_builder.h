@@ -70,8 +70,12 @@ class TraceBuilder {
     void addFlowEnd(std::string_view category, std::string_view name, std::string_view id, std::uint32_t track,
                     TimeNs ts, bool enclosing);
 
-    // Counts `count` occurrences of an import problem; the first occurrence's place is kept.
-    // `unit` says what is counted (events unless the problem is about bytes, strings, values).
+    // Counts `count` occurrences of an import problem (import_problem.h: its text and unit come
+    // from the table); the first occurrence's place is kept.
+    void warn(ImportProblem problem, std::string_view where, std::uint64_t count = 1);
+    // The same for a problem known by its text only (a reader whose problems are not in the
+    // table yet: they count as ImportProblem::Other unless the text is one of the table's).
+    // `unit` says what is counted: "event", "byte", "string", "value" or "row".
     void warn(std::string_view kind, std::string_view where, std::uint64_t count = 1, std::string_view unit = "event");
     ImportStats& stats() { return m_trace->m_stats; }
     std::size_t sliceCount() const { return m_trace->m_slices.size(); }
@@ -133,6 +137,8 @@ class TraceBuilder {
     };
 
     StringId internLong(std::string_view s);
+    void addWarning(ImportProblem id, std::string_view kind, std::string_view where, std::uint64_t count,
+                    ProblemUnit unit);
     void pairBeginEnd();
     void sortSlices(std::vector<std::uint32_t>& newIndexOf);
     void finishTracks();
