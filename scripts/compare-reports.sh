@@ -20,6 +20,6 @@ mkdir -p "$out"
     echo "rc=$?" >>"$out/$name.analyze.stderr"
     # info's load_seconds is a wall-clock time: left out so that two runs compare equal.
     "$cli" info "$input" --json 2>"$out/$name.info.stderr" | grep -v '"load_seconds"' >"$out/$name.info.json"
-    echo "rc=$?" >>"$out/$name.info.stderr"
+    echo "rc=${PIPESTATUS[0]}" >>"$out/$name.info.stderr"
 done
 echo "$(ls "$out" | grep -c analyze.stderr) inputs written to $out"
