@@ -41,7 +41,10 @@ ArgKind argKind(std::string_view k) {
     }
 }
 
-bool textOf(od::value v, std::string_view& out, bool* isString) {
+namespace {
+
+// A string as is, a number as its text; false for anything else.
+[[gnu::always_inline]] inline bool textOf(od::value& v, std::string_view& out, bool* isString) {
     od::json_type t;
     if (v.type().get(t)) return false;
     if (t == od::json_type::string) {
@@ -55,95 +58,97 @@ bool textOf(od::value v, std::string_view& out, bool* isString) {
     return false;
 }
 
+}  // namespace
+
 ParseStatus ChunkParser::Impl::handleEvent(od::object obj, std::uint64_t offset) {
-    m_ev = Event{};
+    Event ev;
     m_pid.clear();
     m_tid.clear();
     m_id.clear();
     m_counterValues.clear();
     m_metrics.clear();
     m_shape.clear();
-    if (ParseStatus st = readFields(obj, offset); st != ParseStatus::Ok) return st;
-    if (m_ev.ph.empty()) {
+    if (ParseStatus st = readFields(ev, obj, offset); st != ParseStatus::Ok) return st;
+    if (ev.ph.empty()) {
         warn(ImportProblem::EventWithoutPhase, offset);
         return ParseStatus::Ok;
     }
-    const char p0 = m_ev.p0();
-    if (m_ev.ph.size() == 1 && static_cast<unsigned char>(p0) < 128)
+    const char p0 = ev.p0();
+    if (ev.ph.size() == 1 && static_cast<unsigned char>(p0) < 128)
         m_counts->phases[static_cast<unsigned char>(p0)]++;
     else
-        countOtherPhase(m_counts->otherPhases, m_ev.ph, 1);
-    if (m_ev.argsDeferred && (p0 == 'X' || p0 == 'B' || p0 == 'i' || p0 == 'I' || p0 == 'C' || p0 == 'M')) {
+        countOtherPhase(m_counts->otherPhases, ev.ph, 1);
+    if (ev.argsDeferred && (p0 == 'X' || p0 == 'B' || p0 == 'i' || p0 == 'I' || p0 == 'C' || p0 == 'M')) {
         // args came before ph: walk the object again for them (rare).
         simdjson::error_code ec;
         if ((ec = obj.reset().error())) return malformed(offset, ec);
         for (auto fr : obj) {
-            od::field f;
-            if ((ec = std::move(fr).get(f))) return malformed(offset, ec);
+            if ((ec = fr.error())) return malformed(offset, ec);
+            od::field& f = fr.value_unsafe();  // no copy of the field (see chunk_parser_impl.h)
             std::string_view key;
             if ((ec = f.unescaped_key().get(key))) return malformed(offset, ec);
             if (eq(key, "args")) {
-                if (!readArgs(f.value())) return malformed(offset, simdjson::TAPE_ERROR);
+                od::value argsValue = f.value();
+                if (!readArgs(ev, argsValue)) return malformed(offset, simdjson::TAPE_ERROR);
                 break;
             }
         }
     }
-    if (!m_ev.cat.empty() && !m_counts->kinetoHints && conventions::isKinetoCategory(m_ev.cat))
+    if (!ev.cat.empty() && !m_counts->kinetoHints && conventions::isKinetoCategory(ev.cat))
         m_counts->kinetoHints = true;
-    if (m_ev.tsIsString) m_counts->ascendHints = true;
+    if (ev.tsIsString) m_counts->ascendHints = true;
 
     if (p0 == 'M') {
-        addMetadata();
+        addMetadata(ev);
         return ParseStatus::Ok;
     }
     const bool needsTs =
         p0 == 'X' || p0 == 'B' || p0 == 'E' || p0 == 'i' || p0 == 'I' || p0 == 'C' || p0 == 's' || p0 == 'f';
     if (!needsTs) return ParseStatus::Ok;  // async, object and other phases are counted only
-    if (!m_ev.haveTs) {
+    if (!ev.haveTs) {
         warn(ImportProblem::MissingTs, offset);
         return ParseStatus::Ok;
     }
     std::optional<TimeNs> ts;
-    if (!m_ev.tsBad) ts = parseMicrosToNs(m_ev.tsText);
+    if (!ev.tsBad) ts = parseMicrosToNs(ev.tsText);
     if (ts && !inRawTimeRange(*ts)) {
         warn(ImportProblem::TsOutOfRange, offset);
         return ParseStatus::Ok;
     }
     if (!ts) {
-        warn(!m_ev.tsBad && parseDouble(m_ev.tsText) ? ImportProblem::TsOutOfRange : ImportProblem::TsNotNumber,
-             offset);
+        warn(!ev.tsBad && parseDouble(ev.tsText) ? ImportProblem::TsOutOfRange : ImportProblem::TsNotNumber, offset);
         return ParseStatus::Ok;
     }
     switch (p0) {
     case 'X':
     case 'B':
     case 'i':
-    case 'I': addSliceEvent(*ts, offset); break;
+    case 'I': addSliceEvent(ev, *ts, offset); break;
     case 'E': m_b->addEnd(m_b->track(m_pid, m_tid), *ts, offset); break;
-    case 'C': addCounterEvent(*ts, offset); break;
+    case 'C': addCounterEvent(ev, *ts, offset); break;
     case 's':
-    case 'f': addFlowEvent(*ts, offset); break;
+    case 'f': addFlowEvent(ev, *ts, offset); break;
     default: break;
     }
     return ParseStatus::Ok;
 }
 
-ParseStatus ChunkParser::Impl::readFields(od::object& obj, std::uint64_t offset) {
+ParseStatus ChunkParser::Impl::readFields(Event& ev, od::object& obj, std::uint64_t offset) {
     simdjson::error_code ec;
     for (auto fr : obj) {
-        od::field f;
-        if ((ec = std::move(fr).get(f))) return malformed(offset, ec);
+        if ((ec = fr.error())) return malformed(offset, ec);
+        od::field& f = fr.value_unsafe();  // no copy of the field (see chunk_parser_impl.h)
         std::string_view key;
         if ((ec = f.unescaped_key().get(key))) return malformed(offset, ec);
         od::value v = f.value();
         if (key.size() == 2) {
             if (eq(key, "ph")) {
-                if (v.get_string().get(m_ev.ph)) m_ev.ph = {};
+                if (v.get_string().get(ev.ph)) ev.ph = {};
                 continue;
             }
             if (eq(key, "ts")) {
-                m_ev.haveTs = true;
-                m_ev.tsBad = !textOf(v, m_ev.tsText, &m_ev.tsIsString);
+                ev.haveTs = true;
+                ev.tsBad = !textOf(v, ev.tsText, &ev.tsIsString);
                 continue;
             }
             if (eq(key, "id")) {
@@ -152,18 +157,18 @@ ParseStatus ChunkParser::Impl::readFields(od::object& obj, std::uint64_t offset)
                 continue;
             }
             if (eq(key, "bp")) {
-                if (v.get_string().get(m_ev.bp)) m_ev.bp = {};
+                if (v.get_string().get(ev.bp)) ev.bp = {};
                 continue;
             }
         } else if (eq(key, "name")) {
-            if (v.get_string().get(m_ev.name)) m_ev.name = {};
+            if (v.get_string().get(ev.name)) ev.name = {};
             continue;
         } else if (eq(key, "cat")) {
-            if (v.get_string().get(m_ev.cat)) m_ev.cat = {};
+            if (v.get_string().get(ev.cat)) ev.cat = {};
             continue;
         } else if (eq(key, "dur")) {
-            m_ev.haveDur = true;
-            m_ev.durBad = !textOf(v, m_ev.durText, nullptr);
+            ev.haveDur = true;
+            ev.durBad = !textOf(v, ev.durText, nullptr);
             continue;
         } else if (eq(key, "pid") || eq(key, "tid")) {
             std::string_view s;
@@ -173,39 +178,39 @@ ParseStatus ChunkParser::Impl::readFields(od::object& obj, std::uint64_t offset)
                 warn(ImportProblem::PidTidNotText, offset);  // the event stays, on pid/tid ""
             continue;
         } else if (eq(key, "args")) {
-            if (m_ev.ph.empty()) {
-                m_ev.argsDeferred = true;
+            if (ev.ph.empty()) {
+                ev.argsDeferred = true;
                 continue;
             }
-            if (!readArgs(v)) return malformed(offset, simdjson::TAPE_ERROR);
+            if (!readArgs(ev, v)) return malformed(offset, simdjson::TAPE_ERROR);
             continue;
         }
     }
     return ParseStatus::Ok;
 }
 
-bool ChunkParser::Impl::readArgs(od::value argsValue) {
+bool ChunkParser::Impl::readArgs(Event& ev, od::value& argsValue) {
     od::object args;
     if (argsValue.get_object().get(args)) return true;  // args not an object: ignore
-    const char p0 = m_ev.p0();
+    const char p0 = ev.p0();
     for (auto fr : args) {
-        od::field f;
-        if (std::move(fr).get(f)) return false;
+        if (fr.error()) return false;
+        od::field& f = fr.value_unsafe();
         std::string_view key;
         if (f.unescaped_key().get(key)) return false;
         od::value v = f.value();
         if (p0 == 'C') {
-            if (!readCounterArg(key, v)) return false;
+            if (!readCounterArg(ev, key, v)) return false;
         } else if (p0 == 'M') {
-            readMetadataArg(key, v);
-        } else if (!readSliceArg(key, v)) {
+            readMetadataArg(ev, key, v);
+        } else if (!readSliceArg(ev, key, v)) {
             return false;
         }
     }
     return true;
 }
 
-bool ChunkParser::Impl::readCounterArg(std::string_view key, od::value v) {
+bool ChunkParser::Impl::readCounterArg(Event& ev, std::string_view key, od::value& v) {
     od::json_type t;
     if (v.type().get(t)) return false;
     std::string k(key);
@@ -213,7 +218,7 @@ bool ChunkParser::Impl::readCounterArg(std::string_view key, od::value v) {
         double d;
         if (v.get_double().get(d)) return true;
         if (eq(k, "acc_id"))
-            m_ev.counterId = std::to_string(static_cast<long long>(d));
+            ev.counterId = std::to_string(static_cast<long long>(d));
         else
             m_counterValues.push_back({std::move(k), d});
     } else if (t == od::json_type::string) {
@@ -224,21 +229,21 @@ bool ChunkParser::Impl::readCounterArg(std::string_view key, od::value v) {
     return true;
 }
 
-void ChunkParser::Impl::readMetadataArg(std::string_view key, od::value v) {
+void ChunkParser::Impl::readMetadataArg(Event& ev, std::string_view key, od::value& v) {
     if (eq(key, "name") || eq(key, "labels")) {
         std::string_view s;
-        if (!v.get_string().get(s)) m_ev.metaName = s;
+        if (!v.get_string().get(s)) ev.metaName = s;
     } else if (eq(key, "sort_index")) {
         std::int64_t i;
         if (!v.get_int64().get(i)) {
-            m_ev.sortIndex = i;
-            m_ev.haveSortIndex = true;
+            ev.sortIndex = i;
+            ev.haveSortIndex = true;
         }
     }
 }
 
-bool ChunkParser::Impl::readSliceArg(std::string_view key, od::value v) {
-    SliceInfo& info = m_ev.info;
+bool ChunkParser::Impl::readSliceArg(Event& ev, std::string_view key, od::value& v) {
+    SliceInfo& info = ev.info;
     std::string_view text;
     const ArgKind kind = argKind(key);
     auto intArg = [&](std::int64_t& out) {
@@ -301,8 +306,8 @@ bool ChunkParser::Impl::readSliceArg(std::string_view key, od::value v) {
     return true;
 }
 
-void ChunkParser::Impl::addMetadata() {
-    const std::string_view name = m_ev.name, metaName = m_ev.metaName;
+void ChunkParser::Impl::addMetadata(const Event& ev) {
+    const std::string_view name = ev.name, metaName = ev.metaName;
     // Labels "CPU"/"NPU" only name the kind of processor: Kineto puts them on host processes
     // and Ascend on every process, where they would hide "Ascend Hardware". Keep the name.
     const bool classLabel = eq(name, "process_labels") && (eq(metaName, "CPU") || eq(metaName, "NPU"));
@@ -311,25 +316,25 @@ void ChunkParser::Impl::addMetadata() {
         if (metaName == conventions::kAscendHardwareProcess) m_counts->ascendHints = true;
     } else if (eq(name, "thread_name")) {
         m_b->setThreadName(m_pid, m_tid, metaName);
-    } else if (eq(name, "process_sort_index") && m_ev.haveSortIndex) {
-        m_b->setProcessSortIndex(m_pid, m_ev.sortIndex);
-    } else if (eq(name, "thread_sort_index") && m_ev.haveSortIndex) {
-        m_b->setThreadSortIndex(m_pid, m_tid, m_ev.sortIndex);
+    } else if (eq(name, "process_sort_index") && ev.haveSortIndex) {
+        m_b->setProcessSortIndex(m_pid, ev.sortIndex);
+    } else if (eq(name, "thread_sort_index") && ev.haveSortIndex) {
+        m_b->setThreadSortIndex(m_pid, m_tid, ev.sortIndex);
     }
 }
 
-void ChunkParser::Impl::addSliceEvent(TimeNs ts, std::uint64_t offset) {
-    const char p0 = m_ev.p0();
+void ChunkParser::Impl::addSliceEvent(Event& ev, TimeNs ts, std::uint64_t offset) {
+    const char p0 = ev.p0();
     TimeNs dur = 0;
     if (p0 == 'X') {
-        if (!m_ev.haveDur) {
+        if (!ev.haveDur) {
             warn(ImportProblem::XWithoutDur, offset);
             return;
         }
         std::optional<TimeNs> d;
-        if (!m_ev.durBad) d = parseMicrosToNs(m_ev.durText);
+        if (!ev.durBad) d = parseMicrosToNs(ev.durText);
         if (!d) {
-            warn(!m_ev.durBad && parseDouble(m_ev.durText) ? ImportProblem::DurOutOfRange : ImportProblem::DurNotNumber,
+            warn(!ev.durBad && parseDouble(ev.durText) ? ImportProblem::DurOutOfRange : ImportProblem::DurNotNumber,
                  offset);
             return;
         }
@@ -346,12 +351,12 @@ void ChunkParser::Impl::addSliceEvent(TimeNs ts, std::uint64_t offset) {
     Slice s;
     s.start = ts;
     s.dur = dur;
-    s.name = m_b->intern(m_ev.name);
-    s.category = m_b->intern(m_ev.cat);
+    s.name = m_b->intern(ev.name);
+    s.category = m_b->intern(ev.cat);
     s.track = m_b->track(m_pid, m_tid);
     s.phase = (p0 == 'i' || p0 == 'I') ? 'i' : 'X';
-    s.flags = conventions::sliceFlagsOfCategory(m_ev.cat);
-    SliceInfo& info = m_ev.info;
+    s.flags = conventions::sliceFlagsOfCategory(ev.cat);
+    SliceInfo& info = ev.info;
     info.srcOffset = offset;
     if (!m_shape.empty()) info.shape = m_b->intern(m_shape);
     if (p0 == 'B') {
@@ -362,23 +367,23 @@ void ChunkParser::Impl::addSliceEvent(TimeNs ts, std::uint64_t offset) {
     }
 }
 
-void ChunkParser::Impl::addCounterEvent(TimeNs ts, std::uint64_t offset) {
+void ChunkParser::Impl::addCounterEvent(Event& ev, TimeNs ts, std::uint64_t offset) {
     if (m_counterValues.empty()) {
         warn(ImportProblem::CounterWithoutValues, offset);
         return;
     }
-    if (m_ev.counterId.empty()) m_ev.counterId = m_id;
-    for (auto& cv : m_counterValues) m_b->addCounter(m_pid, m_ev.name, m_ev.counterId, cv.key, ts, cv.value);
+    if (ev.counterId.empty()) ev.counterId = m_id;
+    for (auto& cv : m_counterValues) m_b->addCounter(m_pid, ev.name, ev.counterId, cv.key, ts, cv.value);
 }
 
-void ChunkParser::Impl::addFlowEvent(TimeNs ts, std::uint64_t offset) {
+void ChunkParser::Impl::addFlowEvent(const Event& ev, TimeNs ts, std::uint64_t offset) {
     if (m_id.empty()) {
         warn(ImportProblem::FlowWithoutId, offset);
         return;
     }
-    if (m_ev.p0() == 's')
-        m_b->addFlowStart(m_ev.cat, m_ev.name, m_id, m_b->track(m_pid, m_tid), ts);
+    if (ev.p0() == 's')
+        m_b->addFlowStart(ev.cat, ev.name, m_id, m_b->track(m_pid, m_tid), ts);
     else
-        m_b->addFlowEnd(m_ev.cat, m_ev.name, m_id, m_b->track(m_pid, m_tid), ts, eq(m_ev.bp, "e"));
+        m_b->addFlowEnd(ev.cat, ev.name, m_id, m_b->track(m_pid, m_tid), ts, eq(ev.bp, "e"));
 }
 }  // namespace contend::detail
