@@ -110,7 +110,7 @@ TEST_CASE("the sweep line finds exactly the overlapping pairs a brute-force chec
           "[analysis][windows][overlap]") {
     std::mt19937_64 rng(12345);
     for (int round = 0; round < 20; ++round) {
-        TraceBuilder b("kineto");
+        TraceBuilder b(TraceFormat::Kineto);
         const StringId name = b.intern("k");
         const int tracks = 1 + static_cast<int>(rng() % 5);
         const int n = 50 + static_cast<int>(rng() % 200);

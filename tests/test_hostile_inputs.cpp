@@ -296,6 +296,7 @@ TEST_CASE("a trace bigger than the memory budget stops with a message, early", "
     INFO(m);
     CHECK_THAT(
         m, Catch::Contains("budget.json") && Catch::Contains("not enough memory") && Catch::Contains("--max-memory"));
+    CHECK(r.error->kind == LoadError::Kind::OutOfMemory);  // what callers decide by, not the text
     // Said so from the density of the first part, not at the end.
     const auto at = m.find("stopped at byte ");
     REQUIRE(at != std::string::npos);
@@ -346,6 +347,8 @@ TEST_CASE("cancel is asked once per chunk and stops the load", "[hostile][cancel
     auto r = loadTraceFromMemory(json, "cancel.json", o);
     CHECK_FALSE(r);
     CHECK(r.cancelled);
+    REQUIRE(r.error);
+    CHECK(r.error->kind == LoadError::Kind::Cancelled);
     CHECK(asked == 3);
 
     // From another thread, as the app's Cancel button does.

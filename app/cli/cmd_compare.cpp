@@ -86,7 +86,7 @@ std::optional<Report> loadRun(const std::string& path, const AnalysisSettings& s
         return report;
     }
     // A trace too big for memory is that, not a report to try reading whole.
-    if (lr.error && lr.error->reason.rfind("not enough memory", 0) == 0) {
+    if (lr.error && lr.error->kind == LoadError::Kind::OutOfMemory) {
         error = lr.error->message();
         return std::nullopt;
     }

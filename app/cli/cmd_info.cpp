@@ -41,7 +41,7 @@ nlohmann::json infoJson(const Trace& t) {
     using nlohmann::json;
     json j;
     j["path"] = t.source().path;
-    j["format"] = t.format();
+    j["format"] = std::string(t.format());
     j["gzip"] = t.source().gzip;
     if (!t.source().sideFiles.empty()) j["side_files"] = t.source().sideFiles;
     if (!t.source().details.empty()) {
@@ -82,7 +82,8 @@ nlohmann::json infoJson(const Trace& t) {
     j["span_ns"] = t.span();
     json warnings = json::array();
     for (const auto& w : t.stats().warnings)
-        warnings.push_back({{"kind", w.kind}, {"count", w.count}, {"unit", w.unit}, {"first", w.example}});
+        warnings.push_back(
+            {{"kind", w.kind}, {"count", w.count}, {"unit", std::string(w.unitName())}, {"first", w.example}});
     j["warnings"] = warnings;
     j["truncated"] = t.stats().truncated;
     j["load_seconds"] = t.stats().seconds;
@@ -127,7 +128,7 @@ int runInfo(int argc, char** argv) {
     std::printf("trace:     %s%s\n", t.source().path.c_str(), t.source().gzip ? " (gzip)" : "");
     if (!t.source().folder.empty()) std::printf("folder:    %s\n", t.source().folder.c_str());
     for (const auto& f : t.source().sideFiles) std::printf("joined:    %s\n", f.c_str());
-    std::printf("format:    %s\n", t.format().c_str());
+    std::printf("format:    %s\n", std::string(t.format()).c_str());
     for (const auto& [what, value] : t.source().details)
         std::printf("  %-14s %s\n", (what + ":").c_str(), value.c_str());
     std::printf("events:    %llu (", static_cast<unsigned long long>(t.stats().events));
@@ -156,7 +157,7 @@ int runInfo(int argc, char** argv) {
     std::printf("warnings:  %zu kinds\n", t.stats().warnings.size());
     for (const auto& w : t.stats().warnings)
         std::printf("  %-40s %llu %s%s (first at %s)\n", w.kind.c_str(), static_cast<unsigned long long>(w.count),
-                    w.unit.c_str(), w.count == 1 ? "" : "s", w.example.c_str());
+                    std::string(w.unitName()).c_str(), w.count == 1 ? "" : "s", w.example.c_str());
     return kExitOk;
 }
 

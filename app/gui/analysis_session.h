@@ -70,7 +70,7 @@ class AnalysisSession : public QObject {
     const WhatIfCache* whatIfCache() const { return m_cache.get(); }
 
   signals:
-    void progress(double fraction, const QString& phase);
+    void progress(double fraction, const QString& text, contend::gui::LoadPhase phase);
     void busyChanged(bool busy);
     void opened(contend::gui::OpenedTracePtr trace);
     void failed(const QString& path, const QString& message);

@@ -18,11 +18,11 @@ QStringList describeWarnings(const Trace& trace) {
     for (const ImportWarning& w : st.warnings) {
         const int n = static_cast<int>(std::min<std::uint64_t>(w.count, INT_MAX));
         QString counted;
-        if (w.unit == "byte")
+        if (w.unit == ProblemUnit::Byte)
             counted = QObject::tr("%n byte(s)", nullptr, n);
-        else if (w.unit == "string")
+        else if (w.unit == ProblemUnit::String)
             counted = QObject::tr("%n string(s)", nullptr, n);
-        else if (w.unit == "value")
+        else if (w.unit == ProblemUnit::Value)
             counted = QObject::tr("%n value(s)", nullptr, n);
         else
             counted = QObject::tr("%n event(s)", nullptr, n);
@@ -53,13 +53,13 @@ void LoadThread::run() {
             .arg(f * mb, 0, 'f', mb < 10 ? 1 : 0)
             .arg(mb, 0, 'f', mb < 10 ? 1 : 0);
     };
-    emit progress(0, reading(0));
+    emit progress(0, reading(0), LoadPhase::Reading);
     LoadOptions options;
     double last = -1;
     options.progress = [&](double f) {
         if (f - last >= 0.01) {
             last = f;
-            emit progress(0.6 * f, reading(f));
+            emit progress(0.6 * f, reading(f), LoadPhase::Reading);
         }
         return !m_cancel.load();
     };
@@ -89,14 +89,14 @@ void LoadThread::run() {
                                .arg(r.trace->operatorCount())
                                .arg(r.trace->tracks().size())
                                .arg(r.trace->counters().size());
-    emit progress(0.65, tr("Indexing the timeline: %1").arg(counts));
+    emit progress(0.65, tr("Indexing the timeline: %1").arg(counts), LoadPhase::Indexing);
     opened->timeline = widgets::makeTimelineData(r.trace);
     if (m_cancel) {
         emit cancelled();
         return;
     }
     if (engineAvailable()) {
-        emit progress(0.7, tr("Analysing contention: %1").arg(counts));
+        emit progress(0.7, tr("Analysing contention: %1").arg(counts), LoadPhase::Analysing);
         timer.restart();
         std::string error;
         // The analysis weighs itself against what the load's memory budget leaves (the same
@@ -113,9 +113,11 @@ void LoadThread::run() {
             return;
         }
         if (opened->prepared) {
-            emit progress(0.95, tr("Building the report and the what-if at coefficient %1, overlap %2")
-                                    .arg(m_settings.coefficient, 0, 'f', 2)
-                                    .arg(m_settings.overlapRatio, 0, 'f', 2));
+            emit progress(0.95,
+                          tr("Building the report and the what-if at coefficient %1, overlap %2")
+                              .arg(m_settings.coefficient, 0, 'f', 2)
+                              .arg(m_settings.overlapRatio, 0, 'f', 2),
+                          LoadPhase::Reporting);
             m_cache = makeWhatIfCache(opened->prepared);
             opened->report = buildReportShared(
                 opened->prepared, m_settings.coefficient, m_settings.overlapRatio, [this] { return !m_cancel.load(); },
@@ -131,7 +133,7 @@ void LoadThread::run() {
         emit cancelled();
         return;
     }
-    emit progress(1.0, tr("Done"));
+    emit progress(1.0, tr("Done"), LoadPhase::Done);
     emit done(opened);
 }
 

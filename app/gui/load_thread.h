@@ -6,12 +6,17 @@
 // bench-analyze measure the longest wait).
 #include <atomic>
 
+#include <QMetaType>
 #include <QString>
 #include <QThread>
 
 #include "app/gui/opened_trace.h"
 
 namespace contend::gui {
+
+// The stages of opening a trace, in order (the progress text is for people; code decides by
+// this).
+enum class LoadPhase { Reading, Indexing, Analysing, Reporting, Done };
 
 class LoadThread : public QThread {
     Q_OBJECT
@@ -25,7 +30,8 @@ class LoadThread : public QThread {
     WhatIfCachePtr takeWhatIfCache() { return std::move(m_cache); }
 
   signals:
-    void progress(double fraction, const QString& phase);
+    // `text` says the stage with its numbers ("Reading run.json.gz: 120 of 260 MB").
+    void progress(double fraction, const QString& text, contend::gui::LoadPhase phase);
     void done(contend::gui::OpenedTracePtr opened);
     void failed(const QString& message);
     void cancelled();
@@ -41,3 +47,5 @@ class LoadThread : public QThread {
 };
 
 }  // namespace contend::gui
+
+Q_DECLARE_METATYPE(contend::gui::LoadPhase)

@@ -13,7 +13,7 @@ namespace contend::gui {
 TracePtr makeSyntheticTrace(std::size_t operators, std::uint32_t seed) {
     std::mt19937_64 rng(seed);
     std::uniform_real_distribution<double> u(0.0, 1.0);
-    TraceBuilder b("kineto");
+    TraceBuilder b(TraceFormat::Kineto);
     b.source().path = "synthetic";
     std::vector<StringId> kernels;
     std::vector<double> baseNs;

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "core/analysis/signatures.h"  // isDeviceOperator
+#include "core/io/conventions.h"
 
 namespace contend {
 
@@ -32,7 +33,8 @@ ReportDistributed findCollectives(const Trace& trace, const std::vector<Iteratio
     std::sort(steps.begin(), steps.end());
 
     std::vector<std::uint8_t> hcclTrack(trace.tracks().size(), 0);
-    for (std::size_t t = 0; t < trace.tracks().size(); ++t) hcclTrack[t] = trace.tracks()[t].processName == "HCCL";
+    for (std::size_t t = 0; t < trace.tracks().size(); ++t)
+        hcclTrack[t] = trace.tracks()[t].processName == conventions::kHcclProcess;
 
     std::unordered_map<StringId, std::uint32_t> nameIndex;
     std::unordered_map<StringId, bool> isComm;

@@ -162,7 +162,7 @@ std::vector<ReportNote> dataNotes(const NoteInputs& in) {
     // An Ascend trace_view.json opened on its own carries no input shapes (they are in the
     // folder's kernel_details.csv / operator_details.csv), so every call of an operator shares
     // one baseline whatever its size: say so, with the widest signature as the example.
-    if (t.format() == "ascend") {
+    if (t.traceFormat() == TraceFormat::Ascend) {
         bool anyShape = false;
         std::uint32_t widest = kNone;
         double widestRatio = 0;

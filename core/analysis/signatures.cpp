@@ -4,30 +4,23 @@
 #include <cctype>
 #include <unordered_map>
 
+#include "core/io/conventions.h"
+
 namespace contend {
 
 namespace {
-
-bool isWaitTaskType(std::string_view t) {
-    return t == "EVENT_WAIT_SQE" || t == "Notify Wait" || t == "NOTIFY_WAIT_SQE" || t == "EVENT_RECORD_SQE" ||
-           t == "PLACE_HOLDER_SQE" || t == "Write Value" || t == "EVENT_WAIT" || t == "NOTIFY_WAIT";
-}
 
 bool contains(std::string_view hay, std::string_view needle) { return hay.find(needle) != std::string_view::npos; }
 
 }  // namespace
 
-// Device-side sync primitives logged as activities (MTIA's event_record / event_wait): they
-// wait or signal, they do not use the device.
-bool isWaitName(std::string_view n) {
-    return n == "event_wait" || n == "event_record" || n == "wait_event" || n == "record_event";
-}
-
 bool isWaitTask(const Trace& trace, std::uint32_t slice) {
     if (trace.slices()[slice].is(kSliceWait)) return true;
-    if (isWaitName(trace.str(trace.slices()[slice].name))) return true;
+    // Device-side sync primitives logged as activities by name: they wait or signal, they do
+    // not use the device.
+    if (conventions::isWaitActivityName(trace.str(trace.slices()[slice].name))) return true;
     const StringId type = trace.infos()[slice].taskType;
-    return type != 0 && isWaitTaskType(trace.str(type));
+    return type != 0 && conventions::isWaitTaskType(trace.str(type));
 }
 
 bool isDeviceOperator(const Trace& trace, std::uint32_t slice) {

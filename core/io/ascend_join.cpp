@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/io/ascend_folder.h"
+#include "core/io/conventions.h"
 #include "core/io/csv.h"
 #include "core/io/decimal.h"
 #include "core/io/memory_budget.h"
@@ -58,7 +59,9 @@ class TaskIndex {
         std::vector<std::uint8_t> trackKind(b.trackCount(), kOther);
         for (std::uint32_t t = 0; t < trackKind.size(); ++t) {
             const std::string_view process = b.processNameOf(t);
-            trackKind[t] = process == "Ascend Hardware" ? kNpu : process == "HCCL" ? kHccl : kOther;
+            trackKind[t] = process == conventions::kAscendHardwareProcess ? kNpu
+                           : process == conventions::kHcclProcess         ? kHccl
+                                                                          : kOther;
         }
         for (std::uint32_t i = 0; i < m_slices.size(); ++i) {
             const Slice& s = m_slices[i];
@@ -152,7 +155,7 @@ std::optional<TaskKey> taskKeyOf(TraceBuilder& b, const CsvTable& t, std::size_t
     auto stream = parseInt(s);
     auto task = parseInt(k);
     if (!stream || !task) {
-        b.warn("side-file cell is not a number", where(t, row));
+        b.warn(ImportProblem::SideFileCellNotNumber, where(t, row));
         return std::nullopt;
     }
     return TaskKey{static_cast<std::int32_t>(*stream), *task};
@@ -172,7 +175,7 @@ void joinKernelFile(TraceBuilder& b, TaskIndex& index, const CsvTable& t, std::v
     const int taskCol = t.column({"Task ID", "task_id"});
     const int shapeCol = t.column("Input Shapes");
     if ((streamCol < 0 || taskCol < 0) && (nameCol < 0 || startCol < 0)) {
-        b.warn("side file without Stream ID/Task ID or Name/Start Time(us) columns", t.fileName());
+        b.warn(ImportProblem::SideFileWithoutKeys, t.fileName());
         return;
     }
     struct MetricColumn {
@@ -188,12 +191,12 @@ void joinKernelFile(TraceBuilder& b, TaskIndex& index, const CsvTable& t, std::v
         std::optional<TimeNs> start;
         if (startCol >= 0 && !CsvTable::isMissing(t.cell(row, startCol))) {
             start = parseMicrosToNs(t.cell(row, startCol));
-            if (!start) b.warn("side-file cell is not a number", where(t, row));
+            if (!start) b.warn(ImportProblem::SideFileCellNotNumber, where(t, row));
         }
         const std::string_view name = t.cell(row, nameCol);
         const std::uint32_t s = index.match(taskKeyOf(b, t, row, streamCol, taskCol), name, start);
         if (s == kNone) {
-            b.warn("side-file row without a matching NPU task", where(t, row));
+            b.warn(ImportProblem::SideFileRowUnmatched, where(t, row));
             continue;
         }
         if (joined[s]) continue;  // an earlier kernel file already described this task
@@ -203,7 +206,7 @@ void joinKernelFile(TraceBuilder& b, TaskIndex& index, const CsvTable& t, std::v
             if (auto w = parseMicrosToNs(t.cell(row, waitCol)); w && *w >= 0)
                 info.waitNs = *w;
             else
-                b.warn("side-file cell is not a number", where(t, row));
+                b.warn(ImportProblem::SideFileCellNotNumber, where(t, row));
         }
         if (shapeCol >= 0 && info.shape == 0) {
             const std::string_view shape = unquoteShape(t.cell(row, shapeCol));
@@ -215,7 +218,7 @@ void joinKernelFile(TraceBuilder& b, TaskIndex& index, const CsvTable& t, std::v
             if (auto v = parseDouble(cell))
                 b.addMetric(s, m.key, static_cast<float>(*v));
             else
-                b.warn("side-file cell is not a number", where(t, row));
+                b.warn(ImportProblem::SideFileCellNotNumber, where(t, row));
         }
     }
 }
@@ -227,14 +230,14 @@ void joinL2File(TraceBuilder& b, TaskIndex& index, const CsvTable& t) {
     const int hitCol = t.column("Hit Rate");
     const int victimCol = t.column("Victim Rate");
     if (streamCol < 0 || taskCol < 0) {
-        b.warn("side file without Stream Id/Task Id columns", t.fileName());
+        b.warn(ImportProblem::SideFileWithoutTaskIds, t.fileName());
         return;
     }
     for (std::size_t row = 0; row < t.rows(); ++row) {
         const std::uint32_t s =
             index.match(taskKeyOf(b, t, row, streamCol, taskCol), t.cell(row, nameCol), std::nullopt);
         if (s == kNone) {
-            b.warn("side-file row without a matching NPU task", where(t, row));
+            b.warn(ImportProblem::SideFileRowUnmatched, where(t, row));
             continue;
         }
         // Rates are fractions (0..1) as written; real Level0-2 files write Hit Rate as N/A.
@@ -244,7 +247,7 @@ void joinL2File(TraceBuilder& b, TaskIndex& index, const CsvTable& t) {
             if (auto v = parseDouble(cell))
                 b.addMetric(s, key, static_cast<float>(*v));
             else
-                b.warn("side-file cell is not a number", where(t, row));
+                b.warn(ImportProblem::SideFileCellNotNumber, where(t, row));
         }
     }
 }
@@ -260,18 +263,22 @@ std::optional<LoadError> joinAscendSideFiles(TraceBuilder& builder, const Ascend
         std::error_code ec;
         const std::uintmax_t size = std::filesystem::file_size(path, ec);
         if (!ec && static_cast<double>(size) * 2.0 > static_cast<double>(memoryBudget))
-            return LoadError{path, -1, -1, -1,
+            return LoadError{path,
+                             -1,
+                             -1,
+                             -1,
                              "at " + formatBytes(size) + " it is too large to join within the memory budget of " +
-                                 formatBytes(memoryBudget)};
+                                 formatBytes(memoryBudget),
+                             LoadError::Kind::OutOfMemory};
     }
     TaskIndex index(builder);
     std::vector<std::uint8_t> joined(builder.pendingSlices().size(), 0);
     CsvTable table;
     auto noteUtf8 = [&] {
         if (table.invalidUtf8Bytes())
-            builder.warn("invalid UTF-8 replaced by '?'",
+            builder.warn(ImportProblem::InvalidUtf8,
                          table.fileName() + ": byte " + std::to_string(table.firstInvalidUtf8()),
-                         table.invalidUtf8Bytes(), "byte");
+                         table.invalidUtf8Bytes());
     };
     for (const std::string& path : folder.kernelDetails) {
         if (auto err = readCsv(path, table)) return err;

@@ -2,14 +2,11 @@
 
 #include <array>
 #include <cctype>
-#include <condition_variable>
 #include <cstring>
 #include <deque>
 #include <limits>
 #include <map>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "core/io/chunk_parser.h"
@@ -17,6 +14,8 @@
 #include "core/io/json_scan.h"
 #include "core/io/kineto_ranges.h"
 #include "core/io/memory_budget.h"
+#include "core/io/memory_projection.h"
+#include "core/io/parse_pool.h"
 
 namespace contend {
 
@@ -32,94 +31,9 @@ std::string_view trimView(std::string_view s) {
 
 enum class Status { Ok, Restart, Error, Cancelled };
 
-// A chunk of events handed to a worker, and what the worker made of it.
-struct Job {
-    std::vector<char> text;
-    std::uint64_t offset = 0;
-    bool exact = false;
-    bool findArrayEnd = false;
-    // Results.
-    bool done = false;
-    detail::ParseStatus status = detail::ParseStatus::Ok;
-    std::size_t arrayEnd = kNpos;
-    LoadError error;
-    TraceBuilder builder{"chrome"};
-    detail::ChunkCounts counts;
-};
-
-// Parses chunks on worker threads (one ChunkParser each); the reader merges results in order.
-class ParsePool {
-  public:
-    explicit ParsePool(unsigned workers) {
-        for (unsigned i = 0; i < workers; ++i) m_threads.emplace_back([this] { work(); });
-    }
-    ~ParsePool() {
-        {
-            std::lock_guard<std::mutex> lock(m_mutex);
-            m_stop = true;
-        }
-        m_cv.notify_all();
-        for (auto& t : m_threads) t.join();
-    }
-    void submit(const std::shared_ptr<Job>& job) {
-        {
-            std::lock_guard<std::mutex> lock(m_mutex);
-            m_queue.push_back(job);
-        }
-        m_cv.notify_all();
-    }
-    void wait(Job& job) {
-        std::unique_lock<std::mutex> lock(m_mutex);
-        m_done.wait(lock, [&] { return job.done; });
-    }
-
-  private:
-    void work() {
-        detail::ChunkParser parser;
-        for (;;) {
-            std::shared_ptr<Job> job;
-            {
-                std::unique_lock<std::mutex> lock(m_mutex);
-                m_cv.wait(lock, [&] { return m_stop || !m_queue.empty(); });
-                if (m_stop) return;  // the reader is gone: drop what is queued
-                job = m_queue.front();
-                m_queue.pop_front();
-            }
-            try {
-                job->status = parser.parse(job->text.data(), job->text.size(), job->offset, job->exact,
-                                           job->findArrayEnd, job->builder, job->counts, &job->arrayEnd, job->error);
-            } catch (const std::bad_alloc&) {
-                // An exception must not leave a worker thread (that would end the process).
-                job->status = detail::ParseStatus::Error;
-                job->error.offset = -1;
-                job->error.reason = "out of memory while reading the events near byte " + std::to_string(job->offset);
-            } catch (const std::exception& e) {
-                job->status = detail::ParseStatus::Error;
-                job->error.offset = -1;
-                job->error.reason = std::string("internal error while reading the events near byte ") +
-                                    std::to_string(job->offset) + ": " + e.what();
-            }
-            job->text = std::vector<char>();  // free the text early
-            {
-                std::lock_guard<std::mutex> lock(m_mutex);
-                job->done = true;
-            }
-            m_done.notify_all();
-        }
-    }
-
-    std::vector<std::thread> m_threads;
-    std::mutex m_mutex;
-    std::condition_variable m_cv;
-    std::condition_variable m_done;
-    std::deque<std::shared_ptr<Job>> m_queue;
-    bool m_stop = false;
-};
-
-unsigned workerCount() {
-    unsigned n = std::thread::hardware_concurrency();
-    return std::clamp(n, 1u, 4u);
-}
+using detail::Job;
+using detail::ParsePool;
+using detail::workerCount;
 
 class Reader {
   public:
@@ -151,7 +65,7 @@ class Reader {
     Status failAtBuffer(std::size_t bufIndex, std::string reason) {
         return fail(streamOffset(bufIndex), std::move(reason));
     }
-    void warn(std::string_view kind, std::uint64_t offset) { m_b.warn(kind, "byte " + std::to_string(offset)); }
+    void warn(ImportProblem problem, std::uint64_t offset) { m_b.warn(problem, "byte " + std::to_string(offset)); }
     bool progress();
     Status checkMemory();
     Status checkEventGrowth(std::size_t want);
@@ -212,68 +126,43 @@ Status Reader::fail(std::uint64_t offset, std::string reason) {
     m_error.file = m_name;
     m_error.offset = static_cast<std::int64_t>(offset);
     m_error.reason = std::move(reason);
+    m_error.kind = LoadError::Kind::Malformed;
     // Line and column are filled in by readChromeJson, which re-reads the text up to the offset:
     // counting newlines while streaming would cost every load ~10% for the rare broken file.
     return Status::Error;
 }
 
-// Peak memory of a load, from what the model holds when reading ends (TraceBuilder::
-// memoryBytes): finishing it (sorting, pairing, indexing) needs about 2.2 times that, and the
-// reader's buffers and parsers a fixed dozen chunks. Fitted on Kineto-shaped and simulated
-// traces of 0.1M-1M events (`contend-cli bench-load` prints model size and peak RSS).
-constexpr double kFinalizePeakFactor = 2.2;
-constexpr double kFixedChunks = 12.0;
-constexpr const char* kSetLimitHint =
-    "contend-cli --max-memory SIZE, or CONTEND_MAX_MEMORY=SIZE for the app; 0 for none";
-
 Status Reader::failMemory(std::string reason) {
     m_error.file = m_name;
     m_error.offset = -1;  // not about a place in the text: no line and column to look up
     m_error.reason = "not enough memory: " + std::move(reason);
+    m_error.kind = LoadError::Kind::OutOfMemory;
     return Status::Error;
 }
 
 Status Reader::checkMemory() {
     if (m_budget == kNoMemoryLimit) return Status::Ok;
-    const double model = static_cast<double>(m_b.memoryBytes());
     const std::uint64_t total = m_src.fileSize();
-    // Small files never fill the chunks: their buffers are bounded by the text itself.
-    double fixed = kFixedChunks * static_cast<double>(m_opt.chunkBytes) + static_cast<double>(m_buf.size());
-    if (total && !m_src.isGzip()) fixed = std::min(fixed, 3.0 * static_cast<double>(total));
+    LoadMemoryState state;
+    state.modelBytes = static_cast<double>(m_b.memoryBytes());
+    state.fixedBytes = readerFixedBytes(m_opt.chunkBytes, m_buf.size(), total, m_src.isGzip());
     // How much of the file the model stands for: the parse position for plain text (the
     // prefetch thread reads ahead), the compressed bytes inflated so far for gzip.
     const double done =
         m_src.isGzip() ? static_cast<double>(m_src.consumed()) : static_cast<double>(streamOffset(m_pos));
-    const double fraction = total ? done / static_cast<double>(total) : 0.0;
-    const double peakNow = model * kFinalizePeakFactor + fixed;
-    // Once a twentieth of the file is read, its density tells what the whole file will need:
-    // say so now rather than after minutes of reading. A margin keeps an estimate that is only
-    // near the budget from refusing a file that would fit.
-    const bool projectable = fraction >= 0.05 && fraction < 1.0;
-    const double projected = projectable ? model / fraction * kFinalizePeakFactor + fixed : peakNow;
-    const double budget = static_cast<double>(m_budget);
-    if (peakNow <= budget && (!projectable || projected <= budget * 1.25)) return Status::Ok;
-    const double need = std::max(peakNow, projected);
-    return failMemory(
-        "loading this trace needs about " + formatBytes(static_cast<std::uint64_t>(need)) +
-        (projectable ? " (estimated after reading " + std::to_string(static_cast<int>(fraction * 100)) + "% of it)"
-                     : "") +
-        " and the budget is " + formatBytes(m_budget) +
-        (m_opt.memoryLimitBytes == 0 && !memoryLimitFromEnvironment() ? " (three quarters of the memory available)"
-                                                                      : " (the limit set)") +
-        "; stopped at byte " + std::to_string(streamOffset(m_pos)) +
-        " before the system runs out. Close other programs, use a machine with more memory, or set the limit (" +
-        kSetLimitHint + ")");
+    state.fractionRead = total ? done / static_cast<double>(total) : 0.0;
+    state.budgetBytes = static_cast<double>(m_budget);
+    const LoadMemoryVerdict verdict = projectLoadMemory(state);
+    if (verdict.fits) return Status::Ok;
+    const bool budgetIsDefault = m_opt.memoryLimitBytes == 0 && !memoryLimitFromEnvironment();
+    return failMemory(loadMemoryRefusal(verdict, state, m_budget, budgetIsDefault, streamOffset(m_pos)));
 }
 
-// One event bigger than a chunk grows the buffer; the text is then copied for a worker and
-// held by its parser: about three times the event. Refuse before that passes the budget.
+// One event bigger than a chunk grows the buffer: refuse before that passes the budget.
 Status Reader::checkEventGrowth(std::size_t want) {
-    if (m_budget == kNoMemoryLimit || static_cast<double>(want) * 3.0 <= static_cast<double>(m_budget))
-        return Status::Ok;
-    return failMemory("the event at byte " + std::to_string(streamOffset(m_pos)) + " is larger than " +
-                      formatBytes(want / 2) + " and reading it needs about " + formatBytes(want * 3) +
-                      ", more than the budget of " + formatBytes(m_budget) + " (" + kSetLimitHint + ")");
+    if (m_budget == kNoMemoryLimit) return Status::Ok;
+    if (auto refusal = eventGrowthRefusal(want, m_budget, streamOffset(m_pos))) return failMemory(std::move(*refusal));
+    return Status::Ok;
 }
 
 bool Reader::progress() {
@@ -305,8 +194,7 @@ Status Reader::run() {
         st = readEvents();
         if (st == Status::Ok) {
             skipWs();
-            if (m_pos < m_len && !m_b.stats().truncated)
-                warn("text after the end of the events array", streamOffset(m_pos));
+            if (m_pos < m_len && !m_b.stats().truncated) warn(ImportProblem::TextAfterEvents, streamOffset(m_pos));
         }
     } else if (c == '{') {
         m_objectForm = true;
@@ -324,7 +212,7 @@ Status Reader::run() {
     if (!m_src.error().empty()) {
         if (m_src.truncated()) {
             m_b.stats().truncated = true;
-            m_b.warn("gzip data cut short", m_src.error());  // say why, not only that it was cut
+            m_b.warn(ImportProblem::GzipCutShort, m_src.error());  // say why, not only that it was cut
         } else {
             return failAtBuffer(m_len, m_src.error());
         }
@@ -338,11 +226,11 @@ Status Reader::run() {
     stats.bytes = m_bufOffset + m_len;
     stats.fileBytes = m_src.fileSize();
     if (m_ascendHints)
-        m_b.setFormat("ascend");
+        m_b.setFormat(TraceFormat::Ascend);
     else if (m_kinetoHints)
-        m_b.setFormat("kineto");
+        m_b.setFormat(TraceFormat::Kineto);
     else
-        m_b.setFormat("chrome");
+        m_b.setFormat(TraceFormat::Chrome);
     attachProfilerRanges(m_b);  // per-kernel CUPTI metrics onto their kernels (kineto_ranges.h)
     return Status::Ok;
 }
@@ -417,7 +305,7 @@ void Reader::readDistributedInfo(std::string_view text) {
     const auto rank = field("rank");
     const auto world = field("world_size");
     if (!rank || *rank < 0 || *rank > (1 << 30)) {
-        warn("distributedInfo has no integer rank (ignored)", streamOffset(m_pos));
+        warn(ImportProblem::DistributedInfoWithoutRank, streamOffset(m_pos));
         return;
     }
     m_b.setDistributed(static_cast<int>(*rank),
@@ -445,9 +333,9 @@ bool Reader::readTopLevelValue(std::string_view key) {
         m_kinetoHints = true;
         auto v = parseInt(text);
         if (!v)
-            warn("baseTimeNanoseconds is not an integer", streamOffset(m_pos));
+            warn(ImportProblem::BaseTimeNotInteger, streamOffset(m_pos));
         else if (*v < kMinBaseTimeNs || *v > kMaxBaseTimeNs)
-            warn("baseTimeNanoseconds out of range (ignored)", streamOffset(m_pos));
+            warn(ImportProblem::BaseTimeOutOfRange, streamOffset(m_pos));
         else
             m_b.setBaseTime(*v);
     } else if (key == "distributedInfo") {
@@ -455,7 +343,7 @@ bool Reader::readTopLevelValue(std::string_view key) {
     } else if ((key == "displayTimeUnit") && text.size() >= 2 && text.front() == '"') {
         m_b.setDisplayTimeUnit(std::string(text.substr(1, text.size() - 2)));
     } else if ((key == "traceEvents")) {
-        warn("traceEvents is not an array", streamOffset(m_pos));
+        warn(ImportProblem::TraceEventsNotArray, streamOffset(m_pos));
     }
     m_pos += end;
     return true;
@@ -521,7 +409,7 @@ Status Reader::readEvents() {
             Status st = drain(0);
             if (st != Status::Ok) return st;
             m_b.stats().truncated = true;
-            m_b.warn("file truncated",
+            m_b.warn(ImportProblem::FileTruncated,
                      "the events array is cut off after byte " +
                          std::to_string(streamOffset(m_pos + (scan.elements ? scan.lastElementEnd : 0))));
             m_pos = m_len;
@@ -544,10 +432,10 @@ Status Reader::readEvents() {
 
 Status Reader::dispatch(std::size_t a, std::size_t b, bool findArrayEnd) {
     auto job = std::make_shared<Job>();
-    job->text.assign(m_buf.data() + a, m_buf.data() + b);
-    job->offset = streamOffset(a);
-    job->exact = m_exact;
-    job->findArrayEnd = findArrayEnd;
+    job->chunk.text.assign(m_buf.data() + a, m_buf.data() + b);
+    job->chunk.offset = streamOffset(a);
+    job->chunk.exact = m_exact;
+    job->chunk.findArrayEnd = findArrayEnd;
     m_pool.submit(job);
     m_inFlight.push_back(job);
     // Keep a few chunks in flight: enough to feed every worker, few enough to bound memory.
@@ -559,21 +447,23 @@ Status Reader::drain(std::size_t keep) {
         std::shared_ptr<Job> job = m_inFlight.front();
         m_inFlight.pop_front();
         m_pool.wait(*job);
-        if (job->status == detail::ParseStatus::Restart) return Status::Restart;
-        if (job->status == detail::ParseStatus::Error) {
-            m_error = job->error;
+        detail::ChunkResult& result = job->result;
+        if (result.status == detail::ParseStatus::Restart) return Status::Restart;
+        if (result.status == detail::ParseStatus::Error) {
+            m_error = result.error;
             m_error.file = m_name;
             return Status::Error;
         }
         // The events array ended inside an optimistically cut chunk (text after it looked like
         // more events): the cut cannot be trusted, read again with exact boundaries.
-        if (job->arrayEnd != kNpos) return Status::Restart;
-        m_events += job->counts.events;
-        for (std::size_t k = 0; k < m_phaseCounts.size(); ++k) m_phaseCounts[k] += job->counts.phases[k];
-        for (auto& [ph, n] : job->counts.otherPhases) detail::countOtherPhase(m_otherPhases, ph, n);
-        m_kinetoHints = m_kinetoHints || job->counts.kinetoHints;
-        m_ascendHints = m_ascendHints || job->counts.ascendHints;
-        m_b.absorb(std::move(job->builder));
+        if (result.arrayEnd != detail::kNoArrayEnd) return Status::Restart;
+        const detail::ChunkCounts& counts = result.counts;
+        m_events += counts.events;
+        for (std::size_t k = 0; k < m_phaseCounts.size(); ++k) m_phaseCounts[k] += counts.phases[k];
+        for (const auto& [ph, n] : counts.otherPhases) detail::countOtherPhase(m_otherPhases, ph, n);
+        m_kinetoHints = m_kinetoHints || counts.kinetoHints;
+        m_ascendHints = m_ascendHints || counts.ascendHints;
+        m_b.absorb(std::move(result.builder));
         Status st = checkMemory();
         if (st != Status::Ok) return st;
     }
@@ -618,6 +508,7 @@ std::optional<LoadError> readChromeJson(const SourceFactory& open, const std::st
             LoadError e;
             e.file = name;
             e.reason = openError;
+            e.kind = LoadError::Kind::Unreadable;
             return e;
         }
         Reader reader(*src, name, builder, options, exact);
@@ -631,6 +522,7 @@ std::optional<LoadError> readChromeJson(const SourceFactory& open, const std::st
             LoadError e;
             e.file = name;
             e.reason = "cancelled";
+            e.kind = LoadError::Kind::Cancelled;
             return e;
         }
         if (st == Status::Error) {
@@ -640,11 +532,12 @@ std::optional<LoadError> readChromeJson(const SourceFactory& open, const std::st
         }
         // Restart: the optimistic chunking hit something it could not verify; start over with a
         // fresh model and exact boundaries.
-        builder = TraceBuilder("chrome");
+        builder = TraceBuilder();
     }
     LoadError e;
     e.file = name;
     e.reason = "internal error: the exact reader asked for a restart";
+    e.kind = LoadError::Kind::Internal;
     return e;
 }
 

@@ -1,13 +1,16 @@
 #pragma once
 // Parses one chunk of whole trace events (the text between '[' and ']' of the events array, cut at
 // element boundaries) into a TraceBuilder of its own. Chunks are independent, so several parsers
-// run on worker threads and their builders are merged in file order (TraceBuilder::absorb).
+// run on worker threads (parse_pool.h) and their builders are merged in file order
+// (TraceBuilder::absorb).
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/io/load.h"
 #include "core/trace/trace_builder.h"
@@ -29,6 +32,27 @@ struct ChunkCounts {
 // grow the table without bound: at most 64 names of up to 16 bytes, the rest as "(other)".
 void countOtherPhase(std::map<std::string, std::uint64_t>& table, std::string_view ph, std::uint64_t n);
 
+inline constexpr std::size_t kNoArrayEnd = std::numeric_limits<std::size_t>::max();
+
+// A chunk of array elements, as cut from the stream.
+struct Chunk {
+    std::vector<char> text;
+    std::uint64_t offset = 0;   // stream offset of text[0]
+    bool exact = false;         // cut at exact element boundaries (a JSON error is the file's)
+    bool findArrayEnd = false;  // the cut was optimistic and may run past the events array
+};
+
+struct ChunkResult {
+    // Error (exact chunks): error.offset and error.reason say where and what. Restart (optimistic
+    // chunks): the cut may have been wrong; read again with exact boundaries.
+    ParseStatus status = ParseStatus::Ok;
+    TraceBuilder builder;  // the chunk's events, strings and warnings
+    ChunkCounts counts;
+    // With findArrayEnd: the index in text of a ']' that closes the array inside the chunk.
+    std::size_t arrayEnd = kNoArrayEnd;
+    LoadError error;
+};
+
 class ChunkParser {
   public:
     ChunkParser();
@@ -36,12 +60,8 @@ class ChunkParser {
     ChunkParser(const ChunkParser&) = delete;
     ChunkParser& operator=(const ChunkParser&) = delete;
 
-    // text[0, len) holds array elements; textOffset is the stream offset of text[0]. In exact
-    // mode a JSON error is an Error with error.offset/reason set; otherwise it is Restart (the
-    // optimistic cut may have been wrong). With findArrayEnd, *arrayEnd receives the index in
-    // text of a ']' that closes the array inside the chunk (or stays unchanged).
-    ParseStatus parse(const char* text, std::size_t len, std::uint64_t textOffset, bool exact, bool findArrayEnd,
-                      TraceBuilder& out, ChunkCounts& counts, std::size_t* arrayEnd, LoadError& error);
+    // Python's NaN/Infinity (not JSON) are read as missing values, with a warning.
+    ChunkResult parse(const Chunk& chunk);
 
   private:
     struct Impl;

@@ -58,7 +58,7 @@ std::optional<LoadError> parseCsv(std::string text, const std::string& name, Csv
     out = CsvTable();
     out.m_path = name;
     if (text.size() >= std::numeric_limits<std::uint32_t>::max())
-        return LoadError{name, -1, -1, -1, "the CSV file is larger than 4 GiB"};
+        return LoadError{name, -1, -1, -1, "the CSV file is larger than 4 GiB", LoadError::Kind::Unreadable};
     out.m_text = std::move(text);
     char* const s = out.m_text.data();
     const std::size_t n = out.m_text.size();
@@ -73,8 +73,12 @@ std::optional<LoadError> parseCsv(std::string text, const std::string& name, Csv
     std::int64_t line = 1;
     std::size_t lineStart = 0;  // offset where the current physical line begins
     auto error = [&](std::size_t at, std::int64_t atLine, std::size_t atLineStart, std::string reason) {
-        return LoadError{name, static_cast<std::int64_t>(at), atLine, static_cast<std::int64_t>(at - atLineStart) + 1,
-                         std::move(reason)};
+        return LoadError{name,
+                         static_cast<std::int64_t>(at),
+                         atLine,
+                         static_cast<std::int64_t>(at - atLineStart) + 1,
+                         std::move(reason),
+                         LoadError::Kind::Malformed};
     };
 
     // Rows go into m_cells; the first non-blank row is the header and is moved out at the end.
@@ -172,7 +176,7 @@ std::optional<LoadError> parseCsv(std::string text, const std::string& name, Csv
 std::optional<LoadError> readCsv(const std::string& path, CsvTable& out) {
     std::string why;
     std::unique_ptr<ByteSource> src = openByteSource(path, why);
-    if (!src) return LoadError{path, -1, -1, -1, "cannot read the CSV file: " + why};
+    if (!src) return LoadError{path, -1, -1, -1, "cannot read the CSV file: " + why, LoadError::Kind::Unreadable};
     std::string text;
     text.resize(static_cast<std::size_t>(src->sizeHint()) + 1);
     std::size_t used = 0;
@@ -182,7 +186,8 @@ std::optional<LoadError> readCsv(const std::string& path, CsvTable& out) {
         if (got == 0) break;
         used += got;
     }
-    if (!src->error().empty()) return LoadError{path, -1, -1, -1, "cannot read the CSV file: " + src->error()};
+    if (!src->error().empty())
+        return LoadError{path, -1, -1, -1, "cannot read the CSV file: " + src->error(), LoadError::Kind::Unreadable};
     text.resize(used);
     return parseCsv(std::move(text), path, out);
 }

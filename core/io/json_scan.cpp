@@ -147,4 +147,37 @@ std::size_t scanValue(const char* p, std::size_t size) {
     return 0;
 }
 
+std::size_t quoteNonFinite(std::string& s) {
+    std::size_t n = 0;
+    bool inString = false;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+            continue;
+        }
+        auto word = [&](std::string_view w) { return s.compare(i, w.size(), w) == 0; };
+        std::size_t len = 0;
+        if (c == 'N' && word("NaN"))
+            len = 3;
+        else if (c == 'I' && word("Infinity"))
+            len = 8;
+        else if (c == '-' && word("-Infinity"))
+            len = 9;
+        if (!len) continue;
+        s[i] = '"';
+        s[i + len - 1] = '"';
+        ++n;
+        i += len - 1;
+    }
+    return n;
+}
+
 }  // namespace contend::json

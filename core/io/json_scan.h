@@ -5,6 +5,7 @@
 // columns for error messages are counted by the reader as it streams: chrome_json_reader.cpp.)
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace contend::json {
@@ -31,6 +32,13 @@ std::size_t findEventBoundaryBackward(const char* begin, std::size_t size, std::
 // Scans one JSON value starting at begin[0] (after whitespace). Returns the offset just past it,
 // 0 if the value is incomplete within size.
 std::size_t scanValue(const char* begin, std::size_t size);
+
+// Python's json.dump writes float nan and inf as the bare words NaN, Infinity and -Infinity,
+// which are not JSON. Outside strings, each becomes a string of the same length (its first and
+// last characters turned into quotes: "a", "nfinit", "Infinit"), so offsets stay true to the file
+// and the value reads as missing: a ts or dur that is not a number (the event is dropped with a
+// warning), an arg or counter value that is skipped. Returns how many were replaced.
+std::size_t quoteNonFinite(std::string& s);
 
 inline bool isSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 

@@ -52,7 +52,7 @@ std::size_t attachProfilerRanges(TraceBuilder& b) {
     }
     for (const auto& [kernel, metric] : copies) b.addMetric(kernel, metric.key, metric.value);
     if (unmatched > 0)
-        b.warn("profiler range without its kernel", std::to_string(unmatched) + " cuda_profiler_range events",
+        b.warn(ImportProblem::ProfilerRangeWithoutKernel, std::to_string(unmatched) + " cuda_profiler_range events",
                unmatched);
     return kernelOf.size();
 }

@@ -11,6 +11,7 @@
 #include "core/io/ascend_folder.h"
 #include "core/io/byte_source.h"
 #include "core/io/chrome_json_reader.h"
+#include "core/io/conventions.h"
 #include "core/io/memory_budget.h"
 #include "core/io/nsys_sqlite_reader.h"
 #include "core/io/sqlite_db.h"
@@ -56,6 +57,7 @@ LoadResult finish(TraceBuilder& builder, const std::optional<LoadError>& err, bo
         return r;
     }
     builder.stats().seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    conventions::tagByConventions(builder);  // after the side-file joins, which may set task types
     r.trace = builder.finalize();
     return r;
 }
@@ -83,7 +85,12 @@ namespace {
 std::optional<LoadError> checkCpu([[maybe_unused]] const std::string& path) {
 #if defined(CONTEND_PARSER_NEEDS_AVX2) && (defined(__x86_64__) || defined(__i386__))
     if (!__builtin_cpu_supports("avx2"))
-        return LoadError{path, -1, -1, -1, "this build of Contend needs a CPU with AVX2 (x86-64-v3) to read JSON"};
+        return LoadError{path,
+                         -1,
+                         -1,
+                         -1,
+                         "this build of Contend needs a CPU with AVX2 (x86-64-v3) to read JSON",
+                         LoadError::Kind::Unsupported};
 #endif
     return std::nullopt;
 }
@@ -127,23 +134,36 @@ LoadResult loadSqlite(const std::string& file, const LoadOptions& options, std::
     const bool nsys = db && isNsysDatabase(*db, error);
     const bool ascend = db && !nsys && error.empty() && isAscendDatabase(*db, error);
     if (!db || !error.empty()) {
-        r.error = LoadError{file, -1, -1, -1, "cannot read this SQLite database: " + error};
+        r.error =
+            LoadError{file, -1, -1, -1, "cannot read this SQLite database: " + error, LoadError::Kind::Unreadable};
         return r;
     }
     if (!nsys && !ascend) {
         const bool analysis = fs::path(file).filename() == "analysis.db";
         r.error =
-            LoadError{file, 0, -1, -1,
+            LoadError{file,
+                      0,
+                      -1,
+                      -1,
                       analysis ? "an Ascend analysis.db holds summary tables only: open the "
                                  "ascend_pytorch_profiler_N.db beside it, or the rank folder"
                                : "an SQLite database that is neither an Nsight Systems export nor an Ascend "
-                                 "profiler database (no CUPTI_ACTIVITY_KIND_KERNEL, no TASK and STRING_IDS tables)"};
+                                 "profiler database (no CUPTI_ACTIVITY_KIND_KERNEL, no TASK and STRING_IDS tables)",
+                      LoadError::Kind::NotATrace};
         return r;
     }
-    TraceBuilder builder(nsys ? "nsys-sqlite" : "ascend-db");
+    TraceBuilder builder(nsys ? TraceFormat::NsysSqlite : TraceFormat::AscendDb);
     bool cancelled = false;
     auto err = nsys ? readNsysSqlite(*db, file, builder, options, &cancelled)
                     : readAscendDb(*db, file, builder, options, &cancelled);
+    // The database readers do not set LoadError::Kind yet (task F owns them): until they do, their
+    // two refusals that callers act on are classified here, the one place that reads their text.
+    if (err && err->kind == LoadError::Kind::Other) {
+        if (cancelled)
+            err->kind = LoadError::Kind::Cancelled;
+        else if (err->reason.rfind("not enough memory", 0) == 0)
+            err->kind = LoadError::Kind::OutOfMemory;
+    }
     if (!err) {
         Source src;
         src.path = file;
@@ -189,7 +209,7 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
         return r;
     }
     std::error_code ec;
-    TraceBuilder builder("chrome");
+    TraceBuilder builder;
     std::string file = path;
     std::optional<AscendFolder> ascend;
     std::string databaseError;
@@ -208,10 +228,14 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
             file = *k;
         } else {
             LoadResult r;
-            r.error = LoadError{path, -1, -1, -1,
+            r.error = LoadError{path,
+                                -1,
+                                -1,
+                                -1,
                                 "no trace in this folder: expected ASCEND_PROFILER_OUTPUT/trace_view.json or "
                                 "ascend_pytorch_profiler_N.db, trace_view.json, msprof_*.db, or one "
-                                "*.pt.trace.json(.gz) file"};
+                                "*.pt.trace.json(.gz) file",
+                                LoadError::Kind::NotATrace};
             return r;
         }
     } else if (fs::path(path).filename() == "trace_view.json") {
@@ -226,16 +250,24 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
         (ext == ".db" || ext == ".sqlite") && fs::is_regular_file(file, ec)) {
         LoadResult r;
         r.error =
-            LoadError{file, 0, -1, -1,
+            LoadError{file,
+                      0,
+                      -1,
+                      -1,
                       "not an SQLite database: the file does not start with the SQLite header (\"SQLite format 3\"); "
-                      "an empty, truncated or different file?"};
+                      "an empty, truncated or different file?",
+                      LoadError::Kind::NotATrace};
         return r;
     }
     if (isNsysReport(file)) {
         LoadResult r;
-        r.error = LoadError{file, -1, -1, -1,
+        r.error = LoadError{file,
+                            -1,
+                            -1,
+                            -1,
                             "an Nsight Systems report: export it with `nsys export --type sqlite " +
-                                fs::path(file).filename().string() + "` and open the .sqlite"};
+                                fs::path(file).filename().string() + "` and open the .sqlite",
+                            LoadError::Kind::NotATrace};
         return r;
     }
     bool cancelled = false;
@@ -252,7 +284,7 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
         if (auto s = openByteSource(file, e2)) src.gzip = s->isGzip();
         if (ascend) {
             src.folder = ascend->root;
-            builder.setFormat("ascend-folder");
+            builder.setFormat(TraceFormat::AscendFolder);
         }
         builder.setSource(src);
         if (ascend) {
@@ -262,9 +294,9 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
         if (ascend && options.joinSideFiles) {
             // The trace is what the user opened; a broken side file costs its metrics, not the load.
             if (auto sideErr = joinAscendSideFiles(builder, *ascend, effectiveMemoryBudget(options)))
-                builder.warn("side file not joined", sideErr->message());
+                builder.warn(ImportProblem::SideFileNotJoined, sideErr->message());
         }
-        if (!databaseError.empty()) builder.warn("database export not read (the text export was)", databaseError);
+        if (!databaseError.empty()) builder.warn(ImportProblem::DatabaseExportNotRead, databaseError);
     }
     return finish(builder, err, cancelled, t0);
 }
@@ -276,7 +308,7 @@ static LoadResult loadTraceFromMemoryImpl(std::string_view json, const std::stri
         r.error = e;
         return r;
     }
-    TraceBuilder builder("chrome");
+    TraceBuilder builder;
     bool cancelled = false;
     SourceFactory open = [&](std::string&) { return memoryByteSource(json); };
     auto err = readChromeJson(open, name, builder, options, &cancelled);
@@ -298,12 +330,17 @@ LoadResult guarded(const std::string& name, F&& f) {
         return f();
     } catch (const std::bad_alloc&) {
         LoadResult r;
-        r.error = LoadError{name, -1, -1, -1,
-                            "out of memory while loading (the trace needs more memory than this machine has free)"};
+        r.error = LoadError{name,
+                            -1,
+                            -1,
+                            -1,
+                            "out of memory while loading (the trace needs more memory than this machine has free)",
+                            LoadError::Kind::OutOfMemory};
         return r;
     } catch (const std::exception& e) {
         LoadResult r;
-        r.error = LoadError{name, -1, -1, -1, std::string("internal error while loading: ") + e.what()};
+        r.error = LoadError{
+            name, -1, -1, -1, std::string("internal error while loading: ") + e.what(), LoadError::Kind::Internal};
         return r;
     }
 }

@@ -13,11 +13,23 @@
 namespace contend {
 
 struct LoadError {
+    // What went wrong, for code to decide on (the reason is for people: never match it).
+    enum class Kind : std::uint8_t {
+        Other,        // not classified (yet) by the reader that failed
+        Unreadable,   // the file cannot be opened or read (missing, permissions, I/O)
+        Malformed,    // the file is broken at a place (offset/line/column say where)
+        NotATrace,    // readable, but not a format Contend reads
+        OutOfMemory,  // the load would need more memory than its budget
+        Cancelled,    // LoadOptions::progress asked to stop
+        Unsupported,  // this machine cannot read it (a CPU without AVX2)
+        Internal,     // a bug in Contend
+    };
     std::string file;
     std::int64_t offset = -1;  // byte offset in the (decompressed) file, -1 if not about a place
     std::int64_t line = -1;    // 1-based
     std::int64_t column = -1;  // 1-based
     std::string reason;
+    Kind kind = Kind::Other;
     // "trace.json: byte 1048576 (line 2301, column 17): expected ',' or '}'"
     std::string message() const;
 };
@@ -34,9 +46,9 @@ struct LoadOptions {
     // Most memory the load may use, in bytes. 0: the environment's CONTEND_MAX_MEMORY ("8G",
     // "512M", "0" for none) if set, else three quarters of what the machine (or the container)
     // has available when the load starts, leaving room for the analysis and the GUI.
-    // kNoMemoryLimit: no limit. A trace that needs more stops with a LoadError (reason
-    // starting "not enough memory") as soon as that is clear, instead of running the system
-    // out of memory.
+    // kNoMemoryLimit: no limit. A trace that needs more stops with a LoadError of kind
+    // OutOfMemory (reason starting "not enough memory") as soon as that is clear, instead of
+    // running the system out of memory.
     std::uint64_t memoryLimitBytes = 0;
 };
 

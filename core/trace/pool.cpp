@@ -25,7 +25,7 @@ long stepNumber(std::string_view name) {
 TracePtr poolCaptures(const std::vector<TracePtr>& captures) {
     if (captures.empty()) return nullptr;
     if (captures.size() == 1) return captures.front();
-    TraceBuilder b(captures.front()->format());
+    TraceBuilder b(captures.front()->traceFormat());
     Source src = captures.front()->source();
     const Source& first = captures.front()->source();
     src.path =
@@ -48,6 +48,7 @@ TracePtr poolCaptures(const std::vector<TracePtr>& captures) {
             if (!tr.threadName.empty()) b.setThreadName(tr.pid, tr.tid, tr.threadName);
             b.setProcessSortIndex(tr.pid, tr.processSortIndex);
             b.setThreadSortIndex(tr.pid, tr.tid, tr.threadSortIndex);
+            if (tr.kind == TrackKind::DeviceStream) b.setDeviceTrack(trackOf[i]);
         }
         long maxStep = -1;
         const auto& slices = t.slices();

@@ -10,7 +10,9 @@
 #include <utility>
 #include <vector>
 
+#include "core/trace/import_problem.h"
 #include "core/trace/string_table.h"
+#include "core/trace/trace_format.h"
 #include "core/trace/types.h"
 
 namespace contend {
@@ -109,11 +111,15 @@ struct Flow {
     TimeNs toTs = 0;
 };
 
+// One import problem (import_problem.h) with how often it happened and where first.
 struct ImportWarning {
-    std::string kind;  // "missing ts", "negative dur", "unmatched E", ...
+    ImportProblem id = ImportProblem::Other;
+    std::string kind;  // its text: importProblemInfo(id).text, or a reader's own for Other
     std::uint64_t count = 0;
-    std::string example;         // where the first one was: "byte 1234 (line 5)"
-    std::string unit = "event";  // what `count` counts: "event", "byte", "string", "value"
+    std::string example;                    // where the first one was: "byte 1234 (line 5)"
+    ProblemUnit unit = ProblemUnit::Event;  // what `count` counts
+    std::string_view unitName() const { return problemUnitName(unit); }
+    ProblemSeverity severity() const { return importProblemInfo(id).severity; }
 };
 
 struct ImportStats {
@@ -166,7 +172,9 @@ struct Source {
 class Trace {
   public:
     const Source& source() const { return m_source; }
-    const std::string& format() const { return m_format; }  // "kineto", "chrome", "ascend", ...
+    TraceFormat traceFormat() const { return m_format; }
+    // The format's name as reports write it: "kineto", "chrome", "ascend", ... (traceFormatName).
+    std::string_view format() const { return traceFormatName(m_format); }
     const StringTable& strings() const { return m_strings; }
     std::string_view str(StringId id) const { return m_strings.view(id); }
 
@@ -206,7 +214,7 @@ class Trace {
   private:
     friend class TraceBuilder;
     Source m_source;
-    std::string m_format;
+    TraceFormat m_format = TraceFormat::Chrome;
     StringTable m_strings;
     std::vector<Slice> m_slices;
     std::vector<SliceInfo> m_infos;

@@ -1,6 +1,8 @@
 #pragma once
 // The only way to make a Trace: readers, the simulator and tests add events in any order, then
-// finalize() sorts, pairs, links and freezes them into an immutable Trace.
+// finalize() sorts, pairs, links and freezes them into an immutable Trace. The builder knows no
+// format: what a name means (a device task, a step marker) is tagged by the readers
+// (core/io/conventions.h); finalize does structure only.
 #include <array>
 #include <string>
 #include <string_view>
@@ -13,9 +15,9 @@ namespace contend {
 
 class TraceBuilder {
   public:
-    explicit TraceBuilder(std::string format = "chrome");
+    explicit TraceBuilder(TraceFormat format = TraceFormat::Chrome);
 
-    void setFormat(std::string format) { m_trace->m_format = std::move(format); }
+    void setFormat(TraceFormat format) { m_trace->m_format = format; }
     void setSource(Source source) { m_trace->m_source = std::move(source); }
     Source& source() { return m_trace->m_source; }
     // Added to every time at finalize (Kineto baseTimeNanoseconds).
@@ -68,8 +70,12 @@ class TraceBuilder {
     void addFlowEnd(std::string_view category, std::string_view name, std::string_view id, std::uint32_t track,
                     TimeNs ts, bool enclosing);
 
-    // Counts `count` occurrences of an import problem; the first occurrence's place is kept.
-    // `unit` says what is counted (events unless the problem is about bytes, strings, values).
+    // Counts `count` occurrences of an import problem (import_problem.h: its text and unit come
+    // from the table); the first occurrence's place is kept.
+    void warn(ImportProblem problem, std::string_view where, std::uint64_t count = 1);
+    // The same for a problem known by its text only (a reader whose problems are not in the
+    // table yet: they count as ImportProblem::Other unless the text is one of the table's).
+    // `unit` says what is counted: "event", "byte", "string", "value" or "row".
     void warn(std::string_view kind, std::string_view where, std::uint64_t count = 1, std::string_view unit = "event");
     ImportStats& stats() { return m_trace->m_stats; }
     std::size_t sliceCount() const { return m_trace->m_slices.size(); }
@@ -83,6 +89,13 @@ class TraceBuilder {
     std::vector<Slice>& pendingSlices() { return m_trace->m_slices; }
     std::vector<SliceInfo>& pendingInfos() { return m_trace->m_infos; }
     std::string_view processNameOf(std::uint32_t track) const;
+    // The B slices still waiting for their E (paired at finalize), with their infos.
+    std::vector<Slice>& pendingBegins() { return m_begins; }
+    const std::vector<SliceInfo>& pendingBeginInfos() const { return m_beginInfos; }
+    // Makes a track a device stream whatever its slices are (a reader that knows from the
+    // file's metadata, core/io/conventions.h). Otherwise a track is one when it holds a
+    // kSliceDevice slice.
+    void setDeviceTrack(std::uint32_t track) { m_trace->m_tracks[track].kind = TrackKind::DeviceStream; }
     // The metrics added so far as (build index, metric), in the order added.
     std::size_t pendingMetricCount() const { return m_pendingMetrics.size(); }
     std::pair<std::uint32_t, Metric> pendingMetric(std::size_t i) const {
@@ -124,6 +137,8 @@ class TraceBuilder {
     };
 
     StringId internLong(std::string_view s);
+    void addWarning(ImportProblem id, std::string_view kind, std::string_view where, std::uint64_t count,
+                    ProblemUnit unit);
     void pairBeginEnd();
     void sortSlices(std::vector<std::uint32_t>& newIndexOf);
     void finishTracks();
