@@ -10,7 +10,7 @@ namespace contend::test {
 // Builds a trace with device streams ("GPU 0 / stream N") and host threads, slice by slice.
 class TinyTrace {
   public:
-    TinyTrace() : m_b("kineto") {}
+    TinyTrace() : m_b(TraceFormat::Kineto) {}
     std::uint32_t stream(int n) {
         const std::string tid = std::to_string(n);
         const std::uint32_t t = m_b.track("0", tid);
