@@ -83,6 +83,27 @@ TEST_CASE("the heatmap draws a time at the same x as the timeline under it", "[u
     HeatmapView* h = w.heatmap();
     const TimeNs begin = tl->data()->trace->begin();
     const TimeNs span = tl->data()->trace->span();
+    // A time at several places of the view maps to the same screen x in both.
+    auto checkAligned = [&] {
+        h->refreshNow();
+        h->plot()->replot(QCustomPlot::rpImmediateRefresh);
+        REQUIRE(h->timeAxisAligned());
+        const TimeAxis& ax = tl->axis();
+        for (const double f : {0.0, 0.1, 0.5, 0.77, 1.0}) {
+            const TimeNs t = ax.t0 + static_cast<TimeNs>(static_cast<double>(ax.span()) * f);
+            const double tx = tl->timeArea().left() + ax.toPx(t);
+            const int tlGlobal = tl->mapToGlobal(QPoint(static_cast<int>(std::lround(tx)), 0)).x();
+            const double hx = h->xOf(t);
+            const int hmGlobal = h->plot()->mapToGlobal(QPoint(static_cast<int>(std::lround(hx)), 0)).x();
+            INFO("at " << f << " of the view");
+            CHECK(std::abs(tlGlobal - hmGlobal) <= 1);
+        }
+    };
+    {
+        INFO("as opened");
+        pump(100);
+        checkAligned();
+    }
     for (const int width : {1300, 1600, 2100}) {
         w.resize(width, 1000);
         pump(150);
@@ -91,23 +112,11 @@ TEST_CASE("the heatmap draws a time at the same x as the timeline under it", "[u
             if (zoom >= 1.0)
                 tl->resetZoom();
             else
-                tl->zoomTo(begin + static_cast<TimeNs>(span * (0.5 - zoom / 2)),
-                           begin + static_cast<TimeNs>(span * (0.5 + zoom / 2)), 0.0);
+                tl->zoomTo(begin + static_cast<TimeNs>(static_cast<double>(span) * (0.5 - zoom / 2)),
+                           begin + static_cast<TimeNs>(static_cast<double>(span) * (0.5 + zoom / 2)), 0.0);
             pump(100);
-            h->refreshNow();
-            h->plot()->replot(QCustomPlot::rpImmediateRefresh);
             INFO("window width " << width << ", zoom " << zoom);
-            REQUIRE(h->timeAxisAligned());
-            const TimeAxis& ax = tl->axis();
-            for (const double f : {0.0, 0.1, 0.5, 0.77, 1.0}) {
-                const TimeNs t = ax.t0 + static_cast<TimeNs>(static_cast<double>(ax.span()) * f);
-                const double tx = tl->timeArea().left() + ax.toPx(t);
-                const int tlGlobal = tl->mapToGlobal(QPoint(static_cast<int>(std::lround(tx)), 0)).x();
-                const double hx = h->xOf(t);
-                const int hmGlobal = h->plot()->mapToGlobal(QPoint(static_cast<int>(std::lround(hx)), 0)).x();
-                INFO("at " << f << " of the view");
-                CHECK(std::abs(tlGlobal - hmGlobal) <= 1);
-            }
+            checkAligned();
         }
     }
 }

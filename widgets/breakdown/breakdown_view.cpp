@@ -95,9 +95,11 @@ void BreakdownView::fitParts() {
     const int legend = m_legend->isHidden() ? 0 : m_legend->heightForWidth(w);
     if (!m_legend->isHidden()) m_legend->setFixedHeight(legend);
     const int plot = m_plot->isHidden() ? 0 : m_plot->minimumHeight();
-    const int twoLines = 2 * m_title->fontMetrics().lineSpacing() + m_title->contentsMargins().top() +
-                         m_title->contentsMargins().bottom();
-    const int room = std::max(twoLines, height() - plot - legend);
+    const int line = std::max(1, m_title->fontMetrics().lineSpacing());
+    const int margins = m_title->contentsMargins().top() + m_title->contentsMargins().bottom();
+    // Whole lines only, so a cut title does not show half a line.
+    const int lines = std::max(2, (height() - plot - legend - margins) / line);
+    const int room = lines * line + margins;
     m_title->setMaximumHeight(room);
     m_title->setToolTip(m_title->heightForWidth(w) > room ? m_title->text() : QString());
 }

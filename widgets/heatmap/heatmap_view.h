@@ -99,10 +99,10 @@ class HeatmapView : public QWidget {
     HeatmapGrid m_grid;
     QCustomPlot* m_plot;
     QCPColorMap* m_map;
-    QLabel* m_key;
     QComboBox* m_rowsBox;
     QComboBox* m_metricBox;
     QLabel* m_note;
+    QLabel* m_key;
     QTimer* m_timer;
     int m_outlines = 0;
     HeatmapView* m_peer = nullptr;
