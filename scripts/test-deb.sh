@@ -82,11 +82,14 @@ in_root dpkg -s contend | grep -E '^(Status|Version)'
 say "contend-cli --version"
 in_root contend-cli --version
 say "contend-cli analyze /usr/share/contend/samples/projectx-before.json.gz"
-in_root contend-cli analyze /usr/share/contend/samples/projectx-before.json.gz | head -n 15
+in_root contend-cli analyze /usr/share/contend/samples/projectx-before.json.gz >"$cache/analyze.txt"
+head -n 6 "$cache/analyze.txt"
+grep -q '^summary: .*anomalies' "$cache/analyze.txt" || fail "contend-cli analyze printed no summary"
 say "QT_QPA_PLATFORM=offscreen contend --version"
 in_root env QT_QPA_PLATFORM=offscreen contend --version
 say "QT_QPA_PLATFORM=offscreen contend --screenshot /tmp/main.png (the installed sample)"
-in_root env QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp contend --screenshot /tmp/main.png
+mkdir -p -m 700 "$root/tmp/xdg"
+in_root env QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp/xdg contend --screenshot /tmp/main.png
 [ -s "$root/tmp/main.png" ] || fail "the installed app wrote no screenshot"
 file "$root/tmp/main.png" 2>/dev/null || ls -l "$root/tmp/main.png"
 cp "$root/tmp/main.png" "$cache/installed-main.png"
