@@ -620,3 +620,59 @@ TEST_CASE("ascend db: several devices keep the text export's process names, thei
     CHECK(findCounter(t, "NPU 0 HBM 0/Read Read(MB/s)"));
     CHECK(findCounter(t, "NPU 1 HBM 0/Read Read(MB/s)"));
 }
+
+TEST_CASE("ascend db: the LLC hit rate reads as a percent from both exports, and the PyTorch ops keep their dims",
+          "[real][ascenddb]") {
+    requireSharedTraces();
+    const std::string base = test::sharedTraces() + "/ascend-msinsight/test/data/pytorch/";
+    // The text export writes the hit rate as a fraction under "Hit Rate(%)" (LLC 0 Read's first
+    // sample: 0.875), the database as the percent (85.9 first): both read as percent now.
+    auto hitRates = [](const Trace& t) {
+        std::vector<const CounterSeries*> out;
+        for (const CounterSeries& c : t.counters())
+            if (c.name.rfind("LLC ", 0) == 0 && c.name.find("/Hit Rate") != std::string::npos) out.push_back(&c);
+        return out;
+    };
+    for (const char* rank :
+         {"level0/rank0_ascend_pt", "level1/rank0_ascend_pt", "level2/rank0_ascend_pt", "level2/rank1_ascend_pt"}) {
+        INFO(rank);
+        LoadResult text = loadOk(base + "text/" + rank);
+        LoadResult db = loadOk(base + "db/" + rank);
+        for (const Trace* t : {text.trace.get(), db.trace.get()}) {
+            INFO(t->format());
+            const auto series = hitRates(*t);
+            REQUIRE_FALSE(series.empty());
+            double most = 0;
+            for (const CounterSeries* c : series) {
+                CHECK(c->unit == "%");
+                for (double v : c->values) {
+                    CHECK(v >= 0);
+                    CHECK(v <= 100);
+                    most = std::max(most, v);
+                }
+            }
+            CHECK(most > 50);  // a real L2 hit rate, not 0.9%
+        }
+    }
+    LoadResult text = loadOk(base + "text/level1/rank0_ascend_pt");
+    for (const CounterSeries& c : text.trace->counters())
+        if (c.name == "LLC 0 Read/Hit Rate") CHECK(c.values.front() == Approx(87.5));
+    LoadResult db = loadOk(base + "db/level1/rank0_ascend_pt");
+    for (const CounterSeries& c : db.trace->counters())
+        if (c.name == "LLC 0 Read/Hit Rate") CHECK(c.values.front() == Approx(85.9));
+
+    // Schema 1.0.0 writes PYTORCH_API's dims under inputDtypes and the types under inputShapes:
+    // the op keeps the dims, as the text export's "Input Dims" ("32,1000;\r\n1000,4096").
+    LoadResult l0 = loadOk(base + "db/level0/rank0_ascend_pt");
+    const Trace& t = *l0.trace;
+    std::size_t mm = 0;
+    for (std::uint32_t i = 0; i < t.slices().size(); ++i) {
+        if (t.str(t.slices()[i].name) != "aten::mm") continue;
+        const std::string_view shape = t.str(t.infos()[i].shape);
+        INFO(shape);
+        CHECK(shape.find("float") == std::string_view::npos);
+        CHECK(shape.find(',') != std::string_view::npos);
+        ++mm;
+    }
+    CHECK(mm > 0);
+}

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "core/analysis/engine.h"
+#include "core/analysis/pressure.h"
 #include "core/io/load.h"
 #include "test_support.h"
 
@@ -406,4 +407,54 @@ TEST_CASE("nsys sqlite: hostile databases give a located error or load what is t
         REQUIRE(r);  // opened immutable: no lock taken, the committed rows read
         CHECK(r.trace->stats().phases.at("kernel") == 1);
     }
+}
+
+TEST_CASE("nsys sqlite: TARGET_INFO_GPU's peaks are the device's, and the analysis sets copies against them",
+          "[nsys][bounds]") {
+    test::TempFile f("peaks.sqlite");
+    makeDb(f.path(), tinyExport());
+    LoadResult r = loadTrace(f.path());
+    REQUIRE(r);
+    const Trace& t = *r.trace;
+    REQUIRE(t.source().devices.size() == 1);
+    const Source::Device* d = t.source().device(0);
+    REQUIRE(d);
+    CHECK(d->memoryBandwidth == 100e9);
+    CHECK(d->smCount == 8);
+    CHECK(d->l2Bytes == 1048576);
+    CHECK(d->clockHz == 0);  // no clockRate column in this export
+    CHECK(t.source().device(1) == nullptr);
+    // The memset writes 256 bytes in 100 ns: 2.56 GB/s of the device's 100 GB/s. The copy is
+    // host-to-device: the host link's, not the device memory's.
+    CHECK(copyBandwidthShare(t, findSlice(t, "Memset (Device)")) == Approx(0.0256));
+    CHECK(std::isnan(copyBandwidthShare(t, findSlice(t, "Memcpy HtoD (Pageable -> Device)"))));
+    const Report withPeaks = analyze(r.trace, AnalysisSettings{});
+    for (const ReportNote& n : withPeaks.notes) CHECK(n.kind != "no-device-peaks");
+
+    // Without the table: no peak, nothing set against it, and a note says so.
+    test::TempFile g("no-peaks.sqlite");
+    makeDb(g.path(), tinyExport() + "DROP TABLE TARGET_INFO_GPU;");
+    LoadResult np = loadTrace(g.path());
+    REQUIRE(np);
+    CHECK(np.trace->source().devices.empty());
+    CHECK(std::isnan(copyBandwidthShare(*np.trace, findSlice(*np.trace, "Memset (Device)"))));
+    const Report withoutPeaks = analyze(np.trace, AnalysisSettings{});
+    bool noted = false;
+    for (const ReportNote& n : withoutPeaks.notes) noted = noted || n.kind == "no-device-peaks";
+    CHECK(noted);
+}
+
+TEST_CASE("nsys sqlite: the real exports' stated peaks are read as the devices'", "[real][nsys][bounds]") {
+    requireSharedTraces();
+    LoadResult r = loadTrace(test::sharedTraces() + "/nsys-nsys_ai/tests/fixtures/mock.sqlite");
+    REQUIRE(r);
+    const Source::Device* d = r.trace->source().device(0);
+    REQUIRE(d);  // NVIDIA GeForce RTX 3080 (TARGET_INFO_GPU as exported)
+    CHECK(d->memoryBandwidth == 760080000000.0);
+    CHECK(d->smCount == 68);
+    CHECK(d->clockHz == 1710000000.0);
+    // An export without TARGET_INFO_GPU states none.
+    LoadResult h = loadTrace(test::sharedTraces() + "/nsys-nsys_ai/tests/fixtures/h100_2gpu_1s.sqlite");
+    REQUIRE(h);
+    CHECK(h.trace->source().devices.empty());
 }

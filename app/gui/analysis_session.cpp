@@ -6,29 +6,34 @@
 
 namespace contend::gui {
 
-void ReportWorker::build(quint64 generation, PreparedHandle prepared, double coefficient, double overlap) {
+void ReportWorker::build(quint64 generation, PreparedHandle prepared, double coefficient, double overlap,
+                         WhatIfCachePtr cache) {
     QElapsedTimer t;
     t.start();
-    ReportPtr report = buildReportShared(prepared, coefficient, overlap,
-                                         [live = m_live, generation] { return live->load() == generation; });
-    emit built(generation, coefficient, overlap, report, static_cast<double>(t.nsecsElapsed()) / 1e6);
+    double whatIfMs = 0;
+    ReportPtr report = buildReportShared(
+        prepared, coefficient, overlap, [live = m_live, generation] { return live->load() == generation; }, cache,
+        &whatIfMs);
+    emit built(generation, coefficient, overlap, report, static_cast<double>(t.nsecsElapsed()) / 1e6, whatIfMs);
 }
 
 AnalysisSession::AnalysisSession(QObject* parent) : QObject(parent) {
     qRegisterMetaType<OpenedTracePtr>("contend::gui::OpenedTracePtr");
     qRegisterMetaType<ReportPtr>("contend::gui::ReportPtr");
     qRegisterMetaType<PreparedHandle>("contend::gui::PreparedHandle");
+    qRegisterMetaType<WhatIfCachePtr>("contend::gui::WhatIfCachePtr");
     auto* worker = new ReportWorker(m_live);
     worker->moveToThread(&m_reportThread);
     connect(&m_reportThread, &QThread::finished, worker, &QObject::deleteLater);
     connect(this, &AnalysisSession::buildRequested, worker, &ReportWorker::build, Qt::QueuedConnection);
     connect(
         worker, &ReportWorker::built, this,
-        [this](quint64 generation, double, double, ReportPtr report, double ms) {
+        [this](quint64 generation, double, double, ReportPtr report, double ms, double whatIfMs) {
             m_building = false;
             if (generation == m_generation && report) {
                 m_report = std::move(report);
                 m_lastBuildMs = ms;
+                m_lastWhatIfMs = whatIfMs;
                 emit reportChanged(m_report);
             }
             if (m_pending) dispatchBuild();
@@ -72,6 +77,8 @@ void AnalysisSession::open(const QString& path, double coefficient, double overl
         finishLoad();
         m_current = std::move(t);
         m_report = m_current->report;
+        // The first report's replays start the cache; a build still running holds the old one.
+        m_cache = m_cacheEnabled ? load->takeWhatIfCache() : nullptr;
         m_live->store(++m_generation);
         m_building = false;
         m_pending = false;
@@ -111,6 +118,8 @@ void AnalysisSession::adopt(OpenedTracePtr trace, ReportPtr report) {
     m_live->store(++m_generation);  // a build still running for an earlier trace must not land (and stops)
     m_building = false;
     m_pending = false;
+    // Its own cache: the session that opened the trace may re-threshold it at the same time.
+    m_cache = m_cacheEnabled && m_current ? makeWhatIfCache(m_current->prepared) : nullptr;
 }
 
 void AnalysisSession::setThresholds(double coefficient, double overlap) {
@@ -128,7 +137,7 @@ void AnalysisSession::dispatchBuild() {
     }
     m_pending = false;
     m_building = true;
-    emit buildRequested(m_generation, m_current->prepared, m_pendingCoefficient, m_pendingOverlap);
+    emit buildRequested(m_generation, m_current->prepared, m_pendingCoefficient, m_pendingOverlap, m_cache);
 }
 
 }  // namespace contend::gui

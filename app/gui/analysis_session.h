@@ -2,7 +2,10 @@
 // Owns the open trace and the work around it, all off the GUI thread: opening (LoadThread) and
 // re-thresholding (buildReport on a worker thread, coalesced: while one runs, only the latest
 // request waits, so dragging a slider never queues up work). The previous trace stays current
-// until a new one has opened successfully.
+// until a new one has opened successfully. Each re-threshold's what-if reuses the replays of the
+// reports before it on the same trace (WhatIfCache, whatif.h: seeded by the first report, kept
+// per session, dropped with the trace), so a slider step replays only the findings and resources
+// whose changes moved; the gains are those of a what-if from scratch.
 #include <atomic>
 #include <memory>
 
@@ -22,9 +25,12 @@ class ReportWorker : public QObject {
   public:
     explicit ReportWorker(std::shared_ptr<std::atomic<quint64>> live) : m_live(std::move(live)) {}
   public slots:
-    void build(quint64 generation, contend::gui::PreparedHandle prepared, double coefficient, double overlap);
+    void build(quint64 generation, contend::gui::PreparedHandle prepared, double coefficient, double overlap,
+               contend::gui::WhatIfCachePtr cache);
   signals:
-    void built(quint64 generation, double coefficient, double overlap, contend::gui::ReportPtr report, double ms);
+    // ms: the whole build; whatIfMs: its what-if part.
+    void built(quint64 generation, double coefficient, double overlap, contend::gui::ReportPtr report, double ms,
+               double whatIfMs);
 
   private:
     std::shared_ptr<std::atomic<quint64>> m_live;
@@ -55,6 +61,13 @@ class AnalysisSession : public QObject {
     OpenedTracePtr currentPtr() const { return m_current; }
     ReportPtr report() const { return m_report; }
     double lastBuildMs() const { return m_lastBuildMs; }
+    double lastWhatIfMs() const { return m_lastWhatIfMs; }
+    // The what-if cache is on unless turned off (contend --bench-rethreshold --no-cache measures
+    // the re-threshold without it); takes effect with the next trace.
+    void setWhatIfCacheEnabled(bool on) { m_cacheEnabled = on; }
+    bool whatIfCacheEnabled() const { return m_cacheEnabled; }
+    // The current trace's cache (null when off or without an analysis), for tests and benches.
+    const WhatIfCache* whatIfCache() const { return m_cache.get(); }
 
   signals:
     void progress(double fraction, const QString& phase);
@@ -63,7 +76,8 @@ class AnalysisSession : public QObject {
     void failed(const QString& path, const QString& message);
     void cancelled(const QString& path);
     void reportChanged(contend::gui::ReportPtr report);
-    void buildRequested(quint64 generation, contend::gui::PreparedHandle prepared, double coefficient, double overlap);
+    void buildRequested(quint64 generation, contend::gui::PreparedHandle prepared, double coefficient, double overlap,
+                        contend::gui::WhatIfCachePtr cache);
 
   private:
     void dispatchBuild();
@@ -81,8 +95,13 @@ class AnalysisSession : public QObject {
     double m_pendingCoefficient = 0;
     double m_pendingOverlap = 0;
     double m_lastBuildMs = 0;
+    double m_lastWhatIfMs = 0;
+    // Handed to the worker with each build; builds run one at a time, so one thread uses it.
+    WhatIfCachePtr m_cache;
+    bool m_cacheEnabled = true;
 };
 
 }  // namespace contend::gui
 
 Q_DECLARE_METATYPE(contend::gui::PreparedHandle)
+Q_DECLARE_METATYPE(contend::gui::WhatIfCachePtr)

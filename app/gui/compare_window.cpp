@@ -27,6 +27,7 @@
 #include "app/gui/analysis_session.h"
 #include "widgets/breakdown/breakdown_view.h"
 #include "widgets/common/text.h"
+#include "widgets/compare/gain_check_view.h"
 #include "widgets/compare/shift_chart.h"
 #include "widgets/heatmap/heatmap_view.h"
 #include "widgets/tables/table_panel.h"
@@ -66,21 +67,40 @@ QWidget* titled(QLabel* header, QWidget* body) {
 
 }  // namespace
 
-CompareWindow::CompareWindow(QWidget* parent)
-    : QMainWindow(parent), m_baseSession(new AnalysisSession(this)), m_newSession(new AnalysisSession(this)) {
+void CompareWindow::Run::showTrace(const OpenedTracePtr& t, const ReportPtr& r) {
+    report = r;
+    timeline->setData(t->timeline);
+    timeline->setReport(r);
+    heatmap->setTrace(t->trace);
+    heatmap->setPressureSource(pressureSource(t->prepared));
+    heatmap->setReport(r);
+    breakdown->setTrace(t->trace);
+    breakdown->setReport(r);
+    trace = t;
+}
+
+void CompareWindow::Run::showReport(const ReportPtr& r) {
+    report = r;
+    timeline->setReport(r);
+    heatmap->setReport(r);
+    breakdown->setReport(r);
+}
+
+CompareWindow::CompareWindow(QWidget* parent) : QMainWindow(parent) {
     setWindowTitle(tr("Contend — compare"));
+    for (Run& run : m_runs) run.session = new AnalysisSession(this);
     buildUi();
     buildMenu();
-    for (AnalysisSession* s : {m_baseSession, m_newSession}) {
-        const bool isNew = s == m_newSession;
-        connect(s, &AnalysisSession::opened, this, [this, isNew](OpenedTracePtr t) {
+    for (Side side : {Base, New}) {
+        AnalysisSession* s = m_runs[side].session;
+        connect(s, &AnalysisSession::opened, this, [this, side](OpenedTracePtr t) {
             m_pending = std::max(0, m_pending - 1);
             ReportPtr r = t->report;
-            onOpened(isNew, std::move(t), std::move(r));
+            onOpened(side, std::move(t), std::move(r));
         });
         connect(s, &AnalysisSession::failed, this, &CompareWindow::onFailed);
         connect(s, &AnalysisSession::reportChanged, this,
-                [this, isNew](ReportPtr r) { onReportChanged(isNew, std::move(r)); });
+                [this, side](ReportPtr r) { onReportChanged(side, std::move(r)); });
         connect(s, &AnalysisSession::progress, this, [this](double f, const QString& phase) {
             m_progress->setValue(static_cast<int>(f * 100));
             statusBar()->showMessage(phase);
@@ -200,12 +220,14 @@ void CompareWindow::buildUi() {
     layout->addWidget(m_message);
 
     auto* vsplit = new QSplitter(Qt::Vertical, central);
-    m_baseView = new TimelineView;
-    m_newView = new TimelineView;
-    m_baseHeader = new QLabel(tr("<b>Baseline</b>"));
-    m_newHeader = new QLabel(tr("<b>Comparison</b>"));
-    vsplit->addWidget(titled(m_baseHeader, m_baseView));
-    vsplit->addWidget(titled(m_newHeader, m_newView));
+    for (Side side : {Base, New}) {
+        Run& run = m_runs[side];
+        run.timeline = new TimelineView;
+        run.header = new QLabel(side == Base ? tr("<b>Baseline</b>") : tr("<b>Comparison</b>"));
+        run.heatmap = new HeatmapView;
+        run.breakdown = new BreakdownView;
+        vsplit->addWidget(titled(run.header, run.timeline));
+    }
 
     auto* hsplit = new QSplitter(Qt::Horizontal);
     m_tabs = new QTabWidget;
@@ -224,26 +246,22 @@ void CompareWindow::buildUi() {
     opsBox->addWidget(legend);
     m_tabs->addTab(ops, tr("Operators"));
     m_tabs->addTab(m_anPanel, tr("Anomalies"));
-    auto* heat = new QWidget;
-    auto* heatLayout = new QHBoxLayout(heat);
-    heatLayout->setContentsMargins(0, 0, 0, 0);
-    m_baseHeat = new HeatmapView;
-    m_newHeat = new HeatmapView;
-    // Side by side: the same rows and one colour scale, so the two read alike.
-    m_baseHeat->setPeer(m_newHeat);
-    m_newHeat->setPeer(m_baseHeat);
-    heatLayout->addWidget(titled(new QLabel(tr("<b>Baseline</b>")), m_baseHeat));
-    heatLayout->addWidget(titled(new QLabel(tr("<b>Comparison</b>")), m_newHeat));
-    m_tabs->addTab(heat, tr("Heatmaps"));
-    // The selected operator's breakdown in each run, side by side (follows either timeline).
-    auto* bd = new QWidget;
-    auto* bdLayout = new QHBoxLayout(bd);
-    bdLayout->setContentsMargins(0, 0, 0, 0);
-    m_baseBreakdown = new BreakdownView;
-    m_newBreakdown = new BreakdownView;
-    bdLayout->addWidget(titled(new QLabel(tr("<b>Baseline</b>")), m_baseBreakdown));
-    bdLayout->addWidget(titled(new QLabel(tr("<b>Comparison</b>")), m_newBreakdown));
-    m_tabs->addTab(bd, tr("Breakdowns"));
+    m_gain = new GainCheckView;
+    m_tabs->addTab(m_gain, tr("Predicted vs realised"));
+    // Heatmaps and breakdowns (the selected operator's, following either timeline) side by side;
+    // the heatmaps share their rows and one colour scale, so the two read alike.
+    m_runs[Base].heatmap->setPeer(m_runs[New].heatmap);
+    m_runs[New].heatmap->setPeer(m_runs[Base].heatmap);
+    auto sideBySide = [this](auto member) {
+        auto* w = new QWidget;
+        auto* l = new QHBoxLayout(w);
+        l->setContentsMargins(0, 0, 0, 0);
+        l->addWidget(titled(new QLabel(tr("<b>Baseline</b>")), m_runs[Base].*member));
+        l->addWidget(titled(new QLabel(tr("<b>Comparison</b>")), m_runs[New].*member));
+        return w;
+    };
+    m_tabs->addTab(sideBySide(&Run::heatmap), tr("Heatmaps"));
+    m_tabs->addTab(sideBySide(&Run::breakdown), tr("Breakdowns"));
     m_shift = new ShiftChart;
     hsplit->addWidget(m_tabs);
     hsplit->addWidget(m_shift);
@@ -270,15 +288,14 @@ void CompareWindow::buildUi() {
     connect(m_overlapSpin, &QDoubleSpinBox::valueChanged, this, thresholdsEdited);
     connect(m_alignBox, &QComboBox::currentIndexChanged, this,
             [this](int i) { setAlignment(i == 0 ? Alignment::FirstIteration : Alignment::TraceStart); });
-    connect(m_baseView, &TimelineView::viewChanged, this, [this](qint64 a, qint64 b) { syncFrom(false, a, b); });
-    connect(m_newView, &TimelineView::viewChanged, this, [this](qint64 a, qint64 b) { syncFrom(true, a, b); });
-    connect(m_baseView, &TimelineView::viewChanged, m_baseHeat, &HeatmapView::setViewRange);
-    connect(m_newView, &TimelineView::viewChanged, m_newHeat, &HeatmapView::setViewRange);
-    connect(m_baseHeat, &HeatmapView::zoomRequested, m_baseView,
-            [this](qint64 a, qint64 b) { m_baseView->zoomTo(a, b); });
-    connect(m_newHeat, &HeatmapView::zoomRequested, m_newView, [this](qint64 a, qint64 b) { m_newView->zoomTo(a, b); });
-    connect(m_baseView, &TimelineView::sliceSelected, this, [this](quint32 s) { onSliceSelected(false, s); });
-    connect(m_newView, &TimelineView::sliceSelected, this, [this](quint32 s) { onSliceSelected(true, s); });
+    for (Side side : {Base, New}) {
+        const Run& run = m_runs[side];
+        TimelineView* view = run.timeline;
+        connect(view, &TimelineView::viewChanged, this, [this, side](qint64 a, qint64 b) { syncFrom(side, a, b); });
+        connect(view, &TimelineView::viewChanged, run.heatmap, &HeatmapView::setViewRange);
+        connect(run.heatmap, &HeatmapView::zoomRequested, view, [view](qint64 a, qint64 b) { view->zoomTo(a, b); });
+        connect(view, &TimelineView::sliceSelected, this, [this, side](quint32 s) { onSliceSelected(side, s); });
+    }
     connect(m_opPanel, &TablePanel::rowPicked, this,
             [this](const QModelIndex& i) { showRow(CompareModel::Kind::Operators, i.row()); });
     connect(m_anPanel, &TablePanel::rowPicked, this,
@@ -294,25 +311,21 @@ void CompareWindow::setThresholds(double coefficient, double overlap) {
         spin->setValue(v);
     }
     // Runs already open are re-thresholded; the compare follows when both reports are in.
-    m_baseSession->setThresholds(coefficient, overlap);
-    m_newSession->setThresholds(coefficient, overlap);
+    for (Run& run : m_runs) run.session->setThresholds(coefficient, overlap);
 }
 
-void CompareWindow::onReportChanged(bool isNew, ReportPtr report) {
+void CompareWindow::onReportChanged(Side side, ReportPtr report) {
     if (!report) return;
-    (isNew ? m_newReport : m_baseReport) = report;
-    TimelineView* view = isNew ? m_newView : m_baseView;
     m_syncing = true;
-    view->setReport(report);
+    m_runs[side].showReport(report);
     m_syncing = false;
-    (isNew ? m_newHeat : m_baseHeat)->setReport(report);
-    (isNew ? m_newBreakdown : m_baseBreakdown)->setReport(report);
     // Compare only reports made with the same thresholds (the other run's may still be on its way).
-    auto current = [this](const ReportPtr& r) {
-        return r && std::abs(r->settings.coefficient - m_coefficient) < 1e-9 &&
+    auto current = [this](const Run& run) {
+        const ReportPtr& r = run.report;
+        return run.trace && r && std::abs(r->settings.coefficient - m_coefficient) < 1e-9 &&
                std::abs(r->settings.overlapRatio - m_overlap) < 1e-9;
     };
-    if (m_base && m_new && current(m_baseReport) && current(m_newReport))
+    if (current(m_runs[Base]) && current(m_runs[New]))
         tryCompare(false);
     else
         updateHeaders();
@@ -320,33 +333,33 @@ void CompareWindow::onReportChanged(bool isNew, ReportPtr report) {
 
 bool CompareWindow::busy() const { return m_pending > 0; }
 
-void CompareWindow::startSession(AnalysisSession* s, const QString& path) {
+void CompareWindow::startSession(Side side, const QString& path) {
     ++m_pending;
     m_progress->setValue(0);
     m_progress->show();
-    s->open(QFileInfo(path).absoluteFilePath(), m_coefficient, m_overlap);
+    m_runs[side].session->open(QFileInfo(path).absoluteFilePath(), m_coefficient, m_overlap);
 }
 
 void CompareWindow::open(const QString& basePath, const QString& newPath) {
-    m_base.reset();
-    m_new.reset();
-    m_baseReport.reset();
-    m_newReport.reset();
+    for (Run& run : m_runs) {
+        run.trace.reset();
+        run.report.reset();
+    }
     m_pending = 0;
     m_message->hide();
     m_verdict->setText(tr("Opening %1 and %2…").arg(QFileInfo(basePath).fileName(), QFileInfo(newPath).fileName()));
-    startSession(m_baseSession, basePath);
-    startSession(m_newSession, newPath);
+    startSession(Base, basePath);
+    startSession(New, newPath);
 }
 
 void CompareWindow::openAgainst(OpenedTracePtr base, ReportPtr baseReport, const QString& newPath) {
     m_pending = 0;
     m_message->hide();
-    m_new.reset();
-    m_newReport.reset();
+    m_runs[New].trace.reset();
+    m_runs[New].report.reset();
     m_verdict->setText(tr("Opening %1…").arg(QFileInfo(newPath).fileName()));
     if (!baseReport) baseReport = base->report;
-    m_baseSession->adopt(base, baseReport);
+    m_runs[Base].session->adopt(base, baseReport);
     if (baseReport) {
         // The compare runs with the thresholds the baseline's report was made with.
         m_coefficient = baseReport->settings.coefficient;
@@ -355,26 +368,15 @@ void CompareWindow::openAgainst(OpenedTracePtr base, ReportPtr baseReport, const
         m_coefSpin->setValue(m_coefficient);
         m_overlapSpin->setValue(m_overlap);
     }
-    onOpened(false, std::move(base), std::move(baseReport));
-    startSession(m_newSession, newPath);
+    onOpened(Base, std::move(base), std::move(baseReport));
+    startSession(New, newPath);
 }
 
-void CompareWindow::onOpened(bool isNew, OpenedTracePtr t, ReportPtr report) {
+void CompareWindow::onOpened(Side side, OpenedTracePtr t, ReportPtr report) {
     if (m_pending == 0) m_progress->hide();
-    TimelineView* view = isNew ? m_newView : m_baseView;
-    HeatmapView* heat = isNew ? m_newHeat : m_baseHeat;
-    (isNew ? m_newReport : m_baseReport) = report;
     m_syncing = true;  // the other view must not follow this one's reset
-    view->setData(t->timeline);
-    view->setReport(report);
+    m_runs[side].showTrace(t, report);
     m_syncing = false;
-    heat->setTrace(t->trace);
-    heat->setPressureSource(pressureSource(t->prepared));
-    heat->setReport(report);
-    BreakdownView* bd = isNew ? m_newBreakdown : m_baseBreakdown;
-    bd->setTrace(t->trace);
-    bd->setReport(report);
-    (isNew ? m_new : m_base) = std::move(t);
     tryCompare();
 }
 
@@ -390,22 +392,25 @@ void CompareWindow::onFailed(const QString& path, const QString& message) {
 
 void CompareWindow::tryCompare(bool resetView) {
     updateHeaders();
-    if (!m_base || !m_new) return;
-    if (!m_baseReport || !m_newReport) {
-        const QString why = !m_baseReport ? m_base->analysisError : m_new->analysisError;
+    const Run& base = m_runs[Base];
+    const Run& now = m_runs[New];
+    if (!base.trace || !now.trace) return;
+    if (!base.report || !now.report) {
+        const QString why = !base.report ? base.trace->analysisError : now.trace->analysisError;
         m_message->setText(tr("No analysis to compare: %1").arg(why));
         m_message->show();
         emit failed(m_message->text());
         return;
     }
     // Pure and cheap (matching over the reports' anomalies, windows and signatures), so it runs here.
-    auto result = std::make_shared<CompareResult>(compareReports(*m_baseReport, *m_newReport));
-    result->basePath = m_base->path.toStdString();
-    result->newPath = m_new->path.toStdString();
+    auto result = std::make_shared<CompareResult>(compareReports(*base.report, *now.report));
+    result->basePath = base.trace->path.toStdString();
+    result->newPath = now.trace->path.toStdString();
     m_result = std::move(result);
     m_opModel->setResult(m_result);
     m_anModel->setResult(m_result);
     m_shift->setResult(*m_result);
+    m_gain->setResult(m_result);
 
     const CompareResult& r = *m_result;
     const QString e2e = tr("end-to-end %1 → %2 (%3%4%)")
@@ -418,13 +423,18 @@ void CompareWindow::tryCompare(bool resetView) {
                                .arg(r.anomalies.added.size())
                                .arg(r.windows.resolved.size())
                                .arg(r.windows.added.size());
-    m_verdict->setText(
-        QStringLiteral("<b>%1</b><br>%2 · %3").arg(QString::fromStdString(r.verdict).toHtmlEscaped(), e2e, counts));
-    const auto labels = distinctLabels(m_base->path, m_new->path);
+    QString verdict =
+        QStringLiteral("<b>%1</b><br>%2 · %3").arg(QString::fromStdString(r.verdict).toHtmlEscaped(), e2e, counts);
+    // The what-if's check in one line (the tab "Predicted vs realised" has it per resource).
+    if (r.gain.available)
+        verdict += QStringLiteral("<br>") +
+                   tr("predicted vs realised: %1").arg(QString::fromStdString(r.gain.text).toHtmlEscaped());
+    m_verdict->setText(verdict);
+    const auto labels = distinctLabels(base.trace->path, now.trace->path);
     setWindowTitle(tr("Contend — %1 vs %2 (coefficient %3, overlap %4)")
                        .arg(labels.first, labels.second)
-                       .arg(m_baseReport->settings.coefficient, 0, 'f', 2)
-                       .arg(m_baseReport->settings.overlapRatio, 0, 'f', 2));
+                       .arg(base.report->settings.coefficient, 0, 'f', 2)
+                       .arg(base.report->settings.overlapRatio, 0, 'f', 2));
     m_anPanel->sortBy(CompareModel::AnScoreNew, Qt::DescendingOrder);
     // Numbers get their width, names share the rest (TablePanel::fitColumns).
     m_opPanel->fitColumns();
@@ -433,31 +443,37 @@ void CompareWindow::tryCompare(bool resetView) {
     if (resetView) {
         updateOffset();
         m_syncing = true;
-        m_baseView->resetZoom();
+        base.timeline->resetZoom();
         m_syncing = false;
-        syncFrom(false, m_baseView->axis().t0, m_baseView->axis().t1);
+        syncFrom(Base, base.timeline->axis().t0, base.timeline->axis().t1);
     }
     updateBreakdowns();
     emit compared();
 }
 
 void CompareWindow::updateHeaders() {
-    const auto labels = m_base && m_new ? distinctLabels(m_base->path, m_new->path) : std::pair<QString, QString>();
-    auto header = [](const QString& role, const OpenedTracePtr& t, const ReportPtr& r, const QString& label) {
+    const Run& base = m_runs[Base];
+    const Run& now = m_runs[New];
+    const auto labels =
+        base.trace && now.trace ? distinctLabels(base.trace->path, now.trace->path) : std::pair<QString, QString>();
+    auto header = [](const QString& role, const Run& run, const QString& label) {
+        const OpenedTracePtr& t = run.trace;
         if (!t) return QStringLiteral("<b>%1</b>").arg(role);
         QString s = QStringLiteral("<b>%1</b> — %2")
                         .arg(role, (label.isEmpty() ? QFileInfo(t->path).fileName() : label).toHtmlEscaped());
-        if (r)
+        if (const ReportPtr& r = run.report)
             s += QObject::tr(" · end-to-end %1 · %2 anomalies · %3 windows")
                      .arg(durationText(r->summary.endToEndNs))
                      .arg(r->anomalies.size())
                      .arg(r->windows.size());
         return s;
     };
-    m_baseHeader->setText(header(tr("Baseline"), m_base, m_baseReport, labels.first));
-    m_newHeader->setText(header(tr("Comparison"), m_new, m_newReport, labels.second));
-    m_baseHeader->setToolTip(m_base ? m_base->path : QString());
-    m_newHeader->setToolTip(m_new ? m_new->path : QString());
+    for (Side side : {Base, New}) {
+        const Run& run = m_runs[side];
+        run.header->setText(side == Base ? header(tr("Baseline"), run, labels.first)
+                                         : header(tr("Comparison"), run, labels.second));
+        run.header->setToolTip(run.trace ? run.trace->path : QString());
+    }
 }
 
 void CompareWindow::setAlignment(Alignment a) {
@@ -467,44 +483,48 @@ void CompareWindow::setAlignment(Alignment a) {
         m_alignBox->setCurrentIndex(a == Alignment::FirstIteration ? 0 : 1);
     }
     updateOffset();
-    syncFrom(false, m_baseView->axis().t0, m_baseView->axis().t1);
+    syncFrom(Base, m_runs[Base].timeline->axis().t0, m_runs[Base].timeline->axis().t1);
 }
 
 void CompareWindow::updateOffset() {
-    if (!m_base || !m_new) return;
+    const Run& base = m_runs[Base];
+    const Run& now = m_runs[New];
+    if (!base.trace || !now.trace) return;
     const bool iter = m_alignment == Alignment::FirstIteration;
     const bool bothHave =
-        m_baseReport && m_newReport && !m_baseReport->iterations.empty() && !m_newReport->iterations.empty();
-    m_offset = anchorOf(*m_new, m_newReport.get(), bothHave ? m_alignment : Alignment::TraceStart) -
-               anchorOf(*m_base, m_baseReport.get(), bothHave ? m_alignment : Alignment::TraceStart);
+        base.report && now.report && !base.report->iterations.empty() && !now.report->iterations.empty();
+    const Alignment a = bothHave ? m_alignment : Alignment::TraceStart;
+    m_offset = anchorOf(*now.trace, now.report.get(), a) - anchorOf(*base.trace, base.report.get(), a);
     if (iter && !bothHave)
         statusBar()->showMessage(tr("A run has no iteration markers: aligned on the trace start"), 8000);
 }
 
-void CompareWindow::syncFrom(bool fromNew, qint64 t0, qint64 t1) {
-    if (m_syncing || !m_base || !m_new) return;
+void CompareWindow::syncFrom(Side from, qint64 t0, qint64 t1) {
+    if (m_syncing || !m_runs[Base].trace || !m_runs[New].trace) return;
     m_syncing = true;
-    const qint64 d = fromNew ? -m_offset : m_offset;
-    (fromNew ? m_baseView : m_newView)->zoomTo(t0 + d, t1 + d, 0.0);
+    // m_offset takes a baseline time to the comparison's.
+    const qint64 d = from == Base ? m_offset : -m_offset;
+    m_runs[other(from)].timeline->zoomTo(t0 + d, t1 + d, 0.0);
     m_syncing = false;
 }
 
-quint32 CompareWindow::matchingSlice(quint32 slice, bool toNew) const {
-    const ReportPtr& from = toNew ? m_baseReport : m_newReport;
-    const ReportPtr& to = toNew ? m_newReport : m_baseReport;
-    const OpenedTracePtr& fromT = toNew ? m_base : m_new;
-    const OpenedTracePtr& toT = toNew ? m_new : m_base;
-    if (!from || !to || !fromT || !toT || slice >= from->sliceSignature.size()) return kNone;
-    const std::uint32_t sig = from->sliceSignature[slice];
-    if (sig >= from->operators.size()) return kNone;
-    const std::uint32_t j = signatureIndex(*to, from->operators[sig].signature);
+quint32 CompareWindow::matchingSlice(quint32 slice, bool toNew) const { return matching(slice, toNew ? Base : New); }
+
+quint32 CompareWindow::matching(quint32 slice, Side fromSide) const {
+    const Run& from = m_runs[fromSide];
+    const Run& to = m_runs[other(fromSide)];
+    if (!from.report || !to.report || !from.trace || !to.trace || slice >= from.report->sliceSignature.size())
+        return kNone;
+    const std::uint32_t sig = from.report->sliceSignature[slice];
+    if (sig >= from.report->operators.size()) return kNone;
+    const std::uint32_t j = signatureIndex(*to.report, from.report->operators[sig].signature);
     if (j == kNone) return kNone;
-    const TimeNs target = fromT->trace->slices()[slice].start + (toNew ? m_offset : -m_offset);
-    const auto& slices = toT->trace->slices();
+    const TimeNs target = from.trace->trace->slices()[slice].start + (fromSide == Base ? m_offset : -m_offset);
+    const auto& slices = to.trace->trace->slices();
     quint32 best = kNone;
     TimeNs bestDist = std::numeric_limits<TimeNs>::max();
-    for (std::size_t i = 0; i < to->sliceSignature.size() && i < slices.size(); ++i) {
-        if (to->sliceSignature[i] != j) continue;
+    for (std::size_t i = 0; i < to.report->sliceSignature.size() && i < slices.size(); ++i) {
+        if (to.report->sliceSignature[i] != j) continue;
         const TimeNs dist = std::llabs(slices[i].start - target);
         if (dist < bestDist) bestDist = dist, best = static_cast<quint32>(i);
     }
@@ -512,30 +532,32 @@ quint32 CompareWindow::matchingSlice(quint32 slice, bool toNew) const {
 }
 
 quint32 CompareWindow::firstOccurrence(const std::string& signature, bool inNew) const {
-    const ReportPtr& r = inNew ? m_newReport : m_baseReport;
-    const OpenedTracePtr& t = inNew ? m_new : m_base;
-    if (!r || !t) return kNone;
-    const std::uint32_t j = signatureIndex(*r, signature);
+    return first(signature, inNew ? New : Base);
+}
+
+quint32 CompareWindow::first(const std::string& signature, Side in) const {
+    const Run& run = m_runs[in];
+    if (!run.report || !run.trace) return kNone;
+    const std::uint32_t j = signatureIndex(*run.report, signature);
     if (j == kNone) return kNone;
-    const auto& slices = t->trace->slices();
+    const auto& slices = run.trace->trace->slices();
     quint32 best = kNone;
-    for (std::size_t i = 0; i < r->sliceSignature.size() && i < slices.size(); ++i)
-        if (r->sliceSignature[i] == j && (best == kNone || slices[i].start < slices[best].start))
+    for (std::size_t i = 0; i < run.report->sliceSignature.size() && i < slices.size(); ++i)
+        if (run.report->sliceSignature[i] == j && (best == kNone || slices[i].start < slices[best].start))
             best = static_cast<quint32>(i);
     return best;
 }
 
-void CompareWindow::onSliceSelected(bool fromNew, quint32 slice) {
+void CompareWindow::onSliceSelected(Side from, quint32 slice) {
     if (m_syncing) return;
     m_syncing = true;
-    (fromNew ? m_baseView : m_newView)->selectSlice(slice == kNone ? kNone : matchingSlice(slice, !fromNew), false);
+    m_runs[other(from)].timeline->selectSlice(slice == kNone ? kNone : matching(slice, from), false);
     m_syncing = false;
     updateBreakdowns();
 }
 
 void CompareWindow::updateBreakdowns() {
-    m_baseBreakdown->showSlice(m_baseView->selectedSlice());
-    m_newBreakdown->showSlice(m_newView->selectedSlice());
+    for (const Run& run : m_runs) run.breakdown->showSlice(run.timeline->selectedSlice());
 }
 
 void CompareWindow::showRow(CompareModel::Kind kind, int row) {
@@ -543,26 +565,28 @@ void CompareWindow::showRow(CompareModel::Kind kind, int row) {
     const CompareModel* model = kind == CompareModel::Kind::Operators ? m_opModel : m_anModel;
     quint32 b = model->baseSlice(row), n = model->newSlice(row);
     if (kind == CompareModel::Kind::Operators) {
-        b = firstOccurrence(model->signature(row), false);
-        n = firstOccurrence(model->signature(row), true);
+        b = first(model->signature(row), Base);
+        n = first(model->signature(row), New);
     } else {
         // An anomaly only one run has: show where the same signature ran in the other.
-        if (b == kNone && n != kNone) b = matchingSlice(n, false);
-        if (n == kNone && b != kNone) n = matchingSlice(b, true);
+        if (b == kNone && n != kNone) b = matching(n, New);
+        if (n == kNone && b != kNone) n = matching(b, Base);
     }
+    TimelineView* baseView = m_runs[Base].timeline;
+    TimelineView* newView = m_runs[New].timeline;
     if (b != kNone && n != kNone) {
         // One time scale for both: aligned on the two operators' starts, wide enough for the
         // longer one, so their durations compare by eye. Zoom and pan then stay in step.
-        const Slice& sb = m_base->trace->slices()[b];
-        const Slice& sn = m_new->trace->slices()[n];
+        const Slice& sb = m_runs[Base].trace->trace->slices()[b];
+        const Slice& sn = m_runs[New].trace->trace->slices()[n];
         m_offset = sn.start - sb.start;
         const TimeNs longest = std::max<TimeNs>({sb.dur, sn.dur, 1});
         const TimeNs pad = longest / 4 + 1;
         m_syncing = true;
-        m_baseView->selectSlice(b, false);
-        m_newView->selectSlice(n, false);
-        m_baseView->zoomTo(sb.start - pad, sb.start + longest + pad, 0.0);
-        m_newView->zoomTo(sn.start - pad, sn.start + longest + pad, 0.0);
+        baseView->selectSlice(b, false);
+        newView->selectSlice(n, false);
+        baseView->zoomTo(sb.start - pad, sb.start + longest + pad, 0.0);
+        newView->zoomTo(sn.start - pad, sn.start + longest + pad, 0.0);
         m_syncing = false;
         statusBar()->showMessage(tr("Both timelines on one scale, aligned on the operator's start (%1 vs %2)")
                                      .arg(durationText(sb.dur), durationText(sn.dur)),
@@ -571,12 +595,12 @@ void CompareWindow::showRow(CompareModel::Kind kind, int row) {
         return;
     }
     m_syncing = true;
-    m_baseView->selectSlice(b, b != kNone);
-    m_newView->selectSlice(n, n != kNone);
+    baseView->selectSlice(b, b != kNone);
+    newView->selectSlice(n, n != kNone);
     m_syncing = false;
     // A signature only one run has: the other timeline follows to the aligned place.
-    if (b == kNone && n != kNone) syncFrom(true, m_newView->axis().t0, m_newView->axis().t1);
-    if (n == kNone && b != kNone) syncFrom(false, m_baseView->axis().t0, m_baseView->axis().t1);
+    if (b == kNone && n != kNone) syncFrom(New, newView->axis().t0, newView->axis().t1);
+    if (n == kNone && b != kNone) syncFrom(Base, baseView->axis().t0, baseView->axis().t1);
     updateBreakdowns();
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// Compare mode: a baseline and a comparison trace side by side. Both are opened and analysed off
+// Compare mode: a baseline and a comparison trace side by side, each a Run (its session, trace,
+// report and views), built and fed the same way. Both are opened and analysed off
 // the GUI thread by their own AnalysisSession (the same coefficient and overlap for both, set in
 // the window's spin boxes, which re-threshold both runs and compare again; the baseline may
 // instead be the trace already open in the main window). Once both reports are in,
@@ -8,7 +9,11 @@
 //    iteration's start (ProfilerStep) or by the trace start (a combo box); selecting an operator
 //    in one highlights the same signature's nearest occurrence in the other;
 //  - the diff tables (per signature, per anomaly): picking a row shows it in both timelines;
-//  - the bottleneck-shift chart and the verdict; the two runs' heatmaps side by side.
+//  - the bottleneck-shift chart and the verdict; the two runs' heatmaps side by side;
+//  - predicted vs realised (GainCheckView): for the base's findings the new run resolved, the
+//    gain the base's what-if predicted and the end-to-end change that happened, per iteration
+//    and in total, from the same GainCheck `contend-cli compare` prints.
+#include <array>
 #include <memory>
 
 #include <QMainWindow>
@@ -27,6 +32,7 @@ namespace contend::widgets {
 class TimelineView;
 class TablePanel;
 class ShiftChart;
+class GainCheckView;
 class HeatmapView;
 class BreakdownView;
 }  // namespace contend::widgets
@@ -72,19 +78,20 @@ class CompareWindow : public QMainWindow {
     void showRow(widgets::CompareModel::Kind kind, int sourceRow);
 
     std::shared_ptr<const CompareResult> result() const { return m_result; }
-    OpenedTracePtr baseTrace() const { return m_base; }
-    OpenedTracePtr newTrace() const { return m_new; }
-    ReportPtr baseReport() const { return m_baseReport; }
-    ReportPtr newReport() const { return m_newReport; }
-    widgets::TimelineView* baseTimeline() const { return m_baseView; }
-    widgets::BreakdownView* baseBreakdown() const { return m_baseBreakdown; }
-    widgets::BreakdownView* newBreakdown() const { return m_newBreakdown; }
-    widgets::TimelineView* newTimeline() const { return m_newView; }
+    OpenedTracePtr baseTrace() const { return m_runs[Base].trace; }
+    OpenedTracePtr newTrace() const { return m_runs[New].trace; }
+    ReportPtr baseReport() const { return m_runs[Base].report; }
+    ReportPtr newReport() const { return m_runs[New].report; }
+    widgets::TimelineView* baseTimeline() const { return m_runs[Base].timeline; }
+    widgets::BreakdownView* baseBreakdown() const { return m_runs[Base].breakdown; }
+    widgets::BreakdownView* newBreakdown() const { return m_runs[New].breakdown; }
+    widgets::TimelineView* newTimeline() const { return m_runs[New].timeline; }
     widgets::CompareModel* operatorModel() const { return m_opModel; }
     widgets::CompareModel* anomalyModel() const { return m_anModel; }
     widgets::TablePanel* operatorPanel() const { return m_opPanel; }
     widgets::TablePanel* anomalyPanel() const { return m_anPanel; }
     widgets::ShiftChart* shiftChart() const { return m_shift; }
+    widgets::GainCheckView* gainView() const { return m_gain; }
     QComboBox* alignBox() const { return m_alignBox; }
     QDoubleSpinBox* coefficientSpin() const { return m_coefSpin; }
     QDoubleSpinBox* overlapSpin() const { return m_overlapSpin; }
@@ -102,26 +109,43 @@ class CompareWindow : public QMainWindow {
     void failed(const QString& message);
 
   private:
+    enum Side : std::size_t { Base = 0, New = 1 };
+    static Side other(Side s) { return s == Base ? New : Base; }
+    // One side of the comparison, built the same way twice: the session that opens and
+    // re-thresholds it, what it opened, its current report and the views that show them.
+    struct Run {
+        AnalysisSession* session = nullptr;
+        OpenedTracePtr trace;
+        ReportPtr report;
+        QLabel* header = nullptr;
+        widgets::TimelineView* timeline = nullptr;
+        widgets::HeatmapView* heatmap = nullptr;
+        widgets::BreakdownView* breakdown = nullptr;
+        // Every view of this run takes the trace just opened (and its report) ...
+        void showTrace(const OpenedTracePtr& t, const ReportPtr& r);
+        // ... or a new report of the same trace.
+        void showReport(const ReportPtr& r);
+    };
+
     void buildUi();
     void buildMenu();
     void chooseExport(const QString& format);
-    void startSession(AnalysisSession* s, const QString& path);
-    void onOpened(bool isNew, OpenedTracePtr t, ReportPtr report);
+    void startSession(Side side, const QString& path);
+    void onOpened(Side side, OpenedTracePtr t, ReportPtr report);
     void onFailed(const QString& path, const QString& message);
     void tryCompare(bool resetView = true);
-    void onReportChanged(bool isNew, ReportPtr report);
+    void onReportChanged(Side side, ReportPtr report);
     void updateOffset();
-    void syncFrom(bool fromNew, qint64 t0, qint64 t1);
-    void onSliceSelected(bool fromNew, quint32 slice);
+    void syncFrom(Side from, qint64 t0, qint64 t1);
+    void onSliceSelected(Side from, quint32 slice);
     void updateBreakdowns();  // each run's breakdown shows the slice selected in its timeline
     void updateHeaders();
+    quint32 matching(quint32 slice, Side from) const;
+    quint32 first(const std::string& signature, Side in) const;
 
-    AnalysisSession* m_baseSession;
-    AnalysisSession* m_newSession;
+    std::array<Run, 2> m_runs;
     double m_coefficient = 3.0;
     double m_overlap = 0.70;
-    OpenedTracePtr m_base, m_new;
-    ReportPtr m_baseReport, m_newReport;
     std::shared_ptr<const CompareResult> m_result;
     Alignment m_alignment = Alignment::FirstIteration;
     qint64 m_offset = 0;
@@ -133,19 +157,12 @@ class CompareWindow : public QMainWindow {
     QComboBox* m_alignBox = nullptr;
     QDoubleSpinBox* m_coefSpin = nullptr;
     QDoubleSpinBox* m_overlapSpin = nullptr;
-    QLabel* m_baseHeader = nullptr;
-    QLabel* m_newHeader = nullptr;
-    widgets::TimelineView* m_baseView = nullptr;
-    widgets::TimelineView* m_newView = nullptr;
     widgets::CompareModel* m_opModel = nullptr;
     widgets::CompareModel* m_anModel = nullptr;
     widgets::TablePanel* m_opPanel = nullptr;
     widgets::TablePanel* m_anPanel = nullptr;
     widgets::ShiftChart* m_shift = nullptr;
-    widgets::HeatmapView* m_baseHeat = nullptr;
-    widgets::HeatmapView* m_newHeat = nullptr;
-    widgets::BreakdownView* m_baseBreakdown = nullptr;
-    widgets::BreakdownView* m_newBreakdown = nullptr;
+    widgets::GainCheckView* m_gain = nullptr;
     QTabWidget* m_tabs = nullptr;
     QProgressBar* m_progress = nullptr;
 };

@@ -1,5 +1,6 @@
 #include "app/gui/engine_bridge.h"
 
+#include <chrono>
 #include <exception>
 #include <limits>
 
@@ -52,20 +53,37 @@ PreparedHandle prepareAnalysisHandle(TracePtr trace, const AnalysisSettings& set
 }
 
 std::shared_ptr<const Report> buildReportShared(const PreparedHandle& prepared, double coefficient, double overlapRatio,
-                                                const std::function<bool()>& keepGoing) {
+                                                const std::function<bool()>& keepGoing, const WhatIfCachePtr& cache,
+                                                double* whatIfMs) {
 #ifdef CONTEND_GUI_HAVE_ENGINE
     if (!prepared) return nullptr;
     const auto& p = *static_cast<const PreparedAnalysis*>(prepared.get());
     auto report = std::make_shared<Report>(buildReport(p, coefficient, overlapRatio));
     WhatIfSettings whatIf;
     whatIf.keepGoing = keepGoing;
-    if (!predictGains(p, *report, whatIf)) return nullptr;
+    whatIf.cache = cache.get();
+    const auto t0 = std::chrono::steady_clock::now();
+    const bool done = predictGains(p, *report, whatIf);
+    if (whatIfMs) *whatIfMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    if (!done) return nullptr;
     return report;
 #else
     (void)prepared;
     (void)coefficient;
     (void)overlapRatio;
     (void)keepGoing;
+    (void)cache;
+    (void)whatIfMs;
+    return nullptr;
+#endif
+}
+
+WhatIfCachePtr makeWhatIfCache(const PreparedHandle& prepared) {
+#ifdef CONTEND_GUI_HAVE_ENGINE
+    if (!prepared) return nullptr;
+    return std::make_shared<WhatIfCache>(std::static_pointer_cast<const PreparedAnalysis>(prepared));
+#else
+    (void)prepared;
     return nullptr;
 #endif
 }

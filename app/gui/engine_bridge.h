@@ -13,9 +13,16 @@
 #include "core/trace/trace.h"
 #include "widgets/heatmap/heatmap_grid.h"
 
+namespace contend {
+class WhatIfCache;
+}
+
 namespace contend::gui {
 
 using PreparedHandle = std::shared_ptr<const void>;
+// The what-if's replays kept between the re-thresholds of one prepared analysis (whatif.h).
+// Used by one report build at a time: each session has its own.
+using WhatIfCachePtr = std::shared_ptr<WhatIfCache>;
 
 bool engineAvailable();
 // The slow part (worker thread). Null with *error set when it fails.
@@ -23,9 +30,14 @@ PreparedHandle prepareAnalysisHandle(TracePtr trace, const AnalysisSettings& set
                                      const std::function<bool()>& keepGoing = {});
 // The re-threshold (any thread): buildReport, then the what-if (predictGains: gains, slack,
 // critical paths), as contend-cli analyze does. Null without an engine, or when keepGoing
-// returned false during the what-if (the half-filled report is dropped).
+// returned false during the what-if (the half-filled report is dropped). With `cache` (made by
+// makeWhatIfCache for this prepared analysis) the replays of earlier builds whose changes did
+// not move are looked up instead of run; the report is the same. `whatIfMs`: the what-if's time.
 std::shared_ptr<const Report> buildReportShared(const PreparedHandle& prepared, double coefficient, double overlapRatio,
-                                                const std::function<bool()>& keepGoing = {});
+                                                const std::function<bool()>& keepGoing = {},
+                                                const WhatIfCachePtr& cache = nullptr, double* whatIfMs = nullptr);
+// An empty cache for this prepared analysis (null without an engine or a prepared analysis).
+WhatIfCachePtr makeWhatIfCache(const PreparedHandle& prepared);
 
 // Share of [a, b) each resource spent above its high-utilisation threshold, from the prepared
 // analysis' resource timelines; empty when the trace has no counters mapped to resources.

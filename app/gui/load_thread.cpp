@@ -116,8 +116,10 @@ void LoadThread::run() {
             emit progress(0.95, tr("Building the report and the what-if at coefficient %1, overlap %2")
                                     .arg(m_settings.coefficient, 0, 'f', 2)
                                     .arg(m_settings.overlapRatio, 0, 'f', 2));
-            opened->report = buildReportShared(opened->prepared, m_settings.coefficient, m_settings.overlapRatio,
-                                               [this] { return !m_cancel.load(); });
+            m_cache = makeWhatIfCache(opened->prepared);
+            opened->report = buildReportShared(
+                opened->prepared, m_settings.coefficient, m_settings.overlapRatio, [this] { return !m_cancel.load(); },
+                m_cache);
         } else {
             opened->analysisError = tr("The analysis failed: %1").arg(QString::fromStdString(error));
         }

@@ -20,6 +20,9 @@ class LoadThread : public QThread {
     void cancel() { m_cancel = true; }
     bool isCancelled() const { return m_cancel; }
     const QString& path() const { return m_path; }
+    // The what-if's replays of the first report (for the session's re-thresholds); call after
+    // done, once: the thread no longer touches it then.
+    WhatIfCachePtr takeWhatIfCache() { return std::move(m_cache); }
 
   signals:
     void progress(double fraction, const QString& phase);
@@ -34,6 +37,7 @@ class LoadThread : public QThread {
     QString m_path;
     AnalysisSettings m_settings;
     std::atomic<bool> m_cancel{false};
+    WhatIfCachePtr m_cache;
 };
 
 }  // namespace contend::gui

@@ -10,6 +10,7 @@
 #include <QTimer>
 
 #include "app/gui/bench_render.h"
+#include "app/gui/bench_rethreshold.h"
 #include "app/gui/compare_window.h"
 #include "app/gui/main_window.h"
 #include "app/gui/screenshot.h"
@@ -21,10 +22,11 @@ namespace {
 const char* kUsage =
     "usage: contend [TRACE]\n"
     "       contend --compare BASE NEW\n"
-    "       contend --screenshot FILE [--screenshot-view main|heatmap|breakdown|zoomed|flows|whatif|compare] [--size "
-    "WxH] [TRACE]\n"
-    "       contend --screenshot FILE --compare BASE NEW\n"
+    "       contend --screenshot FILE [--screenshot-view "
+    "main|heatmap|breakdown|zoomed|flows|whatif|compare|compare-whatif] [--size WxH] [TRACE]\n"
+    "       contend --screenshot FILE [--screenshot-view compare|compare-whatif] --compare BASE NEW\n"
     "       contend --bench-render TRACE | --synthetic N [options]   (see contend --bench-render --help)\n"
+    "       contend --bench-rethreshold TRACE [--no-cache]   (see contend --bench-rethreshold --help)\n"
     "       any of them with --palette system|dark|light\n"
     "\n"
     "TRACE is a PyTorch/Kineto, Ascend or Chrome trace (.json or .json.gz), an Nsight Systems\n"
@@ -42,7 +44,8 @@ const char* kUsage =
     "message; CONTEND_MAX_MEMORY=SIZE (\"8G\", \"512M\", 0 for no limit) sets another limit.\n";
 
 bool headless(const QStringList& args) {
-    return args.contains(QStringLiteral("--bench-render")) || args.contains(QStringLiteral("--screenshot"));
+    return args.contains(QStringLiteral("--bench-render")) || args.contains(QStringLiteral("--bench-rethreshold")) ||
+           args.contains(QStringLiteral("--screenshot"));
 }
 
 }  // namespace
@@ -60,7 +63,8 @@ int main(int argc, char** argv) {
         }
         args.remove(at, 2);
     }
-    if (args.contains(QStringLiteral("--help")) && !args.contains(QStringLiteral("--bench-render"))) {
+    if (args.contains(QStringLiteral("--help")) && !args.contains(QStringLiteral("--bench-render")) &&
+        !args.contains(QStringLiteral("--bench-rethreshold"))) {
         std::fputs(kUsage, stdout);
         return 0;
     }
@@ -90,6 +94,8 @@ int main(int argc, char** argv) {
 
     if (!args.isEmpty() && args[0] == QStringLiteral("--bench-render"))
         return contend::gui::runBenchRender(args.mid(1));
+    if (!args.isEmpty() && args[0] == QStringLiteral("--bench-rethreshold"))
+        return contend::gui::runBenchRethreshold(args.mid(1));
     if (args.contains(QStringLiteral("--screenshot"))) {
         contend::gui::ScreenshotOptions o;
         for (int i = 0; i < args.size(); ++i) {
@@ -102,7 +108,7 @@ int main(int argc, char** argv) {
             else if (a == QStringLiteral("--compare")) {
                 o.trace = next();
                 o.compareNew = next();
-                o.view = QStringLiteral("compare");
+                if (o.view != QStringLiteral("compare-whatif")) o.view = QStringLiteral("compare");
             } else if (a == QStringLiteral("--size")) {
                 const QStringList wh = next().split(QLatin1Char('x'));
                 if (wh.size() == 2) o.size = QSize(wh[0].toInt(), wh[1].toInt());

@@ -25,6 +25,7 @@
 #include "app/gui/engine_bridge.h"
 #include "app/gui/main_window.h"
 #include "widgets/breakdown/breakdown_view.h"
+#include "widgets/compare/gain_check_view.h"
 #include "widgets/heatmap/heatmap_view.h"
 #include "widgets/tables/table_panel.h"
 #include "widgets/timeline/slice_flows.h"
@@ -110,6 +111,8 @@ int runCompareScreenshot(const ScreenshotOptions& o) {
         w.anomalyPanel()->view()->setCurrentIndex(first);
         w.showRow(widgets::CompareModel::Kind::Anomalies, w.anomalyPanel()->proxy()->mapToSource(first).row());
     }
+    // compare-whatif: the predicted vs realised tab in front.
+    if (o.view == QStringLiteral("compare-whatif")) w.tabs()->setCurrentWidget(w.gainView());
     settle(400);
     const QImage image = w.grab().toImage();
     if (image.isNull() || !savePng(image, o.output)) {
@@ -124,7 +127,8 @@ int runCompareScreenshot(const ScreenshotOptions& o) {
 }  // namespace
 
 int runScreenshot(const ScreenshotOptions& o) {
-    if (o.view == QStringLiteral("compare")) return runCompareScreenshot(o);
+    if (o.view == QStringLiteral("compare") || o.view == QStringLiteral("compare-whatif"))
+        return runCompareScreenshot(o);
     const QString trace = o.trace.isEmpty() ? bundledSample() : o.trace;
     if (trace.isEmpty()) {
         std::fprintf(stderr, "contend --screenshot: no TRACE given and the bundled sample was not found\n");
@@ -262,7 +266,8 @@ int runScreenshot(const ScreenshotOptions& o) {
         } else if (o.view != QStringLiteral("main")) {
             std::fprintf(
                 stderr,
-                "contend --screenshot: unknown view '%s' (main, heatmap, breakdown, zoomed, flows, whatif, compare)\n",
+                "contend --screenshot: unknown view '%s' (main, heatmap, breakdown, zoomed, flows, whatif, compare, "
+                "compare-whatif)\n",
                 qPrintable(o.view));
             return 2;
         }

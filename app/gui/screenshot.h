@@ -1,9 +1,11 @@
 #pragma once
-// `contend --screenshot FILE [--screenshot-view main|heatmap|breakdown|zoomed|flows|whatif|compare] [TRACE]`: the app
+// `contend --screenshot FILE [--screenshot-view main|heatmap|breakdown|zoomed|flows|whatif|compare|compare-whatif]
+// [TRACE]`: the app
 // photographs itself on TRACE (default: the bundled sample) and writes a PNG atomically. Used to
 // make the pictures in screenshots/ and the README. The compare view (also chosen by
 // `--compare BASE NEW`) photographs the compare window on BASE vs NEW (default: the bundled
-// projectx-before vs projectx-after samples).
+// projectx-before vs projectx-after samples); compare-whatif is the same window with its
+// "Predicted vs realised" tab in front.
 #include <QSize>
 #include <QString>
 

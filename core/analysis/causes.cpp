@@ -12,10 +12,20 @@ namespace {
 
 float finiteOr(float v, float fallback) { return std::isfinite(v) ? v : fallback; }
 
+// What the samples of resource p prove about op's run (ResourceTimeline::bounded): the part of
+// it under samples whose lower bound clears the busy mark. Nothing when the resource's counters
+// do not resolve the operator (highFrac NaN: sampled too coarsely for it).
+ResourceTimeline::Bounded saturation(const CauseInputs& in, std::uint32_t op, std::size_t p) {
+    if (!std::isfinite(in.pressure.highFrac[op][p])) return {};
+    const Slice& s = in.trace.slices()[in.ops.slices[op]];
+    return in.timelines.pressure[p].bounded(s.start, s.end());
+}
+
 // The measured path (1 and 2 in causes.h). Returns Resource::None when counters do not say.
 Resource measuredCause(const CauseInputs& in, std::uint32_t op, PressureArray& credit) {
     const PressureResult& pressure = in.pressure;
     const std::uint32_t sig = in.ops.signatureOf[op];
+    const TimeNs dur = std::max<TimeNs>(1, in.trace.slices()[in.ops.slices[op]].dur);
     for (std::size_t p = 0; p < kPressureResources; ++p) {
         const Resource res = kPressureResource[p];
         const float hf = finiteOr(pressure.highFrac[op][p], 0);
@@ -31,8 +41,11 @@ Resource measuredCause(const CauseInputs& in, std::uint32_t op, PressureArray& c
                 c = std::max(c, std::min(1.0f, drop / static_cast<float>(kMetricMove)));
         } else {
             // Saturation counts against the op only when it uses the resource and the operators
-            // beside it asked for more than there was.
-            if (demand >= kUseThreshold && hf > 0 && pressure.peakLoad[op][p] >= 1.0 + kOverload) c = hf;
+            // beside it asked for more than there was; the share of its run saturated is what
+            // the samples prove (a sample that straddles the run's edge counts only when its
+            // mean is high enough that the run's part of it must have been busy).
+            if (demand >= kUseThreshold && hf > 0 && pressure.peakLoad[op][p] >= 1.0 + kOverload)
+                c = static_cast<float>(static_cast<double>(saturation(in, op, p).high) / static_cast<double>(dur));
             const float move = finiteOr(pressure.metric[op][p], 0) - finiteOr(pressure.metricRef[sig][p], 1);
             if (move > 0) c = std::max(c, std::min(1.0f, move / static_cast<float>(kMetricMove)));
         }
@@ -43,9 +56,7 @@ Resource measuredCause(const CauseInputs& in, std::uint32_t op, PressureArray& c
         if (credit[p] > credit[best]) best = p;
     if (credit[best] >= kMinCredit) return kPressureResource[best];
     const int cu = pressureIndex(Resource::Compute);
-    const TimeNs dur = in.trace.slices()[in.ops.slices[op]].dur;
-    const double overlapFrac =
-        static_cast<double>(in.overlap.overlappedNs[op]) / static_cast<double>(std::max<TimeNs>(1, dur));
+    const double overlapFrac = static_cast<double>(in.overlap.overlappedNs[op]) / static_cast<double>(dur);
     if (cu >= 0 && finiteOr(pressure.highFrac[op][static_cast<std::size_t>(cu)], 0) >= kMinCredit &&
         overlapFrac >= kMinOverlap)
         return Resource::Queue;
@@ -200,10 +211,18 @@ std::string describeCause(const CauseInputs& in, const CauseResult& causes, std:
             std::snprintf(buf, sizeof buf, "measured: its own %s metric moved from %.2f to %.2f", resourceName(c),
                           pressure.metricRef[sig][pi], pressure.metric[op][pi]);
         } else {
-            std::snprintf(buf, sizeof buf,
-                          "measured: %s saturated for %.0f%% of its run (mean %.0f%%, its own use %.0f%%)",
-                          resourceName(c), 100.0 * causes.credit[op][pi], 100.0 * finiteOr(pressure.mean[op][pi], 0),
-                          100.0 * finiteOr(pressure.demand[sig][pi], 0));
+            // Samples that reach beyond the run (coarser than it) give a bound, not the value.
+            const ResourceTimeline::Bounded b = saturation(in, op, pi);
+            std::string how = "measured";
+            if (b.partial && b.highSamples > 0) {
+                std::snprintf(buf, sizeof buf,
+                              "measured (bounded from %d of the %d samples over its run, which reach beyond it)",
+                              b.highSamples, b.samples);
+                how = buf;
+            }
+            std::snprintf(buf, sizeof buf, "%s: %s saturated for %.0f%% of its run (mean %.0f%%, its own use %.0f%%)",
+                          how.c_str(), resourceName(c), 100.0 * causes.credit[op][pi],
+                          100.0 * finiteOr(pressure.mean[op][pi], 0), 100.0 * finiteOr(pressure.demand[sig][pi], 0));
         }
         s = buf;
     } else if (prov == Provenance::Measured && c == Resource::Queue && f == kNone) {

@@ -185,6 +185,15 @@ GainCheck gainCheck(const Report& base, const Report& now, const CompareResult& 
         g.predictedByResource[k] = static_cast<TimeNs>(share * static_cast<double>(rg.gainNs));
         g.predictedNs += g.predictedByResource[k];
     }
+    auto iterationsOf = [totals](const Report& rep) {
+        const std::size_t n = totals ? rep.whatIf.iterations : rep.iterations.size();
+        return std::max<std::size_t>(1, n);
+    };
+    g.baseIterations = iterationsOf(base);
+    g.newIterations = iterationsOf(now);
+    g.predictedPerIterationNs = g.predictedNs / static_cast<TimeNs>(g.baseIterations);
+    g.realisedPerIterationNs =
+        g.baseTotalNs / static_cast<TimeNs>(g.baseIterations) - g.newTotalNs / static_cast<TimeNs>(g.newIterations);
     if (!g.available) return g;
     const std::size_t findings = g.resolvedWindows + g.resolvedClusters + g.resolvedAnomalies;
     const TimeNs small = static_cast<TimeNs>(kNotFasterShare * static_cast<double>(g.baseTotalNs));

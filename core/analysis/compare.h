@@ -90,6 +90,12 @@ struct GainCheck {
     TimeNs predictedNs = 0;
     TimeNs realisedNs = 0;  // > 0: the new run is faster
     TimeNs baseTotalNs = 0, newTotalNs = 0;
+    // Per iteration: the totals over each run's iteration count (the what-if's, else the
+    // report's iterations; at least 1). Realised per iteration is the fall of the mean
+    // iteration time, which is realisedNs / iterations when both runs have as many.
+    std::size_t baseIterations = 1, newIterations = 1;
+    TimeNs predictedPerIterationNs = 0;
+    TimeNs realisedPerIterationNs = 0;
     std::array<TimeNs, kResourceCount> predictedByResource{};
     std::size_t resolvedWindows = 0, resolvedClusters = 0, resolvedAnomalies = 0;
     std::string newCriticalTrack;  // where the new run's critical path runs mostly

@@ -61,6 +61,20 @@ std::vector<ReportNote> dataNotes(const NoteInputs& in) {
                                     ". Shown in the views, they neither drive nor veto an operator's verdict, "
                                     "so causes are estimated as without counters."});
     }
+    if (t.format() == "nsys-sqlite" && t.source().devices.empty()) {
+        std::size_t copies = 0;
+        for (std::uint32_t op = 0; op < ops.size(); ++op) {
+            const Slice& s = t.slices()[ops.slices[op]];
+            const std::string_view name = t.str(s.name);
+            if (s.is(kSliceMemory) && (name.rfind("Memcpy DtoD", 0) == 0 || name.rfind("Memset", 0) == 0)) ++copies;
+        }
+        if (copies > 0)
+            out.push_back({"no-device-peaks",
+                           "The export states no device peaks (no TARGET_INFO_GPU table): the " +
+                               std::to_string(copies) +
+                               " device-to-device copies and memsets are not set against the memory bandwidth, "
+                               "so their own use of it is not measured (their character comes from their sizes)."});
+    }
     const std::size_t steps = in.iterations.size();
     if (steps == 0) {
         out.push_back({"no-steps",

@@ -17,6 +17,8 @@
 //                   without it to compare with
 //   wide-spread     signatures whose runs vary widely with no partner or counter linked to their
 //                   slow runs (data-dependent work): taken as natural, only extreme runs flagged
+//   no-device-peaks an Nsight Systems export with device-to-device copies or memsets and no
+//                   TARGET_INFO_GPU: their share of the memory bandwidth is not measured
 //   no-shapes       an Ascend trace_view.json opened alone: no operator carries a shape, so the
 //                   calls of one operator share a baseline whatever their size; open the folder
 #include <cstdint>

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
+#include <string>
 #include <unordered_map>
 
 #include "core/analysis/baseline.h"
@@ -81,6 +84,26 @@ class Segmenter {
 
 }  // namespace
 
+float copyBandwidthShare(const Trace& trace, std::uint32_t slice) {
+    const Slice& s = trace.slices()[slice];
+    if (!s.is(kSliceMemory) || s.dur <= 0 || trace.source().devices.empty()) return kNaNf;
+    const SliceInfo& info = trace.infos()[slice];
+    const Source::Device* dev = trace.source().device(info.device);
+    if (!dev || dev->memoryBandwidth <= 0) return kNaNf;
+    const std::string_view name = trace.str(s.name);
+    // A device-to-device copy reads and writes its bytes; a memset writes them. Copies to or
+    // from the host are held by the host link, not the device's memory.
+    const double passes = name.rfind("Memcpy DtoD", 0) == 0 ? 2.0 : name.rfind("Memset", 0) == 0 ? 1.0 : 0.0;
+    if (passes == 0) return kNaNf;
+    for (std::uint32_t k = 0; k < info.metricsCount; ++k) {
+        const Metric& m = trace.metrics()[info.metricsBegin + k];
+        if (trace.str(m.key) != "bytes" || !std::isfinite(m.value) || m.value <= 0) continue;
+        const double perSecond = passes * static_cast<double>(m.value) * 1e9 / static_cast<double>(s.dur);
+        return static_cast<float>(std::clamp(perSecond / dev->memoryBandwidth, 0.0, 1.0));
+    }
+    return kNaNf;
+}
+
 PressureResult computePressure(const Trace& trace, const OperatorSet& ops, const ResourceMap& map,
                                const ResourceTimelines& timelines, const OverlapResult& overlap,
                                const std::function<bool()>& keepGoing) {
@@ -154,6 +177,11 @@ PressureResult computePressure(const Trace& trace, const OperatorSet& ops, const
                 r.hitRate[op] = static_cast<float>(timelines.hitRate.mean(a, b));
         }
         const SliceInfo& info = infos[ops.slices[op]];
+        if (const float share = copyBandwidthShare(trace, ops.slices[op]); std::isfinite(share)) {
+            const auto bw = static_cast<std::size_t>(pressureIndex(Resource::Bandwidth));
+            r.metric[op][bw] = share;
+            r.haveMetrics[bw] = true;
+        }
         for (std::uint32_t k = 0; k < info.metricsCount; ++k) {
             const Metric& m = metrics[info.metricsBegin + k];
             auto it = metricOf.find(m.key);
@@ -186,7 +214,9 @@ PressureResult computePressure(const Trace& trace, const OperatorSet& ops, const
         }
         // Step 2: beside operators of known demand, where the resource was not saturated. One
         // pass over the ops (in memory order, one cut each) per round.
-        std::vector<std::array<double, kPressureResources>> wsum(sigs), w(sigs);
+        // wsum/w over every piece; exactSum/exactW over the pieces no sample reaches beyond.
+        std::vector<std::array<double, kPressureResources>> wsum(sigs), w(sigs), exactSum(sigs), exactW(sigs),
+            resolvedNs(sigs), pinnedNs(sigs);
         std::array<std::size_t, kPressureResources> hint2{};
         for (int round = 0; round < 3; ++round) {
             auto open = [&](std::size_t sg, std::size_t p) {
@@ -196,6 +226,10 @@ PressureResult computePressure(const Trace& trace, const OperatorSet& ops, const
             for (std::size_t sg = 0; sg < sigs; ++sg) {
                 wsum[sg].fill(0);
                 w[sg].fill(0);
+                exactSum[sg].fill(0);
+                exactW[sg].fill(0);
+                resolvedNs[sg].fill(0);
+                pinnedNs[sg].fill(0);
             }
             bool anyOpen = false;
             for (std::uint32_t op = 0; op < n; ++op) {
@@ -224,7 +258,30 @@ PressureResult computePressure(const Trace& trace, const OperatorSet& ops, const
                         const auto t = static_cast<double>(pc.b - pc.a);
                         wsum[sg][p] += std::max(0.0, m - known) * t;
                         w[sg][p] += t;
+                        if (!timelines.pressure[p].bounded(pc.a, pc.b).partial) {
+                            exactSum[sg][p] += std::max(0.0, m - known) * t;
+                            exactW[sg][p] += t;
+                        }
                     }
+                }
+                // The samples wholly inside the run, beside others: a sampler's mean over a piece
+                // mixes in what ran before or after it, and hides that the piece was pinned at
+                // capacity (a 100 us mean over a saturated 60 us overlap and a light rest). When
+                // the samples that do resolve the run show it pinned, the pieces' means do not
+                // add up the demands: only the pieces no sample reaches beyond count (with a
+                // sample at every change, all of them; at 10 kHz, few or none).
+                const Slice& sl = slices[ops.slices[op]];
+                for (std::size_t p = 0; p < kPressureResources; ++p) {
+                    if (!open(sg, p)) continue;
+                    timelines.pressure[p].forEachSample(sl.start, sl.end(), [&](TimeNs s0, TimeNs s1, double m) {
+                        if (s0 < sl.start || s1 > sl.end() || !std::isfinite(m)) return;
+                        bool beside = false;
+                        for (const Piece& pc : seg.pieces)
+                            beside = beside || (pc.partnersBegin != pc.partnersEnd && pc.a < s1 && pc.b > s0);
+                        if (!beside) return;
+                        resolvedNs[sg][p] += static_cast<double>(s1 - s0);
+                        if (m >= kSaturated) pinnedNs[sg][p] += static_cast<double>(s1 - s0);
+                    });
                 }
             }
             if (!anyOpen) break;
@@ -232,7 +289,13 @@ PressureResult computePressure(const Trace& trace, const OperatorSet& ops, const
             for (std::size_t sg = 0; sg < sigs; ++sg) {
                 for (std::size_t p = 0; p < kPressureResources; ++p) {
                     if (!open(sg, p) || w[sg][p] <= 0) continue;
-                    r.demand[sg][p] = static_cast<float>(std::clamp(wsum[sg][p] / w[sg][p], 0.0, 1.0));
+                    double sum = wsum[sg][p], weight = w[sg][p];
+                    if (resolvedNs[sg][p] > 0 && pinnedNs[sg][p] >= 0.5 * resolvedNs[sg][p]) {
+                        sum = exactSum[sg][p];
+                        weight = exactW[sg][p];
+                        if (weight <= 0) continue;
+                    }
+                    r.demand[sg][p] = static_cast<float>(std::clamp(sum / weight, 0.0, 1.0));
                     r.demandSource[sg][p] = DemandSource::Beside;
                     resolved = true;
                 }

@@ -67,6 +67,13 @@ inline constexpr double kCacheRise = 0.05;
 // Demand beyond capacity (sum of own demands over 1) that counts as contention.
 inline constexpr double kOverload = 0.03;
 
+// A device-to-device copy's or a memset's own bandwidth use: its bytes per second (twice its
+// bytes for a copy, which reads and writes them) over the memory bandwidth the file states for
+// its device (Source::devices, from Nsight's TARGET_INFO_GPU), 0..1. NaN for other slices, and
+// when the file states no peak for the device. computePressure takes it as the op's bandwidth
+// metric.
+float copyBandwidthShare(const Trace& trace, std::uint32_t slice);
+
 // keepGoing (optional) is asked every 64k operators; when it says stop, the result is partial
 // and the caller discards it (prepareAnalysis's cancel).
 PressureResult computePressure(const Trace& trace, const OperatorSet& ops, const ResourceMap& map,

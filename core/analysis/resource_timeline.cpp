@@ -39,6 +39,7 @@ ResourceTimeline::ResourceTimeline(std::vector<TimeNs> times, std::vector<float>
     m_tree.assign(2 * n, 0.0f);
     for (std::size_t k = 0; k < n; ++k) m_tree[n + k] = m_values[k];
     for (std::size_t k = n - 1; k >= 1 && n > 1; --k) m_tree[k] = std::max(m_tree[2 * k], m_tree[2 * k + 1]);
+    for (float v : m_values) m_capacity = std::max(m_capacity, static_cast<double>(v));
 }
 
 TimeNs ResourceTimeline::clampT(TimeNs t) const { return std::clamp(t, m_times.front(), m_end); }
@@ -114,6 +115,37 @@ double ResourceTimeline::at(TimeNs t) const {
     if (empty() || t < m_times.front()) return kNaN;
     const auto k = static_cast<std::size_t>(std::upper_bound(m_times.begin(), m_times.end(), t) - m_times.begin()) - 1;
     return m_values[k];
+}
+
+ResourceTimeline::Bounded ResourceTimeline::bounded(TimeNs a, TimeNs b) const {
+    Bounded r;
+    if (empty() || b <= a) return r;
+    const TimeNs ca = clampT(a), cb = clampT(b);
+    if (cb <= ca) return r;
+    double lo = 0, hi = 0;
+    for (std::size_t k = segmentOf(ca); k < m_times.size() && m_times[k] < cb; ++k) {
+        const TimeNs s = m_times[k], e = k + 1 < m_times.size() ? m_times[k + 1] : m_end;
+        const TimeNs part = std::min(cb, e) - std::max(ca, s);
+        if (part <= 0 || e <= s) continue;
+        const double f = static_cast<double>(part) / static_cast<double>(e - s);
+        const double m = m_values[k];
+        const double klo = std::clamp((m - (1 - f) * m_capacity) / f, 0.0, m_capacity);
+        const double khi = std::clamp(m / f, 0.0, m_capacity);
+        ++r.samples;
+        if (part < e - s) r.partial = true;
+        lo += klo * static_cast<double>(part);
+        hi += khi * static_cast<double>(part);
+        r.covered += part;
+        if (klo >= m_threshold) {
+            r.high += part;
+            ++r.highSamples;
+        }
+    }
+    if (r.covered > 0) {
+        r.lo = lo / static_cast<double>(r.covered);
+        r.hi = hi / static_cast<double>(r.covered);
+    }
+    return r;
 }
 
 double ResourceTimeline::peak(TimeNs a, TimeNs b) const {

@@ -43,6 +43,36 @@ class ResourceTimeline {
     double peak(TimeNs a, TimeNs b) const;
     // Value in effect at t; NaN before the first sample.
     double at(TimeNs t) const;
+    // What the samples can prove about [a, b) when each value is the resource's mean over its
+    // own span (to the next sample), as a sampling profiler writes them (Nsight's GPU metrics
+    // at 10 kHz: a 100 us mean straddles a 110 us kernel). A sample of mean m whose span the
+    // interval covers for a fraction f bounds the covered part's own mean: at least
+    // (m - (1 - f) * capacity) / f and at most m / f (the rest of its span held between 0 and
+    // capacity()), clamped to [0, capacity()]. A value that is exact where it holds (a sample
+    // at every change) only makes the bound looser than the truth, never wrong.
+    struct Bounded {
+        TimeNs high = 0;       // time of [a, b) under samples whose lower bound is at or above high()
+        int highSamples = 0;   // how many samples those were
+        int samples = 0;       // samples overlapping [a, b)
+        bool partial = false;  // some of them reach outside [a, b): the bound is not the plain value
+        double lo = std::numeric_limits<double>::quiet_NaN();  // bounds on the mean over the covered
+        double hi = std::numeric_limits<double>::quiet_NaN();  // part of [a, b)
+        TimeNs covered = 0;
+    };
+    Bounded bounded(TimeNs a, TimeNs b) const;
+    // Calls f(start, end, value) for each sample whose span (to the next sample; the last one's
+    // to the end) overlaps [a, b), in time order.
+    template <typename F>
+    void forEachSample(TimeNs a, TimeNs b, F&& f) const {
+        if (empty() || b <= a) return;
+        const TimeNs ca = clampT(a), cb = clampT(b);
+        for (std::size_t k = segmentOf(ca); k < m_times.size() && m_times[k] < cb; ++k) {
+            const TimeNs e = k + 1 < m_times.size() ? m_times[k + 1] : m_end;
+            if (e > m_times[k]) f(m_times[k], e, static_cast<double>(m_values[k]));
+        }
+    }
+    // The most the resource can read: 1 (a share of capacity), or the largest value if more.
+    double capacity() const { return m_capacity; }
     // Time-weighted quantile of the values (q in 0..1, values taken in 0..1 to 1/4096); NaN
     // when empty.
     double quantile(double q) const;
@@ -64,6 +94,7 @@ class ResourceTimeline {
     TimeNs m_end = 0;
     TimeNs m_spacing = 0;
     double m_threshold = 1;
+    double m_capacity = 1;
 };
 
 // High-utilisation thresholds (0..1) by resource: bandwidth, compute and issue count as busy at

@@ -90,6 +90,40 @@ void fillPaths(const PreparedAnalysis& p, const DependencyGraph& g, Report& r) {
 
 }  // namespace
 
+namespace {
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+    // splitmix64 of the value, folded in order.
+    v += 0x9e3779b97f4a7c15ULL;
+    v = (v ^ (v >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    v = (v ^ (v >> 27)) * 0x94d049bb133111ebULL;
+    v ^= v >> 31;
+    return (h ^ v) * 0x100000001b3ULL + (h >> 7);
+}
+
+}  // namespace
+
+WhatIfCache::WhatIfCache(std::shared_ptr<const PreparedAnalysis> prepared) : m_prepared(std::move(prepared)) {}
+
+Replayer::Result WhatIfCache::replay(const std::vector<Replayer::Change>& changes,
+                                     const std::vector<std::uint32_t>& fused) {
+    std::uint64_t key = mix(0xcbf29ce484222325ULL, changes.size());
+    for (const Replayer::Change& c : changes) key = mix(mix(key, c.node), static_cast<std::uint64_t>(c.shortenNs));
+    key = mix(key, fused.size());
+    for (std::uint32_t v : fused) key = mix(key, v);
+    const auto it = m_results.find(key);
+    if (it != m_results.end() && it->second.changes == changes.size() && it->second.fused == fused.size()) {
+        ++m_hits;
+        return it->second.result;
+    }
+    ++m_misses;
+    if (!m_replayer) m_replayer = std::make_unique<Replayer>(m_prepared->dependencyGraph());
+    const Replayer::Result out = m_replayer->run(changes, fused);
+    if (m_results.size() >= kMaxEntries) m_results.clear();
+    m_results[key] = {changes.size(), fused.size(), out};
+    return out;
+}
+
 bool predictGains(const PreparedAnalysis& p, Report& r, const WhatIfSettings& settings) {
     const DependencyGraph& g = p.dependencyGraph();
     WhatIfSummary& w = r.whatIf;
@@ -103,7 +137,12 @@ bool predictGains(const PreparedAnalysis& p, Report& r, const WhatIfSettings& se
     w.edges = g.edgeCount();
     fillPaths(p, g, r);
 
-    Replayer replay(g);
+    // With a cache made for this analysis, replays it already ran are looked up.
+    WhatIfCache* cache = settings.cache && &settings.cache->prepared() == &p ? settings.cache : nullptr;
+    std::unique_ptr<Replayer> own = cache ? nullptr : std::make_unique<Replayer>(g);
+    auto replay = [&](const std::vector<Replayer::Change>& ch, const std::vector<std::uint32_t>& fu) {
+        return cache ? cache->replay(ch, fu) : own->run(ch, fu);
+    };
     std::size_t budget = settings.budgetNodes ? settings.budgetNodes : 3 * g.size() + (std::size_t{1} << 20);
     std::size_t spent = 0;
     std::vector<Replayer::Change> changes;
@@ -120,7 +159,7 @@ bool predictGains(const PreparedAnalysis& p, Report& r, const WhatIfSettings& se
             if (static_cast<std::size_t>(a.cause) == res) anomalyChanges(p, a, changes);
         if (static_cast<Resource>(res) == Resource::Sync)
             for (const Cluster& c : r.clusters) clusterFused(p, c, fused);
-        const Replayer::Result out = replay.run(changes, fused);
+        const Replayer::Result out = replay(changes, fused);
         spent += out.visited;
         w.resources.push_back({static_cast<Resource>(res), extra, out.gainNs});
     }
@@ -130,7 +169,7 @@ bool predictGains(const PreparedAnalysis& p, Report& r, const WhatIfSettings& se
     fused.clear();
     for (const Anomaly& a : r.anomalies) anomalyChanges(p, a, changes);
     for (const Cluster& c : r.clusters) clusterFused(p, c, fused);
-    const Replayer::Result all = replay.run(changes, fused);
+    const Replayer::Result all = replay(changes, fused);
     spent += all.visited;
     w.allGainNs = all.gainNs;
     std::stable_sort(w.resources.begin(), w.resources.end(),
@@ -180,7 +219,7 @@ bool predictGains(const PreparedAnalysis& p, Report& r, const WhatIfSettings& se
             clusterFused(p, r.clusters[job.index], fused);
         else
             anomalyChanges(p, r.anomalies[job.index], changes);
-        const Replayer::Result out = replay.run(changes, fused);
+        const Replayer::Result out = replay(changes, fused);
         spent += out.visited;
         *gain = out.gainNs;
         ++w.replayed;

@@ -23,12 +23,56 @@
 // Also fills each iteration's critical path (IterationStats::criticalPathNs, criticalTrack),
 // the slack of the anomalies' and windows' operators, and Report::sliceSlackNs.
 #include <cstddef>
+#include <cstdint>
 #include <functional>
+#include <memory>
+#include <unordered_map>
+#include <vector>
 
 #include "core/analysis/engine.h"
 #include "core/analysis/report.h"
 
 namespace contend {
+
+// What predictGains keeps between re-thresholds of one prepared analysis (the app's slider):
+// the dependency graph's replayer (scratch arrays the size of the graph, allocated once) and the
+// result of every replay it ran, keyed by what the replay changed (the nodes shortened and by how
+// much, the nodes fused). A replay depends on nothing else (the graph is the prepared
+// analysis'), so a finding whose operators and extra wait did not change (an anomaly is its
+// operator at its baseline whatever the coefficient; a cluster does not depend on the
+// thresholds; a window that chains the same operators) gets its gain back without a replay,
+// and a resource's replay is reused while its anomalies are the same (an overlap-only change).
+// A report made with a cache is the report made without one: the results and the replay
+// budget's accounting (each cached replay counts the nodes it recomputed) are the same.
+//
+// Keys are 64-bit hashes of the changes (with their counts); an entry costs about 80 bytes with
+// the map's own, and the cache empties itself past kMaxEntries (about 80 MB). Not thread-safe:
+// one predictGains at a time (the app's report worker).
+class WhatIfCache {
+  public:
+    static constexpr std::size_t kMaxEntries = std::size_t{1} << 20;
+
+    explicit WhatIfCache(std::shared_ptr<const PreparedAnalysis> prepared);
+    const PreparedAnalysis& prepared() const { return *m_prepared; }
+    // Replays answered from the cache and replays run, since it was made.
+    std::size_t hits() const { return m_hits; }
+    std::size_t misses() const { return m_misses; }
+    std::size_t size() const { return m_results.size(); }
+
+    // The replay of these changes on the prepared analysis' graph: from the cache, or run (and
+    // kept). Same arguments and result as Replayer::run.
+    Replayer::Result replay(const std::vector<Replayer::Change>& changes, const std::vector<std::uint32_t>& fused);
+
+  private:
+    struct Entry {
+        std::size_t changes = 0, fused = 0;  // a second check beside the hash
+        Replayer::Result result;
+    };
+    std::shared_ptr<const PreparedAnalysis> m_prepared;
+    std::unique_ptr<Replayer> m_replayer;
+    std::unordered_map<std::uint64_t, Entry> m_results;
+    std::size_t m_hits = 0, m_misses = 0;
+};
 
 struct WhatIfSettings {
     // Nodes the replays may recompute in all; 0: 3 x the graph's nodes + 1M (about half a
@@ -37,6 +81,9 @@ struct WhatIfSettings {
     // Asked between replays (the app's worker: a newer trace or a closed window); false stops
     // the what-if, leaves the report half filled and makes predictGains return false.
     std::function<bool()> keepGoing;
+    // Optional: replays kept from earlier reports of the same prepared analysis (ignored when
+    // it was made for another one). Null: every replay runs, as contend-cli analyze does.
+    WhatIfCache* cache = nullptr;
 };
 
 // False only when settings.keepGoing stopped it (the report is then not to be shown).

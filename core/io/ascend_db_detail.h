@@ -13,16 +13,12 @@
 
 #include "core/io/load.h"
 #include "core/io/sqlite_db.h"
+#include "core/io/sqlite_reader_base.h"
 #include "core/trace/trace_builder.h"
 
 namespace contend::ascenddb {
 
-// A column wanted from a table, under any of its names (releases rename columns). Required
-// ones stop the load when absent; the others read as NULL.
-struct Col {
-    std::initializer_list<const char*> names;
-    bool required = false;
-};
+using Col = SqliteCol;
 
 // A slice added for a row, for flows: where it is and when it starts.
 struct Endpoint {
@@ -33,30 +29,17 @@ struct Endpoint {
     bool collective = false;  // a COMMUNICATION_OP: the flow goes to it, not to its many tasks
 };
 
-class Reader {
+// The base (sqlite_reader_base.h) holds the database, the builder, the error, the tables and
+// the strings, and the helpers both SQLite readers use (select, scanDone, tick, fail).
+class Reader : SqliteReaderBase {
   public:
     Reader(const SqliteDb& db, const std::string& path, TraceBuilder& b, const LoadOptions& o, bool* cancelled)
-        : m_db(db), m_path(path), m_b(b), m_opt(o), m_cancelled(cancelled) {}
+        : SqliteReaderBase(db, path, b, o, cancelled) {}
 
     std::optional<LoadError> run();
 
+  private:
     // --- shared helpers
-    SqliteStatement select(const char* table, std::initializer_list<Col> cols, const std::string& tail = "");
-    bool has(const char* table) const { return m_tables.count(table) != 0; }
-    bool fail(std::string reason) {
-        m_error = LoadError{m_path, -1, -1, -1, std::move(reason)};
-        return false;
-    }
-    bool scanDone(const char* table, const SqliteStatement& st);
-    bool tick();
-    void counted(const char* kind, std::uint64_t n) {
-        m_b.stats().phases[kind] += n;
-        m_b.stats().events += n;
-    }
-    std::string_view string(std::int64_t id) const {
-        auto it = m_strings.find(id);
-        return it == m_strings.end() ? std::string_view() : std::string_view(it->second);
-    }
     // A time column: int64 from INTEGER, REAL or TEXT (PYTORCH_API writes its times as TEXT).
     // False when NULL, not a number or outside the model's time range.
     static bool timeOf(const SqliteStatement& st, int col, TimeNs& out);
@@ -83,17 +66,7 @@ class Reader {
     bool readCounters();
     bool readSteps();
 
-    const SqliteDb& m_db;
-    const std::string& m_path;
-    TraceBuilder& m_b;
-    const LoadOptions& m_opt;
-    bool* m_cancelled;
-    std::optional<LoadError> m_error;
-    std::unordered_set<std::string> m_tables;
-    std::unordered_map<std::int64_t, std::string> m_strings;
     bool m_multiDevice = false;
-    std::int64_t m_rowsTotal = 0;
-    std::int64_t m_rowsDone = 0;
 
     struct Compute {
         StringId name = 0, taskType = 0, shape = 0;

@@ -29,6 +29,16 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
+// "32,4096;\r\n4096,1000" (dims, one tensor per line), not "float;\r\nfloat" (types).
+bool looksLikeDims(std::string_view s) {
+    if (s.empty()) return false;
+    for (char c : s)
+        if (!((c >= '0' && c <= '9') || c == ',' || c == ';' || c == '[' || c == ']' || c == '-' || c == ' ' ||
+              c == '\r' || c == '\n'))
+            return false;
+    return true;
+}
+
 // globalTid: process id in the high 32 bits, thread id in the low 32 (msprof's layout).
 std::int64_t pidOf(std::int64_t globalTid) { return (globalTid >> 32) & 0xFFFFFFFF; }
 std::int64_t tidOf(std::int64_t globalTid) { return globalTid & 0xFFFFFFFF; }
@@ -117,7 +127,8 @@ bool Reader::readPytorchApi() {
                                                 {{"name"}},
                                                 {{"inputShapes"}},
                                                 {{"type"}},
-                                                {{"depth"}}});
+                                                {{"depth"}},
+                                                {{"inputDtypes"}}});
     if (!st) return !m_error;
     const StringId cpuOp = m_b.intern("cpu_op"), enqueue = m_b.intern("enqueue"), dequeue = m_b.intern("dequeue"),
                    python = m_b.intern("python_function");
@@ -152,10 +163,14 @@ bool Reader::readPytorchApi() {
         }
         SliceInfo info;
         info.srcOffset = n;
-        if (!st.isNull(5)) {
-            const std::string_view shape = trim(string(st.int64(5)));
-            if (!shape.empty()) info.shape = m_b.intern(shape);
+        // The text export's "Input Dims". Schema 1.0.0 writes the dims under inputDtypes and the
+        // types ("float;\r\nfloat") under inputShapes: whichever holds dims is the shape.
+        std::string_view shape = st.isNull(5) ? std::string_view() : trim(string(st.int64(5)));
+        if (!looksLikeDims(shape) && !st.isNull(8)) {
+            const std::string_view other = trim(string(st.int64(8)));
+            if (looksLikeDims(other)) shape = other;
         }
+        if (!shape.empty()) info.shape = m_b.intern(shape);
         m_b.addSlice(s, info);
         if (name.rfind("ProfilerStep#", 0) == 0)
             if (auto step = parseInt(name.substr(13))) m_steps.insert(*step);

@@ -22,7 +22,6 @@ namespace {
 constexpr const char* kTask = "TASK";
 // What the model holds per row read (slice, info, metrics, strings), for the memory budget.
 constexpr std::uint64_t kBytesPerRow = 100;
-constexpr std::int64_t kProgressRows = 1 << 12;
 // Tables whose rows the load reads (for the budget and the progress fraction).
 constexpr const char* kReadTables[] = {"TASK",
                                        "COMPUTE_TASK_INFO",
@@ -84,44 +83,6 @@ PmuKey pmuKey(std::string_view name) {
 
 }  // namespace
 
-SqliteStatement Reader::select(const char* table, std::initializer_list<Col> cols, const std::string& tail) {
-    if (!has(table)) return {};
-    const auto have = m_db.columns(table);
-    std::string sql = "SELECT ";
-    bool first = true;
-    for (const Col& c : cols) {
-        const char* found = nullptr;
-        for (const char* n : c.names)
-            if (!found && std::find(have.begin(), have.end(), n) != have.end()) found = n;
-        if (!found && c.required) {
-            fail(std::string("table ") + table + ": no column '" + *c.names.begin() + "'");
-            return {};
-        }
-        if (!first) sql += ", ";
-        first = false;
-        sql += found ? "\"" + std::string(found) + "\"" : std::string("NULL");
-    }
-    sql += std::string(" FROM \"") + table + "\"" + tail;
-    std::string error;
-    SqliteStatement st = m_db.prepare(sql, error);
-    if (!st) fail(std::string("table ") + table + ": " + error);
-    return st;
-}
-
-bool Reader::scanDone(const char* table, const SqliteStatement& st) {
-    if (st.error().empty()) return true;
-    return fail(std::string("table ") + table + ": " + st.error() + " (a truncated or damaged file?)");
-}
-
-bool Reader::tick() {
-    if (++m_rowsDone % kProgressRows != 0 || !m_opt.progress) return true;
-    const double f =
-        m_rowsTotal > 0 ? std::min(1.0, static_cast<double>(m_rowsDone) / static_cast<double>(m_rowsTotal)) : 0;
-    if (m_opt.progress(f)) return true;
-    if (m_cancelled) *m_cancelled = true;
-    return fail("cancelled");
-}
-
 bool Reader::timeOf(const SqliteStatement& st, int col, TimeNs& out) {
     if (st.isInteger(col)) {
         out = st.int64(col);
@@ -157,10 +118,7 @@ const std::string& Reader::devicePid(const char* process, std::int64_t device) {
 }
 
 bool Reader::checkBudget() {
-    std::uint64_t rows = 0;
-    for (const char* t : kReadTables)
-        if (has(t)) rows += static_cast<std::uint64_t>(std::max<std::int64_t>(0, m_db.rowCount(t).value_or(0)));
-    m_rowsTotal = static_cast<std::int64_t>(rows);
+    const std::uint64_t rows = rowsIn(kReadTables);
     // The strings are held whole while reading: a table of huge names costs their size.
     std::uint64_t stringBytes = 0;
     std::string error;
@@ -168,13 +126,7 @@ bool Reader::checkBudget() {
         if (SqliteStatement st = m_db.prepare("SELECT SUM(LENGTH(CAST(value AS BLOB))) FROM STRING_IDS", error);
             st && st.step())
             stringBytes = static_cast<std::uint64_t>(std::max<std::int64_t>(0, st.int64(0)));
-    const std::uint64_t budget = effectiveMemoryBudget(m_opt);
-    m_b.stats().memoryBudget = budget == kNoMemoryLimit ? 0 : budget;
-    const std::uint64_t need = rows * kBytesPerRow + stringBytes * 2;
-    if (budget == kNoMemoryLimit || need <= budget) return true;
-    return fail("not enough memory: loading this database (" + std::to_string(rows) + " rows) needs about " +
-                formatBytes(need) + " and the budget is " + formatBytes(budget) +
-                " (contend-cli --max-memory SIZE, or CONTEND_MAX_MEMORY=SIZE for the app; 0 for none)");
+    return withinBudget(rows, rows * kBytesPerRow + stringBytes * 2, "database");
 }
 
 bool Reader::readStrings() {
@@ -457,11 +409,7 @@ bool Reader::readCommunicationOps() {
 }
 
 std::optional<LoadError> Reader::run() {
-    std::string error;
-    const auto tables = m_db.tables(error);
-    if (!error.empty()) return LoadError{m_path, -1, -1, -1, "cannot read the database schema: " + error};
-    m_tables.insert(tables.begin(), tables.end());
-    if (!checkBudget() || !readStrings()) return m_error;
+    if (!readSchema() || !checkBudget() || !readStrings()) return m_error;
     readInfo();
     if (!readComputeInfo() || !readPmu() || !readCommunicationInfo() || !readTasks() || !readCommunicationOps())
         return m_error;

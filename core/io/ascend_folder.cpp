@@ -73,4 +73,11 @@ std::optional<AscendFolder> findAscendFolder(const std::string& dir) {
     return f;
 }
 
+double ascendTextCounterValue(std::string_view name, std::string_view key, double value) {
+    constexpr std::string_view kSuffix = "/Hit Rate";
+    const bool llcHitRate = name.rfind("LLC ", 0) == 0 && name.size() > kSuffix.size() &&
+                            name.substr(name.size() - kSuffix.size()) == kSuffix && key == "Hit Rate(%)";
+    return llcHitRate ? value * 100.0 : value;
+}
+
 }  // namespace contend

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/io/load.h"
@@ -40,5 +41,11 @@ std::optional<AscendFolder> findAscendFolder(const std::string& dir);
 // without it.
 std::optional<LoadError> joinAscendSideFiles(TraceBuilder& builder, const AscendFolder& folder,
                                              std::uint64_t memoryBudget = ~std::uint64_t{0});
+
+// A counter value of the Ascend text export (trace_view.json) in the unit its key names. The
+// LLC series ("LLC 0 Read/Hit Rate") are written as a fraction (0.875) under the key "Hit
+// Rate(%)", where the database (table LLC, column hitRate) writes the percentage (87.5): read
+// as a percent, as the key says. Every other value is returned as it is.
+double ascendTextCounterValue(std::string_view name, std::string_view key, double value);
 
 }  // namespace contend

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/io/ascend_folder.h"
 #include "core/io/decimal.h"
 #include "core/io/json_scan.h"
 #include "core/io/utf8.h"
@@ -526,7 +527,8 @@ ParseStatus ChunkParser::Impl::handleEvent(od::object obj, std::uint64_t offset)
             return ParseStatus::Ok;
         }
         if (counterId.empty()) counterId = m_id;
-        for (auto& cv : m_counterValues) m_b->addCounter(m_pid, name, counterId, cv.key, *ts, cv.value);
+        for (auto& cv : m_counterValues)
+            m_b->addCounter(m_pid, name, counterId, cv.key, *ts, ascendTextCounterValue(name, cv.key, cv.value));
         return ParseStatus::Ok;
     case 's':
     case 'f':

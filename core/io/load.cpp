@@ -148,6 +148,7 @@ LoadResult loadSqlite(const std::string& file, const LoadOptions& options, std::
         Source src;
         src.path = file;
         src.details = std::move(builder.source().details);
+        src.devices = std::move(builder.source().devices);
         if (folder) describeFolderRead(src, *folder);
         builder.setSource(src);
         std::error_code ec;

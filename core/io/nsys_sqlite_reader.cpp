@@ -8,6 +8,7 @@
 
 #include "core/io/memory_budget.h"
 #include "core/io/sqlite_db.h"
+#include "core/io/sqlite_reader_base.h"
 #include "core/io/utf8.h"
 
 namespace contend {
@@ -23,13 +24,6 @@ constexpr const char* kNvtx = "NVTX_EVENTS";
 constexpr const char* kGpuMetrics = "GPU_METRICS";
 // What the model holds per row read (slice, info, metrics, strings), for the memory budget.
 constexpr std::uint64_t kBytesPerRow = 100;
-constexpr std::int64_t kProgressRows = 1 << 12;
-
-// A column wanted from a table: required ones stop the load when absent, the others read as NULL.
-struct Col {
-    const char* name;
-    bool required = false;
-};
 
 // Nsight's GlobalId packs the process and thread ids: pid in bits 24..47, tid in bits 0..23.
 std::int64_t pidOf(std::int64_t globalId) { return (globalId >> 24) & 0xFFFFFF; }
@@ -76,23 +70,14 @@ const char* syncName(std::int64_t k) {
     }
 }
 
-class Reader {
+class Reader : SqliteReaderBase {
   public:
     Reader(const SqliteDb& db, const std::string& path, TraceBuilder& b, const LoadOptions& o, bool* cancelled)
-        : m_db(db), m_path(path), m_b(b), m_opt(o), m_cancelled(cancelled) {}
+        : SqliteReaderBase(db, path, b, o, cancelled) {}
 
     std::optional<LoadError> run();
 
   private:
-    // Prepares SELECT of `cols` from `table` (absent optional columns as NULL). Returns an empty
-    // statement when the table is absent; sets m_error when a required column is missing.
-    SqliteStatement select(const char* table, std::initializer_list<Col> cols, const std::string& tail = "");
-    bool fail(std::string reason) {
-        m_error = LoadError{m_path, -1, -1, -1, std::move(reason)};
-        return false;
-    }
-    bool scanDone(const char* table, const SqliteStatement& st);
-    bool tick();  // progress and cancel, every kProgressRows rows
     bool checkBudget();
 
     bool readStrings();
@@ -105,90 +90,23 @@ class Reader {
     bool readNvtx();
     bool readGpuMetrics();
 
-    std::string_view string(std::int64_t id) const {
-        auto it = m_strings.find(id);
-        return it == m_strings.end() ? std::string_view() : std::string_view(it->second);
-    }
     std::uint32_t deviceTrack(std::int64_t device, std::int64_t stream);
     std::uint32_t hostTrack(std::int64_t globalTid);
-    void counted(const char* kind, std::uint64_t n) {
-        m_b.stats().phases[kind] += n;
-        m_b.stats().events += n;
-    }
 
-    const SqliteDb& m_db;
-    const std::string& m_path;
-    TraceBuilder& m_b;
-    const LoadOptions& m_opt;
-    bool* m_cancelled;
-    std::optional<LoadError> m_error;
-    std::unordered_set<std::string> m_tables;
-    std::unordered_map<std::int64_t, std::string> m_strings;
     std::unordered_set<std::int64_t> m_deviceCorrelations;
     std::unordered_map<std::int64_t, std::int64_t> m_runtimeThread;  // correlation -> globalTid
     std::unordered_set<std::int64_t> m_hostThreads;                  // (pid << 24 | tid) of the threads with events
-    std::int64_t m_rowsTotal = 0;
-    std::int64_t m_rowsDone = 0;
     std::string m_pid, m_tid;
 };
 
-SqliteStatement Reader::select(const char* table, std::initializer_list<Col> cols, const std::string& tail) {
-    if (!m_tables.count(table)) return {};
-    const auto have = m_db.columns(table);
-    std::string sql = "SELECT ";
-    bool first = true;
-    for (const Col& c : cols) {
-        const bool present = std::find(have.begin(), have.end(), c.name) != have.end();
-        if (!present && c.required) {
-            fail(std::string("table ") + table + ": no column '" + c.name + "'");
-            return {};
-        }
-        if (!first) sql += ", ";
-        first = false;
-        sql += present ? "\"" + std::string(c.name) + "\"" : std::string("NULL");
-    }
-    sql += std::string(" FROM ") + table + tail;
-    std::string error;
-    SqliteStatement st = m_db.prepare(sql, error);
-    if (!st) fail(std::string("table ") + table + ": " + error);
-    return st;
-}
-
-bool Reader::scanDone(const char* table, const SqliteStatement& st) {
-    if (st.error().empty()) return true;
-    return fail(std::string("table ") + table + ": " + st.error() + " (a truncated or damaged file?)");
-}
-
-bool Reader::tick() {
-    if (++m_rowsDone % kProgressRows != 0 || !m_opt.progress) return true;
-    const double f =
-        m_rowsTotal > 0 ? std::min(1.0, static_cast<double>(m_rowsDone) / static_cast<double>(m_rowsTotal)) : 0;
-    if (m_opt.progress(f)) return true;
-    if (m_cancelled) *m_cancelled = true;
-    return fail("cancelled");
-}
-
 bool Reader::checkBudget() {
-    std::uint64_t rows = 0;
-    for (const char* t : {kKernel, kMemcpy, kMemset, kRuntime, kSync, kNvtx, kGpuMetrics})
-        if (m_tables.count(t))
-            rows += static_cast<std::uint64_t>(std::max<std::int64_t>(0, m_db.rowCount(t).value_or(0)));
-    m_rowsTotal = static_cast<std::int64_t>(rows);
-    const std::uint64_t budget = effectiveMemoryBudget(m_opt);
-    m_b.stats().memoryBudget = budget == kNoMemoryLimit ? 0 : budget;
-    const std::uint64_t need = rows * kBytesPerRow;
-    if (budget == kNoMemoryLimit || need <= budget) return true;
-    return fail("not enough memory: loading this export (" + std::to_string(rows) + " rows) needs about " +
-                formatBytes(need) + " and the budget is " + formatBytes(budget) +
-                " (contend-cli --max-memory SIZE, or CONTEND_MAX_MEMORY=SIZE for the app; 0 for none)");
+    constexpr const char* kReadTables[] = {kKernel, kMemcpy, kMemset, kRuntime, kSync, kNvtx, kGpuMetrics};
+    const std::uint64_t rows = rowsIn(kReadTables);
+    return withinBudget(rows, rows * kBytesPerRow, "export");
 }
 
 std::optional<LoadError> Reader::run() {
-    std::string error;
-    const auto tables = m_db.tables(error);
-    if (!error.empty()) return LoadError{m_path, -1, -1, -1, "cannot read the database schema: " + error};
-    m_tables.insert(tables.begin(), tables.end());
-    if (!checkBudget() || !readStrings()) return m_error;
+    if (!readSchema() || !checkBudget() || !readStrings()) return m_error;
     readInfo();
     if (!readKernels() || !readCopies(kMemcpy, false) || !readCopies(kMemset, true) || !readRuntime() || !readSync() ||
         !readNvtx() || !readGpuMetrics())
@@ -265,9 +183,18 @@ void Reader::readInfo() {
             details.emplace_back("exported by", "Nsight Systems " + product + ", schema " + schema);
     }
     if (SqliteStatement st = select(
-            "TARGET_INFO_GPU", {{"id"}, {"name"}, {"smCount"}, {"l2CacheSize"}, {"memoryBandwidth"}, {"totalMemory"}});
+            "TARGET_INFO_GPU",
+            {{"id"}, {"name"}, {"smCount"}, {"l2CacheSize"}, {"memoryBandwidth"}, {"totalMemory"}, {"clockRate"}});
         st) {
         while (st.step()) {
+            // The device's peaks, for the analyses (Source::devices).
+            Source::Device d;
+            d.id = static_cast<std::int32_t>(st.int64(0));
+            if (st.int64(4) > 0) d.memoryBandwidth = static_cast<double>(st.int64(4));
+            if (st.int64(2) > 0) d.smCount = st.int64(2);
+            if (st.int64(6) > 0) d.clockHz = static_cast<double>(st.int64(6));
+            if (st.int64(3) > 0) d.l2Bytes = st.int64(3);
+            m_b.source().devices.push_back(d);
             std::string v(st.text(1));
             if (!st.isNull(2)) v += ", " + std::to_string(st.int64(2)) + " SMs";
             if (!st.isNull(3)) v += ", L2 " + formatBytes(static_cast<std::uint64_t>(st.int64(3)));
@@ -525,7 +452,7 @@ bool Reader::readNvtx() {
 
 // GPU_METRICS samples joined to their names; GPU = typeId & 0xFF.
 bool Reader::readGpuMetrics() {
-    if (!m_tables.count(kGpuMetrics) || !m_tables.count("TARGET_INFO_GPU_METRICS")) return true;
+    if (!has(kGpuMetrics) || !has("TARGET_INFO_GPU_METRICS")) return true;
     for (const char* c : {"timestamp", "typeId", "metricId", "value"}) {
         const auto have = m_db.columns(kGpuMetrics);
         if (std::find(have.begin(), have.end(), c) == have.end())

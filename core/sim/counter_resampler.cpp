@@ -83,4 +83,24 @@ std::int16_t CounterResampler::noisy(double meanTenths) {
     return static_cast<std::int16_t>(std::clamp<long long>(std::llround(v), 0, 1000));
 }
 
+void CounterStream::step(const std::vector<CounterSample>& samples, TimeNs stepStart, TimeNs stepEnd,
+                         const Emit& emit) {
+    switch (m_setting.mode) {
+    case CounterMode::Full: emit(samples); return;
+    case CounterMode::None: return;
+    case CounterMode::Period:
+        if (!m_resampler) m_resampler.emplace(stepStart, m_setting.periodNs, m_sigma, m_seed);
+        for (const CounterSample& s : samples) m_resampler->add(s);
+        m_resampler->holdUntil(stepEnd);
+        emit(m_resampler->take());
+        return;
+    }
+}
+
+void CounterStream::finish(TimeNs endNs, const Emit& emit) {
+    if (!m_resampler) return;
+    m_resampler->finish(endNs);
+    emit(m_resampler->take());
+}
+
 }  // namespace contend::sim

@@ -11,8 +11,11 @@
 // interval of the trace is partial: its mean is over [origin + kP, end).
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <vector>
 
+#include "core/sim/counter_mode.h"
 #include "core/sim/rng.h"
 #include "core/sim/sim_result.h"
 
@@ -59,6 +62,30 @@ class CounterResampler {
     TimeNs m_now;                 // every track is integrated up to here
     std::array<Track, kSeriesCount> m_tracks{};
     std::vector<CounterSample> m_ready;
+};
+
+// The counter samples a trace writer emits, by counter mode (counter_mode.h), for both writers
+// (Kineto JSON and the Nsight Systems SQLite export): Full hands each step's own samples to the
+// callback as they are (no copy), None nothing, Period the resampled ones (a CounterResampler
+// whose intervals start at the first step's start).
+class CounterStream {
+  public:
+    using Emit = std::function<void(const std::vector<CounterSample>&)>;
+    CounterStream(CounterSetting setting, double noiseSigma, std::uint64_t noiseSeed)
+        : m_setting(setting), m_sigma(noiseSigma), m_seed(noiseSeed) {}
+
+    // One step's full-resolution samples; the step's last values (the idle readings) hold
+    // through its end and the gap after it.
+    void step(const std::vector<CounterSample>& samples, TimeNs stepStart, TimeNs stepEnd, const Emit& emit);
+    // The trace ends at `endNs` (the last step's end): its last interval is averaged over what
+    // it covers.
+    void finish(TimeNs endNs, const Emit& emit);
+
+  private:
+    CounterSetting m_setting;
+    double m_sigma;
+    std::uint64_t m_seed;
+    std::optional<CounterResampler> m_resampler;  // Period mode, from the first step on
 };
 
 }  // namespace contend::sim

@@ -104,7 +104,11 @@ const std::vector<std::string>& NsysWriter::metricNames() {
 
 NsysWriter::NsysWriter(std::string path, const SimConfig& config, const std::vector<StreamInfo>& streams,
                        Options options)
-    : m_path(std::move(path)), m_config(config), m_streams(streams), m_options(options) {}
+    : m_path(std::move(path)),
+      m_config(config),
+      m_streams(streams),
+      m_options(options),
+      m_counterStream(options.counters, config.counterNoise, options.counterNoiseSeed) {}
 
 NsysWriter::~NsysWriter() {
     for (sqlite3_stmt* st : {m_kernel, m_runtime, m_sync, m_nvtx, m_metric, m_string}) sqlite3_finalize(st);
@@ -286,18 +290,8 @@ bool NsysWriter::write(const Iteration& it, const IterationResult& r) {
         runtimeRow(r.deviceSyncStart, r.deviceSyncDur, r.deviceSyncCorrelation, m_deviceSyncName);
         syncRow(r.deviceSyncStart, r.deviceSyncDur, r.deviceSyncCorrelation, kNoStream, kSyncContext);
     }
-    switch (m_options.counters.mode) {
-    case CounterMode::Full: counterRows(r.samples); break;
-    case CounterMode::None: break;
-    case CounterMode::Period:
-        if (!m_resampler)
-            m_resampler.emplace(r.stepStart, m_options.counters.periodNs, m_config.counterNoise,
-                                m_options.counterNoiseSeed);
-        for (const CounterSample& s : r.samples) m_resampler->add(s);
-        m_resampler->holdUntil(r.stepEnd);
-        counterRows(m_resampler->take());
-        break;
-    }
+    m_counterStream.step(r.samples, r.stepStart, r.stepEnd,
+                         [this](const std::vector<CounterSample>& samples) { counterRows(samples); });
     m_lastStepEnd = r.stepEnd;
     return m_error.empty();
 }
@@ -334,10 +328,7 @@ void NsysWriter::counterRows(const std::vector<CounterSample>& samples) {
 
 bool NsysWriter::finish() {
     if (!m_error.empty()) return false;
-    if (m_resampler) {
-        m_resampler->finish(m_lastStepEnd);
-        counterRows(m_resampler->take());
-    }
+    m_counterStream.finish(m_lastStepEnd, [this](const std::vector<CounterSample>& samples) { counterRows(samples); });
     m_counts.events = 0;
     for (const auto& [table, n] : m_counts.phases) m_counts.events += n;
     for (sqlite3_stmt** st : {&m_kernel, &m_runtime, &m_sync, &m_nvtx, &m_metric, &m_string}) {

@@ -100,7 +100,7 @@ class NsysWriter : public TraceOutput {
     std::unordered_map<std::string, std::int64_t> m_stringIds;
     std::int64_t m_nextString = 1;
     std::int64_t m_launchName = 0, m_streamSyncName = 0, m_deviceSyncName = 0;
-    std::optional<CounterResampler> m_resampler;
+    CounterStream m_counterStream;
     TimeNs m_lastStepEnd = 0;
     TraceCounts m_counts;
     std::uint64_t m_bytes = 0;

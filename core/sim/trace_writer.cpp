@@ -21,7 +21,11 @@ constexpr int kMaxWarpsPerSm = 64;
 
 TraceWriter::TraceWriter(OutputSink& sink, const SimConfig& config, const std::vector<StreamInfo>& streams,
                          Options options)
-    : m_config(config), m_streams(streams), m_options(std::move(options)), m_out(&sink) {}
+    : m_config(config),
+      m_streams(streams),
+      m_options(std::move(options)),
+      m_out(&sink),
+      m_counterStream(m_options.counters, config.counterNoise, m_options.counterNoiseSeed) {}
 
 void TraceWriter::open(char phase) {
     m_out.raw(m_first ? "\n  {\"ph\": \"" : ",\n  {\"ph\": \"").ch(phase).raw("\"");
@@ -234,19 +238,8 @@ bool TraceWriter::write(const Iteration& it, const IterationResult& r) {
 }
 
 void TraceWriter::counters(const IterationResult& r) {
-    switch (m_options.counters.mode) {
-    case CounterMode::Full: counterEvents(r.samples); return;
-    case CounterMode::None: return;
-    case CounterMode::Period:
-        if (!m_resampler)
-            m_resampler.emplace(r.stepStart, m_options.counters.periodNs, m_config.counterNoise,
-                                m_options.counterNoiseSeed);
-        for (const CounterSample& s : r.samples) m_resampler->add(s);
-        // The step's last values (the idle readings) hold through its end and the gap after it.
-        m_resampler->holdUntil(r.stepEnd);
-        counterEvents(m_resampler->take());
-        return;
-    }
+    m_counterStream.step(r.samples, r.stepStart, r.stepEnd,
+                         [this](const std::vector<CounterSample>& samples) { counterEvents(samples); });
 }
 
 void TraceWriter::counterEvents(const std::vector<CounterSample>& samples) {
@@ -268,11 +261,8 @@ void TraceWriter::counterEvents(const std::vector<CounterSample>& samples) {
 }
 
 bool TraceWriter::finish() {
-    if (m_resampler) {
-        // The trace ends with the last step: its last interval is averaged over what it covers.
-        m_resampler->finish(m_lastStepEnd);
-        counterEvents(m_resampler->take());
-    }
+    m_counterStream.finish(m_lastStepEnd,
+                           [this](const std::vector<CounterSample>& samples) { counterEvents(samples); });
     m_out.raw("\n  ]\n}\n");
     m_counts.phases.clear();
     for (std::size_t c = 0; c < m_phaseCount.size(); ++c)

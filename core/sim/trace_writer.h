@@ -73,8 +73,8 @@ class TraceWriter : public TraceOutput {
     TraceCounts m_counts;
     std::array<std::uint64_t, 128> m_phaseCount{};  // by phase character, folded at finish()
     bool m_first = true;
-    std::int64_t m_evIdx = 0;                     // Kineto's running "Ev Idx" of host events
-    std::optional<CounterResampler> m_resampler;  // Period mode, from the first step on
+    std::int64_t m_evIdx = 0;  // Kineto's running "Ev Idx" of host events
+    CounterStream m_counterStream;
     TimeNs m_lastStepEnd = 0;
 };
 

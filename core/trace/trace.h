@@ -145,6 +145,22 @@ struct Source {
     // What the file says about the capture, as (what, value) for `contend-cli info`: GPUs,
     // exporter version, session start (Nsight Systems exports). Not read by the analyses.
     std::vector<std::pair<std::string, std::string>> details;
+    // The peaks the file states for each device (Nsight Systems' TARGET_INFO_GPU), which the
+    // analyses use for it: a device-to-device copy's or a memset's bytes per second against the
+    // device's memory bandwidth. Empty when the file states none.
+    struct Device {
+        std::int32_t id = -1;
+        double memoryBandwidth = 0;  // bytes/s; 0 unknown
+        std::int64_t smCount = -1;
+        double clockHz = 0;  // SM clock; 0 unknown
+        std::int64_t l2Bytes = -1;
+    };
+    std::vector<Device> devices;
+    const Device* device(std::int32_t id) const {
+        for (const Device& d : devices)
+            if (d.id == id) return &d;
+        return nullptr;
+    }
 };
 
 class Trace {

@@ -128,6 +128,23 @@ TEST_CASE("the app's reports carry the what-if, first report and re-thresholds a
     bool someGain = false;
     for (const ContentionWindow& win : r->windows) someGain |= win.gainNs > 0;
     CHECK(someGain);
+    // The session's what-if cache (seeded by the first report) answered the replays whose
+    // changes did not move (the anomalies and clusters: only the overlap changed) ...
+    const WhatIfCache* cache = w.session()->whatIfCache();
+    REQUIRE(cache);
+    CHECK(cache->hits() > 0);
+    // ... and back at the first thresholds every replay is a lookup, with the gains of a
+    // what-if from scratch.
+    const std::size_t misses = cache->misses(), hits = cache->hits();
+    s->overlapSlider()->setValue(70);
+    REQUIRE(waitForThresholds(w, s->coefficient(), 0.70));
+    pump();
+    checkSameGains(*w.session()->report(), cliReport(*prepared, s->coefficient(), 0.70));
+    CHECK(cache->misses() == misses);
+    CHECK(cache->hits() > hits);
+    s->overlapSlider()->setValue(30);
+    REQUIRE(waitForThresholds(w, s->coefficient(), 0.30));
+    pump();
 
     // The tables show it and rank by it by default, biggest first ("-" last).
     const std::vector<qint64> wg = shownGains(w.windowPanel(), WindowModel::Gain);

@@ -1,0 +1,131 @@
+#include "app/gui/bench_rethreshold.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <utility>
+#include <vector>
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFileInfo>
+
+#include "app/gui/analysis_session.h"
+#include "core/analysis/whatif.h"
+
+namespace contend::gui {
+
+namespace {
+
+const char* kUsage =
+    "usage: contend --bench-rethreshold TRACE [--no-cache] [--repeat N]\n"
+    "  opens TRACE as the app does, then re-thresholds it step by step as a dragged slider:\n"
+    "  coefficient 3.0 -> 2.0 -> 3.0 by 0.1, then overlap 0.70 -> 0.50 -> 0.70 by 0.05 (N times,\n"
+    "  default 1), and prints each step's time (request to report), build and what-if ms\n"
+    "  --no-cache   the what-if from scratch on every step (no replays kept between reports)\n";
+
+double median(std::vector<double> v) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+// Runs the event loop until `done` or the timeout (ms); returns done().
+template <typename F>
+bool waitUntil(F done, int timeoutMs) {
+    QElapsedTimer t;
+    t.start();
+    while (!done() && t.elapsed() < timeoutMs) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    return done();
+}
+
+}  // namespace
+
+int runBenchRethreshold(const QStringList& args) {
+    QString path;
+    bool cache = true;
+    int repeat = 1;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString& a = args[i];
+        if (a == QStringLiteral("--help")) {
+            std::fputs(kUsage, stdout);
+            return 0;
+        }
+        if (a == QStringLiteral("--no-cache"))
+            cache = false;
+        else if (a == QStringLiteral("--repeat") && i + 1 < args.size())
+            repeat = std::max(1, args[++i].toInt());
+        else if (!a.startsWith(QStringLiteral("--")) && path.isEmpty())
+            path = a;
+        else {
+            std::fprintf(stderr, "contend --bench-rethreshold: unknown option '%s'\n\n%s", qPrintable(a), kUsage);
+            return 2;
+        }
+    }
+    if (path.isEmpty()) {
+        std::fputs(kUsage, stderr);
+        return 2;
+    }
+    AnalysisSession session;
+    session.setWhatIfCacheEnabled(cache);
+    bool opened = false, failed = false;
+    QObject::connect(&session, &AnalysisSession::opened, [&] { opened = true; });
+    QObject::connect(&session, &AnalysisSession::failed, [&](const QString&, const QString& message) {
+        std::fprintf(stderr, "contend --bench-rethreshold: %s\n", qPrintable(message));
+        failed = true;
+    });
+    QElapsedTimer openTimer;
+    openTimer.start();
+    session.open(QFileInfo(path).absoluteFilePath(), 3.0, 0.7);
+    if (!waitUntil([&] { return opened || failed; }, 3600 * 1000) || failed) return 3;
+    if (!session.report()) {
+        std::fprintf(stderr, "contend --bench-rethreshold: no analysis: %s\n",
+                     qPrintable(session.current()->analysisError));
+        return 3;
+    }
+    std::printf("opened %s in %.1f s (load %.1f s, analysis and first report %.1f s): %zu anomalies, %zu windows\n",
+                qPrintable(path), static_cast<double>(openTimer.elapsed()) / 1e3, session.current()->loadSeconds,
+                session.current()->analysisSeconds, session.report()->anomalies.size(),
+                session.report()->windows.size());
+
+    std::vector<std::pair<double, double>> steps;
+    for (int r = 0; r < repeat; ++r) {
+        for (int i = 29; i >= 20; --i) steps.emplace_back(i / 10.0, 0.7);
+        for (int i = 21; i <= 30; ++i) steps.emplace_back(i / 10.0, 0.7);
+        for (int i = 13; i >= 10; --i) steps.emplace_back(3.0, i * 0.05);
+        for (int i = 11; i <= 14; ++i) steps.emplace_back(3.0, i * 0.05);
+    }
+    ReportPtr last = session.report();
+    QObject::connect(&session, &AnalysisSession::reportChanged, [&](const ReportPtr& r) { last = r; });
+    std::vector<double> walls, builds, whatIfs;
+    for (const auto& [k, ratio] : steps) {
+        const ReportPtr before = last;
+        QElapsedTimer t;
+        t.start();
+        session.setThresholds(k, ratio);
+        if (!waitUntil([&] { return last != before; }, 600 * 1000)) {
+            std::fprintf(stderr, "contend --bench-rethreshold: no report at coefficient %.2f overlap %.2f\n", k, ratio);
+            return 3;
+        }
+        const double wall = static_cast<double>(t.nsecsElapsed()) / 1e6;
+        walls.push_back(wall);
+        builds.push_back(session.lastBuildMs());
+        whatIfs.push_back(session.lastWhatIfMs());
+        const WhatIfCache* c = session.whatIfCache();
+        std::printf(
+            "coefficient %.2f overlap %.2f: %8.1f ms (build %.1f ms, what-if %.1f ms) %zu anomalies, %zu "
+            "windows, %zu replayed%s\n",
+            k, ratio, wall, session.lastBuildMs(), session.lastWhatIfMs(), last->anomalies.size(), last->windows.size(),
+            last->whatIf.replayed,
+            c ? qPrintable(QStringLiteral(" (cache: %1 hits, %2 misses so far)").arg(c->hits()).arg(c->misses())) : "");
+    }
+    std::printf(
+        "steps=%zu cache=%s rethreshold_median_ms=%.1f rethreshold_max_ms=%.1f whatif_median_ms=%.1f "
+        "whatif_max_ms=%.1f\n",
+        steps.size(), cache ? "on" : "off", median(walls), *std::max_element(walls.begin(), walls.end()),
+        median(whatIfs), *std::max_element(whatIfs.begin(), whatIfs.end()));
+    return 0;
+}
+
+}  // namespace contend::gui

@@ -1,0 +1,118 @@
+// The what-if cache (WhatIfCache, whatif.h): across a slider's re-thresholds of one prepared
+// analysis, every gain, the resources', the critical paths and the budget's "not computed" are
+// those of a what-if run from scratch, while replays whose changes did not move are looked up.
+#include <catch2/catch.hpp>
+
+#include "analysis_sim.h"
+#include "core/analysis/engine.h"
+#include "core/analysis/whatif.h"
+
+using namespace contend;
+
+namespace {
+
+// Everything predictGains writes, compared field by field.
+void checkSameWhatIf(const Report& a, const Report& b) {
+    REQUIRE(a.anomalies.size() == b.anomalies.size());
+    REQUIRE(a.windows.size() == b.windows.size());
+    REQUIRE(a.clusters.size() == b.clusters.size());
+    for (std::size_t i = 0; i < a.anomalies.size(); ++i) {
+        INFO("anomaly " << i);
+        CHECK(a.anomalies[i].gainNs == b.anomalies[i].gainNs);
+        CHECK(a.anomalies[i].slackNs == b.anomalies[i].slackNs);
+    }
+    for (std::size_t i = 0; i < a.windows.size(); ++i) {
+        INFO("window " << i);
+        CHECK(a.windows[i].gainNs == b.windows[i].gainNs);
+    }
+    for (std::size_t i = 0; i < a.clusters.size(); ++i) CHECK(a.clusters[i].gainNs == b.clusters[i].gainNs);
+    const WhatIfSummary &x = a.whatIf, &y = b.whatIf;
+    CHECK(x.computed == y.computed);
+    CHECK(x.totalNs == y.totalNs);
+    CHECK(x.allGainNs == y.allGainNs);
+    CHECK(x.replayed == y.replayed);
+    CHECK(x.offPath == y.offPath);
+    CHECK(x.skipped == y.skipped);
+    CHECK(x.criticalTrack == y.criticalTrack);
+    REQUIRE(x.resources.size() == y.resources.size());
+    for (std::size_t i = 0; i < x.resources.size(); ++i) {
+        CHECK(x.resources[i].resource == y.resources[i].resource);
+        CHECK(x.resources[i].gainNs == y.resources[i].gainNs);
+    }
+    CHECK(a.sliceSlackNs == b.sliceSlackNs);
+    REQUIRE(a.iterations.size() == b.iterations.size());
+    for (std::size_t i = 0; i < a.iterations.size(); ++i)
+        CHECK(a.iterations[i].criticalPathNs == b.iterations[i].criticalPathNs);
+}
+
+}  // namespace
+
+TEST_CASE("what-if cache: re-thresholds with the cache give the gains of a what-if from scratch",
+          "[analysis][whatif][cache]") {
+    const auto& run = contend::test::simulated(sim::Scenario::Mixed, false, 2);
+    auto p = prepareAnalysis(run.trace, AnalysisSettings{});
+    REQUIRE(p);
+    WhatIfCache cache(p);
+    // A slider drag: down, back, an overlap-only change, the far ends, and back to the start.
+    const std::pair<double, double> steps[] = {{3.0, 0.7}, {2.5, 0.7}, {2.0, 0.7},  {3.0, 0.7},
+                                               {3.0, 0.5}, {0.5, 0.3}, {20.0, 0.9}, {3.0, 0.7}};
+    std::size_t lastHits = 0, lastMisses = 0;
+    bool anyGain = false;
+    for (const auto& [k, ratio] : steps) {
+        INFO("coefficient " << k << " overlap " << ratio);
+        Report fresh = buildReport(*p, k, ratio);
+        REQUIRE(predictGains(*p, fresh));
+        Report cached = buildReport(*p, k, ratio);
+        WhatIfSettings s;
+        s.cache = &cache;
+        REQUIRE(predictGains(*p, cached, s));
+        checkSameWhatIf(fresh, cached);
+        for (const ContentionWindow& w : fresh.windows) anyGain = anyGain || w.gainNs > 0;
+        // Some replays ran, and (after the first) some were looked up.
+        CHECK(cache.hits() + cache.misses() > lastHits + lastMisses);
+        lastHits = cache.hits();
+        lastMisses = cache.misses();
+    }
+    CHECK(anyGain);  // the mixed scenario has windows on the critical path
+    // The same thresholds again: every replay is a lookup.
+    const std::size_t misses = cache.misses();
+    Report again = buildReport(*p, 2.0, 0.7);
+    WhatIfSettings s;
+    s.cache = &cache;
+    REQUIRE(predictGains(*p, again, s));
+    CHECK(cache.misses() == misses);
+    CHECK(cache.hits() > lastHits);
+}
+
+TEST_CASE("what-if cache: the budget's not computed is the same, and a cache of another analysis is not used",
+          "[analysis][whatif][cache]") {
+    const auto& run = contend::test::simulated(sim::Scenario::Mixed, false, 2);
+    auto p = prepareAnalysis(run.trace, AnalysisSettings{});
+    REQUIRE(p);
+    WhatIfCache cache(p);
+    WhatIfSettings tight;
+    tight.budgetNodes = p->dependencyGraph().size() / 2;  // runs out part way
+    WhatIfSettings tightCached = tight;
+    tightCached.cache = &cache;
+    for (double k : {3.0, 2.0, 3.0}) {
+        Report fresh = buildReport(*p, k, 0.5);
+        REQUIRE(predictGains(*p, fresh, tight));
+        Report cached = buildReport(*p, k, 0.5);
+        REQUIRE(predictGains(*p, cached, tightCached));
+        checkSameWhatIf(fresh, cached);
+        CHECK(fresh.whatIf.skipped > 0);
+    }
+
+    // A cache made for another preparation of the same trace is ignored (its graph is not this one).
+    auto other = prepareAnalysis(run.trace, AnalysisSettings{});
+    REQUIRE(other);
+    const std::size_t before = cache.hits() + cache.misses();
+    Report r = buildReport(*other, 3.0, 0.7);
+    WhatIfSettings s;
+    s.cache = &cache;
+    REQUIRE(predictGains(*other, r, s));
+    CHECK(cache.hits() + cache.misses() == before);
+    Report fresh = buildReport(*other, 3.0, 0.7);
+    REQUIRE(predictGains(*other, fresh));
+    checkSameWhatIf(fresh, r);
+}
