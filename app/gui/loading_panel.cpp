@@ -7,6 +7,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "widgets/common/view_colors.h"
+
 namespace contend::gui {
 
 LoadingPanel::LoadingPanel(QWidget* parent)
@@ -22,8 +24,8 @@ LoadingPanel::LoadingPanel(QWidget* parent)
     big.setPointSizeF(big.pointSizeF() * 1.4);
     big.setBold(true);
     m_file->setFont(big);
-    m_folder->setStyleSheet(QStringLiteral("color: #666"));
-    m_elapsed->setStyleSheet(QStringLiteral("color: #666"));
+    m_folder->setStyleSheet(widgets::themedHtml(QStringLiteral("color: #666")));
+    m_elapsed->setStyleSheet(widgets::themedHtml(QStringLiteral("color: #666")));
     for (QLabel* l : {m_file, m_folder, m_stage, m_elapsed}) {
         l->setAlignment(Qt::AlignHCenter);
         l->setTextFormat(Qt::PlainText);

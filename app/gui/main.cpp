@@ -6,6 +6,7 @@
 #include <QIcon>
 #include <QSettings>
 #include <QStringList>
+#include <QStyle>
 #include <QTimer>
 
 #include "app/gui/bench_render.h"
@@ -17,6 +18,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/screenshot.h"
 #include "contend/version.h"
+#include "widgets/common/view_colors.h"
 
 namespace {
 
@@ -29,6 +31,7 @@ const char* kUsage =
     "       contend --screenshot FILE [--screenshot-view compare|compare-whatif] --compare BASE NEW\n"
     "       contend --bench-render TRACE | --synthetic N [options]   (see contend --bench-render --help)\n"
     "       contend --bench-rethreshold TRACE [--no-cache]   (see contend --bench-rethreshold --help)\n"
+    "       any of them with --palette system|dark|light\n"
     "\n"
     "TRACE is a PyTorch/Kineto, Ascend or Chrome trace (.json or .json.gz), an Nsight Systems\n"
     "SQLite export (.sqlite), an Ascend profiler database (.db) or an Ascend profiler output\n"
@@ -46,6 +49,9 @@ const char* kUsage =
     "per rank step time before and after, slow ranks gone, still slow or new. --screenshot-view\n"
     "cluster photographs the cluster window (default: a simulated 8-rank cluster, rank 5 slow),\n"
     "cluster-compare that cluster against a simulated one with no slow rank.\n"
+    "Colours follow the system's palette (dark when its window colour is dark: QT_QPA_PLATFORMTHEME,\n"
+    "the style or -platform decide it); --palette dark or light forces Qt's Fusion style with a dark\n"
+    "or light palette.\n"
     "\n"
     "A trace that would need more memory than three quarters of what is available stops with a\n"
     "message; CONTEND_MAX_MEMORY=SIZE (\"8G\", \"512M\", 0 for no limit) sets another limit.\n";
@@ -60,6 +66,16 @@ bool headless(const QStringList& args) {
 int main(int argc, char** argv) {
     QStringList args;
     for (int i = 1; i < argc; ++i) args << QString::fromLocal8Bit(argv[i]);
+    QString palette = QStringLiteral("system");
+    if (const qsizetype at = args.indexOf(QStringLiteral("--palette")); at >= 0) {
+        palette = at + 1 < args.size() ? args[at + 1] : QString();
+        if (palette != QStringLiteral("system") && palette != QStringLiteral("dark") &&
+            palette != QStringLiteral("light")) {
+            std::fprintf(stderr, "contend: --palette takes system, dark or light\n\n%s", kUsage);
+            return 2;
+        }
+        args.remove(at, 2);
+    }
     if (args.contains(QStringLiteral("--help")) && !args.contains(QStringLiteral("--bench-render")) &&
         !args.contains(QStringLiteral("--bench-rethreshold"))) {
         std::fputs(kUsage, stdout);
@@ -82,6 +98,12 @@ int main(int argc, char** argv) {
     // A PNG: Qt reads it without the SVG plugin (resources/desktop/contend.svg is its source).
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/contend/contend.png")));
     QGuiApplication::setDesktopFileName(QStringLiteral("contend"));
+    // --palette dark|light: Fusion with that palette; system (the default) leaves Qt's choice.
+    if (palette != QStringLiteral("system")) {
+        QApplication::setStyle(QStringLiteral("Fusion"));
+        QApplication::setPalette(palette == QStringLiteral("dark") ? contend::widgets::darkPalette()
+                                                                   : QApplication::style()->standardPalette());
+    }
 
     if (!args.isEmpty() && args[0] == QStringLiteral("--bench-render"))
         return contend::gui::runBenchRender(args.mid(1));

@@ -36,6 +36,7 @@
 #include "app/gui/settings_panel.h"
 #include "widgets/breakdown/breakdown_view.h"
 #include "widgets/common/text.h"
+#include "widgets/common/view_colors.h"
 #include "widgets/details/operator_details.h"
 #include "widgets/heatmap/heatmap_view.h"
 #include "widgets/tables/anomaly_model.h"
@@ -267,7 +268,7 @@ void MainWindow::buildStatusBar() {
     m_reportInfo = new QLabel(this);
     m_frameInfo = new QLabel(this);
     m_frameInfo->setMinimumWidth(90);
-    m_frameInfo->setStyleSheet(QStringLiteral("color: #777"));
+    m_frameInfo->setStyleSheet(widgets::themedHtml(QStringLiteral("color: #777")));
     statusBar()->addPermanentWidget(m_reportInfo);
     statusBar()->addPermanentWidget(m_frameInfo);
     statusBar()->showMessage(tr("Open a trace with Ctrl+O, or drop one here."));
@@ -338,6 +339,8 @@ void MainWindow::wire() {
     // Selection and zoom between the views.
     connect(m_timeline, &TimelineView::sliceSelected, this, &MainWindow::onSliceSelected);
     connect(m_timeline, &TimelineView::viewChanged, m_heatmap, &HeatmapView::setViewRange);
+    // The heatmap over the timeline draws a time at the same x as the timeline does.
+    m_heatmap->alignTimeAxisWith(m_timeline, [t = m_timeline] { return t->timeArea(); });
     connect(m_timeline, &TimelineView::frameRendered, this,
             [this](double ms) { m_frameInfo->setText(tr("frame %1 ms").arg(ms, 0, 'f', 1)); });
     connect(m_anomalyPanel, &TablePanel::rowPicked, this,

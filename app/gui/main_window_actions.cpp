@@ -65,6 +65,8 @@ void MainWindow::onOpened(OpenedTracePtr opened) {
     m_browser->setTrace(opened->trace);
     m_quietBrowser = false;
     m_heatmap->setTrace(opened->trace);
+    // setData above set the timeline's view; the heatmap starts on the same range.
+    m_heatmap->setViewRange(m_timeline->axis().t0, m_timeline->axis().t1);
     m_heatmap->setPressureSource(pressureSource(opened->prepared));
     m_breakdown->setTrace(opened->trace);
     m_details->setTrace(opened->trace);

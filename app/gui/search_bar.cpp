@@ -7,6 +7,7 @@
 #include <QLineEdit>
 #include <QToolButton>
 
+#include "widgets/common/view_colors.h"
 #include "widgets/timeline/slice_search.h"
 
 namespace contend::gui {
@@ -88,8 +89,9 @@ void SearchBar::updateCount() {
     const bool any = !m_matches.empty();
     m_prev->setEnabled(any);
     m_next->setEnabled(any);
-    m_count->setStyleSheet(m_error.isEmpty() && (any || m_edit->text().isEmpty()) ? QStringLiteral("color: #444")
-                                                                                  : QStringLiteral("color: #b71c1c"));
+    m_count->setStyleSheet(widgets::themedHtml(m_error.isEmpty() && (any || m_edit->text().isEmpty())
+                                                   ? QStringLiteral("color: #444")
+                                                   : QStringLiteral("color: #b71c1c")));
     if (!m_error.isEmpty())
         m_count->setText(m_error);
     else if (m_edit->text().isEmpty())

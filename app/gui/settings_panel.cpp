@@ -12,6 +12,8 @@
 #include <QSlider>
 #include <QVBoxLayout>
 
+#include "widgets/common/view_colors.h"
+
 namespace contend::gui {
 
 namespace {
@@ -53,7 +55,7 @@ SettingsPanel::SettingsPanel(QWidget* parent)
     m_granularity->setToolTip(tr("How the Network view lists the results"));
     m_summary->setWordWrap(true);
     m_unavailable->setWordWrap(true);
-    m_unavailable->setStyleSheet(QStringLiteral("color: #a15c00"));
+    m_unavailable->setStyleSheet(widgets::themedHtml(QStringLiteral("color: #a15c00")));
     m_unavailable->hide();
 
     auto pair = [this](QSlider* s, QDoubleSpinBox* b) {
@@ -122,7 +124,7 @@ void SettingsPanel::setValues(double coefficient, double overlap, int granularit
 }
 
 void SettingsPanel::setSummary(const QString& text) {
-    m_summary->setText(text);
+    m_summary->setText(widgets::themedHtml(text));
     // The panel is short; the whole summary with its notes is one hover away.
     m_summary->setToolTip(text.isEmpty() ? QString()
                                          : QStringLiteral("<p style='white-space:normal'>%1</p>").arg(text));

@@ -9,6 +9,7 @@
 
 #include "widgets/common/palette.h"
 #include "widgets/common/text.h"
+#include "widgets/common/view_colors.h"
 
 namespace contend::widgets {
 
@@ -46,6 +47,7 @@ BreakdownView::BreakdownView(QWidget* parent)
     : QWidget(parent), m_title(new QLabel(this)), m_plot(new QCustomPlot(this)), m_legend(new QLabel(this)) {
     m_title->setTextFormat(Qt::RichText);
     m_title->setWordWrap(true);
+    m_title->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_title->setContentsMargins(6, 4, 6, 2);
     auto* box = new QVBoxLayout(this);
     box->setContentsMargins(0, 0, 0, 0);
@@ -63,7 +65,7 @@ BreakdownView::BreakdownView(QWidget* parent)
     m_legend->setTextFormat(Qt::RichText);
     m_legend->setWordWrap(true);
     m_legend->setContentsMargins(6, 0, 6, 2);
-    m_legend->setStyleSheet(QStringLiteral("color: #444"));
+    m_legend->setStyleSheet(themedHtml(QStringLiteral("color: #444"), palette()));
     m_plot->setMinimumHeight(160);
     // Below this the bars, axis labels and legend overlap: the dock cannot be made smaller.
     setMinimumSize(380, 250);
@@ -84,8 +86,27 @@ BreakdownView::BreakdownView(QWidget* parent)
     rebuild();  // the empty state, not empty axes
 }
 
+void BreakdownView::fitParts() {
+    // The plot keeps its minimum and the legend all of its lines; the title gets what is left
+    // (at least two lines, its first lines kept, the whole of it in its tooltip). Without this
+    // a long title (the evidence) pushed the total past the dock's height and the layout laid
+    // the legend over the plot's axis labels.
+    const int w = width();
+    const int legend = m_legend->isHidden() ? 0 : m_legend->heightForWidth(w);
+    if (!m_legend->isHidden()) m_legend->setFixedHeight(legend);
+    const int plot = m_plot->isHidden() ? 0 : m_plot->minimumHeight();
+    const int line = std::max(1, m_title->fontMetrics().lineSpacing());
+    const int margins = m_title->contentsMargins().top() + m_title->contentsMargins().bottom();
+    // Whole lines only, so a cut title does not show half a line.
+    const int lines = std::max(2, (height() - plot - legend - margins) / line);
+    const int room = lines * line + margins;
+    m_title->setMaximumHeight(room);
+    m_title->setToolTip(m_title->heightForWidth(w) > room ? m_title->text() : QString());
+}
+
 void BreakdownView::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
+    fitParts();
     // Side by side when there is room, the histogram under the bars in a narrow dock.
     const bool side = width() >= 540 || width() > 2 * height();
     if (side == m_sideBySide) return;
@@ -93,6 +114,7 @@ void BreakdownView::resizeEvent(QResizeEvent* e) {
     // Stacked, the two plots need the height of two (the bars, axis labels and legend must not
     // overlap); side by side one plot's height is enough.
     m_plot->setMinimumHeight(side ? 160 : 320);
+    setMinimumHeight(side ? 250 : 420);
     QCPLayoutGrid* grid = m_plot->plotLayout();
     grid->take(m_histRect);
     grid->simplify();
@@ -101,7 +123,17 @@ void BreakdownView::resizeEvent(QResizeEvent* e) {
     else
         grid->addElement(1, 0, m_histRect);
     grid->simplify();
+    fitParts();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void BreakdownView::changeEvent(QEvent* e) {
+    QWidget::changeEvent(e);
+    // A new palette (the system switched to dark): the plot and the rich text follow it.
+    if (e->type() == QEvent::PaletteChange) {
+        m_legend->setStyleSheet(themedHtml(QStringLiteral("color: #444"), palette()));
+        rebuild();
+    }
 }
 
 void BreakdownView::setTrace(TracePtr trace) {
@@ -178,11 +210,13 @@ void BreakdownView::rebuild() {
     if (!m_trace || (m_slice == kNone && m_signature == kNone)) {
         m_plot->clearPlottables();
         m_plot->clearItems();
-        m_title->setText(
+        m_title->setText(themedHtml(
             tr("<p style='color:#666'><i>Nothing selected.</i><br>Select an operator on the timeline or in a "
-               "table, or a contention window or cluster, to see where its time went.</p>"));
+               "table, or a contention window or cluster, to see where its time went.</p>"),
+            palette()));
         m_plot->hide();
         m_legend->hide();
+        fitParts();
         return;
     }
     m_plot->show();
@@ -227,11 +261,11 @@ void BreakdownView::rebuild() {
     } else if (!m_report) {
         html += tr("<br><i>The breakdown appears when the analysis is done.</i>");
     }
-    m_title->setText(html);
+    m_title->setText(themedHtml(html, palette()));
 
     if (!m_group.empty()) {
         // A window or cluster: its title, then one bar per operator, costliest at the top.
-        m_title->setText(m_groupTitle + QStringLiteral("<br>") + html);
+        m_title->setText(themedHtml(m_groupTitle + QStringLiteral("<br>") + html, palette()));
         const std::size_t n = std::min(m_group.size(), kMaxGroupBars);
         for (std::size_t i = n; i-- > 0;) {
             const std::uint32_t s = m_group[i].first;
@@ -263,8 +297,10 @@ void BreakdownView::rebuild() {
     }
     m_plot->clearPlottables();
     m_plot->clearItems();
+    stylePlot(m_plot, viewColors(palette()));
     drawBars();
     drawHistogram();
+    fitParts();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -316,7 +352,7 @@ void BreakdownView::drawBars() {
         none->position->setAxisRect(m_barRect);
         none->position->setCoords(0.5, 0.5);
         none->setText(tr("no breakdown without the analysis"));
-        none->setColor(QColor(0x66, 0x66, 0x66));
+        none->setColor(viewColors(palette()).mutedText);
     }
 }
 
@@ -326,8 +362,9 @@ void BreakdownView::drawHistogram() {
     if (m_hist.counts.empty()) return;
     auto* bars = new QCPBars(x, y);
     bars->setWidth(us(m_hist.width));
-    bars->setPen(QPen(QColor(0x5b, 0x7a, 0x99), 1));
-    bars->setBrush(QColor(0x9e, 0xb9, 0xd4));
+    const ViewColors colors = viewColors(palette());
+    bars->setPen(QPen(colors.histogramPen, 1));
+    bars->setBrush(colors.histogramFill);
     double top = 0;
     for (std::size_t b = 0; b < m_hist.counts.size(); ++b) {
         bars->addData(us(m_hist.binStart(b)) + us(m_hist.width) / 2, m_hist.counts[b]);
@@ -351,16 +388,15 @@ void BreakdownView::drawHistogram() {
         const bool right = v > (x0 + x1) / 2;
         text->setPositionAlignment((right ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
         text->setText(right ? label + QStringLiteral(" ") : QStringLiteral(" ") + label);
-        text->setColor(c.darker(120));
-        text->setBrush(QColor(255, 255, 255, 200));
+        text->setColor(colors.dark ? c : c.darker(120));
+        text->setBrush(colors.labelBackdrop);
     };
     const SignatureStats* sig =
         m_report && m_signature < m_report->operators.size() ? &m_report->operators[m_signature] : nullptr;
-    if (sig)
-        mark(sig->baselineNs, QColor(0x2e, 0x7d, 0x32), tr("baseline %1").arg(durationText(sig->baselineNs)), 1.02);
+    if (sig) mark(sig->baselineNs, colors.good, tr("baseline %1").arg(durationText(sig->baselineNs)), 1.02);
     if (m_slice != kNone) {
         const TimeNs d = m_trace->slices()[m_slice].dur;
-        mark(d, QColor(0xc6, 0x28, 0x28), tr("this %1").arg(durationText(d)), 0.85);
+        mark(d, colors.bad, tr("this %1").arg(durationText(d)), 0.85);
     }
     x->setRange(x0 - us(m_hist.width), x1 + us(m_hist.width));
     y->setRange(0, top * 1.15 + 1);
@@ -371,7 +407,7 @@ void BreakdownView::drawHistogram() {
         note->position->setCoords(0.98, 0.02);
         note->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
         note->setText(tr("%1 beyond p99 in the last bar (max %2)").arg(m_hist.overflow).arg(durationText(m_hist.max)));
-        note->setColor(QColor(0x66, 0x66, 0x66));
+        note->setColor(colors.mutedText);
         note->setFont(QFont(font().family(), 8));
     }
 }

@@ -38,6 +38,8 @@ class BreakdownView : public QWidget {
     std::uint32_t slice() const { return m_slice; }
     std::uint32_t signature() const { return m_signature; }
     QCustomPlot* plot() const { return m_plot; }
+    // The line of text under the plot that names the colours.
+    QLabel* legend() const { return m_legend; }
     const DurationHistogram& histogram() const { return m_hist; }
     // Rows of the bar chart as drawn: [0] signature mean, [1] this occurrence (absent when none).
     struct Bar {
@@ -49,9 +51,11 @@ class BreakdownView : public QWidget {
 
   protected:
     void resizeEvent(QResizeEvent* e) override;
+    void changeEvent(QEvent* e) override;
 
   private:
     void rebuild();
+    void fitParts();
     void collectDurations();
     void drawBars();
     void drawHistogram();

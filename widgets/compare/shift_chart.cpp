@@ -8,6 +8,7 @@
 
 #include "widgets/common/palette.h"
 #include "widgets/common/text.h"
+#include "widgets/common/view_colors.h"
 
 namespace contend::widgets {
 
@@ -45,6 +46,13 @@ ShiftChart::ShiftChart(QWidget* parent) : QWidget(parent), m_title(new QLabel(th
     m_plot->xAxis->grid()->setVisible(false);
     m_plot->legend->setVisible(true);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    const ViewColors colors = viewColors(palette());
+    stylePlot(m_plot, colors);
+    if (colors.dark) {
+        m_plot->legend->setBrush(QBrush(colors.plotBackground));
+        m_plot->legend->setTextColor(colors.plotText);
+        m_plot->legend->setBorderPen(QPen(colors.separator));
+    }
     clear();
 }
 
@@ -86,7 +94,7 @@ void ShiftChart::setResult(const CompareResult& r) {
     if (b.shifted) title += tr(" &nbsp;<span style='color:#C62828'><b>shifted</b></span>");
     title += tr("<br>extra wait %1 → %2").arg(durationText(r.baseExtraWait), durationText(r.newExtraWait));
     if (m_resources.empty()) title += tr("<br>neither run has extra wait attributed to a resource");
-    m_title->setText(title);
+    m_title->setText(themedHtml(title, palette()));
     m_plot->replot();
 }
 

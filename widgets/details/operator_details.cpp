@@ -8,6 +8,7 @@
 
 #include "core/report/advice.h"
 #include "widgets/common/text.h"
+#include "widgets/common/view_colors.h"
 #include "widgets/timeline/args_fetcher.h"
 #include "widgets/timeline/slice_flows.h"
 
@@ -164,7 +165,7 @@ void OperatorDetails::renderWindow() {
     if (!w.evidence.empty()) html += detailRow(tr("evidence"), QString::fromStdString(w.evidence).toHtmlEscaped());
     html += detailRow(tr("what to try"), QString::fromUtf8(adviceFor(w.resource)).toHtmlEscaped());
     html += QStringLiteral("</table>");
-    setHtml(html + opsTable(std::move(ops)));
+    setHtml(themedHtml(html + opsTable(std::move(ops)), palette()));
 }
 
 void OperatorDetails::renderCluster() {
@@ -188,7 +189,7 @@ void OperatorDetails::renderCluster() {
     // Tiny operators have no extra wait of their own: list them in time order.
     std::sort(ops.begin(), ops.end(),
               [&](const auto& a, const auto& b) { return t.slices()[a.first].start < t.slices()[b.first].start; });
-    setHtml(html + opsTable(std::move(ops)));
+    setHtml(themedHtml(html + opsTable(std::move(ops)), palette()));
 }
 
 void OperatorDetails::renderRange() {
@@ -233,7 +234,7 @@ void OperatorDetails::renderRange() {
         }
         if (!wins.isEmpty()) html += tr("windows: %1<br>").arg(wins.join(QStringLiteral(", ")));
     }
-    setHtml(html);
+    setHtml(themedHtml(html, palette()));
 }
 
 void OperatorDetails::render() {
@@ -244,7 +245,7 @@ void OperatorDetails::render() {
     default: break;
     }
     if (!m_trace || m_slice == kNone) {
-        setHtml(tr("<p style='color:#666'><i>No operator selected.</i></p>"));
+        setHtml(themedHtml(tr("<p style='color:#666'><i>No operator selected.</i></p>"), palette()));
         return;
     }
     const Trace& t = *m_trace;
@@ -339,7 +340,7 @@ void OperatorDetails::render() {
         html += QStringLiteral("<p style='margin:6px 0 0 0'><b>args</b></p><pre style='font-size:9pt'>%1</pre>")
                     .arg(args.toHtmlEscaped());
     }
-    setHtml(html);
+    setHtml(themedHtml(html, palette()));
 }
 
 }  // namespace contend::widgets

@@ -3,8 +3,12 @@
 #include <algorithm>
 
 #include <QComboBox>
+#include <QEvent>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPainter>
+#include <QPixmap>
 #include <QSignalBlocker>
 #include <QTimer>
 #include <QToolTip>
@@ -12,16 +16,17 @@
 #include <qcustomplot.h>
 
 #include "widgets/common/text.h"
+#include "widgets/common/view_colors.h"
 
 namespace contend::widgets {
 
 namespace {
-QCPColorGradient contentionGradient() {
+QCPColorGradient contentionGradient(const ViewColors& colors) {
     QCPColorGradient g;
     g.clearColorStops();
-    // Empty cells stay near-white; any wait at all is already a clear orange, so a small
-    // contention next to a large one still shows.
-    g.setColorStopAt(0.0, QColor(0xf7, 0xf8, 0xfa));
+    // Empty cells are the background (near-white, or near the base of a dark palette); any
+    // wait at all is already a clear orange, so a small contention next to a large one shows.
+    g.setColorStopAt(0.0, colors.heatEmpty);
     g.setColorStopAt(0.02, QColor(0xfd, 0xd0, 0x8a));
     g.setColorStopAt(0.3, QColor(0xfc, 0x8d, 0x3c));
     g.setColorStopAt(0.7, QColor(0xd7, 0x30, 0x1f));
@@ -37,6 +42,7 @@ HeatmapView::HeatmapView(QWidget* parent)
       m_rowsBox(new QComboBox(this)),
       m_metricBox(new QComboBox(this)),
       m_note(new QLabel(this)),
+      m_key(new QLabel(this)),
       m_timer(new QTimer(this)) {
     m_rowsBox->addItems({tr("Resources"), tr("Streams")});
     m_metricBox->addItems({tr("Extra wait"), tr("Pressure above threshold")});
@@ -44,13 +50,14 @@ HeatmapView::HeatmapView(QWidget* parent)
         tr("Extra wait: flagged operators' excess per unit of time (1 = one operator waiting all "
            "through the bin).\nPressure: share of the bin the resource was above its high-utilisation "
            "threshold (needs counters)."));
-    m_note->setStyleSheet(QStringLiteral("color: #666"));
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(4, 2, 4, 0);
     bar->addWidget(new QLabel(tr("Rows:"), this));
     bar->addWidget(m_rowsBox);
     bar->addWidget(new QLabel(tr("Colour:"), this));
     bar->addWidget(m_metricBox);
+    bar->addSpacing(8);
+    bar->addWidget(m_key);
     bar->addWidget(m_note, 1);
     auto* box = new QVBoxLayout(this);
     box->setContentsMargins(0, 0, 0, 0);
@@ -72,15 +79,10 @@ HeatmapView::HeatmapView(QWidget* parent)
     // Cell centres are given (refresh), so every cell, the first and last rows included, is
     // drawn whole and the map spans exactly the bins' time range.
     m_map->setTightBoundary(false);
-    m_scale = new QCPColorScale(m_plot);
-    m_scale->setType(QCPAxis::atRight);
-    m_scale->setBarWidth(10);
-    m_plot->plotLayout()->addElement(0, 1, m_scale);
-    m_map->setColorScale(m_scale);
-    m_map->setGradient(contentionGradient());
-    auto* group = new QCPMarginGroup(m_plot);
-    m_plot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
-    m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+    // The colour key is a line in the bar above (updateKey), not a colour scale beside the
+    // plot: the plot's right edge is then free to line up with the timeline's.
+    applyColours();
+    connect(m_plot, &QCustomPlot::beforeReplot, this, &HeatmapView::applyAlignment);
 
     m_timer->setSingleShot(true);
     m_timer->setInterval(15);
@@ -92,6 +94,104 @@ HeatmapView::HeatmapView(QWidget* parent)
     connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapView::onMove);
     m_plot->setMouseTracking(true);
     m_metricBox->setEnabled(false);
+}
+
+void HeatmapView::alignTimeAxisWith(QWidget* reference, std::function<QRect()> timeArea) {
+    if (m_alignRef) m_alignRef->removeEventFilter(this);
+    m_alignRef = reference;
+    m_alignArea = reference ? std::move(timeArea) : std::function<QRect()>();
+    if (m_alignRef) m_alignRef->installEventFilter(this);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_alignRef) {
+        const QEvent::Type t = event->type();
+        if (t == QEvent::Resize || t == QEvent::Move || t == QEvent::Show || t == QEvent::Hide)
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void HeatmapView::applyAlignment() {
+    // Runs before each replot lays the plot out: the axis rect gets the reference's screen
+    // columns as its left and right margins (top and bottom stay automatic).
+    bool ok = false;
+    int left = 0, right = 0;
+    if (m_alignRef && m_alignArea && m_alignRef->isVisible() && isVisible() && m_alignRef->window() == window()) {
+        const QRect a = m_alignArea();
+        left = m_plot->mapFromGlobal(m_alignRef->mapToGlobal(a.topLeft())).x();
+        right = m_plot->width() - (left + a.width());
+        // Room for the row labels, a sensible plot, and both edges inside the plot.
+        ok = left >= 40 && right >= 0 && a.width() >= 50;
+    }
+    QCPAxisRect* rect = m_plot->axisRect();
+    if (ok) {
+        rect->setAutoMargins(QCP::msTop | QCP::msBottom);
+        QMargins m = rect->margins();
+        m.setLeft(left);
+        m.setRight(right);
+        rect->setMargins(m);
+    } else {
+        rect->setAutoMargins(QCP::msAll);
+    }
+    // New edges change the bins and the room for the row labels: rebuild once.
+    if (ok != m_aligned || (ok && (left != m_alignLeft || right != m_alignRight))) scheduleRefresh();
+    m_aligned = ok;
+    m_alignLeft = ok ? left : -1;
+    m_alignRight = ok ? right : -1;
+}
+
+double HeatmapView::xOf(qint64 t) const {
+    const TimeNs origin = m_trace ? m_trace->begin() : 0;
+    return m_plot->xAxis->coordToPixel(static_cast<double>(t - origin) / 1e6);
+}
+
+void HeatmapView::changeEvent(QEvent* e) {
+    QWidget::changeEvent(e);
+    if (e->type() == QEvent::PaletteChange) {
+        applyColours();
+        scheduleRefresh();
+    }
+}
+
+void HeatmapView::applyColours() {
+    const ViewColors colors = viewColors(palette());
+    stylePlot(m_plot, colors);
+    m_map->setGradient(contentionGradient(colors));
+    m_note->setStyleSheet(themedHtml(QStringLiteral("color: #666"), palette()));
+    updateKey();
+}
+
+void HeatmapView::updateKey() {
+    // "0 [gradient] top unit", painted in the palette's text colour.
+    const QString top = QString::number(m_top, 'g', 3);
+    const QString unit = m_grid.metric == HeatmapMetric::Pressure ? tr("share above threshold") : tr("ops waiting");
+    const QString head = QStringLiteral("0 ");
+    const QString tail = QStringLiteral(" %1 %2").arg(top, unit);
+    const QFontMetrics fm(font());
+    const int ramp = 60;
+    const int w = fm.horizontalAdvance(head) + ramp + fm.horizontalAdvance(tail) + 2;
+    const int h = fm.height();
+    const qreal dpr = devicePixelRatioF();
+    QPixmap pm(QSize(w, h) * dpr);
+    pm.setDevicePixelRatio(dpr);
+    pm.fill(Qt::transparent);
+    QPainter p(&pm);
+    p.setFont(font());
+    p.setPen(palette().color(QPalette::WindowText));
+    p.drawText(QRect(0, 0, w, h), Qt::AlignLeft | Qt::AlignVCenter, head);
+    const int x0 = fm.horizontalAdvance(head);
+    QCPColorGradient g = m_map->gradient();
+    for (int x = 0; x < ramp; ++x)
+        p.fillRect(QRect(x0 + x, h / 2 - 5, 1, 10), QColor::fromRgb(g.color(x / (ramp - 1.0), QCPRange(0, 1))));
+    p.setPen(palette().color(QPalette::Mid));
+    p.drawRect(QRect(x0, h / 2 - 5, ramp - 1, 9));
+    p.setPen(palette().color(QPalette::WindowText));
+    p.drawText(QRect(x0 + ramp, 0, w - x0 - ramp, h), Qt::AlignLeft | Qt::AlignVCenter, tail);
+    p.end();
+    m_key->setPixmap(pm);
+    m_key->setToolTip(tr("Cell colour: 0 to %1 %2").arg(top, unit));
 }
 
 void HeatmapView::setPeer(HeatmapView* peer) {
@@ -192,8 +292,7 @@ void HeatmapView::refresh() {
     }
     m_top = top;
     m_map->setDataRange(QCPRange(0, top));
-    m_scale->axis()->setLabel(m_grid.metric == HeatmapMetric::Pressure ? tr("share above threshold")
-                                                                       : tr("ops waiting"));
+    updateKey();
     // The colour box names what the plot shows, also while disabled (stream rows are always
     // extra wait); the chosen measure comes back with the resource rows.
     {
@@ -201,10 +300,13 @@ void HeatmapView::refresh() {
         m_metricBox->setCurrentIndex(static_cast<int>(m_grid.metric));
     }
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    // Labels fit the margin (the timeline's label column when aligned), elided at the left so
+    // the distinguishing end ("stream 13") stays.
+    const QFontMetrics labelMetrics(m_plot->yAxis->tickLabelFont());
+    const int labelPx = m_aligned ? std::max(30, m_alignLeft - 14) : 180;
     for (int r = 0; r < m_grid.rowCount(); ++r) {
-        QString label = QString::fromStdString(m_grid.labels[static_cast<std::size_t>(r)]);
-        if (label.size() > 28) label = QStringLiteral("…") + label.right(27);
-        ticker->addTick(rows - 1 - r, label);
+        const QString label = QString::fromStdString(m_grid.labels[static_cast<std::size_t>(r)]);
+        ticker->addTick(rows - 1 - r, labelMetrics.elidedText(label, Qt::ElideLeft, labelPx));
     }
     m_plot->yAxis->setTicker(ticker);
 
@@ -225,7 +327,7 @@ void HeatmapView::refresh() {
             const double y = rows - 1 - row;
             const double a = static_cast<double>(std::max(w.start, m_grid.t0) - m_trace->begin()) / 1e6;
             const double e = static_cast<double>(std::min(w.end, m_grid.t1) - m_trace->begin()) / 1e6;
-            const QColor blue(0x0d, 0x47, 0xa1);
+            const QColor blue = viewColors(palette()).windowOutline;
             // A window a few pixels wide is outlined; a narrower one gets a cap on the row's top
             // edge, so it does not hide the colour of its cells.
             const bool wide = m_plot->xAxis->coordToPixel(e) - m_plot->xAxis->coordToPixel(a) >= 6;
@@ -315,7 +417,7 @@ void HeatmapView::onMove(QMouseEvent* e) {
     if (tip.isEmpty())
         QToolTip::hideText();
     else
-        QToolTip::showText(e->globalPosition().toPoint(), tip, m_plot);
+        QToolTip::showText(e->globalPosition().toPoint(), themedHtml(tip, palette()), m_plot);
 }
 
 }  // namespace contend::widgets

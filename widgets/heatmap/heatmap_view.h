@@ -4,11 +4,16 @@
 // asks the timeline to zoom to the contention window there (and selects it), or to the bin and
 // selects the worst flagged operator in the cell; contention windows are outlined in their
 // resource's row; hovering a cell tells its value, time range
-// and operators. Rows are whole cells, the first and last included.
+// and operators. Rows are whole cells, the first and last included. Aligned with a timeline
+// (alignTimeAxisWith), its time axis spans the same screen columns as the timeline's time area,
+// so a time is drawn at the same x in both; the colour key is in the bar above the plot.
+#include <functional>
 #include <memory>
 #include <utility>
 
 #include <QPoint>
+#include <QPointer>
+#include <QRect>
 #include <QWidget>
 
 #include "core/analysis/report.h"
@@ -17,7 +22,6 @@
 
 class QCustomPlot;
 class QCPColorMap;
-class QCPColorScale;
 class QComboBox;
 class QLabel;
 class QTimer;
@@ -52,6 +56,17 @@ class HeatmapView : public QWidget {
     // Contention windows outlined in the last refresh (at most kMaxOutlines).
     int windowOutlines() const { return m_outlines; }
     static constexpr int kMaxOutlines = 2000;
+    // Lines the time axis up with another view's time area: `timeArea` gives that area in the
+    // reference's own coordinates. The plot then keeps the same left and right screen edges
+    // (its row labels in the margin left of them), following resizes of either; while the two
+    // do not overlap horizontally (a floating dock) the margins are automatic. Null unlinks.
+    void alignTimeAxisWith(QWidget* reference, std::function<QRect()> timeArea);
+    // True when the last replot used the reference's edges.
+    bool timeAxisAligned() const { return m_aligned; }
+    // The x of a time (absolute ns) in plot pixels, as the colour map draws it.
+    double xOf(qint64 t) const;
+    // The colour key above the plot ("0 [gradient] 0.78 ops waiting").
+    QLabel* colourKey() const { return m_key; }
 
   public slots:
     void setViewRange(qint64 t0, qint64 t1);
@@ -62,11 +77,18 @@ class HeatmapView : public QWidget {
     // A click on a cell without a window selects its worst flagged operator.
     void sliceActivated(quint32 slice);
 
+  protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void changeEvent(QEvent* e) override;
+
   private:
     void scheduleRefresh();
     void refresh();
     void onClick(QMouseEvent* e);
     void onMove(QMouseEvent* e);
+    void applyAlignment();
+    void applyColours();
+    void updateKey();
 
     TracePtr m_trace;
     std::shared_ptr<const Report> m_report;
@@ -77,14 +99,18 @@ class HeatmapView : public QWidget {
     HeatmapGrid m_grid;
     QCustomPlot* m_plot;
     QCPColorMap* m_map;
-    QCPColorScale* m_scale;
     QComboBox* m_rowsBox;
     QComboBox* m_metricBox;
     QLabel* m_note;
+    QLabel* m_key;
     QTimer* m_timer;
     int m_outlines = 0;
     HeatmapView* m_peer = nullptr;
     double m_top = 0;
+    QPointer<QWidget> m_alignRef;
+    std::function<QRect()> m_alignArea;
+    bool m_aligned = false;
+    int m_alignLeft = -1, m_alignRight = -1;  // margins of the last aligned replot
 };
 
 }  // namespace contend::widgets

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <limits>
 
+#include "widgets/common/view_colors.h"
+
 namespace contend::widgets {
 
 namespace {
@@ -136,7 +138,9 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const {
 
 QColor CompareModel::rowColor(int row) const {
     // Green: better in the comparison; red: worse.
-    static const QColor good(0x2E, 0x7D, 0x32), bad(0xC6, 0x28, 0x28);
+    // Readable on the table's base in a dark palette too.
+    const ViewColors colors = viewColors();
+    const QColor good = colors.good, bad = colors.bad;
     if (m_kind == Kind::Anomalies) {
         const int s = m_anomalies[static_cast<std::size_t>(row)].status;
         return s == 0 ? good : s == 2 ? bad : QColor();

@@ -9,6 +9,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "widgets/common/view_colors.h"
 #include "widgets/tables/iteration_model.h"
 #include "widgets/tables/name_stats_model.h"
 #include "widgets/tables/occurrence_model.h"
@@ -242,7 +243,7 @@ void OperatorBrowser::showLevel() {
     QString text = parts.join(QStringLiteral(" › "));
     if (l.kind == LevelKind::Occurrences)
         text += tr(" &nbsp;<span style='color:#666'>(%1 occurrences)</span>").arg(m_occurrences->rowCount());
-    m_crumbs->setText(text);
+    m_crumbs->setText(themedHtml(text, palette()));
     m_crumbs->setToolTip(breadcrumb());
     emit levelChanged();
 }

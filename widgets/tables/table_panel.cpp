@@ -16,6 +16,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "widgets/common/view_colors.h"
 #include "widgets/tables/column_model.h"
 #include "widgets/tables/name_delegate.h"
 
@@ -54,7 +55,7 @@ TablePanel::TablePanel(ColumnModel* model, const QString& filterHint, QWidget* p
     });
     m_filter->setPlaceholderText(filterHint);
     m_filter->setClearButtonEnabled(true);
-    m_count->setStyleSheet(QStringLiteral("color: #666"));
+    m_count->setStyleSheet(themedHtml(QStringLiteral("color: #666"), palette()));
 
     auto* top = new QHBoxLayout;
     top->setContentsMargins(0, 0, 0, 0);
@@ -70,10 +71,17 @@ TablePanel::TablePanel(ColumnModel* model, const QString& filterHint, QWidget* p
         m_proxy->setFilterWords(t);
         updateCount();
     });
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex& current) {
-                if (m_quiet || !current.isValid()) return;
-                emit rowPicked(m_proxy->mapToSource(current));
+    // A pick is a row becoming selected (a click, the arrow keys), not the current index
+    // moving: Qt makes the first row current, without selecting it, whenever the view gets the
+    // focus other than by a click on a cell (the window coming back to the front after a click
+    // on the scroll bar, Tab), and that must not select row 0 everywhere.
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this](const QItemSelection& selected) {
+                if (m_quiet || selected.isEmpty()) return;
+                const QModelIndex current = m_view->selectionModel()->currentIndex();
+                const QModelIndex row =
+                    current.isValid() && selected.contains(current) ? current : selected.indexes().front();
+                emit rowPicked(m_proxy->mapToSource(row));
             });
     connect(m_view, &QAbstractItemView::activated, this,
             [this](const QModelIndex& idx) { emit rowOpened(m_proxy->mapToSource(idx)); });
@@ -178,8 +186,10 @@ void TablePanel::selectSourceRow(int row) {
 }
 
 int TablePanel::currentSourceRow() const {
+    // The current index alone is not a selection (see the constructor).
     const QModelIndex idx = m_view->selectionModel()->currentIndex();
-    return idx.isValid() ? m_proxy->mapToSource(idx).row() : -1;
+    if (!idx.isValid() || !m_view->selectionModel()->isRowSelected(idx.row(), QModelIndex())) return -1;
+    return m_proxy->mapToSource(idx).row();
 }
 
 void TablePanel::sortBy(int column, Qt::SortOrder order) { m_view->sortByColumn(column, order); }

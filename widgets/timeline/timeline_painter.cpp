@@ -11,12 +11,8 @@
 namespace contend::widgets {
 
 namespace {
-const QColor kBackground(0xfb, 0xfb, 0xfc);
-const QColor kStripe(0xf1, 0xf3, 0xf6);
-const QColor kHeader(0xe2, 0xe6, 0xeb);
-const QColor kGrid(0, 0, 0, 22);
+// Dark text on light fills (slices, marks), in both palettes: fills keep their colours.
 const QColor kText(0x20, 0x24, 0x28);
-const QColor kMutedText(0x60, 0x66, 0x6e);
 const QColor kCriticalPathColor(0xd8, 0x1b, 0x60);
 
 QColor rgba(Argb c) { return QColor::fromRgba(c); }
@@ -89,7 +85,7 @@ void TimelinePainter::paint(QPainter& p, const TimelineFrame& f) {
     p.save();
     p.setRenderHint(QPainter::Antialiasing, false);
     p.setFont(m_font);
-    p.fillRect(f.timeArea.united(f.gutter).united(f.ruler), kBackground);
+    p.fillRect(f.timeArea.united(f.gutter).united(f.ruler), f.colors.background);
     if (f.trace && f.layout && f.list) {
         p.save();
         p.setClipRect(f.timeArea);
@@ -106,8 +102,10 @@ void TimelinePainter::paint(QPainter& p, const TimelineFrame& f) {
         paintRuler(p, f);
     }
     if (!f.rubberBand.isEmpty()) {
-        p.setPen(QPen(QColor(0x15, 0x65, 0xc0), 1, Qt::DashLine));
-        p.setBrush(QColor(0x15, 0x65, 0xc0, 40));
+        QColor band = f.colors.accent;
+        p.setPen(QPen(band, 1, Qt::DashLine));
+        band.setAlpha(40);
+        p.setBrush(band);
         p.drawRect(f.rubberBand);
     }
     p.restore();
@@ -120,16 +118,16 @@ void TimelinePainter::paintRows(QPainter& p, const TimelineFrame& f) {
         const LayoutRow& row = rows[r];
         const int y = static_cast<int>(row.y - f.scrollY);
         if (row.kind == RowKind::Header)
-            p.fillRect(0, y, w, row.h, kHeader);
+            p.fillRect(0, y, w, row.h, f.colors.header);
         else if (row.kind == RowKind::Lane && (row.track % 2) == 1)
-            p.fillRect(0, y, w, row.h, kStripe);
+            p.fillRect(0, y, w, row.h, f.colors.stripe);
         else if (row.kind == RowKind::Counter)
-            p.fillRect(0, y, w, row.h, QColor(0xf4, 0xf7, 0xf4));
+            p.fillRect(0, y, w, row.h, f.colors.counterRow);
     }
 }
 
 void TimelinePainter::paintGrid(QPainter& p, const TimelineFrame& f) {
-    p.setPen(kGrid);
+    p.setPen(f.colors.grid);
     const int h = f.timeArea.height();
     for (const Tick& t : ticks(f.axis, f.trace->begin()))
         if (t.major) p.drawLine(QPointF(std::round(t.px) + 0.5, 0), QPointF(std::round(t.px) + 0.5, h));
@@ -181,7 +179,8 @@ void TimelinePainter::paintBands(QPainter& p, const TimelineFrame& f) {
         if (b.merged > 1) text += QStringLiteral(" ×%1").arg(b.merged);
         const QRectF r(b.x + 3, b.y - 11, std::max(b.w - 6, 0.0f), 11);
         if (r.bottom() < 0) continue;
-        QColor c = rgba(resourceColor(b.resource)).darker(130);
+        const QColor designed = rgba(resourceColor(b.resource)).darker(130);
+        const QColor c = f.colors.dark ? readableOn(designed, f.colors.background) : designed;
         p.setPen(c);
         p.drawText(r, Qt::AlignLeft | Qt::AlignVCenter,
                    QFontMetrics(m_small).elidedText(text, Qt::ElideRight, static_cast<int>(r.width())));
@@ -238,13 +237,13 @@ void TimelinePainter::paintItems(QPainter& p, const TimelineFrame& f) {
     }
     if (f.hoverItem >= 0 && f.hoverItem < static_cast<int>(items.size())) {
         const DrawItem& it = items[static_cast<std::size_t>(f.hoverItem)];
-        p.setPen(QPen(QColor(0, 0, 0, 140), 1));
+        p.setPen(QPen(f.colors.hoverOutline, 1));
         p.setBrush(Qt::NoBrush);
         p.drawRect(QRectF(it.x, it.y, std::max(it.w, 2.0f), it.h));
     }
     if (f.list->selection) {
         const DrawItem& s = *f.list->selection;
-        p.setPen(QPen(rgba(kSelectionColor), 2.5));
+        p.setPen(QPen(f.colors.dark ? f.colors.accent : rgba(kSelectionColor), 2.5));
         p.setBrush(Qt::NoBrush);
         p.drawRect(QRectF(s.x - 1, s.y, s.w + 2, s.h));
     }
@@ -252,8 +251,7 @@ void TimelinePainter::paintItems(QPainter& p, const TimelineFrame& f) {
 
 void TimelinePainter::paintBrackets(QPainter& p, const TimelineFrame& f) {
     if (f.list->brackets.empty()) return;
-    const QColor c(0x33, 0x33, 0x33);
-    p.setPen(QPen(c, 1.5));
+    p.setPen(QPen(f.colors.bracket, 1.5));
     p.setFont(m_small);
     for (const DrawBracket& b : f.list->brackets) {
         const float y = b.y + 1;
@@ -267,7 +265,7 @@ void TimelinePainter::paintBrackets(QPainter& p, const TimelineFrame& f) {
             p.fillRect(
                 QRectF(r.x(), r.y(), std::min<qreal>(r.width(), QFontMetrics(m_small).horizontalAdvance(text) + 4),
                        r.height()),
-                QColor(255, 255, 255, 200));
+                f.colors.labelBackdrop);
             p.drawText(r, Qt::AlignLeft | Qt::AlignVCenter, text);
         }
     }
@@ -308,7 +306,7 @@ void TimelinePainter::paintCounters(QPainter& p, const TimelineFrame& f) {
                 bits[static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x)] = y == top ? edge : body;
         }
         p.drawImage(QPointF(0, c.y), m_counterImage);
-        p.setPen(QColor(0, 0, 0, 30));
+        p.setPen(f.colors.counterBaseline);
         p.drawLine(QPointF(0, c.y + base + 0.5), QPointF(w, c.y + base + 0.5));
     }
 }
@@ -317,7 +315,7 @@ void TimelinePainter::paintGutter(QPainter& p, const TimelineFrame& f) {
     const QRect g = f.gutter;
     p.save();
     p.setClipRect(g);
-    p.fillRect(g, QColor(0xf7, 0xf8, 0xfa));
+    p.fillRect(g, f.colors.gutter);
     const auto& rows = f.layout->rows();
     const QFontMetrics fm(m_font);
     for (std::uint32_t r : f.list->rows) {
@@ -325,16 +323,16 @@ void TimelinePainter::paintGutter(QPainter& p, const TimelineFrame& f) {
         const int y = g.top() + static_cast<int>(row.y - f.scrollY);
         const QRect line(g.left() + 6, y, g.width() - 10, row.h);
         if (row.kind == RowKind::Header) {
-            p.fillRect(QRect(g.left(), y, g.width(), row.h), kHeader);
+            p.fillRect(QRect(g.left(), y, g.width(), row.h), f.colors.header);
             p.setFont(m_bold);
-            p.setPen(kText);
+            p.setPen(f.colors.text);
             const QString arrow = row.collapsed ? QStringLiteral("▸ ") : QStringLiteral("▾ ");
             p.drawText(
                 line, Qt::AlignLeft | Qt::AlignVCenter,
                 arrow + QString::fromStdString(groupTitle(row.group)) + QStringLiteral(" (%1)").arg(row.groupCount));
             p.setFont(m_font);
         } else if (row.kind == RowKind::Lane && row.firstOfTrack) {
-            p.setPen(kText);
+            p.setPen(f.colors.text);
             QString prefix;
             if (row.collapsed)
                 prefix = QStringLiteral("▸ ");
@@ -345,14 +343,14 @@ void TimelinePainter::paintGutter(QPainter& p, const TimelineFrame& f) {
             p.drawText(line, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(label, Qt::ElideMiddle, line.width()));
         } else if (row.kind == RowKind::Counter) {
             const CounterSeries& c = f.trace->counters()[row.counter];
-            p.setPen(kText);
+            p.setPen(f.colors.text);
             const QRect top(line.left(), y + 2, line.width(), row.h / 2 - 2);
             p.drawText(top, Qt::AlignLeft | Qt::AlignVCenter,
                        fm.elidedText(QString::fromStdString(c.label()), Qt::ElideMiddle, line.width()));
             double maxValue = 0;
             for (const DrawCounter& dc : f.list->counters)
                 if (dc.row == r) maxValue = dc.maxValue;
-            p.setPen(kMutedText);
+            p.setPen(f.colors.mutedText);
             p.setFont(m_small);
             const QString unit = c.unit.empty() ? QString() : QStringLiteral(" ") + QString::fromStdString(c.unit);
             p.drawText(QRect(line.left(), y + row.h / 2, line.width(), row.h / 2 - 2), Qt::AlignLeft | Qt::AlignVCenter,
@@ -360,7 +358,7 @@ void TimelinePainter::paintGutter(QPainter& p, const TimelineFrame& f) {
             p.setFont(m_font);
         }
     }
-    p.setPen(QColor(0xc8, 0xcc, 0xd2));
+    p.setPen(f.colors.separator);
     p.drawLine(g.topRight(), g.bottomRight());
     p.restore();
 }
@@ -368,32 +366,32 @@ void TimelinePainter::paintGutter(QPainter& p, const TimelineFrame& f) {
 void TimelinePainter::paintRuler(QPainter& p, const TimelineFrame& f) {
     const QRect r = f.ruler;
     p.save();
-    p.fillRect(QRect(f.gutter.left(), r.top(), r.right() - f.gutter.left() + 1, r.height()), QColor(0xee, 0xf0, 0xf3));
+    p.fillRect(QRect(f.gutter.left(), r.top(), r.right() - f.gutter.left() + 1, r.height()), f.colors.ruler);
     p.setClipRect(r);
     p.setFont(m_small);
     const TimeNs major = niceStep(f.axis.nsPerPx(), 90);
     for (const Tick& t : ticks(f.axis, f.trace->begin())) {
         const double x = r.left() + std::round(t.px) + 0.5;
-        p.setPen(QColor(0x70, 0x76, 0x7e));
+        p.setPen(f.colors.tick);
         p.drawLine(QPointF(x, r.bottom() - (t.major ? 8 : 4)), QPointF(x, r.bottom()));
         if (t.major) {
-            p.setPen(kText);
+            p.setPen(f.colors.text);
             p.drawText(QRectF(x + 3, r.top(), 120, r.height() - 6), Qt::AlignLeft | Qt::AlignVCenter,
                        QString::fromStdString(formatTick(t.t - f.trace->begin(), major)));
         }
     }
     if (f.cursorX >= 0) {
-        p.setPen(QColor(0x15, 0x65, 0xc0));
+        p.setPen(f.colors.accent);
         const double x = r.left() + f.cursorX;
         p.drawLine(QPointF(x, r.top()), QPointF(x, r.bottom()));
     }
     p.setClipping(false);
     // Corner: the visible span.
     const QRect corner(f.gutter.left(), r.top(), f.gutter.width(), r.height());
-    p.setPen(kMutedText);
+    p.setPen(f.colors.mutedText);
     p.drawText(corner.adjusted(6, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter,
                QStringLiteral("view %1").arg(durationText(f.axis.span())));
-    p.setPen(QColor(0xc8, 0xcc, 0xd2));
+    p.setPen(f.colors.separator);
     p.drawLine(QPoint(corner.left(), r.bottom()), QPoint(r.right(), r.bottom()));
     p.restore();
 }

@@ -14,6 +14,7 @@
 
 #include "core/analysis/report.h"
 #include "core/trace/trace.h"
+#include "widgets/common/view_colors.h"
 #include "widgets/timeline/draw_list.h"
 #include "widgets/timeline/time_axis.h"
 #include "widgets/timeline/track_layout.h"
@@ -33,6 +34,7 @@ struct TimelineFrame {
     double cursorX = -1;  // time-area x of the mouse, -1 when outside
     int hoverItem = -1;   // index into list->items
     QRect rubberBand;     // box zoom in progress (widget pixels), empty when none
+    ViewColors colors;    // of the palette (the view's), light by default
 };
 
 class TimelinePainter {

@@ -13,6 +13,7 @@
 #include <QWheelEvent>
 
 #include "widgets/common/text.h"
+#include "widgets/common/view_colors.h"
 
 namespace contend::widgets {
 
@@ -33,7 +34,7 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
         // Refresh the tooltip if it is still about this slice.
         if (slice == m_tooltipSlice && QToolTip::isVisible()) {
             const QString text = tooltipAt(mapFromGlobal(m_tooltipPos));
-            if (!text.isEmpty()) QToolTip::showText(m_tooltipPos, text, this);
+            if (!text.isEmpty()) QToolTip::showText(m_tooltipPos, themedHtml(text, palette()), this);
         }
     });
     m_painter.setFont(font());
@@ -223,6 +224,7 @@ void TimelineView::paintTimeline(QPainter& p) {
     f.ruler = QRect(kGutter, 0, area.width(), kRuler);
     f.scrollY = m_scrollY;
     f.hoverItem = m_hoverItem;
+    f.colors = viewColors(palette());
     if (area.contains(m_mousePos) || (m_mousePos.x() >= area.left() && m_mousePos.x() <= area.right() &&
                                       m_mousePos.y() >= 0 && m_mousePos.y() < kRuler))
         f.cursorX = m_mousePos.x() - area.left();
@@ -232,12 +234,12 @@ void TimelineView::paintTimeline(QPainter& p) {
         f.rubberBand = QRect(x0, area.top(), x1 - x0, area.height());
     }
     // The corner above the scroll bar belongs to no area; the widget paints opaquely.
-    p.fillRect(QRect(area.right() + 1, 0, width() - area.right() - 1, kRuler), QColor(0xee, 0xf0, 0xf3));
+    p.fillRect(QRect(area.right() + 1, 0, width() - area.right() - 1, kRuler), f.colors.ruler);
     m_painter.paint(p, f);
     paintFlows(p, area);
     paintMeasure(p, area);
     if (!in.trace) {
-        p.setPen(QColor(0x60, 0x66, 0x6e));
+        p.setPen(f.colors.mutedText);
         p.drawText(rect(), Qt::AlignCenter, tr("Open a trace (Ctrl+O) or drop a file here"));
     }
     m_lastFrameMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
@@ -261,7 +263,7 @@ void TimelineView::paintFlows(QPainter& p, const QRect& area) {
     p.save();
     p.setClipRect(area);
     p.setRenderHint(QPainter::Antialiasing, true);
-    const QColor c(0x6a, 0x1b, 0x9a);
+    const QColor c = viewColors(palette()).flow;
     p.setPen(QPen(c, 1.5));
     p.setBrush(c);
     for (std::uint32_t fi : m_flows.flows) {
@@ -302,15 +304,18 @@ void TimelineView::paintMeasure(QPainter& p, const QRect& area) {
     const double b = std::clamp(m_axis.toPx(m_measure1), -1.0, area.width() + 1.0);
     if (b < 0 || a > area.width()) return;
     const QRectF band(area.left() + a, 0, std::max(1.0, b - a), area.bottom());
-    p.fillRect(band, QColor(0x19, 0x76, 0xd2, 36));
-    p.setPen(QPen(QColor(0x19, 0x76, 0xd2), 1));
+    QColor tint = viewColors(palette()).measure;
+    const QColor line = tint;
+    tint.setAlpha(36);
+    p.fillRect(band, tint);
+    p.setPen(QPen(line, 1));
     p.drawLine(band.topLeft(), band.bottomLeft());
     p.drawLine(band.topRight(), band.bottomRight());
     const QString label = durationText(m_measure1 - m_measure0);
     const QFontMetrics fm(font());
     const QRectF box(band.center().x() - fm.horizontalAdvance(label) / 2.0 - 4, kRuler + 2,
                      fm.horizontalAdvance(label) + 8, fm.height() + 2);
-    p.fillRect(box, QColor(0x19, 0x76, 0xd2));
+    p.fillRect(box, QColor(0x19, 0x76, 0xd2));  // white on this blue in both palettes
     p.setPen(Qt::white);
     p.drawText(box, Qt::AlignCenter, label);
 }
@@ -492,7 +497,7 @@ bool TimelineView::event(QEvent* e) {
             m_tooltipSlice = kNone;
         } else {
             m_tooltipPos = help->globalPos();
-            QToolTip::showText(help->globalPos(), text, this);
+            QToolTip::showText(help->globalPos(), themedHtml(text, palette()), this);
         }
         return true;
     }
