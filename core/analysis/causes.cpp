@@ -84,7 +84,6 @@ std::string characterText(const CauseInputs& in, std::uint32_t sig) {
     return std::string(characterName(c.character)) + " (" + characterSourceName(c.source) + ")";
 }
 
-
 // One occurrence's overlap with the operators on the other tracks of its device: the union of
 // its pairs' spans, sorted.
 std::vector<std::pair<TimeNs, TimeNs>> overlapIntervals(const OverlapResult& overlap, std::uint32_t op) {
@@ -149,10 +148,9 @@ void poolPatterns(const CauseInputs& in, CauseResult& r) {
         for (std::uint32_t op : members) {
             if (in.base.excessNs[op] <= 0 || r.provenance[op] == Provenance::Measured) continue;
             const std::uint32_t pat = patternOf[op];
-            if (!patternSaturated(pooled[pat])) continue;
             const std::uint32_t sig = ops.signatureOf[op];
-            if (!(pressure.demand[sig][p] >= kUseThreshold) || !(pressure.peakLoad[op][p] >= 1.0 + kOverload))
-                continue;
+            if (!patternSaturated(pooled[pat])) continue;
+            if (!(pressure.demand[sig][p] >= kUseThreshold) || !(pressure.peakLoad[op][p] >= kPatternLoad)) continue;
             const SampleTally& mine = own[op];
             if (mine.deciding > 0 && mine.busy < kPatternSaturatedShare * mine.deciding) continue;  // keeps its own
             const TimeNs dur = std::max<TimeNs>(1, in.trace.slices()[ops.slices[op]].dur);
@@ -164,7 +162,8 @@ void poolPatterns(const CauseInputs& in, CauseResult& r) {
             if (r.pattern[op] != kNone && r.credit[op][r.patterns[r.pattern[op]].resource] >= c) continue;
             if (reported[pat] == kNone) {
                 reported[pat] = static_cast<std::uint32_t>(r.patterns.size());
-                r.patterns.push_back({std::vector<std::uint32_t>(keys[pat].begin() + 1, keys[pat].end()), p, pooled[pat]});
+                r.patterns.push_back(
+                    {std::vector<std::uint32_t>(keys[pat].begin() + 1, keys[pat].end()), p, pooled[pat]});
             }
             const std::uint32_t id = reported[pat];
             r.pattern[op] = id;
@@ -175,8 +174,8 @@ void poolPatterns(const CauseInputs& in, CauseResult& r) {
     }
     for (std::uint32_t op = 0; op < n; ++op) {
         if (r.pattern[op] == kNone) continue;
+        // (factor keeps the partner its estimate rested on: the windows pair it with that partner.)
         r.provenance[op] = Provenance::Measured;
-        r.factor[op] = kNone;
     }
 }
 
@@ -213,8 +212,10 @@ SampleTally tallySamples(const ResourceTimeline& tl, const std::vector<std::pair
                 settle();
                 lastStart = s0, lastEnd = s1, lastValue = v, covered = 0;
             }
-            if (std::isfinite(v)) covered += std::min(b, s1) - std::max(a, s0);
-            else covered = 0;
+            if (std::isfinite(v))
+                covered += std::min(b, s1) - std::max(a, s0);
+            else
+                covered = 0;
         });
     }
     settle();
@@ -337,7 +338,7 @@ std::string describeCause(const CauseInputs& in, const CauseResult& causes, std:
     const Provenance prov = causes.provenance[op];
     const int p = pressureIndex(c);
     const std::uint32_t f = causes.factor[op];
-    if (prov == Provenance::Measured && p >= 0 && f == kNone) {
+    if (prov == Provenance::Measured && p >= 0 && (f == kNone || causes.pattern[op] != kNone)) {
         const auto pi = static_cast<std::size_t>(p);
         bool pooled = false;
         if (causes.pattern[op] != kNone) {
@@ -351,8 +352,8 @@ std::string describeCause(const CauseInputs& in, const CauseResult& causes, std:
                 mine.whole > 0 ? "this occurrence holds " + std::to_string(mine.whole) + " whole sample" +
                                      (mine.whole == 1 ? "" : "s") + ", " + std::to_string(mine.busy) + " of " +
                                      std::to_string(mine.deciding) + " deciding ones busy"
-                : mine.deciding > 0 ? "this occurrence holds no whole sample; " + std::to_string(mine.busy) + " of its " +
-                                          std::to_string(mine.deciding) + " bounded ones prove it busy"
+                : mine.deciding > 0 ? "this occurrence holds no whole sample; " + std::to_string(mine.busy) +
+                                          " of its " + std::to_string(mine.deciding) + " bounded ones prove it busy"
                                     : "this occurrence holds no whole sample and none that decides";
             std::snprintf(buf, sizeof buf,
                           "measured on the pattern: %s >= %.0f%% in %d of the %d samples that decide it inside "

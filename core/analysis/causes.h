@@ -65,12 +65,17 @@ inline constexpr double kMetricMove = 0.15;
 inline constexpr int kPatternMinSamples = 3;
 inline constexpr int kPatternMinOccurrences = 2;
 inline constexpr double kPatternSaturatedShare = 0.80;
+// The load the known demands of the operators in the overlap must reach at some moment of the
+// occurrence (PressureResult::peakLoad) for the pattern's saturation to count against it: the
+// busy mark (the samples prove the overlap pinned; a 10 kHz mean over a 70 us kernel run alone
+// dilutes its own-demand estimate, so the per-op rule's 1 + kOverload would discard most).
+inline constexpr double kPatternLoad = kHighUtilization;
 
 // Samples over an overlap that decide whether a resource was saturated in it.
 struct SampleTally {
-    int busy = 0;      // samples whose part inside the overlap must have been at or above the mark
-    int deciding = 0;  // samples that prove it either way (busy, or must have been below it)
-    int whole = 0;     // of the deciding ones: samples lying wholly inside the overlap
+    int busy = 0;             // samples whose part inside the overlap must have been at or above the mark
+    int deciding = 0;         // samples that prove it either way (busy, or must have been below it)
+    int whole = 0;            // of the deciding ones: samples lying wholly inside the overlap
     int occurrencesBusy = 0;  // occurrences holding at least one busy sample
     int occurrences = 0;      // occurrences of the pattern (for the report)
     void add(const SampleTally& o) {
