@@ -149,6 +149,7 @@ void poolPatterns(const CauseInputs& in, CauseResult& r) {
             if (in.base.excessNs[op] <= 0 || r.provenance[op] == Provenance::Measured) continue;
             const std::uint32_t pat = patternOf[op];
             const std::uint32_t sig = ops.signatureOf[op];
+            if (in.characters[sig].character == Character::Collective) continue;  // 3: its peers' time
             if (!patternSaturated(pooled[pat])) continue;
             if (!(pressure.demand[sig][p] >= kUseThreshold) || !(pressure.peakLoad[op][p] >= kPatternLoad)) continue;
             const SampleTally& mine = own[op];
@@ -190,10 +191,11 @@ SampleTally tallySamples(const ResourceTimeline& tl, const std::vector<std::pair
     SampleTally t;
     // Each sample's span and the part of it the intervals cover, in time order (a sample over
     // two intervals is visited twice, adjacently).
-    TimeNs lastStart = -1, lastEnd = -1, covered = 0;
+    bool have = false;
+    TimeNs lastStart = 0, lastEnd = 0, covered = 0;
     double lastValue = 0;
     auto settle = [&]() {
-        if (lastEnd <= lastStart || covered <= 0) return;
+        if (!have || lastEnd <= lastStart || covered <= 0) return;
         const double f = static_cast<double>(covered) / static_cast<double>(lastEnd - lastStart);
         const double cap = tl.capacity();
         const double lo = std::clamp((lastValue - (1 - f) * cap) / f, 0.0, cap);
@@ -206,10 +208,12 @@ SampleTally tallySamples(const ResourceTimeline& tl, const std::vector<std::pair
         ++t.deciding;
         if (covered == lastEnd - lastStart) ++t.whole;
     };
-    for (const auto& [a, b] : intervals) {
+    for (const auto& iv : intervals) {
+        const TimeNs a = iv.first, b = iv.second;
         tl.forEachSample(a, b, [&](TimeNs s0, TimeNs s1, double v) {
-            if (s0 != lastStart) {
+            if (!have || s0 != lastStart) {
                 settle();
+                have = true;
                 lastStart = s0, lastEnd = s1, lastValue = v, covered = 0;
             }
             if (std::isfinite(v))

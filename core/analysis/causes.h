@@ -19,10 +19,11 @@
 //   bound below the mark), or proves nothing; a sample wholly inside is its own value. When
 //   >= kPatternMinSamples samples prove it either way, >= kPatternMinOccurrences occurrences
 //   hold a busy one, and >= kPatternSaturatedShare of the deciding samples are busy, the
-//   resource was saturated in that overlap: each occurrence that uses the resource, was
-//   oversubscribed (as in 1) and whose own deciding samples do not disagree (fewer than
-//   kPatternSaturatedShare of them busy) gets it as measured, with credit = overlapped share of
-//   its run x the busy share of the pattern's samples (>= kMinCredit).
+//   resource was saturated in that overlap: each occurrence without a measured cause of its own
+//   that uses the resource, whose known demands in the overlap reach kPatternLoad at some moment
+//   and whose own deciding samples do not disagree (fewer than kPatternSaturatedShare of them
+//   busy keeps its own verdict) gets it as measured, with credit = overlapped share of its run
+//   x the busy share of the pattern's samples (>= kMinCredit). The cache is not pooled.
 // estimated (exposure.h: its slow runs are the ones beside a partner):
 //   3. sync: a collective (NCCL/HCCL): its extra time is waiting for peers, never a neighbour's;
 //   4. its strongest significant factor:
