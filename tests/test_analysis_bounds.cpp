@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "core/analysis/causes.h"
 #include "core/analysis/pressure.h"
 #include "core/analysis/resource_timeline.h"
 #include "core/trace/trace_builder.h"
@@ -98,4 +99,57 @@ TEST_CASE("copy bandwidth share: a device-to-device copy or memset against the d
     CHECK(std::isnan(shareOf(*t, "Memcpy HtoD")));
     const TracePtr none = build(false);  // no stated peak: nothing measured
     CHECK(std::isnan(shareOf(*none, "Memcpy DtoD")));
+}
+
+TEST_CASE("pattern pooling: samples over repeated overlaps decide saturation only when enough of them prove it",
+          "[analysis][bounds][pattern]") {
+    // 100 us samples (Nsight's 10 kHz). Over [0, 1 ms): busy samples (0.95) and light ones (0.30).
+    const std::vector<TimeNs> times{0, 100'000, 200'000, 300'000, 400'000, 500'000, 600'000, 700'000, 800'000, 900'000};
+    const std::vector<float> busy{0.95f, 0.95f, 0.95f, 0.95f, 0.95f, 0.95f, 0.95f, 0.95f, 0.95f, 0.95f};
+    const ResourceTimeline hot(times, busy, 1'000'000, 0.85);
+    // One occurrence's overlap, 110 us from 150 us: half of the second sample and 60% of the third.
+    SampleTally one = tallySamples(hot, {{150'000, 260'000}});
+    // (0.95 - 0.5) / 0.5 = 0.90 and (0.95 - 0.4) / 0.6 = 0.92: both parts proven busy, none whole.
+    CHECK(one.busy == 2);
+    CHECK(one.deciding == 2);
+    CHECK(one.whole == 0);
+    // Two intervals over one sample count it once, for the share they cover together.
+    const SampleTally split = tallySamples(hot, {{400'000, 440'000}, {450'000, 500'000}});
+    CHECK(split.deciding == 1);
+    CHECK(split.busy == 1);  // covers 90%: (0.95 - 0.1) / 0.9 = 0.94
+    const SampleTally whole = tallySamples(hot, {{295'000, 410'000}});
+    CHECK(whole.whole == 1);  // [300, 400) us lies wholly inside
+
+    SampleTally pattern;
+    pattern.add(one);
+    CHECK_FALSE(patternSaturated(pattern));  // 2 samples from 1 occurrence: not enough
+    pattern.add(tallySamples(hot, {{520'000, 630'000}}));
+    CHECK(pattern.occurrences == 2);
+    CHECK(pattern.occurrencesBusy == 2);
+    CHECK(pattern.deciding >= kPatternMinSamples);
+    CHECK(patternSaturated(pattern));
+
+    // The same overlaps where the resource is not saturated: light samples prove the parts below
+    // the mark (0.30 / 0.5 = 0.60 < 0.85), so the pattern is never called saturated.
+    const std::vector<float> light(times.size(), 0.30f);
+    const ResourceTimeline cold(times, light, 1'000'000, 0.85);
+    SampleTally none;
+    for (TimeNs a : {150'000, 520'000, 710'000}) none.add(tallySamples(cold, {{a, a + 110'000}}));
+    CHECK(none.busy == 0);
+    CHECK(none.deciding >= kPatternMinSamples);
+    CHECK_FALSE(patternSaturated(none));
+    // Mean 0.80 over half a sample proves nothing either way (its part lies in [0.6, 1]): it does
+    // not decide, so samples like it can never make a pattern saturated.
+    const std::vector<float> mid(times.size(), 0.80f);
+    const ResourceTimeline vague(times, mid, 1'000'000, 0.85);
+    const SampleTally v = tallySamples(vague, {{50'000, 150'000}});
+    CHECK(v.deciding == 0);
+    // A pattern whose samples are mostly light (1 busy of 4 deciding) stays unsaturated.
+    SampleTally mostlyLight;
+    mostlyLight.add(tallySamples(hot, {{300'000, 400'000}}));
+    mostlyLight.add(tallySamples(cold, {{150'000, 260'000}}));
+    mostlyLight.add(tallySamples(cold, {{300'000, 400'000}}));
+    CHECK(mostlyLight.busy == 1);
+    CHECK(mostlyLight.deciding == 4);
+    CHECK_FALSE(patternSaturated(mostlyLight));
 }

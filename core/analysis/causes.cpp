@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 
 #include "core/trace/time_format.h"
 
@@ -83,7 +84,147 @@ std::string characterText(const CauseInputs& in, std::uint32_t sig) {
     return std::string(characterName(c.character)) + " (" + characterSourceName(c.source) + ")";
 }
 
+// One occurrence's overlap with the operators on the other tracks of its device: the union of
+// its pairs' spans, sorted.
+std::vector<std::pair<TimeNs, TimeNs>> overlapIntervals(const OverlapResult& overlap, std::uint32_t op) {
+    std::vector<std::pair<TimeNs, TimeNs>> iv;
+    for (std::uint32_t k = overlap.pairBegin[op]; k < overlap.pairBegin[op + 1]; ++k) {
+        const OverlapPair& pr = overlap.pairs[overlap.pairsOf[k]];
+        if (pr.end > pr.start) iv.emplace_back(pr.start, pr.end);
+    }
+    std::sort(iv.begin(), iv.end());
+    std::vector<std::pair<TimeNs, TimeNs>> merged;
+    for (const auto& x : iv) {
+        if (!merged.empty() && x.first <= merged.back().second)
+            merged.back().second = std::max(merged.back().second, x.second);
+        else
+            merged.push_back(x);
+    }
+    return merged;
+}
+
+// 2b in causes.h: pools the samples of every occurrence of each overlap pattern and gives the
+// pattern's occurrences that have no measured cause of their own the one the pool proves.
+void poolPatterns(const CauseInputs& in, CauseResult& r) {
+    const OperatorSet& ops = in.ops;
+    const std::size_t n = ops.size();
+    const PressureResult& pressure = in.pressure;
+    const std::vector<std::uint32_t> deviceOf = deviceGroups(in.trace, ops);
+    std::map<std::vector<std::uint32_t>, std::uint32_t> idOf;  // (device, own sig, partner sigs...)
+    std::vector<std::vector<std::uint32_t>> keys;
+    std::vector<std::uint32_t> patternOf(n, kNone);
+    std::vector<std::uint32_t> members;  // ops with an overlap, in op order
+    for (std::uint32_t op = 0; op < n; ++op) {
+        if (in.overlap.pairBegin[op] == in.overlap.pairBegin[op + 1]) continue;
+        std::vector<std::uint32_t> partners;
+        for (std::uint32_t k = in.overlap.pairBegin[op]; k < in.overlap.pairBegin[op + 1]; ++k) {
+            const OverlapPair& pr = in.overlap.pairs[in.overlap.pairsOf[k]];
+            partners.push_back(ops.signatureOf[pr.a == op ? pr.b : pr.a]);
+        }
+        std::sort(partners.begin(), partners.end());
+        partners.erase(std::unique(partners.begin(), partners.end()), partners.end());
+        std::vector<std::uint32_t> key{deviceOf[in.trace.slices()[ops.slices[op]].track], ops.signatureOf[op]};
+        key.insert(key.end(), partners.begin(), partners.end());
+        auto [it, fresh] = idOf.emplace(key, static_cast<std::uint32_t>(keys.size()));
+        if (fresh) keys.push_back(std::move(key));
+        patternOf[op] = it->second;
+        members.push_back(op);
+    }
+    if (keys.empty()) return;
+    for (std::size_t p = 0; p < kPressureResources; ++p) {
+        const Resource res = kPressureResource[p];
+        const ResourceTimeline& tl = in.timelines.pressure[p];
+        // The cache timeline is a pressure against the signature's own level (1 in causes.h),
+        // not a utilisation whose samples bound an overlap alone.
+        if (res == Resource::Cache || tl.empty() || !pressure.haveCounters[p]) continue;
+        std::vector<SampleTally> pooled(keys.size());
+        std::vector<SampleTally> own(n);
+        std::vector<std::uint32_t> reported(keys.size(), kNone);  // index into r.patterns
+        for (std::uint32_t op : members) {
+            if (!std::isfinite(pressure.highFrac[op][p])) continue;  // sampled too coarsely for it
+            own[op] = tallySamples(tl, overlapIntervals(in.overlap, op));
+            pooled[patternOf[op]].add(own[op]);
+        }
+        for (std::uint32_t op : members) {
+            if (in.base.excessNs[op] <= 0 || r.provenance[op] == Provenance::Measured) continue;
+            const std::uint32_t pat = patternOf[op];
+            const std::uint32_t sig = ops.signatureOf[op];
+            if (in.characters[sig].character == Character::Collective) continue;  // 3: its peers' time
+            if (!patternSaturated(pooled[pat])) continue;
+            if (!(pressure.demand[sig][p] >= kUseThreshold) || !(pressure.peakLoad[op][p] >= kPatternLoad)) continue;
+            const SampleTally& mine = own[op];
+            if (mine.deciding > 0 && mine.busy < kPatternSaturatedShare * mine.deciding) continue;  // keeps its own
+            const TimeNs dur = std::max<TimeNs>(1, in.trace.slices()[ops.slices[op]].dur);
+            const double share = static_cast<double>(pooled[pat].busy) / static_cast<double>(pooled[pat].deciding);
+            const auto c = static_cast<float>(
+                std::min(1.0, static_cast<double>(in.overlap.overlappedNs[op]) / static_cast<double>(dur)) * share);
+            if (c < kMinCredit) continue;
+            // Another resource's pool may have claimed it already: the larger credit wins.
+            if (r.pattern[op] != kNone && r.credit[op][r.patterns[r.pattern[op]].resource] >= c) continue;
+            if (reported[pat] == kNone) {
+                reported[pat] = static_cast<std::uint32_t>(r.patterns.size());
+                r.patterns.push_back(
+                    {std::vector<std::uint32_t>(keys[pat].begin() + 1, keys[pat].end()), p, pooled[pat]});
+            }
+            const std::uint32_t id = reported[pat];
+            r.pattern[op] = id;
+            r.ownTally[op] = mine;
+            r.credit[op][p] = c;
+            r.cause[op] = res;
+        }
+    }
+    for (std::uint32_t op = 0; op < n; ++op) {
+        if (r.pattern[op] == kNone) continue;
+        // (factor keeps the partner its estimate rested on: the windows pair it with that partner.)
+        r.provenance[op] = Provenance::Measured;
+    }
+}
+
 }  // namespace
+
+bool patternSaturated(const SampleTally& t) {
+    return t.deciding >= kPatternMinSamples && t.occurrencesBusy >= kPatternMinOccurrences &&
+           static_cast<double>(t.busy) >= kPatternSaturatedShare * static_cast<double>(t.deciding);
+}
+
+SampleTally tallySamples(const ResourceTimeline& tl, const std::vector<std::pair<TimeNs, TimeNs>>& intervals) {
+    SampleTally t;
+    // Each sample's span and the part of it the intervals cover, in time order (a sample over
+    // two intervals is visited twice, adjacently).
+    bool have = false;
+    TimeNs lastStart = 0, lastEnd = 0, covered = 0;
+    double lastValue = 0;
+    auto settle = [&]() {
+        if (!have || lastEnd <= lastStart || covered <= 0) return;
+        const double f = static_cast<double>(covered) / static_cast<double>(lastEnd - lastStart);
+        const double cap = tl.capacity();
+        const double lo = std::clamp((lastValue - (1 - f) * cap) / f, 0.0, cap);
+        const double hi = std::clamp(lastValue / f, 0.0, cap);
+        if (lo >= tl.high()) {
+            ++t.busy;
+        } else if (hi >= tl.high()) {
+            return;  // proves nothing either way
+        }
+        ++t.deciding;
+        if (covered == lastEnd - lastStart) ++t.whole;
+    };
+    for (const auto& iv : intervals) {
+        const TimeNs a = iv.first, b = iv.second;
+        tl.forEachSample(a, b, [&](TimeNs s0, TimeNs s1, double v) {
+            if (!have || s0 != lastStart) {
+                settle();
+                have = true;
+                lastStart = s0, lastEnd = s1, lastValue = v, covered = 0;
+            }
+            if (std::isfinite(v))
+                covered += std::min(b, s1) - std::max(a, s0);
+            else
+                covered = 0;
+        });
+    }
+    settle();
+    return t;
+}
 
 Resource resourceFromCharacters(Character own, Character partner) {
     using C = Character;
@@ -109,6 +250,8 @@ CauseResult attributeCauses(const CauseInputs& in) {
     r.credit.assign(n, zero);
     r.factor.assign(n, kNone);
     r.lossRatio.assign(n, std::numeric_limits<float>::quiet_NaN());
+    r.pattern.assign(n, kNone);
+    r.ownTally.assign(n, SampleTally{});
     for (std::uint32_t op = 0; op < n; ++op) {
         if (in.base.excessNs[op] <= 0) continue;
         const std::uint32_t sig = ops.signatureOf[op];
@@ -163,6 +306,7 @@ CauseResult attributeCauses(const CauseInputs& in) {
         r.cause[op] = cause;
         r.provenance[op] = cause == Resource::Unknown ? Provenance::Unknown : prov;
     }
+    poolPatterns(in, r);
     return r;
 }
 
@@ -198,9 +342,32 @@ std::string describeCause(const CauseInputs& in, const CauseResult& causes, std:
     const Provenance prov = causes.provenance[op];
     const int p = pressureIndex(c);
     const std::uint32_t f = causes.factor[op];
-    if (prov == Provenance::Measured && p >= 0 && f == kNone) {
+    if (prov == Provenance::Measured && p >= 0 && (f == kNone || causes.pattern[op] != kNone)) {
         const auto pi = static_cast<std::size_t>(p);
-        if (c == Resource::Cache && std::isfinite(pressure.hitRate[op])) {
+        bool pooled = false;
+        if (causes.pattern[op] != kNone) {
+            const CauseResult::Pattern& pat = causes.patterns[causes.pattern[op]];
+            std::string names;
+            for (std::size_t k = 0; k < pat.signatures.size(); ++k)
+                names += (k == 0 ? "" : k == 1 ? " x " : ", ") + sigLabel(in, pat.signatures[k]);
+            const SampleTally& t = pat.tally;
+            const SampleTally& mine = causes.ownTally[op];
+            const std::string ownText =
+                mine.whole > 0 ? "this occurrence holds " + std::to_string(mine.whole) + " whole sample" +
+                                     (mine.whole == 1 ? "" : "s") + ", " + std::to_string(mine.busy) + " of " +
+                                     std::to_string(mine.deciding) + " deciding ones busy"
+                : mine.deciding > 0 ? "this occurrence holds no whole sample; " + std::to_string(mine.busy) +
+                                          " of its " + std::to_string(mine.deciding) + " bounded ones prove it busy"
+                                    : "this occurrence holds no whole sample and none that decides";
+            std::snprintf(buf, sizeof buf,
+                          "measured on the pattern: %s >= %.0f%% in %d of the %d samples that decide it inside "
+                          "the overlaps of %d of its %d occurrences (%d wholly inside, %d by their bounds) "
+                          "of this overlap (%s); ",
+                          resourceName(c), 100.0 * in.timelines.pressure[pi].high(), t.busy, t.deciding,
+                          t.occurrencesBusy, t.occurrences, t.whole, t.deciding - t.whole, names.c_str());
+            s = buf + ownText;
+            pooled = true;
+        } else if (c == Resource::Cache && std::isfinite(pressure.hitRate[op])) {
             std::snprintf(buf, sizeof buf,
                           "measured: cache thrashed for %.0f%% of its run (hit rate %.0f%% while it ran)",
                           100.0 * causes.credit[op][pi], 100.0 * pressure.hitRate[op]);
@@ -224,7 +391,7 @@ std::string describeCause(const CauseInputs& in, const CauseResult& causes, std:
                           how.c_str(), resourceName(c), 100.0 * causes.credit[op][pi],
                           100.0 * finiteOr(pressure.mean[op][pi], 0), 100.0 * finiteOr(pressure.demand[sig][pi], 0));
         }
-        s = buf;
+        if (!pooled) s = buf;
     } else if (prov == Provenance::Measured && c == Resource::Queue && f == kNone) {
         s = "measured: compute units saturated by other operators while it ran";
     } else if (c == Resource::Sync) {

@@ -10,6 +10,20 @@
 //   signature's usual value (aic_mte2_ratio up, L2 hit rate down) also earns credit.
 //   1. the resource with the largest credit, when it is at least kMinCredit;
 //   2. queue: compute units were saturated by others while it ran, and it overlapped them;
+//   2b. measured on the pattern, when its own samples cannot say (a ~110 us kernel under 100 us
+//   samples rarely holds a whole one): the same overlap (its signature beside the same set of
+//   partner signatures on the same device) repeats every iteration at another phase against
+//   the sampling clock, so the samples of all its occurrences are pooled. Each sample over an
+//   occurrence's overlap (the union of its pairs' spans) proves the overlap's part of it busy
+//   (lower bound, ResourceTimeline::bounded's rule, >= the high mark), proves it not busy (upper
+//   bound below the mark), or proves nothing; a sample wholly inside is its own value. When
+//   >= kPatternMinSamples samples prove it either way, >= kPatternMinOccurrences occurrences
+//   hold a busy one, and >= kPatternSaturatedShare of the deciding samples are busy, the
+//   resource was saturated in that overlap: each occurrence without a measured cause of its own
+//   that uses the resource, whose known demands in the overlap reach kPatternLoad at some moment
+//   and whose own deciding samples do not disagree (fewer than kPatternSaturatedShare of them
+//   busy keeps its own verdict) gets it as measured, with credit = overlapped share of its run
+//   x the busy share of the pattern's samples (>= kMinCredit). The cache is not pooled.
 // estimated (exposure.h: its slow runs are the ones beside a partner):
 //   3. sync: a collective (NCCL/HCCL): its extra time is waiting for peers, never a neighbour's;
 //   4. its strongest significant factor:
@@ -32,6 +46,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/analysis/baseline.h"
@@ -47,6 +62,35 @@ inline constexpr double kMinCredit = 0.25;
 inline constexpr double kMinOverlap = 0.25;
 // A per-op metric that moved this much (0..1) from its signature's median earns full credit.
 inline constexpr double kMetricMove = 0.15;
+// The pattern rule (2b above).
+inline constexpr int kPatternMinSamples = 3;
+inline constexpr int kPatternMinOccurrences = 2;
+inline constexpr double kPatternSaturatedShare = 0.80;
+// The load the known demands of the operators in the overlap must reach at some moment of the
+// occurrence (PressureResult::peakLoad) for the pattern's saturation to count against it: the
+// busy mark (the samples prove the overlap pinned; a 10 kHz mean over a 70 us kernel run alone
+// dilutes its own-demand estimate, so the per-op rule's 1 + kOverload would discard most).
+inline constexpr double kPatternLoad = kHighUtilization;
+
+// Samples over an overlap that decide whether a resource was saturated in it.
+struct SampleTally {
+    int busy = 0;             // samples whose part inside the overlap must have been at or above the mark
+    int deciding = 0;         // samples that prove it either way (busy, or must have been below it)
+    int whole = 0;            // of the deciding ones: samples lying wholly inside the overlap
+    int occurrencesBusy = 0;  // occurrences holding at least one busy sample
+    int occurrences = 0;      // occurrences of the pattern (for the report)
+    void add(const SampleTally& o) {
+        busy += o.busy, deciding += o.deciding, whole += o.whole;
+        occurrencesBusy += o.busy > 0 ? 1 : 0;
+        ++occurrences;
+    }
+};
+// Whether a pattern's pooled samples prove the resource saturated in its overlap (2b above).
+bool patternSaturated(const SampleTally& t);
+// The tally of resource timeline tl over the disjoint, sorted intervals (one occurrence's
+// overlap): a sample reaching over several of them counts once, for its covered share.
+SampleTally tallySamples(const ResourceTimeline& tl, const std::vector<std::pair<TimeNs, TimeNs>>& intervals);
+
 // Extra time over the time the partner overlapped it at or above which it made no progress
 // beside the partner (serialised, not sharing).
 inline constexpr double kSerialLoss = 0.80;
@@ -59,6 +103,16 @@ struct CauseResult {
     // kNone when none; and the loss ratio against its partner (NaN when none).
     std::vector<std::uint32_t> factor;
     std::vector<float> lossRatio;
+    // Per op: the pattern (index into patterns) its measured cause was pooled from; kNone when
+    // it has its own (or none).
+    std::vector<std::uint32_t> pattern;
+    std::vector<SampleTally> ownTally;  // per op: its own samples of its pooled cause's resource
+    struct Pattern {
+        std::vector<std::uint32_t> signatures;  // its own first, then the partners' (sorted)
+        std::size_t resource = 0;               // pressure index of the pooled resource
+        SampleTally tally;
+    };
+    std::vector<Pattern> patterns;
 };
 
 struct CauseInputs {
