@@ -62,8 +62,7 @@ void GainCheckModel::setResult(std::shared_ptr<const CompareResult> result) {
     if (m_result && m_result->gain.available) {
         std::array<Row, kResourceCount> by{};
         for (const WindowDiff& d : m_result->windows.resolved) ++by[static_cast<std::size_t>(d.resource)].windows;
-        for (const ClusterDiff& d : m_result->clusters.resolved)
-            ++by[static_cast<std::size_t>(Resource::Sync)].clusters;
+        by[static_cast<std::size_t>(Resource::Sync)].clusters += m_result->clusters.resolved.size();
         for (const AnomalyDiff& d : m_result->anomalies.resolved)
             ++by[static_cast<std::size_t>(d.base.cause)].anomalies;
         const GainCheck& g = m_result->gain;
