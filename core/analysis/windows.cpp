@@ -251,7 +251,13 @@ std::string windowEvidence(const CauseInputs& in, const CauseResult& causes, con
     }
     if (op == kNone || causes.factor[op] == kNone)
         return std::string(provenanceName(w.provenance)) + ": " + resourceName(w.resource);
-    return describeCause(in, causes, op);
+    std::string cause = describeCause(in, causes, op);
+    // The window itself is paired by the overlap test, not by a counter's high mark; when its
+    // operator's cause is measured (its own samples or its pattern's), say which is which so an
+    // estimated window never reads as measured.
+    if (w.provenance == Provenance::Estimated && cause.rfind("measured", 0) == 0)
+        return "estimated window (paired by the overlap test); its operator's cause is " + cause;
+    return cause;
 }
 
 }  // namespace contend
