@@ -4,7 +4,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     return contend::fuzz::readDatabase(
-        data, size, "ascend-db",
+        data, size, contend::TraceFormat::AscendDb,
         [](const contend::SqliteDb& db, contend::TraceBuilder& b, const contend::LoadOptions& o, bool* cancelled) {
             std::string error;
             if (!contend::isAscendDatabase(db, error)) return std::optional<contend::LoadError>(contend::LoadError{});

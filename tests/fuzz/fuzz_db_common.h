@@ -16,7 +16,7 @@
 namespace contend::fuzz {
 
 template <typename Reader>
-int readDatabase(const std::uint8_t* data, std::size_t size, const char* format, Reader&& read) {
+int readDatabase(const std::uint8_t* data, std::size_t size, TraceFormat format, Reader&& read) {
     std::string error;
     auto db = SqliteDb::deserialize(std::string_view(reinterpret_cast<const char*>(data), size), error);
     if (!db) return 0;

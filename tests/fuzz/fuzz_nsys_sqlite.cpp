@@ -4,7 +4,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     return contend::fuzz::readDatabase(
-        data, size, "nsys-sqlite",
+        data, size, contend::TraceFormat::NsysSqlite,
         [](const contend::SqliteDb& db, contend::TraceBuilder& b, const contend::LoadOptions& o, bool* cancelled) {
             std::string error;
             if (!contend::isNsysDatabase(db, error)) return std::optional<contend::LoadError>(contend::LoadError{});
