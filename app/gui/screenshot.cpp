@@ -47,9 +47,6 @@ QString bundledSample() {
     return {};
 }
 
-namespace {
-
-// Lets queued work (replots, timers, worker results) run for a while.
 void settle(int ms) {
     QElapsedTimer t;
     t.start();
@@ -58,6 +55,15 @@ void settle(int ms) {
         QCoreApplication::sendPostedEvents();
     }
 }
+
+bool waitUntil(const bool& done, int timeoutMs) {
+    QElapsedTimer timer;
+    timer.start();
+    while (!done && timer.elapsed() < timeoutMs) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    return done;
+}
+
+namespace {
 
 bool savePng(const QImage& image, const QString& path) {
     QByteArray bytes;
@@ -95,9 +101,7 @@ int runCompareScreenshot(const ScreenshotOptions& o) {
         done = true;
     });
     w.open(base, now);
-    QElapsedTimer timer;
-    timer.start();
-    while (!done && timer.elapsed() < o.timeoutMs) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    waitUntil(done, o.timeoutMs);
     if (!ok) {
         if (!done)
             std::fprintf(stderr, "contend --screenshot: timed out comparing %s and %s\n", qPrintable(base),
@@ -155,9 +159,7 @@ int runScreenshot(const ScreenshotOptions& o) {
         done = true;
     });
     w.openPath(trace);
-    QElapsedTimer timer;
-    timer.start();
-    while (!done && timer.elapsed() < o.timeoutMs) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    waitUntil(done, o.timeoutMs);
     if (!ok) {
         if (!done) std::fprintf(stderr, "contend --screenshot: timed out opening %s\n", qPrintable(trace));
         return 3;

@@ -34,5 +34,9 @@ int runScreenshot(const ScreenshotOptions& options);
 int runClusterScreenshot(const ScreenshotOptions& options);
 // Writes a screenshot PNG atomically; false (said on stderr) when it cannot.
 bool writeScreenshotPng(const QImage& image, const QString& path);
+// Shared by the screenshot views: let queued work (replots, timers, worker results) run for `ms`;
+// and wait (events running) until `done` is set or `timeoutMs` passed, returning `done`.
+void settle(int ms);
+bool waitUntil(const bool& done, int timeoutMs);
 
 }  // namespace contend::gui

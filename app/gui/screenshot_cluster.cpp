@@ -5,7 +5,6 @@
 #include <cstdio>
 
 #include <QCoreApplication>
-#include <QElapsedTimer>
 #include <QLabel>
 #include <QPainter>
 #include <QSettings>
@@ -25,22 +24,6 @@
 namespace contend::gui {
 
 namespace {
-
-void settle(int ms) {
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < ms) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        QCoreApplication::sendPostedEvents();
-    }
-}
-
-bool waitUntil(const bool& done, int timeoutMs) {
-    QElapsedTimer timer;
-    timer.start();
-    while (!done && timer.elapsed() < timeoutMs) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
-    return done;
-}
 
 // A simulated cluster in `dir`: 8 ranks of 24 steps, contention on `slowRank` (-1: none).
 QString simulate(const QString& dir, int slowRank) {
