@@ -111,12 +111,23 @@ WhatIfCache::WhatIfCache(std::shared_ptr<const PreparedAnalysis> prepared) : m_p
 
 Replayer::Result WhatIfCache::replay(const std::vector<Replayer::Change>& changes,
                                      const std::vector<std::uint32_t>& fused) {
+    // Two independent 64-bit hashes (different seeds and fold order): the map's key and a check
+    // kept in the entry, so a wrong replay would need both to collide at once.
     std::uint64_t key = mix(0xcbf29ce484222325ULL, changes.size());
-    for (const Replayer::Change& c : changes) key = mix(mix(key, c.node), static_cast<std::uint64_t>(c.shortenNs));
+    std::uint64_t check = mix(0x84222325cbf29ce4ULL, fused.size());
+    for (const Replayer::Change& c : changes) {
+        key = mix(mix(key, c.node), static_cast<std::uint64_t>(c.shortenNs));
+        check = mix(mix(check, static_cast<std::uint64_t>(c.shortenNs)), c.node);
+    }
     key = mix(key, fused.size());
-    for (std::uint32_t v : fused) key = mix(key, v);
+    check = mix(check, changes.size());
+    for (std::uint32_t v : fused) {
+        key = mix(key, v);
+        check = mix(check, v);
+    }
     const auto it = m_results.find(key);
-    if (it != m_results.end() && it->second.changes == changes.size() && it->second.fused == fused.size()) {
+    if (it != m_results.end() && it->second.check == check && it->second.changes == changes.size() &&
+        it->second.fused == fused.size()) {
         ++m_hits;
         return it->second.result;
     }
@@ -124,7 +135,7 @@ Replayer::Result WhatIfCache::replay(const std::vector<Replayer::Change>& change
     if (!m_replayer) m_replayer = std::make_unique<Replayer>(m_prepared->dependencyGraph());
     const Replayer::Result out = m_replayer->run(changes, fused);
     if (m_results.size() >= kMaxEntries) m_results.clear();
-    m_results[key] = {changes.size(), fused.size(), out};
+    m_results[key] = {check, changes.size(), fused.size(), out};
     return out;
 }
 

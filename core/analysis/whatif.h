@@ -45,8 +45,9 @@ namespace contend {
 // A report made with a cache is the report made without one: the results and the replay
 // budget's accounting (each cached replay counts the nodes it recomputed) are the same.
 //
-// Keys are 64-bit hashes of the changes (with their counts); an entry costs about 80 bytes with
-// the map's own, and the cache empties itself past kMaxEntries (about 80 MB). Not thread-safe:
+// Keys are two independent 64-bit hashes of the changes (with their counts); an entry costs
+// about 90 bytes with the map's own, and the cache empties itself past kMaxEntries (about
+// 90 MB). Not thread-safe:
 // one predictGains at a time (the app's report worker).
 class WhatIfCache {
   public:
@@ -65,7 +66,8 @@ class WhatIfCache {
 
   private:
     struct Entry {
-        std::size_t changes = 0, fused = 0;  // a second check beside the hash
+        std::uint64_t check = 0;             // the second hash of the key
+        std::size_t changes = 0, fused = 0;  // and the counts, beside it
         Replayer::Result result;
     };
     std::shared_ptr<const PreparedAnalysis> m_prepared;
