@@ -21,7 +21,10 @@ namespace contend {
 
 namespace {
 
-constexpr std::size_t kPadding = 64;  // kPadding
+// Free bytes kept after the text in the buffer: a chunk handed to a worker is framed in place
+// (detail::kChunkTail); one byte is kept before the unconsumed text for the same reason.
+constexpr std::size_t kPadding = detail::kChunkTail;
+constexpr std::size_t kHead = detail::kChunkHead;
 constexpr std::size_t kNpos = std::numeric_limits<std::size_t>::max();
 std::string_view trimView(std::string_view s) {
     while (!s.empty() && json::isSpace(s.back())) s.remove_suffix(1);
@@ -55,8 +58,10 @@ class Reader {
     // --- structure ------------------------------------------------------------------------
     Status readObjectForm();
     Status readEvents();
-    // Hands buffer bytes [a, b) (whole elements) to a worker; merges finished chunks in order.
-    Status dispatch(std::size_t a, std::size_t b, bool findArrayEnd);
+    // Hands the `length` buffer bytes at m_pos (whole elements) to a worker, with the buffer
+    // itself, and moves m_pos `advance` bytes on (past the elements and what follows them, a
+    // ',' or the ']'); merges finished chunks in order.
+    Status dispatch(std::size_t length, std::size_t advance, bool findArrayEnd);
     Status drain(std::size_t keep);
     bool readTopLevelValue(std::string_view key);
     void readDistributedInfo(std::string_view text);
@@ -85,7 +90,7 @@ class Reader {
     std::uint64_t m_bufOffset = 0;  // stream offset of m_buf[0]
     bool m_eof = false;
 
-    ParsePool m_pool{workerCount()};
+    ParsePool m_pool{workerCount(), 2 * m_opt.chunkBytes + 4096};
     std::deque<std::shared_ptr<Job>> m_inFlight;
     std::uint64_t m_events = 0;
     std::array<std::uint64_t, 128> m_phaseCounts{};
@@ -98,16 +103,17 @@ class Reader {
 
 bool Reader::fill(std::size_t want) {
     if (m_len - m_pos >= want || m_eof) return m_len - m_pos >= want;
-    // Compact: drop consumed bytes.
-    if (m_pos > 0) {
-        std::memmove(m_buf.data(), m_buf.data() + m_pos, m_len - m_pos);
-        m_bufOffset += m_pos;
-        m_len -= m_pos;
-        m_pos = 0;
+    // Compact: drop consumed bytes, keeping kHead of them before the rest.
+    if (m_pos > kHead) {
+        const std::size_t drop = m_pos - kHead;
+        std::memmove(m_buf.data() + kHead, m_buf.data() + m_pos, m_len - m_pos);
+        m_bufOffset += drop;
+        m_len -= drop;
+        m_pos = kHead;
     }
-    if (m_buf.size() < want + kPadding) m_buf.resize(want + kPadding);
-    while (m_len < want && !m_eof) {
-        std::size_t got = m_src.read(m_buf.data() + m_len, want - m_len);
+    if (m_buf.size() < m_pos + want + kPadding) m_buf.resize(m_pos + want + kPadding);
+    while (m_len - m_pos < want && !m_eof) {
+        std::size_t got = m_src.read(m_buf.data() + m_len, m_pos + want - m_len);
         if (got == 0) m_eof = true;
         m_len += got;
     }
@@ -372,9 +378,8 @@ Status Reader::readEvents() {
                 if (Status st = checkEventGrowth(want); st != Status::Ok) return st;
                 continue;
             }
-            Status st = dispatch(m_pos, m_pos + cut + 1, true);
+            Status st = dispatch(cut + 1, next, true);
             if (st != Status::Ok) return st;
-            m_pos += next;
             want = chunk;
             continue;
         }
@@ -384,9 +389,10 @@ Status Reader::readEvents() {
             // Let simdjson describe the problem in the elements up to here.
             std::size_t upto = scan.elements ? scan.lastElementEnd : 0;
             if (upto) {
-                Status st = dispatch(m_pos, m_pos + upto, false);
+                Status st = dispatch(upto, upto, false);  // m_pos moves to where the problem is
                 if (st == Status::Ok) st = drain(0);
                 if (st != Status::Ok) return st;
+                upto = 0;
             }
             Status st = drain(0);
             if (st != Status::Ok) return st;
@@ -394,24 +400,24 @@ Status Reader::readEvents() {
         }
         if (scan.arrayClosed) {
             if (scan.elements) {
-                Status st = dispatch(m_pos, m_pos + scan.lastElementEnd, false);
+                Status st = dispatch(scan.lastElementEnd, scan.closePos + 1, false);
                 if (st != Status::Ok) return st;
+            } else {
+                m_pos += scan.closePos + 1;
             }
-            m_pos += scan.closePos + 1;
             return drain(0);
         }
         if (m_eof) {
-            // Truncated: keep every complete event.
+            // Truncated: keep every complete event (m_pos moves past them).
             if (scan.elements) {
-                Status st = dispatch(m_pos, m_pos + scan.lastElementEnd, false);
+                Status st = dispatch(scan.lastElementEnd, scan.lastElementEnd, false);
                 if (st != Status::Ok) return st;
             }
             Status st = drain(0);
             if (st != Status::Ok) return st;
             m_b.stats().truncated = true;
             m_b.warn(ImportProblem::FileTruncated,
-                     "the events array is cut off after byte " +
-                         std::to_string(streamOffset(m_pos + (scan.elements ? scan.lastElementEnd : 0))));
+                     "the events array is cut off after byte " + std::to_string(streamOffset(m_pos)));
             m_pos = m_len;
             return Status::Ok;
         }
@@ -423,19 +429,35 @@ Status Reader::readEvents() {
             if (Status st = checkEventGrowth(want); st != Status::Ok) return st;
             continue;
         }
-        Status st = dispatch(m_pos, m_pos + scan.lastElementEnd, false);
+        Status st = dispatch(scan.lastElementEnd, scan.lastElementEnd + 1, false);  // past the ','
         if (st != Status::Ok) return st;
-        m_pos += scan.lastElementEnd + 1;  // past the ','
         want = chunk;
     }
 }
 
-Status Reader::dispatch(std::size_t a, std::size_t b, bool findArrayEnd) {
+Status Reader::dispatch(std::size_t length, std::size_t advance, bool findArrayEnd) {
     auto job = std::make_shared<Job>();
-    job->chunk.text.assign(m_buf.data() + a, m_buf.data() + b);
-    job->chunk.offset = streamOffset(a);
+    job->chunk.begin = m_pos;
+    job->chunk.length = length;
+    job->chunk.offset = streamOffset(m_pos);
     job->chunk.exact = m_exact;
     job->chunk.findArrayEnd = findArrayEnd;
+    // The chunk takes the buffer (its text is not copied); the bytes after what is consumed go
+    // to the front of another buffer, one a worker is done with when there is one. They are
+    // less than an event, as the cut is at the last element boundary in the buffer.
+    // The next buffer is chunk-sized even after one large event grew this one: fill() grows it
+    // again when an event needs it.
+    const std::size_t rest = m_pos + advance;
+    const std::size_t chunkBuffer = kHead + std::max<std::size_t>(m_opt.chunkBytes, 4096) + kPadding;
+    std::vector<char> next = m_pool.takeBuffer();
+    const std::size_t need = std::max(chunkBuffer, kHead + (m_len - rest) + kPadding);
+    if (next.size() < need) next.resize(need);
+    std::memcpy(next.data() + kHead, m_buf.data() + rest, m_len - rest);
+    m_bufOffset += rest - kHead;
+    m_len = kHead + (m_len - rest);
+    m_pos = kHead;
+    job->chunk.text = std::move(m_buf);
+    m_buf = std::move(next);
     m_pool.submit(job);
     m_inFlight.push_back(job);
     // Keep a few chunks in flight: enough to feed every worker, few enough to bound memory.

@@ -34,10 +34,18 @@ void countOtherPhase(std::map<std::string, std::uint64_t>& table, std::string_vi
 
 inline constexpr std::size_t kNoArrayEnd = std::numeric_limits<std::size_t>::max();
 
-// A chunk of array elements, as cut from the stream.
+// A chunk of array elements, as cut from the stream. The reader hands its buffer over instead of
+// copying the text out of it: the elements are text[begin, begin + length), with at least
+// kChunkHead bytes before them and kChunkTail after, so that the parser frames them as a JSON
+// array ('[' before, ']' and simdjson's zero padding after) in place. The bytes around the
+// elements are the parser's to overwrite.
+inline constexpr std::size_t kChunkHead = 1;
+inline constexpr std::size_t kChunkTail = 1 + 64;  // ']' and simdjson::SIMDJSON_PADDING
 struct Chunk {
     std::vector<char> text;
-    std::uint64_t offset = 0;   // stream offset of text[0]
+    std::size_t begin = kChunkHead;
+    std::size_t length = 0;
+    std::uint64_t offset = 0;   // stream offset of text[begin]
     bool exact = false;         // cut at exact element boundaries (a JSON error is the file's)
     bool findArrayEnd = false;  // the cut was optimistic and may run past the events array
 };
@@ -48,7 +56,8 @@ struct ChunkResult {
     ParseStatus status = ParseStatus::Ok;
     TraceBuilder builder;  // the chunk's events, strings and warnings
     ChunkCounts counts;
-    // With findArrayEnd: the index in text of a ']' that closes the array inside the chunk.
+    // With findArrayEnd: the index, from the chunk's begin, of a ']' that closes the array inside
+    // the chunk.
     std::size_t arrayEnd = kNoArrayEnd;
     LoadError error;
 };
@@ -60,8 +69,9 @@ class ChunkParser {
     ChunkParser(const ChunkParser&) = delete;
     ChunkParser& operator=(const ChunkParser&) = delete;
 
-    // Python's NaN/Infinity (not JSON) are read as missing values, with a warning.
-    ChunkResult parse(const Chunk& chunk);
+    // Python's NaN/Infinity (not JSON) are read as missing values, with a warning. Writes the
+    // framing around the chunk's elements (Chunk); the elements themselves are left as they are.
+    ChunkResult parse(Chunk& chunk);
 
   private:
     struct Impl;

@@ -83,7 +83,9 @@ struct ChunkParser::Impl {
         std::string counterId;
         char p0() const { return ph.empty() ? '\0' : ph[0]; }
     };
-    ParseStatus parse(const char* text, std::size_t len, std::uint64_t textOffset, bool exact, bool findArrayEnd,
+    // Parses the `len` bytes at `text` as the elements of an array. `text` has kChunkHead
+    // writable bytes before it and kChunkTail after (Chunk), where the framing is written.
+    ParseStatus parse(char* text, std::size_t len, std::uint64_t textOffset, bool exact, bool findArrayEnd,
                       ChunkResult& result);
 
     // --- one event, in the order handleEvent runs them -----------------------------------------
@@ -119,7 +121,7 @@ struct ChunkParser::Impl {
     LoadError* m_error = nullptr;
     bool m_exact = false;
 
-    std::vector<char> m_chunk;
+    std::vector<char> m_repaired;  // a chunk with invalid UTF-8, repaired in a copy of its own
     od::parser m_parser;
 
     struct CounterValue {

@@ -274,6 +274,10 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
     SourceFactory open = [&](std::string& error) -> std::unique_ptr<ByteSource> {
         auto src = openByteSource(file, error);
         if (!src) return nullptr;
+        // Inflating gzip takes a core: it runs ahead on a thread of its own. A plain file is read
+        // straight into the reader's buffer (the kernel reads ahead of a sequential reader); a
+        // thread in between would only add a copy of every byte.
+        if (!src->isGzip()) return src;
         return prefetchByteSource(std::move(src));
     };
     auto err = readChromeJson(open, file, builder, options, &cancelled);

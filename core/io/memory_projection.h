@@ -52,8 +52,9 @@ inline constexpr const char* kSetMemoryLimitHint =
 std::string loadMemoryRefusal(const LoadMemoryVerdict& verdict, const LoadMemoryState& state, std::uint64_t budgetBytes,
                               bool budgetIsDefault, std::uint64_t stoppedAtByte);
 
-// One event bigger than a chunk grows the buffer; the text is then copied for a worker and held
-// by its parser: about three times the event. The refusal text when that passes the budget
+// One event bigger than a chunk grows the buffer (to twice what it holds), which goes to a
+// worker while a chunk-sized one takes the bytes after it, and a repair of invalid UTF-8 copies
+// it once more: about three times the event. The refusal text when that passes the budget
 // (`bufferBytes` is the buffer the event needs), nullopt when it fits.
 std::optional<std::string> eventGrowthRefusal(std::size_t bufferBytes, std::uint64_t budgetBytes,
                                               std::uint64_t eventAtByte);

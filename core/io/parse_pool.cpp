@@ -5,7 +5,7 @@
 
 namespace contend::detail {
 
-ParsePool::ParsePool(unsigned workers) {
+ParsePool::ParsePool(unsigned workers, std::size_t spareBytes) : m_spareBytes(spareBytes), m_spareMax(workers + 2) {
     for (unsigned i = 0; i < workers; ++i) m_threads.emplace_back([this] { work(); });
 }
 
@@ -29,6 +29,14 @@ void ParsePool::submit(const std::shared_ptr<Job>& job) {
 void ParsePool::wait(Job& job) {
     std::unique_lock<std::mutex> lock(m_mutex);
     m_done.wait(lock, [&] { return job.done; });
+}
+
+std::vector<char> ParsePool::takeBuffer() {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    if (m_spare.empty()) return {};
+    std::vector<char> buf = std::move(m_spare.back());
+    m_spare.pop_back();
+    return buf;
 }
 
 void ParsePool::work() {
@@ -58,9 +66,12 @@ void ParsePool::work() {
                                        std::to_string(job->chunk.offset) + ": " + e.what();
             job->result.error.kind = LoadError::Kind::Internal;
         }
-        job->chunk.text = std::vector<char>();  // free the text early
+        // Free the text early, or keep its buffer for the reader to fill again.
+        std::vector<char> text = std::move(job->chunk.text);
+        job->chunk.text = std::vector<char>();
         {
             std::lock_guard<std::mutex> lock(m_mutex);
+            if (text.size() <= m_spareBytes && m_spare.size() < m_spareMax) m_spare.push_back(std::move(text));
             job->done = true;
         }
         m_done.notify_all();

@@ -21,7 +21,10 @@ struct Job {
 
 class ParsePool {
   public:
-    explicit ParsePool(unsigned workers);
+    // `spareBytes`: a chunk buffer of at most this size is kept for the reader to fill again
+    // (takeBuffer) instead of being freed, so that a load does not fault in fresh pages for every
+    // chunk; at most workers + 2 are kept.
+    ParsePool(unsigned workers, std::size_t spareBytes);
     ~ParsePool();
     ParsePool(const ParsePool&) = delete;
     ParsePool& operator=(const ParsePool&) = delete;
@@ -29,6 +32,8 @@ class ParsePool {
     void submit(const std::shared_ptr<Job>& job);
     // Blocks until the job is parsed.
     void wait(Job& job);
+    // A parsed chunk's buffer to fill again, or an empty vector.
+    std::vector<char> takeBuffer();
 
   private:
     void work();
@@ -38,6 +43,9 @@ class ParsePool {
     std::condition_variable m_cv;
     std::condition_variable m_done;
     std::deque<std::shared_ptr<Job>> m_queue;
+    std::vector<std::vector<char>> m_spare;
+    std::size_t m_spareBytes = 0;
+    std::size_t m_spareMax = 0;
     bool m_stop = false;
 };
 

@@ -3,12 +3,44 @@
 // freezes the Trace. What names mean was tagged by the readers (core/io/conventions.h).
 #include <algorithm>
 #include <cstdlib>
+#include <exception>
 #include <numeric>
+#include <thread>
 #include <unordered_map>
 
 #include "core/trace/trace_builder.h"
 
 namespace contend {
+
+namespace {
+
+// Slices from which finalize() splits its work over two threads (below, a thread costs more than
+// it saves).
+constexpr std::size_t kTwoThreadsFrom = 1u << 16;
+
+// Runs `side` on a second thread while `main` runs on this one; an exception thrown by either
+// (std::bad_alloc from a large resize) is rethrown here after both have ended.
+template <class Side, class Main>
+void runBeside(Side& side, Main& main) {
+    std::exception_ptr sideError;
+    std::thread t([&] {
+        try {
+            side();
+        } catch (...) {
+            sideError = std::current_exception();
+        }
+    });
+    try {
+        main();
+    } catch (...) {
+        t.join();
+        throw;
+    }
+    t.join();
+    if (sideError) std::rethrow_exception(sideError);
+}
+
+}  // namespace
 
 void TraceBuilder::pairBeginEnd() {
     if (m_begins.empty() && m_ends.empty()) return;
@@ -65,19 +97,12 @@ void TraceBuilder::pairBeginEnd() {
 
 void TraceBuilder::sortSlices(std::vector<std::uint32_t>& newIndexOf) {
     auto& slices = m_trace->m_slices;
+    auto& infos = m_trace->m_infos;
     const auto n = static_cast<std::uint32_t>(slices.size());
     // Bucket by track (O(n)), then sort only the tracks whose slices came out of order: files
     // are mostly written in time order per thread, and a full comparison sort of 1M slices
     // was ~10% of load time.
     const std::size_t tracks = m_trace->m_tracks.size();
-    std::vector<std::uint32_t> first(tracks + 1, 0);
-    for (const Slice& s : slices) first[s.track + 1]++;
-    for (std::size_t t = 0; t < tracks; ++t) first[t + 1] += first[t];
-    std::vector<std::uint32_t> order(n);
-    {
-        std::vector<std::uint32_t> fill(first.begin(), first.end() - 1);
-        for (std::uint32_t i = 0; i < n; ++i) order[fill[slices[i].track]++] = i;
-    }
     auto less = [&](std::uint32_t a, std::uint32_t b) {
         const Slice& x = slices[a];
         const Slice& y = slices[b];
@@ -85,39 +110,76 @@ void TraceBuilder::sortSlices(std::vector<std::uint32_t>& newIndexOf) {
         if (x.dur != y.dur) return x.dur > y.dur;  // parents before their children
         return a < b;
     };
-    for (std::size_t t = 0; t < tracks; ++t) {
-        auto b = order.begin() + first[t];
-        auto e = order.begin() + first[t + 1];
-        if (std::is_sorted(b, e, less)) continue;
-        // Nearly sorted (ties written in another order, a few late events): insertion sort is
-        // linear in the number of moves; give up on it past a budget and sort normally.
-        std::size_t budget = static_cast<std::size_t>(e - b) * 4 + 1024;
-        bool done = true;
-        for (auto it = b + 1; it != e && done; ++it) {
-            std::uint32_t v = *it;
-            auto j = it;
-            while (j != b && less(v, *(j - 1))) {
-                *j = *(j - 1);
-                --j;
-                if (--budget == 0) {
-                    done = false;
-                    break;
-                }
-            }
-            *j = v;
+    // One pass counts the slices of each track and checks whether every track is in order
+    // already (the usual case): then each slice's place follows from the counts alone, with no
+    // order array to build, walk and invert.
+    std::vector<std::uint32_t> first(tracks + 1, 0);
+    bool inOrder = true;
+    {
+        std::vector<std::uint32_t> lastOf(tracks, kNone);
+        for (std::uint32_t i = 0; i < n; ++i) {
+            const std::uint32_t t = slices[i].track;
+            first[t + 1]++;
+            if (lastOf[t] != kNone && !less(lastOf[t], i)) inOrder = false;
+            lastOf[t] = i;
         }
-        if (!done) std::sort(b, e, less);
     }
+    for (std::size_t t = 0; t < tracks; ++t) first[t + 1] += first[t];
     newIndexOf.assign(n, 0);
-    std::vector<Slice> sorted(n);
-    std::vector<SliceInfo> sortedInfo(n);
-    for (std::uint32_t i = 0; i < n; ++i) {
-        sorted[i] = slices[order[i]];
-        sortedInfo[i] = m_trace->m_infos[order[i]];
-        newIndexOf[order[i]] = i;
+    if (inOrder) {
+        std::vector<std::uint32_t> fill(first.begin(), first.end() - 1);
+        for (std::uint32_t i = 0; i < n; ++i) newIndexOf[i] = fill[slices[i].track]++;
+    } else {
+        std::vector<std::uint32_t> order(n);
+        {
+            std::vector<std::uint32_t> fill(first.begin(), first.end() - 1);
+            for (std::uint32_t i = 0; i < n; ++i) order[fill[slices[i].track]++] = i;
+        }
+        for (std::size_t t = 0; t < tracks; ++t) {
+            auto b = order.begin() + first[t];
+            auto e = order.begin() + first[t + 1];
+            if (std::is_sorted(b, e, less)) continue;
+            // Nearly sorted (ties written in another order, a few late events): insertion sort is
+            // linear in the number of moves; give up on it past a budget and sort normally.
+            std::size_t budget = static_cast<std::size_t>(e - b) * 4 + 1024;
+            bool done = true;
+            for (auto it = b + 1; it != e && done; ++it) {
+                std::uint32_t v = *it;
+                auto j = it;
+                while (j != b && less(v, *(j - 1))) {
+                    *j = *(j - 1);
+                    --j;
+                    if (--budget == 0) {
+                        done = false;
+                        break;
+                    }
+                }
+                *j = v;
+            }
+            if (!done) std::sort(b, e, less);
+        }
+        for (std::uint32_t i = 0; i < n; ++i) newIndexOf[order[i]] = i;
+    }
+    // Move the slices and their infos into place: two independent arrays (a gigabyte at 10M
+    // slices, most of it fresh pages), so a large trace moves them on two threads.
+    std::vector<Slice> sorted;
+    std::vector<SliceInfo> sortedInfo;
+    auto moveSlices = [&] {
+        sorted.resize(n);
+        for (std::uint32_t i = 0; i < n; ++i) sorted[newIndexOf[i]] = slices[i];
+    };
+    auto moveInfos = [&] {
+        sortedInfo.resize(n);
+        for (std::uint32_t i = 0; i < n; ++i) sortedInfo[newIndexOf[i]] = infos[i];
+    };
+    if (n >= kTwoThreadsFrom) {
+        runBeside(moveInfos, moveSlices);
+    } else {
+        moveSlices();
+        moveInfos();
     }
     slices.swap(sorted);
-    m_trace->m_infos.swap(sortedInfo);
+    infos.swap(sortedInfo);
 }
 
 void TraceBuilder::finishTracks() {
@@ -323,21 +385,29 @@ void TraceBuilder::computeNameStats() {
 TracePtr TraceBuilder::finalize() {
     auto& t = *m_trace;
     pairBeginEnd();
-    // Apply the base time (Kineto baseTimeNanoseconds) once, here, so readers stay simple.
-    if (t.m_baseTimeNs != 0) {
-        for (auto& s : t.m_slices) s.start += t.m_baseTimeNs;
-        for (auto& c : t.m_counters)
-            for (auto& ts : c.times) ts += t.m_baseTimeNs;
-        for (auto& f : m_flowStarts) f.ts += t.m_baseTimeNs;
-        for (auto& f : m_flowEnds) f.ts += t.m_baseTimeNs;
-    }
-    for (auto& s : t.m_slices)
+    // Apply the base time (Kineto baseTimeNanoseconds) once, here, so readers stay simple; mark
+    // instants in the same pass.
+    const TimeNs base = t.m_baseTimeNs;
+    for (auto& s : t.m_slices) {
+        s.start += base;
         if (s.phase == 'i') s.flags |= kSliceInstant;
+    }
+    if (base != 0) {
+        for (auto& c : t.m_counters)
+            for (auto& ts : c.times) ts += base;
+        for (auto& f : m_flowStarts) f.ts += base;
+        for (auto& f : m_flowEnds) f.ts += base;
+    }
     std::vector<std::uint32_t> newIndexOf;
     sortSlices(newIndexOf);
+    // Steps that touch different arrays run side by side on a large trace: the metric layout
+    // (infos, metrics) beside the track pass (slices, tracks), then the launch links (infos)
+    // beside the name statistics and the time span (reading slices).
+    const bool twoThreads = t.m_slices.size() >= kTwoThreadsFrom;
     // Metrics: contiguous ranges per slice, in the new slice order. Readers add them right after
     // their slice (build order), so the common case needs no sort.
-    if (!m_pendingMetrics.empty()) {
+    auto metrics = [&] {
+        if (m_pendingMetrics.empty()) return;
         auto byBuildIndex = [](const PendingMetric& a, const PendingMetric& b) { return a.slice < b.slice; };
         if (!std::is_sorted(m_pendingMetrics.begin(), m_pendingMetrics.end(), byBuildIndex))
             std::stable_sort(m_pendingMetrics.begin(), m_pendingMetrics.end(), byBuildIndex);
@@ -359,27 +429,41 @@ TracePtr TraceBuilder::finalize() {
         }
         m_pendingMetrics.clear();
         m_pendingMetrics.shrink_to_fit();
+    };
+    auto tracks = [&] { finishTracks(); };
+    if (twoThreads) {
+        runBeside(metrics, tracks);
+    } else {
+        metrics();
+        tracks();
     }
-    finishTracks();
     finishCounters();
     bindFlows(newIndexOf);
-    linkLaunches();
     m_parent = {};
-    computeNameStats();
-    // Time span over slices and counter samples.
-    TimeNs b = kTimeMax, e = kTimeMin;
-    for (const auto& s : t.m_slices) {
-        b = std::min(b, s.start);
-        e = std::max(e, s.end());
+    auto launches = [&] { linkLaunches(); };
+    auto stats = [&] {
+        computeNameStats();
+        // Time span over slices and counter samples.
+        TimeNs b = kTimeMax, e = kTimeMin;
+        for (const auto& s : t.m_slices) {
+            b = std::min(b, s.start);
+            e = std::max(e, s.end());
+        }
+        for (const auto& c : t.m_counters) {
+            if (c.times.empty()) continue;
+            b = std::min(b, c.times.front());
+            e = std::max(e, c.times.back());
+        }
+        if (b > e) b = e = 0;
+        t.m_begin = b;
+        t.m_end = e;
+    };
+    if (twoThreads) {
+        runBeside(launches, stats);
+    } else {
+        launches();
+        stats();
     }
-    for (const auto& c : t.m_counters) {
-        if (c.times.empty()) continue;
-        b = std::min(b, c.times.front());
-        e = std::max(e, c.times.back());
-    }
-    if (b > e) b = e = 0;
-    t.m_begin = b;
-    t.m_end = e;
     TracePtr out = m_trace;
     m_trace = std::make_shared<Trace>();
     m_trackIndex.clear();
