@@ -9,11 +9,14 @@ real Kineto kernels carry (about 490 bytes each, so 1M kernels is ~490 MB), on 4
 Unlike `contend-cli simulate --events N`, it writes kernels only (no host events, flows or
 counters), which is the shape the reader's throughput target is stated for.
 
---contended F (0 < F < 1; default none, the trace above byte for byte) adds a partner kernel on a
-fifth stream, busy about F of the time in stretches of about 200 us, and every kernel that starts
-while the partner runs takes 3x its drawn duration: a trace where most operators really are
-slower beside a neighbour (F = 0.8 flags more than half of them at coefficient 0.5), for the
-scale benchmark's many-findings row. The partner kernels count towards N."""
+--contended F (0 < F < 1; without it the trace above, byte for byte) adds a partner kernel (a
+reduction) on a fifth stream, busy about F of the time in stretches of about 2 ms, and every
+kernel that starts while the partner runs takes 3x its drawn duration; the kernels are three
+GEMM-like ones (no fill kernel: a fill is judged as a memset without a byte count, never
+flagged) 8x further apart, so that outside the stretches many runs have no neighbour. A trace
+where most operators really are slower beside a neighbour, for the scale benchmark's
+many-findings row: F = 0.8 at 1M flags 679,876 at coefficient 0.5. The partner kernels count
+towards N."""
 import random
 import sys
 
