@@ -54,6 +54,52 @@ TEST_CASE("window rows equal the windows buildWindows makes at every threshold",
             most = std::max(most, rows.size());
         }
     CHECK(most > 10);  // the scenario has windows to compare
+
+    // Candidates made up to chain a lot (the scenario's windows are mostly one pair each): spans
+    // that overlap their neighbours, four resources interleaved, ratios and payer scores spread
+    // over the thresholds, on the scenario's operators.
+    std::vector<WindowCandidate> made;
+    std::uint64_t x = 12345;
+    auto next = [&x] {
+        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<std::uint32_t>(x >> 33);
+    };
+    const Resource kinds[] = {Resource::Bandwidth, Resource::Compute, Resource::Cache, Resource::Lock};
+    const auto n = static_cast<std::uint32_t>(p->operators().size());
+    TimeNs start = 1000;
+    for (int i = 0; i < 3000; ++i) {
+        WindowCandidate c;
+        c.a = next() % n;
+        c.b = next() % n;
+        c.resource = kinds[next() % 4];
+        c.fromCounters = next() % 2 == 0;
+        c.ratio = static_cast<float>(next() % 1000) / 1000.0f;
+        start += next() % 300;
+        c.start = start;
+        c.end = start + 1 + next() % 2000;
+        c.payerScore = static_cast<float>(next() % 500) / 100.0f;
+        c.payer = c.a;
+        made.push_back(c);
+    }
+    std::size_t chained = 0;
+    for (double k : {0.0, 1.0, 3.0})
+        for (double ratio : {0.1, 0.5, 0.9}) {
+            INFO("made-up candidates, coefficient " << k << " overlap " << ratio);
+            const std::vector<WindowRow> rows = windowRows(made, ratio, k);
+            const std::vector<ContentionWindow> full =
+                buildWindows(made, ratio, k, p->operators(), p->baselines(), p->causes().cause, p->analysisTimelines());
+            REQUIRE(rows.size() == full.size());
+            for (std::size_t w = 0; w < rows.size(); ++w) {
+                CHECK(rows[w].id == full[w].id);
+                CHECK(rows[w].resource == full[w].resource);
+                CHECK(rows[w].start == full[w].start);
+                CHECK(rows[w].end == full[w].end);
+                CHECK(rows[w].fromCounters == full[w].fromCounters);
+                CHECK(static_cast<double>(rows[w].overlapRatio) == full[w].overlapRatio);
+                chained += full[w].ops.size() > 4;
+            }
+        }
+    CHECK(chained > 100);  // windows of several pairs, ends and ratios taken over many candidates
 }
 
 TEST_CASE("a re-threshold builds no window, and the first read builds them all once", "[analysis][engine][lazy]") {
