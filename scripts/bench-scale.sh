@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Scale benchmark (issue 12): makes 1M and 10M traces, Kineto-shaped (scripts/gen-kineto-bench.py)
-# and simulated mixed (contend-cli simulate mixed --events N --device-only), under a temp folder,
-# and prints per trace: load MB/s, analysis seconds, peak RSS / file size, JSON report bytes,
-# re-threshold ms at coefficients 0.5 / 3 / 20, and render median / max frame ms with overlays at
-# coefficients 0.5 and 3 (contend --bench-render, offscreen). Not run by CI: the 10M traces are
-# 4-5 GB each and take minutes; only one trace is on disk at a time.
+# Scale benchmark (issue 12): makes 1M and 10M traces, Kineto-shaped (scripts/gen-kineto-bench.py),
+# Kineto-shaped with most kernels slowed by a partner (gen-kineto-bench.py --contended 0.8: more
+# than half flagged at coefficient 0.5) and simulated mixed (contend-cli simulate mixed --events N
+# --device-only), under a temp folder, and prints per trace: load MB/s, analysis seconds, peak RSS /
+# file size, JSON report bytes, anomalies at coefficient 0.5, re-threshold ms at coefficients
+# 0.5 / 3 / 20 (overlap 0.7) and 0.5 / 3 at overlap 0.3 (bench-analyze medians), and render median /
+# max frame ms with overlays at coefficients 0.5 and 3 (contend --bench-render, offscreen). Not run
+# by CI: the 10M traces are 4-5 GB each and take minutes; only one trace is on disk at a time.
 #
 #   scripts/bench-scale.sh [--no-10m] [--no-render] [--no-mixed] [--sizes "N ..."] [--build DIR] [--tmp DIR]
 # (--sizes replaces 1M and 10M, e.g. --sizes 20000 to check the script itself in seconds.)
@@ -14,17 +16,17 @@ here="$(cd "$(dirname "$0")/.." && pwd)"
 build="$here/build"
 tmp="${TMPDIR:-/tmp}"
 sizes=(1000000 10000000)
-shapes=(kineto mixed)
+shapes=(kineto contended mixed)
 render=1
 while [ $# -gt 0 ]; do
     case "$1" in
         --no-10m) sizes=(1000000) ;;
         --sizes) read -r -a sizes <<<"$2"; shift ;;
         --no-render) render=0 ;;
-        --no-mixed) shapes=(kineto) ;;
+        --no-mixed) shapes=(kineto contended) ;;
         --build) build="$2"; shift ;;
         --tmp) tmp="$2"; shift ;;
-        -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "bench-scale.sh: unknown option $1" >&2; exit 2 ;;
     esac
     shift
@@ -42,13 +44,15 @@ trap 'rm -rf "$work"' EXIT
 # Peak RSS (kB) of a command, from GNU time.
 peak_kb() { grep 'Maximum resident' "$1" | awk '{print $NF}'; }
 
-printf '%-7s %5s %9s %8s %10s %9s %10s %10s %10s %10s %14s %14s\n' shape ops file_MB load_MB/s analyze_s rss/file report_MB \
-    rt0.5_ms rt3_ms rt20_ms render0.5_ms render3_ms
+printf '%-9s %5s %7s %9s %9s %8s %9s %8s %7s %7s %7s %9s %9s %12s %12s\n' shape ops file_MB load_MB/s analyze_s \
+    rss/file report_MB flagged rt0.5 rt3 rt20 rt0.5/.3 rt3/.3 render0.5_ms render3_ms
 for n in "${sizes[@]}"; do
     for shape in "${shapes[@]}"; do
         trace="$work/$shape-$n.json"
         if [ "$shape" = kineto ]; then
             python3 "$here/scripts/gen-kineto-bench.py" "$n" "$trace"
+        elif [ "$shape" = contended ]; then
+            python3 "$here/scripts/gen-kineto-bench.py" --contended 0.8 "$n" "$trace"
         else
             "$cli" simulate mixed --events "$n" --device-only --quiet --out "$trace"
         fi
@@ -59,9 +63,11 @@ for n in "${sizes[@]}"; do
         wall=$(grep 'Elapsed (wall clock)' "$work/time.txt" | awk '{print $NF}')
         rss_kb=$(peak_kb "$work/time.txt")
         report_b=$(stat -c %s "$work/report.json" 2>/dev/null || echo 0)
-        # Re-threshold medians at 0.5 / 3 / 20 (overlap 0.7) from bench-analyze.
+        # Re-threshold medians (of 5) at 0.5 / 3 / 20 (overlap 0.7) and 0.5 / 3 (overlap 0.3) from
+        # bench-analyze, and the anomalies at 0.5.
         "$cli" bench-analyze "$trace" --repeat 1 >"$work/ba.txt"
-        rt() { sed -n "s/^rethreshold: coefficient $1 overlap 0.70: \([0-9.]*\) ms.*/\1/p" "$work/ba.txt"; }
+        rt() { sed -n "s/^rethreshold: coefficient $1 overlap $2: \([0-9.]*\) ms.*/\1/p" "$work/ba.txt"; }
+        flagged=$(sed -n 's/^rethreshold: coefficient 0.5 overlap 0.70: .* -> \([0-9]*\) anomalies.*/\1/p' "$work/ba.txt")
         frames=("-" "-")
         if [ "$render" = 1 ]; then
             i=0
@@ -72,12 +78,14 @@ for n in "${sizes[@]}"; do
             done
         fi
         awk -v s="$shape" -v n="$n" -v f="$file_b" -v l="$load" -v w="$wall" -v r="$rss_kb" -v rb="$report_b" \
-            -v a="$(rt 0.5)" -v b="$(rt 3.0)" -v c="$(rt 20.0)" -v f1="${frames[0]}" -v f2="${frames[1]}" 'BEGIN {
+            -v a="$(rt 0.5 0.70)" -v b="$(rt 3.0 0.70)" -v c="$(rt 20.0 0.70)" -v d="$(rt 0.5 0.30)" \
+            -v e="$(rt 3.0 0.30)" -v fl="$flagged" -v f1="${frames[0]}" -v f2="${frames[1]}" 'BEGIN {
             split(w, t, ":"); secs = (length(t) == 3) ? t[1] * 3600 + t[2] * 60 + t[3] : t[1] * 60 + t[2];
             ops = (n >= 1e6) ? sprintf("%dM", n / 1e6) : sprintf("%dk", n / 1e3);
-            printf "%-7s %5s %9.0f %8s %10.1f %9.2f %10.1f %10s %10s %10s %14s %14s\n", s, ops, f / 1e6, l, secs,
-                   r * 1024 / f, rb / 1e6, a, b, c, f1, f2 }'
+            printf "%-9s %5s %7.0f %9s %9.1f %8.2f %9.1f %8s %7s %7s %7s %9s %9s %12s %12s\n", s, ops, f / 1e6, l,
+                   secs, r * 1024 / f, rb / 1e6, fl, a, b, c, d, e, f1, f2 }'
         rm -f "$trace" "$work/report.json"
     done
 done
-echo "(analyze_s and rss/file: contend-cli analyze --json at the defaults, load included; render: median/max frame ms at 1600x900)"
+echo "(analyze_s and rss/file: contend-cli analyze --json at the defaults, load included; flagged: anomalies at coefficient 0.5;"
+echo " rtK[/R]: re-threshold ms at coefficient K, overlap R (0.7 unless given); render: median/max frame ms at 1600x900)"

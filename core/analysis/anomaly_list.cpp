@@ -13,6 +13,12 @@ AnomalyList::AnomalyList(std::shared_ptr<const AnomalySource> source, const Anom
     if (m_rows) m_cache = std::make_unique<Cache>((m_count + kChunk - 1) / kChunk);
 }
 
+AnomalyList::AnomalyList(std::shared_ptr<const AnomalySource> source, const AnomalyRow* rows, std::size_t count,
+                         std::shared_ptr<const WindowMembership> membership)
+    : m_source(std::move(source)), m_rows(count ? rows : nullptr), m_count(count), m_membership(std::move(membership)) {
+    if (m_rows) m_cache = std::make_unique<Cache>((m_count + kChunk - 1) / kChunk);
+}
+
 // A copy shares the rows but not the built blocks: the copy's what-if results may differ.
 AnomalyList::AnomalyList(const AnomalyList& o)
     : m_owned(o.m_owned),
@@ -20,6 +26,7 @@ AnomalyList::AnomalyList(const AnomalyList& o)
       m_rows(o.m_rows),
       m_count(o.m_count),
       m_windowsOf(o.m_windowsOf),
+      m_membership(o.m_membership),
       m_gain(o.m_gain),
       m_slack(o.m_slack) {
     if (m_rows) m_cache = std::make_unique<Cache>((m_count + kChunk - 1) / kChunk);
@@ -36,11 +43,12 @@ AnomalyList& AnomalyList::operator=(const AnomalyList& o) {
 std::size_t AnomalyList::windowCount(std::size_t k) const {
     if (!m_rows) return m_owned[k].windows.size();
     const auto key = static_cast<std::uint32_t>(k);
+    const auto& of = windowsOf();
     const auto lo =
-        std::lower_bound(m_windowsOf.begin(), m_windowsOf.end(), key,
+        std::lower_bound(of.begin(), of.end(), key,
                          [](const std::pair<std::uint32_t, std::uint32_t>& m, std::uint32_t v) { return m.first < v; });
     auto hi = lo;
-    while (hi != m_windowsOf.end() && hi->first == key) ++hi;
+    while (hi != of.end() && hi->first == key) ++hi;
     return static_cast<std::size_t>(hi - lo);
 }
 
@@ -48,10 +56,11 @@ void AnomalyList::build(std::size_t k, Anomaly& out) const {
     m_source->fill(k, out);
     out.windows.clear();
     const auto key = static_cast<std::uint32_t>(k);
+    const auto& of = windowsOf();
     auto it =
-        std::lower_bound(m_windowsOf.begin(), m_windowsOf.end(), key,
+        std::lower_bound(of.begin(), of.end(), key,
                          [](const std::pair<std::uint32_t, std::uint32_t>& m, std::uint32_t v) { return m.first < v; });
-    for (; it != m_windowsOf.end() && it->first == key; ++it) out.windows.push_back(it->second);
+    for (; it != of.end() && it->first == key; ++it) out.windows.push_back(it->second);
     out.gainNs = m_gain.empty() ? -1 : m_gain[k];
     out.slackNs = m_slack.empty() ? -1 : m_slack[k];
 }

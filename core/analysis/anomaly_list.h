@@ -56,6 +56,15 @@ class AnomalySource {
     virtual void fill(std::size_t k, Anomaly& out) const = 0;
 };
 
+// The windows each anomaly was in, as (anomaly index, window id) pairs sorted by anomaly index,
+// each anomaly's ids in the order to list them; built on first call (a lazy window list's
+// source, window_list.h: the memberships come with the windows).
+class WindowMembership {
+  public:
+    virtual ~WindowMembership() = default;
+    virtual const std::vector<std::pair<std::uint32_t, std::uint32_t>>& windowsOf() const = 0;
+};
+
 class AnomalyList {
   public:
     static constexpr std::size_t kChunk = 64;
@@ -67,6 +76,9 @@ class AnomalyList {
     // window id) pairs sorted by anomaly index, each anomaly's ids in the order to list them.
     AnomalyList(std::shared_ptr<const AnomalySource> source, const AnomalyRow* rows, std::size_t count,
                 std::vector<std::pair<std::uint32_t, std::uint32_t>> windowsOf);
+    // The same, with the memberships read from `membership` when first needed.
+    AnomalyList(std::shared_ptr<const AnomalySource> source, const AnomalyRow* rows, std::size_t count,
+                std::shared_ptr<const WindowMembership> membership);
     AnomalyList(const AnomalyList& o);
     AnomalyList& operator=(const AnomalyList& o);
     AnomalyList(AnomalyList&&) noexcept = default;
@@ -159,6 +171,9 @@ class AnomalyList {
         std::size_t count = 0;
     };
     const Anomaly& materialised(std::size_t k) const;
+    const std::vector<std::pair<std::uint32_t, std::uint32_t>>& windowsOf() const {
+        return m_membership ? m_membership->windowsOf() : m_windowsOf;
+    }
     void build(std::size_t k, Anomaly& out) const;
 
     std::vector<Anomaly> m_owned;
@@ -168,6 +183,7 @@ class AnomalyList {
     const AnomalyRow* m_rows = nullptr;
     std::size_t m_count = 0;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> m_windowsOf;
+    std::shared_ptr<const WindowMembership> m_membership;  // instead of m_windowsOf when set
     std::vector<TimeNs> m_gain, m_slack;
     std::unique_ptr<Cache> m_cache;
 };

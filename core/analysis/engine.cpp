@@ -1,9 +1,11 @@
 #include "core/analysis/engine.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <mutex>
 #include <numeric>
 
 #include "core/analysis/breakdown.h"
@@ -262,10 +264,91 @@ class PreparedAnomalySource : public AnomalySource {
     std::shared_ptr<const PreparedAnalysis> m_p;
 };
 
+// Builds a report's full windows (their operators, with names and times, each operator's share
+// of its excess, the evidence of the costliest) and the anomalies' memberships, once, on first
+// read (window_list.h); holds the prepared analysis alive as long as a report reads them.
+class PreparedWindows : public WindowSource, public WindowMembership {
+  public:
+    PreparedWindows(std::shared_ptr<const PreparedAnalysis> p, double coefficient, double overlapRatio,
+                    std::size_t anomalies)
+        : m_p(std::move(p)), m_coefficient(coefficient), m_overlapRatio(overlapRatio), m_anomalies(anomalies) {}
+    const std::vector<ContentionWindow>& windows() const override {
+        std::call_once(m_once, [this] { build(); });
+        return m_windows;
+    }
+    const std::vector<std::pair<std::uint32_t, std::uint32_t>>& windowsOf() const override {
+        std::call_once(m_once, [this] { build(); });
+        return m_windowsOf;
+    }
+    bool built() const override { return m_built.load(std::memory_order_acquire); }
+
+  private:
+    void build() const;
+
+    std::shared_ptr<const PreparedAnalysis> m_p;
+    double m_coefficient;
+    double m_overlapRatio;
+    std::size_t m_anomalies;
+    mutable std::once_flag m_once;
+    mutable std::atomic<bool> m_built{false};
+    mutable std::vector<ContentionWindow> m_windows;
+    mutable std::vector<std::pair<std::uint32_t, std::uint32_t>> m_windowsOf;
+};
+
+void PreparedWindows::build() const {
+    const PreparedAnalysis& p = *m_p;
+    const Trace& t = *p.m_trace;
+    const auto& slices = t.slices();
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> membership;
+    m_windows = buildWindows(p.m_candidates, m_overlapRatio, m_coefficient, p.m_ops, p.m_base, p.m_causes.cause,
+                             p.m_analysisTimelines, &membership);
+    const CauseInputs in = p.causeInputs();
+    for (ContentionWindow& w : m_windows) {
+        for (WindowOp& wop : w.ops) {
+            const Slice& s = slices[wop.slice];
+            const Track& tr = t.tracks()[s.track];
+            wop.name = std::string(t.str(s.name));
+            wop.pid = tr.pid;
+            wop.tid = tr.tid;
+            wop.startNs = s.start;
+            wop.durNs = s.dur;
+        }
+    }
+    // Evidence for the windows that cost the most (each window's own words would cost more than
+    // building them for hundreds of thousands of them).
+    {
+        std::vector<std::size_t> byCost(m_windows.size());
+        std::iota(byCost.begin(), byCost.end(), std::size_t{0});
+        std::vector<TimeNs> costs(m_windows.size(), 0);
+        for (std::size_t w = 0; w < costs.size(); ++w)
+            for (const WindowOp& o : m_windows[w].ops) costs[w] += o.extraWaitNs;
+        const std::size_t top = std::min(byCost.size(), kEvidenceTop);
+        std::partial_sort(
+            byCost.begin(), byCost.begin() + static_cast<std::ptrdiff_t>(top), byCost.end(),
+            [&](std::size_t x, std::size_t y) { return costs[x] != costs[y] ? costs[x] > costs[y] : x < y; });
+        for (std::size_t k = 0; k < top; ++k)
+            m_windows[byCost[k]].evidence = windowEvidence(in, p.m_causes, m_windows[byCost[k]]);
+    }
+    // The windows each anomaly was in (membership is in window order: a counting sort by anomaly,
+    // stable, keeps each one's ids ascending).
+    const std::size_t count = m_anomalies;
+    std::vector<std::uint32_t> first(membership.empty() ? 0 : count + 1, 0);
+    std::size_t n = 0;
+    for (const auto& m : membership) {
+        const std::uint32_t k = p.m_rowOfOp[m.first];
+        if (k != kNone && k < count) ++first[k + 1], ++n;
+    }
+    for (std::size_t k = 1; k < first.size(); ++k) first[k] += first[k - 1];
+    m_windowsOf.resize(n);
+    for (const auto& [op, wid] : membership) {
+        const std::uint32_t k = p.m_rowOfOp[op];
+        if (k != kNone && k < count) m_windowsOf[first[k]++] = {k, wid};
+    }
+    m_built.store(true, std::memory_order_release);
+}
+
 Report buildReport(const PreparedAnalysis& p, double coefficient, double overlapRatio) {
     const Trace& t = *p.m_trace;
-    const OperatorSet& ops = p.m_ops;
-    const auto& slices = t.slices();
     Report r;
     r.trace = p.m_traceInfo;
     r.settings = p.m_settings;
@@ -278,43 +361,7 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
     r.distributed = p.m_distributed;
     r.threads = p.m_trackStats;
     r.clusters = p.m_clusters;
-
-    // Windows first: anomalies list the windows they were in.
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> membership;
     r.notes = p.m_notes;
-    r.windows = buildWindows(p.m_candidates, overlapRatio, coefficient, ops, p.m_base, p.m_causes.cause,
-                             p.m_analysisTimelines, &membership);
-    const CauseInputs in = p.causeInputs();
-    for (ContentionWindow& w : r.windows) {
-        for (WindowOp& wop : w.ops) {
-            const Slice& s = slices[wop.slice];
-            const Track& tr = t.tracks()[s.track];
-            wop.name = std::string(t.str(s.name));
-            wop.pid = tr.pid;
-            wop.tid = tr.tid;
-            wop.startNs = s.start;
-            wop.durNs = s.dur;
-        }
-    }
-    // Evidence for the windows that cost the most (each window's own words would cost more than
-    // the re-threshold for hundreds of thousands of them).
-    {
-        std::vector<std::size_t> byCost(r.windows.size());
-        std::iota(byCost.begin(), byCost.end(), std::size_t{0});
-        auto cost = [&](std::size_t w) {
-            TimeNs c = 0;
-            for (const WindowOp& o : r.windows[w].ops) c += o.extraWaitNs;
-            return c;
-        };
-        std::vector<TimeNs> costs(r.windows.size());
-        for (std::size_t w = 0; w < costs.size(); ++w) costs[w] = cost(w);
-        const std::size_t top = std::min(byCost.size(), kEvidenceTop);
-        std::partial_sort(
-            byCost.begin(), byCost.begin() + static_cast<std::ptrdiff_t>(top), byCost.end(),
-            [&](std::size_t x, std::size_t y) { return costs[x] != costs[y] ? costs[x] > costs[y] : x < y; });
-        for (std::size_t k = 0; k < top; ++k)
-            r.windows[byCost[k]].evidence = windowEvidence(in, p.m_causes, r.windows[byCost[k]]);
-    }
 
     // Anomalies: the prefix of ops-by-score above the coefficient. A signature seen once has
     // score 0 and never qualifies for a non-negative coefficient.
@@ -328,27 +375,13 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
     } else {
         count = rows.size();  // every op slower than its baseline
     }
-    // The anomalies are a view over the first `count` rows (anomaly_list.h): built when read.
-    // What the view needs of this report: the windows each anomaly was in (membership is in
-    // window order: a stable sort by anomaly keeps each one's ids ascending).
-    // A counting sort on the anomaly (stable), not a comparison sort of every membership.
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> windowsOf;
-    {
-        std::vector<std::uint32_t> first(membership.empty() ? 0 : count + 1, 0);
-        std::size_t n = 0;
-        for (const auto& m : membership) {
-            const std::uint32_t k = p.m_rowOfOp[m.first];
-            if (k != kNone && k < count) ++first[k + 1], ++n;
-        }
-        for (std::size_t k = 1; k < first.size(); ++k) first[k] += first[k - 1];
-        windowsOf.resize(n);
-        for (const auto& [op, wid] : membership) {
-            const std::uint32_t k = p.m_rowOfOp[op];
-            if (k != kNone && k < count) windowsOf[first[k]++] = {k, wid};
-        }
-    }
+    // Windows: their compact rows now (one pass over the candidates), their operators, evidence
+    // and the anomalies' memberships when first read (window_list.h). The anomalies are a view
+    // over the first `count` rows (anomaly_list.h): built when read.
+    auto windows = std::make_shared<PreparedWindows>(p.shared_from_this(), coefficient, overlapRatio, count);
+    r.windows = WindowList(windows, windowRows(p.m_candidates, overlapRatio, coefficient));
     r.anomalies = AnomalyList(std::make_shared<PreparedAnomalySource>(p.shared_from_this()), rows.data(), count,
-                              std::move(windowsOf));
+                              std::shared_ptr<const WindowMembership>(windows));
     std::vector<std::uint32_t> iterationOfAnomaly(count);
     for (std::size_t k = 0; k < count; ++k) iterationOfAnomaly[k] = rows[k].iteration;
     summarise(r, t, iterationOfAnomaly);

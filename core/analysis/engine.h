@@ -76,6 +76,7 @@ class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
     friend std::uint64_t reportBytes(const PreparedAnalysis&, double, double);
     friend std::string describeOperator(const PreparedAnalysis&, std::uint32_t);
     friend class PreparedAnomalySource;
+    friend class PreparedWindows;
     PreparedAnalysis() = default;
     CauseInputs causeInputs() const {
         return {*m_trace, m_ops, m_base, m_overlap, m_pressure, m_analysisTimelines, m_exposure, m_characters};

@@ -11,6 +11,7 @@
 #include "core/analysis/anomaly.h"
 #include "core/analysis/anomaly_list.h"
 #include "core/analysis/shared_vector.h"
+#include "core/analysis/window_list.h"
 #include "core/trace/types.h"
 
 namespace contend {
@@ -22,39 +23,6 @@ struct AnalysisSettings {
     // Bytes the analysis may still allocate (the memory budget less what the process holds);
     // 0 = no limit. Not written to reports.
     std::uint64_t memoryHeadroomBytes = 0;
-};
-
-struct WindowOp {
-    std::uint32_t slice = 0;
-    TimeNs extraWaitNs = 0;  // share of its excess attributed to this window
-    // Slice-independent copies (see Anomaly).
-    std::string name;
-    std::string pid;
-    std::string tid;
-    TimeNs startNs = 0;
-    TimeNs durNs = 0;
-    TimeNs slackNs = -1;  // since report/2: see Anomaly::slackNs
-};
-
-struct ContentionWindow {
-    std::uint32_t id = 0;
-    Resource resource = Resource::Unknown;
-    TimeNs start = 0;
-    TimeNs end = 0;
-    double overlapRatio = 0;
-    double peakUtilization = 0;  // 0..1 of the resource's capacity
-    std::vector<WindowOp> ops;
-    // True when resource and peak come from counters; false when the trace has no counter
-    // for it and the window rests on the overlap plus the operators' measured slowdown (peak 0).
-    bool fromCounters = false;
-    // Measured (counters saw the resource oversubscribed) or estimated (the operators'
-    // runs beside each other against their runs apart); and the evidence in words (for the
-    // windows with the most extra wait; empty for the rest).
-    Provenance provenance = Provenance::Estimated;
-    std::string evidence;
-    // Since report/2: predicted end-to-end gain of its operators shortened by the extra wait
-    // they paid in it; -1 when not computed.
-    TimeNs gainNs = -1;
 };
 
 struct Cluster {
@@ -225,7 +193,7 @@ struct Report {
     AnalysisSettings settings;
     ReportSummary summary;
     AnomalyList anomalies;  // sorted by score, highest first (anomaly_list.h)
-    std::vector<ContentionWindow> windows;
+    WindowList windows;     // in start order (window_list.h)
     std::vector<Cluster> clusters;
     std::vector<SignatureStats> operators;
     std::vector<IterationStats> iterations;

@@ -85,7 +85,7 @@ void fillPaths(const PreparedAnalysis& p, const DependencyGraph& g, Report& r) {
         const std::uint32_t v = nodeOfSlice(p, r.anomalies.slice(k));
         r.anomalies.setSlack(k, v != kNone ? g.slack[v] : -1);
     }
-    for (ContentionWindow& win : r.windows)
+    for (ContentionWindow& win : r.windows.edit())
         for (WindowOp& o : win.ops) {
             const std::uint32_t v = nodeOfSlice(p, o.slice);
             o.slackNs = v != kNone ? g.slack[v] : -1;
@@ -199,7 +199,7 @@ bool predictGains(const PreparedAnalysis& p, Report& r, const WhatIfSettings& se
         if (cut > 0)
             jobs.push_back({JobKind::Window, i, cut});
         else {
-            r.windows[i].gainNs = 0;
+            r.windows.edit(i).gainNs = 0;
             ++w.offPath;
         }
     }
@@ -218,7 +218,7 @@ bool predictGains(const PreparedAnalysis& p, Report& r, const WhatIfSettings& se
     std::stable_sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.bound > b.bound; });
     for (const Job& job : jobs) {
         TimeNs anomalyGain = -1;  // anomalies are set through the list, below
-        TimeNs* gain = job.kind == JobKind::Window    ? &r.windows[job.index].gainNs
+        TimeNs* gain = job.kind == JobKind::Window    ? &r.windows.edit(job.index).gainNs
                        : job.kind == JobKind::Cluster ? &r.clusters[job.index].gainNs
                                                       : &anomalyGain;
         if (spent >= budget) {

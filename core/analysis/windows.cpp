@@ -228,6 +228,39 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
     return sorted;
 }
 
+std::vector<WindowRow> windowRows(const std::vector<WindowCandidate>& candidates, double overlapRatio,
+                                  double coefficient) {
+    // buildWindows's chaining, keeping only what it decides per window.
+    std::vector<WindowRow> rows;
+    std::array<std::int64_t, kResourceCount> open;
+    open.fill(-1);
+    const float threshold = static_cast<float>(overlapRatio) - 1e-6f;
+    for (std::size_t ci = 0; ci < candidates.size(); ++ci) {
+        const WindowCandidate& c = candidates[ci];
+        if (c.ratio < threshold || !(static_cast<double>(c.payerScore) > coefficient)) continue;
+        const auto ri = static_cast<std::size_t>(c.resource);
+        std::int64_t w = open[ri];
+        if (w < 0 || c.start >= rows[static_cast<std::size_t>(w)].end) {
+            WindowRow nw;
+            nw.id = static_cast<std::uint32_t>(ci);
+            nw.resource = c.resource;
+            nw.fromCounters = c.fromCounters;
+            nw.start = c.start;
+            nw.end = c.end;
+            rows.push_back(nw);
+            w = static_cast<std::int64_t>(rows.size()) - 1;
+            open[ri] = w;
+        }
+        WindowRow& row = rows[static_cast<std::size_t>(w)];
+        row.end = std::max(row.end, c.end);
+        row.overlapRatio = std::max(row.overlapRatio, c.ratio);
+    }
+    // Opened in start order per resource: in global start order, ties in opening order.
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const WindowRow& x, const WindowRow& y) { return x.start < y.start; });
+    return rows;
+}
+
 std::string windowEvidence(const CauseInputs& in, const CauseResult& causes, const ContentionWindow& w) {
     // The operator that paid the most in it, among those whose cause rests on a partner (the
     // one that made the window), else among all.

@@ -82,6 +82,11 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
                                            const std::vector<Resource>& causeOf, const ResourceTimelines& timelines,
                                            std::vector<std::pair<std::uint32_t, std::uint32_t>>* membership = nullptr);
 
+// The same windows' compact rows (window_list.h), in the same order, without their operators: one
+// pass over the candidates, the slider step's share of buildWindows.
+std::vector<WindowRow> windowRows(const std::vector<WindowCandidate>& candidates, double overlapRatio,
+                                  double coefficient);
+
 // How a window is known, in words: the counters' reading for a measured one, the paying
 // operator's evidence for an estimated one.
 std::string windowEvidence(const CauseInputs& in, const CauseResult& causes, const ContentionWindow& w);

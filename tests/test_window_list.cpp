@@ -1,0 +1,186 @@
+// A report's windows are compact rows until read (core/analysis/window_list.h): a re-threshold
+// builds no window operator, the rows equal the windows buildWindows makes at the same thresholds
+// (the chaining is written twice, so this is what keeps the two in step), the first read builds
+// them all once, and a lazy report writes the same JSON and Markdown as the same windows held as a
+// plain vector.
+#include <catch2/catch.hpp>
+#include <sstream>
+
+#include "analysis_sim.h"
+#include "core/analysis/engine.h"
+#include "core/analysis/whatif.h"
+#include "core/analysis/windows.h"
+#include "core/report/report_json.h"
+#include "test_support.h"
+
+using namespace contend;
+
+namespace {
+
+std::string jsonOf(const Report& r, const Trace& t) {
+    std::ostringstream out;
+    writeReportJson(out, r, &t);
+    return out.str();
+}
+
+std::string markdownOf(const Report& r, const Trace& t) {
+    std::ostringstream out;
+    writeReportMarkdown(out, r, t);
+    return out.str();
+}
+
+}  // namespace
+
+TEST_CASE("window rows equal the windows buildWindows makes at every threshold", "[analysis][windows][lazy]") {
+    auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{});
+    REQUIRE(p);
+    std::size_t most = 0;
+    for (double k : {0.0, 0.5, 1.0, 3.0, 20.0})
+        for (double ratio : {0.1, 0.3, 0.5, 0.7, 0.9}) {
+            INFO("coefficient " << k << " overlap " << ratio);
+            const std::vector<WindowRow> rows = windowRows(p->windowCandidates(), ratio, k);
+            const std::vector<ContentionWindow> full =
+                buildWindows(p->windowCandidates(), ratio, k, p->operators(), p->baselines(), p->causes().cause,
+                             p->analysisTimelines());
+            REQUIRE(rows.size() == full.size());
+            for (std::size_t w = 0; w < rows.size(); ++w) {
+                CHECK(rows[w].id == full[w].id);
+                CHECK(rows[w].resource == full[w].resource);
+                CHECK(rows[w].start == full[w].start);
+                CHECK(rows[w].end == full[w].end);
+                CHECK(rows[w].fromCounters == full[w].fromCounters);
+                CHECK(static_cast<double>(rows[w].overlapRatio) == full[w].overlapRatio);
+            }
+            most = std::max(most, rows.size());
+        }
+    CHECK(most > 10);  // the scenario has windows to compare
+
+    // Candidates made up to chain a lot (the scenario's windows are mostly one pair each): spans
+    // that overlap their neighbours, four resources interleaved, ratios and payer scores spread
+    // over the thresholds, on the scenario's operators.
+    std::vector<WindowCandidate> made;
+    std::uint64_t x = 12345;
+    auto next = [&x] {
+        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<std::uint32_t>(x >> 33);
+    };
+    const Resource kinds[] = {Resource::Bandwidth, Resource::Compute, Resource::Cache, Resource::Lock};
+    const auto n = static_cast<std::uint32_t>(p->operators().size());
+    TimeNs start = 1000;
+    for (int i = 0; i < 3000; ++i) {
+        WindowCandidate c;
+        c.a = next() % n;
+        c.b = next() % n;
+        c.resource = kinds[next() % 4];
+        c.fromCounters = next() % 2 == 0;
+        c.ratio = static_cast<float>(next() % 1000) / 1000.0f;
+        start += next() % 300;
+        c.start = start;
+        c.end = start + 1 + next() % 2000;
+        c.payerScore = static_cast<float>(next() % 500) / 100.0f;
+        c.payer = c.a;
+        made.push_back(c);
+    }
+    std::size_t chained = 0;
+    for (double k : {0.0, 1.0, 3.0})
+        for (double ratio : {0.1, 0.5, 0.9}) {
+            INFO("made-up candidates, coefficient " << k << " overlap " << ratio);
+            const std::vector<WindowRow> rows = windowRows(made, ratio, k);
+            const std::vector<ContentionWindow> full =
+                buildWindows(made, ratio, k, p->operators(), p->baselines(), p->causes().cause, p->analysisTimelines());
+            REQUIRE(rows.size() == full.size());
+            for (std::size_t w = 0; w < rows.size(); ++w) {
+                CHECK(rows[w].id == full[w].id);
+                CHECK(rows[w].resource == full[w].resource);
+                CHECK(rows[w].start == full[w].start);
+                CHECK(rows[w].end == full[w].end);
+                CHECK(rows[w].fromCounters == full[w].fromCounters);
+                CHECK(static_cast<double>(rows[w].overlapRatio) == full[w].overlapRatio);
+                chained += full[w].ops.size() > 4;
+            }
+        }
+    CHECK(chained > 100);  // windows of several pairs, ends and ratios taken over many candidates
+}
+
+TEST_CASE("a re-threshold builds no window, and the first read builds them all once", "[analysis][engine][lazy]") {
+    auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{});
+    REQUIRE(p);
+    const Report r = buildReport(*p, 0.0, 0.3);
+    REQUIRE(r.windows.size() > 10);
+    CHECK(r.windows.lazy());
+    CHECK(!r.windows.built());
+    CHECK(r.summary.windows == r.windows.size());
+    // Compact fields and the anomalies' compact fields read without building the windows.
+    TimeNs span = 0;
+    for (std::size_t w = 0; w < r.windows.size(); ++w) span += r.windows.end(w) - r.windows.start(w);
+    CHECK(span > 0);
+    for (std::size_t k = 0; k < r.anomalies.size(); ++k) CHECK(r.anomalies.score(k) > 0);
+    CHECK(!r.windows.built());
+    // One read builds them all, once; a copy shares them.
+    const ContentionWindow& w = r.windows[3];
+    CHECK(r.windows.built());
+    CHECK(w.id == r.windows.id(3));
+    CHECK(w.start == r.windows.start(3));
+    CHECK(!w.ops.empty());
+    CHECK(&r.windows[3] == &w);
+    const Report copy = r;
+    CHECK(&copy.windows[3] == &w);
+    // An anomaly's window count needs the memberships, which come with the windows.
+    const Report r2 = buildReport(*p, 0.0, 0.3);
+    CHECK(!r2.windows.built());
+    std::size_t in = 0;
+    for (std::size_t k = 0; k < r2.anomalies.size(); ++k) in += r2.anomalies.windowCount(k);
+    CHECK(in > 0);
+    CHECK(r2.windows.built());
+}
+
+TEST_CASE("lazy windows equal the same windows held as a vector, and write the same JSON and Markdown",
+          "[analysis][engine][lazy]") {
+    auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{});
+    REQUIRE(p);
+    for (double k : {0.0, 1.0, 3.0}) {
+        INFO("coefficient " << k);
+        const Report lazy = buildReport(*p, k, 0.5);
+        REQUIRE(lazy.windows.lazy());
+        // The windows built the eager way, before this list: the same operators and memberships.
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> membership;
+        const std::vector<ContentionWindow> full =
+            buildWindows(p->windowCandidates(), 0.5, k, p->operators(), p->baselines(), p->causes().cause,
+                         p->analysisTimelines(), &membership);
+        REQUIRE(full.size() == lazy.windows.size());
+        std::size_t evidence = 0;
+        for (std::size_t w = 0; w < full.size(); ++w) {
+            const ContentionWindow& x = lazy.windows[w];
+            CHECK(x.id == full[w].id);
+            REQUIRE(x.ops.size() == full[w].ops.size());
+            for (std::size_t o = 0; o < x.ops.size(); ++o) {
+                CHECK(x.ops[o].slice == full[w].ops[o].slice);
+                CHECK(x.ops[o].extraWaitNs == full[w].ops[o].extraWaitNs);
+                CHECK(x.ops[o].name == p->trace().str(p->trace().slices()[x.ops[o].slice].name));
+            }
+            CHECK(x.peakUtilization == full[w].peakUtilization);
+            evidence += !x.evidence.empty();
+        }
+        CHECK(evidence == std::min(full.size(), kEvidenceTop));
+        // Each anomaly lists the windows its operator is in, ids ascending.
+        std::vector<std::vector<std::uint32_t>> windowsOfOp(p->operators().size());
+        for (const auto& [op, wid] : membership) windowsOfOp[op].push_back(wid);
+        std::size_t listed = 0;
+        for (std::size_t a = 0; a < lazy.anomalies.size(); ++a) {
+            const std::uint32_t op = p->operators().opOfSlice[lazy.anomalies.slice(a)];
+            CHECK(lazy.anomalies[a].windows == windowsOfOp[op]);
+            listed += windowsOfOp[op].size();
+        }
+        if (k == 0.0) CHECK(listed > 0);
+        Report owned = lazy;
+        owned.windows.edit();  // into a plain vector
+        REQUIRE(!owned.windows.lazy());
+        CHECK(jsonOf(lazy, p->trace()) == jsonOf(owned, p->trace()));
+        CHECK(markdownOf(lazy, p->trace()) == markdownOf(owned, p->trace()));
+        // A changed owned window is a different report: the comparison above can fail.
+        if (!owned.windows.empty()) {
+            owned.windows.edit(0).ops.front().extraWaitNs += 1;
+            CHECK(jsonOf(lazy, p->trace()) != jsonOf(owned, p->trace()));
+        }
+    }
+}
