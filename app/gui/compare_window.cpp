@@ -503,9 +503,9 @@ quint32 CompareWindow::matchingSlice(quint32 slice, bool toNew) const { return m
 quint32 CompareWindow::matching(quint32 slice, Side fromSide) const {
     const Run& from = m_runs[fromSide];
     const Run& to = m_runs[other(fromSide)];
-    if (!from.report || !to.report || !from.trace || !to.trace || slice >= from.report->sliceSignature.size())
+    if (!from.report || !to.report || !from.trace || !to.trace || !from.trace->prepared || !to.trace->prepared)
         return kNone;
-    const std::uint32_t sig = from.report->sliceSignature[slice];
+    const std::uint32_t sig = from.trace->prepared->signatureOfSlice(slice);
     if (sig >= from.report->operators.size()) return kNone;
     const std::uint32_t j = signatureIndex(*to.report, from.report->operators[sig].signature);
     if (j == kNone) return kNone;
@@ -513,10 +513,11 @@ quint32 CompareWindow::matching(quint32 slice, Side fromSide) const {
     const auto& slices = to.trace->trace->slices();
     quint32 best = kNone;
     TimeNs bestDist = std::numeric_limits<TimeNs>::max();
-    for (std::size_t i = 0; i < to.report->sliceSignature.size() && i < slices.size(); ++i) {
-        if (to.report->sliceSignature[i] != j) continue;
+    // The occurrences of that signature from the prepared analysis' index, not a pass over every
+    // slice (trace order: ties go to the lowest slice index, as the pass in slice order did).
+    for (const std::uint32_t i : to.trace->prepared->occurrencesOf(j)) {
         const TimeNs dist = std::llabs(slices[i].start - target);
-        if (dist < bestDist) bestDist = dist, best = static_cast<quint32>(i);
+        if (dist < bestDist || (dist == bestDist && i < best)) bestDist = dist, best = i;
     }
     return best;
 }
@@ -527,14 +528,16 @@ quint32 CompareWindow::firstOccurrence(const std::string& signature, bool inNew)
 
 quint32 CompareWindow::first(const std::string& signature, Side in) const {
     const Run& run = m_runs[in];
-    if (!run.report || !run.trace) return kNone;
+    if (!run.report || !run.trace || !run.trace->prepared) return kNone;
     const std::uint32_t j = signatureIndex(*run.report, signature);
     if (j == kNone) return kNone;
     const auto& slices = run.trace->trace->slices();
     quint32 best = kNone;
-    for (std::size_t i = 0; i < run.report->sliceSignature.size() && i < slices.size(); ++i)
-        if (run.report->sliceSignature[i] == j && (best == kNone || slices[i].start < slices[best].start))
-            best = static_cast<quint32>(i);
+    // Earliest start; among equal starts the lowest slice index, as the pass in slice order did.
+    for (const std::uint32_t i : run.trace->prepared->occurrencesOf(j))
+        if (best == kNone || slices[i].start < slices[best].start ||
+            (slices[i].start == slices[best].start && i < best))
+            best = i;
     return best;
 }
 
