@@ -46,9 +46,9 @@ const char* kHelp =
     "A trace where durations do not depend on what runs beside them comes out clean; notes say\n"
     "what the capture cannot support (too few steps, steps cut by the capture, rare\n"
     "signatures, dynamic shapes, coarse or missing counters, host-only traces).\n"
-    "  --coefficient K  anomaly threshold on the robust score (default 3.0; raise it for a\n"
-    "                   network whose operators vary a lot)\n"
-    "  --overlap R      contention window threshold on the overlap ratio, 0..1 (default 0.70)\n"
+    "  --coefficient K  anomaly threshold on the robust score, 0.1 to 50 (default 3.0; raise it\n"
+    "                   for a network whose operators vary a lot)\n"
+    "  --overlap R      contention window threshold on the overlap ratio, 0.05 to 1 (default 0.70)\n"
     "  --config FILE    JSON mapping of counter names to resources:\n"
     "                   {\"map\": [{\"match\": \"regex\", \"resource\": \"bandwidth\",\n"
     "                              \"kind\": \"throughput\", \"peak\": 1.6e6}]}\n"
@@ -238,14 +238,9 @@ int runAnalyze(int argc, char** argv) {
         if (a == "--help" || a == "-h") {
             std::fputs(kHelp, stdout);
             return kExitOk;
-        } else if (a == "--coefficient") {
-            const char* v = value("--coefficient");
-            if (!v || !parseNumber(v, settings.coefficient) || settings.coefficient < 0)
-                return usage("--coefficient needs a number >= 0");
-        } else if (a == "--overlap") {
-            const char* v = value("--overlap");
-            if (!v || !parseNumber(v, settings.overlapRatio) || settings.overlapRatio <= 0 || settings.overlapRatio > 1)
-                return usage("--overlap needs a number in (0, 1]");
+        } else if (a == "--coefficient" || a == "--overlap") {
+            const std::string bad = parseThresholdOption(a, value(a.c_str()), settings);
+            if (!bad.empty()) return usage(bad);
         } else if (a == "--config") {
             const char* v = value("--config");
             if (!v) return usage("--config needs a file");

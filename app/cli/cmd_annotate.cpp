@@ -50,13 +50,9 @@ int runAnnotate(int argc, char** argv) {
             if (!v) return usage("--out needs a file");
             out = v;
             ++i;
-        } else if (a == "--coefficient") {
-            if (!v || !parseNumber(v, settings.coefficient) || settings.coefficient < 0)
-                return usage("--coefficient needs a number >= 0");
-            ++i;
-        } else if (a == "--overlap") {
-            if (!v || !parseNumber(v, settings.overlapRatio) || settings.overlapRatio <= 0 || settings.overlapRatio > 1)
-                return usage("--overlap needs a number in (0, 1]");
+        } else if (a == "--coefficient" || a == "--overlap") {
+            const std::string bad = parseThresholdOption(a, v, settings);
+            if (!bad.empty()) return usage(bad);
             ++i;
         } else if (a == "--config") {
             if (!v) return usage("--config needs a file");

@@ -59,8 +59,8 @@ const char* kCompareHelp =
     "  --tolerance PCT          allowed end-to-end growth in percent (default 2)\n"
     "  --max-new-anomalies N    allowed new anomalies (default 0)\n"
     "  --max-new-windows N      allowed new contention windows (default 0)\n"
-    "  --coefficient K          anomaly coefficient for traces (default 3.0)\n"
-    "  --overlap R              overlap ratio threshold for traces (default 0.70)\n"
+    "  --coefficient K          anomaly coefficient for traces, 0.1 to 50 (default 3.0)\n"
+    "  --overlap R              overlap ratio threshold for traces, 0.05 to 1 (default 0.70)\n"
     "  --config FILE            counter-to-resource mapping for traces\n"
     "Exit codes: 0 ok, 1 regression (with --fail-on-regression), 2 usage, 3 unreadable input.\n";
 
@@ -175,12 +175,12 @@ int runCompare(int argc, char** argv) {
         } else if (a == "--max-new-windows") {
             if (!value(v) || v < 0) return kExitUsage;
             cs.maxNewWindows = static_cast<std::size_t>(v);
-        } else if (a == "--coefficient") {
-            if (!value(v) || v <= 0) return kExitUsage;
-            as.coefficient = v;
-        } else if (a == "--overlap") {
-            if (!value(v) || v <= 0 || v > 1) return kExitUsage;
-            as.overlapRatio = v;
+        } else if (a == "--coefficient" || a == "--overlap") {
+            const std::string bad = parseThresholdOption(a, i + 1 < argc ? argv[++i] : nullptr, as);
+            if (!bad.empty()) {
+                std::fprintf(stderr, "contend-cli compare: %s\n%s", bad.c_str(), kCompareHelp);
+                return kExitUsage;
+            }
         } else if (a == "--config" && i + 1 < argc)
             as.configPath = argv[++i];
         else if (!a.empty() && a[0] == '-') {
@@ -246,18 +246,17 @@ int runTrend(int argc, char** argv) {
     AnalysisSettings as;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
-        double v = 0;
         if (a == "--help" || a == "-h") {
             std::fputs(kTrendHelp, stdout);
             return kExitOk;
         } else if (a == "--json" && i + 1 < argc)
             jsonOut = argv[++i];
-        else if (a == "--coefficient" && i + 1 < argc && parseNumber(argv[i + 1], v) && v > 0) {
-            as.coefficient = v;
-            ++i;
-        } else if (a == "--overlap" && i + 1 < argc && parseNumber(argv[i + 1], v) && v > 0 && v <= 1) {
-            as.overlapRatio = v;
-            ++i;
+        else if (a == "--coefficient" || a == "--overlap") {
+            const std::string bad = parseThresholdOption(a, i + 1 < argc ? argv[++i] : nullptr, as);
+            if (!bad.empty()) {
+                std::fprintf(stderr, "contend-cli trend: %s\n%s", bad.c_str(), kTrendHelp);
+                return kExitUsage;
+            }
         } else if (!a.empty() && a[0] == '-') {
             std::fprintf(stderr, "contend-cli trend: bad option '%s'\n%s", a.c_str(), kTrendHelp);
             return kExitUsage;

@@ -3,6 +3,7 @@
 // process exit code: 0 ok, 1 check failed (compare --fail-on-regression), 2 usage, 3 bad input.
 #include <string>
 
+#include "core/analysis/report.h"
 #include "core/io/load.h"
 
 namespace contend::cli {
@@ -22,6 +23,12 @@ int parseBenchArgs(int argc, char** argv, const char* help, std::string& path, i
 
 // A whole, finite number ("1.5", "3"); false for "", "1x", "nan", "inf" or out of range.
 bool parseNumber(const char* s, double& out);
+
+// The value of --coefficient or --overlap (`option`, as typed) into `settings`, within
+// Thresholds' ranges (core/analysis/thresholds.h, the app's editors' too). Empty on success,
+// else the message, naming the option: "--coefficient needs a number from 0.1 to 50 (got 60)".
+// `value` may be null (the option was last on the command line).
+std::string parseThresholdOption(const std::string& option, const char* value, AnalysisSettings& settings);
 
 int runInfo(int argc, char** argv);
 int runBenchLoad(int argc, char** argv);

@@ -75,6 +75,19 @@ bool parseNumber(const char* s, double& out) {
     return errno == 0 && end != s && *end == '\0' && std::isfinite(out);
 }
 
+std::string parseThresholdOption(const std::string& option, const char* value, AnalysisSettings& settings) {
+    const bool coefficient = option == "--coefficient";
+    double v = 0;
+    if (value && parseNumber(value, v) &&
+        (coefficient ? Thresholds::coefficientInRange(v) : Thresholds::overlapRatioInRange(v))) {
+        (coefficient ? settings.coefficient : settings.overlapRatio) = v;
+        return {};
+    }
+    std::string message = coefficient ? coefficientRangeText(option) : overlapRatioRangeText(option);
+    if (value) message += std::string(" (got '") + value + "')";
+    return message;
+}
+
 LoadOptions& cliLoadOptions() {
     static LoadOptions options;
     return options;

@@ -1,26 +1,65 @@
 #include "app/gui/analysis_session.h"
 
+#include <chrono>
+#include <exception>
+
 #include <QElapsedTimer>
 
 #include "app/gui/load_thread.h"
+#include "core/analysis/whatif.h"
 
 namespace contend::gui {
 
-void ReportWorker::build(quint64 generation, PreparedHandle prepared, double coefficient, double overlap,
+PreparedPtr prepareForApp(TracePtr trace, const AnalysisSettings& settings, std::string* error,
+                          const std::function<bool()>& keepGoing) {
+    try {
+        return prepareAnalysis(std::move(trace), settings, error, keepGoing);
+    } catch (const std::exception& e) {
+        if (error) *error = e.what();
+        return nullptr;
+    }
+}
+
+ReportPtr buildReportForApp(const PreparedAnalysis& prepared, const Thresholds& t,
+                            const std::function<bool()>& keepGoing, WhatIfCache* cache, double* whatIfMs) {
+    auto report = std::make_shared<Report>(buildReport(prepared, t.coefficient, t.overlapRatio));
+    WhatIfSettings whatIf;
+    whatIf.keepGoing = keepGoing;
+    whatIf.cache = cache;
+    const auto t0 = std::chrono::steady_clock::now();
+    const bool done = predictGains(prepared, *report, whatIf);
+    if (whatIfMs) *whatIfMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    if (!done) return nullptr;
+    return report;
+}
+
+WhatIfCachePtr makeWhatIfCache(const PreparedPtr& prepared) {
+    return prepared ? std::make_shared<WhatIfCache>(prepared) : nullptr;
+}
+
+widgets::PressureSource pressureSourceOf(const PreparedPtr& prepared) {
+    if (!prepared || !prepared->timelines().any()) return {};
+    return [prepared](Resource r, TimeNs a, TimeNs b) { return prepared->timelines().highShare(r, a, b); };
+}
+
+void ReportWorker::build(quint64 generation, quint64 request, PreparedPtr prepared, Thresholds thresholds,
                          WhatIfCachePtr cache) {
     QElapsedTimer t;
     t.start();
     double whatIfMs = 0;
-    ReportPtr report = buildReportShared(
-        prepared, coefficient, overlap, [live = m_live, generation] { return live->load() == generation; }, cache,
-        &whatIfMs);
-    emit built(generation, coefficient, overlap, report, static_cast<double>(t.nsecsElapsed()) / 1e6, whatIfMs);
+    ReportPtr report;
+    if (prepared)
+        report = buildReportForApp(
+            *prepared, thresholds, [live = m_live, generation] { return live->load() == generation; }, cache.get(),
+            &whatIfMs);
+    emit built(generation, request, report, static_cast<double>(t.nsecsElapsed()) / 1e6, whatIfMs);
 }
 
 AnalysisSession::AnalysisSession(QObject* parent) : QObject(parent) {
     qRegisterMetaType<OpenedTracePtr>("contend::gui::OpenedTracePtr");
     qRegisterMetaType<ReportPtr>("contend::gui::ReportPtr");
-    qRegisterMetaType<PreparedHandle>("contend::gui::PreparedHandle");
+    qRegisterMetaType<PreparedPtr>("contend::gui::PreparedPtr");
+    qRegisterMetaType<Thresholds>("contend::Thresholds");
     qRegisterMetaType<WhatIfCachePtr>("contend::gui::WhatIfCachePtr");
     auto* worker = new ReportWorker(m_live);
     worker->moveToThread(&m_reportThread);
@@ -28,10 +67,11 @@ AnalysisSession::AnalysisSession(QObject* parent) : QObject(parent) {
     connect(this, &AnalysisSession::buildRequested, worker, &ReportWorker::build, Qt::QueuedConnection);
     connect(
         worker, &ReportWorker::built, this,
-        [this](quint64 generation, double, double, ReportPtr report, double ms, double whatIfMs) {
+        [this](quint64 generation, quint64 request, ReportPtr report, double ms, double whatIfMs) {
             m_building = false;
             if (generation == m_generation && report) {
                 m_report = std::move(report);
+                m_reportRequest = request;
                 m_lastBuildMs = ms;
                 m_lastWhatIfMs = whatIfMs;
                 emit reportChanged(m_report);
@@ -56,7 +96,7 @@ AnalysisSession::~AnalysisSession() {
 
 QString AnalysisSession::loadingPath() const { return m_load ? m_load->path() : QString(); }
 
-void AnalysisSession::open(const QString& path, double coefficient, double overlap) {
+void AnalysisSession::open(const QString& path, const Thresholds& thresholds) {
     if (m_load) {
         // The old load finishes (or stops) on its own and deletes itself; its signals are cut.
         m_load->cancel();
@@ -65,24 +105,32 @@ void AnalysisSession::open(const QString& path, double coefficient, double overl
         m_load = nullptr;
         emit cancelled(old);
     }
+    m_thresholds = thresholds;
+    const quint64 request = ++m_request;
     AnalysisSettings settings;
-    settings.coefficient = coefficient;
-    settings.overlapRatio = overlap;
+    settings.coefficient = thresholds.coefficient;
+    settings.overlapRatio = thresholds.overlapRatio;
     auto* load = new LoadThread(path, settings, this);
     m_load = load;
     connect(load, &QThread::finished, load, &QObject::deleteLater);
     connect(load, &LoadThread::progress, this, &AnalysisSession::progress);
-    connect(load, &LoadThread::done, this, [this, load](OpenedTracePtr t) {
+    connect(load, &LoadThread::done, this, [this, load, request](OpenedTracePtr t) {
         if (load != m_load) return;
         finishLoad();
         m_current = std::move(t);
         m_report = m_current->report;
+        m_reportRequest = request;
         // The first report's replays start the cache; a build still running holds the old one.
         m_cache = m_cacheEnabled ? load->takeWhatIfCache() : nullptr;
         m_live->store(++m_generation);
         m_building = false;
         m_pending = false;
         emit opened(m_current);
+        // Thresholds asked for while it opened: its first report was built at the earlier ones.
+        if (m_current && m_current->prepared && m_reportRequest != m_request) {
+            m_pending = true;
+            dispatchBuild();
+        }
     });
     connect(load, &LoadThread::failed, this, [this, load, path](const QString& message) {
         if (load != m_load) return;
@@ -115,6 +163,8 @@ void AnalysisSession::cancel() {
 void AnalysisSession::adopt(OpenedTracePtr trace, ReportPtr report) {
     m_current = std::move(trace);
     m_report = report ? std::move(report) : (m_current ? m_current->report : nullptr);
+    if (m_report) m_thresholds = m_report->settings.thresholds();
+    m_reportRequest = ++m_request;
     m_live->store(++m_generation);  // a build still running for an earlier trace must not land (and stops)
     m_building = false;
     m_pending = false;
@@ -122,11 +172,11 @@ void AnalysisSession::adopt(OpenedTracePtr trace, ReportPtr report) {
     m_cache = m_cacheEnabled && m_current ? makeWhatIfCache(m_current->prepared) : nullptr;
 }
 
-void AnalysisSession::setThresholds(double coefficient, double overlap) {
+void AnalysisSession::setThresholds(const Thresholds& thresholds) {
+    m_thresholds = thresholds;
+    ++m_request;
     if (!m_current || !m_current->prepared) return;
     m_pending = true;
-    m_pendingCoefficient = coefficient;
-    m_pendingOverlap = overlap;
     if (!m_building) dispatchBuild();
 }
 
@@ -137,7 +187,7 @@ void AnalysisSession::dispatchBuild() {
     }
     m_pending = false;
     m_building = true;
-    emit buildRequested(m_generation, m_current->prepared, m_pendingCoefficient, m_pendingOverlap, m_cache);
+    emit buildRequested(m_generation, m_request, m_current->prepared, m_thresholds, m_cache);
 }
 
 }  // namespace contend::gui

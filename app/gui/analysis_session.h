@@ -7,7 +7,9 @@
 // per session, dropped with the trace), so a slider step replays only the findings and resources
 // whose changes moved; the gains are those of a what-if from scratch.
 #include <atomic>
+#include <functional>
 #include <memory>
+#include <string>
 
 #include <QObject>
 #include <QPointer>
@@ -15,8 +17,32 @@
 
 #include "app/gui/load_thread.h"
 #include "app/gui/opened_trace.h"
+#include "core/analysis/thresholds.h"
+#include "widgets/heatmap/heatmap_grid.h"
 
 namespace contend::gui {
+
+// The app's calls into the analysis engine, all here (the load thread, the report worker and
+// the benches use them).
+//
+// The slow part (worker thread): core's prepareAnalysis. Null with *error set when it fails
+// (an exception, bad_alloc included, is reported the same way).
+PreparedPtr prepareForApp(TracePtr trace, const AnalysisSettings& settings, std::string* error,
+                          const std::function<bool()>& keepGoing = {});
+// The re-threshold (any thread): buildReport at `t`, then the what-if (predictGains: gains,
+// slack, critical paths), as contend-cli analyze does. Null when keepGoing returned false during
+// the what-if (the half-filled report is dropped). With `cache` (made for this prepared
+// analysis) the replays of earlier builds whose changes did not move are looked up instead of
+// run; the report is the same. `whatIfMs`: the what-if's time.
+ReportPtr buildReportForApp(const PreparedAnalysis& prepared, const Thresholds& t,
+                            const std::function<bool()>& keepGoing = {}, WhatIfCache* cache = nullptr,
+                            double* whatIfMs = nullptr);
+// An empty what-if cache for this prepared analysis (null without one).
+WhatIfCachePtr makeWhatIfCache(const PreparedPtr& prepared);
+// The heatmap's pressure rows from the prepared analysis' resource timelines
+// (ResourceTimelines::highShare); the function keeps the analysis alive. Empty when the trace
+// has no counters mapped to resources.
+widgets::PressureSource pressureSourceOf(const PreparedPtr& prepared);
 
 // Builds a report (thresholds, then the what-if) for the session. The what-if stops as soon as
 // `live` no longer holds the generation it was asked for (a newer trace, or the session closing).
@@ -25,12 +51,11 @@ class ReportWorker : public QObject {
   public:
     explicit ReportWorker(std::shared_ptr<std::atomic<quint64>> live) : m_live(std::move(live)) {}
   public slots:
-    void build(quint64 generation, contend::gui::PreparedHandle prepared, double coefficient, double overlap,
+    void build(quint64 generation, quint64 request, contend::gui::PreparedPtr prepared, contend::Thresholds thresholds,
                contend::gui::WhatIfCachePtr cache);
   signals:
     // ms: the whole build; whatIfMs: its what-if part.
-    void built(quint64 generation, double coefficient, double overlap, contend::gui::ReportPtr report, double ms,
-               double whatIfMs);
+    void built(quint64 generation, quint64 request, contend::gui::ReportPtr report, double ms, double whatIfMs);
 
   private:
     std::shared_ptr<std::atomic<quint64>> m_live;
@@ -44,7 +69,7 @@ class AnalysisSession : public QObject {
 
     // Starts opening `path` (a load in progress is cancelled). The thresholds are those the
     // first report is built with.
-    void open(const QString& path, double coefficient, double overlap);
+    void open(const QString& path, const Thresholds& thresholds);
     void cancel();
     bool busy() const { return m_load != nullptr; }
     QString loadingPath() const;
@@ -53,9 +78,15 @@ class AnalysisSession : public QObject {
     // so that setThresholds re-thresholds it here.
     void adopt(OpenedTracePtr trace, ReportPtr report);
 
-    // Re-thresholds the current trace (no-op without a prepared analysis).
-    void setThresholds(double coefficient, double overlap);
+    // Re-thresholds the current trace. Without a prepared analysis nothing is built now; a
+    // trace still opening is re-thresholded once it is in.
+    void setThresholds(const Thresholds& thresholds);
     bool rethresholding() const { return m_building; }
+    // The thresholds last asked for (open, setThresholds or an adopted report's).
+    const Thresholds& thresholds() const { return m_thresholds; }
+    // Whether report() answers the latest thresholds asked for: decided by counting requests,
+    // not by comparing the report's doubles with the editors'.
+    bool reportCurrent() const { return m_report && m_reportRequest == m_request; }
 
     const OpenedTrace* current() const { return m_current.get(); }
     OpenedTracePtr currentPtr() const { return m_current; }
@@ -76,8 +107,8 @@ class AnalysisSession : public QObject {
     void failed(const QString& path, const QString& message);
     void cancelled(const QString& path);
     void reportChanged(contend::gui::ReportPtr report);
-    void buildRequested(quint64 generation, contend::gui::PreparedHandle prepared, double coefficient, double overlap,
-                        contend::gui::WhatIfCachePtr cache);
+    void buildRequested(quint64 generation, quint64 request, contend::gui::PreparedPtr prepared,
+                        contend::Thresholds thresholds, contend::gui::WhatIfCachePtr cache);
 
   private:
     void dispatchBuild();
@@ -92,8 +123,10 @@ class AnalysisSession : public QObject {
     QThread m_reportThread;
     bool m_building = false;
     bool m_pending = false;
-    double m_pendingCoefficient = 0;
-    double m_pendingOverlap = 0;
+    Thresholds m_thresholds;
+    // Threshold requests so far, and the one m_report was built for (or opened with).
+    quint64 m_request = 0;
+    quint64 m_reportRequest = 0;
     double m_lastBuildMs = 0;
     double m_lastWhatIfMs = 0;
     // Handed to the worker with each build; builds run one at a time, so one thread uses it.
@@ -103,5 +136,6 @@ class AnalysisSession : public QObject {
 
 }  // namespace contend::gui
 
-Q_DECLARE_METATYPE(contend::gui::PreparedHandle)
+Q_DECLARE_METATYPE(contend::gui::PreparedPtr)
+Q_DECLARE_METATYPE(contend::Thresholds)
 Q_DECLARE_METATYPE(contend::gui::WhatIfCachePtr)

@@ -11,7 +11,7 @@
 #include <QImage>
 #include <QPainter>
 
-#include "app/gui/engine_bridge.h"
+#include "app/gui/analysis_session.h"
 #include "app/gui/synthetic_trace.h"
 #include "core/io/load.h"
 #include "core/trace/time_format.h"
@@ -28,10 +28,10 @@ const char* kUsage =
     "                    critical path)\n"
     "  --size WxH        image size (default 1600x900)\n"
     "  --positions K     frames per zoom level, spread over the trace (default 5)\n"
-    "  --coefficient K   anomaly threshold on the score (default 3; 0 flags every judged op\n"
-    "                    with a positive score, and below 0 flags no more) for the report\n"
-    "                    whose overlays are drawn\n"
-    "  --overlap R       contention window threshold on the overlap ratio (default 0.7)\n"
+    "  --coefficient K   anomaly threshold on the score for the report whose overlays are drawn:\n"
+    "                    0.1 to 50 as in the app (default 3), or 0, which flags every judged op\n"
+    "                    with a positive score (the most overlays to draw)\n"
+    "  --overlap R       contention window threshold on the overlap ratio, 0.05 to 1 (default 0.7)\n"
     "  --no-analysis     draw TRACE without running the analysis (no overlays)\n"
     "  --expand-hosts    show every lane of the host threads\n"
     "  --no-critical-path  do not draw the critical path overlay (drawn by default, as in the app)\n"
@@ -73,8 +73,14 @@ int runBenchRender(const QStringList& args) {
         else if (a == "--coefficient" || a == "--overlap") {
             bool ok = false;
             const double v = next().toDouble(&ok);
-            if (!ok || !std::isfinite(v)) {
-                std::fprintf(stderr, "contend --bench-render: %s needs a number\n%s", qPrintable(a), kUsage);
+            // The app's ranges (thresholds.h), and coefficient 0 for the worst case.
+            const bool coefficient = a == "--coefficient";
+            const bool inRange =
+                coefficient ? v == 0 || Thresholds::coefficientInRange(v) : Thresholds::overlapRatioInRange(v);
+            if (!ok || !inRange) {
+                const std::string what = coefficient ? coefficientRangeText("--coefficient") + " (or 0)"
+                                                     : overlapRatioRangeText("--overlap");
+                std::fprintf(stderr, "contend --bench-render: %s\n%s", what.c_str(), kUsage);
                 return 2;
             }
             (a == "--coefficient" ? settings.coefficient : settings.overlapRatio) = v;
@@ -123,12 +129,12 @@ int runBenchRender(const QStringList& args) {
         std::printf("trace %s: %zu operators, %zu tracks, %zu counters, span %s, loaded in %.0f ms\n",
                     qPrintable(tracePath), trace->operatorCount(), trace->tracks().size(), trace->counters().size(),
                     formatDuration(trace->span()).c_str(), static_cast<double>(timer.elapsed()));
-        if (analysis && engineAvailable()) {
+        if (analysis) {
             timer.restart();
             std::string error;
-            auto prepared = prepareAnalysisHandle(trace, settings, &error);
+            const PreparedPtr prepared = prepareForApp(trace, settings, &error);
             if (prepared) {
-                report = buildReportShared(prepared, settings.coefficient, settings.overlapRatio);
+                report = buildReportForApp(*prepared, settings.thresholds());
                 std::printf("analysis: %zu anomalies, %zu windows, %zu clusters in %.0f ms\n",
                             report ? report->anomalies.size() : 0, report ? report->windows.size() : 0,
                             report ? report->clusters.size() : 0, static_cast<double>(timer.elapsed()));

@@ -77,7 +77,7 @@ int runBenchRethreshold(const QStringList& args) {
     });
     QElapsedTimer openTimer;
     openTimer.start();
-    session.open(QFileInfo(path).absoluteFilePath(), 3.0, 0.7);
+    session.open(QFileInfo(path).absoluteFilePath(), Thresholds{});
     if (!waitUntil([&] { return opened || failed; }, 3600 * 1000) || failed) return 3;
     if (!session.report()) {
         std::fprintf(stderr, "contend --bench-rethreshold: no analysis: %s\n",
@@ -89,12 +89,14 @@ int runBenchRethreshold(const QStringList& args) {
                 session.current()->analysisSeconds, session.report()->anomalies.size(),
                 session.report()->windows.size());
 
+    // From the defaults (3.0, 0.70) down and back, as the usage says.
+    const Thresholds d;
     std::vector<std::pair<double, double>> steps;
     for (int r = 0; r < repeat; ++r) {
-        for (int i = 29; i >= 20; --i) steps.emplace_back(i / 10.0, 0.7);
-        for (int i = 21; i <= 30; ++i) steps.emplace_back(i / 10.0, 0.7);
-        for (int i = 13; i >= 10; --i) steps.emplace_back(3.0, i * 0.05);
-        for (int i = 11; i <= 14; ++i) steps.emplace_back(3.0, i * 0.05);
+        for (int i = 29; i >= 20; --i) steps.emplace_back(i / 10.0, d.overlapRatio);
+        for (int i = 21; i <= 30; ++i) steps.emplace_back(i / 10.0, d.overlapRatio);
+        for (int i = 13; i >= 10; --i) steps.emplace_back(d.coefficient, i * 0.05);
+        for (int i = 11; i <= 14; ++i) steps.emplace_back(d.coefficient, i * 0.05);
     }
     ReportPtr last = session.report();
     QObject::connect(&session, &AnalysisSession::reportChanged, [&](const ReportPtr& r) { last = r; });
@@ -103,7 +105,7 @@ int runBenchRethreshold(const QStringList& args) {
         const ReportPtr before = last;
         QElapsedTimer t;
         t.start();
-        session.setThresholds(k, ratio);
+        session.setThresholds({k, ratio});
         if (!waitUntil([&] { return last != before; }, 600 * 1000)) {
             std::fprintf(stderr, "contend --bench-rethreshold: no report at coefficient %.2f overlap %.2f\n", k, ratio);
             return 3;

@@ -19,10 +19,10 @@
 
 #include "app/gui/analysis_session.h"
 #include "app/gui/cluster_compare_window.h"
-#include "app/gui/engine_bridge.h"
 #include "app/gui/loading_panel.h"
 #include "app/gui/main_window.h"
 #include "app/gui/message_bar.h"
+#include "app/gui/save_file.h"
 #include "core/report/cluster_report.h"
 #include "core/report/report_json.h"
 #include "widgets/cluster/cluster_models.h"
@@ -393,12 +393,7 @@ bool ClusterWindow::saveReport(const QString& path, const QString& format, QStri
     }
     const std::string text = format == QStringLiteral("json") ? jsonText(clusterToJson(*m_cluster->report))
                                                               : clusterToMarkdown(*m_cluster->report);
-    std::string err;
-    if (!writeFileAtomic(path.toStdString(), text, &err)) {
-        if (error) *error = QString::fromStdString(err);
-        return false;
-    }
-    return true;
+    return saveFileAtomically(path, text, error);
 }
 
 void ClusterWindow::chooseReport() {
@@ -419,17 +414,10 @@ void ClusterWindow::chooseCompare() {
 }
 
 void ClusterWindow::chooseSave(const QString& format) {
-    const bool json = format == QStringLiteral("json");
-    const QString path = QFileDialog::getSaveFileName(
-        this, json ? tr("Save cluster report as JSON") : tr("Save cluster report as Markdown"),
-        json ? QStringLiteral("cluster.json") : QStringLiteral("cluster.md"),
-        json ? tr("JSON (*.json)") : tr("Markdown (*.md)"));
-    if (path.isEmpty()) return;
-    QString error;
-    if (saveReport(path, format, &error))
-        statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
-    else
-        m_message->showMessage(MessageBar::Kind::Error, tr("Could not save the cluster report"), {error});
+    chooseAndSaveReport(
+        this, m_message, format, tr("cluster report"), QStringLiteral("cluster"),
+        tr("Could not save the cluster report"),
+        [this](const QString& path, const QString& f, QString* error) { return saveReport(path, f, error); });
 }
 
 }  // namespace contend::gui

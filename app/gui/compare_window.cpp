@@ -25,6 +25,9 @@
 #include <QVBoxLayout>
 
 #include "app/gui/analysis_session.h"
+#include "app/gui/save_file.h"
+#include "core/report/compare_report.h"
+#include "core/report/report_json.h"
 #include "widgets/breakdown/breakdown_view.h"
 #include "widgets/common/text.h"
 #include "widgets/compare/gain_check_view.h"
@@ -72,7 +75,7 @@ void CompareWindow::Run::showTrace(const OpenedTracePtr& t, const ReportPtr& r) 
     timeline->setData(t->timeline);
     timeline->setReport(r);
     heatmap->setTrace(t->trace);
-    heatmap->setPressureSource(pressureSource(t->prepared));
+    heatmap->setPressureSource(pressureSourceOf(t->prepared));
     heatmap->setReport(r);
     breakdown->setTrace(t->trace);
     breakdown->setReport(r);
@@ -149,7 +152,7 @@ void CompareWindow::chooseExport(const QString& format) {
 }
 
 bool CompareWindow::exportComparison(const QString& path, const QString& format, QString* error) {
-    std::optional<std::string> bytes;
+    std::string bytes;
     if (format == QStringLiteral("png")) {
         QByteArray png;
         QBuffer buffer(&png);
@@ -163,18 +166,9 @@ bool CompareWindow::exportComparison(const QString& path, const QString& format,
         if (error) *error = tr("there is no comparison yet (both runs must be analysed)");
         return false;
     } else {
-        bytes = format == QStringLiteral("json") ? compareJsonText(*m_result) : compareMarkdownText(*m_result);
-        if (!bytes) {
-            if (error) *error = tr("this build cannot write comparison reports");
-            return false;
-        }
+        bytes = format == QStringLiteral("json") ? jsonText(compareToJson(*m_result)) : compareToMarkdown(*m_result);
     }
-    std::string err;
-    if (!writeFileAtomic(path.toStdString(), *bytes, &err)) {
-        if (error) *error = QString::fromStdString(err);
-        return false;
-    }
-    return true;
+    return saveFileAtomically(path, bytes, error);
 }
 
 void CompareWindow::buildUi() {
@@ -195,17 +189,17 @@ void CompareWindow::buildUi() {
     // The thresholds both runs are analysed with: changing one re-thresholds both and compares
     // again (a fix that only moved an operator below the coefficient shows as such here).
     m_coefSpin = new QDoubleSpinBox(central);
-    m_coefSpin->setRange(0.5, 20.0);
+    m_coefSpin->setRange(Thresholds::kMinCoefficient, Thresholds::kMaxCoefficient);
     m_coefSpin->setSingleStep(0.1);
     m_coefSpin->setDecimals(2);
-    m_coefSpin->setValue(m_coefficient);
+    m_coefSpin->setValue(m_thresholds.coefficient);
     m_coefSpin->setPrefix(tr("coefficient "));
     m_coefSpin->setToolTip(tr("Anomaly coefficient for both runs: an occurrence is flagged when its score exceeds it"));
     m_overlapSpin = new QDoubleSpinBox(central);
-    m_overlapSpin->setRange(0.05, 1.0);
+    m_overlapSpin->setRange(Thresholds::kMinOverlapRatio, Thresholds::kMaxOverlapRatio);
     m_overlapSpin->setSingleStep(0.05);
     m_overlapSpin->setDecimals(2);
-    m_overlapSpin->setValue(m_overlap);
+    m_overlapSpin->setValue(m_thresholds.overlapRatio);
     m_overlapSpin->setPrefix(tr("overlap "));
     m_overlapSpin->setToolTip(tr("Overlap ratio threshold for contention windows in both runs"));
     top->addWidget(m_verdict, 1);
@@ -283,7 +277,7 @@ void CompareWindow::buildUi() {
     m_progress->hide();
     statusBar()->addPermanentWidget(m_progress);
 
-    auto thresholdsEdited = [this] { setThresholds(m_coefSpin->value(), m_overlapSpin->value()); };
+    auto thresholdsEdited = [this] { setThresholds({m_coefSpin->value(), m_overlapSpin->value()}); };
     connect(m_coefSpin, &QDoubleSpinBox::valueChanged, this, thresholdsEdited);
     connect(m_overlapSpin, &QDoubleSpinBox::valueChanged, this, thresholdsEdited);
     connect(m_alignBox, &QComboBox::currentIndexChanged, this,
@@ -302,16 +296,16 @@ void CompareWindow::buildUi() {
             [this](const QModelIndex& i) { showRow(CompareModel::Kind::Anomalies, i.row()); });
 }
 
-void CompareWindow::setThresholds(double coefficient, double overlap) {
-    m_coefficient = coefficient;
-    m_overlap = overlap;
-    for (auto [spin, v] : {std::pair{m_coefSpin, coefficient}, std::pair{m_overlapSpin, overlap}}) {
+void CompareWindow::setThresholds(const Thresholds& thresholds) {
+    m_thresholds = thresholds;
+    for (auto [spin, v] :
+         {std::pair{m_coefSpin, thresholds.coefficient}, std::pair{m_overlapSpin, thresholds.overlapRatio}}) {
         if (!spin || std::abs(spin->value() - v) < 1e-9) continue;
         const QSignalBlocker block(spin);
         spin->setValue(v);
     }
     // Runs already open are re-thresholded; the compare follows when both reports are in.
-    for (Run& run : m_runs) run.session->setThresholds(coefficient, overlap);
+    for (Run& run : m_runs) run.session->setThresholds(m_thresholds);
 }
 
 void CompareWindow::onReportChanged(Side side, ReportPtr report) {
@@ -319,12 +313,9 @@ void CompareWindow::onReportChanged(Side side, ReportPtr report) {
     m_syncing = true;
     m_runs[side].showReport(report);
     m_syncing = false;
-    // Compare only reports made with the same thresholds (the other run's may still be on its way).
-    auto current = [this](const Run& run) {
-        const ReportPtr& r = run.report;
-        return run.trace && r && std::abs(r->settings.coefficient - m_coefficient) < 1e-9 &&
-               std::abs(r->settings.overlapRatio - m_overlap) < 1e-9;
-    };
+    // Compare only reports made with the latest thresholds (the other run's may still be on its
+    // way): each session counts the requests it was given and knows which one its report answers.
+    auto current = [](const Run& run) { return run.trace && run.report && run.session->reportCurrent(); };
     if (current(m_runs[Base]) && current(m_runs[New]))
         tryCompare(false);
     else
@@ -337,7 +328,7 @@ void CompareWindow::startSession(Side side, const QString& path) {
     ++m_pending;
     m_progress->setValue(0);
     m_progress->show();
-    m_runs[side].session->open(QFileInfo(path).absoluteFilePath(), m_coefficient, m_overlap);
+    m_runs[side].session->open(QFileInfo(path).absoluteFilePath(), m_thresholds);
 }
 
 void CompareWindow::open(const QString& basePath, const QString& newPath) {
@@ -362,11 +353,10 @@ void CompareWindow::openAgainst(OpenedTracePtr base, ReportPtr baseReport, const
     m_runs[Base].session->adopt(base, baseReport);
     if (baseReport) {
         // The compare runs with the thresholds the baseline's report was made with.
-        m_coefficient = baseReport->settings.coefficient;
-        m_overlap = baseReport->settings.overlapRatio;
+        m_thresholds = baseReport->settings.thresholds();
         const QSignalBlocker b1(m_coefSpin), b2(m_overlapSpin);
-        m_coefSpin->setValue(m_coefficient);
-        m_overlapSpin->setValue(m_overlap);
+        m_coefSpin->setValue(m_thresholds.coefficient);
+        m_overlapSpin->setValue(m_thresholds.overlapRatio);
     }
     onOpened(Base, std::move(base), std::move(baseReport));
     startSession(New, newPath);
@@ -513,9 +503,9 @@ quint32 CompareWindow::matchingSlice(quint32 slice, bool toNew) const { return m
 quint32 CompareWindow::matching(quint32 slice, Side fromSide) const {
     const Run& from = m_runs[fromSide];
     const Run& to = m_runs[other(fromSide)];
-    if (!from.report || !to.report || !from.trace || !to.trace || slice >= from.report->sliceSignature.size())
+    if (!from.report || !to.report || !from.trace || !to.trace || !from.trace->prepared || !to.trace->prepared)
         return kNone;
-    const std::uint32_t sig = from.report->sliceSignature[slice];
+    const std::uint32_t sig = from.trace->prepared->signatureOfSlice(slice);
     if (sig >= from.report->operators.size()) return kNone;
     const std::uint32_t j = signatureIndex(*to.report, from.report->operators[sig].signature);
     if (j == kNone) return kNone;
@@ -523,10 +513,11 @@ quint32 CompareWindow::matching(quint32 slice, Side fromSide) const {
     const auto& slices = to.trace->trace->slices();
     quint32 best = kNone;
     TimeNs bestDist = std::numeric_limits<TimeNs>::max();
-    for (std::size_t i = 0; i < to.report->sliceSignature.size() && i < slices.size(); ++i) {
-        if (to.report->sliceSignature[i] != j) continue;
+    // The occurrences of that signature from the prepared analysis' index, not a pass over every
+    // slice (trace order: ties go to the lowest slice index, as the pass in slice order did).
+    for (const std::uint32_t i : to.trace->prepared->occurrencesOf(j)) {
         const TimeNs dist = std::llabs(slices[i].start - target);
-        if (dist < bestDist) bestDist = dist, best = static_cast<quint32>(i);
+        if (dist < bestDist || (dist == bestDist && i < best)) bestDist = dist, best = i;
     }
     return best;
 }
@@ -537,14 +528,16 @@ quint32 CompareWindow::firstOccurrence(const std::string& signature, bool inNew)
 
 quint32 CompareWindow::first(const std::string& signature, Side in) const {
     const Run& run = m_runs[in];
-    if (!run.report || !run.trace) return kNone;
+    if (!run.report || !run.trace || !run.trace->prepared) return kNone;
     const std::uint32_t j = signatureIndex(*run.report, signature);
     if (j == kNone) return kNone;
     const auto& slices = run.trace->trace->slices();
     quint32 best = kNone;
-    for (std::size_t i = 0; i < run.report->sliceSignature.size() && i < slices.size(); ++i)
-        if (run.report->sliceSignature[i] == j && (best == kNone || slices[i].start < slices[best].start))
-            best = static_cast<quint32>(i);
+    // Earliest start; among equal starts the lowest slice index, as the pass in slice order did.
+    for (const std::uint32_t i : run.trace->prepared->occurrencesOf(j))
+        if (best == kNone || slices[i].start < slices[best].start ||
+            (slices[i].start == slices[best].start && i < best))
+            best = i;
     return best;
 }
 

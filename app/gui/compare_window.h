@@ -20,6 +20,7 @@
 
 #include "app/gui/opened_trace.h"
 #include "core/analysis/compare.h"
+#include "core/analysis/thresholds.h"
 #include "widgets/tables/compare_model.h"
 
 class QComboBox;
@@ -56,9 +57,10 @@ class CompareWindow : public QMainWindow {
 
     // Thresholds both runs are analysed with. Before opening: what they open with; after: both
     // are re-thresholded (off the GUI thread) and compared again, as the spin boxes do.
-    void setThresholds(double coefficient, double overlap);
-    double coefficient() const { return m_coefficient; }
-    double overlap() const { return m_overlap; }
+    void setThresholds(const Thresholds& thresholds);
+    const Thresholds& thresholds() const { return m_thresholds; }
+    double coefficient() const { return m_thresholds.coefficient; }
+    double overlap() const { return m_thresholds.overlapRatio; }
     // Opens and analyses both traces.
     void open(const QString& basePath, const QString& newPath);
     // Compares an already opened trace (and its current report) with a trace still to open.
@@ -144,8 +146,7 @@ class CompareWindow : public QMainWindow {
     quint32 first(const std::string& signature, Side in) const;
 
     std::array<Run, 2> m_runs;
-    double m_coefficient = 3.0;
-    double m_overlap = 0.70;
+    Thresholds m_thresholds;
     std::shared_ptr<const CompareResult> m_result;
     Alignment m_alignment = Alignment::FirstIteration;
     qint64 m_offset = 0;

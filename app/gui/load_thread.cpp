@@ -6,6 +6,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 
+#include "app/gui/analysis_session.h"
 #include "core/io/load.h"
 #include "core/io/memory_budget.h"
 
@@ -95,40 +96,35 @@ void LoadThread::run() {
         emit cancelled();
         return;
     }
-    if (engineAvailable()) {
-        emit progress(0.7, tr("Analysing contention: %1").arg(counts), LoadPhase::Analysing);
-        timer.restart();
-        std::string error;
-        // The analysis weighs itself against what the load's memory budget leaves (the same
-        // CONTEND_MAX_MEMORY / three quarters of the available memory), and says so instead of
-        // running into the OOM killer.
-        AnalysisSettings settings = m_settings;
-        if (const std::uint64_t budget = effectiveMemoryBudget(options); budget != kNoMemoryLimit) {
-            const std::uint64_t held = residentMemoryBytes();
-            settings.memoryHeadroomBytes = budget > held ? budget - held : 1;
-        }
-        opened->prepared = prepareAnalysisHandle(r.trace, settings, &error, [this] { return !m_cancel.load(); });
-        if (m_cancel) {
-            emit cancelled();
-            return;
-        }
-        if (opened->prepared) {
-            emit progress(0.95,
-                          tr("Building the report and the what-if at coefficient %1, overlap %2")
-                              .arg(m_settings.coefficient, 0, 'f', 2)
-                              .arg(m_settings.overlapRatio, 0, 'f', 2),
-                          LoadPhase::Reporting);
-            m_cache = makeWhatIfCache(opened->prepared);
-            opened->report = buildReportShared(
-                opened->prepared, m_settings.coefficient, m_settings.overlapRatio, [this] { return !m_cancel.load(); },
-                m_cache);
-        } else {
-            opened->analysisError = tr("The analysis failed: %1").arg(QString::fromStdString(error));
-        }
-        opened->analysisSeconds = static_cast<double>(timer.elapsed()) / 1e3;
-    } else {
-        opened->analysisError = tr("This build has no analysis engine; showing the trace only.");
+    emit progress(0.7, tr("Analysing contention: %1").arg(counts), LoadPhase::Analysing);
+    timer.restart();
+    std::string error;
+    // The analysis weighs itself against what the load's memory budget leaves (the same
+    // CONTEND_MAX_MEMORY / three quarters of the available memory), and says so instead of
+    // running into the OOM killer.
+    AnalysisSettings settings = m_settings;
+    if (const std::uint64_t budget = effectiveMemoryBudget(options); budget != kNoMemoryLimit) {
+        const std::uint64_t held = residentMemoryBytes();
+        settings.memoryHeadroomBytes = budget > held ? budget - held : 1;
     }
+    opened->prepared = prepareForApp(r.trace, settings, &error, [this] { return !m_cancel.load(); });
+    if (m_cancel) {
+        emit cancelled();
+        return;
+    }
+    if (opened->prepared) {
+        emit progress(0.95,
+                      tr("Building the report and the what-if at coefficient %1, overlap %2")
+                          .arg(m_settings.coefficient, 0, 'f', 2)
+                          .arg(m_settings.overlapRatio, 0, 'f', 2),
+                      LoadPhase::Reporting);
+        m_cache = makeWhatIfCache(opened->prepared);
+        opened->report = buildReportForApp(
+            *opened->prepared, m_settings.thresholds(), [this] { return !m_cancel.load(); }, m_cache.get());
+    } else {
+        opened->analysisError = tr("The analysis failed: %1").arg(QString::fromStdString(error));
+    }
+    opened->analysisSeconds = static_cast<double>(timer.elapsed()) / 1e3;
     if (m_cancel) {
         emit cancelled();
         return;

@@ -17,6 +17,7 @@
 #include "app/gui/compare_window.h"
 #include "app/gui/main_window.h"
 #include "app/gui/screenshot.h"
+#include "app/gui/settings_panel.h"
 #include "contend/version.h"
 #include "widgets/common/view_colors.h"
 
@@ -156,9 +157,7 @@ int main(int argc, char** argv) {
         contend::gui::CompareWindow compare;
         // One rule for the thresholds: the ones the main window last used (its sliders), or the
         // defaults; the compare window's title says which.
-        const QSettings s;
-        compare.setThresholds(s.value(QStringLiteral("analysis/coefficient"), 3.0).toDouble(),
-                              s.value(QStringLiteral("analysis/overlap"), 0.70).toDouble());
+        compare.setThresholds(contend::gui::savedThresholds());
         compare.resize(1600, 1000);
         compare.show();
         const QString base = args[1], now = args[2];

@@ -32,6 +32,7 @@
 #include "app/gui/loading_panel.h"
 #include "app/gui/message_bar.h"
 #include "app/gui/recent_files.h"
+#include "app/gui/save_file.h"
 #include "app/gui/search_bar.h"
 #include "app/gui/settings_panel.h"
 #include "widgets/breakdown/breakdown_view.h"
@@ -298,11 +299,9 @@ void MainWindow::wire() {
     connect(m_session, &AnalysisSession::reportChanged, this, &MainWindow::applyReport);
 
     // Settings -> session (live re-threshold).
-    connect(m_settings, &SettingsPanel::thresholdsChanged, this, [this](double c, double o) {
-        m_session->setThresholds(c, o);
-        QSettings s;
-        s.setValue(QStringLiteral("analysis/coefficient"), c);
-        s.setValue(QStringLiteral("analysis/overlap"), o);
+    connect(m_settings, &SettingsPanel::thresholdsChanged, this, [this](const Thresholds& t) {
+        m_session->setThresholds(t);
+        saveThresholds(t);
     });
     connect(m_settings, &SettingsPanel::granularityChanged, this, [this](int g) { onGranularity(g); });
     // The Network dock's grouping and level are the granularity: whichever control moves, the
@@ -317,7 +316,7 @@ void MainWindow::wire() {
         else if (m_browser->grouping() == OperatorBrowser::Grouping::Iteration)
             g = SettingsPanel::PerIteration;
         if (g == m_settings->granularity()) return;
-        m_settings->setValues(m_settings->coefficient(), m_settings->overlap(), g);
+        m_settings->setValues(m_settings->thresholds(), g);
         QSettings().setValue(QStringLiteral("analysis/granularity"), g);
     };
     connect(m_browser, &OperatorBrowser::groupingChanged, this, followBrowser);
@@ -381,9 +380,7 @@ void MainWindow::wire() {
 
 void MainWindow::restoreSettings() {
     QSettings s;
-    m_settings->setValues(s.value(QStringLiteral("analysis/coefficient"), 3.0).toDouble(),
-                          s.value(QStringLiteral("analysis/overlap"), 0.70).toDouble(),
-                          s.value(QStringLiteral("analysis/granularity"), 0).toInt());
+    m_settings->setValues(savedThresholds(), s.value(QStringLiteral("analysis/granularity"), 0).toInt());
     onGranularity(m_settings->granularity(), false);
     m_criticalPath->setChecked(s.value(QStringLiteral("view/criticalPath"), true).toBool());
     restoreLayout(s.value(QStringLiteral("window/geometry")).toByteArray(),
@@ -425,8 +422,7 @@ void MainWindow::saveSettings() const {
     QSettings s;
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
     s.setValue(QStringLiteral("window/state"), saveState(kStateVersion));
-    s.setValue(QStringLiteral("analysis/coefficient"), m_settings->coefficient());
-    s.setValue(QStringLiteral("analysis/overlap"), m_settings->overlap());
+    saveThresholds(m_settings->thresholds());
     s.setValue(QStringLiteral("analysis/granularity"), m_settings->granularity());
     s.setValue(QStringLiteral("view/criticalPath"), m_criticalPath->isChecked());
 }
@@ -513,20 +509,12 @@ void MainWindow::chooseFolder() {
 }
 
 void MainWindow::chooseReportFile(const QString& format) {
-    const bool json = format == QStringLiteral("json");
     const OpenedTrace* cur = m_session->current();
     const QString base =
         cur ? QFileInfo(cur->path).completeBaseName().remove(QStringLiteral(".json")) : QStringLiteral("report");
-    const QString path =
-        QFileDialog::getSaveFileName(this, json ? tr("Save report as JSON") : tr("Save report as Markdown"),
-                                     base + (json ? QStringLiteral(".report.json") : QStringLiteral(".report.md")),
-                                     json ? tr("JSON (*.json)") : tr("Markdown (*.md)"));
-    if (path.isEmpty()) return;
-    QString error;
-    if (saveReport(path, format, &error))
-        statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
-    else
-        m_message->showMessage(MessageBar::Kind::Error, tr("Could not save the report"), {error});
+    chooseAndSaveReport(
+        this, m_message, format, tr("report"), base + QStringLiteral(".report"), tr("Could not save the report"),
+        [this](const QString& path, const QString& f, QString* error) { return saveReport(path, f, error); });
 }
 
 void MainWindow::chooseViewPng() {

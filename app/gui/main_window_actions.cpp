@@ -14,14 +14,15 @@
 
 #include "app/gui/analysis_session.h"
 #include "app/gui/compare_window.h"
-#include "app/gui/engine_bridge.h"
 #include "app/gui/load_thread.h"
 #include "app/gui/main_window.h"
 #include "app/gui/message_bar.h"
 #include "app/gui/recent_files.h"
+#include "app/gui/save_file.h"
 #include "app/gui/search_bar.h"
 #include "app/gui/settings_panel.h"
 #include "core/report/advice.h"
+#include "core/report/report_json.h"
 #include "widgets/breakdown/breakdown_view.h"
 #include "widgets/common/text.h"
 #include "widgets/details/operator_details.h"
@@ -40,7 +41,7 @@ using namespace contend::widgets;
 
 void MainWindow::openPath(const QString& path) {
     // Even a missing file goes through the session, so its failure is reported like any other.
-    m_session->open(QFileInfo(path).absoluteFilePath(), m_settings->coefficient(), m_settings->overlap());
+    m_session->open(QFileInfo(path).absoluteFilePath(), m_settings->thresholds());
     statusBar()->showMessage(tr("Opening %1…").arg(QFileInfo(path).fileName()));
 }
 
@@ -67,7 +68,7 @@ void MainWindow::onOpened(OpenedTracePtr opened) {
     m_heatmap->setTrace(opened->trace);
     // setData above set the timeline's view; the heatmap starts on the same range.
     m_heatmap->setViewRange(m_timeline->axis().t0, m_timeline->axis().t1);
-    m_heatmap->setPressureSource(pressureSource(opened->prepared));
+    m_heatmap->setPressureSource(pressureSourceOf(opened->prepared));
     m_breakdown->setTrace(opened->trace);
     m_details->setTrace(opened->trace);
     m_anomalies->setReport(opened->trace, nullptr);
@@ -225,7 +226,7 @@ void MainWindow::updateSummary() {
 }
 
 void MainWindow::updateActions() {
-    const bool haveReport = m_session->report() != nullptr && reportWritersAvailable();
+    const bool haveReport = m_session->report() != nullptr;
     m_saveJson->setEnabled(haveReport);
     m_saveMarkdown->setEnabled(haveReport);
     m_exportPng->setEnabled(m_session->current() != nullptr);
@@ -238,7 +239,7 @@ CompareWindow* MainWindow::compareWith(const QString& path) {
     w->setWindowFlag(Qt::Window);
     w->setAttribute(Qt::WA_DeleteOnClose);
     w->resize(size());
-    w->setThresholds(m_settings->coefficient(), m_settings->overlap());
+    w->setThresholds(m_settings->thresholds());
     w->openAgainst(m_session->currentPtr(), m_session->report(), path);
     w->show();
     return w;
@@ -327,18 +328,9 @@ bool MainWindow::saveReport(const QString& path, const QString& format, QString*
         if (error) *error = tr("there is no report to save (open a trace and let the analysis finish)");
         return false;
     }
-    const auto text =
-        format == QStringLiteral("json") ? reportJsonText(*r, *cur->trace) : reportMarkdownText(*r, *cur->trace);
-    if (!text) {
-        if (error) *error = tr("this build cannot write reports");
-        return false;
-    }
-    std::string err;
-    if (!writeFileAtomic(path.toStdString(), *text, &err)) {
-        if (error) *error = QString::fromStdString(err);
-        return false;
-    }
-    return true;
+    const std::string text =
+        format == QStringLiteral("json") ? jsonText(reportToJson(*r, *cur->trace)) : reportToMarkdown(*r, *cur->trace);
+    return saveFileAtomically(path, text, error);
 }
 
 bool MainWindow::exportViewPng(const QString& path, QString* error) {
@@ -359,12 +351,7 @@ bool MainWindow::exportViewPng(const QString& path, QString* error) {
         if (error) *error = tr("could not encode the image");
         return false;
     }
-    std::string err;
-    if (!writeFileAtomic(path.toStdString(), bytes.toStdString(), &err)) {
-        if (error) *error = QString::fromStdString(err);
-        return false;
-    }
-    return true;
+    return saveFileAtomically(path, bytes.toStdString(), error);
 }
 
 }  // namespace contend::gui

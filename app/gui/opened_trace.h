@@ -1,24 +1,34 @@
 #pragma once
 // What a successful open hands to the window: the trace, its timeline index, the prepared
-// analysis (null when there is no engine or it failed, with the reason) and the first report.
+// analysis (null when it failed, with the reason) and the first report.
 #include <memory>
 
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
 
-#include "app/gui/engine_bridge.h"
+#include "core/analysis/engine.h"
 #include "core/analysis/report.h"
 #include "widgets/timeline/timeline_data.h"
 
+namespace contend {
+class WhatIfCache;
+}
+
 namespace contend::gui {
+
+using PreparedPtr = std::shared_ptr<const PreparedAnalysis>;
+using ReportPtr = std::shared_ptr<const Report>;
+// The what-if's replays kept between the re-thresholds of one prepared analysis (whatif.h).
+// Used by one report build at a time: each session has its own.
+using WhatIfCachePtr = std::shared_ptr<WhatIfCache>;
 
 struct OpenedTrace {
     QString path;
     TracePtr trace;
     widgets::TimelineDataPtr timeline;
-    PreparedHandle prepared;
-    std::shared_ptr<const Report> report;
+    PreparedPtr prepared;
+    ReportPtr report;
     QString analysisError;  // why there is no report, in words
     QStringList warnings;   // import warnings, in words
     double loadSeconds = 0;
@@ -26,7 +36,6 @@ struct OpenedTrace {
 };
 
 using OpenedTracePtr = std::shared_ptr<const OpenedTrace>;
-using ReportPtr = std::shared_ptr<const Report>;
 
 // Import warnings and truncation as sentences: "12 events missing ts (first at byte 1234 (line 5))".
 QStringList describeWarnings(const Trace& trace);

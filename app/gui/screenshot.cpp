@@ -23,8 +23,8 @@
 #include "app/gui/analysis_session.h"
 #include "app/gui/cluster_load_thread.h"
 #include "app/gui/compare_window.h"
-#include "app/gui/engine_bridge.h"
 #include "app/gui/main_window.h"
+#include "app/gui/save_file.h"
 #include "widgets/breakdown/breakdown_view.h"
 #include "widgets/compare/gain_check_view.h"
 #include "widgets/heatmap/heatmap_view.h"
@@ -70,9 +70,9 @@ bool savePng(const QImage& image, const QString& path) {
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     if (!image.save(&buffer, "PNG")) return false;
-    std::string error;
-    if (!writeFileAtomic(path.toStdString(), bytes.toStdString(), &error)) {
-        std::fprintf(stderr, "contend --screenshot: %s\n", error.c_str());
+    QString error;
+    if (!saveFileAtomically(path, bytes.toStdString(), &error)) {
+        std::fprintf(stderr, "contend --screenshot: %s\n", qPrintable(error));
         return false;
     }
     return true;
@@ -174,7 +174,7 @@ int runScreenshot(const ScreenshotOptions& o) {
         widgets::HeatmapView view;
         view.resize(1400, 420);
         view.setTrace(cur->trace);
-        view.setPressureSource(pressureSource(cur->prepared));
+        view.setPressureSource(pressureSourceOf(cur->prepared));
         view.setReport(report);
         view.show();
         view.setViewRange(cur->trace->begin(), cur->trace->end());

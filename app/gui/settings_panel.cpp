@@ -8,6 +8,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
+#include <QSettings>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QVBoxLayout>
@@ -17,9 +18,25 @@
 namespace contend::gui {
 
 namespace {
-// Coefficient slider: 0.5 .. 20 in steps of 0.1 (slider units of 0.1).
-constexpr int kCoefMin = 5, kCoefMax = 200;
+// The sliders cover Thresholds' ranges: the coefficient in steps of 0.1 (slider units of 0.1),
+// the overlap ratio in steps of 0.01.
+constexpr double kCoefUnit = 10, kOverlapUnit = 100;
+int sliderUnits(double v, double unit) { return static_cast<int>(std::lround(v * unit)); }
 }  // namespace
+
+Thresholds savedThresholds() {
+    const QSettings s;
+    Thresholds t;
+    t.coefficient = s.value(QStringLiteral("analysis/coefficient"), Thresholds::kDefaultCoefficient).toDouble();
+    t.overlapRatio = s.value(QStringLiteral("analysis/overlap"), Thresholds::kDefaultOverlapRatio).toDouble();
+    return t.clamped();
+}
+
+void saveThresholds(const Thresholds& t) {
+    QSettings s;
+    s.setValue(QStringLiteral("analysis/coefficient"), t.coefficient);
+    s.setValue(QStringLiteral("analysis/overlap"), t.overlapRatio);
+}
 
 SettingsPanel::SettingsPanel(QWidget* parent)
     : QWidget(parent),
@@ -30,15 +47,17 @@ SettingsPanel::SettingsPanel(QWidget* parent)
       m_granularity(new QComboBox(this)),
       m_summary(new QLabel(this)),
       m_unavailable(new QLabel(this)) {
-    m_coefSlider->setRange(kCoefMin, kCoefMax);
+    m_coefSlider->setRange(sliderUnits(Thresholds::kMinCoefficient, kCoefUnit),
+                           sliderUnits(Thresholds::kMaxCoefficient, kCoefUnit));
     m_coefSlider->setPageStep(5);
-    m_coefSpin->setRange(0.1, 50.0);
+    m_coefSpin->setRange(Thresholds::kMinCoefficient, Thresholds::kMaxCoefficient);
     m_coefSpin->setDecimals(2);
     m_coefSpin->setSingleStep(0.1);
     m_coefSpin->setKeyboardTracking(false);
-    m_overlapSlider->setRange(0, 100);
+    m_overlapSlider->setRange(sliderUnits(Thresholds::kMinOverlapRatio, kOverlapUnit),
+                              sliderUnits(Thresholds::kMaxOverlapRatio, kOverlapUnit));
     m_overlapSlider->setPageStep(5);
-    m_overlapSpin->setRange(0.0, 1.0);
+    m_overlapSpin->setRange(Thresholds::kMinOverlapRatio, Thresholds::kMaxOverlapRatio);
     m_overlapSpin->setDecimals(2);
     m_overlapSpin->setSingleStep(0.01);
     m_overlapSpin->setKeyboardTracking(false);
@@ -86,27 +105,29 @@ SettingsPanel::SettingsPanel(QWidget* parent)
     // Slider -> spin (rounded to the slider's step), spin -> slider; either emits once.
     connect(m_coefSlider, &QSlider::valueChanged, this, [this](int v) {
         const QSignalBlocker b(m_coefSpin);
-        m_coefSpin->setValue(v / 10.0);
-        emit thresholdsChanged(coefficient(), overlap());
+        m_coefSpin->setValue(v / kCoefUnit);
+        emit thresholdsChanged(thresholds());
     });
     connect(m_coefSpin, &QDoubleSpinBox::valueChanged, this, [this](double v) {
         const QSignalBlocker b(m_coefSlider);
-        m_coefSlider->setValue(static_cast<int>(std::lround(v * 10)));
-        emit thresholdsChanged(coefficient(), overlap());
+        m_coefSlider->setValue(sliderUnits(v, kCoefUnit));
+        emit thresholdsChanged(thresholds());
     });
     connect(m_overlapSlider, &QSlider::valueChanged, this, [this](int v) {
         const QSignalBlocker b(m_overlapSpin);
-        m_overlapSpin->setValue(v / 100.0);
-        emit thresholdsChanged(coefficient(), overlap());
+        m_overlapSpin->setValue(v / kOverlapUnit);
+        emit thresholdsChanged(thresholds());
     });
     connect(m_overlapSpin, &QDoubleSpinBox::valueChanged, this, [this](double v) {
         const QSignalBlocker b(m_overlapSlider);
-        m_overlapSlider->setValue(static_cast<int>(std::lround(v * 100)));
-        emit thresholdsChanged(coefficient(), overlap());
+        m_overlapSlider->setValue(sliderUnits(v, kOverlapUnit));
+        emit thresholdsChanged(thresholds());
     });
     connect(m_granularity, &QComboBox::currentIndexChanged, this, &SettingsPanel::granularityChanged);
-    setValues(3.0, 0.70, WholeNetwork);
+    setValues(Thresholds{}, WholeNetwork);
 }
+
+Thresholds SettingsPanel::thresholds() const { return {coefficient(), overlap()}; }
 
 double SettingsPanel::coefficient() const { return m_coefSpin->value(); }
 double SettingsPanel::overlap() const { return m_overlapSpin->value(); }
@@ -114,12 +135,13 @@ QString SettingsPanel::summary() const { return m_summary->text(); }
 
 int SettingsPanel::granularity() const { return m_granularity->currentIndex(); }
 
-void SettingsPanel::setValues(double coefficient, double overlap, int granularity) {
+void SettingsPanel::setValues(const Thresholds& thresholds, int granularity) {
     const QSignalBlocker a(m_coefSlider), b(m_coefSpin), c(m_overlapSlider), d(m_overlapSpin), e(m_granularity);
-    m_coefSpin->setValue(coefficient);
-    m_coefSlider->setValue(static_cast<int>(std::lround(coefficient * 10)));
-    m_overlapSpin->setValue(overlap);
-    m_overlapSlider->setValue(static_cast<int>(std::lround(overlap * 100)));
+    const Thresholds t = thresholds.clamped();
+    m_coefSpin->setValue(t.coefficient);
+    m_coefSlider->setValue(sliderUnits(t.coefficient, kCoefUnit));
+    m_overlapSpin->setValue(t.overlapRatio);
+    m_overlapSlider->setValue(sliderUnits(t.overlapRatio, kOverlapUnit));
     m_granularity->setCurrentIndex(std::clamp(granularity, 0, 3));
 }
 

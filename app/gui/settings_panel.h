@@ -2,8 +2,10 @@
 // The analysis settings: sliders with exact spin boxes for the anomaly coefficient and the
 // overlap ratio threshold, and the granularity of the network view. Every slider move is
 // reported at once (the session coalesces the re-thresholds); the summary line under them says
-// what the current thresholds flag.
+// what the current thresholds flag. The ranges and defaults are Thresholds' (thresholds.h).
 #include <QWidget>
+
+#include "core/analysis/thresholds.h"
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -12,6 +14,12 @@ class QSlider;
 
 namespace contend::gui {
 
+// The thresholds the main window last used (QSettings "analysis/coefficient" and
+// "analysis/overlap"), brought into range, or the defaults; the compare window opened from the
+// command line starts from them too.
+Thresholds savedThresholds();
+void saveThresholds(const Thresholds& t);
+
 class SettingsPanel : public QWidget {
     Q_OBJECT
   public:
@@ -19,11 +27,12 @@ class SettingsPanel : public QWidget {
     enum Granularity { WholeNetwork = 0, PerOperatorType = 1, PerOccurrence = 2, PerIteration = 3 };
     explicit SettingsPanel(QWidget* parent = nullptr);
 
+    Thresholds thresholds() const;
     double coefficient() const;
     double overlap() const;
     int granularity() const;
-    // Sets the values without emitting.
-    void setValues(double coefficient, double overlap, int granularity);
+    // Sets the values (brought into range) without emitting.
+    void setValues(const Thresholds& thresholds, int granularity);
     void setSummary(const QString& text);
     QString summary() const;
     void setAnalysisAvailable(bool available, const QString& why = {});
@@ -34,7 +43,7 @@ class SettingsPanel : public QWidget {
     QDoubleSpinBox* overlapSpin() const { return m_overlapSpin; }
 
   signals:
-    void thresholdsChanged(double coefficient, double overlap);
+    void thresholdsChanged(const contend::Thresholds& thresholds);
     void granularityChanged(int granularity);
 
   private:

@@ -347,6 +347,32 @@ void PreparedWindows::build() const {
     m_built.store(true, std::memory_order_release);
 }
 
+std::uint32_t PreparedAnalysis::signatureOfSlice(std::uint32_t slice) const {
+    return slice < m_sliceSignature.size() ? m_sliceSignature[slice] : kNone;
+}
+
+float PreparedAnalysis::scoreOfSlice(std::uint32_t slice) const {
+    return slice < m_sliceScore.size() ? m_sliceScore[slice] : std::numeric_limits<float>::quiet_NaN();
+}
+
+std::vector<std::uint32_t> PreparedAnalysis::occurrencesOf(std::uint32_t signature) const {
+    std::vector<std::uint32_t> out;
+    if (signature + 1 >= m_ops.sigBegin.size()) return out;
+    out.reserve(m_ops.sigBegin[signature + 1] - m_ops.sigBegin[signature]);
+    for (std::uint32_t k = m_ops.sigBegin[signature]; k < m_ops.sigBegin[signature + 1]; ++k)
+        out.push_back(m_ops.slices[m_ops.sigOps[k]]);
+    return out;
+}
+
+std::uint32_t PreparedAnalysis::anomalyOfSlice(const Report& report, std::uint32_t slice) const {
+    if (slice >= m_ops.opOfSlice.size()) return kNone;
+    const std::uint32_t op = m_ops.opOfSlice[slice];
+    if (op == kNone) return kNone;
+    // A report's anomalies are the first rows (m_anomalyRows order): the row is the index.
+    const std::uint32_t row = m_rowOfOp[op];
+    return row != kNone && row < report.anomalies.size() ? row : kNone;
+}
+
 Report buildReport(const PreparedAnalysis& p, double coefficient, double overlapRatio) {
     const Trace& t = *p.m_trace;
     Report r;

@@ -69,6 +69,18 @@ class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
     // Per op: its iteration (index into the report's iterations, kNone before the first step).
     const std::vector<std::uint32_t>& iterationOfOp() const { return m_iterationOfOp; }
 
+    // Per-slice indexes for views, owned here once and the same for every report built from
+    // this analysis (O(1) each, no pass over the slices). A slice that is not an analysed
+    // operator has signature kNone, score NaN and no anomaly.
+    std::uint32_t signatureOfSlice(std::uint32_t slice) const;
+    float scoreOfSlice(std::uint32_t slice) const;
+    // The slices of signature `signature` (an index into the report's operators), in trace
+    // order (by track, then start); empty for an unknown signature. O(its occurrences).
+    std::vector<std::uint32_t> occurrencesOf(std::uint32_t signature) const;
+    // The index in report.anomalies of the slice's anomaly, kNone when it is not one at the
+    // report's coefficient. `report` must be one this analysis built (buildReport).
+    std::uint32_t anomalyOfSlice(const Report& report, std::uint32_t slice) const;
+
   private:
     friend std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr, const AnalysisSettings&, std::string*,
                                                                    const std::function<bool()>&);

@@ -11,15 +11,17 @@
 #include "core/analysis/anomaly.h"
 #include "core/analysis/anomaly_list.h"
 #include "core/analysis/shared_vector.h"
+#include "core/analysis/thresholds.h"
 #include "core/analysis/window_list.h"
 #include "core/trace/types.h"
 
 namespace contend {
 
 struct AnalysisSettings {
-    double coefficient = 3.0;    // anomaly threshold on the score
-    double overlapRatio = 0.70;  // contention window threshold on overlap / shorter busy time
-    std::string configPath;      // optional counter-to-resource mapping file (JSON)
+    double coefficient = Thresholds::kDefaultCoefficient;    // anomaly threshold on the score
+    double overlapRatio = Thresholds::kDefaultOverlapRatio;  // window threshold on overlap / shorter busy time
+    Thresholds thresholds() const { return {coefficient, overlapRatio}; }
+    std::string configPath;  // optional counter-to-resource mapping file (JSON)
     // Bytes the analysis may still allocate (the memory budget less what the process holds);
     // 0 = no limit. Not written to reports.
     std::uint64_t memoryHeadroomBytes = 0;

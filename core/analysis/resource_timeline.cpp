@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <limits>
 #include <numeric>
 #include <string>
 
@@ -189,6 +190,13 @@ double ResourceTimeline::quantile(double q) const {
 
 bool ResourceTimelines::any() const {
     return std::any_of(std::begin(pressure), std::end(pressure), [](const ResourceTimeline& t) { return !t.empty(); });
+}
+
+double ResourceTimelines::highShare(Resource r, TimeNs a, TimeNs b) const {
+    if (b <= a || pressureIndex(r) < 0) return std::numeric_limits<double>::quiet_NaN();
+    const ResourceTimeline& t = of(r);
+    if (t.empty()) return std::numeric_limits<double>::quiet_NaN();
+    return static_cast<double>(t.highTime(a, b)) / static_cast<double>(b - a);
 }
 
 namespace {

@@ -115,6 +115,10 @@ struct ResourceTimelines {
 
     const ResourceTimeline& of(Resource r) const { return pressure[pressureIndex(r)]; }
     bool any() const;
+    // Share (0..1) of [a, b) that `r` spent at or above its high threshold, for the heatmap's
+    // pressure rows; NaN for an empty interval, a resource counters do not measure, or one
+    // without a timeline.
+    double highShare(Resource r, TimeNs a, TimeNs b) const;
 };
 
 // Combines each resource's series: utilisation and throughput series by the maximum of their

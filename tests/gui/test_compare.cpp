@@ -396,6 +396,14 @@ TEST_CASE("the compare window's thresholds re-threshold both runs and compare ag
         return at(w.baseReport()) && at(w.newReport()) && w.result();
     };
 
+    SECTION("its spins have Thresholds' ranges") {
+        CompareWindow w;
+        CHECK(w.thresholds() == Thresholds{});
+        CHECK(w.coefficientSpin()->minimum() == Approx(Thresholds::kMinCoefficient));
+        CHECK(w.coefficientSpin()->maximum() == Approx(Thresholds::kMaxCoefficient));
+        CHECK(w.overlapSpin()->minimum() == Approx(Thresholds::kMinOverlapRatio));
+        CHECK(w.overlapSpin()->maximum() == Approx(Thresholds::kMaxOverlapRatio));
+    }
     SECTION("two traces opened in the window") {
         CompareWindow w;
         w.resize(1400, 900);
@@ -423,7 +431,7 @@ TEST_CASE("the compare window's thresholds re-threshold both runs and compare ag
         REQUIRE(w);
         REQUIRE(waitFor([&] { return w->result() != nullptr; }, 180000));
         CHECK(w->coefficientSpin()->value() == Approx(main.session()->report()->settings.coefficient));
-        w->setThresholds(4.5, 0.8);
+        w->setThresholds({4.5, 0.8});
         REQUIRE(waitFor([&] { return reportsAt(*w, 4.5, 0.8); }, 60000));
         pump(50);
         CHECK(agrees(*w->result(), expectedAt(4.5, 0.8)));

@@ -135,7 +135,7 @@ TEST_CASE("compare window: predicted vs realised on the bandwidth scenario and i
     // Re-thresholding both runs compares again: the rows follow core on the new reports.
     bool again = false;
     auto c = QObject::connect(&w, &CompareWindow::compared, [&] { again = true; });
-    w.setThresholds(2.0, 0.5);
+    w.setThresholds({2.0, 0.5});
     REQUIRE(waitFor([&] { return again; }, 120000));
     QObject::disconnect(c);
     REQUIRE(w.baseReport());

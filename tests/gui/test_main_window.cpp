@@ -3,6 +3,7 @@
 // persistence, drag and drop, export.
 #include <catch2/catch.hpp>
 #include <set>
+#include <vector>
 
 #include <QComboBox>
 #include <QDir>
@@ -22,12 +23,12 @@
 #include <QUrl>
 
 #include "app/gui/analysis_session.h"
-#include "app/gui/engine_bridge.h"
 #include "app/gui/main_window.h"
 #include "app/gui/message_bar.h"
 #include "app/gui/recent_files.h"
 #include "app/gui/settings_panel.h"
 #include "core/analysis/engine.h"
+#include "core/report/report_json.h"
 #include "gui_support.h"
 #include "widgets/breakdown/breakdown_view.h"
 #include "widgets/details/operator_details.h"
@@ -149,7 +150,7 @@ TEST_CASE("moving the sliders changes windows and flags the way the core predict
     MainWindow w;
     w.show();
     REQUIRE(openAndWait(w, contend::test::samplePath()) == Outcome::Opened);
-    const auto* prepared = static_cast<const PreparedAnalysis*>(w.session()->current()->prepared.get());
+    const auto* prepared = w.session()->current()->prepared.get();
     REQUIRE(prepared);
     SettingsPanel* s = w.settingsPanel();
     const double coef = s->coefficient();
@@ -171,15 +172,49 @@ TEST_CASE("moving the sliders changes windows and flags the way the core predict
         distinct.insert(predicted.windows.size());
     }
     CHECK(distinct.size() >= 2);  // the slider really changed what is shown
-    // The coefficient spin box drives the flags the same way.
+    // The coefficient spin box drives the flags the same way. Until the report for it is in,
+    // the session says its report is not current (it counts requests, the worker is queued).
+    CHECK(w.session()->reportCurrent());
     s->coefficientSpin()->setValue(5.5);
+    CHECK_FALSE(w.session()->reportCurrent());
+    CHECK(w.session()->thresholds() == Thresholds{5.5, 1.0});
     REQUIRE(waitForThresholds(w, 5.5, 1.0));
+    CHECK(w.session()->reportCurrent());
     CHECK(w.anomalyPanel()->model()->rowCount() == static_cast<int>(buildReport(*prepared, 5.5, 1.0).anomalies.size()));
     CHECK(s->coefficientSlider()->value() == 55);
     // Dragging fast: many moves, the last one wins.
     for (int v = 20; v <= 80; ++v) s->overlapSlider()->setValue(v);
     REQUIRE(waitForThresholds(w, 5.5, 0.8));
     CHECK(w.windowPanel()->model()->rowCount() == static_cast<int>(buildReport(*prepared, 5.5, 0.8).windows.size()));
+}
+
+TEST_CASE("the settings panel edits the thresholds over Thresholds' ranges and keeps them in range",
+          "[app][sliders][thresholds]") {
+    Fresh fresh;
+    SettingsPanel s;
+    CHECK(s.thresholds() == Thresholds{});
+    CHECK(s.coefficientSpin()->minimum() == Approx(Thresholds::kMinCoefficient));
+    CHECK(s.coefficientSpin()->maximum() == Approx(Thresholds::kMaxCoefficient));
+    CHECK(s.overlapSpin()->minimum() == Approx(Thresholds::kMinOverlapRatio));
+    CHECK(s.overlapSpin()->maximum() == Approx(Thresholds::kMaxOverlapRatio));
+    // The sliders cover the same ranges as the spin boxes: their ends are the spins' ends.
+    std::vector<Thresholds> emitted;
+    QObject::connect(&s, &SettingsPanel::thresholdsChanged, [&](const Thresholds& t) { emitted.push_back(t); });
+    s.coefficientSlider()->setValue(s.coefficientSlider()->minimum());
+    CHECK(s.coefficient() == Approx(Thresholds::kMinCoefficient));
+    s.coefficientSlider()->setValue(s.coefficientSlider()->maximum());
+    CHECK(s.coefficient() == Approx(Thresholds::kMaxCoefficient));
+    s.overlapSlider()->setValue(s.overlapSlider()->minimum());
+    CHECK(s.overlap() == Approx(Thresholds::kMinOverlapRatio));
+    REQUIRE(emitted.size() == 3);
+    CHECK(emitted.back() == s.thresholds());
+    // Values from elsewhere (saved settings of an older version) are brought into range.
+    s.setValues({0.01, 3.0}, SettingsPanel::WholeNetwork);
+    CHECK(s.thresholds() == Thresholds{Thresholds::kMinCoefficient, Thresholds::kMaxOverlapRatio});
+    CHECK(s.coefficientSlider()->value() == s.coefficientSlider()->minimum());
+    saveThresholds({0.2, 0.01});
+    CHECK(savedThresholds() == Thresholds{0.2, Thresholds::kMinOverlapRatio});
+    QSettings().clear();
 }
 
 TEST_CASE("a broken file shows the error in plain words and keeps the previous trace", "[app][errors]") {
@@ -350,7 +385,7 @@ TEST_CASE("export writes the report as contend-cli does and the view as a PNG, a
     QFile jf(json);
     REQUIRE(jf.open(QIODevice::ReadOnly));
     const Trace& t = *w.session()->current()->trace;
-    CHECK(jf.readAll().toStdString() == *reportJsonText(*w.session()->report(), t));
+    CHECK(jf.readAll().toStdString() == jsonText(reportToJson(*w.session()->report(), t)));
     CHECK(QFileInfo(md).size() > 100);
     QImage image(png);
     CHECK(image.width() == w.timeline()->width());

@@ -11,7 +11,6 @@
 #include <QTest>
 
 #include "app/gui/analysis_session.h"
-#include "app/gui/engine_bridge.h"
 #include "app/gui/main_window.h"
 #include "app/gui/settings_panel.h"
 #include "core/analysis/engine.h"
@@ -107,7 +106,7 @@ TEST_CASE("the app's reports carry the what-if, first report and re-thresholds a
     w.resize(1600, 1000);
     w.show();
     REQUIRE(openSample(w));
-    const auto* prepared = static_cast<const PreparedAnalysis*>(w.session()->current()->prepared.get());
+    const auto* prepared = w.session()->current()->prepared.get();
     REQUIRE(prepared);
     SettingsPanel* s = w.settingsPanel();
     {
@@ -210,12 +209,12 @@ TEST_CASE("the what-if stops when the session no longer wants it", "[app][whatif
     TracePtr t = loadTrace(contend::test::samplePath().toStdString()).trace;
     REQUIRE(t);
     std::string error;
-    PreparedHandle prepared = prepareAnalysisHandle(t, AnalysisSettings{}, &error);
+    const PreparedPtr prepared = prepareForApp(t, AnalysisSettings{}, &error);
     REQUIRE(prepared);
     int asked = 0;
-    CHECK(buildReportShared(prepared, 1.5, 0.3, [&] { return ++asked < 3; }) == nullptr);
+    CHECK(buildReportForApp(*prepared, {1.5, 0.3}, [&] { return ++asked < 3; }) == nullptr);
     CHECK(asked == 3);  // asked between replays, stopped at the first "no"
-    const auto full = buildReportShared(prepared, 1.5, 0.3, [] { return true; });
+    const auto full = buildReportForApp(*prepared, {1.5, 0.3}, [] { return true; });
     REQUIRE(full);
     CHECK(full->whatIf.computed);
     CHECK(full->whatIf.replayed > 0);
