@@ -318,13 +318,16 @@ TEST_CASE("ascend db: broken and hostile databases give a located error or load 
                              "UPDATE STRING_IDS SET value = CAST(X'7472616E73C0' AS TEXT) WHERE id = 1;");
         LoadResult r = loadOk(f.path());
         CHECK(phase(*r.trace, "task") == 5);  // the row without times is dropped, counted
-        bool warned = false, utf8 = false;
+        bool warned = false, utf8 = false, pmu = false;
         for (const auto& w : r.trace->stats().warnings) {
-            warned |= w.kind.find("TASK row without a start") == 0;
-            utf8 |= w.kind == "invalid UTF-8 replaced by '?'" && w.example == "table STRING_IDS, id 1";
+            warned |= w.id == ImportProblem::DbTaskWithoutTimes && w.unit == ProblemUnit::Row;
+            pmu |= w.id == ImportProblem::DbPmuRowWithoutMetric && w.example == "table TASK_PMU_INFO";
+            utf8 |= w.id == ImportProblem::InvalidUtf8 && w.kind == "invalid UTF-8 replaced by '?'" &&
+                    w.example == "table STRING_IDS, id 1" && w.unit == ProblemUnit::Byte;
         }
         CHECK(warned);
         CHECK(utf8);
+        CHECK(pmu);
         findSlice(*r.trace, "trans?");  // a name that is not UTF-8, repaired
     }
     SECTION("tables with no rows") {
@@ -476,7 +479,7 @@ TEST_CASE("ascend db: every real database loads with the README's counts and ana
         }
         std::uint64_t hidden = 0;  // kernel tasks without their operator, left out as the text export does
         for (const auto& w : t.stats().warnings)
-            if (w.kind.rfind("kernel task without a COMPUTE_TASK_INFO row", 0) == 0) hidden = w.count;
+            if (w.id == ImportProblem::DbKernelWithoutComputeInfo) hidden = w.count;
         CHECK(device + hidden == x.tasks);
         CHECK(hidden * 4 < x.tasks);
         CHECK(joined == x.compute);

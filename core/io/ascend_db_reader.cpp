@@ -146,8 +146,7 @@ bool Reader::readStrings() {
         }
         m_strings.emplace(st.int64(0), std::move(v));
     }
-    if (badBytes)
-        m_b.warn("invalid UTF-8 replaced by '?'", "table STRING_IDS, id " + std::to_string(firstBad), badBytes, "byte");
+    if (badBytes) m_b.warn(ImportProblem::InvalidUtf8, "table STRING_IDS, id " + std::to_string(firstBad), badBytes);
     return scanDone("STRING_IDS", st);
 }
 
@@ -234,7 +233,7 @@ bool Reader::readPmu() {
         m_pmu[st.int64(0)].push_back(Metric{it->second.id, static_cast<float>(v * it->second.scale)});
         ++n;
     }
-    if (skipped) m_b.warn("TASK_PMU_INFO row without a named, numeric metric", "table TASK_PMU_INFO", skipped, "row");
+    if (skipped) m_b.warn(ImportProblem::DbPmuRowWithoutMetric, "table TASK_PMU_INFO", skipped);
     counted("pmu", n);
     return scanDone("TASK_PMU_INFO", st);
 }
@@ -361,10 +360,8 @@ bool Reader::readTasks() {
         }
         ++n;
     }
-    if (dropped) m_b.warn("TASK row without a start and end time in range", "table TASK", dropped, "row");
-    if (hidden)
-        m_b.warn("kernel task without a COMPUTE_TASK_INFO row left out (as the text export does)", "table TASK", hidden,
-                 "row");
+    if (dropped) m_b.warn(ImportProblem::DbTaskWithoutTimes, "table TASK", dropped);
+    if (hidden) m_b.warn(ImportProblem::DbKernelWithoutComputeInfo, "table TASK", hidden);
     counted("task", n);
     return scanDone(kTask, st);
 }

@@ -130,8 +130,7 @@ bool Reader::readStrings() {
         }
         m_strings.emplace(st.int64(0), std::move(v));
     }
-    if (badBytes)
-        m_b.warn("invalid UTF-8 replaced by '?'", "table StringIds, id " + std::to_string(firstBad), badBytes, "byte");
+    if (badBytes) m_b.warn(ImportProblem::InvalidUtf8, "table StringIds, id " + std::to_string(firstBad), badBytes);
     return scanDone("StringIds", st);
 }
 
