@@ -16,6 +16,7 @@
 
 #include "core/analysis/character.h"
 #include "core/analysis/engine.h"
+#include "core/analysis/signatures.h"
 #include "core/analysis/summary.h"
 #include "core/io/load.h"
 #include "core/trace/trace_builder.h"
@@ -622,6 +623,33 @@ TEST_CASE("ascend db: several devices keep the text export's process names, thei
                                           "Ascend Hardware / NPU 1 Stream 3"});
     CHECK(findCounter(t, "NPU 0 HBM 0/Read Read(MB/s)"));
     CHECK(findCounter(t, "NPU 1 HBM 0/Read Read(MB/s)"));
+}
+
+TEST_CASE("ascend db: EVENT_RECORD tasks are waits as the text export's EVENT_RECORD_SQE are", "[real][ascenddb]") {
+    requireSharedTraces();
+    const std::string base = test::sharedTraces() + "/ascend-msinsight/test/data/pytorch/";
+    // The Level1 capture exported twice: the text export names the record task EVENT_RECORD_SQE
+    // (14 of them), the database EVENT_RECORD (16). Both must be waits, for the run to get the
+    // same verdicts from either export.
+    auto records = [](const Trace& t, std::string_view name, std::size_t& waits) {
+        std::size_t n = 0;
+        waits = 0;
+        for (std::uint32_t i = 0; i < t.slices().size(); ++i) {
+            const Slice& s = t.slices()[i];
+            if (!s.is(kSliceDevice)) continue;
+            if (t.str(s.name) != name && t.str(t.infos()[i].taskType) != name) continue;
+            ++n;
+            if (s.is(kSliceWait) && isWaitTask(t, i) && !isDeviceOperator(t, i)) ++waits;
+        }
+        return n;
+    };
+    LoadResult text = loadOk(base + "text/level1/rank0_ascend_pt");
+    LoadResult db = loadOk(base + "db/level1/rank0_ascend_pt");
+    std::size_t textWaits = 0, dbWaits = 0;
+    CHECK(records(*text.trace, "EVENT_RECORD_SQE", textWaits) == 14);
+    CHECK(textWaits == 14);
+    CHECK(records(*db.trace, "EVENT_RECORD", dbWaits) == 16);
+    CHECK(dbWaits == 16);
 }
 
 TEST_CASE("ascend db: the LLC hit rate reads as a percent from both exports, and the PyTorch ops keep their dims",
