@@ -1,5 +1,5 @@
 // Import problems as data (core/trace/import_problem.h) and load errors by kind: code decides by
-// the id, the unit and LoadError::Kind, never by reading a message back.
+// the id, the unit and Failure::Kind, never by reading a message back.
 #include <catch2/catch.hpp>
 #include <set>
 
@@ -79,13 +79,13 @@ TEST_CASE("a loaded file's problems carry their ids and units", "[problems]") {
 TEST_CASE("load errors say their kind", "[problems]") {
     const LoadResult missing = loadTrace("/nonexistent/contend/trace.json");
     REQUIRE(missing.error);
-    CHECK(missing.error->kind == LoadError::Kind::Unreadable);
+    CHECK(missing.error->kind == Failure::Kind::Unreadable);
     const LoadResult broken = loadTraceFromMemory("[{\"name\": \"a\", \"ph\": \"X\", \"ts\": 1,, }]", "broken.json");
     REQUIRE(broken.error);
-    CHECK(broken.error->kind == LoadError::Kind::Malformed);
+    CHECK(broken.error->kind == Failure::Kind::Malformed);
     CHECK(broken.error->offset >= 0);
     contend::test::TempFile notDb("fake.db", "this is not SQLite");
     const LoadResult fake = loadTrace(notDb.path());
     REQUIRE(fake.error);
-    CHECK(fake.error->kind == LoadError::Kind::NotATrace);
+    CHECK(fake.error->kind == Failure::Kind::NotATrace);
 }

@@ -38,7 +38,10 @@ PreparedHandle prepareAnalysisHandle(TracePtr trace, const AnalysisSettings& set
                                      const std::function<bool()>& keepGoing) {
 #ifdef CONTEND_GUI_HAVE_ENGINE
     try {
-        return prepareAnalysis(std::move(trace), settings, error, keepGoing);
+        auto prepared = prepareAnalysis(std::move(trace), settings, keepGoing);
+        if (prepared) return std::move(prepared).value();
+        if (error) *error = prepared.failure().message();
+        return nullptr;
     } catch (const std::exception& e) {
         if (error) *error = e.what();
         return nullptr;

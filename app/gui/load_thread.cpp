@@ -70,7 +70,7 @@ void LoadThread::run() {
         emit failed(tr("%1: could not be read: %2").arg(m_path, QString::fromLocal8Bit(e.what())));
         return;
     }
-    if (m_cancel || r.cancelled) {
+    if (m_cancel || r.cancelled()) {
         emit cancelled();
         return;
     }

@@ -389,7 +389,7 @@ bool Reader::readCommunicationOps() {
     return scanDone("COMMUNICATION_OP", st);
 }
 
-std::optional<LoadError> Reader::run() {
+std::optional<Failure> Reader::run() {
     if (!readSchema() || !checkBudget() || !readStrings()) return m_error;
     readInfo();
     if (!readComputeInfo() || !readPmu() || !readCommunicationInfo() || !readTasks() || !readCommunicationOps())
@@ -413,9 +413,9 @@ bool isAscendDatabase(const SqliteDb& db, std::string& error) {
     return has("TASK") && has("STRING_IDS");
 }
 
-std::optional<LoadError> readAscendDb(const SqliteDb& db, const std::string& path, TraceBuilder& b,
-                                      const LoadOptions& options, bool* cancelled) {
-    ascenddb::Reader r(db, path, b, options, cancelled);
+std::optional<Failure> readAscendDb(const SqliteDb& db, const std::string& path, TraceBuilder& b,
+                                    const LoadOptions& options) {
+    ascenddb::Reader r(db, path, b, options);
     return r.run();
 }
 

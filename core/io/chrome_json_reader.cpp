@@ -521,7 +521,7 @@ void locate(const SourceFactory& open, LoadError& e) {
 }  // namespace
 
 std::optional<LoadError> readChromeJson(const SourceFactory& open, const std::string& name, TraceBuilder& builder,
-                                        const LoadOptions& options, bool* cancelled) {
+                                        const LoadOptions& options) {
     for (int attempt = 0; attempt < 2; ++attempt) {
         const bool exact = attempt == 1;
         std::string openError;
@@ -539,14 +539,7 @@ std::optional<LoadError> readChromeJson(const SourceFactory& open, const std::st
             builder.stats().modelBytes = builder.memoryBytes();
             return std::nullopt;
         }
-        if (st == Status::Cancelled) {
-            if (cancelled) *cancelled = true;
-            LoadError e;
-            e.file = name;
-            e.reason = "cancelled";
-            e.kind = LoadError::Kind::Cancelled;
-            return e;
-        }
+        if (st == Status::Cancelled) return Failure::cancelled(name);
         if (st == Status::Error) {
             LoadError e = reader.error();
             if (e.offset >= 0) locate(open, e);
