@@ -54,7 +54,7 @@ TEST_CASE("scores are in spreads of the baseline and the coefficient is the cut"
     for (int i = 0; i < 30; ++i, t += 200) k.kernel("relu", 7, t, noisy(100, i));
     k.kernel("relu", 7, t, 118);  // +18%: 3.6 spreads of the 5% floor
     const TracePtr trace = k.load();
-    auto p = prepareAnalysis(trace, AnalysisSettings{});
+    auto p = prepareAnalysis(trace, AnalysisSettings{}).value();
     REQUIRE(p);
     CHECK(buildReport(*p, 3.0, 0.7).anomalies.size() == 1);
     CHECK(buildReport(*p, 4.0, 0.7).anomalies.size() == 0);
@@ -68,7 +68,7 @@ TEST_CASE("fewer than five occurrences are not judged, and the report says so", 
     k.kernel("rare", 7, 0, 100).kernel("rare", 7, 1000, 102).kernel("rare", 7, 2000, 180);
     k.kernel("rarer", 7, 3000, 100).kernel("rarer", 7, 4000, 170);
     k.kernel("once", 7, 5000, 5000);
-    auto p = prepareAnalysis(k.load(), AnalysisSettings{});
+    auto p = prepareAnalysis(k.load(), AnalysisSettings{}).value();
     const Report r = buildReport(*p, 3.0, 0.7);
     // 1.8x its fastest run, but three runs cannot tell a slow one from an ordinary one.
     CHECK(r.anomalies.empty());
@@ -127,7 +127,7 @@ TEST_CASE("a lock held in most steps: the runs apart from the holder are the bas
             k.kernel("index_put_accumulate", 21, t + 150, noisy(40, i));
     }
     REQUIRE(held == 8);
-    auto p = prepareAnalysis(k.load(), AnalysisSettings{});
+    auto p = prepareAnalysis(k.load(), AnalysisSettings{}).value();
     const Report r = buildReport(*p, 3.0, 0.7);
     CHECK(r.anomalies.size() == 8);
     const auto sig = std::find_if(r.operators.begin(), r.operators.end(),
@@ -150,7 +150,7 @@ TEST_CASE("a slow majority with nothing beside it to explain it is not flagged",
     double t = 0;
     for (int i = 0; i < 14; ++i, t += 200)
         k.kernel("index_put_accumulate", 21, t, i % 7 < 3 ? noisy(40, i) : noisy(80, i));
-    auto p = prepareAnalysis(k.load(), AnalysisSettings{});
+    auto p = prepareAnalysis(k.load(), AnalysisSettings{}).value();
     CHECK(buildReport(*p, 3.0, 0.7).anomalies.empty());
     CHECK(p->baselines().signatures[0].rule == BaselineRule::All);
 }
@@ -160,7 +160,7 @@ TEST_CASE("traces in whole microseconds cannot flag a one-microsecond difference
     double t = 0;
     for (int i = 0; i < 20; ++i, t += 10) k.kernel("tiny", 7, t, 2);
     k.kernel("tiny", 7, t, 3);  // +1 us: one timer tick
-    auto p = prepareAnalysis(k.load(), AnalysisSettings{});
+    auto p = prepareAnalysis(k.load(), AnalysisSettings{}).value();
     CHECK(p->operators().resolutionNs == 1000);
     CHECK(buildReport(*p, 3.0, 0.7).anomalies.empty());
 }

@@ -110,7 +110,7 @@ TEST_CASE("a single slow run beside a partner, with nothing saturated, has an un
 
 TEST_CASE("every occurrence's breakdown adds up to its duration", "[analysis][breakdown]") {
     const TracePtr trace = cacheThrash().load();
-    auto p = prepareAnalysis(trace, AnalysisSettings{});
+    auto p = prepareAnalysis(trace, AnalysisSettings{}).value();
     const auto& ops = p->operators();
     for (std::uint32_t op = 0; op < ops.size(); ++op) {
         const Breakdown& b = p->breakdowns()[op];
@@ -133,7 +133,7 @@ TEST_CASE("Kineto launch-to-start delay is measured through the correlation id",
     ]})J";
     auto lr = loadTraceFromMemory(json, "launch.json");
     REQUIRE(lr);
-    auto p = prepareAnalysis(lr.trace, AnalysisSettings{});
+    auto p = prepareAnalysis(lr.trace, AnalysisSettings{}).value();
     REQUIRE(p->operators().size() == 1);
     CHECK(p->breakdowns()[0].waitBeforeNs == 25000);  // launch returned at 15 us, ran at 40 us
 }

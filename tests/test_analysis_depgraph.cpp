@@ -55,7 +55,7 @@ struct Graph {
 };
 
 Graph graphOf(const KinetoTrace& k) {
-    Graph g{prepareAnalysis(k.load(), AnalysisSettings{})};
+    Graph g{prepareAnalysis(k.load(), AnalysisSettings{}).value()};
     REQUIRE(g.p);
     Replayer r(g.g());
     CHECK(r.mismatchesOfFullReplay() == 0);  // the unchanged graph gives back every observed time
@@ -183,7 +183,7 @@ TEST_CASE("what-if: a window on the critical path gains its extra wait, one off 
 TEST_CASE("what-if: keepGoing stops it between replays, and saying yes changes nothing",
           "[analysis][depgraph][whatif]") {
     const KinetoTrace k = contended(false);
-    auto p = prepareAnalysis(k.load(), AnalysisSettings{});
+    auto p = prepareAnalysis(k.load(), AnalysisSettings{}).value();
     REQUIRE(p);
     Report full = buildReport(*p, 3.0, 0.7);
     REQUIRE(predictGains(*p, full));
@@ -226,7 +226,7 @@ TEST_CASE("compare: a resolved window off the critical path is predicted 0 and r
 TEST_CASE("depgraph: the replay of a simulated trace gives back every observed time", "[analysis][depgraph][sim]") {
     for (sim::Scenario s : {sim::Scenario::Mixed, sim::Scenario::Null, sim::Scenario::SyncCluster}) {
         const auto& run = contend::test::simulated(s, false, 3);
-        auto p = prepareAnalysis(run.trace, AnalysisSettings{});
+        auto p = prepareAnalysis(run.trace, AnalysisSettings{}).value();
         REQUIRE(p);
         const DependencyGraph& g = p->dependencyGraph();
         CHECK(g.linkedDeviceNodes == g.deviceNodes);

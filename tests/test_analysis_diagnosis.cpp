@@ -83,7 +83,7 @@ TEST_CASE("a step the capture cut is said, and its runs stay out of the baseline
         for (int i = 0; i < kernels; ++i) k.kernel("gemm_tile", 7, t + 5 + i * 150, s == 0 ? 300 : 100 + (i % 3));
         t += 2000;
     }
-    auto p = prepareAnalysis(k.load(), AnalysisSettings{});
+    auto p = prepareAnalysis(k.load(), AnalysisSettings{}).value();
     const Report r = buildReport(*p, 3.0, 0.7);
     CHECK(hasNote(r, "cut-steps"));
     REQUIRE(r.iterations.size() == 6);

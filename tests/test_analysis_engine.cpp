@@ -20,7 +20,7 @@ const TracePtr& mixedTrace() { return contend::test::simulated(sim::Scenario::Mi
 }  // namespace
 
 TEST_CASE("re-thresholding a prepared analysis equals analysing from scratch", "[analysis][engine]") {
-    auto p = prepareAnalysis(mixedTrace(), AnalysisSettings{});
+    auto p = prepareAnalysis(mixedTrace(), AnalysisSettings{}).value();
     REQUIRE(p);
     for (auto [k, ratio] : {std::pair{3.0, 0.7}, {1.5, 0.5}, {5.0, 0.95}, {0.0, 0.1}}) {
         AnalysisSettings s;
@@ -44,7 +44,7 @@ TEST_CASE("re-thresholding a prepared analysis equals analysing from scratch", "
 }
 
 TEST_CASE("re-thresholding is cheap", "[analysis][engine][bench]") {
-    auto p = prepareAnalysis(mixedTrace(), AnalysisSettings{});
+    auto p = prepareAnalysis(mixedTrace(), AnalysisSettings{}).value();
     const auto t0 = std::chrono::steady_clock::now();
     for (int i = 0; i < 20; ++i) buildReport(*p, 1.0 + 0.2 * i, 0.5 + 0.02 * i);
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() / 20;

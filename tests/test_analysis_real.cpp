@@ -81,9 +81,9 @@ TEST_CASE("every real trace analyses without error and its report holds together
         INFO(path);
         LoadResult lr = loadTrace(path);
         REQUIRE(lr);
-        std::string error;
-        auto p = prepareAnalysis(lr.trace, AnalysisSettings{}, &error);
-        REQUIRE(p);
+        auto prepared = prepareAnalysis(lr.trace, AnalysisSettings{});
+        REQUIRE(prepared);
+        const auto& p = prepared.value();
         const Report r = buildReport(*p, 3.0, 0.7);
         const Trace& t = *lr.trace;
         for (std::size_t i = 1; i < r.anomalies.size(); ++i) REQUIRE(r.anomalies[i - 1].score >= r.anomalies[i].score);
@@ -130,6 +130,7 @@ TEST_CASE("every real trace analyses without error and its report holds together
             }
         }
         for (const auto& c : r.clusters) REQUIRE(c.waitNs > c.busyNs);
+        std::string error;
         auto back = reportFromJson(nlohmann::json::parse(reportToJson(r, t).dump()), &error);
         REQUIRE(back);
         REQUIRE(back->anomalies.size() == r.anomalies.size());
@@ -166,9 +167,7 @@ TEST_CASE("every database under the real traces loads and analyses, an analysis.
         REQUIRE(lr);
         const bool isNsys = endsWith(path, ".sqlite");
         REQUIRE(lr.trace->format() == (isNsys ? "nsys-sqlite" : "ascend-db"));
-        std::string error;
-        auto p = prepareAnalysis(lr.trace, AnalysisSettings{}, &error);
-        REQUIRE(p);
+        REQUIRE(prepareAnalysis(lr.trace, AnalysisSettings{}));
         ++(isNsys ? nsys : ascend);
     }
     REQUIRE(nsys >= 3);

@@ -88,7 +88,7 @@ TEST_CASE("overlap alone is not contention: a partner beside half the runs, slow
         for (std::uint64_t seed : {1, 2, 3}) {
             INFO(shapeName(shape) << " seed " << seed);
             const Built b = build(shape, 0.5, 0.0, seed);
-            auto p = prepareAnalysis(b.trace, AnalysisSettings{});
+            auto p = prepareAnalysis(b.trace, AnalysisSettings{}).value();
             REQUIRE(p);
             const Report r = buildReport(*p, 3.0, 0.7);
             CHECK(r.anomalies.empty());
@@ -113,7 +113,7 @@ TEST_CASE("a longer run is not more exposed for being long: no length bias on a 
             k.kernel("elementwise_add", 7, t, draw(shape, g));
             k.kernel("layer_norm_fwd", 9, t + 90, 200);
         }
-        auto p = prepareAnalysis(k.load(), AnalysisSettings{});
+        auto p = prepareAnalysis(k.load(), AnalysisSettings{}).value();
         const Report r = buildReport(*p, 3.0, 0.7);
         CHECK(r.anomalies.empty());
         CHECK(r.windows.empty());
@@ -128,7 +128,7 @@ TEST_CASE("contention the data shows: runs beside the partner are slower, in 10%
             for (std::uint64_t seed : {1, 2}) {
                 INFO(shapeName(shape) << " contended " << share << " seed " << seed);
                 const Built b = build(shape, share, share, seed);
-                auto p = prepareAnalysis(b.trace, AnalysisSettings{});
+                auto p = prepareAnalysis(b.trace, AnalysisSettings{}).value();
                 REQUIRE(p);
                 const SignatureBaseline& base = baselineOf(*p, "elementwise_add");
                 // The partner is shown to slow it: the reference is the runs without it, and

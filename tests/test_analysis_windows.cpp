@@ -42,7 +42,7 @@ KinetoTrace twoMemoryHeavyOps(double demandPercent = 70, double bSlowed = 130) {
 
 TEST_CASE("two memory-heavy operators at overlap ratio 0.8: a window at 0.7, none at 0.9", "[analysis][windows]") {
     const TracePtr trace = twoMemoryHeavyOps().load();
-    auto p = prepareAnalysis(trace, AnalysisSettings{});
+    auto p = prepareAnalysis(trace, AnalysisSettings{}).value();
     REQUIRE(p);
     const Report at07 = buildReport(*p, 3.0, 0.7);
     REQUIRE(at07.windows.size() == 1);

@@ -29,7 +29,7 @@ std::string markdownOf(const Report& r, const Trace& t) {
 }  // namespace
 
 TEST_CASE("a re-threshold builds no anomaly, and a read builds only its block", "[analysis][engine][lazy]") {
-    auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{});
+    auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{}).value();
     REQUIRE(p);
     const Report r = buildReport(*p, 0.0, 0.3);
     REQUIRE(r.anomalies.size() > 2 * AnomalyList::kChunk);
@@ -54,7 +54,7 @@ TEST_CASE("a re-threshold builds no anomaly, and a read builds only its block", 
 
 TEST_CASE("lazy anomalies equal the same anomalies held as a vector, and write the same JSON and Markdown",
           "[analysis][engine][lazy]") {
-    auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{});
+    auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{}).value();
     REQUIRE(p);
     for (double k : {0.0, 1.0, 3.0}) {
         INFO("coefficient " << k);
@@ -95,7 +95,7 @@ TEST_CASE("lazy anomalies equal the same anomalies held as a vector, and write t
 }
 
 TEST_CASE("a copy of a lazy report keeps its own what-if results", "[analysis][engine][lazy]") {
-    auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{});
+    auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{}).value();
     REQUIRE(p);
     Report a = buildReport(*p, 0.0, 0.5);
     REQUIRE(!a.anomalies.empty());

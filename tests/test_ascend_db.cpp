@@ -16,6 +16,7 @@
 
 #include "core/analysis/character.h"
 #include "core/analysis/engine.h"
+#include "core/analysis/signatures.h"
 #include "core/analysis/summary.h"
 #include "core/io/load.h"
 #include "core/trace/trace_builder.h"
@@ -318,13 +319,16 @@ TEST_CASE("ascend db: broken and hostile databases give a located error or load 
                              "UPDATE STRING_IDS SET value = CAST(X'7472616E73C0' AS TEXT) WHERE id = 1;");
         LoadResult r = loadOk(f.path());
         CHECK(phase(*r.trace, "task") == 5);  // the row without times is dropped, counted
-        bool warned = false, utf8 = false;
+        bool warned = false, utf8 = false, pmu = false;
         for (const auto& w : r.trace->stats().warnings) {
-            warned |= w.kind.find("TASK row without a start") == 0;
-            utf8 |= w.kind == "invalid UTF-8 replaced by '?'" && w.example == "table STRING_IDS, id 1";
+            warned |= w.id == ImportProblem::DbTaskWithoutTimes && w.unit == ProblemUnit::Row;
+            pmu |= w.id == ImportProblem::DbPmuRowWithoutMetric && w.example == "table TASK_PMU_INFO";
+            utf8 |= w.id == ImportProblem::InvalidUtf8 && w.kind == "invalid UTF-8 replaced by '?'" &&
+                    w.example == "table STRING_IDS, id 1" && w.unit == ProblemUnit::Byte;
         }
         CHECK(warned);
         CHECK(utf8);
+        CHECK(pmu);
         findSlice(*r.trace, "trans?");  // a name that is not UTF-8, repaired
     }
     SECTION("tables with no rows") {
@@ -357,6 +361,7 @@ TEST_CASE("ascend db: broken and hostile databases give a located error or load 
         LoadResult small = loadTrace(f.path(), o);
         REQUIRE(small.error);
         CHECK(small.error->reason.rfind("not enough memory", 0) == 0);
+        CHECK(small.error->kind == Failure::Kind::OutOfMemory);  // set by the reader, not read from the text
     }
     SECTION("a database another process holds locked") {
         makeDb(f.path(), tinyDb());
@@ -476,15 +481,14 @@ TEST_CASE("ascend db: every real database loads with the README's counts and ana
         }
         std::uint64_t hidden = 0;  // kernel tasks without their operator, left out as the text export does
         for (const auto& w : t.stats().warnings)
-            if (w.kind.rfind("kernel task without a COMPUTE_TASK_INFO row", 0) == 0) hidden = w.count;
+            if (w.id == ImportProblem::DbKernelWithoutComputeInfo) hidden = w.count;
         CHECK(device + hidden == x.tasks);
         CHECK(hidden * 4 < x.tasks);
         CHECK(joined == x.compute);
         CHECK(withPmu * 28 == x.pmu);
-        std::string error;
-        auto p = prepareAnalysis(r.trace, AnalysisSettings{}, &error);
+        auto p = prepareAnalysis(r.trace, AnalysisSettings{});
         REQUIRE(p);
-        const Report rep = buildReport(*p, 3.0, 0.7);
+        const Report rep = buildReport(*p.value(), 3.0, 0.7);
         CHECK(rep.trace.operators > 0);
         const double seconds = t.stats().seconds;
         std::printf("ascend db %-90s %5zu operators in %.4f s = %.0f operators/s\n", rel.c_str(), t.slices().size(),
@@ -590,8 +594,9 @@ TEST_CASE("ascend db: a cancelled load says so", "[real][ascenddb]") {
                                  "ascend_pytorch_profiler_0.db",
                              o);
     CHECK_FALSE(r);
-    CHECK(r.cancelled);
+    CHECK(r.cancelled());
     REQUIRE(r.error);
+    CHECK(r.error->kind == Failure::Kind::Cancelled);
     CHECK(r.error->reason == "cancelled");
 }
 
@@ -619,6 +624,33 @@ TEST_CASE("ascend db: several devices keep the text export's process names, thei
                                           "Ascend Hardware / NPU 1 Stream 3"});
     CHECK(findCounter(t, "NPU 0 HBM 0/Read Read(MB/s)"));
     CHECK(findCounter(t, "NPU 1 HBM 0/Read Read(MB/s)"));
+}
+
+TEST_CASE("ascend db: EVENT_RECORD tasks are waits as the text export's EVENT_RECORD_SQE are", "[real][ascenddb]") {
+    requireSharedTraces();
+    const std::string base = test::sharedTraces() + "/ascend-msinsight/test/data/pytorch/";
+    // The Level1 capture exported twice: the text export names the record task EVENT_RECORD_SQE
+    // (14 of them), the database EVENT_RECORD (16). Both must be waits, for the run to get the
+    // same verdicts from either export.
+    auto records = [](const Trace& t, std::string_view name, std::size_t& waits) {
+        std::size_t n = 0;
+        waits = 0;
+        for (std::uint32_t i = 0; i < t.slices().size(); ++i) {
+            const Slice& s = t.slices()[i];
+            if (!s.is(kSliceDevice)) continue;
+            if (t.str(s.name) != name && t.str(t.infos()[i].taskType) != name) continue;
+            ++n;
+            if (s.is(kSliceWait) && isWaitTask(t, i) && !isDeviceOperator(t, i)) ++waits;
+        }
+        return n;
+    };
+    LoadResult text = loadOk(base + "text/level1/rank0_ascend_pt");
+    LoadResult db = loadOk(base + "db/level1/rank0_ascend_pt");
+    std::size_t textWaits = 0, dbWaits = 0;
+    CHECK(records(*text.trace, "EVENT_RECORD_SQE", textWaits) == 14);
+    CHECK(textWaits == 14);
+    CHECK(records(*db.trace, "EVENT_RECORD", dbWaits) == 16);
+    CHECK(dbWaits == 16);
 }
 
 TEST_CASE("ascend db: the LLC hit rate reads as a percent from both exports, and the PyTorch ops keep their dims",

@@ -122,13 +122,18 @@ TEST_CASE("a cluster report reads back as it was written, and an older one witho
     const fs::path file = dir / "cluster.json";
     std::ofstream(file) << jsonText(written);
     CHECK(looksLikeClusterReport(file.string()));
-    REQUIRE(readClusterReport(file.string(), &error));
+    REQUIRE(readClusterReport(file.string()));
     std::ofstream(dir / "trace.json") << R"({"traceEvents": [{"ph": "X", "name": "k", "ts": 1, "dur": 2}]})";
     CHECK_FALSE(looksLikeClusterReport((dir / "trace.json").string()));
-    CHECK_FALSE(readClusterReport((dir / "trace.json").string(), &error));
-    CHECK(error.find("trace.json: cluster: \"schema\" is not contend.cluster/1") != std::string::npos);
-    CHECK_FALSE(readClusterReport((dir / "missing.json").string(), &error));
-    CHECK(error.find("missing.json: cannot open") != std::string::npos);
+    const auto notCluster = readClusterReport((dir / "trace.json").string());
+    REQUIRE_FALSE(notCluster);
+    CHECK(notCluster.failure().kind == Failure::Kind::Malformed);
+    CHECK(notCluster.failure().message().find("trace.json: cluster: \"schema\" is not contend.cluster/1") !=
+          std::string::npos);
+    const auto missing = readClusterReport((dir / "missing.json").string());
+    REQUIRE_FALSE(missing);
+    CHECK(missing.failure().kind == Failure::Kind::Unreadable);
+    CHECK(missing.failure().message().find("missing.json: cannot open") != std::string::npos);
     fs::remove_all(dir);
 }
 
@@ -196,12 +201,13 @@ TEST_CASE("cluster folders: several ranks, not one rank's profiler folder, and t
     ClusterRunResult r = analyseRanks(findRankTraces((dir / "c").string()), o);
     REQUIRE(r.ok());
     CHECK(done == 4);
-    REQUIRE(r.ranks.size() == 4);
+    std::vector<RankInput>& ranks = r.value();
+    REQUIRE(ranks.size() == 4);
     for (int i = 0; i < 4; ++i) {
-        CHECK(r.ranks[static_cast<std::size_t>(i)].rank == i);
-        CHECK(fs::path(r.ranks[static_cast<std::size_t>(i)].trace).is_absolute());
+        CHECK(ranks[static_cast<std::size_t>(i)].rank == i);
+        CHECK(fs::path(ranks[static_cast<std::size_t>(i)].trace).is_absolute());
     }
-    const ClusterReport c = mergeRanks(std::move(r.ranks));
+    const ClusterReport c = mergeRanks(std::move(ranks));
     REQUIRE(c.traces.size() == 4);
     CHECK(fs::exists(c.traces[1]));
 
@@ -210,13 +216,15 @@ TEST_CASE("cluster folders: several ranks, not one rank's profiler folder, and t
     std::atomic<int> asked{0};
     cancel.keepGoing = [&] { return ++asked < 3; };
     const ClusterRunResult stopped = analyseRanks(findRankTraces((dir / "c").string()), cancel);
-    CHECK(stopped.cancelled);
-    CHECK(stopped.ranks.empty());
+    CHECK(stopped.cancelled());
+    CHECK(stopped.failure().kind == Failure::Kind::Cancelled);
     // A rank twice is an error naming both files.
     fs::copy_file(dir / "c" / rank1, dir / "c" / "rank-1-again.json");
     const ClusterRunResult twice = analyseRanks(findRankTraces((dir / "c").string()), ClusterRunOptions{});
-    CHECK(twice.error.find("are both rank 1") != std::string::npos);
-    CHECK(twice.error.find("rank-1-again.json") != std::string::npos);
+    REQUIRE_FALSE(twice.ok());
+    CHECK_FALSE(twice.cancelled());
+    CHECK(twice.failure().message().find("are both rank 1") != std::string::npos);
+    CHECK(twice.failure().message().find("rank-1-again.json") != std::string::npos);
     fs::remove_all(dir);
 }
 

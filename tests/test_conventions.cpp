@@ -61,9 +61,23 @@ TEST_CASE("Kineto categories map to slice flags", "[conventions]") {
 TEST_CASE("the wait-task rule is one list of text and database spellings", "[conventions]") {
     using namespace conventions;
     for (const char* t : {"EVENT_WAIT_SQE", "EVENT_RECORD_SQE", "NOTIFY_WAIT_SQE", "PLACE_HOLDER_SQE", "Notify Wait",
-                          "Write Value", "EVENT_WAIT", "NOTIFY_WAIT"})
+                          "Write Value", "EVENT_WAIT", "EVENT_RECORD", "NOTIFY_WAIT", "PROFILING_ENABLE"})
         CHECK(isWaitTaskType(t));
     for (const char* t : {"AI_CORE", "SDMA", "MIX_AIV", "KERNEL_AIVEC", ""}) CHECK_FALSE(isWaitTaskType(t));
+    // The database's names fall in the same class as the text export's: one run gets the same
+    // wait verdicts from either export (EVENT_RECORD is the database's EVENT_RECORD_SQE).
+    for (const char* t : {"EVENT_WAIT", "EVENT_RECORD", "PROFILING_ENABLE", "PROFILING_DISABLE", "STARS_COMMON",
+                          "KERNEL_AIVEC", "SDMA", "Notify Wait", "Write Value", "MEMCPY_ASYNC"}) {
+        INFO(t);
+        CHECK(isWaitTaskType(t) == isWaitTaskType(ascendTextTaskType(t)));
+    }
+    CHECK(ascendTextTaskType("EVENT_RECORD") == "EVENT_RECORD_SQE");
+    CHECK(ascendTextTaskType("STARS_COMMON") == "DSA_SQE");
+    CHECK(ascendTextTaskType("KERNEL_AIVEC") == "KERNEL_AIVEC");
+    CHECK(isAscendDatabaseKernelTaskType("KERNEL_AICORE"));
+    CHECK_FALSE(isAscendDatabaseKernelTaskType("EVENT_RECORD"));
+    CHECK(isAscendDatabaseCopyTaskType("MEMCPY_ASYNC"));
+    CHECK_FALSE(isAscendDatabaseCopyTaskType("SDMA"));
     CHECK(isMemoryTaskType("SDMA"));
     CHECK(isMemoryTaskType("PCIE_DMA_SQE"));
     CHECK(isMemoryTaskType("Reduce Inline"));

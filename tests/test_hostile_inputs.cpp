@@ -296,7 +296,7 @@ TEST_CASE("a trace bigger than the memory budget stops with a message, early", "
     INFO(m);
     CHECK_THAT(
         m, Catch::Contains("budget.json") && Catch::Contains("not enough memory") && Catch::Contains("--max-memory"));
-    CHECK(r.error->kind == LoadError::Kind::OutOfMemory);  // what callers decide by, not the text
+    CHECK(r.error->kind == Failure::Kind::OutOfMemory);  // what callers decide by, not the text
     // Said so from the density of the first part, not at the end.
     const auto at = m.find("stopped at byte ");
     REQUIRE(at != std::string::npos);
@@ -346,9 +346,9 @@ TEST_CASE("cancel is asked once per chunk and stops the load", "[hostile][cancel
     o.progress = [&](double) { return ++asked < 3; };
     auto r = loadTraceFromMemory(json, "cancel.json", o);
     CHECK_FALSE(r);
-    CHECK(r.cancelled);
+    CHECK(r.cancelled());
     REQUIRE(r.error);
-    CHECK(r.error->kind == LoadError::Kind::Cancelled);
+    CHECK(r.error->kind == Failure::Kind::Cancelled);
     CHECK(asked == 3);
 
     // From another thread, as the app's Cancel button does.
@@ -357,8 +357,8 @@ TEST_CASE("cancel is asked once per chunk and stops the load", "[hostile][cancel
     std::thread t([&] { cancel = true; });
     auto r2 = loadTraceFromMemory(json, "cancel.json", o);
     t.join();
-    CHECK((r2.cancelled || r2.trace));  // either way: no crash, no half-built trace
-    CHECK(r2.cancelled == !r2.trace);
+    CHECK((r2.cancelled() || r2.trace));  // either way: no crash, no half-built trace
+    CHECK(r2.cancelled() == !r2.trace);
 }
 
 TEST_CASE("cancel stops the analysis between and inside its stages", "[hostile][cancel]") {
@@ -374,16 +374,17 @@ TEST_CASE("cancel stops the analysis between and inside its stages", "[hostile][
     REQUIRE(r);
     int checks = 0;
     auto counting = [&] { return ++checks > 0; };
-    REQUIRE(prepareAnalysis(r.trace, AnalysisSettings{}, nullptr, counting));
+    REQUIRE(prepareAnalysis(r.trace, AnalysisSettings{}, counting));
     // Between every stage, and every 64k operators inside the long ones.
     CHECK(checks >= 15);
     for (int stopAt : {1, 3, 8, checks}) {
         int n = 0;
-        std::string error;
-        auto p = prepareAnalysis(r.trace, AnalysisSettings{}, &error, [&] { return ++n < stopAt; });
+        auto p = prepareAnalysis(r.trace, AnalysisSettings{}, [&] { return ++n < stopAt; });
         INFO("stop at check " << stopAt);
-        CHECK_FALSE(p);
-        CHECK(error == "cancelled");
+        REQUIRE_FALSE(p);
+        CHECK(p.cancelled());
+        CHECK(p.failure().kind == Failure::Kind::Cancelled);
+        CHECK(p.failure().message() == "cancelled");
         CHECK(n >= stopAt);
         CHECK(n <= stopAt + 1);  // a stage that stopped inside is asked once more after it
     }

@@ -52,7 +52,7 @@ std::uint32_t sliceAt(const Trace& t, std::string_view name, TimeNs start) {
 }
 
 Character characterOf(const TracePtr& t, std::string_view name, CharacterSource* source = nullptr) {
-    auto prepared = prepareAnalysis(t, AnalysisSettings{});
+    auto prepared = prepareAnalysis(t, AnalysisSettings{}).value();
     REQUIRE(prepared);
     const OperatorSet& ops = prepared->operators();
     const auto& chars = prepared->characters();

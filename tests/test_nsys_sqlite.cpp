@@ -247,6 +247,7 @@ TEST_CASE("nsys sqlite: broken inputs are refused naming the file and the reason
         LoadResult r = loadTrace(f.path(), o);
         REQUIRE(r.error);
         CHECK(r.error->reason.rfind("not enough memory", 0) == 0);
+        CHECK(r.error->kind == Failure::Kind::OutOfMemory);  // set by the reader, not read from the text
     }
 }
 
@@ -355,7 +356,10 @@ TEST_CASE("nsys sqlite: a cancelled load says so", "[real][nsys]") {
     o.progress = [](double) { return false; };
     LoadResult r = loadTrace(test::sharedTraces() + "/nsys-nsys_ai/tests/fixtures/h100_2gpu_1s.sqlite", o);
     CHECK_FALSE(r);
-    CHECK(r.cancelled);
+    CHECK(r.cancelled());
+    REQUIRE(r.error);
+    CHECK(r.error->kind == Failure::Kind::Cancelled);
+    CHECK(r.error->message() == test::sharedTraces() + "/nsys-nsys_ai/tests/fixtures/h100_2gpu_1s.sqlite: cancelled");
 }
 
 TEST_CASE("nsys sqlite: hostile databases give a located error or load what is there", "[nsys]") {

@@ -33,7 +33,7 @@ TracePtr loadSample(const char* name) {
 TEST_CASE("a streamed JSON report is byte for byte the whole-document text on the samples", "[report][stream]") {
     for (const char* sample : {"projectx-before.json.gz", "projectx-after.json.gz"}) {
         const TracePtr trace = loadSample(sample);
-        auto p = prepareAnalysis(trace, AnalysisSettings{});
+        auto p = prepareAnalysis(trace, AnalysisSettings{}).value();
         REQUIRE(p);
         // Coefficient 0 and ratio 0.1 give many anomalies and windows; 3 / 0.7 the defaults.
         for (auto [k, ratio] : {std::pair{3.0, 0.7}, {0.0, 0.1}, {0.5, 0.3}, {50.0, 0.99}}) {
@@ -78,7 +78,7 @@ TEST_CASE("a streamed JSON report matches for hand-built reports: empty lists, n
 
 TEST_CASE("a streamed report written atomically reads back equal to the report", "[report][stream]") {
     const TracePtr trace = loadSample("projectx-before.json.gz");
-    auto p = prepareAnalysis(trace, AnalysisSettings{});
+    auto p = prepareAnalysis(trace, AnalysisSettings{}).value();
     REQUIRE(p);
     const Report r = buildReport(*p, 1.0, 0.5);
     test::TempFile file("streamed.report.json");

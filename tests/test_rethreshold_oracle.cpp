@@ -104,7 +104,7 @@ void checkAgainstOracles(const PreparedAnalysis& p) {
 TEST_CASE("re-thresholded anomalies and windows equal the filtered lowest report and merged candidates",
           "[analysis][engine][oracle]") {
     for (auto scenario : {sim::Scenario::Mixed, sim::Scenario::Bandwidth, sim::Scenario::Lock}) {
-        auto p = prepareAnalysis(test::simulated(scenario, false, 3).trace, AnalysisSettings{});
+        auto p = prepareAnalysis(test::simulated(scenario, false, 3).trace, AnalysisSettings{}).value();
         REQUIRE(p);
         if (scenario == sim::Scenario::Mixed) REQUIRE(!p->windowCandidates().empty());
         checkAgainstOracles(*p);
@@ -121,7 +121,7 @@ WindowKey keyOf(const ContentionWindow& w) {
 
 TEST_CASE("a contention window keeps its id when the coefficient and the overlap ratio move",
           "[analysis][engine][windows][ids]") {
-    auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{});
+    auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{}).value();
     REQUIRE(p);
     const auto& candidates = p->windowCandidates();
     REQUIRE(!candidates.empty());
@@ -169,15 +169,18 @@ TEST_CASE("the analysis stops with a message when the memory budget cannot hold 
     const TracePtr trace = test::simulated(sim::Scenario::Mixed, false, 3).trace;
     AnalysisSettings tight;
     tight.memoryHeadroomBytes = 64 * 1024;  // far less than its operators need
-    std::string error;
-    CHECK(prepareAnalysis(trace, tight, &error) == nullptr);
+    const auto refused = prepareAnalysis(trace, tight);
+    REQUIRE_FALSE(refused);
+    CHECK(refused.failure().kind == Failure::Kind::OutOfMemory);
+    const std::string error = refused.failure().message();
     CHECK(error.rfind("not enough memory: analysing this trace (", 0) == 0);
     CHECK(error.find("--max-memory") != std::string::npos);
 
     AnalysisSettings roomy;
     roomy.memoryHeadroomBytes = std::uint64_t{64} << 30;
-    auto p = prepareAnalysis(trace, roomy, &error);
-    REQUIRE(p);
+    auto prepared = prepareAnalysis(trace, roomy);
+    REQUIRE(prepared);
+    const auto& p = prepared.value();
     // The report's weight grows as the coefficient falls (more anomalies, more windows).
     CHECK(reportBytes(*p, 0.0, 0.1) > reportBytes(*p, 20.0, 0.95));
     CHECK(reportBytes(*p, 0.0, 0.1) >= buildReport(*p, 0.0, 0.1).anomalies.size() * 100);

@@ -14,7 +14,7 @@ using namespace contend;
 
 TEST_CASE("the prepared analysis' per-slice indexes agree with a pass over the slices", "[analysis][engine][views]") {
     const TracePtr& trace = contend::test::simulated(sim::Scenario::Mixed, false, 3).trace;
-    auto p = prepareAnalysis(trace, AnalysisSettings{});
+    auto p = prepareAnalysis(trace, AnalysisSettings{}).value();
     REQUIRE(p);
     const Report report = buildReport(*p, 1.5, 0.5);
     const auto n = static_cast<std::uint32_t>(trace->slices().size());

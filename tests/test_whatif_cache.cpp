@@ -50,7 +50,7 @@ void checkSameWhatIf(const Report& a, const Report& b) {
 TEST_CASE("what-if cache: re-thresholds with the cache give the gains of a what-if from scratch",
           "[analysis][whatif][cache]") {
     const auto& run = contend::test::simulated(sim::Scenario::Mixed, false, 2);
-    auto p = prepareAnalysis(run.trace, AnalysisSettings{});
+    auto p = prepareAnalysis(run.trace, AnalysisSettings{}).value();
     REQUIRE(p);
     WhatIfCache cache(p);
     // A slider drag: down, back, an overlap-only change, the far ends, and back to the start.
@@ -87,7 +87,7 @@ TEST_CASE("what-if cache: re-thresholds with the cache give the gains of a what-
 TEST_CASE("what-if cache: the budget's not computed is the same, and a cache of another analysis is not used",
           "[analysis][whatif][cache]") {
     const auto& run = contend::test::simulated(sim::Scenario::Mixed, false, 2);
-    auto p = prepareAnalysis(run.trace, AnalysisSettings{});
+    auto p = prepareAnalysis(run.trace, AnalysisSettings{}).value();
     REQUIRE(p);
     WhatIfCache cache(p);
     WhatIfSettings tight;
@@ -104,7 +104,7 @@ TEST_CASE("what-if cache: the budget's not computed is the same, and a cache of 
     }
 
     // A cache made for another preparation of the same trace is ignored (its graph is not this one).
-    auto other = prepareAnalysis(run.trace, AnalysisSettings{});
+    auto other = prepareAnalysis(run.trace, AnalysisSettings{}).value();
     REQUIRE(other);
     const std::size_t before = cache.hits() + cache.misses();
     Report r = buildReport(*other, 3.0, 0.7);

@@ -32,7 +32,7 @@ std::string markdownOf(const Report& r, const Trace& t) {
 }  // namespace
 
 TEST_CASE("window rows equal the windows buildWindows makes at every threshold", "[analysis][windows][lazy]") {
-    auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{});
+    auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{}).value();
     REQUIRE(p);
     std::size_t most = 0;
     for (double k : {0.0, 0.5, 1.0, 3.0, 20.0})
@@ -103,7 +103,7 @@ TEST_CASE("window rows equal the windows buildWindows makes at every threshold",
 }
 
 TEST_CASE("a re-threshold builds no window, and the first read builds them all once", "[analysis][engine][lazy]") {
-    auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{});
+    auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{}).value();
     REQUIRE(p);
     const Report r = buildReport(*p, 0.0, 0.3);
     REQUIRE(r.windows.size() > 10);
@@ -136,7 +136,7 @@ TEST_CASE("a re-threshold builds no window, and the first read builds them all o
 
 TEST_CASE("lazy windows equal the same windows held as a vector, and write the same JSON and Markdown",
           "[analysis][engine][lazy]") {
-    auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{});
+    auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{}).value();
     REQUIRE(p);
     for (double k : {0.0, 1.0, 3.0}) {
         INFO("coefficient " << k);

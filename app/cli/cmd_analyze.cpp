@@ -297,11 +297,12 @@ int runAnalyze(int argc, char** argv) {
         return budget > held ? budget - held : std::uint64_t{1};
     };
     settings.memoryHeadroomBytes = headroom();
-    auto prepared = prepareAnalysis(pooled, settings, &error);
-    if (!prepared) {
-        std::fprintf(stderr, "contend-cli analyze: %s\n", error.c_str());
+    auto preparedResult = prepareAnalysis(pooled, settings);
+    if (!preparedResult) {
+        std::fprintf(stderr, "contend-cli analyze: %s\n", preparedResult.failure().message().c_str());
         return kExitBadInput;
     }
+    const std::shared_ptr<const PreparedAnalysis> prepared = std::move(preparedResult).value();
     if (const std::uint64_t left = headroom(); left != 0) {
         const std::uint64_t need = reportBytes(*prepared, settings.coefficient, settings.overlapRatio);
         if (need > left) {

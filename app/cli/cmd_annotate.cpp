@@ -73,13 +73,12 @@ int runAnnotate(int argc, char** argv) {
         std::fprintf(stderr, "contend-cli: %s\n", lr.error ? lr.error->message().c_str() : "cannot load the trace");
         return kExitBadInput;
     }
-    std::string error;
-    auto prepared = prepareAnalysis(lr.trace, settings, &error);
+    auto prepared = prepareAnalysis(lr.trace, settings);
     if (!prepared) {
-        std::fprintf(stderr, "contend-cli annotate: %s\n", error.c_str());
+        std::fprintf(stderr, "contend-cli annotate: %s\n", prepared.failure().message().c_str());
         return kExitBadInput;
     }
-    const Report report = buildReport(*prepared, settings.coefficient, settings.overlapRatio);
+    const Report report = buildReport(*prepared.value(), settings.coefficient, settings.overlapRatio);
     const AnnotateResult res = writeAnnotatedTrace(*lr.trace, report, out);
     if (!res.ok) {
         std::fprintf(stderr, "contend-cli annotate: %s\n", res.error.c_str());

@@ -82,7 +82,12 @@ int runBenchAnalyze(int argc, char** argv) {
             last = now;
             return true;
         };
-        prepared = prepareAnalysis(trace, AnalysisSettings{}, nullptr, keepGoing);
+        auto result = prepareAnalysis(trace, AnalysisSettings{}, keepGoing);
+        if (!result) {
+            std::fprintf(stderr, "contend-cli: %s\n", result.failure().message().c_str());
+            return kExitBadInput;
+        }
+        prepared = std::move(result).value();
         keepGoing();
         prepares.push_back(msSince(t0));
     }

@@ -70,7 +70,7 @@ double cancelLatency(const std::string& path, double delayMs, bool& wasCancelled
     }
     cv.notify_all();
     watcher.join();
-    wasCancelled = r.cancelled;
+    wasCancelled = r.cancelled();
     return cancel ? msBetween(requested, done) : -1.0;
 }
 }  // namespace

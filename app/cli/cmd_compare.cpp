@@ -71,35 +71,32 @@ const char* kTrendHelp =
     "anomalies, windows, clusters and the bottleneck share, and per operator signature its\n"
     "highest anomaly score in each run.\n";
 
-// A trace is analysed; anything that is not a trace but is a report JSON is read as one.
-std::optional<Report> loadRun(const std::string& path, const AnalysisSettings& settings, std::string& error) {
+// A trace is analysed; anything that is not a trace but is a report JSON is read as one. The
+// failure keeps the load's kind where the load's failure is the answer.
+Result<Report> loadRun(const std::string& path, const AnalysisSettings& settings) {
     LoadResult lr = loadTrace(path, cliLoadOptions());
     if (lr) {
-        std::string cfgError;
-        auto prepared = prepareAnalysis(lr.trace, settings, &cfgError);
-        if (!prepared) {
-            error = cfgError;
-            return std::nullopt;
-        }
-        Report report = buildReport(*prepared, settings.coefficient, settings.overlapRatio);
-        predictGains(*prepared, report);
+        auto prepared = prepareAnalysis(lr.trace, settings);
+        if (!prepared) return prepared.failure();
+        Report report = buildReport(*prepared.value(), settings.coefficient, settings.overlapRatio);
+        predictGains(*prepared.value(), report);
         return report;
     }
+    const Failure notLoaded = lr.error ? *lr.error : Failure::of(Failure::Kind::Unreadable, "cannot read", path);
     // A trace too big for memory is that, not a report to try reading whole.
-    if (lr.error && lr.error->kind == LoadError::Kind::OutOfMemory) {
-        error = lr.error->message();
-        return std::nullopt;
-    }
+    if (notLoaded.kind == Failure::Kind::OutOfMemory) return notLoaded;
     // Not a trace: a saved report? Its JSON tree takes about ten times the text.
     std::error_code sizeError;
     const std::uintmax_t size =
         std::filesystem::is_regular_file(path, sizeError) ? std::filesystem::file_size(path, sizeError) : 0;
     const std::uint64_t budget = effectiveMemoryBudget(cliLoadOptions());
     if (!sizeError && budget != kNoMemoryLimit && static_cast<double>(size) * 10.0 > static_cast<double>(budget)) {
-        error = lr.error ? lr.error->message() : path + ": cannot read";
-        error += " (and at " + formatBytes(size) +
-                 " it is too large to read as a saved report within the memory budget of " + formatBytes(budget) + ")";
-        return std::nullopt;
+        Failure f = notLoaded;
+        f.kind = Failure::Kind::OutOfMemory;
+        f.reason += " (and at " + formatBytes(size) +
+                    " it is too large to read as a saved report within the memory budget of " + formatBytes(budget) +
+                    ")";
+        return f;
     }
     std::ifstream in(path, std::ios::binary);
     if (in) {
@@ -111,14 +108,12 @@ std::optional<Report> loadRun(const std::string& path, const AnalysisSettings& s
             auto rep = reportFromJson(j, &why);
             if (rep) {
                 if (rep->trace.path.empty()) rep->trace.path = path;
-                return rep;
+                return std::move(*rep);
             }
-            error = path + ": not a usable report: " + why;
-            return std::nullopt;
+            return Failure::of(Failure::Kind::Malformed, "not a usable report: " + why, path);
         }
     }
-    error = lr.error ? lr.error->message() : path + ": cannot read";
-    return std::nullopt;
+    return notLoaded;
 }
 
 bool writeOut(const std::string& target, const std::string& text, const char* what) {
@@ -199,18 +194,17 @@ int runCompare(int argc, char** argv) {
         return kExitUsage;
     }
     const auto started = std::chrono::steady_clock::now();
-    std::string err;
-    auto base = loadRun(inputs[0], as, err);
+    auto base = loadRun(inputs[0], as);
     if (!base) {
-        std::fprintf(stderr, "contend-cli: %s\n", err.c_str());
+        std::fprintf(stderr, "contend-cli: %s\n", base.failure().message().c_str());
         return kExitBadInput;
     }
-    auto now = loadRun(inputs[1], as, err);
+    auto now = loadRun(inputs[1], as);
     if (!now) {
-        std::fprintf(stderr, "contend-cli: %s\n", err.c_str());
+        std::fprintf(stderr, "contend-cli: %s\n", now.failure().message().c_str());
         return kExitBadInput;
     }
-    CompareResult r = compareReports(*base, *now, cs);
+    CompareResult r = compareReports(base.value(), now.value(), cs);
     if (!jsonOut.empty() && !writeOut(jsonOut, jsonText(compareToJson(r)), "JSON")) return kExitBadInput;
     if (!mdOut.empty() && !writeOut(mdOut, compareToMarkdown(r), "Markdown")) return kExitBadInput;
     if (!junitOut.empty()) {
@@ -269,13 +263,12 @@ int runTrend(int argc, char** argv) {
     }
     std::vector<Report> reports;
     for (const auto& in : inputs) {
-        std::string err;
-        auto r = loadRun(in, as, err);
+        auto r = loadRun(in, as);
         if (!r) {
-            std::fprintf(stderr, "contend-cli: %s\n", err.c_str());
+            std::fprintf(stderr, "contend-cli: %s\n", r.failure().message().c_str());
             return kExitBadInput;
         }
-        reports.push_back(std::move(*r));
+        reports.push_back(std::move(r).value());
     }
     Trend t = trendOf(reports);
     if (!jsonOut.empty() && !writeOut(jsonOut, jsonText(trendToJson(t)), "JSON")) return kExitBadInput;

@@ -144,13 +144,12 @@ int runMerge(int argc, char** argv) {
     if (o.json.empty()) return usage("merge", "--out CLUSTER.json is required");
     std::vector<RankInput> inputs;
     for (const std::string& p : paths) {
-        std::string error;
-        auto in = readRankReport(p, &error);
+        auto in = readRankReport(p);
         if (!in) {
-            std::fprintf(stderr, "contend-cli merge: %s\n", error.c_str());
+            std::fprintf(stderr, "contend-cli merge: %s\n", in.failure().message().c_str());
             return kExitBadInput;
         }
-        inputs.push_back(std::move(*in));
+        inputs.push_back(std::move(in).value());
     }
     return finish("merge", std::move(inputs), o);
 }
@@ -209,11 +208,11 @@ int runCluster(int argc, char** argv) {
             return error;
         };
     ClusterRunResult result = analyseRanks(traces, run);
-    if (!result.error.empty()) {
-        std::fprintf(stderr, "contend-cli cluster: %s\n", result.error.c_str());
+    if (!result) {
+        std::fprintf(stderr, "contend-cli cluster: %s\n", result.failure().message().c_str());
         return kExitBadInput;
     }
-    std::vector<RankInput> inputs = std::move(result.ranks);
+    std::vector<RankInput> inputs = std::move(result.value());
     return finish("cluster", std::move(inputs), o);
 }
 

@@ -10,13 +10,14 @@
 
 namespace contend::gui {
 
-PreparedPtr prepareForApp(TracePtr trace, const AnalysisSettings& settings, std::string* error,
-                          const std::function<bool()>& keepGoing) {
+Result<PreparedPtr> prepareForApp(TracePtr trace, const AnalysisSettings& settings,
+                                  const std::function<bool()>& keepGoing) {
     try {
-        return prepareAnalysis(std::move(trace), settings, error, keepGoing);
+        return prepareAnalysis(std::move(trace), settings, keepGoing);
+    } catch (const std::bad_alloc& e) {
+        return Failure::of(Failure::Kind::OutOfMemory, e.what());
     } catch (const std::exception& e) {
-        if (error) *error = e.what();
-        return nullptr;
+        return Failure::of(Failure::Kind::Internal, e.what());
     }
 }
 

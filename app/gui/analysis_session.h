@@ -18,6 +18,7 @@
 #include "app/gui/load_thread.h"
 #include "app/gui/opened_trace.h"
 #include "core/analysis/thresholds.h"
+#include "core/common/failure.h"
 #include "widgets/heatmap/heatmap_grid.h"
 
 namespace contend::gui {
@@ -25,10 +26,10 @@ namespace contend::gui {
 // The app's calls into the analysis engine, all here (the load thread, the report worker and
 // the benches use them).
 //
-// The slow part (worker thread): core's prepareAnalysis. Null with *error set when it fails
-// (an exception, bad_alloc included, is reported the same way).
-PreparedPtr prepareForApp(TracePtr trace, const AnalysisSettings& settings, std::string* error,
-                          const std::function<bool()>& keepGoing = {});
+// The slow part (worker thread): core's prepareAnalysis, whose Result it returns; an exception
+// (bad_alloc included) becomes a Failure too (OutOfMemory, or Internal with its text).
+Result<PreparedPtr> prepareForApp(TracePtr trace, const AnalysisSettings& settings,
+                                  const std::function<bool()>& keepGoing = {});
 // The re-threshold (any thread): buildReport at `t`, then the what-if (predictGains: gains,
 // slack, critical paths), as contend-cli analyze does. Null when keepGoing returned false during
 // the what-if (the half-filled report is dropped). With `cache` (made for this prepared

@@ -131,15 +131,14 @@ int runBenchRender(const QStringList& args) {
                     formatDuration(trace->span()).c_str(), static_cast<double>(timer.elapsed()));
         if (analysis) {
             timer.restart();
-            std::string error;
-            const PreparedPtr prepared = prepareForApp(trace, settings, &error);
+            const auto prepared = prepareForApp(trace, settings);
             if (prepared) {
-                report = buildReportForApp(*prepared, settings.thresholds());
+                report = buildReportForApp(*prepared.value(), settings.thresholds());
                 std::printf("analysis: %zu anomalies, %zu windows, %zu clusters in %.0f ms\n",
                             report ? report->anomalies.size() : 0, report ? report->windows.size() : 0,
                             report ? report->clusters.size() : 0, static_cast<double>(timer.elapsed()));
             } else {
-                std::printf("analysis failed: %s (drawing without it)\n", error.c_str());
+                std::printf("analysis failed: %s (drawing without it)\n", prepared.failure().message().c_str());
             }
         }
     }

@@ -118,13 +118,12 @@ void ClusterLoadThread::run() {
     }
     if (info.isFile()) {
         emit progress(-1, tr("Reading the cluster report %1").arg(info.fileName()));
-        std::string error;
-        auto c = readClusterReport(m_path.toStdString(), &error);
+        auto c = readClusterReport(m_path.toStdString());
         if (!c) {
-            emit failed(QString::fromStdString(error));
+            emit failed(QString::fromStdString(c.failure().message()));
             return;
         }
-        out->report = std::make_shared<const ClusterReport>(std::move(*c));
+        out->report = std::make_shared<const ClusterReport>(std::move(c).value());
     } else {
         out->fromFolder = true;
         const std::vector<std::string> traces = findRankTraces(m_path.toStdString());
@@ -147,16 +146,16 @@ void ClusterLoadThread::run() {
                               .arg(QFileInfo(QString::fromStdString(trace)).fileName()));
         };
         ClusterRunResult r = analyseRanks(traces, o);
-        if (m_cancel || r.cancelled) {
+        if (m_cancel || r.cancelled()) {
             emit cancelled();
             return;
         }
-        if (!r.error.empty()) {
-            emit failed(QString::fromStdString(r.error));
+        if (!r) {
+            emit failed(QString::fromStdString(r.failure().message()));
             return;
         }
-        emit progress(1, tr("Merging %1 ranks").arg(r.ranks.size()));
-        out->report = std::make_shared<const ClusterReport>(mergeRanks(std::move(r.ranks)));
+        emit progress(1, tr("Merging %1 ranks").arg(r.value().size()));
+        out->report = std::make_shared<const ClusterReport>(mergeRanks(std::move(r.value())));
     }
     out->seconds = static_cast<double>(timer.elapsed()) / 1e3;
     if (m_cancel) {

@@ -71,7 +71,7 @@ void LoadThread::run() {
         emit failed(tr("%1: could not be read: %2").arg(m_path, QString::fromLocal8Bit(e.what())));
         return;
     }
-    if (m_cancel || r.cancelled) {
+    if (m_cancel || r.cancelled()) {
         emit cancelled();
         return;
     }
@@ -98,7 +98,6 @@ void LoadThread::run() {
     }
     emit progress(0.7, tr("Analysing contention: %1").arg(counts), LoadPhase::Analysing);
     timer.restart();
-    std::string error;
     // The analysis weighs itself against what the load's memory budget leaves (the same
     // CONTEND_MAX_MEMORY / three quarters of the available memory), and says so instead of
     // running into the OOM killer.
@@ -107,12 +106,13 @@ void LoadThread::run() {
         const std::uint64_t held = residentMemoryBytes();
         settings.memoryHeadroomBytes = budget > held ? budget - held : 1;
     }
-    opened->prepared = prepareForApp(r.trace, settings, &error, [this] { return !m_cancel.load(); });
-    if (m_cancel) {
+    auto prepared = prepareForApp(r.trace, settings, [this] { return !m_cancel.load(); });
+    if (m_cancel || prepared.cancelled()) {
         emit cancelled();
         return;
     }
-    if (opened->prepared) {
+    if (prepared) {
+        opened->prepared = std::move(prepared).value();
         emit progress(0.95,
                       tr("Building the report and the what-if at coefficient %1, overlap %2")
                           .arg(m_settings.coefficient, 0, 'f', 2)
@@ -122,7 +122,7 @@ void LoadThread::run() {
         opened->report = buildReportForApp(
             *opened->prepared, m_settings.thresholds(), [this] { return !m_cancel.load(); }, m_cache.get());
     } else {
-        opened->analysisError = tr("The analysis failed: %1").arg(QString::fromStdString(error));
+        opened->analysisError = tr("The analysis failed: %1").arg(QString::fromStdString(prepared.failure().message()));
     }
     opened->analysisSeconds = static_cast<double>(timer.elapsed()) / 1e3;
     if (m_cancel) {

@@ -7,6 +7,7 @@
 #include <limits>
 #include <mutex>
 #include <numeric>
+#include <optional>
 
 #include "core/analysis/breakdown.h"
 #include "core/analysis/clusters.h"
@@ -63,18 +64,15 @@ ResourceTimelines resolvingTimelines(const Trace& t, const OperatorSet& ops, con
 
 }  // namespace
 
-std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const AnalysisSettings& s, std::string* error,
-                                                        const std::function<bool()>& keepGoing) {
-    auto stopped = [&] {
-        if (!keepGoing || keepGoing()) return false;
-        if (error) *error = "cancelled";
-        return true;
-    };
+Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, const AnalysisSettings& s,
+                                                                const std::function<bool()>& keepGoing) {
+    auto stopped = [&] { return keepGoing && !keepGoing(); };
     const auto t0 = std::chrono::steady_clock::now();
     ResourceConfig config;
     if (!s.configPath.empty()) {
-        auto c = loadResourceConfig(s.configPath, error);
-        if (!c) return nullptr;
+        std::string error;
+        auto c = loadResourceConfig(s.configPath, &error);
+        if (!c) return Failure::of(Failure::Kind::Other, std::move(error));
         config = std::move(*c);
     }
     std::shared_ptr<PreparedAnalysis> p(new PreparedAnalysis());
@@ -83,43 +81,42 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
     const Trace& t = *p->m_trace;
 
     p->m_ops = selectOperators(t);
-    if (stopped()) return nullptr;
+    if (stopped()) return Failure::cancelled();
     const OperatorSet& ops = p->m_ops;
     // Weighed twice: on the operators alone, then once the sweep has counted the pairs (the
     // stages after it hold a few words per pair).
-    auto tooBig = [&](std::size_t pairs) {
+    auto tooBig = [&](std::size_t pairs) -> std::optional<Failure> {
         const std::uint64_t need = prepareBytesEstimate(ops.size(), t.slices().size(), pairs);
-        if (s.memoryHeadroomBytes == 0 || need <= s.memoryHeadroomBytes) return false;
-        if (error)
-            *error =
-                analysisMemoryMessage("analysing this trace (" + formatCount(ops.size()) + " operators" +
-                                          (pairs ? ", " + formatCount(pairs) + " overlap pairs)" : std::string(")")),
-                                      need, s.memoryHeadroomBytes);
-        return true;
+        if (s.memoryHeadroomBytes == 0 || need <= s.memoryHeadroomBytes) return std::nullopt;
+        return Failure::of(
+            Failure::Kind::OutOfMemory,
+            analysisMemoryMessage("analysing this trace (" + formatCount(ops.size()) + " operators" +
+                                      (pairs ? ", " + formatCount(pairs) + " overlap pairs)" : std::string(")")),
+                                  need, s.memoryHeadroomBytes));
     };
-    if (tooBig(0)) return nullptr;
+    if (auto f = tooBig(0)) return *f;
     p->m_overlap = findOverlaps(t, ops, keepGoing);
-    if (stopped()) return nullptr;
-    if (tooBig(p->m_overlap.pairs.size())) return nullptr;
+    if (stopped()) return Failure::cancelled();
+    if (auto f = tooBig(p->m_overlap.pairs.size())) return *f;
     p->m_resources = mapResources(t, config);
-    if (stopped()) return nullptr;
+    if (stopped()) return Failure::cancelled();
     p->m_timelines = buildTimelines(t, p->m_resources);
-    if (stopped()) return nullptr;
+    if (stopped()) return Failure::cancelled();
     std::vector<std::string> coarse;
     p->m_analysisTimelines = resolvingTimelines(t, ops, p->m_timelines, &coarse);
     const ResourceTimelines& tls = p->m_analysisTimelines;
     p->m_pressure = computePressure(t, ops, p->m_resources, tls, p->m_overlap, keepGoing);
-    if (stopped()) return nullptr;
+    if (stopped()) return Failure::cancelled();
     p->m_characters = signatureCharacters(t, ops, p->m_pressure);
     p->m_exposure = findExposures(t, ops, p->m_overlap, p->m_characters, p->m_pressure, tls, keepGoing);
-    if (stopped()) return nullptr;
+    if (stopped()) return Failure::cancelled();
     // Host scope (a trace without device operators): threads run side by side all the time and a
     // host function's time depends on what it calls, so nothing is judged (baseline.h, "host").
     BaselineSettings baseSettings;
     baseSettings.host = !ops.deviceScope;
     const std::vector<TimeNs> soloEstimate =
         ops.deviceScope ? soloEstimates(t, ops, p->m_overlap, p->m_pressure, tls) : std::vector<TimeNs>{};
-    if (stopped()) return nullptr;
+    if (stopped()) return Failure::cancelled();
     // Steps the capture cut at either end are kept out of the baselines (notes.h).
     p->m_iterations = findIterations(t);
     p->m_iterationOfOp = iterationOfOps(t, ops, p->m_iterations);
@@ -135,18 +132,18 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
     for (std::size_t sig = 0; sig < contrasted.size(); ++sig)
         contrasted[sig] = p->m_exposure.signatures[sig].significant > 0;
     p->m_base = computeBaselines(t, ops, p->m_exposure.reference, contrasted, baseSettings, soloEstimate, inBaseline);
-    if (stopped()) return nullptr;
+    if (stopped()) return Failure::cancelled();
     const CauseInputs in = p->causeInputs();
     p->m_causes = attributeCauses(in);
-    if (stopped()) return nullptr;
+    if (stopped()) return Failure::cancelled();
     p->m_breakdowns = computeBreakdowns(t, ops, p->m_base, p->m_pressure, p->m_causes);
-    if (stopped()) return nullptr;
+    if (stopped()) return Failure::cancelled();
     if (ops.deviceScope) p->m_candidates = findWindowCandidates(in, p->m_causes, keepGoing);
-    if (stopped()) return nullptr;
+    if (stopped()) return Failure::cancelled();
     ClusterSettings clusterSettings;
     clusterSettings.resolutionNs = ops.resolutionNs;
     p->m_clusters = findClusters(t, ops, clusterSettings);
-    if (stopped()) return nullptr;
+    if (stopped()) return Failure::cancelled();
     judgeClusterEvidence(t, ops, p->m_clusters);
     for (Cluster& c : p->m_clusters) {
         const Track& tr = t.tracks()[c.track];
@@ -155,11 +152,11 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
         c.trackLabel = tr.label();
     }
     p->m_depGraph = buildDependencyGraph(t, ops, p->m_iterations, p->m_iterationOfOp, keepGoing);
-    if (stopped()) return nullptr;
+    if (stopped()) return Failure::cancelled();
     p->m_signatureStats = baseSignatureStats(ops, p->m_base, p->m_breakdowns);
-    if (stopped()) return nullptr;
+    if (stopped()) return Failure::cancelled();
     p->m_trackStats = baseTrackStats(t, ops);
-    if (stopped()) return nullptr;
+    if (stopped()) return Failure::cancelled();
     p->m_trackLabels.reserve(t.tracks().size());
     for (const Track& tr : t.tracks()) p->m_trackLabels.push_back(tr.label());
 
@@ -228,7 +225,7 @@ std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const An
     for (ReportNote& n : dependencyNotes(*p->m_depGraph)) p->m_notes.push_back(std::move(n));
 
     p->m_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    return p;
+    return std::shared_ptr<const PreparedAnalysis>(std::move(p));
 }
 
 // Builds a report's anomalies from the prepared rows, on demand (anomaly_list.h); holds the
@@ -437,16 +434,15 @@ std::string describeOperator(const PreparedAnalysis& p, std::uint32_t slice) {
 }
 
 Report analyze(const TracePtr& trace, const AnalysisSettings& s) {
-    std::string error;
-    auto p = prepareAnalysis(trace, s, &error);
+    auto p = prepareAnalysis(trace, s);
     if (!p) {
         Report r;
         r.settings = s;
         if (trace) r.trace.path = trace->source().path;
         return r;
     }
-    Report r = buildReport(*p, s.coefficient, s.overlapRatio);
-    predictGains(*p, r);
+    Report r = buildReport(*p.value(), s.coefficient, s.overlapRatio);
+    predictGains(*p.value(), r);
     return r;
 }
 

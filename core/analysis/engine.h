@@ -29,6 +29,7 @@
 #include "core/analysis/resources.h"
 #include "core/analysis/signatures.h"
 #include "core/analysis/windows.h"
+#include "core/common/failure.h"
 #include "core/trace/trace.h"
 
 namespace contend {
@@ -82,8 +83,8 @@ class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
     std::uint32_t anomalyOfSlice(const Report& report, std::uint32_t slice) const;
 
   private:
-    friend std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr, const AnalysisSettings&, std::string*,
-                                                                   const std::function<bool()>&);
+    friend Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr, const AnalysisSettings&,
+                                                                           const std::function<bool()>&);
     friend Report buildReport(const PreparedAnalysis&, double, double);
     friend std::uint64_t reportBytes(const PreparedAnalysis&, double, double);
     friend std::string describeOperator(const PreparedAnalysis&, std::uint32_t);
@@ -143,19 +144,19 @@ class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
 inline constexpr std::size_t kEvidenceTop = 1000;
 std::string describeOperator(const PreparedAnalysis& p, std::uint32_t slice);
 
-// Returns nullptr and sets *error when the settings' config file cannot be read or parsed.
-// keepGoing (optional) is asked between the stages; when it returns false the preparation
-// stops there and returns nullptr with *error = "cancelled" (the app's Cancel button).
-std::shared_ptr<const PreparedAnalysis> prepareAnalysis(TracePtr trace, const AnalysisSettings& s,
-                                                        std::string* error = nullptr,
-                                                        const std::function<bool()>& keepGoing = {});
+// The prepared analysis (never null), or a Failure: the settings' config file cannot be read or
+// parsed (its text names the file), the analysis would not fit s.memoryHeadroomBytes
+// (OutOfMemory), or keepGoing (optional, asked between the stages) returned false (Cancelled:
+// the app's Cancel button).
+Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, const AnalysisSettings& s,
+                                                                const std::function<bool()>& keepGoing = {});
 // What buildReport(p, coefficient, overlapRatio) will allocate, about (memory_estimate.h):
 // the anomalies above the coefficient and the operators of the candidates that qualify.
 std::uint64_t reportBytes(const PreparedAnalysis& p, double coefficient, double overlapRatio);
 // Cheap re-threshold: 100k operators in a few milliseconds.
 Report buildReport(const PreparedAnalysis& p, double coefficient, double overlapRatio);
 // Both stages, then the what-if (whatif.h: predicted gains, critical paths, slack). A bad config file is reported on stderr-free terms: the report is empty and
-// report.trace.path holds the trace; use prepareAnalysis to get the error text.
+// report.trace.path holds the trace; use prepareAnalysis to get the failure.
 Report analyze(const TracePtr& trace, const AnalysisSettings& s);
 
 }  // namespace contend

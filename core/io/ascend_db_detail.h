@@ -33,10 +33,10 @@ struct Endpoint {
 // the strings, and the helpers both SQLite readers use (select, scanDone, tick, fail).
 class Reader : SqliteReaderBase {
   public:
-    Reader(const SqliteDb& db, const std::string& path, TraceBuilder& b, const LoadOptions& o, bool* cancelled)
-        : SqliteReaderBase(db, path, b, o, cancelled) {}
+    Reader(const SqliteDb& db, const std::string& path, TraceBuilder& b, const LoadOptions& o)
+        : SqliteReaderBase(db, path, b, o) {}
 
-    std::optional<LoadError> run();
+    std::optional<Failure> run();
 
   private:
     // --- shared helpers

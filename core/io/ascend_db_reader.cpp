@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "core/io/ascend_db_detail.h"
+#include "core/io/conventions.h"
 #include "core/io/decimal.h"
 #include "core/io/memory_budget.h"
 #include "core/io/utf8.h"
@@ -40,26 +41,6 @@ constexpr const char* kReadTables[] = {"TASK",
                                        "AICORE_FREQ",
                                        "STEP_TIME",
                                        "STRING_IDS"};
-
-// TASK types as the text export's trace_view.json names them ("Task Type"): the database
-// writes the runtime's names, the text export the hardware queue entry's. Only the ones that
-// map one to one; the rest keep their database name.
-std::string_view sqeName(std::string_view t) {
-    if (t == "EVENT_WAIT") return "EVENT_WAIT_SQE";
-    if (t == "EVENT_RECORD") return "EVENT_RECORD_SQE";
-    if (t == "PROFILING_ENABLE" || t == "PROFILING_DISABLE") return "PLACE_HOLDER_SQE";
-    if (t == "STARS_COMMON") return "DSA_SQE";
-    return t;
-}
-
-// Host-to-device copies: the text export calls them SDMA_SQE or PCIE_DMA_SQE, both memory tasks.
-bool isCopyTaskType(std::string_view t) { return t == "MEMCPY_ASYNC" || t == "MEMCPY" || t == "MEMSET_ASYNC"; }
-
-// Kernel launches (the AI Core and AI Vector queues), as TASK names them.
-bool isKernelTaskType(std::string_view t) {
-    return t == "AI_CORE" || t == "KERNEL_AICORE" || t == "KERNEL_AIVEC" || t == "AI_VECTOR_CORE" || t == "MIX_AIC" ||
-           t == "MIX_AIV" || t == "KERNEL_MIX_AIC" || t == "KERNEL_MIX_AIV";
-}
 
 // "\"32,3,224,224\"" -> "32,3,224,224", as the text join unquotes kernel_details.csv's shapes.
 std::string_view unquote(std::string_view s) {
@@ -146,8 +127,7 @@ bool Reader::readStrings() {
         }
         m_strings.emplace(st.int64(0), std::move(v));
     }
-    if (badBytes)
-        m_b.warn("invalid UTF-8 replaced by '?'", "table STRING_IDS, id " + std::to_string(firstBad), badBytes, "byte");
+    if (badBytes) m_b.warn(ImportProblem::InvalidUtf8, "table STRING_IDS, id " + std::to_string(firstBad), badBytes);
     return scanDone("STRING_IDS", st);
 }
 
@@ -234,7 +214,7 @@ bool Reader::readPmu() {
         m_pmu[st.int64(0)].push_back(Metric{it->second.id, static_cast<float>(v * it->second.scale)});
         ++n;
     }
-    if (skipped) m_b.warn("TASK_PMU_INFO row without a named, numeric metric", "table TASK_PMU_INFO", skipped, "row");
+    if (skipped) m_b.warn(ImportProblem::DbPmuRowWithoutMetric, "table TASK_PMU_INFO", skipped);
     counted("pmu", n);
     return scanDone("TASK_PMU_INFO", st);
 }
@@ -289,7 +269,10 @@ bool Reader::readTasks() {
         if (tn == typeNames.end()) {
             std::string_view type = string(st.int64(5, -1));
             if (type.empty()) type = "(unknown task type)";
-            tn = typeNames.emplace(st.int64(5, -1), std::pair{m_b.intern(type), m_b.intern(sqeName(type))}).first;
+            tn = typeNames
+                     .emplace(st.int64(5, -1),
+                              std::pair{m_b.intern(type), m_b.intern(conventions::ascendTextTaskType(type))})
+                     .first;
         }
         const auto compute = m_compute.find(global);
         const auto comm = m_communication.find(global);
@@ -297,7 +280,7 @@ bool Reader::readTasks() {
         // stream, a kernel the exporter could not attribute): the text export leaves it out,
         // and so does this reader, counting it.
         if (compute == m_compute.end() && comm == m_communication.end() && !m_compute.empty() &&
-            isKernelTaskType(m_b.str(tn->second.first))) {
+            conventions::isAscendDatabaseKernelTaskType(m_b.str(tn->second.first))) {
             ++hidden;
             ++n;
             continue;
@@ -329,7 +312,7 @@ bool Reader::readTasks() {
             info.shape = c.shape;
             info.waitNs = c.waitNs;
         }
-        if (isCopyTaskType(m_b.str(tn->second.first))) s.flags |= kSliceMemory;
+        if (conventions::isAscendDatabaseCopyTaskType(m_b.str(tn->second.first))) s.flags |= kSliceMemory;
         const std::uint32_t idx = m_b.addSlice(s, info);
         if (compute != m_compute.end()) {
             if (compute->second.blockDim >= 0)
@@ -361,10 +344,8 @@ bool Reader::readTasks() {
         }
         ++n;
     }
-    if (dropped) m_b.warn("TASK row without a start and end time in range", "table TASK", dropped, "row");
-    if (hidden)
-        m_b.warn("kernel task without a COMPUTE_TASK_INFO row left out (as the text export does)", "table TASK", hidden,
-                 "row");
+    if (dropped) m_b.warn(ImportProblem::DbTaskWithoutTimes, "table TASK", dropped);
+    if (hidden) m_b.warn(ImportProblem::DbKernelWithoutComputeInfo, "table TASK", hidden);
     counted("task", n);
     return scanDone(kTask, st);
 }
@@ -408,7 +389,7 @@ bool Reader::readCommunicationOps() {
     return scanDone("COMMUNICATION_OP", st);
 }
 
-std::optional<LoadError> Reader::run() {
+std::optional<Failure> Reader::run() {
     if (!readSchema() || !checkBudget() || !readStrings()) return m_error;
     readInfo();
     if (!readComputeInfo() || !readPmu() || !readCommunicationInfo() || !readTasks() || !readCommunicationOps())
@@ -432,9 +413,9 @@ bool isAscendDatabase(const SqliteDb& db, std::string& error) {
     return has("TASK") && has("STRING_IDS");
 }
 
-std::optional<LoadError> readAscendDb(const SqliteDb& db, const std::string& path, TraceBuilder& b,
-                                      const LoadOptions& options, bool* cancelled) {
-    ascenddb::Reader r(db, path, b, options, cancelled);
+std::optional<Failure> readAscendDb(const SqliteDb& db, const std::string& path, TraceBuilder& b,
+                                    const LoadOptions& options) {
+    ascenddb::Reader r(db, path, b, options);
     return r.run();
 }
 

@@ -45,7 +45,7 @@ bool isAscendDatabase(const SqliteDb& db, std::string& error);
 
 // Reads the database at `path` (already opened as `db`) into `b`. The error names the file and,
 // where it is about one, the table and column.
-std::optional<LoadError> readAscendDb(const SqliteDb& db, const std::string& path, TraceBuilder& b,
-                                      const LoadOptions& options, bool* cancelled);
+std::optional<Failure> readAscendDb(const SqliteDb& db, const std::string& path, TraceBuilder& b,
+                                    const LoadOptions& options);
 
 }  // namespace contend

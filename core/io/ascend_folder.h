@@ -39,8 +39,8 @@ std::optional<AscendFolder> findAscendFolder(const std::string& dir);
 // A side file is read whole (its text, then a record per cell: about twice its size); one that
 // would not fit `memoryBudget` (bytes; ~0 for none) is an error naming it, and the trace loads
 // without it.
-std::optional<LoadError> joinAscendSideFiles(TraceBuilder& builder, const AscendFolder& folder,
-                                             std::uint64_t memoryBudget = ~std::uint64_t{0});
+std::optional<Failure> joinAscendSideFiles(TraceBuilder& builder, const AscendFolder& folder,
+                                           std::uint64_t memoryBudget = ~std::uint64_t{0});
 
 // A counter value of the Ascend text export (trace_view.json) in the unit its key names. The
 // LLC series ("LLC 0 Read/Hit Rate") are written as a fraction (0.875) under the key "Hit

@@ -254,8 +254,8 @@ void joinL2File(TraceBuilder& b, TaskIndex& index, const CsvTable& t) {
 
 }  // namespace
 
-std::optional<LoadError> joinAscendSideFiles(TraceBuilder& builder, const AscendFolder& folder,
-                                             std::uint64_t memoryBudget) {
+std::optional<Failure> joinAscendSideFiles(TraceBuilder& builder, const AscendFolder& folder,
+                                           std::uint64_t memoryBudget) {
     if (folder.kernelDetails.empty() && folder.l2Cache.empty()) return std::nullopt;
     std::vector<std::string> all = folder.kernelDetails;
     if (!folder.l2Cache.empty()) all.push_back(folder.l2Cache);
@@ -263,13 +263,13 @@ std::optional<LoadError> joinAscendSideFiles(TraceBuilder& builder, const Ascend
         std::error_code ec;
         const std::uintmax_t size = std::filesystem::file_size(path, ec);
         if (!ec && static_cast<double>(size) * 2.0 > static_cast<double>(memoryBudget))
-            return LoadError{path,
-                             -1,
-                             -1,
-                             -1,
-                             "at " + formatBytes(size) + " it is too large to join within the memory budget of " +
-                                 formatBytes(memoryBudget),
-                             LoadError::Kind::OutOfMemory};
+            return Failure{path,
+                           -1,
+                           -1,
+                           -1,
+                           "at " + formatBytes(size) + " it is too large to join within the memory budget of " +
+                               formatBytes(memoryBudget),
+                           Failure::Kind::OutOfMemory};
     }
     TaskIndex index(builder);
     std::vector<std::uint8_t> joined(builder.pendingSlices().size(), 0);

@@ -46,7 +46,7 @@ class Reader {
     }
 
     Status run();
-    LoadError& error() { return m_error; }
+    Failure& error() { return m_error; }
 
   private:
     // --- buffer ---------------------------------------------------------------------------
@@ -82,7 +82,7 @@ class Reader {
     const LoadOptions& m_opt;
     bool m_exact;
     std::uint64_t m_budget;
-    LoadError m_error;
+    Failure m_error;
 
     std::vector<char> m_buf;
     std::size_t m_pos = 0;
@@ -132,7 +132,7 @@ Status Reader::fail(std::uint64_t offset, std::string reason) {
     m_error.file = m_name;
     m_error.offset = static_cast<std::int64_t>(offset);
     m_error.reason = std::move(reason);
-    m_error.kind = LoadError::Kind::Malformed;
+    m_error.kind = Failure::Kind::Malformed;
     // Line and column are filled in by readChromeJson, which re-reads the text up to the offset:
     // counting newlines while streaming would cost every load ~10% for the rare broken file.
     return Status::Error;
@@ -142,7 +142,7 @@ Status Reader::failMemory(std::string reason) {
     m_error.file = m_name;
     m_error.offset = -1;  // not about a place in the text: no line and column to look up
     m_error.reason = "not enough memory: " + std::move(reason);
-    m_error.kind = LoadError::Kind::OutOfMemory;
+    m_error.kind = Failure::Kind::OutOfMemory;
     return Status::Error;
 }
 
@@ -493,7 +493,7 @@ Status Reader::drain(std::size_t keep) {
 }
 
 // Fills line and column of an error by reading the source again up to its offset.
-void locate(const SourceFactory& open, LoadError& e) {
+void locate(const SourceFactory& open, Failure& e) {
     std::string ignored;
     auto src = open(ignored);
     if (!src) return;
@@ -520,17 +520,17 @@ void locate(const SourceFactory& open, LoadError& e) {
 
 }  // namespace
 
-std::optional<LoadError> readChromeJson(const SourceFactory& open, const std::string& name, TraceBuilder& builder,
-                                        const LoadOptions& options, bool* cancelled) {
+std::optional<Failure> readChromeJson(const SourceFactory& open, const std::string& name, TraceBuilder& builder,
+                                      const LoadOptions& options) {
     for (int attempt = 0; attempt < 2; ++attempt) {
         const bool exact = attempt == 1;
         std::string openError;
         auto src = open(openError);
         if (!src) {
-            LoadError e;
+            Failure e;
             e.file = name;
             e.reason = openError;
-            e.kind = LoadError::Kind::Unreadable;
+            e.kind = Failure::Kind::Unreadable;
             return e;
         }
         Reader reader(*src, name, builder, options, exact);
@@ -539,16 +539,9 @@ std::optional<LoadError> readChromeJson(const SourceFactory& open, const std::st
             builder.stats().modelBytes = builder.memoryBytes();
             return std::nullopt;
         }
-        if (st == Status::Cancelled) {
-            if (cancelled) *cancelled = true;
-            LoadError e;
-            e.file = name;
-            e.reason = "cancelled";
-            e.kind = LoadError::Kind::Cancelled;
-            return e;
-        }
+        if (st == Status::Cancelled) return Failure::cancelled(name);
         if (st == Status::Error) {
-            LoadError e = reader.error();
+            Failure e = reader.error();
             if (e.offset >= 0) locate(open, e);
             return e;
         }
@@ -556,10 +549,10 @@ std::optional<LoadError> readChromeJson(const SourceFactory& open, const std::st
         // fresh model and exact boundaries.
         builder = TraceBuilder();
     }
-    LoadError e;
+    Failure e;
     e.file = name;
     e.reason = "internal error: the exact reader asked for a restart";
-    e.kind = LoadError::Kind::Internal;
+    e.kind = Failure::Kind::Internal;
     return e;
 }
 

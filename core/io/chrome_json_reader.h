@@ -18,7 +18,7 @@ using SourceFactory = std::function<std::unique_ptr<ByteSource>(std::string& err
 // Reads the events of one JSON trace into `builder` (format, base time, tracks, slices, counters,
 // flows, stats). `name` is the file name used in messages. Returns an error for a file that is not
 // a trace or is broken; a truncated file loads what is complete and sets stats().truncated.
-std::optional<LoadError> readChromeJson(const SourceFactory& open, const std::string& name, TraceBuilder& builder,
-                                        const LoadOptions& options, bool* cancelled = nullptr);
+std::optional<Failure> readChromeJson(const SourceFactory& open, const std::string& name, TraceBuilder& builder,
+                                      const LoadOptions& options);
 
 }  // namespace contend

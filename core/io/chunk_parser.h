@@ -59,7 +59,7 @@ struct ChunkResult {
     // With findArrayEnd: the index, from the chunk's begin, of a ']' that closes the array inside
     // the chunk.
     std::size_t arrayEnd = kNoArrayEnd;
-    LoadError error;
+    Failure error;
 };
 
 class ChunkParser {

@@ -105,7 +105,7 @@ struct ChunkParser::Impl {
     ParseStatus fail(std::uint64_t offset, std::string reason) {
         m_error->offset = static_cast<std::int64_t>(offset);
         m_error->reason = std::move(reason);
-        m_error->kind = LoadError::Kind::Malformed;
+        m_error->kind = Failure::Kind::Malformed;
         return ParseStatus::Error;
     }
     ParseStatus malformed(std::uint64_t offset, simdjson::error_code ec) {
@@ -118,7 +118,7 @@ struct ChunkParser::Impl {
     // Set per call.
     TraceBuilder* m_b = nullptr;
     ChunkCounts* m_counts = nullptr;
-    LoadError* m_error = nullptr;
+    Failure* m_error = nullptr;
     bool m_exact = false;
 
     std::vector<char> m_repaired;  // a chunk with invalid UTF-8, repaired in a copy of its own

@@ -49,9 +49,31 @@ std::uint8_t sliceFlagsOfCategory(std::string_view c) {
     return f;
 }
 
+std::string_view ascendTextTaskType(std::string_view t) {
+    if (t == "EVENT_WAIT") return "EVENT_WAIT_SQE";
+    if (t == "EVENT_RECORD") return "EVENT_RECORD_SQE";
+    if (t == "PROFILING_ENABLE" || t == "PROFILING_DISABLE") return "PLACE_HOLDER_SQE";
+    if (t == "STARS_COMMON") return "DSA_SQE";
+    return t;
+}
+
+bool isAscendDatabaseCopyTaskType(std::string_view t) {
+    return t == "MEMCPY_ASYNC" || t == "MEMCPY" || t == "MEMSET_ASYNC";
+}
+
+bool isAscendDatabaseKernelTaskType(std::string_view t) {
+    return t == "AI_CORE" || t == "KERNEL_AICORE" || t == "KERNEL_AIVEC" || t == "AI_VECTOR_CORE" || t == "MIX_AIC" ||
+           t == "MIX_AIV" || t == "KERNEL_MIX_AIC" || t == "KERNEL_MIX_AIV";
+}
+
 bool isWaitTaskType(std::string_view t) {
-    return t == "EVENT_WAIT_SQE" || t == "Notify Wait" || t == "NOTIFY_WAIT_SQE" || t == "EVENT_RECORD_SQE" ||
-           t == "PLACE_HOLDER_SQE" || t == "Write Value" || t == "EVENT_WAIT" || t == "NOTIFY_WAIT";
+    // The text export's spellings (and NOTIFY_WAIT, the database's own for NOTIFY_WAIT_SQE); a
+    // database name is a wait when its text export name is, so the two cannot disagree.
+    const auto textWait = [](std::string_view x) {
+        return x == "EVENT_WAIT_SQE" || x == "Notify Wait" || x == "NOTIFY_WAIT_SQE" || x == "EVENT_RECORD_SQE" ||
+               x == "PLACE_HOLDER_SQE" || x == "Write Value" || x == "NOTIFY_WAIT";
+    };
+    return textWait(t) || textWait(ascendTextTaskType(t));
 }
 
 bool isWaitActivityName(std::string_view n) {

@@ -41,10 +41,24 @@ bool isKinetoCategory(std::string_view cat);
 // The SliceFlags a Kineto category implies (0 for any other).
 std::uint8_t sliceFlagsOfCategory(std::string_view cat);
 
+// --- Ascend task types: the database's names -------------------------------------------------
+// The profiler database's TASK table writes the runtime's names, the text export's
+// trace_view.json ("Task Type") the hardware queue entry's. The text export's name for a
+// database name where they map one to one (EVENT_WAIT -> EVENT_WAIT_SQE, EVENT_RECORD ->
+// EVENT_RECORD_SQE, PROFILING_ENABLE/DISABLE -> PLACE_HOLDER_SQE, STARS_COMMON -> DSA_SQE); any
+// other name unchanged.
+std::string_view ascendTextTaskType(std::string_view databaseTaskType);
+// Database task types that copy host<->device memory (the text export: SDMA_SQE, PCIE_DMA_SQE).
+bool isAscendDatabaseCopyTaskType(std::string_view databaseTaskType);
+// Database task types of kernel launches (the AI Core and AI Vector queues).
+bool isAscendDatabaseKernelTaskType(std::string_view databaseTaskType);
+
 // --- Device-side waits -------------------------------------------------------------------------
 // Ascend task types that wait for or signal another stream, the host or a peer (not resource
 // use): the trace_view.json spellings (EVENT_WAIT_SQE, EVENT_RECORD_SQE, NOTIFY_WAIT_SQE,
-// PLACE_HOLDER_SQE, Notify Wait, Write Value) and the database's (EVENT_WAIT, NOTIFY_WAIT).
+// PLACE_HOLDER_SQE, Notify Wait, Write Value) and the database's: NOTIFY_WAIT, and every name
+// ascendTextTaskType maps to a wait (EVENT_WAIT, EVENT_RECORD, PROFILING_ENABLE/DISABLE), so
+// that a run gets the same verdicts from either export.
 bool isWaitTaskType(std::string_view taskType);
 // Device-side sync primitives logged as activities by name (MTIA's event_record / event_wait).
 bool isWaitActivityName(std::string_view name);

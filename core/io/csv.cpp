@@ -54,11 +54,11 @@ bool CsvTable::isMissing(std::string_view cell) {
     return cell.empty() || cell == "N/A" || cell == "NA" || cell == "n/a" || cell == "-";
 }
 
-std::optional<LoadError> parseCsv(std::string text, const std::string& name, CsvTable& out) {
+std::optional<Failure> parseCsv(std::string text, const std::string& name, CsvTable& out) {
     out = CsvTable();
     out.m_path = name;
     if (text.size() >= std::numeric_limits<std::uint32_t>::max())
-        return LoadError{name, -1, -1, -1, "the CSV file is larger than 4 GiB", LoadError::Kind::Unreadable};
+        return Failure{name, -1, -1, -1, "the CSV file is larger than 4 GiB", Failure::Kind::Unreadable};
     out.m_text = std::move(text);
     char* const s = out.m_text.data();
     const std::size_t n = out.m_text.size();
@@ -73,12 +73,12 @@ std::optional<LoadError> parseCsv(std::string text, const std::string& name, Csv
     std::int64_t line = 1;
     std::size_t lineStart = 0;  // offset where the current physical line begins
     auto error = [&](std::size_t at, std::int64_t atLine, std::size_t atLineStart, std::string reason) {
-        return LoadError{name,
-                         static_cast<std::int64_t>(at),
-                         atLine,
-                         static_cast<std::int64_t>(at - atLineStart) + 1,
-                         std::move(reason),
-                         LoadError::Kind::Malformed};
+        return Failure{name,
+                       static_cast<std::int64_t>(at),
+                       atLine,
+                       static_cast<std::int64_t>(at - atLineStart) + 1,
+                       std::move(reason),
+                       Failure::Kind::Malformed};
     };
 
     // Rows go into m_cells; the first non-blank row is the header and is moved out at the end.
@@ -173,10 +173,10 @@ std::optional<LoadError> parseCsv(std::string text, const std::string& name, Csv
     return std::nullopt;
 }
 
-std::optional<LoadError> readCsv(const std::string& path, CsvTable& out) {
+std::optional<Failure> readCsv(const std::string& path, CsvTable& out) {
     std::string why;
     std::unique_ptr<ByteSource> src = openByteSource(path, why);
-    if (!src) return LoadError{path, -1, -1, -1, "cannot read the CSV file: " + why, LoadError::Kind::Unreadable};
+    if (!src) return Failure{path, -1, -1, -1, "cannot read the CSV file: " + why, Failure::Kind::Unreadable};
     std::string text;
     text.resize(static_cast<std::size_t>(src->sizeHint()) + 1);
     std::size_t used = 0;
@@ -187,7 +187,7 @@ std::optional<LoadError> readCsv(const std::string& path, CsvTable& out) {
         used += got;
     }
     if (!src->error().empty())
-        return LoadError{path, -1, -1, -1, "cannot read the CSV file: " + src->error(), LoadError::Kind::Unreadable};
+        return Failure{path, -1, -1, -1, "cannot read the CSV file: " + src->error(), Failure::Kind::Unreadable};
     text.resize(used);
     return parseCsv(std::move(text), path, out);
 }

@@ -52,7 +52,7 @@ class CsvTable {
     std::size_t firstInvalidUtf8() const { return m_firstInvalidUtf8; }
 
   private:
-    friend std::optional<LoadError> parseCsv(std::string text, const std::string& name, CsvTable& out);
+    friend std::optional<Failure> parseCsv(std::string text, const std::string& name, CsvTable& out);
     struct Cell {
         std::uint32_t offset;
         std::uint32_t size;
@@ -68,10 +68,10 @@ class CsvTable {
 };
 
 // Reads a CSV file. An unreadable file or a broken file (a quote never closed, text after a
-// closing quote) is a LoadError naming the file, and for a broken file the line and column.
-std::optional<LoadError> readCsv(const std::string& path, CsvTable& out);
+// closing quote) is a Failure naming the file, and for a broken file the line and column.
+std::optional<Failure> readCsv(const std::string& path, CsvTable& out);
 
 // Parses CSV text already in memory; `name` stands for the file in messages.
-std::optional<LoadError> parseCsv(std::string text, const std::string& name, CsvTable& out);
+std::optional<Failure> parseCsv(std::string text, const std::string& name, CsvTable& out);
 
 }  // namespace contend

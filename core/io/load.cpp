@@ -20,18 +20,6 @@ namespace contend {
 
 namespace fs = std::filesystem;
 
-std::string LoadError::message() const {
-    std::string m = file.empty() ? std::string("<input>") : file;
-    m += ": ";
-    if (offset >= 0) {
-        m += "byte " + std::to_string(offset);
-        if (line > 0) m += " (line " + std::to_string(line) + ", column " + std::to_string(column) + ")";
-        m += ": ";
-    }
-    m += reason;
-    return m;
-}
-
 std::optional<std::uint64_t> memoryLimitFromEnvironment() {
     const char* v = std::getenv("CONTEND_MAX_MEMORY");
     if (!v || !*v) return std::nullopt;
@@ -48,10 +36,8 @@ std::uint64_t effectiveMemoryBudget(const LoadOptions& options) {
 
 namespace {
 
-LoadResult finish(TraceBuilder& builder, const std::optional<LoadError>& err, bool cancelled,
-                  std::chrono::steady_clock::time_point t0) {
+LoadResult finish(TraceBuilder& builder, const std::optional<Failure>& err, std::chrono::steady_clock::time_point t0) {
     LoadResult r;
-    r.cancelled = cancelled;
     if (err) {
         r.error = err;
         return r;
@@ -82,15 +68,15 @@ std::optional<std::string> singleKinetoFile(const fs::path& dir) {
 }  // namespace
 
 namespace {
-std::optional<LoadError> checkCpu([[maybe_unused]] const std::string& path) {
+std::optional<Failure> checkCpu([[maybe_unused]] const std::string& path) {
 #if defined(CONTEND_PARSER_NEEDS_AVX2) && (defined(__x86_64__) || defined(__i386__))
     if (!__builtin_cpu_supports("avx2"))
-        return LoadError{path,
-                         -1,
-                         -1,
-                         -1,
-                         "this build of Contend needs a CPU with AVX2 (x86-64-v3) to read JSON",
-                         LoadError::Kind::Unsupported};
+        return Failure{path,
+                       -1,
+                       -1,
+                       -1,
+                       "this build of Contend needs a CPU with AVX2 (x86-64-v3) to read JSON",
+                       Failure::Kind::Unsupported};
 #endif
     return std::nullopt;
 }
@@ -134,36 +120,24 @@ LoadResult loadSqlite(const std::string& file, const LoadOptions& options, std::
     const bool nsys = db && isNsysDatabase(*db, error);
     const bool ascend = db && !nsys && error.empty() && isAscendDatabase(*db, error);
     if (!db || !error.empty()) {
-        r.error =
-            LoadError{file, -1, -1, -1, "cannot read this SQLite database: " + error, LoadError::Kind::Unreadable};
+        r.error = Failure{file, -1, -1, -1, "cannot read this SQLite database: " + error, Failure::Kind::Unreadable};
         return r;
     }
     if (!nsys && !ascend) {
         const bool analysis = fs::path(file).filename() == "analysis.db";
-        r.error =
-            LoadError{file,
-                      0,
-                      -1,
-                      -1,
-                      analysis ? "an Ascend analysis.db holds summary tables only: open the "
-                                 "ascend_pytorch_profiler_N.db beside it, or the rank folder"
-                               : "an SQLite database that is neither an Nsight Systems export nor an Ascend "
-                                 "profiler database (no CUPTI_ACTIVITY_KIND_KERNEL, no TASK and STRING_IDS tables)",
-                      LoadError::Kind::NotATrace};
+        r.error = Failure{file,
+                          0,
+                          -1,
+                          -1,
+                          analysis ? "an Ascend analysis.db holds summary tables only: open the "
+                                     "ascend_pytorch_profiler_N.db beside it, or the rank folder"
+                                   : "an SQLite database that is neither an Nsight Systems export nor an Ascend "
+                                     "profiler database (no CUPTI_ACTIVITY_KIND_KERNEL, no TASK and STRING_IDS tables)",
+                          Failure::Kind::NotATrace};
         return r;
     }
     TraceBuilder builder(nsys ? TraceFormat::NsysSqlite : TraceFormat::AscendDb);
-    bool cancelled = false;
-    auto err = nsys ? readNsysSqlite(*db, file, builder, options, &cancelled)
-                    : readAscendDb(*db, file, builder, options, &cancelled);
-    // The database readers do not set LoadError::Kind yet (task F owns them): until they do, their
-    // two refusals that callers act on are classified here, the one place that reads their text.
-    if (err && err->kind == LoadError::Kind::Other) {
-        if (cancelled)
-            err->kind = LoadError::Kind::Cancelled;
-        else if (err->reason.rfind("not enough memory", 0) == 0)
-            err->kind = LoadError::Kind::OutOfMemory;
-    }
+    auto err = nsys ? readNsysSqlite(*db, file, builder, options) : readAscendDb(*db, file, builder, options);
     if (!err) {
         Source src;
         src.path = file;
@@ -174,7 +148,7 @@ LoadResult loadSqlite(const std::string& file, const LoadOptions& options, std::
         std::error_code ec;
         builder.stats().fileBytes = static_cast<std::uint64_t>(fs::file_size(file, ec));
     }
-    return finish(builder, err, cancelled, t0);
+    return finish(builder, err, t0);
 }
 
 }  // namespace
@@ -219,7 +193,7 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
         // database that cannot be read falls back to the text export beside it, with a warning.
         if (ascend && !ascend->database.empty()) {
             LoadResult r = loadSqlite(ascend->database, options, t0, &*ascend);
-            if (r || r.cancelled || ascend->traceView.empty()) return r;
+            if (r || r.cancelled() || ascend->traceView.empty()) return r;
             databaseError = r.error->message();
         }
         if (ascend) {
@@ -228,14 +202,14 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
             file = *k;
         } else {
             LoadResult r;
-            r.error = LoadError{path,
-                                -1,
-                                -1,
-                                -1,
-                                "no trace in this folder: expected ASCEND_PROFILER_OUTPUT/trace_view.json or "
-                                "ascend_pytorch_profiler_N.db, trace_view.json, msprof_*.db, or one "
-                                "*.pt.trace.json(.gz) file",
-                                LoadError::Kind::NotATrace};
+            r.error = Failure{path,
+                              -1,
+                              -1,
+                              -1,
+                              "no trace in this folder: expected ASCEND_PROFILER_OUTPUT/trace_view.json or "
+                              "ascend_pytorch_profiler_N.db, trace_view.json, msprof_*.db, or one "
+                              "*.pt.trace.json(.gz) file",
+                              Failure::Kind::NotATrace};
             return r;
         }
     } else if (fs::path(path).filename() == "trace_view.json") {
@@ -250,27 +224,26 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
         (ext == ".db" || ext == ".sqlite") && fs::is_regular_file(file, ec)) {
         LoadResult r;
         r.error =
-            LoadError{file,
-                      0,
-                      -1,
-                      -1,
-                      "not an SQLite database: the file does not start with the SQLite header (\"SQLite format 3\"); "
-                      "an empty, truncated or different file?",
-                      LoadError::Kind::NotATrace};
+            Failure{file,
+                    0,
+                    -1,
+                    -1,
+                    "not an SQLite database: the file does not start with the SQLite header (\"SQLite format 3\"); "
+                    "an empty, truncated or different file?",
+                    Failure::Kind::NotATrace};
         return r;
     }
     if (isNsysReport(file)) {
         LoadResult r;
-        r.error = LoadError{file,
-                            -1,
-                            -1,
-                            -1,
-                            "an Nsight Systems report: export it with `nsys export --type sqlite " +
-                                fs::path(file).filename().string() + "` and open the .sqlite",
-                            LoadError::Kind::NotATrace};
+        r.error = Failure{file,
+                          -1,
+                          -1,
+                          -1,
+                          "an Nsight Systems report: export it with `nsys export --type sqlite " +
+                              fs::path(file).filename().string() + "` and open the .sqlite",
+                          Failure::Kind::NotATrace};
         return r;
     }
-    bool cancelled = false;
     SourceFactory open = [&](std::string& error) -> std::unique_ptr<ByteSource> {
         auto src = openByteSource(file, error);
         if (!src) return nullptr;
@@ -280,7 +253,7 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
         if (!src->isGzip()) return src;
         return prefetchByteSource(std::move(src));
     };
-    auto err = readChromeJson(open, file, builder, options, &cancelled);
+    auto err = readChromeJson(open, file, builder, options);
     if (!err) {
         Source src;
         src.path = file;
@@ -302,7 +275,7 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
         }
         if (!databaseError.empty()) builder.warn(ImportProblem::DatabaseExportNotRead, databaseError);
     }
-    return finish(builder, err, cancelled, t0);
+    return finish(builder, err, t0);
 }
 
 static LoadResult loadTraceFromMemoryImpl(std::string_view json, const std::string& name, const LoadOptions& options) {
@@ -313,19 +286,18 @@ static LoadResult loadTraceFromMemoryImpl(std::string_view json, const std::stri
         return r;
     }
     TraceBuilder builder;
-    bool cancelled = false;
     SourceFactory open = [&](std::string&) { return memoryByteSource(json); };
-    auto err = readChromeJson(open, name, builder, options, &cancelled);
+    auto err = readChromeJson(open, name, builder, options);
     if (!err) {
         Source src;
         src.path = name;
         builder.setSource(src);
     }
-    return finish(builder, err, cancelled, t0);
+    return finish(builder, err, t0);
 }
 
 namespace {
-// The readers report bad input as LoadErrors; what is left to catch here is running out of
+// The readers report bad input as Failures; what is left to catch here is running out of
 // memory (a failed allocation where the budget's estimate fell short) and bugs: either way the
 // caller gets a message naming the file, not a terminated process.
 template <typename F>
@@ -334,17 +306,17 @@ LoadResult guarded(const std::string& name, F&& f) {
         return f();
     } catch (const std::bad_alloc&) {
         LoadResult r;
-        r.error = LoadError{name,
-                            -1,
-                            -1,
-                            -1,
-                            "out of memory while loading (the trace needs more memory than this machine has free)",
-                            LoadError::Kind::OutOfMemory};
+        r.error = Failure{name,
+                          -1,
+                          -1,
+                          -1,
+                          "out of memory while loading (the trace needs more memory than this machine has free)",
+                          Failure::Kind::OutOfMemory};
         return r;
     } catch (const std::exception& e) {
         LoadResult r;
-        r.error = LoadError{
-            name, -1, -1, -1, std::string("internal error while loading: ") + e.what(), LoadError::Kind::Internal};
+        r.error = Failure{
+            name, -1, -1, -1, std::string("internal error while loading: ") + e.what(), Failure::Kind::Internal};
         return r;
     }
 }

@@ -1,39 +1,20 @@
 #pragma once
 // Entry point of the readers: open a trace file (Chrome/Kineto/Ascend JSON, optionally gzip) or
 // an Ascend profiler output folder and build the immutable Trace. Never throws for bad input and
-// never exits: problems come back as a LoadError naming the file and the place.
+// never exits: problems come back as a Failure (core/common/failure.h) naming the file and the place.
 #include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
 
+#include "core/common/failure.h"
 #include "core/trace/trace.h"
 
 namespace contend {
 
-struct LoadError {
-    // What went wrong, for code to decide on (the reason is for people: never match it).
-    enum class Kind : std::uint8_t {
-        Other,        // not classified (yet) by the reader that failed
-        Unreadable,   // the file cannot be opened or read (missing, permissions, I/O)
-        Malformed,    // the file is broken at a place (offset/line/column say where)
-        NotATrace,    // readable, but not a format Contend reads
-        OutOfMemory,  // the load would need more memory than its budget
-        Cancelled,    // LoadOptions::progress asked to stop
-        Unsupported,  // this machine cannot read it (a CPU without AVX2)
-        Internal,     // a bug in Contend
-    };
-    std::string file;
-    std::int64_t offset = -1;  // byte offset in the (decompressed) file, -1 if not about a place
-    std::int64_t line = -1;    // 1-based
-    std::int64_t column = -1;  // 1-based
-    std::string reason;
-    Kind kind = Kind::Other;
-    // "trace.json: byte 1048576 (line 2301, column 17): expected ',' or '}'"
-    std::string message() const;
-};
-
+// A load's failure is the core-wide Failure (core/common/failure.h): its kind, the file and
+// the place (byte, line and column for text; table and column for databases), the reason.
 struct LoadOptions {
     // Join Ascend side files (kernel_details.csv, op_summary_*.csv, l2_cache.csv) when present.
     bool joinSideFiles = true;
@@ -46,7 +27,7 @@ struct LoadOptions {
     // Most memory the load may use, in bytes. 0: the environment's CONTEND_MAX_MEMORY ("8G",
     // "512M", "0" for none) if set, else three quarters of what the machine (or the container)
     // has available when the load starts, leaving room for the analysis and the GUI.
-    // kNoMemoryLimit: no limit. A trace that needs more stops with a LoadError of kind
+    // kNoMemoryLimit: no limit. A trace that needs more stops with a Failure of kind
     // OutOfMemory (reason starting "not enough memory") as soon as that is clear, instead of
     // running the system out of memory.
     std::uint64_t memoryLimitBytes = 0;
@@ -58,11 +39,12 @@ std::uint64_t effectiveMemoryBudget(const LoadOptions& options);
 // CONTEND_MAX_MEMORY parsed (kNoMemoryLimit for "0"); nullopt when unset or not a size.
 std::optional<std::uint64_t> memoryLimitFromEnvironment();
 
+// The trace, or the failure (never both). A cancelled load is a failure of kind Cancelled.
 struct LoadResult {
     TracePtr trace;
-    std::optional<LoadError> error;
-    bool cancelled = false;
+    std::optional<Failure> error;
     explicit operator bool() const { return trace != nullptr; }
+    bool cancelled() const { return error && error->isCancelled(); }
 };
 
 LoadResult loadTrace(const std::string& path, const LoadOptions& options = {});

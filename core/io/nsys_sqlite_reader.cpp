@@ -72,10 +72,10 @@ const char* syncName(std::int64_t k) {
 
 class Reader : SqliteReaderBase {
   public:
-    Reader(const SqliteDb& db, const std::string& path, TraceBuilder& b, const LoadOptions& o, bool* cancelled)
-        : SqliteReaderBase(db, path, b, o, cancelled) {}
+    Reader(const SqliteDb& db, const std::string& path, TraceBuilder& b, const LoadOptions& o)
+        : SqliteReaderBase(db, path, b, o) {}
 
-    std::optional<LoadError> run();
+    std::optional<Failure> run();
 
   private:
     bool checkBudget();
@@ -105,7 +105,7 @@ bool Reader::checkBudget() {
     return withinBudget(rows, rows * kBytesPerRow, "export");
 }
 
-std::optional<LoadError> Reader::run() {
+std::optional<Failure> Reader::run() {
     if (!readSchema() || !checkBudget() || !readStrings()) return m_error;
     readInfo();
     if (!readKernels() || !readCopies(kMemcpy, false) || !readCopies(kMemset, true) || !readRuntime() || !readSync() ||
@@ -130,8 +130,7 @@ bool Reader::readStrings() {
         }
         m_strings.emplace(st.int64(0), std::move(v));
     }
-    if (badBytes)
-        m_b.warn("invalid UTF-8 replaced by '?'", "table StringIds, id " + std::to_string(firstBad), badBytes, "byte");
+    if (badBytes) m_b.warn(ImportProblem::InvalidUtf8, "table StringIds, id " + std::to_string(firstBad), badBytes);
     return scanDone("StringIds", st);
 }
 
@@ -493,9 +492,9 @@ bool isNsysDatabase(const SqliteDb& db, std::string& error) {
     return has(kKernel) || (has("TARGET_INFO_SESSION_START_TIME") && has("StringIds"));
 }
 
-std::optional<LoadError> readNsysSqlite(const SqliteDb& db, const std::string& path, TraceBuilder& b,
-                                        const LoadOptions& options, bool* cancelled) {
-    Reader r(db, path, b, options, cancelled);
+std::optional<Failure> readNsysSqlite(const SqliteDb& db, const std::string& path, TraceBuilder& b,
+                                      const LoadOptions& options) {
+    Reader r(db, path, b, options);
     return r.run();
 }
 

@@ -31,7 +31,7 @@ bool isNsysDatabase(const SqliteDb& db, std::string& error);
 
 // Reads the export at `path` (already opened as `db`) into `b`. The error names the file and,
 // where it is about one, the table and column.
-std::optional<LoadError> readNsysSqlite(const SqliteDb& db, const std::string& path, TraceBuilder& b,
-                                        const LoadOptions& options, bool* cancelled);
+std::optional<Failure> readNsysSqlite(const SqliteDb& db, const std::string& path, TraceBuilder& b,
+                                      const LoadOptions& options);
 
 }  // namespace contend

@@ -58,13 +58,13 @@ void ParsePool::work() {
             job->result.error.offset = -1;
             job->result.error.reason =
                 "out of memory while reading the events near byte " + std::to_string(job->chunk.offset);
-            job->result.error.kind = LoadError::Kind::OutOfMemory;
+            job->result.error.kind = Failure::Kind::OutOfMemory;
         } catch (const std::exception& e) {
             job->result.status = ParseStatus::Error;
             job->result.error.offset = -1;
             job->result.error.reason = std::string("internal error while reading the events near byte ") +
                                        std::to_string(job->chunk.offset) + ": " + e.what();
-            job->result.error.kind = LoadError::Kind::Internal;
+            job->result.error.kind = Failure::Kind::Internal;
         }
         // Free the text early, or keep its buffer for the reader to fill again.
         std::vector<char> text = std::move(job->chunk.text);

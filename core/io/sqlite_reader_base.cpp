@@ -53,8 +53,8 @@ bool SqliteReaderBase::tick() {
     const double f =
         m_rowsTotal > 0 ? std::min(1.0, static_cast<double>(m_rowsDone) / static_cast<double>(m_rowsTotal)) : 0;
     if (m_opt.progress(f)) return true;
-    if (m_cancelled) *m_cancelled = true;
-    return fail("cancelled");
+    m_error = Failure::cancelled(m_path);
+    return false;
 }
 
 bool SqliteReaderBase::withinBudget(std::uint64_t rows, std::uint64_t need, const char* what) {
@@ -63,8 +63,9 @@ bool SqliteReaderBase::withinBudget(std::uint64_t rows, std::uint64_t need, cons
     m_b.stats().memoryBudget = budget == kNoMemoryLimit ? 0 : budget;
     if (budget == kNoMemoryLimit || need <= budget) return true;
     return fail(std::string("not enough memory: loading this ") + what + " (" + std::to_string(rows) +
-                " rows) needs about " + formatBytes(need) + " and the budget is " + formatBytes(budget) +
-                " (contend-cli --max-memory SIZE, or CONTEND_MAX_MEMORY=SIZE for the app; 0 for none)");
+                    " rows) needs about " + formatBytes(need) + " and the budget is " + formatBytes(budget) +
+                    " (contend-cli --max-memory SIZE, or CONTEND_MAX_MEMORY=SIZE for the app; 0 for none)",
+                Failure::Kind::OutOfMemory);
 }
 
 }  // namespace contend

@@ -34,9 +34,8 @@ struct SqliteCol {
 
 class SqliteReaderBase {
   protected:
-    SqliteReaderBase(const SqliteDb& db, const std::string& path, TraceBuilder& b, const LoadOptions& o,
-                     bool* cancelled)
-        : m_db(db), m_path(path), m_b(b), m_opt(o), m_cancelled(cancelled) {}
+    SqliteReaderBase(const SqliteDb& db, const std::string& path, TraceBuilder& b, const LoadOptions& o)
+        : m_db(db), m_path(path), m_b(b), m_opt(o) {}
 
     // The schema's table names into m_tables; false with m_error set when the schema cannot be
     // read (not a database, or a truncated one).
@@ -46,14 +45,16 @@ class SqliteReaderBase {
     // `tail` (" WHERE ...", " GROUP BY ..."). Returns an empty statement when the table is
     // absent; sets m_error when a required column is missing or the SQL does not prepare.
     SqliteStatement select(const char* table, std::initializer_list<SqliteCol> cols, const std::string& tail = "");
-    // Sets m_error to `reason`, located at the file; false, for `return fail(...)`.
-    bool fail(std::string reason) {
-        m_error = LoadError{m_path, -1, -1, -1, std::move(reason)};
+    // Sets m_error to `reason` of `kind`, located at the file; false, for `return fail(...)`.
+    // The default kind: the file is not the database it says it is (a damaged or truncated
+    // file, a table without a column the reader needs).
+    bool fail(std::string reason, Failure::Kind kind = Failure::Kind::Malformed) {
+        m_error = Failure::of(kind, std::move(reason), m_path);
         return false;
     }
     // After a scan: true when it simply ended, else fail() naming the table.
     bool scanDone(const char* table, const SqliteStatement& st);
-    // Once per row: progress and cancel every kProgressRows rows; false (cancelled) to stop.
+    // Once per row: progress and cancel every kProgressRows rows; false (m_error: Cancelled) to stop.
     bool tick();
     void counted(const char* kind, std::uint64_t n) {
         m_b.stats().phases[kind] += n;
@@ -81,8 +82,7 @@ class SqliteReaderBase {
     const std::string& m_path;
     TraceBuilder& m_b;
     const LoadOptions& m_opt;
-    bool* m_cancelled;
-    std::optional<LoadError> m_error;
+    std::optional<Failure> m_error;
     std::unordered_set<std::string> m_tables;
     std::unordered_map<std::int64_t, std::string> m_strings;
     std::int64_t m_rowsTotal = 0;

@@ -234,19 +234,18 @@ bool looksLikeClusterReport(const std::string& path) {
     return buf.find(needle) != std::string::npos;
 }
 
-std::optional<ClusterReport> readClusterReport(const std::string& path, std::string* error) {
-    auto fail = [&](const std::string& why) -> std::optional<ClusterReport> {
-        if (error) *error = path + ": " + why;
-        return std::nullopt;
-    };
+Result<ClusterReport> readClusterReport(const std::string& path) {
+    auto fail = [&](Failure::Kind kind, std::string why) { return Failure::of(kind, std::move(why), path); };
     std::ifstream in(path, std::ios::binary);
-    if (!in) return fail("cannot open the cluster report");
+    if (!in) return fail(Failure::Kind::Unreadable, "cannot open the cluster report");
     const json j = json::parse(in, nullptr, false);
-    if (j.is_discarded()) return fail("not JSON (expected a cluster report written by contend-cli merge or cluster)");
+    if (j.is_discarded())
+        return fail(Failure::Kind::Malformed,
+                    "not JSON (expected a cluster report written by contend-cli merge or cluster)");
     std::string why;
     std::optional<ClusterReport> c = clusterFromJson(j, &why);
-    if (!c) return fail(why);
-    return c;
+    if (!c) return fail(Failure::Kind::Malformed, why);
+    return std::move(*c);
 }
 
 }  // namespace contend

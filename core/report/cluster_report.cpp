@@ -153,19 +153,17 @@ std::string clusterToMarkdown(const ClusterReport& c) {
     return o.str();
 }
 
-std::optional<RankInput> readRankReport(const std::string& path, std::string* error) {
-    auto fail = [&](const std::string& why) -> std::optional<RankInput> {
-        if (error) *error = path + ": " + why;
-        return std::nullopt;
-    };
+Result<RankInput> readRankReport(const std::string& path) {
+    auto fail = [&](Failure::Kind kind, std::string why) { return Failure::of(kind, std::move(why), path); };
     std::ifstream in(path, std::ios::binary);
-    if (!in) return fail("cannot open the report");
+    if (!in) return fail(Failure::Kind::Unreadable, "cannot open the report");
     json j = json::parse(in, nullptr, false);
-    if (j.is_discarded()) return fail("not JSON (expected a report written by contend-cli analyze --json)");
+    if (j.is_discarded())
+        return fail(Failure::Kind::Malformed, "not JSON (expected a report written by contend-cli analyze --json)");
     std::string why;
     std::optional<Report> report = reportFromJson(j, &why);
     j = json();
-    if (!report) return fail(why);
+    if (!report) return fail(Failure::Kind::Malformed, why);
     return rankInputFromReport(*report, path);
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/analysis/cluster_merge.h"
+#include "core/common/failure.h"
 
 namespace contend {
 
@@ -19,8 +20,9 @@ std::string clusterToMarkdown(const ClusterReport& c);
 // ranks[].trace and collectives[].late_start_ns existed read with those empty / 0. nullopt and
 // *error ("collectives/4: \"late_rank\" has the wrong type or is out of range") on a bad one.
 std::optional<ClusterReport> clusterFromJson(const nlohmann::json& j, std::string* error);
-// The same from a file; *error starts with the path.
-std::optional<ClusterReport> readClusterReport(const std::string& path, std::string* error);
+// The same from a file, or its Failure naming the file: Unreadable (cannot open), Malformed (not
+// JSON, or not a cluster report it can read).
+Result<ClusterReport> readClusterReport(const std::string& path);
 // True when the JSON document is a cluster report (its "schema" says contend.cluster/1).
 bool isClusterDocument(const nlohmann::json& j);
 // True when the file at `path` reads as a cluster report, without parsing a large trace: an
@@ -29,8 +31,9 @@ bool isClusterDocument(const nlohmann::json& j);
 bool looksLikeClusterReport(const std::string& path);
 
 // Reads one per-rank report (analyze --json) and keeps only its RankInput: the parsed document
-// is dropped before returning, so merging holds one report's JSON at a time. nullopt and *error
-// ("FILE: ...") when the file cannot be read, is not JSON or not contend.report/1.
-std::optional<RankInput> readRankReport(const std::string& path, std::string* error);
+// is dropped before returning, so merging holds one report's JSON at a time. A Failure naming
+// the file ("FILE: ...") when it cannot be read (Unreadable), is not JSON or not
+// contend.report/1 (Malformed).
+Result<RankInput> readRankReport(const std::string& path);
 
 }  // namespace contend

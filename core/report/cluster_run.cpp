@@ -79,8 +79,7 @@ std::string checkRanks(std::vector<RankInput>& inputs) {
 }
 
 ClusterRunResult analyseRanks(const std::vector<std::string>& traces, const ClusterRunOptions& o) {
-    ClusterRunResult out;
-    if (traces.empty()) return out;
+    if (traces.empty()) return std::vector<RankInput>{};
     const int jobs = std::clamp(o.jobs, 1, static_cast<int>(traces.size()));
     LoadOptions load = o.load;
     const std::uint64_t budget = effectiveMemoryBudget(load);
@@ -94,34 +93,33 @@ ClusterRunResult analyseRanks(const std::vector<std::string>& traces, const Clus
     load.progress = [&](double) { return keepGoing(); };
 
     std::vector<std::optional<RankInput>> results(traces.size());
-    std::vector<std::string> errors(traces.size());
+    std::vector<std::optional<Failure>> errors(traces.size());
     std::atomic<std::size_t> next{0};
     std::atomic<std::size_t> finished{0};
     std::mutex report;
-    auto fail = [&](std::size_t k, std::string why) {
+    auto fail = [&](std::size_t k, Failure why) {
         errors[k] = std::move(why);
         stop = true;  // the first failure stops the others: the cluster cannot be merged anyway
     };
     auto worker = [&]() {
         for (std::size_t k; !stop && (k = next++) < traces.size();) {
             LoadResult lr = loadTrace(traces[k], load);
-            if (lr.cancelled || stop) break;
+            if (lr.cancelled() || stop) break;
             if (!lr) {
-                fail(k, lr.error ? lr.error->message() : traces[k] + ": cannot load the trace");
+                fail(k, lr.error ? *lr.error : Failure::of(Failure::Kind::Other, "cannot load the trace", traces[k]));
                 break;
             }
-            std::string error;
-            auto prepared = prepareAnalysis(lr.trace, o.analysis, &error, keepGoing);
+            auto prepared = prepareAnalysis(lr.trace, o.analysis, keepGoing);
             if (!keepGoing()) break;
             if (!prepared) {
-                fail(k, traces[k] + ": " + error);
+                fail(k, Failure::of(prepared.failure().kind, prepared.failure().reason, traces[k]));
                 break;
             }
-            const Report r = buildReport(*prepared, o.analysis.coefficient, o.analysis.overlapRatio);
+            const Report r = buildReport(*prepared.value(), o.analysis.coefficient, o.analysis.overlapRatio);
             if (o.onReport) {
                 std::lock_guard<std::mutex> lock(report);
                 if (std::string e = o.onReport(r, *lr.trace); !e.empty()) {
-                    fail(k, e);
+                    fail(k, Failure::of(Failure::Kind::Unreadable, std::move(e)));
                     break;
                 }
             }
@@ -138,18 +136,14 @@ ClusterRunResult analyseRanks(const std::vector<std::string>& traces, const Clus
     pool.reserve(static_cast<std::size_t>(jobs));
     for (int j = 0; j < jobs; ++j) pool.emplace_back(worker);
     for (std::thread& t : pool) t.join();
-    for (const std::string& e : errors)
-        if (!e.empty()) {
-            out.error = e;
-            return out;
-        }
-    if (stop) {
-        out.cancelled = true;
-        return out;
-    }
-    for (auto& r : results) out.ranks.push_back(std::move(*r));
-    out.error = checkRanks(out.ranks);
-    return out;
+    for (const std::optional<Failure>& e : errors)
+        if (e) return *e;
+    if (stop) return Failure::cancelled();
+    std::vector<RankInput> ranks;
+    ranks.reserve(results.size());
+    for (auto& r : results) ranks.push_back(std::move(*r));
+    if (std::string e = checkRanks(ranks); !e.empty()) return Failure::of(Failure::Kind::Other, std::move(e));
+    return ranks;
 }
 
 }  // namespace contend

@@ -40,12 +40,10 @@ struct ClusterRunOptions {
     std::function<std::string(const Report&, const Trace&)> onReport;
 };
 
-struct ClusterRunResult {
-    std::vector<RankInput> ranks;  // sorted by rank; trace = the trace's absolute path
-    std::string error;             // the first failure, naming the file ("" when none)
-    bool cancelled = false;
-    bool ok() const { return error.empty() && !cancelled; }
-};
+// The ranks, sorted by rank (trace = the trace's absolute path), or the first failure, naming
+// the file (a rank's load or analysis failure keeps its kind; Cancelled when keepGoing stopped
+// the run).
+using ClusterRunResult = Result<std::vector<RankInput>>;
 
 ClusterRunResult analyseRanks(const std::vector<std::string>& traces, const ClusterRunOptions& options);
 

@@ -45,6 +45,10 @@ constexpr std::array<ImportProblemInfo, static_cast<std::size_t>(P::Other) + 1> 
     {P::SideFileWithoutKeys, "side file without Stream ID/Task ID or Name/Start Time(us) columns", U::Event, kLoss},
     {P::SideFileNotJoined, "side file not joined", U::Event, kLoss},
     {P::DatabaseExportNotRead, "database export not read (the text export was)", U::Event, kInfo},
+    {P::DbPmuRowWithoutMetric, "TASK_PMU_INFO row without a named, numeric metric", U::Row, kLoss},
+    {P::DbTaskWithoutTimes, "TASK row without a start and end time in range", U::Row, kLoss},
+    {P::DbKernelWithoutComputeInfo, "kernel task without a COMPUTE_TASK_INFO row left out (as the text export does)",
+     U::Row, kLoss},
     {P::Other, "", U::Event, kLoss},
 }};
 
@@ -64,21 +68,9 @@ const ImportProblemInfo& importProblemInfo(ImportProblem id) {
     return kProblems[i < kProblems.size() ? i : kProblems.size() - 1];
 }
 
-ImportProblem importProblemFromText(std::string_view text) {
-    for (const ImportProblemInfo& p : kProblems)
-        if (p.id != P::Other && p.text == text) return p.id;
-    return P::Other;
-}
-
 std::string_view problemUnitName(ProblemUnit unit) {
     const auto i = static_cast<std::size_t>(unit);
     return i < kUnitNames.size() ? kUnitNames[i] : kUnitNames[0];
-}
-
-ProblemUnit problemUnitFromName(std::string_view name) {
-    for (std::size_t i = 0; i < kUnitNames.size(); ++i)
-        if (kUnitNames[i] == name) return static_cast<ProblemUnit>(i);
-    return ProblemUnit::Event;
 }
 
 }  // namespace contend

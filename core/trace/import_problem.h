@@ -45,7 +45,11 @@ enum class ImportProblem : std::uint8_t {
     SideFileWithoutKeys,
     SideFileNotJoined,
     DatabaseExportNotRead,
-    // A reader's own problem that is not in this table yet (its text travels with it).
+    // Database exports (Ascend profiler databases, Nsight Systems SQLite).
+    DbPmuRowWithoutMetric,
+    DbTaskWithoutTimes,
+    DbKernelWithoutComputeInfo,
+    // Not a problem of this table: the default of an ImportWarning, and the table's end.
     Other,
 };
 
@@ -65,12 +69,8 @@ struct ImportProblemInfo {
 };
 
 const ImportProblemInfo& importProblemInfo(ImportProblem id);
-// The problem whose text is `text`; Other when none is.
-ImportProblem importProblemFromText(std::string_view text);
 
 // "event", "byte", "string", "value", "row".
 std::string_view problemUnitName(ProblemUnit unit);
-// The inverse of problemUnitName; Event for any other text.
-ProblemUnit problemUnitFromName(std::string_view name);
 
 }  // namespace contend

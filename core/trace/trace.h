@@ -114,7 +114,7 @@ struct Flow {
 // One import problem (import_problem.h) with how often it happened and where first.
 struct ImportWarning {
     ImportProblem id = ImportProblem::Other;
-    std::string kind;  // its text: importProblemInfo(id).text, or a reader's own for Other
+    std::string kind;  // its text: importProblemInfo(id).text
     std::uint64_t count = 0;
     std::string example;                    // where the first one was: "byte 1234 (line 5)"
     ProblemUnit unit = ProblemUnit::Event;  // what `count` counts

@@ -173,13 +173,9 @@ void TraceBuilder::warn(ImportProblem problem, std::string_view where, std::uint
     addWarning(problem, p.text, where, count, p.unit);
 }
 
-void TraceBuilder::warn(std::string_view kind, std::string_view where, std::uint64_t count, std::string_view unit) {
-    addWarning(importProblemFromText(kind), kind, where, count, problemUnitFromName(unit));
-}
-
 void TraceBuilder::addWarning(ImportProblem id, std::string_view kind, std::string_view where, std::uint64_t count,
                               ProblemUnit unit) {
-    // Keyed by the text: two Other problems with different texts stay apart.
+    // Keyed by the text, which is one per id (import_problem.cpp).
     auto& warnings = m_trace->m_stats.warnings;
     auto it = m_warningIndex.find(std::string(kind));
     if (it == m_warningIndex.end()) {

@@ -73,10 +73,6 @@ class TraceBuilder {
     // Counts `count` occurrences of an import problem (import_problem.h: its text and unit come
     // from the table); the first occurrence's place is kept.
     void warn(ImportProblem problem, std::string_view where, std::uint64_t count = 1);
-    // The same for a problem known by its text only (a reader whose problems are not in the
-    // table yet: they count as ImportProblem::Other unless the text is one of the table's).
-    // `unit` says what is counted: "event", "byte", "string", "value" or "row".
-    void warn(std::string_view kind, std::string_view where, std::uint64_t count = 1, std::string_view unit = "event");
     ImportStats& stats() { return m_trace->m_stats; }
     std::size_t sliceCount() const { return m_trace->m_slices.size(); }
     // Bytes held so far (vector capacities, strings, counters, pending pairs and flows): what the

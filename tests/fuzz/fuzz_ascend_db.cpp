@@ -5,9 +5,9 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     return contend::fuzz::readDatabase(
         data, size, contend::TraceFormat::AscendDb,
-        [](const contend::SqliteDb& db, contend::TraceBuilder& b, const contend::LoadOptions& o, bool* cancelled) {
+        [](const contend::SqliteDb& db, contend::TraceBuilder& b, const contend::LoadOptions& o) {
             std::string error;
-            if (!contend::isAscendDatabase(db, error)) return std::optional<contend::LoadError>(contend::LoadError{});
-            return contend::readAscendDb(db, "fuzz.db", b, o, cancelled);
+            if (!contend::isAscendDatabase(db, error)) return std::optional<contend::Failure>(contend::Failure{});
+            return contend::readAscendDb(db, "fuzz.db", b, o);
         });
 }

@@ -23,8 +23,7 @@ int readDatabase(const std::uint8_t* data, std::size_t size, TraceFormat format,
     TraceBuilder b(format);
     LoadOptions o;
     o.memoryLimitBytes = 256u << 20;  // a crafted row count must stop at the budget, not run out
-    bool cancelled = false;
-    auto err = read(*db, b, o, &cancelled);
+    auto err = read(*db, b, o);
     if (err) {
         (void)err->message();
         return 0;

@@ -5,9 +5,9 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     return contend::fuzz::readDatabase(
         data, size, contend::TraceFormat::NsysSqlite,
-        [](const contend::SqliteDb& db, contend::TraceBuilder& b, const contend::LoadOptions& o, bool* cancelled) {
+        [](const contend::SqliteDb& db, contend::TraceBuilder& b, const contend::LoadOptions& o) {
             std::string error;
-            if (!contend::isNsysDatabase(db, error)) return std::optional<contend::LoadError>(contend::LoadError{});
-            return contend::readNsysSqlite(db, "fuzz.sqlite", b, o, cancelled);
+            if (!contend::isNsysDatabase(db, error)) return std::optional<contend::Failure>(contend::Failure{});
+            return contend::readNsysSqlite(db, "fuzz.sqlite", b, o);
         });
 }

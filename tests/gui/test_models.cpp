@@ -44,8 +44,7 @@ const Analysed& analysed() {
             r.trace = loadTrace(contend::test::samplePath().toStdString()).trace;
         else
             r.trace = contend::gui::makeSyntheticTrace(20000);
-        std::string error;
-        r.prepared = prepareAnalysis(r.trace, AnalysisSettings{}, &error);
+        r.prepared = prepareAnalysis(r.trace, AnalysisSettings{}).value();
         return r;
     }();
     return a;

@@ -208,9 +208,9 @@ TEST_CASE("the what-if stops when the session no longer wants it", "[app][whatif
     if (!contend::test::haveSample()) return;
     TracePtr t = loadTrace(contend::test::samplePath().toStdString()).trace;
     REQUIRE(t);
-    std::string error;
-    const PreparedPtr prepared = prepareForApp(t, AnalysisSettings{}, &error);
-    REQUIRE(prepared);
+    const auto result = prepareForApp(t, AnalysisSettings{});
+    REQUIRE(result);
+    const PreparedPtr& prepared = result.value();
     int asked = 0;
     CHECK(buildReportForApp(*prepared, {1.5, 0.3}, [&] { return ++asked < 3; }) == nullptr);
     CHECK(asked == 3);  // asked between replays, stopped at the first "no"
