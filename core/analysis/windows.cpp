@@ -1,6 +1,7 @@
 #include "core/analysis/windows.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <unordered_map>
@@ -33,6 +34,30 @@ bool isCausePartner(const CauseInputs& in, const CauseResult& causes, std::uint3
 }
 
 bool windowResource(Resource r) { return r != Resource::Unknown && r != Resource::Sync && r != Resource::None; }
+
+// The chaining buildWindows and windowRows share: a candidate qualifies when its ratio reaches the
+// threshold and its payer's score exceeds the coefficient; it joins the open window of its
+// resource while their spans touch, else opens a new one. `openWindow(ci, c)` makes a window from
+// its first candidate and returns its index, `endOf(w)` reads a window's end, `join(w, c)` adds
+// the candidate to it (the opening one included).
+template <class Open, class EndOf, class Join>
+void chainCandidates(const std::vector<WindowCandidate>& candidates, double overlapRatio, double coefficient,
+                     Open&& openWindow, EndOf&& endOf, Join&& join) {
+    std::array<std::int64_t, kResourceCount> open;
+    open.fill(-1);
+    const float threshold = static_cast<float>(overlapRatio) - 1e-6f;
+    for (std::size_t ci = 0; ci < candidates.size(); ++ci) {
+        const WindowCandidate& c = candidates[ci];
+        if (c.ratio < threshold || !(static_cast<double>(c.payerScore) > coefficient)) continue;
+        const auto ri = static_cast<std::size_t>(c.resource);
+        std::int64_t w = open[ri];
+        if (w < 0 || c.start >= endOf(static_cast<std::size_t>(w))) {
+            w = static_cast<std::int64_t>(openWindow(ci, c));
+            open[ri] = w;
+        }
+        join(static_cast<std::size_t>(w), c);
+    }
+}
 
 }  // namespace
 
@@ -121,16 +146,9 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
         TimeNs span;
     };
     std::vector<Entry> entries;
-    // Open window per resource (index into windows), chained while spans touch.
-    std::array<std::int64_t, kResourceCount> open;
-    open.fill(-1);
-    const float threshold = static_cast<float>(overlapRatio) - 1e-6f;
-    for (std::size_t ci = 0; ci < candidates.size(); ++ci) {
-        const WindowCandidate& c = candidates[ci];
-        if (c.ratio < threshold || !(static_cast<double>(c.payerScore) > coefficient)) continue;
-        const auto ri = static_cast<std::size_t>(c.resource);
-        std::int64_t w = open[ri];
-        if (w < 0 || c.start >= windows[static_cast<std::size_t>(w)].end) {
+    chainCandidates(
+        candidates, overlapRatio, coefficient,
+        [&](std::size_t ci, const WindowCandidate& c) {
             ContentionWindow nw;
             // Its id: the candidate that opened it (stable while the thresholds move, see
             // windows.h).
@@ -141,16 +159,17 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
             nw.fromCounters = c.fromCounters;
             nw.provenance = c.fromCounters ? Provenance::Measured : Provenance::Estimated;
             windows.push_back(nw);
-            w = static_cast<std::int64_t>(windows.size()) - 1;
-            open[ri] = w;
-        }
-        ContentionWindow& win = windows[static_cast<std::size_t>(w)];
-        win.end = std::max(win.end, c.end);
-        win.overlapRatio = std::max(win.overlapRatio, static_cast<double>(c.ratio));
-        const TimeNs span = c.end - c.start;
-        entries.push_back({static_cast<std::uint32_t>(w), c.a, span});
-        entries.push_back({static_cast<std::uint32_t>(w), c.b, span});
-    }
+            return windows.size() - 1;
+        },
+        [&](std::size_t w) { return windows[w].end; },
+        [&](std::size_t w, const WindowCandidate& c) {
+            ContentionWindow& win = windows[w];
+            win.end = std::max(win.end, c.end);
+            win.overlapRatio = std::max(win.overlapRatio, static_cast<double>(c.ratio));
+            const TimeNs span = c.end - c.start;
+            entries.push_back({static_cast<std::uint32_t>(w), c.a, span});
+            entries.push_back({static_cast<std::uint32_t>(w), c.b, span});
+        });
     // Windows were opened in start order per resource; number them in global start order (ties
     // in opening order, which is candidate order, so ids ascend with the position).
     std::vector<std::uint32_t> order(windows.size());
@@ -232,15 +251,9 @@ std::vector<WindowRow> windowRows(const std::vector<WindowCandidate>& candidates
                                   double coefficient) {
     // buildWindows's chaining, keeping only what it decides per window.
     std::vector<WindowRow> rows;
-    std::array<std::int64_t, kResourceCount> open;
-    open.fill(-1);
-    const float threshold = static_cast<float>(overlapRatio) - 1e-6f;
-    for (std::size_t ci = 0; ci < candidates.size(); ++ci) {
-        const WindowCandidate& c = candidates[ci];
-        if (c.ratio < threshold || !(static_cast<double>(c.payerScore) > coefficient)) continue;
-        const auto ri = static_cast<std::size_t>(c.resource);
-        std::int64_t w = open[ri];
-        if (w < 0 || c.start >= rows[static_cast<std::size_t>(w)].end) {
+    chainCandidates(
+        candidates, overlapRatio, coefficient,
+        [&](std::size_t ci, const WindowCandidate& c) {
             WindowRow nw;
             nw.id = static_cast<std::uint32_t>(ci);
             nw.resource = c.resource;
@@ -248,13 +261,14 @@ std::vector<WindowRow> windowRows(const std::vector<WindowCandidate>& candidates
             nw.start = c.start;
             nw.end = c.end;
             rows.push_back(nw);
-            w = static_cast<std::int64_t>(rows.size()) - 1;
-            open[ri] = w;
-        }
-        WindowRow& row = rows[static_cast<std::size_t>(w)];
-        row.end = std::max(row.end, c.end);
-        row.overlapRatio = std::max(row.overlapRatio, c.ratio);
-    }
+            return rows.size() - 1;
+        },
+        [&](std::size_t w) { return rows[w].end; },
+        [&](std::size_t w, const WindowCandidate& c) {
+            WindowRow& row = rows[w];
+            row.end = std::max(row.end, c.end);
+            row.overlapRatio = std::max(row.overlapRatio, c.ratio);
+        });
     // Opened in start order per resource: in global start order, ties in opening order.
     std::stable_sort(rows.begin(), rows.end(),
                      [](const WindowRow& x, const WindowRow& y) { return x.start < y.start; });
