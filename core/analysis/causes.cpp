@@ -105,16 +105,24 @@ std::vector<std::pair<TimeNs, TimeNs>> overlapIntervals(const OverlapResult& ove
 
 // 2b in causes.h: pools the samples of every occurrence of each overlap pattern and gives the
 // pattern's occurrences that have no measured cause of their own the one the pool proves.
-void poolPatterns(const CauseInputs& in, CauseResult& r) {
+void poolPatterns(const CauseInputs& in, CauseResult& r, const std::function<bool()>& keepGoing) {
     const OperatorSet& ops = in.ops;
     const std::size_t n = ops.size();
     const PressureResult& pressure = in.pressure;
+    // Only a utilisation counter's samples can be pooled (the resource loop below): with none,
+    // the patterns would change nothing, and finding them is seconds at 10M operators.
+    bool anyPoolable = false;
+    for (std::size_t p = 0; p < kPressureResources; ++p)
+        anyPoolable = anyPoolable || (kPressureResource[p] != Resource::Cache && !in.timelines.pressure[p].empty() &&
+                                      pressure.haveCounters[p]);
+    if (!anyPoolable) return;
     const std::vector<std::uint32_t> deviceOf = deviceGroups(in.trace, ops);
     std::map<std::vector<std::uint32_t>, std::uint32_t> idOf;  // (device, own sig, partner sigs...)
     std::vector<std::vector<std::uint32_t>> keys;
     std::vector<std::uint32_t> patternOf(n, kNone);
     std::vector<std::uint32_t> members;  // ops with an overlap, in op order
     for (std::uint32_t op = 0; op < n; ++op) {
+        if ((op & 0xFFFFu) == 0 && op != 0 && keepGoing && !keepGoing()) return;
         if (in.overlap.pairBegin[op] == in.overlap.pairBegin[op + 1]) continue;
         std::vector<std::uint32_t> partners;
         for (std::uint32_t k = in.overlap.pairBegin[op]; k < in.overlap.pairBegin[op + 1]; ++k) {
@@ -140,7 +148,9 @@ void poolPatterns(const CauseInputs& in, CauseResult& r) {
         std::vector<SampleTally> pooled(keys.size());
         std::vector<SampleTally> own(n);
         std::vector<std::uint32_t> reported(keys.size(), kNone);  // index into r.patterns
-        for (std::uint32_t op : members) {
+        for (std::size_t m = 0; m < members.size(); ++m) {
+            if ((m & 0xFFFFu) == 0xFFFFu && keepGoing && !keepGoing()) return;
+            const std::uint32_t op = members[m];
             if (!std::isfinite(pressure.highFrac[op][p])) continue;  // sampled too coarsely for it
             own[op] = tallySamples(tl, overlapIntervals(in.overlap, op));
             pooled[patternOf[op]].add(own[op]);
@@ -240,7 +250,7 @@ Resource resourceFromCharacters(Character own, Character partner) {
     return Resource::Unknown;
 }
 
-CauseResult attributeCauses(const CauseInputs& in) {
+CauseResult attributeCauses(const CauseInputs& in, const std::function<bool()>& keepGoing) {
     CauseResult r;
     const OperatorSet& ops = in.ops;
     const std::size_t n = ops.size();
@@ -253,6 +263,8 @@ CauseResult attributeCauses(const CauseInputs& in) {
     r.pattern.assign(n, kNone);
     r.ownTally.assign(n, SampleTally{});
     for (std::uint32_t op = 0; op < n; ++op) {
+        // (The app's Cancel: this pass is seconds at 10M operators.)
+        if ((op & 0xFFFFu) == 0 && op != 0 && keepGoing && !keepGoing()) return r;
         if (in.base.excessNs[op] <= 0) continue;
         const std::uint32_t sig = ops.signatureOf[op];
         // 1-2: counters that resolve it.
@@ -306,7 +318,7 @@ CauseResult attributeCauses(const CauseInputs& in) {
         r.cause[op] = cause;
         r.provenance[op] = cause == Resource::Unknown ? Provenance::Unknown : prov;
     }
-    poolPatterns(in, r);
+    poolPatterns(in, r, keepGoing);
     return r;
 }
 

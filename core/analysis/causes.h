@@ -45,6 +45,7 @@
 // Host scope (no device operators): nothing is judged, so nothing here runs.
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -126,7 +127,8 @@ struct CauseInputs {
     const std::vector<SignatureCharacter>& characters;
 };
 
-CauseResult attributeCauses(const CauseInputs& in);
+// keepGoing (optional) is asked every 64k operators; a stop leaves a partial result to discard.
+CauseResult attributeCauses(const CauseInputs& in, const std::function<bool()>& keepGoing = {});
 
 // The resource two characters most likely shared (the table above); Unknown when neither is known.
 Resource resourceFromCharacters(Character own, Character partner);

@@ -134,7 +134,7 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
     p->m_base = computeBaselines(t, ops, p->m_exposure.reference, contrasted, baseSettings, soloEstimate, inBaseline);
     if (stopped()) return Failure::cancelled();
     const CauseInputs in = p->causeInputs();
-    p->m_causes = attributeCauses(in);
+    p->m_causes = attributeCauses(in, keepGoing);
     if (stopped()) return Failure::cancelled();
     p->m_breakdowns = computeBreakdowns(t, ops, p->m_base, p->m_pressure, p->m_causes);
     if (stopped()) return Failure::cancelled();
@@ -171,11 +171,15 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
     });
     std::sort(p->m_byScore.begin(), positive,
               [&](std::uint32_t a, std::uint32_t b) { return score[a] != score[b] ? score[a] > score[b] : a < b; });
+    if (stopped()) return Failure::cancelled();
 
-    // Rows for every possible anomaly, in score order.
+    // Rows for every possible anomaly, in score order (asking for a cancel every 64k rows: this
+    // is seconds with millions of them).
     p->m_rowOfOp.assign(ops.size(), kNone);
+    p->m_anomalyRows.reserve(static_cast<std::size_t>(positive - p->m_byScore.begin()));
     for (std::uint32_t op : p->m_byScore) {
         if (!(score[op] > 0.0f) || p->m_base.excessNs[op] <= 0) break;
+        if ((p->m_anomalyRows.size() & 0xFFFFu) == 0xFFFFu && stopped()) return Failure::cancelled();
         AnomalyRow row;
         row.op = op;
         row.slice = ops.slices[op];
