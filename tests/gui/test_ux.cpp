@@ -115,10 +115,7 @@ TEST_CASE("long C++ kernel names get a short form that keeps the shape", "[ux][t
 }
 
 TEST_CASE("no number is elided in the main window's tables at the default size", "[ux][tables]") {
-    if (!contend::test::haveSample()) {
-        WARN("bundled sample missing: skipped");
-        return;
-    }
+    REQUIRE(contend::test::haveSample());  // bundled: its absence is a broken checkout, not a skip
     FreshSettings fresh;
     MainWindow w;
     w.resize(1600, 1000);
@@ -146,10 +143,7 @@ TEST_CASE("no number is elided in the main window's tables at the default size",
 }
 
 TEST_CASE("the first click on a score or cost header sorts the biggest first", "[ux][tables]") {
-    if (!contend::test::haveSample()) {
-        WARN("bundled sample missing: skipped");
-        return;
-    }
+    REQUIRE(contend::test::haveSample());  // bundled: its absence is a broken checkout, not a skip
     FreshSettings fresh;
     MainWindow w;
     w.resize(1600, 1000);
@@ -176,10 +170,7 @@ TEST_CASE("the first click on a score or cost header sorts the biggest first", "
 }
 
 TEST_CASE("clicking a half-visible bottom row selects that row everywhere", "[ux][selection]") {
-    if (!contend::test::haveSample()) {
-        WARN("bundled sample missing: skipped");
-        return;
-    }
+    REQUIRE(contend::test::haveSample());  // bundled: its absence is a broken checkout, not a skip
     FreshSettings fresh;
     MainWindow w;
     w.resize(1600, 1000);
@@ -206,10 +197,7 @@ TEST_CASE("clicking a half-visible bottom row selects that row everywhere", "[ux
 }
 
 TEST_CASE("a selected window or cluster fills Details and Breakdown with its operators", "[ux][selection]") {
-    if (!contend::test::haveSample()) {
-        WARN("bundled sample missing: skipped");
-        return;
-    }
+    REQUIRE(contend::test::haveSample());  // bundled: its absence is a broken checkout, not a skip
     FreshSettings fresh;
     MainWindow w;
     w.resize(1600, 1000);
@@ -267,10 +255,7 @@ TEST_CASE("a selected window or cluster fills Details and Breakdown with its ope
 }
 
 TEST_CASE("the two granularity controls stay in step", "[ux][granularity]") {
-    if (!contend::test::haveSample()) {
-        WARN("bundled sample missing: skipped");
-        return;
-    }
+    REQUIRE(contend::test::haveSample());  // bundled: its absence is a broken checkout, not a skip
     FreshSettings fresh;
     MainWindow w;
     w.resize(1600, 1000);
@@ -300,10 +285,7 @@ TEST_CASE("the two granularity controls stay in step", "[ux][granularity]") {
 }
 
 TEST_CASE("timeline keys work from anywhere in the window but not in text fields", "[ux][keys]") {
-    if (!contend::test::haveSample()) {
-        WARN("bundled sample missing: skipped");
-        return;
-    }
+    REQUIRE(contend::test::haveSample());  // bundled: its absence is a broken checkout, not a skip
     FreshSettings fresh;
     MainWindow w;
     w.resize(1600, 1000);
@@ -360,7 +342,7 @@ TEST_CASE("the summary explains the bottleneck against the table and says what t
     r.summary.bottleneck = Resource::Lock;
     CHECK(bottleneckVersusTable(r).isEmpty());
 
-    if (!contend::test::haveSample()) return;
+    REQUIRE(contend::test::haveSample());  // bundled: its absence is a broken checkout, not a skip
     FreshSettings fresh;
     MainWindow w;
     w.resize(1600, 1000);
@@ -388,10 +370,7 @@ TEST_CASE("a saved layout that does not restore is refused for the default", "[u
 }
 
 TEST_CASE("the centre shows the file, the stage and Cancel while a trace opens", "[ux][loading]") {
-    if (!contend::test::haveSample()) {
-        WARN("bundled sample missing: skipped");
-        return;
-    }
+    REQUIRE(contend::test::haveSample());  // bundled: its absence is a broken checkout, not a skip
     FreshSettings fresh;
     MainWindow w;
     w.resize(1600, 1000);
@@ -451,10 +430,7 @@ TEST_CASE("search finds operators by substring or regex, in time order", "[ux][s
 }
 
 TEST_CASE("Ctrl+F steps through the matches on the timeline with a count", "[ux][search]") {
-    if (!contend::test::haveSample()) {
-        WARN("bundled sample missing: skipped");
-        return;
-    }
+    REQUIRE(contend::test::haveSample());  // bundled: its absence is a broken checkout, not a skip
     FreshSettings fresh;
     MainWindow w;
     w.resize(1600, 1000);
