@@ -128,3 +128,26 @@ TEST_CASE("files are written atomically: all or nothing", "[analysis][report]") 
     CHECK_FALSE(writeFileAtomically(dir.path() + "/missing/report.json", "x", &error));
     CHECK(error.find("missing/report.json") != std::string::npos);
 }
+
+TEST_CASE("the preparation says each stage once, in order, with rising shares", "[analysis][engine][progress]") {
+    std::vector<PrepareStage> told;
+    auto p = prepareAnalysis(mixedTrace(), AnalysisSettings{}, {}, [&](PrepareStage s) { told.push_back(s); });
+    REQUIRE(p);
+    REQUIRE(told.size() == kPrepareStages);
+    for (std::size_t k = 0; k < told.size(); ++k) {
+        INFO("stage " << k << ": " << prepareStageName(told[k]));
+        CHECK(static_cast<std::size_t>(told[k]) == k);
+        CHECK(std::string(prepareStageName(told[k])) != "analysing");
+        if (k == 0) CHECK(prepareStageStart(told[k]) == 0.0);
+        if (k > 0) CHECK(prepareStageStart(told[k]) > prepareStageStart(told[k - 1]));
+        CHECK(prepareStageStart(told[k]) < 1.0);
+    }
+    // A cancel stops the stages where it is asked: no stage is told after it.
+    told.clear();
+    int asked = 0;
+    auto stopped = prepareAnalysis(
+        mixedTrace(), AnalysisSettings{}, [&] { return ++asked < 4; }, [&](PrepareStage s) { told.push_back(s); });
+    CHECK(stopped.cancelled());
+    CHECK(!told.empty());
+    CHECK(told.size() < kPrepareStages);
+}

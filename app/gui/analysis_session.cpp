@@ -11,9 +11,9 @@
 namespace contend::gui {
 
 Result<PreparedPtr> prepareForApp(TracePtr trace, const AnalysisSettings& settings,
-                                  const std::function<bool()>& keepGoing) {
+                                  const std::function<bool()>& keepGoing, const PrepareProgress& progress) {
     try {
-        return prepareAnalysis(std::move(trace), settings, keepGoing);
+        return prepareAnalysis(std::move(trace), settings, keepGoing, progress);
     } catch (const std::bad_alloc& e) {
         return Failure::of(Failure::Kind::OutOfMemory, e.what());
     } catch (const std::exception& e) {

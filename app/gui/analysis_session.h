@@ -29,7 +29,7 @@ namespace contend::gui {
 // The slow part (worker thread): core's prepareAnalysis, whose Result it returns; an exception
 // (bad_alloc included) becomes a Failure too (OutOfMemory, or Internal with its text).
 Result<PreparedPtr> prepareForApp(TracePtr trace, const AnalysisSettings& settings,
-                                  const std::function<bool()>& keepGoing = {});
+                                  const std::function<bool()>& keepGoing = {}, const PrepareProgress& progress = {});
 // The re-threshold (any thread): buildReport at `t`, then the what-if (predictGains: gains,
 // slack, critical paths), as contend-cli analyze does. Null when keepGoing returned false during
 // the what-if (the half-filled report is dropped). With `cache` (made for this prepared

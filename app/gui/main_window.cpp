@@ -278,9 +278,9 @@ void MainWindow::buildStatusBar() {
 void MainWindow::wire() {
     // Session -> window.
     // While a trace opens the centre says which, at what stage, and offers Cancel.
-    connect(m_session, &AnalysisSession::progress, this, [this](double f, const QString& text, LoadPhase phase) {
-        // The analysis stage has no fraction of its own: a busy bar.
-        m_loading->setStage(phase == LoadPhase::Analysing ? -1 : f, text);
+    connect(m_session, &AnalysisSession::progress, this, [this](double f, const QString& text, LoadPhase) {
+        // Every phase has its fraction (the analysis by its stages, load_thread.cpp).
+        m_loading->setStage(f, text);
         statusBar()->showMessage(text);
     });
     connect(m_session, &AnalysisSession::busyChanged, this, [this](bool busy) {

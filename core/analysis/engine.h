@@ -34,6 +34,28 @@
 
 namespace contend {
 
+// The stages of prepareAnalysis, in the order they run (a progress bar's words and fractions).
+enum class PrepareStage : std::uint8_t {
+    Overlaps,         // which operators ran beside which
+    Counters,         // counters mapped to resources, their timelines
+    Pressure,         // each operator's resource pressure
+    Partners,         // the runs beside each partner against the runs without (exposure)
+    Baselines,        // per-signature baselines and scores
+    Causes,           // the starved resource of each slow operator
+    Windows,          // breakdowns and the window candidates
+    Clusters,         // tiny-operator clusters and their evidence
+    DependencyGraph,  // the what-if's graph
+    Ranking,          // the operators in score order, the anomaly rows
+};
+inline constexpr std::size_t kPrepareStages = 10;
+// "finding overlaps", "reading counters", ... (lower case, for "Analysing contention: ...").
+const char* prepareStageName(PrepareStage stage);
+// The share of a preparation done when `stage` starts (0 for the first), by the stages' measured
+// cost on a 10M-kernel trace; rising.
+double prepareStageStart(PrepareStage stage);
+// Told, on the preparing thread, as each stage starts.
+using PrepareProgress = std::function<void(PrepareStage stage)>;
+
 class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
   public:
     const Trace& trace() const { return *m_trace; }
@@ -84,7 +106,8 @@ class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
 
   private:
     friend Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr, const AnalysisSettings&,
-                                                                           const std::function<bool()>&);
+                                                                           const std::function<bool()>&,
+                                                                           const PrepareProgress&);
     friend Report buildReport(const PreparedAnalysis&, double, double);
     friend std::uint64_t reportBytes(const PreparedAnalysis&, double, double);
     friend std::string describeOperator(const PreparedAnalysis&, std::uint32_t);
@@ -146,10 +169,12 @@ std::string describeOperator(const PreparedAnalysis& p, std::uint32_t slice);
 
 // The prepared analysis (never null), or a Failure: the settings' config file cannot be read or
 // parsed (its text names the file), the analysis would not fit s.memoryHeadroomBytes
-// (OutOfMemory), or keepGoing (optional, asked between the stages) returned false (Cancelled:
-// the app's Cancel button).
+// (OutOfMemory), or keepGoing (optional, asked between the stages and every 64k operators
+// inside the long ones) returned false (Cancelled: the app's Cancel button). `progress`
+// (optional) is told as each stage starts.
 Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, const AnalysisSettings& s,
-                                                                const std::function<bool()>& keepGoing = {});
+                                                                const std::function<bool()>& keepGoing = {},
+                                                                const PrepareProgress& progress = {});
 // What buildReport(p, coefficient, overlapRatio) will allocate, about (memory_estimate.h):
 // the anomalies above the coefficient and the operators of the candidates that qualify.
 std::uint64_t reportBytes(const PreparedAnalysis& p, double coefficient, double overlapRatio);

@@ -395,6 +395,13 @@ TEST_CASE("the centre shows the file, the stage and Cancel while a trace opens",
               .size() > 0);
     CHECK(stages.filter(QRegularExpression(QStringLiteral("^Analysing contention: [0-9,]+ operators on [0-9]+ tracks")))
               .size() == 1);
+    // Then each analysis stage once, in order, with the operator counts.
+    const QRegularExpression stageLine(
+        QStringLiteral("^Analysing contention, ([a-z ]+) \\(([0-9]+) of 10\\): [0-9,]+ operators on [0-9]+ tracks"));
+    QStringList analysed;
+    for (const QString& s : stages)
+        if (const auto m = stageLine.match(s); m.hasMatch()) analysed << m.captured(2);
+    CHECK(analysed.join(QLatin1Char(' ')) == QStringLiteral("1 2 3 4 5 6 7 8 9 10"));
 
     // Cancel from the panel: the load stops and the previous trace stays.
     bool cancelled = false;
