@@ -14,23 +14,8 @@ using contend::test::slurp;
 
 namespace {
 
-struct Run {
-    int code = -1;
-    std::string out;
-};
-
-Run cli(const std::string& args, bool withStderr = false) {
-    Run r;
-    const std::string cmd = std::string(CONTEND_CLI) + " " + args + (withStderr ? " 2>&1" : " 2>/dev/null");
-    FILE* pipe = ::popen(cmd.c_str(), "r");
-    REQUIRE(pipe);
-    char buf[4096];
-    std::size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
-    const int status = ::pclose(pipe);
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-}
+using Run = contend::test::CliRun;
+Run cli(const std::string& args, bool withStderr = false) { return contend::test::runCliCapture(args, withStderr); }
 
 }  // namespace
 

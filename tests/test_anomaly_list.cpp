@@ -8,25 +8,13 @@
 #include "core/analysis/engine.h"
 #include "core/analysis/whatif.h"
 #include "core/report/report_json.h"
+#include "report_text.h"
 #include "test_support.h"
 
 using namespace contend;
 
-namespace {
-
-std::string jsonOf(const Report& r, const Trace& t) {
-    std::ostringstream out;
-    writeReportJson(out, r, &t);
-    return out.str();
-}
-
-std::string markdownOf(const Report& r, const Trace& t) {
-    std::ostringstream out;
-    writeReportMarkdown(out, r, t);
-    return out.str();
-}
-
-}  // namespace
+using contend::test::jsonOf;
+using contend::test::markdownOf;
 
 TEST_CASE("a re-threshold builds no anomaly, and a read builds only its block", "[analysis][engine][lazy]") {
     auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{}).value();

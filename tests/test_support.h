@@ -49,6 +49,25 @@ inline int runCli(const std::string& args) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+// contend-cli's exit code (-1 when it did not exit normally or could not be started) and what it
+// printed: stdout, and stderr too when `withStderr` (else stderr is discarded).
+struct CliRun {
+    int code = -1;
+    std::string out;
+};
+inline CliRun runCliCapture(const std::string& args, bool withStderr = false) {
+    CliRun r;
+    const std::string cmd = std::string(CONTEND_CLI) + " " + args + (withStderr ? " 2>&1" : " 2>/dev/null");
+    FILE* pipe = ::popen(cmd.c_str(), "r");
+    if (!pipe) return r;
+    char buf[4096];
+    std::size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
+    const int status = ::pclose(pipe);
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+}
+
 // The whole of a file, as bytes ("" when it cannot be read).
 inline std::string slurp(const std::filesystem::path& p) {
     std::ifstream f(p, std::ios::binary);

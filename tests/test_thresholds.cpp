@@ -19,23 +19,9 @@ using contend::Thresholds;
 
 namespace {
 
-struct Run {
-    int code = -1;
-    std::string out;  // stdout and stderr
-};
-
-Run cli(const std::string& args) {
-    Run r;
-    const std::string cmd = std::string(CONTEND_CLI) + " " + args + " 2>&1";
-    FILE* pipe = ::popen(cmd.c_str(), "r");
-    REQUIRE(pipe);
-    char buf[4096];
-    std::size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
-    const int status = ::pclose(pipe);
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-}
+using Run = contend::test::CliRun;
+// stdout and stderr together (the range messages go to stderr).
+Run cli(const std::string& args) { return contend::test::runCliCapture(args, true); }
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 

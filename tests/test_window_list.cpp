@@ -11,25 +11,13 @@
 #include "core/analysis/whatif.h"
 #include "core/analysis/windows.h"
 #include "core/report/report_json.h"
+#include "report_text.h"
 #include "test_support.h"
 
 using namespace contend;
 
-namespace {
-
-std::string jsonOf(const Report& r, const Trace& t) {
-    std::ostringstream out;
-    writeReportJson(out, r, &t);
-    return out.str();
-}
-
-std::string markdownOf(const Report& r, const Trace& t) {
-    std::ostringstream out;
-    writeReportMarkdown(out, r, t);
-    return out.str();
-}
-
-}  // namespace
+using contend::test::jsonOf;
+using contend::test::markdownOf;
 
 TEST_CASE("window rows equal the windows buildWindows makes at every threshold", "[analysis][windows][lazy]") {
     auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{}).value();
