@@ -133,7 +133,7 @@ TEST_CASE("Kineto launch-to-start delay is measured through the correlation id",
     ]})J";
     auto lr = loadTraceFromMemory(json, "launch.json");
     REQUIRE(lr);
-    auto p = prepareAnalysis(lr.trace, AnalysisSettings{}).value();
+    auto p = prepareAnalysis(lr.value(), AnalysisSettings{}).value();
     REQUIRE(p->operators().size() == 1);
     CHECK(p->breakdowns()[0].waitBeforeNs == 25000);  // launch returned at 15 us, ran at 40 us
 }

@@ -95,8 +95,8 @@ TEST_CASE("the real HTA trace_diff pair compares without error", "[compare][real
     LoadResult t = loadTrace(dir + "test/test.json.gz");
     REQUIRE(c);
     REQUIRE(t);
-    Report base = analyze(c.trace, AnalysisSettings{});
-    Report now = analyze(t.trace, AnalysisSettings{});
+    Report base = analyze(c.value(), AnalysisSettings{});
+    Report now = analyze(t.value(), AnalysisSettings{});
     CompareResult r = compareReports(base, now);
     CHECK(r.baseEndToEnd > 0);
     CHECK(r.newEndToEnd > 0);

@@ -18,10 +18,10 @@ nlohmann::json sampleReport() {
     LoadResult lr = loadTrace(
         (fs::path(CONTEND_SOURCE_DIR) / "resources" / "samples" / "projectx-before.json.gz").string(), LoadOptions{});
     REQUIRE(lr);
-    const Report r = analyze(lr.trace, AnalysisSettings{});
+    const Report r = analyze(lr.value(), AnalysisSettings{});
     REQUIRE_FALSE(r.operators.empty());
     REQUIRE_FALSE(r.anomalies.empty());
-    return reportToJson(r, *lr.trace);
+    return reportToJson(r, *lr.value());
 }
 
 }  // namespace

@@ -25,7 +25,7 @@ std::string streamed(const Report& r, const Trace* t) {
 TracePtr loadSample(const char* name) {
     LoadResult lr = loadTrace((fs::path(CONTEND_SOURCE_DIR) / "resources" / "samples" / name).string(), LoadOptions{});
     REQUIRE(lr);
-    return lr.trace;
+    return lr.value();
 }
 
 }  // namespace

@@ -280,10 +280,10 @@ int runAnalyze(int argc, char** argv) {
     for (const std::string& path : paths) {
         LoadResult lr = loadTrace(path, cliLoadOptions());
         if (!lr) {
-            std::fprintf(stderr, "contend-cli: %s\n", lr.error ? lr.error->message().c_str() : "cannot load the trace");
+            std::fprintf(stderr, "contend-cli: %s\n", lr.failure().message().c_str());
             return kExitBadInput;
         }
-        captures.push_back(lr.trace);
+        captures.push_back(lr.value());
     }
     const TracePtr pooled = poolCaptures(captures);
     captures.clear();  // the pooled trace holds its own copy

@@ -76,13 +76,13 @@ const char* kTrendHelp =
 Result<Report> loadRun(const std::string& path, const AnalysisSettings& settings) {
     LoadResult lr = loadTrace(path, cliLoadOptions());
     if (lr) {
-        auto prepared = prepareAnalysis(lr.trace, settings);
+        auto prepared = prepareAnalysis(lr.value(), settings);
         if (!prepared) return prepared.failure();
         Report report = buildReport(*prepared.value(), settings.coefficient, settings.overlapRatio);
         predictGains(*prepared.value(), report);
         return report;
     }
-    const Failure notLoaded = lr.error ? *lr.error : Failure::of(Failure::Kind::Unreadable, "cannot read", path);
+    const Failure notLoaded = !lr.ok() ? lr.failure() : Failure::of(Failure::Kind::Unreadable, "cannot read", path);
     // A trace too big for memory is that, not a report to try reading whole.
     if (notLoaded.kind == Failure::Kind::OutOfMemory) return notLoaded;
     // Not a trace: a saved report? Its JSON tree takes about ten times the text.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <optional>
 
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -64,34 +65,35 @@ void LoadThread::run() {
         }
         return !m_cancel.load();
     };
-    LoadResult r;
+    std::optional<LoadResult> loaded;  // Result has no empty state; set unless loadTrace threw
     try {
-        r = loadTrace(m_path.toStdString(), options);
+        loaded = loadTrace(m_path.toStdString(), options);
     } catch (const std::exception& e) {
         emit failed(tr("%1: could not be read: %2").arg(m_path, QString::fromLocal8Bit(e.what())));
         return;
     }
+    const LoadResult& r = *loaded;
     if (m_cancel || r.cancelled()) {
         emit cancelled();
         return;
     }
     if (!r) {
-        emit failed(r.error ? QString::fromStdString(r.error->message()) : tr("%1: could not be read").arg(m_path));
+        emit failed(QString::fromStdString(r.failure().message()));
         return;
     }
-    opened->trace = r.trace;
-    opened->warnings = describeWarnings(*r.trace);
+    opened->trace = r.value();
+    opened->warnings = describeWarnings(*r.value());
     opened->loadSeconds = static_cast<double>(timer.elapsed()) / 1e3;
-    if (r.trace->operatorCount() == 0) {
+    if (r.value()->operatorCount() == 0) {
         emit failed(tr("%1: the file holds no operators (no complete or begin/end events)").arg(m_path));
         return;
     }
     const QString counts = tr("%L1 operators on %L2 tracks, %L3 counters")
-                               .arg(r.trace->operatorCount())
-                               .arg(r.trace->tracks().size())
-                               .arg(r.trace->counters().size());
+                               .arg(r.value()->operatorCount())
+                               .arg(r.value()->tracks().size())
+                               .arg(r.value()->counters().size());
     emit progress(0.65, tr("Indexing the timeline: %1").arg(counts), LoadPhase::Indexing);
-    opened->timeline = widgets::makeTimelineData(r.trace);
+    opened->timeline = widgets::makeTimelineData(r.value());
     if (m_cancel) {
         emit cancelled();
         return;
@@ -117,7 +119,7 @@ void LoadThread::run() {
                       LoadPhase::Analysing);
     };
     auto prepared = prepareForApp(
-        r.trace, settings, [this] { return !m_cancel.load(); }, stage);
+        r.value(), settings, [this] { return !m_cancel.load(); }, stage);
     if (m_cancel || prepared.cancelled()) {
         emit cancelled();
         return;

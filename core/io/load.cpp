@@ -37,15 +37,10 @@ std::uint64_t effectiveMemoryBudget(const LoadOptions& options) {
 namespace {
 
 LoadResult finish(TraceBuilder& builder, const std::optional<Failure>& err, std::chrono::steady_clock::time_point t0) {
-    LoadResult r;
-    if (err) {
-        r.error = err;
-        return r;
-    }
+    if (err) return *err;
     builder.stats().seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     conventions::tagByConventions(builder);  // after the side-file joins, which may set task types
-    r.trace = builder.finalize();
-    return r;
+    return builder.finalize();
 }
 
 // A folder with exactly one PyTorch trace file in it (as tensorboard writes them).
@@ -114,27 +109,24 @@ void describeFolderRead(Source& src, const AscendFolder& folder) {
 // database was found in an Ascend rank folder the user opened.
 LoadResult loadSqlite(const std::string& file, const LoadOptions& options, std::chrono::steady_clock::time_point t0,
                       const AscendFolder* folder = nullptr) {
-    LoadResult r;
     std::string error;
     auto db = SqliteDb::open(file, error);
     const bool nsys = db && isNsysDatabase(*db, error);
     const bool ascend = db && !nsys && error.empty() && isAscendDatabase(*db, error);
     if (!db || !error.empty()) {
-        r.error = Failure{file, -1, -1, -1, "cannot read this SQLite database: " + error, Failure::Kind::Unreadable};
-        return r;
+        return Failure{file, -1, -1, -1, "cannot read this SQLite database: " + error, Failure::Kind::Unreadable};
     }
     if (!nsys && !ascend) {
         const bool analysis = fs::path(file).filename() == "analysis.db";
-        r.error = Failure{file,
-                          0,
-                          -1,
-                          -1,
-                          analysis ? "an Ascend analysis.db holds summary tables only: open the "
-                                     "ascend_pytorch_profiler_N.db beside it, or the rank folder"
-                                   : "an SQLite database that is neither an Nsight Systems export nor an Ascend "
-                                     "profiler database (no CUPTI_ACTIVITY_KIND_KERNEL, no TASK and STRING_IDS tables)",
-                          Failure::Kind::NotATrace};
-        return r;
+        return Failure{file,
+                       0,
+                       -1,
+                       -1,
+                       analysis ? "an Ascend analysis.db holds summary tables only: open the "
+                                  "ascend_pytorch_profiler_N.db beside it, or the rank folder"
+                                : "an SQLite database that is neither an Nsight Systems export nor an Ascend "
+                                  "profiler database (no CUPTI_ACTIVITY_KIND_KERNEL, no TASK and STRING_IDS tables)",
+                       Failure::Kind::NotATrace};
     }
     TraceBuilder builder(nsys ? TraceFormat::NsysSqlite : TraceFormat::AscendDb);
     auto err = nsys ? readNsysSqlite(*db, file, builder, options) : readAscendDb(*db, file, builder, options);
@@ -178,9 +170,7 @@ static int ascendRank(const std::string& root) {
 static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
     if (auto e = checkCpu(path)) {
-        LoadResult r;
-        r.error = e;
-        return r;
+        return *e;
     }
     std::error_code ec;
     TraceBuilder builder;
@@ -194,23 +184,21 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
         if (ascend && !ascend->database.empty()) {
             LoadResult r = loadSqlite(ascend->database, options, t0, &*ascend);
             if (r || r.cancelled() || ascend->traceView.empty()) return r;
-            databaseError = r.error->message();
+            databaseError = r.failure().message();
         }
         if (ascend) {
             file = ascend->traceView;
         } else if (auto k = singleKinetoFile(path)) {
             file = *k;
         } else {
-            LoadResult r;
-            r.error = Failure{path,
-                              -1,
-                              -1,
-                              -1,
-                              "no trace in this folder: expected ASCEND_PROFILER_OUTPUT/trace_view.json or "
-                              "ascend_pytorch_profiler_N.db, trace_view.json, msprof_*.db, or one "
-                              "*.pt.trace.json(.gz) file",
-                              Failure::Kind::NotATrace};
-            return r;
+            return Failure{path,
+                           -1,
+                           -1,
+                           -1,
+                           "no trace in this folder: expected ASCEND_PROFILER_OUTPUT/trace_view.json or "
+                           "ascend_pytorch_profiler_N.db, trace_view.json, msprof_*.db, or one "
+                           "*.pt.trace.json(.gz) file",
+                           Failure::Kind::NotATrace};
         }
     } else if (fs::path(path).filename() == "trace_view.json") {
         // Opened inside ASCEND_PROFILER_OUTPUT: join the side files beside it as for the folder.
@@ -222,27 +210,22 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
     if (isSqliteFile(file)) return loadSqlite(file, options, t0);
     if (const std::string ext = fs::path(file).extension().string();
         (ext == ".db" || ext == ".sqlite") && fs::is_regular_file(file, ec)) {
-        LoadResult r;
-        r.error =
-            Failure{file,
-                    0,
-                    -1,
-                    -1,
-                    "not an SQLite database: the file does not start with the SQLite header (\"SQLite format 3\"); "
-                    "an empty, truncated or different file?",
-                    Failure::Kind::NotATrace};
-        return r;
+        return Failure{file,
+                       0,
+                       -1,
+                       -1,
+                       "not an SQLite database: the file does not start with the SQLite header (\"SQLite format 3\"); "
+                       "an empty, truncated or different file?",
+                       Failure::Kind::NotATrace};
     }
     if (isNsysReport(file)) {
-        LoadResult r;
-        r.error = Failure{file,
-                          -1,
-                          -1,
-                          -1,
-                          "an Nsight Systems report: export it with `nsys export --type sqlite " +
-                              fs::path(file).filename().string() + "` and open the .sqlite",
-                          Failure::Kind::NotATrace};
-        return r;
+        return Failure{file,
+                       -1,
+                       -1,
+                       -1,
+                       "an Nsight Systems report: export it with `nsys export --type sqlite " +
+                           fs::path(file).filename().string() + "` and open the .sqlite",
+                       Failure::Kind::NotATrace};
     }
     SourceFactory open = [&](std::string& error) -> std::unique_ptr<ByteSource> {
         auto src = openByteSource(file, error);
@@ -281,9 +264,7 @@ static LoadResult loadTraceImpl(const std::string& path, const LoadOptions& opti
 static LoadResult loadTraceFromMemoryImpl(std::string_view json, const std::string& name, const LoadOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
     if (auto e = checkCpu(name)) {
-        LoadResult r;
-        r.error = e;
-        return r;
+        return *e;
     }
     TraceBuilder builder;
     SourceFactory open = [&](std::string&) { return memoryByteSource(json); };
@@ -305,19 +286,15 @@ LoadResult guarded(const std::string& name, F&& f) {
     try {
         return f();
     } catch (const std::bad_alloc&) {
-        LoadResult r;
-        r.error = Failure{name,
-                          -1,
-                          -1,
-                          -1,
-                          "out of memory while loading (the trace needs more memory than this machine has free)",
-                          Failure::Kind::OutOfMemory};
-        return r;
+        return Failure{name,
+                       -1,
+                       -1,
+                       -1,
+                       "out of memory while loading (the trace needs more memory than this machine has free)",
+                       Failure::Kind::OutOfMemory};
     } catch (const std::exception& e) {
-        LoadResult r;
-        r.error = Failure{
+        return Failure{
             name, -1, -1, -1, std::string("internal error while loading: ") + e.what(), Failure::Kind::Internal};
-        return r;
     }
 }
 }  // namespace
