@@ -130,8 +130,7 @@ TEST_CASE("every real trace analyses without error and its report holds together
             }
         }
         for (const auto& c : r.clusters) REQUIRE(c.waitNs > c.busyNs);
-        std::string error;
-        auto back = reportFromJson(nlohmann::json::parse(reportToJson(r, t).dump()), &error);
+        auto back = reportFromJson(nlohmann::json::parse(reportToJson(r, t).dump()));
         REQUIRE(back);
         REQUIRE(back->anomalies.size() == r.anomalies.size());
         std::printf("analysed %-110s %7llu ops %5zu anomalies %5zu windows %4zu clusters  bottleneck %s\n",

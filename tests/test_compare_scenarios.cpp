@@ -57,8 +57,8 @@ TEST_CASE("project X mixed against its fix: every kind of finding is resolved", 
     CHECK(r.endToEndChange < 0);
     CHECK(regressions(r, CompareSettings{}).empty());
     // The same comparison through saved reports gives the same partition.
-    auto b2 = reportFromJson(reportToJson(before), nullptr);
-    auto a2 = reportFromJson(reportToJson(after), nullptr);
+    auto b2 = reportFromJson(reportToJson(before));
+    auto a2 = reportFromJson(reportToJson(after));
     REQUIRE(b2);
     REQUIRE(a2);
     CompareResult r2 = compareReports(*b2, *a2);

@@ -104,13 +104,12 @@ Result<Report> loadRun(const std::string& path, const AnalysisSettings& settings
         ss << in.rdbuf();
         nlohmann::json j = nlohmann::json::parse(ss.str(), nullptr, false);
         if (!j.is_discarded() && j.is_object() && j.contains("schema")) {
-            std::string why;
-            auto rep = reportFromJson(j, &why);
+            Result<Report> rep = reportFromJson(j);
             if (rep) {
-                if (rep->trace.path.empty()) rep->trace.path = path;
-                return std::move(*rep);
+                if (rep.value().trace.path.empty()) rep.value().trace.path = path;
+                return rep;
             }
-            return Failure::of(Failure::Kind::Malformed, "not a usable report: " + why, path);
+            return Failure::of(Failure::Kind::Malformed, "not a usable report: " + rep.failure().reason, path);
         }
     }
     return notLoaded;
@@ -121,9 +120,8 @@ bool writeOut(const std::string& target, const std::string& text, const char* wh
         std::cout << text;
         return true;
     }
-    std::string err;
-    if (!writeFileAtomically(target, text, &err)) {
-        std::fprintf(stderr, "contend-cli: cannot write %s %s: %s\n", what, target.c_str(), err.c_str());
+    if (const auto failed = writeFileAtomically(target, text)) {
+        std::fprintf(stderr, "contend-cli: cannot write %s %s: %s\n", what, target.c_str(), failed->message().c_str());
         return false;
     }
     return true;
