@@ -113,7 +113,7 @@ ClusterRunResult analyseRanks(const std::vector<std::string>& traces, const Clus
             auto prepared = prepareAnalysis(lr.value(), o.analysis, keepGoing);
             if (!keepGoing()) break;
             if (!prepared) {
-                fail(k, Failure::of(prepared.failure().kind, prepared.failure().reason, traces[k]));
+                fail(k, Failure::of(prepared.failure().kind, prepared.failure().message(), traces[k]));
                 break;
             }
             const Report r = buildReport(*prepared.value(), o.analysis.coefficient, o.analysis.overlapRatio);
