@@ -118,11 +118,11 @@ TEST_CASE("report table models pass QAbstractItemModelTester", "[tables][modelte
     SECTION("occurrences and names") {
         OccurrenceModel o;
         REQUIRE(!loose->operators.empty());
-        o.setSignature(a.trace, loose, 0);
+        o.setSignature(a.trace, loose, a.prepared->sliceView(), 0);
         CHECK(o.rowCount() == static_cast<int>(loose->operators[0].count));
         CHECK(testModel(&o, [&] {
                   o.updateReport(strict);
-                  o.setSignature(a.trace, strict, 1);
+                  o.setSignature(a.trace, strict, a.prepared->sliceView(), 1);
                   o.clear();
               }).isEmpty());
         NameStatsModel n;
@@ -187,7 +187,7 @@ TEST_CASE("the network view drills from type to signature to occurrence and back
     b.setTrace(a.trace);
     CHECK(b.level() == OperatorBrowser::LevelKind::Root);
     CHECK(b.breadcrumb() == QStringLiteral("Network"));
-    b.setReport(r);
+    b.setReport(r, a.prepared->sliceView());
     b.setGrouping(OperatorBrowser::Grouping::Type);
     REQUIRE(!r->types.empty());
     // Open the first type: only its signatures are listed.
@@ -214,7 +214,7 @@ TEST_CASE("the network view drills from type to signature to occurrence and back
     CHECK(picked == b.occurrenceModel()->slices()[static_cast<std::size_t>(
                         b.occurrencePanel()->proxy()->mapToSource(view->model()->index(0, 0)).row())]);
     // A re-threshold keeps the drill-down where it is.
-    b.setReport(a.at(5.0, 0.8));
+    b.setReport(a.at(5.0, 0.8), a.prepared->sliceView());
     CHECK(b.level() == OperatorBrowser::LevelKind::Occurrences);
     b.back();
     CHECK(b.level() == OperatorBrowser::LevelKind::TypeSignatures);
