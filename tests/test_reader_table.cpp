@@ -30,6 +30,7 @@ const char* kTraceJson = R"({"traceEvents":[{"ph":"X","name":"k","ts":1,"dur":2,
 void makeDb(const std::string& path, const std::string& sql) {
     std::error_code ec;
     fs::remove(path, ec);
+    fs::create_directories(fs::path(path).parent_path(), ec);
     sqlite3* db = nullptr;
     REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
     char* err = nullptr;
