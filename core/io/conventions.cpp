@@ -40,7 +40,7 @@ static_assert(inEnumOrder(), "kFormats lists the formats in the enum's order");
 // Ascend folder before the single-Kineto-file folder, which a rank folder could also be), then
 // SQLite databases (by their tables; a database no reader takes is refused after them), then
 // the files that are not traces, and JSON last: whatever is left.
-constexpr std::array<const ReaderEntry*, 10> kReaders{
+constexpr std::array kReaders{
     &kAscendFolderReader, &kKinetoFolderReader,      &kFolderWithoutTraceRefusal, &kNsysSqliteReader,
     &kAscendDbReader,     &kUnreadableSqliteRefusal, &kOtherSqliteRefusal,        &kNotSqliteRefusal,
     &kNsysReportRefusal,  &kChromeJsonReader,
