@@ -24,7 +24,7 @@ constexpr std::array kFormats{
     FormatInfo{TraceFormat::AscendFolder, "ascend-folder",
                "an Ascend profiler folder's text export (trace_view.json and its CSVs joined)"},
     FormatInfo{TraceFormat::AscendDb, "ascend-db",
-               "an Ascend profiler database (ascend_pytorch_profiler_N.db, msprof_*.db) or its folder"},
+               "an Ascend profiler database (ascend_pytorch_profiler_N.db, msprof_*.db) or folder"},
     FormatInfo{TraceFormat::NsysSqlite, "nsys-sqlite",
                "an Nsight Systems SQLite export (.sqlite from nsys export --type sqlite)"},
 };
