@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "core/analysis/engine.h"
+#include "core/io/conventions.h"
 #include "core/io/load.h"
 #include "core/report/report_json.h"
 #include "test_support.h"
@@ -166,7 +167,7 @@ TEST_CASE("every database under the real traces loads and analyses, an analysis.
         INFO((lr.error ? lr.error->message() : std::string()));
         REQUIRE(lr);
         const bool isNsys = endsWith(path, ".sqlite");
-        REQUIRE(lr.trace->format() == (isNsys ? "nsys-sqlite" : "ascend-db"));
+        REQUIRE(conventions::formatName(lr.trace->traceFormat()) == (isNsys ? "nsys-sqlite" : "ascend-db"));
         REQUIRE(prepareAnalysis(lr.trace, AnalysisSettings{}));
         ++(isNsys ? nsys : ascend);
     }

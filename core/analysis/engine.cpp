@@ -17,6 +17,7 @@
 #include "core/analysis/notes.h"
 #include "core/analysis/summary.h"
 #include "core/analysis/whatif.h"
+#include "core/io/conventions.h"
 #include "core/trace/time_format.h"
 
 namespace contend {
@@ -265,7 +266,7 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
 
     ReportTraceInfo& info = p->m_traceInfo;
     info.path = t.source().folder.empty() ? t.source().path : t.source().folder;
-    info.format = t.format();
+    info.format = conventions::formatName(t.traceFormat());
     info.events = t.stats().events;
     info.operators = ops.size();
     info.tracks = t.tracks().size();
