@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "core/analysis/engine.h"
+#include "core/io/conventions.h"
 #include "core/io/load.h"
 #include "core/report/report_json.h"
 #include "test_support.h"
@@ -165,7 +166,7 @@ TEST_CASE("every database under the real traces loads and analyses, an analysis.
         INFO((!lr.ok() ? lr.failure().message() : std::string()));
         REQUIRE(lr);
         const bool isNsys = endsWith(path, ".sqlite");
-        REQUIRE(lr.value()->format() == (isNsys ? "nsys-sqlite" : "ascend-db"));
+        REQUIRE(conventions::formatName(lr.value()->traceFormat()) == (isNsys ? "nsys-sqlite" : "ascend-db"));
         REQUIRE(prepareAnalysis(lr.value(), AnalysisSettings{}));
         ++(isNsys ? nsys : ascend);
     }

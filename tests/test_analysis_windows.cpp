@@ -9,6 +9,7 @@
 #include "analysis_test_trace.h"
 #include "core/analysis/engine.h"
 #include "core/analysis/overlap.h"
+#include "core/io/conventions.h"
 #include "core/trace/trace_builder.h"
 
 using namespace contend;

@@ -18,6 +18,7 @@
 #include "core/analysis/engine.h"
 #include "core/analysis/signatures.h"
 #include "core/analysis/summary.h"
+#include "core/io/conventions.h"
 #include "core/io/load.h"
 #include "core/trace/trace_builder.h"
 #include "test_support.h"
@@ -143,7 +144,7 @@ TEST_CASE("ascend db: a tiny database reads as the text export would show it", "
     makeDb(f.path(), tinyDb());
     LoadResult r = loadOk(f.path());
     const Trace& t = *r.value();
-    CHECK(t.format() == "ascend-db");
+    CHECK(conventions::formatName(t.traceFormat()) == "ascend-db");
     CHECK(t.source().details.front() == std::pair<std::string, std::string>("schema", "SCHEMA_VERSION 1.0.0"));
     CHECK(phase(t, "task") == 4);
     CHECK(phase(t, "compute_task") == 2);
@@ -461,7 +462,7 @@ TEST_CASE("ascend db: every real database loads with the README's counts and ana
         LoadResult r = loadOk(path);
         ++seen;
         const Trace& t = *r.value();
-        CHECK(t.format() == "ascend-db");
+        CHECK(conventions::formatName(t.traceFormat()) == "ascend-db");
         CHECK(phase(t, "task") == x.tasks);
         CHECK(phase(t, "compute_task") == x.compute);
         CHECK(phase(t, "communication_task") == x.communication);
@@ -554,8 +555,8 @@ TEST_CASE("ascend db: the text and the database export of a rank folder agree on
         INFO(rank);
         LoadResult text = loadOk(base + "text/" + rank);
         LoadResult db = loadOk(base + "db/" + rank);
-        CHECK(text.value()->format() == "ascend-folder");
-        CHECK(db.value()->format() == "ascend-db");
+        CHECK(conventions::formatName(text.value()->traceFormat()) == "ascend-folder");
+        CHECK(conventions::formatName(db.value()->traceFormat()) == "ascend-db");
         const Shape a = shapeOf(*text.value()), b = shapeOf(*db.value());
         CHECK(a.deviceTracks == b.deviceTracks);
         CHECK(a.hcclTracks == b.hcclTracks);
@@ -671,7 +672,7 @@ TEST_CASE("ascend db: the LLC hit rate reads as a percent from both exports, and
         LoadResult text = loadOk(base + "text/" + rank);
         LoadResult db = loadOk(base + "db/" + rank);
         for (const Trace* t : {text.value().get(), db.value().get()}) {
-            INFO(t->format());
+            INFO(conventions::formatName(t->traceFormat()));
             const auto series = hitRates(*t);
             REQUIRE_FALSE(series.empty());
             double most = 0;

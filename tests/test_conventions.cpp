@@ -5,7 +5,6 @@
 #include "core/io/conventions.h"
 #include "core/io/load.h"
 #include "core/trace/trace_builder.h"
-#include "core/trace/trace_format.h"
 
 using namespace contend;
 
@@ -34,14 +33,14 @@ TEST_CASE("every trace format has one name, and the names read back", "[conventi
                                TraceFormat::AscendFolder, TraceFormat::AscendDb, TraceFormat::NsysSqlite};
     const char* names[] = {"chrome", "kineto", "ascend", "ascend-folder", "ascend-db", "nsys-sqlite"};
     for (std::size_t i = 0; i < std::size(all); ++i) {
-        CHECK(traceFormatName(all[i]) == names[i]);
-        CHECK(traceFormatFromName(names[i]) == all[i]);
+        CHECK(conventions::formatName(all[i]) == names[i]);
+        CHECK(conventions::formatFromName(names[i]) == all[i]);
     }
-    CHECK_FALSE(traceFormatFromName("json"));
+    CHECK_FALSE(conventions::formatFromName("json"));
     TraceBuilder b(TraceFormat::NsysSqlite);
     const TracePtr t = b.finalize();
     CHECK(t->traceFormat() == TraceFormat::NsysSqlite);
-    CHECK(t->format() == "nsys-sqlite");
+    CHECK(conventions::formatName(t->traceFormat()) == "nsys-sqlite");
 }
 
 TEST_CASE("Kineto categories map to slice flags", "[conventions]") {

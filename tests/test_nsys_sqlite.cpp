@@ -14,6 +14,7 @@
 
 #include "core/analysis/engine.h"
 #include "core/analysis/pressure.h"
+#include "core/io/conventions.h"
 #include "core/io/load.h"
 #include "test_support.h"
 
@@ -125,7 +126,7 @@ TEST_CASE("nsys sqlite: a tiny export reads exactly", "[nsys]") {
     INFO((!r.ok() ? r.failure().message() : std::string()));
     REQUIRE(r);
     const Trace& t = *r.value();
-    CHECK(t.format() == "nsys-sqlite");
+    CHECK(conventions::formatName(t.traceFormat()) == "nsys-sqlite");
     CHECK(t.stats().phases.at("kernel") == 1);
     CHECK(t.stats().phases.at("memcpy") == 1);
     CHECK(t.stats().phases.at("memset") == 1);
@@ -314,7 +315,7 @@ TEST_CASE("nsys sqlite: every real export loads with the README's counts, linked
         REQUIRE(r);
         ++seen;
         const Trace& t = *r.value();
-        CHECK(t.format() == "nsys-sqlite");
+        CHECK(conventions::formatName(t.traceFormat()) == "nsys-sqlite");
         std::uint64_t kernels = 0, memcpys = 0, memsets = 0, linked = 0;
         for (std::uint32_t i = 0; i < t.slices().size(); ++i) {
             const std::string_view cat = t.str(t.slices()[i].category);

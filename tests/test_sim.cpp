@@ -13,6 +13,7 @@
 #include <string>
 #include <sys/wait.h>
 
+#include "core/io/conventions.h"
 #include "core/io/load.h"
 #include "core/sim/device_model.h"
 #include "core/sim/json_text.h"
@@ -372,7 +373,7 @@ TEST_CASE("the written trace loads back with the counts the simulator wrote", "[
         const LoadResult r = loadTrace(trace.path());
         REQUIRE(r);
         const Trace& t = *r.value();
-        CHECK(t.format() == "kineto");
+        CHECK(conventions::formatName(t.traceFormat()) == "kineto");
         CHECK(t.stats().events == s.counts.events);
         std::map<std::string, std::uint64_t> phases(t.stats().phases.begin(), t.stats().phases.end());
         CHECK(phases == s.counts.phases);

@@ -31,6 +31,7 @@
 
 #include "analysis_sim.h"
 #include "core/analysis/engine.h"
+#include "core/io/conventions.h"
 #include "core/sim/nsys_writer.h"
 #include "test_support.h"
 
@@ -165,7 +166,7 @@ TEST_CASE("nsys-sqlite simulate: the run as JSON and as an Nsight export read ba
     REQUIRE(ls);
     const Trace& tj = *lj.value();
     const Trace& ts = *ls.value();
-    CHECK(ts.format() == "nsys-sqlite");
+    CHECK(conventions::formatName(ts.traceFormat()) == "nsys-sqlite");
     // The reader's counts per table are the writer's.
     for (const char* table : {"kernel", "runtime", "sync", "nvtx", "gpu_metrics"}) {
         INFO(table);
@@ -283,7 +284,8 @@ TEST_CASE("nsys-sqlite simulate: GPU metrics give measured causes that agree wit
             for (std::uint64_t seed : {1, 2, 3, 4, 5}) {
                 INFO(sim::scenarioName(c.scenario) << " " << f->name << " seed " << seed);
                 const auto& run = simulated(options(c.scenario, *f, seed, c.badRate, c.iterations));
-                CHECK(run.trace->format() == (f->format == sim::TraceFormat::NsysSqlite ? "nsys-sqlite" : "kineto"));
+                CHECK(conventions::formatName(run.trace->traceFormat()) ==
+                      (f->format == sim::TraceFormat::NsysSqlite ? "nsys-sqlite" : "kineto"));
                 const Report r = analyze(run.trace, AnalysisSettings{});
                 total.add(score(*run.trace, run.truth, r));
                 for (const Anomaly& a : r.anomalies)
@@ -353,7 +355,7 @@ TEST_CASE("nsys-sqlite simulate: the command line", "[sim-nsys][cli]") {
     CHECK(test::runCli("simulate lock --iterations 2 --format nsys-sqlite --out " + db.path() + " --quiet") == 0);
     LoadResult r = loadTrace(db.path());
     REQUIRE(r);
-    CHECK(r.value()->format() == "nsys-sqlite");
+    CHECK(conventions::formatName(r.value()->traceFormat()) == "nsys-sqlite");
     REQUIRE_FALSE(r.value()->counters().empty());
     // The 10 kHz default: one sample per metric every 100 us.
     const CounterSeries& c = r.value()->counters()[0];

@@ -1,4 +1,5 @@
 // contend-cli info: what a trace holds, as text or JSON.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <map>
@@ -6,6 +7,7 @@
 #include <string>
 
 #include "app/cli/commands.h"
+#include "core/io/conventions.h"
 #include "core/io/load.h"
 #include "core/report/report_json.h"
 #include "core/trace/time_format.h"
@@ -14,18 +16,25 @@ namespace contend::cli {
 
 namespace {
 
-const char* kInfoHelp =
-    "usage: contend-cli info TRACE [--json]\n"
-    "\n"
-    "TRACE is a trace file (.json or .json.gz: PyTorch/Kineto, Chrome, Ascend trace_view.json;\n"
-    ".sqlite: Nsight Systems export; .db: Ascend profiler database, ascend_pytorch_profiler_N.db\n"
-    "or msprof_*.db) or an Ascend profiler output folder (text export, database export or both:\n"
-    "the database is read, and `read:` says so). Prints the format (nsys-sqlite, ascend-db,\n"
-    "ascend-folder, kineto, ...) with what the file says about the capture (GPUs or NPUs,\n"
-    "exporter, schema version), events per phase as written in the file (rows per table for a\n"
-    "database), operators (slices), tracks with their names, counter\n"
-    "series with units, flows, the time span and import warnings.\n"
-    "  --json   print the same as one JSON object\n";
+// The formats come from the format table (core/io/conventions.h), one line each.
+std::string infoHelp() {
+    std::string h =
+        "usage: contend-cli info TRACE [--json]\n"
+        "\n"
+        "TRACE is a trace file or folder in one of these formats (an Ascend profiler folder with\n"
+        "both exports is read from its database, and `read:` says so):\n";
+    for (const conventions::FormatInfo& f : conventions::formats()) {
+        std::string name(f.name);
+        name.resize(std::max<std::size_t>(name.size() + 1, 15), ' ');
+        h += "  " + name + std::string(f.description) + "\n";
+    }
+    h += "Prints the format with what the file says about the capture (GPUs or NPUs, exporter,\n"
+         "schema version), events per phase as written in the file (rows per table for a\n"
+         "database), operators (slices), tracks with their names, counter series with units,\n"
+         "flows, the time span and import warnings.\n"
+         "  --json   print the same as one JSON object\n";
+    return h;
+}
 
 const char* kindName(TrackKind k) {
     switch (k) {
@@ -41,7 +50,7 @@ nlohmann::json infoJson(const Trace& t) {
     using nlohmann::json;
     json j;
     j["path"] = t.source().path;
-    j["format"] = std::string(t.format());
+    j["format"] = std::string(conventions::formatName(t.traceFormat()));
     j["gzip"] = t.source().gzip;
     if (!t.source().sideFiles.empty()) j["side_files"] = t.source().sideFiles;
     if (!t.source().details.empty()) {
@@ -96,23 +105,23 @@ int runInfo(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         if (a == "--help" || a == "-h") {
-            std::fputs(kInfoHelp, stdout);
+            std::fputs(infoHelp().c_str(), stdout);
             return kExitOk;
         }
         if (a == "--json")
             asJson = true;
         else if (!a.empty() && a[0] == '-' && a != "-") {
-            std::fprintf(stderr, "contend-cli info: unknown option '%s'\n%s", a.c_str(), kInfoHelp);
+            std::fprintf(stderr, "contend-cli info: unknown option '%s'\n%s", a.c_str(), infoHelp().c_str());
             return kExitUsage;
         } else if (path.empty())
             path = a;
         else {
-            std::fprintf(stderr, "contend-cli info: more than one TRACE given\n%s", kInfoHelp);
+            std::fprintf(stderr, "contend-cli info: more than one TRACE given\n%s", infoHelp().c_str());
             return kExitUsage;
         }
     }
     if (path.empty()) {
-        std::fputs(kInfoHelp, stderr);
+        std::fputs(infoHelp().c_str(), stderr);
         return kExitUsage;
     }
     LoadResult r = loadTrace(path, cliLoadOptions());
@@ -128,7 +137,7 @@ int runInfo(int argc, char** argv) {
     std::printf("trace:     %s%s\n", t.source().path.c_str(), t.source().gzip ? " (gzip)" : "");
     if (!t.source().folder.empty()) std::printf("folder:    %s\n", t.source().folder.c_str());
     for (const auto& f : t.source().sideFiles) std::printf("joined:    %s\n", f.c_str());
-    std::printf("format:    %s\n", std::string(t.format()).c_str());
+    std::printf("format:    %s\n", std::string(conventions::formatName(t.traceFormat())).c_str());
     for (const auto& [what, value] : t.source().details)
         std::printf("  %-14s %s\n", (what + ":").c_str(), value.c_str());
     std::printf("events:    %llu (", static_cast<unsigned long long>(t.stats().events));

@@ -112,9 +112,12 @@ int runBenchRender(const QStringList& args) {
     timer.start();
     TracePtr trace;
     std::shared_ptr<const Report> report;
+    SliceViewPtr slices;
     if (synthetic > 0) {
         trace = makeSyntheticTrace(static_cast<std::size_t>(synthetic));
-        report = std::make_shared<Report>(makeSyntheticOverlay(*trace));
+        SyntheticOverlay overlay = makeSyntheticOverlay(*trace);
+        report = std::make_shared<Report>(std::move(overlay.report));
+        slices = std::move(overlay.slices);
         std::printf("synthetic trace: %zu operators, %zu tracks, %zu counters, span %s, built in %.0f ms\n",
                     trace->operatorCount(), trace->tracks().size(), trace->counters().size(),
                     formatDuration(trace->span()).c_str(), static_cast<double>(timer.elapsed()));
@@ -133,6 +136,7 @@ int runBenchRender(const QStringList& args) {
             const auto prepared = prepareForApp(trace, settings);
             if (prepared) {
                 report = buildReportForApp(*prepared.value(), settings.thresholds());
+                slices = prepared.value()->sliceView();
                 std::printf("analysis: %zu anomalies, %zu windows, %zu clusters in %.0f ms\n",
                             report ? report->anomalies.size() : 0, report ? report->windows.size() : 0,
                             report ? report->clusters.size() : 0, static_cast<double>(timer.elapsed()));
@@ -148,7 +152,7 @@ int runBenchRender(const QStringList& args) {
     widgets::TimelineView view;
     view.resize(width, height);
     view.setData(data);
-    view.setReport(report);
+    view.setReport(report, slices);
     view.setCriticalPathShown(criticalPath);  // on: as the app draws it by default (View > Critical Path)
     if (expandHosts)
         for (std::uint32_t t = 0; t < trace->tracks().size(); ++t)

@@ -73,20 +73,21 @@ QWidget* titled(QLabel* header, QWidget* body) {
 void CompareWindow::Run::showTrace(const OpenedTracePtr& t, const ReportPtr& r) {
     report = r;
     timeline->setData(t->timeline);
-    timeline->setReport(r);
+    timeline->setReport(r, t->sliceView());
     heatmap->setTrace(t->trace);
     heatmap->setPressureSource(pressureSourceOf(t->prepared));
     heatmap->setReport(r);
     breakdown->setTrace(t->trace);
-    breakdown->setReport(r);
+    breakdown->setReport(r, t->sliceView());
     trace = t;
 }
 
 void CompareWindow::Run::showReport(const ReportPtr& r) {
     report = r;
-    timeline->setReport(r);
+    const SliceViewPtr slices = trace ? trace->sliceView() : nullptr;
+    timeline->setReport(r, slices);
     heatmap->setReport(r);
-    breakdown->setReport(r);
+    breakdown->setReport(r, slices);
 }
 
 CompareWindow::CompareWindow(QWidget* parent) : QMainWindow(parent) {
@@ -505,7 +506,7 @@ quint32 CompareWindow::matching(quint32 slice, Side fromSide) const {
     const Run& to = m_runs[other(fromSide)];
     if (!from.report || !to.report || !from.trace || !to.trace || !from.trace->prepared || !to.trace->prepared)
         return kNone;
-    const std::uint32_t sig = from.trace->prepared->signatureOfSlice(slice);
+    const std::uint32_t sig = from.trace->prepared->sliceView()->signatureOf(slice);
     if (sig >= from.report->operators.size()) return kNone;
     const std::uint32_t j = signatureIndex(*to.report, from.report->operators[sig].signature);
     if (j == kNone) return kNone;
@@ -513,9 +514,9 @@ quint32 CompareWindow::matching(quint32 slice, Side fromSide) const {
     const auto& slices = to.trace->trace->slices();
     quint32 best = kNone;
     TimeNs bestDist = std::numeric_limits<TimeNs>::max();
-    // The occurrences of that signature from the prepared analysis' index, not a pass over every
-    // slice (trace order: ties go to the lowest slice index, as the pass in slice order did).
-    for (const std::uint32_t i : to.trace->prepared->occurrencesOf(j)) {
+    // The occurrences of that signature from the prepared analysis' per-slice view, not a pass
+    // over every slice (slice order: ties go to the lowest slice index, as the pass did).
+    for (const std::uint32_t i : to.trace->prepared->sliceView()->occurrencesOf(j)) {
         const TimeNs dist = std::llabs(slices[i].start - target);
         if (dist < bestDist || (dist == bestDist && i < best)) bestDist = dist, best = i;
     }
@@ -534,7 +535,7 @@ quint32 CompareWindow::first(const std::string& signature, Side in) const {
     const auto& slices = run.trace->trace->slices();
     quint32 best = kNone;
     // Earliest start; among equal starts the lowest slice index, as the pass in slice order did.
-    for (const std::uint32_t i : run.trace->prepared->occurrencesOf(j))
+    for (const std::uint32_t i : run.trace->prepared->sliceView()->occurrencesOf(j))
         if (best == kNone || slices[i].start < slices[best].start ||
             (slices[i].start == slices[best].start && i < best))
             best = i;

@@ -103,16 +103,18 @@ void MainWindow::applyReport(ReportPtr report) {
     const OpenedTrace* cur = m_session->current();
     if (!cur) return;
     const TracePtr& trace = cur->trace;
-    m_timeline->setReport(report);
+    // The trace's per-slice view goes beside the report to the views that read per-slice data.
+    const SliceViewPtr slices = cur->sliceView();
+    m_timeline->setReport(report, slices);
     m_anomalies->setReport(trace, report);
     m_windows->setReport(trace, report);
     m_clusters->setReport(trace, report);
     m_quietBrowser = true;
-    if (report) m_browser->setReport(report);
+    if (report) m_browser->setReport(report, slices);
     m_quietBrowser = false;
     m_heatmap->setReport(report);
-    m_breakdown->setReport(report);
-    m_details->setReport(report);
+    m_breakdown->setReport(report, slices);
+    m_details->setReport(report, slices);
     // Keep the selection in the re-thresholded tables.
     if (m_selected != kNone) m_anomalyPanel->selectSourceRow(m_anomalies->rowOfSlice(m_selected));
     updateSummary();
@@ -268,8 +270,8 @@ void MainWindow::onGranularity(int g, bool raiseDock) {
         const ReportPtr r = m_session->report();
         std::uint32_t slice = m_selected;
         if (slice == kNone && r && !r->anomalies.empty()) slice = r->anomalies.front().slice;
-        if (r && slice < r->sliceSignature.size() && r->sliceSignature[slice] != kNone)
-            m_browser->openSignature(r->sliceSignature[slice]);
+        const SliceViewPtr slices = m_session->current() ? m_session->current()->sliceView() : nullptr;
+        if (r && slices && slices->signatureOf(slice) != kNone) m_browser->openSignature(slices->signatureOf(slice));
         if (QDockWidget* d = dock(QStringLiteral("dock.flagged")); d && raiseDock) d->raise();
     } else {
         m_browser->setGrouping(g == SettingsPanel::PerOperatorType ? OperatorBrowser::Grouping::Type

@@ -1,6 +1,7 @@
 #pragma once
 // What a successful open hands to the window: the trace, its timeline index, the prepared
-// analysis (null when it failed, with the reason) and the first report.
+// analysis (null when it failed, with the reason; it owns the per-slice view the views read
+// beside each report) and the first report.
 #include <memory>
 
 #include <QMetaType>
@@ -33,6 +34,10 @@ struct OpenedTrace {
     QStringList warnings;   // import warnings, in words
     double loadSeconds = 0;
     double analysisSeconds = 0;
+    // The trace's per-slice view (slice_view.h: scores, signatures, slack, occurrences), the
+    // prepared analysis' own, handed to the views beside every report of this trace; null
+    // without an analysis.
+    SliceViewPtr sliceView() const { return prepared ? prepared->sliceView() : nullptr; }
 };
 
 using OpenedTracePtr = std::shared_ptr<const OpenedTrace>;

@@ -214,7 +214,7 @@ int runScreenshot(const ScreenshotOptions& o) {
         widgets::BreakdownView view;
         view.resize(1300, 440);
         view.setTrace(cur->trace);
-        view.setReport(report);
+        view.setReport(report, cur->sliceView());
         view.showSlice(top);
         view.show();
         settle(300);

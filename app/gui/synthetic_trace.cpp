@@ -6,6 +6,7 @@
 #include <random>
 #include <string>
 
+#include "core/io/conventions.h"
 #include "core/trace/trace_builder.h"
 
 namespace contend::gui {
@@ -92,7 +93,7 @@ TracePtr makeSyntheticTrace(std::size_t operators, std::uint32_t seed) {
     return b.finalize();
 }
 
-Report makeSyntheticOverlay(const Trace& trace, double flaggedFraction, std::uint32_t seed) {
+SyntheticOverlay makeSyntheticOverlay(const Trace& trace, double flaggedFraction, std::uint32_t seed) {
     std::mt19937_64 rng(seed);
     std::uniform_real_distribution<double> u(0.0, 1.0);
     Report r;
@@ -115,7 +116,6 @@ Report makeSyntheticOverlay(const Trace& trace, double flaggedFraction, std::uin
             r.anomalies.push_back(a);
         }
     }
-    r.sliceScore = SharedVector<float>(std::move(sliceScore));
     std::sort(r.anomalies.edit().begin(), r.anomalies.edit().end(),
               [](const Anomaly& a, const Anomaly& b) { return a.score > b.score; });
     for (std::uint32_t i = 0; i < r.anomalies.size(); ++i) r.anomalies.edit(i).id = i;
@@ -154,7 +154,7 @@ Report makeSyntheticOverlay(const Trace& trace, double flaggedFraction, std::uin
     // A critical path for the overlay: runs of 500 operators on one device stream after another,
     // plus 1% of the operators anywhere (many short stretches: the folding's worst case).
     r.whatIf.computed = true;
-    r.sliceSlackNs.assign(slices.size(), 1000);
+    std::vector<TimeNs> sliceSlack(slices.size(), 1000);
     std::uint32_t deviceTracks = 0;
     for (std::uint32_t t : trace.trackOrder()) {
         const Track& dt = trace.tracks()[t];
@@ -166,13 +166,16 @@ Report makeSyntheticOverlay(const Trace& trace, double flaggedFraction, std::uin
         const Track& dt = trace.tracks()[t];
         if (dt.sliceEnd == dt.sliceBegin || !slices[dt.sliceBegin].is(kSliceDevice)) continue;
         for (std::uint32_t i = dt.sliceBegin; i < dt.sliceEnd; ++i)
-            if ((i - dt.sliceBegin) / 500 % std::max(deviceTracks, 1u) == nth || u(rng) < 0.01) r.sliceSlackNs[i] = 0;
+            if ((i - dt.sliceBegin) / 500 % std::max(deviceTracks, 1u) == nth || u(rng) < 0.01) sliceSlack[i] = 0;
         ++nth;
     }
     r.summary.anomalies = r.anomalies.size();
     r.summary.windows = r.windows.size();
     r.summary.clusters = r.clusters.size();
-    return r;
+    std::vector<std::uint32_t> sliceSignature(slices.size(), kNone);  // no signatures: no analysis
+    auto view = std::make_shared<const SliceView>(
+        makeSliceView(std::move(sliceScore), std::move(sliceSignature), std::move(sliceSlack), 0));
+    return {std::move(r), std::move(view)};
 }
 
 }  // namespace contend::gui

@@ -6,11 +6,18 @@
 #include <cstdint>
 
 #include "core/analysis/report.h"
+#include "core/analysis/slice_view.h"
 #include "core/trace/trace.h"
 
 namespace contend::gui {
 
 TracePtr makeSyntheticTrace(std::size_t operators, std::uint32_t seed = 1);
-Report makeSyntheticOverlay(const Trace& trace, double flaggedFraction = 0.01, std::uint32_t seed = 2);
+// The overlay's report and the per-slice view beside it (slice_view.h: the made-up scores, no
+// signatures, and the slack of a made-up critical path), built directly: there is no analysis.
+struct SyntheticOverlay {
+    Report report;
+    SliceViewPtr slices;
+};
+SyntheticOverlay makeSyntheticOverlay(const Trace& trace, double flaggedFraction = 0.01, std::uint32_t seed = 2);
 
 }  // namespace contend::gui

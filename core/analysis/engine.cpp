@@ -17,6 +17,7 @@
 #include "core/analysis/notes.h"
 #include "core/analysis/summary.h"
 #include "core/analysis/whatif.h"
+#include "core/io/conventions.h"
 #include "core/trace/time_format.h"
 
 namespace contend {
@@ -244,19 +245,27 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
         p->m_rowEvidence.push_back(describeCause(in, p->m_causes, p->m_anomalyRows[k].op));
 
     {
+        // The views' per-slice indexes, once per trace (slice_view.h). The slack is the
+        // dependency graph's (built above), -1 for the slices not in it; none without a graph.
         std::vector<float> sliceScore(t.slices().size(), std::numeric_limits<float>::quiet_NaN());
         std::vector<std::uint32_t> sliceSignature(t.slices().size(), kNone);
         for (std::uint32_t op = 0; op < ops.size(); ++op) {
             sliceScore[ops.slices[op]] = score[op];
             sliceSignature[ops.slices[op]] = ops.signatureOf[op];
         }
-        p->m_sliceScore = SharedVector<float>(std::move(sliceScore));
-        p->m_sliceSignature = SharedVector<std::uint32_t>(std::move(sliceSignature));
+        const DependencyGraph& g = *p->m_depGraph;
+        std::vector<TimeNs> sliceSlack;
+        if (g.size() > 0) {
+            sliceSlack.assign(t.slices().size(), -1);
+            for (std::uint32_t v = 0; v < g.size(); ++v) sliceSlack[g.slice[v]] = g.slack[v];
+        }
+        p->m_sliceView = std::make_shared<const SliceView>(makeSliceView(
+            std::move(sliceScore), std::move(sliceSignature), std::move(sliceSlack), ops.signatures.size()));
     }
 
     ReportTraceInfo& info = p->m_traceInfo;
     info.path = t.source().folder.empty() ? t.source().path : t.source().folder;
-    info.format = t.format();
+    info.format = conventions::formatName(t.traceFormat());
     info.events = t.stats().events;
     info.operators = ops.size();
     info.tracks = t.tracks().size();
@@ -387,23 +396,6 @@ void PreparedWindows::build() const {
     m_built.store(true, std::memory_order_release);
 }
 
-std::uint32_t PreparedAnalysis::signatureOfSlice(std::uint32_t slice) const {
-    return slice < m_sliceSignature.size() ? m_sliceSignature[slice] : kNone;
-}
-
-float PreparedAnalysis::scoreOfSlice(std::uint32_t slice) const {
-    return slice < m_sliceScore.size() ? m_sliceScore[slice] : std::numeric_limits<float>::quiet_NaN();
-}
-
-std::vector<std::uint32_t> PreparedAnalysis::occurrencesOf(std::uint32_t signature) const {
-    std::vector<std::uint32_t> out;
-    if (signature + 1 >= m_ops.sigBegin.size()) return out;
-    out.reserve(m_ops.sigBegin[signature + 1] - m_ops.sigBegin[signature]);
-    for (std::uint32_t k = m_ops.sigBegin[signature]; k < m_ops.sigBegin[signature + 1]; ++k)
-        out.push_back(m_ops.slices[m_ops.sigOps[k]]);
-    return out;
-}
-
 std::uint32_t PreparedAnalysis::anomalyOfSlice(const Report& report, std::uint32_t slice) const {
     if (slice >= m_ops.opOfSlice.size()) return kNone;
     const std::uint32_t op = m_ops.opOfSlice[slice];
@@ -420,8 +412,6 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
     r.settings = p.m_settings;
     r.settings.coefficient = coefficient;
     r.settings.overlapRatio = overlapRatio;
-    r.sliceScore = p.m_sliceScore;
-    r.sliceSignature = p.m_sliceSignature;
     r.operators = p.m_signatureStats;
     r.iterations = p.m_iterations;
     r.distributed = p.m_distributed;

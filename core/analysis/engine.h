@@ -28,6 +28,7 @@
 #include "core/analysis/resource_timeline.h"
 #include "core/analysis/resources.h"
 #include "core/analysis/signatures.h"
+#include "core/analysis/slice_view.h"
 #include "core/analysis/windows.h"
 #include "core/common/failure.h"
 #include "core/trace/trace.h"
@@ -92,14 +93,10 @@ class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
     // Per op: its iteration (index into the report's iterations, kNone before the first step).
     const std::vector<std::uint32_t>& iterationOfOp() const { return m_iterationOfOp; }
 
-    // Per-slice indexes for views, owned here once and the same for every report built from
-    // this analysis (O(1) each, no pass over the slices). A slice that is not an analysed
-    // operator has signature kNone, score NaN and no anomaly.
-    std::uint32_t signatureOfSlice(std::uint32_t slice) const;
-    float scoreOfSlice(std::uint32_t slice) const;
-    // The slices of signature `signature` (an index into the report's operators), in trace
-    // order (by track, then start); empty for an unknown signature. O(its occurrences).
-    std::vector<std::uint32_t> occurrencesOf(std::uint32_t signature) const;
+    // The per-slice indexes views read (slice_view.h: score, signature, slack, the occurrences of
+    // a signature), built once here and the same for every report built from this analysis; the
+    // app hands it beside each report. Never null.
+    const SliceViewPtr& sliceView() const { return m_sliceView; }
     // The index in report.anomalies of the slice's anomaly, kNone when it is not one at the
     // report's coefficient. `report` must be one this analysis built (buildReport).
     std::uint32_t anomalyOfSlice(const Report& report, std::uint32_t slice) const;
@@ -155,8 +152,7 @@ class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
     // Evidence lines of the first kEvidenceTop rows: every report's anomalies are a prefix of
     // the rows, so their evidence is written once here instead of on every slider step.
     std::vector<std::string> m_rowEvidence;
-    SharedVector<float> m_sliceScore;  // handed to every report, never copied
-    SharedVector<std::uint32_t> m_sliceSignature;
+    SliceViewPtr m_sliceView;
     ReportTraceInfo m_traceInfo;
     double m_seconds = 0;
 };

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <unordered_map>
 
+#include "core/io/conventions.h"
 #include "core/trace/time_format.h"
 
 namespace contend {
@@ -61,7 +62,7 @@ std::vector<ReportNote> dataNotes(const NoteInputs& in) {
                                     ". Shown in the views, they neither drive nor veto an operator's verdict, "
                                     "so causes are estimated as without counters."});
     }
-    if (t.format() == "nsys-sqlite" && t.source().devices.empty()) {
+    if (t.traceFormat() == TraceFormat::NsysSqlite && t.source().devices.empty()) {
         std::size_t copies = 0;
         for (std::uint32_t op = 0; op < ops.size(); ++op) {
             const Slice& s = t.slices()[ops.slices[op]];

@@ -10,7 +10,6 @@
 
 #include "core/analysis/anomaly.h"
 #include "core/analysis/anomaly_list.h"
-#include "core/analysis/shared_vector.h"
 #include "core/analysis/thresholds.h"
 #include "core/analysis/window_list.h"
 #include "core/trace/types.h"
@@ -203,14 +202,6 @@ struct Report {
     std::vector<TrackStats> threads;  // per track that holds analysed operators
     WhatIfSummary whatIf;             // since report/2
     ReportDistributed distributed;    // rank and collectives (empty for one process)
-    // Per slice (indexed like Trace::slices()), for views: score (NaN for slices that are not
-    // analysed device operators) and signature index (kNone if none). They do not depend on the
-    // thresholds: the prepared analysis owns them and every report it builds shares them.
-    SharedVector<float> sliceScore;
-    SharedVector<std::uint32_t> sliceSignature;
-    // Per slice, its slack in the dependency graph (ns; 0 on the critical path; -1 for
-    // slices not in the graph). For views; not written.
-    std::vector<TimeNs> sliceSlackNs;
 };
 
 }  // namespace contend

@@ -79,8 +79,6 @@ void fillPaths(const PreparedAnalysis& p, const DependencyGraph& g, Report& r) {
             best = ns;
             w.criticalTrack = t.tracks()[track].label();
         }
-    r.sliceSlackNs.assign(t.slices().size(), -1);
-    for (std::uint32_t v = 0; v < g.size(); ++v) r.sliceSlackNs[g.slice[v]] = g.slack[v];
     for (std::size_t k = 0; k < r.anomalies.size(); ++k) {
         const std::uint32_t v = nodeOfSlice(p, r.anomalies.slice(k));
         r.anomalies.setSlack(k, v != kNone ? g.slack[v] : -1);

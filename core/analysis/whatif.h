@@ -21,7 +21,8 @@
 // "what-if-budget". A replay costs what it moves (O(k log k) for k nodes moved), not the graph.
 //
 // Also fills each iteration's critical path (IterationStats::criticalPathNs, criticalTrack),
-// the slack of the anomalies' and windows' operators, and Report::sliceSlackNs.
+// and the slack of the anomalies' and windows' operators (every slice's slack is the prepared
+// analysis' SliceView, slice_view.h: it does not depend on the findings).
 #include <cstddef>
 #include <cstdint>
 #include <functional>

@@ -419,4 +419,21 @@ std::optional<Failure> readAscendDb(const SqliteDb& db, const std::string& path,
     return r.run();
 }
 
+namespace {
+
+bool sniffAscendDb(const Probe& p) {
+    return p.db && p.sqliteError.empty() && isAscendDatabase(*p.db, p.sqliteError) && p.sqliteError.empty();
+}
+
+std::optional<Failure> readAscendDbEntry(const Probe& p, TraceBuilder& b, const LoadOptions& options) {
+    b.setFormat(TraceFormat::AscendDb);
+    auto err = readAscendDb(*p.db, p.path, b, options);
+    if (!err) setDatabaseSource(b, p.path);
+    return err;
+}
+
+}  // namespace
+
+const ReaderEntry kAscendDbReader{"ascend-db", formatBit(TraceFormat::AscendDb), sniffAscendDb, readAscendDbEntry};
+
 }  // namespace contend

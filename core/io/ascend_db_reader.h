@@ -34,6 +34,7 @@
 #include <string>
 
 #include "core/io/load.h"
+#include "core/io/reader_entry.h"
 #include "core/trace/trace_builder.h"
 
 namespace contend {
@@ -47,5 +48,9 @@ bool isAscendDatabase(const SqliteDb& db, std::string& error);
 // where it is about one, the table and column.
 std::optional<Failure> readAscendDb(const SqliteDb& db, const std::string& path, TraceBuilder& b,
                                     const LoadOptions& options);
+
+// The reader table's entry (core/io/reader_entry.h): an SQLite database isAscendDatabase
+// accepts, read as TraceFormat::AscendDb.
+extern const ReaderEntry kAscendDbReader;
 
 }  // namespace contend

@@ -1,7 +1,11 @@
 #include "core/io/ascend_folder.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
+
+#include "core/io/chrome_json_reader.h"
+#include "core/io/conventions.h"
 
 namespace contend {
 
@@ -79,5 +83,92 @@ double ascendTextCounterValue(std::string_view name, std::string_view key, doubl
                             name.substr(name.size() - kSuffix.size()) == kSuffix && key == "Hit Rate(%)";
     return llcHitRate ? value * 100.0 : value;
 }
+
+namespace {
+
+// The rank of an Ascend profiler folder: N of the profiler_info_N.json beside
+// ASCEND_PROFILER_OUTPUT (the rank folder, or the parent of the output folder); -1 when none.
+int ascendRank(const std::string& root) {
+    std::error_code ec;
+    for (const fs::path& dir : {fs::path(root), fs::path(root).parent_path()}) {
+        if (dir.empty() || !fs::is_directory(dir, ec)) continue;
+        for (const auto& e : fs::directory_iterator(dir, ec)) {
+            const std::string name = e.path().filename().string();
+            constexpr std::string_view kPrefix = "profiler_info_";
+            if (name.rfind(kPrefix, 0) != 0 || name.size() <= kPrefix.size() + 5 ||
+                name.compare(name.size() - 5, 5, ".json") != 0)
+                continue;
+            const std::string digits = name.substr(kPrefix.size(), name.size() - kPrefix.size() - 5);
+            if (digits.empty() || digits.size() > 6 ||
+                !std::all_of(digits.begin(), digits.end(), [](unsigned char c) { return std::isdigit(c); }))
+                continue;
+            return std::stoi(digits);
+        }
+    }
+    return -1;
+}
+
+// What an Ascend folder's loader read, for `contend-cli info` and the app's source details.
+void describeFolderRead(Source& src, const AscendFolder& folder) {
+    src.folder = folder.root;
+    std::string what = "the database export (" + fs::path(folder.database).filename().string() + ")";
+    if (!folder.traceView.empty()) what += "; the text export beside it (trace_view.json and CSVs) was not read";
+    src.details.emplace_back("read", what);
+    if (!folder.analysisDb.empty())
+        src.details.emplace_back("analysis.db", "beside it (summary tables; not needed to load)");
+}
+
+// The folder of a trace_view.json opened as a file, when it has side files to join.
+std::optional<AscendFolder> folderOfTraceView(const Probe& p) {
+    if (p.sqlite || p.filename() != "trace_view.json") return std::nullopt;
+    const std::string dir = fs::path(p.path).parent_path().string();
+    auto folder = findAscendFolder(dir.empty() ? "." : dir);
+    if (!folder || (folder->kernelDetails.empty() && folder->l2Cache.empty())) return std::nullopt;
+    return folder;
+}
+
+std::optional<AscendFolder> folderOf(const Probe& p) {
+    return p.isDirectory ? findAscendFolder(p.path) : folderOfTraceView(p);
+}
+
+std::optional<Failure> readAscendFolder(const Probe& p, TraceBuilder& b, const LoadOptions& options) {
+    const std::optional<AscendFolder> found = folderOf(p);
+    if (!found) return Failure{p.path, -1, -1, -1, "the Ascend profiler folder is gone", Failure::Kind::Unreadable};
+    const AscendFolder& folder = *found;
+    std::string databaseError;
+    // A rank folder with both exports: the database holds the per-task PMU metrics. A database
+    // that cannot be read falls back to the text export beside it, with a warning.
+    if (p.isDirectory && !folder.database.empty()) {
+        TraceBuilder db;
+        auto err = readProbe(probeDatabase(folder.database), db, options);
+        if (!err) {
+            Source src = db.source();
+            describeFolderRead(src, folder);
+            db.setSource(src);
+            b = std::move(db);
+            return std::nullopt;
+        }
+        if (err->isCancelled() || folder.traceView.empty()) return err;
+        databaseError = err->message();
+    }
+    auto err = readJsonFile(p.isDirectory ? folder.traceView : p.path, b, options);
+    if (err) return err;
+    b.source().folder = folder.root;
+    b.setFormat(TraceFormat::AscendFolder);
+    if (const int rank = ascendRank(folder.root); rank >= 0) b.setDistributed(rank, 0);
+    if (options.joinSideFiles) {
+        // The trace is what the user opened; a broken side file costs its metrics, not the load.
+        if (auto sideErr = joinAscendSideFiles(b, folder, effectiveMemoryBudget(options)))
+            b.warn(ImportProblem::SideFileNotJoined, sideErr->message());
+    }
+    if (!databaseError.empty()) b.warn(ImportProblem::DatabaseExportNotRead, databaseError);
+    return std::nullopt;
+}
+
+}  // namespace
+
+const ReaderEntry kAscendFolderReader{"ascend-folder",
+                                      formatBit(TraceFormat::AscendFolder) | formatBit(TraceFormat::AscendDb),
+                                      [](const Probe& p) { return folderOf(p).has_value(); }, readAscendFolder};
 
 }  // namespace contend

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/io/load.h"
+#include "core/io/reader_entry.h"
 #include "core/trace/trace_builder.h"
 
 namespace contend {
@@ -47,5 +48,15 @@ std::optional<Failure> joinAscendSideFiles(TraceBuilder& builder, const AscendFo
 // Rate(%)", where the database (table LLC, column hitRate) writes the percentage (87.5): read
 // as a percent, as the key says. Every other value is returned as it is.
 double ascendTextCounterValue(std::string_view name, std::string_view key, double value);
+
+// The reader table's entry (core/io/reader_entry.h): a folder findAscendFolder recognises, or a
+// trace_view.json opened inside ASCEND_PROFILER_OUTPUT with side files beside it. A folder with
+// a database export reads the database (TraceFormat::AscendDb or whatever the SQLite entries
+// make of it; Source::folder and a "read" detail say what was read); a database that cannot be
+// read falls back to the text export beside it, with the DatabaseExportNotRead warning. The
+// text export is read as JSON (TraceFormat::AscendFolder) with the rank of profiler_info_N.json
+// and, unless LoadOptions::joinSideFiles is off, the side CSVs joined (a broken one costs its
+// metrics, as the SideFileNotJoined warning, not the load).
+extern const ReaderEntry kAscendFolderReader;
 
 }  // namespace contend

@@ -1,13 +1,50 @@
 #include "core/io/conventions.h"
 
+#include <array>
 #include <cstring>
 #include <vector>
 
+#include "core/io/ascend_db_reader.h"
+#include "core/io/ascend_folder.h"
+#include "core/io/chrome_json_reader.h"
+#include "core/io/nsys_sqlite_reader.h"
+#include "core/io/reader_entry.h"
 #include "core/trace/trace_builder.h"
 
 namespace contend::conventions {
 
 namespace {
+
+// The format table, in the enum's order (static_assert below).
+constexpr std::array kFormats{
+    FormatInfo{TraceFormat::Chrome, "chrome", "Chrome/Perfetto trace-event JSON (.json, .json.gz)"},
+    FormatInfo{TraceFormat::Kineto, "kineto",
+               "PyTorch profiler (Kineto) JSON, or a folder with one *.pt.trace.json(.gz)"},
+    FormatInfo{TraceFormat::Ascend, "ascend", "Ascend PyTorch Profiler trace_view.json opened as a file"},
+    FormatInfo{TraceFormat::AscendFolder, "ascend-folder",
+               "an Ascend profiler folder's text export (trace_view.json and its CSVs joined)"},
+    FormatInfo{TraceFormat::AscendDb, "ascend-db",
+               "an Ascend profiler database (ascend_pytorch_profiler_N.db, msprof_*.db) or folder"},
+    FormatInfo{TraceFormat::NsysSqlite, "nsys-sqlite",
+               "an Nsight Systems SQLite export (.sqlite from nsys export --type sqlite)"},
+};
+
+constexpr bool inEnumOrder() {
+    for (std::size_t i = 0; i < kFormats.size(); ++i)
+        if (static_cast<std::size_t>(kFormats[i].format) != i) return false;
+    return true;
+}
+static_assert(inEnumOrder(), "kFormats lists the formats in the enum's order");
+
+// The reader table: the first entry whose sniff accepts a path reads it. Folders first (an
+// Ascend folder before the single-Kineto-file folder, which a rank folder could also be), then
+// SQLite databases (by their tables; a database no reader takes is refused after them), then
+// the files that are not traces, and JSON last: whatever is left.
+constexpr std::array kReaders{
+    &kAscendFolderReader, &kKinetoFolderReader,      &kFolderWithoutTraceRefusal, &kNsysSqliteReader,
+    &kAscendDbReader,     &kUnreadableSqliteRefusal, &kOtherSqliteRefusal,        &kNotSqliteRefusal,
+    &kNsysReportRefusal,  &kChromeJsonReader,
+};
 
 // Size first, then bytes: the chunk parser asks for every event, and std::string_view's ==
 // going through compare() profiled as ~8% of load time there.
@@ -17,6 +54,22 @@ inline bool eq(std::string_view a, const char (&lit)[N]) {
 }
 
 }  // namespace
+
+std::span<const FormatInfo> formats() { return kFormats; }
+
+std::string_view formatName(TraceFormat format) {
+    for (const FormatInfo& f : kFormats)
+        if (f.format == format) return f.name;
+    return kFormats.front().name;
+}
+
+std::optional<TraceFormat> formatFromName(std::string_view name) {
+    for (const FormatInfo& f : kFormats)
+        if (f.name == name) return f.format;
+    return std::nullopt;
+}
+
+std::span<const ReaderEntry* const> readers() { return kReaders; }
 
 bool isProfilerStepName(std::string_view name) { return name.rfind(kProfilerStepPrefix, 0) == 0; }
 

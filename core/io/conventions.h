@@ -6,15 +6,54 @@
 // once with tagByConventions() before TraceBuilder::finalize(), which does structure only. The
 // analyses read the flags; the few that must look at a name ask here.
 //
-// Adding a format: its reader, plus its names here.
+// Adding a format: its reader file (which defines its ReaderEntry, core/io/reader_entry.h), plus
+// here: its TraceFormat value, its row in the format table and in the reader table
+// (conventions.cpp), and its names.
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <string_view>
+
+#include "core/trace/trace_format.h"
 
 namespace contend {
 
 class TraceBuilder;
+struct ReaderEntry;
+
+// --- Formats --------------------------------------------------------------------------------
+// core/trace/trace_format.h declares the type; its values are here. Chrome is first (0, the
+// value of TraceFormat{}, what a TraceBuilder starts with).
+enum class TraceFormat : std::uint8_t {
+    Chrome,        // Chrome/Perfetto trace-event JSON with nothing Kineto or Ascend about it
+    Kineto,        // PyTorch profiler (Kineto) JSON
+    Ascend,        // Ascend PyTorch Profiler trace_view.json, read as a file
+    AscendFolder,  // an Ascend profiler output folder's text export (trace_view.json + side CSVs)
+    AscendDb,      // an Ascend profiler database (ascend_pytorch_profiler_N.db, msprof_*.db)
+    NsysSqlite,    // an Nsight Systems SQLite export
+};
 
 namespace conventions {
+
+// One row of the format table: the name reports and `contend-cli info` print, and the line
+// `contend-cli info --help` shows for it.
+struct FormatInfo {
+    TraceFormat format;
+    std::string_view name;
+    std::string_view description;
+};
+// Every format, in the enum's order.
+std::span<const FormatInfo> formats();
+// "chrome", "kineto", "ascend", "ascend-folder", "ascend-db", "nsys-sqlite".
+std::string_view formatName(TraceFormat format);
+// The inverse of formatName; nullopt for any other text.
+std::optional<TraceFormat> formatFromName(std::string_view name);
+
+// --- Readers --------------------------------------------------------------------------------
+// What loadTrace tries, in order: the first entry whose sniff accepts the path reads it (or
+// refuses it with the reason). Folders first, then SQLite databases, then the refusals of files
+// that look like a trace but are not one, and the JSON reader last, for everything else.
+std::span<const ReaderEntry* const> readers();
 
 // --- Processes -------------------------------------------------------------------------------
 // Ascend's NPU streams live under this process (text export and database alike).

@@ -6,6 +6,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "core/io/conventions.h"
 #include "core/io/memory_budget.h"
 #include "core/io/sqlite_db.h"
 #include "core/io/sqlite_reader_base.h"
@@ -497,5 +498,39 @@ std::optional<Failure> readNsysSqlite(const SqliteDb& db, const std::string& pat
     Reader r(db, path, b, options);
     return r.run();
 }
+
+namespace {
+
+bool sniffNsysSqlite(const Probe& p) {
+    return p.db && p.sqliteError.empty() && isNsysDatabase(*p.db, p.sqliteError) && p.sqliteError.empty();
+}
+
+std::optional<Failure> readNsysSqliteEntry(const Probe& p, TraceBuilder& b, const LoadOptions& options) {
+    b.setFormat(TraceFormat::NsysSqlite);
+    auto err = readNsysSqlite(*p.db, p.path, b, options);
+    if (!err) setDatabaseSource(b, p.path);
+    return err;
+}
+
+bool sniffNsysReport(const Probe& p) {
+    const std::string ext = p.extension();
+    return ext == ".nsys-rep" || ext == ".qdrep";
+}
+
+std::optional<Failure> refuseNsysReport(const Probe& p, TraceBuilder&, const LoadOptions&) {
+    return Failure{p.path,
+                   -1,
+                   -1,
+                   -1,
+                   "an Nsight Systems report: export it with `nsys export --type sqlite " + p.filename() +
+                       "` and open the .sqlite",
+                   Failure::Kind::NotATrace};
+}
+
+}  // namespace
+
+const ReaderEntry kNsysSqliteReader{"nsys-sqlite", formatBit(TraceFormat::NsysSqlite), sniffNsysSqlite,
+                                    readNsysSqliteEntry};
+const ReaderEntry kNsysReportRefusal{"nsys-report", 0, sniffNsysReport, refuseNsysReport};
 
 }  // namespace contend

@@ -19,6 +19,7 @@
 #include <string>
 
 #include "core/io/load.h"
+#include "core/io/reader_entry.h"
 #include "core/trace/trace_builder.h"
 
 namespace contend {
@@ -33,5 +34,12 @@ bool isNsysDatabase(const SqliteDb& db, std::string& error);
 // where it is about one, the table and column.
 std::optional<Failure> readNsysSqlite(const SqliteDb& db, const std::string& path, TraceBuilder& b,
                                       const LoadOptions& options);
+
+// The reader table's entries (core/io/reader_entry.h): an SQLite database isNsysDatabase
+// accepts, read as TraceFormat::NsysSqlite; and the refusal of an Nsight Systems report
+// (.nsys-rep, or .qdrep before 2021.3: a container Nsight opens, known by its extension), which
+// says how to export it.
+extern const ReaderEntry kNsysSqliteReader;
+extern const ReaderEntry kNsysReportRefusal;
 
 }  // namespace contend

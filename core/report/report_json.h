@@ -5,8 +5,7 @@
 //
 // Every item carries slice-independent data (name, pid, tid as in the file, track label,
 // start_ns on the trace's own clock) so a saved report can be read back (compare) without the
-// trace. Slice indices are kept too ("slice"), valid only against the same trace. The
-// per-slice vectors of Report (sliceScore, ...) are not written: they are for views.
+// trace. Slice indices are kept too ("slice"), valid only against the same trace.
 #include <iosfwd>
 #include <nlohmann/json.hpp>
 #include <optional>

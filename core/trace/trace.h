@@ -172,9 +172,8 @@ struct Source {
 class Trace {
   public:
     const Source& source() const { return m_source; }
+    // What kind of file it was read from; its name and values are in core/io/conventions.h.
     TraceFormat traceFormat() const { return m_format; }
-    // The format's name as reports write it: "kineto", "chrome", "ascend", ... (traceFormatName).
-    std::string_view format() const { return traceFormatName(m_format); }
     const StringTable& strings() const { return m_strings; }
     std::string_view str(StringId id) const { return m_strings.view(id); }
 
@@ -214,7 +213,7 @@ class Trace {
   private:
     friend class TraceBuilder;
     Source m_source;
-    TraceFormat m_format = TraceFormat::Chrome;
+    TraceFormat m_format{};
     StringTable m_strings;
     std::vector<Slice> m_slices;
     std::vector<SliceInfo> m_infos;

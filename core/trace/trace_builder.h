@@ -15,7 +15,7 @@ namespace contend {
 
 class TraceBuilder {
   public:
-    explicit TraceBuilder(TraceFormat format = TraceFormat::Chrome);
+    explicit TraceBuilder(TraceFormat format = TraceFormat{});
 
     void setFormat(TraceFormat format) { m_trace->m_format = format; }
     void setSource(Source source) { m_trace->m_source = std::move(source); }

@@ -3,11 +3,5 @@
 #include "fuzz_db_common.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    return contend::fuzz::readDatabase(
-        data, size, contend::TraceFormat::AscendDb,
-        [](const contend::SqliteDb& db, contend::TraceBuilder& b, const contend::LoadOptions& o) {
-            std::string error;
-            if (!contend::isAscendDatabase(db, error)) return std::optional<contend::Failure>(contend::Failure{});
-            return contend::readAscendDb(db, "fuzz.db", b, o);
-        });
+    return contend::fuzz::readDatabase(data, size, contend::kAscendDbReader, "fuzz.db");
 }

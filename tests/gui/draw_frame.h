@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "core/analysis/report.h"
+#include "core/analysis/slice_view.h"
 #include "widgets/timeline/draw_list.h"
 #include "widgets/timeline/report_overlay.h"
 #include "widgets/timeline/timeline_data.h"
@@ -17,15 +18,17 @@ struct DrawFrame {
     TimelineDataPtr data;
     TrackLayout layout;
     std::shared_ptr<Report> report;
+    SliceView slices;  // the per-slice view beside the report (the critical path's slack)
     ReportOverlay overlay;
     bool criticalPath = false;  // DrawInput::criticalPath
 
     explicit DrawFrame(TracePtr t, LayoutOptions o = {}) : data(makeTimelineData(std::move(t))) {
         layout = TrackLayout(*data->trace, data->index, o);
     }
-    void setReport(Report r) {
+    void setReport(Report r, SliceView view = {}) {
         report = std::make_shared<Report>(std::move(r));
-        overlay = ReportOverlay(*data->trace, data->index, *report);
+        slices = std::move(view);
+        overlay = ReportOverlay(*data->trace, data->index, *report, slices);
     }
     DrawList draw(TimeNs t0, TimeNs t1, double width = 1000, double height = 2000, std::uint32_t selected = kNone,
                   DrawOptions options = {}) const {

@@ -2,6 +2,7 @@
 // Helpers for the widget tests: tiny traces built in code, and inline JSON traces.
 #include <string>
 
+#include "core/io/conventions.h"
 #include "core/io/load.h"
 #include "core/trace/trace_builder.h"
 

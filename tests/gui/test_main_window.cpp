@@ -362,7 +362,7 @@ TEST_CASE("the Open dialog and drag and drop take the databases", "[app][dnd][db
     CHECK(drop.isAccepted());
     REQUIRE(waitFor([&] { return opened; }, 60000));
     REQUIRE(w.session()->current()->trace);
-    CHECK(w.session()->current()->trace->format() == "ascend-db");
+    CHECK(conventions::formatName(w.session()->current()->trace->traceFormat()) == "ascend-db");
 }
 
 TEST_CASE("export writes the report as contend-cli does and the view as a PNG, atomically", "[app][export]") {

@@ -1,6 +1,7 @@
 // The report tables: every model and its sort/filter proxy pass QAbstractItemModelTester, through
 // re-thresholds; proxies sort by raw values and filter by words; the network drill-down walks
 // type -> signature -> occurrence and back.
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include <QAbstractItemModelTester>
@@ -10,6 +11,7 @@
 #include "app/gui/synthetic_trace.h"
 #include "core/analysis/engine.h"
 #include "gui_support.h"
+#include "widgets/breakdown/breakdown_view.h"
 #include "widgets/tables/anomaly_model.h"
 #include "widgets/tables/cluster_model.h"
 #include "widgets/tables/iteration_model.h"
@@ -118,11 +120,11 @@ TEST_CASE("report table models pass QAbstractItemModelTester", "[tables][modelte
     SECTION("occurrences and names") {
         OccurrenceModel o;
         REQUIRE(!loose->operators.empty());
-        o.setSignature(a.trace, loose, 0);
+        o.setSignature(a.trace, loose, a.prepared->sliceView(), 0);
         CHECK(o.rowCount() == static_cast<int>(loose->operators[0].count));
         CHECK(testModel(&o, [&] {
                   o.updateReport(strict);
-                  o.setSignature(a.trace, strict, 1);
+                  o.setSignature(a.trace, strict, a.prepared->sliceView(), 1);
                   o.clear();
               }).isEmpty());
         NameStatsModel n;
@@ -187,7 +189,7 @@ TEST_CASE("the network view drills from type to signature to occurrence and back
     b.setTrace(a.trace);
     CHECK(b.level() == OperatorBrowser::LevelKind::Root);
     CHECK(b.breadcrumb() == QStringLiteral("Network"));
-    b.setReport(r);
+    b.setReport(r, a.prepared->sliceView());
     b.setGrouping(OperatorBrowser::Grouping::Type);
     REQUIRE(!r->types.empty());
     // Open the first type: only its signatures are listed.
@@ -214,7 +216,7 @@ TEST_CASE("the network view drills from type to signature to occurrence and back
     CHECK(picked == b.occurrenceModel()->slices()[static_cast<std::size_t>(
                         b.occurrencePanel()->proxy()->mapToSource(view->model()->index(0, 0)).row())]);
     // A re-threshold keeps the drill-down where it is.
-    b.setReport(a.at(5.0, 0.8));
+    b.setReport(a.at(5.0, 0.8), a.prepared->sliceView());
     CHECK(b.level() == OperatorBrowser::LevelKind::Occurrences);
     b.back();
     CHECK(b.level() == OperatorBrowser::LevelKind::TypeSignatures);
@@ -222,6 +224,67 @@ TEST_CASE("the network view drills from type to signature to occurrence and back
     CHECK(b.level() == OperatorBrowser::LevelKind::Root);
     b.back();  // at the root: stays
     CHECK(b.depth() == 0);
+}
+
+TEST_CASE("the occurrence table and the breakdown list a signature's occurrences as a pass over every slice does",
+          "[tables][breakdown][views]") {
+    REQUIRE(contend::test::haveSample());  // bundled: its absence is a broken checkout, not a skip
+    const Analysed& a = analysed();
+    REQUIRE(a.prepared);
+    const auto r = a.at(3.0, 0.7);
+    const SliceViewPtr& view = a.prepared->sliceView();
+    const auto& slices = a.trace->slices();
+    // The brute force: every slice's signature from the operators, each signature's slices
+    // gathered by one pass over all of them.
+    const OperatorSet& ops = a.prepared->operators();
+    std::vector<std::uint32_t> sigOf(slices.size(), kNone);
+    for (std::uint32_t op = 0; op < ops.size(); ++op) sigOf[ops.slices[op]] = ops.signatureOf[op];
+    REQUIRE(r->operators.size() > 1);
+    OccurrenceModel o;
+    BreakdownView b;
+    b.setTrace(a.trace);
+    b.setReport(r, view);
+    std::size_t checked = 0;
+    for (std::uint32_t sig = 0; sig < r->operators.size(); ++sig) {
+        CAPTURE(sig);
+        std::vector<std::uint32_t> brute;
+        std::vector<TimeNs> durations;
+        for (std::uint32_t s = 0; s < slices.size(); ++s)
+            if (sigOf[s] == sig) {
+                brute.push_back(s);
+                durations.push_back(slices[s].dur);
+            }
+        o.setSignature(a.trace, r, view, sig);
+        // The same rows: those slices, by start.
+        REQUIRE(o.rowCount() == static_cast<int>(brute.size()));
+        std::vector<std::uint32_t> rows = o.slices();
+        for (std::size_t k = 1; k < rows.size(); ++k) CHECK(slices[rows[k - 1]].start <= slices[rows[k]].start);
+        std::sort(rows.begin(), rows.end());
+        CHECK(rows == brute);
+        // Each row's score is its operator's.
+        for (int row = 0; row < o.rowCount(); ++row) {
+            const std::uint32_t s = o.slices()[static_cast<std::size_t>(row)];
+            const double score = o.index(row, OccurrenceModel::Score).data(SortRole).toDouble();
+            CHECK(score == Approx(a.prepared->baselines().score[ops.opOfSlice[s]]));
+        }
+        // The breakdown's histogram is that of the same durations; a slice of the signature
+        // selects it.
+        if (checked < 40 || brute.size() > 100) {
+            b.showSignature(sig);
+            const DurationHistogram want = makeHistogram(durations);
+            CHECK(b.histogram().counts == want.counts);
+            CHECK(b.histogram().lo == want.lo);
+            CHECK(b.histogram().width == want.width);
+            CHECK(b.histogram().max == want.max);
+            b.showSlice(brute.front());
+            CHECK(b.signature() == sig);
+            ++checked;
+        }
+    }
+    CHECK(checked > 0);
+    // A signature past the end: no rows.
+    o.setSignature(a.trace, r, view, static_cast<std::uint32_t>(r->operators.size()));
+    CHECK(o.rowCount() == 0);
 }
 
 namespace {

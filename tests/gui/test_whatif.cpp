@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <catch2/catch.hpp>
+#include <limits>
 
 #include <QSettings>
 #include <QSlider>
@@ -14,6 +15,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/settings_panel.h"
 #include "core/analysis/engine.h"
+#include "core/analysis/slice_view.h"
 #include "core/analysis/whatif.h"
 #include "draw_frame.h"
 #include "gui_support.h"
@@ -58,7 +60,24 @@ void checkSameGains(const Report& shown, const Report& want) {
     for (std::size_t i = 0; i < want.windows.size(); ++i) CHECK(shown.windows[i].gainNs == want.windows[i].gainNs);
     REQUIRE(shown.clusters.size() == want.clusters.size());
     for (std::size_t i = 0; i < want.clusters.size(); ++i) CHECK(shown.clusters[i].gainNs == want.clusters[i].gainNs);
-    CHECK(shown.sliceSlackNs == want.sliceSlackNs);
+}
+
+// The per-slice slack the views are handed beside the reports: the dependency graph's, every slice.
+void checkSlack(const SliceView& shown, const PreparedAnalysis& p) {
+    const DependencyGraph& g = p.dependencyGraph();
+    std::vector<TimeNs> want(p.trace().slices().size(), -1);
+    for (std::uint32_t v = 0; v < g.size(); ++v) want[g.slice[v]] = g.slack[v];
+    REQUIRE(shown.slices() == want.size());
+    std::size_t differ = 0;
+    for (std::uint32_t s = 0; s < want.size(); ++s) differ += shown.slackOf(s) != want[s];
+    CHECK(differ == 0);
+}
+
+// A view with only slack (no analysed slices), for reports made by hand.
+SliceView slackView(std::vector<TimeNs> slack) {
+    const std::size_t n = slack.size();
+    return makeSliceView(std::vector<float>(n, std::numeric_limits<float>::quiet_NaN()),
+                         std::vector<std::uint32_t>(n, kNone), std::move(slack), 0);
 }
 
 bool waitForThresholds(MainWindow& w, double coefficient, double overlap) {
@@ -112,6 +131,8 @@ TEST_CASE("the app's reports carry the what-if, first report and re-thresholds a
         INFO("first report");
         checkSameGains(*r, cliReport(*prepared, r->settings.coefficient, r->settings.overlapRatio));
         CHECK(r->whatIf.nodes > 0);
+        REQUIRE(w.session()->current()->sliceView());
+        checkSlack(*w.session()->current()->sliceView(), *prepared);
     }
     // A re-threshold (on the worker) computes it again for the new findings.
     s->overlapSlider()->setValue(30);
@@ -186,10 +207,11 @@ TEST_CASE("the app's reports carry the what-if, first report and re-thresholds a
     CHECK_FALSE(w.timeline()->drawList().critical.empty());
 
     // Details: the selected operator's place on the critical path and the finding's gain.
+    const SliceView& view = *w.session()->current()->sliceView();
     std::uint32_t onPath = kNone, withSlack = kNone;
-    for (std::uint32_t sl = 0; sl < r->sliceSlackNs.size(); ++sl) {
-        if (onPath == kNone && r->sliceSlackNs[sl] == 0) onPath = sl;
-        if (withSlack == kNone && r->sliceSlackNs[sl] > 0) withSlack = sl;
+    for (std::uint32_t sl = 0; sl < view.slices(); ++sl) {
+        if (onPath == kNone && view.slackOf(sl) == 0) onPath = sl;
+        if (withSlack == kNone && view.slackOf(sl) > 0) withSlack = sl;
     }
     REQUIRE(onPath != kNone);
     REQUIRE(withSlack != kNone);
@@ -198,7 +220,7 @@ TEST_CASE("the app's reports carry the what-if, first report and re-thresholds a
     CHECK(w.details()->toPlainText().contains(QStringLiteral("on the critical path")));
     w.selectSlice(withSlack, false);
     pump();
-    CHECK(w.details()->toPlainText().contains(QStringLiteral("slack ") + durationText(r->sliceSlackNs[withSlack])));
+    CHECK(w.details()->toPlainText().contains(QStringLiteral("slack ") + durationText(view.slackOf(withSlack))));
 }
 
 TEST_CASE("the what-if stops when the session no longer wants it", "[app][whatif][cancel]") {
@@ -275,14 +297,14 @@ TEST_CASE("details say where an operator stands on the critical path and what a 
     for (int i = 0; i < 3; ++i) b.op(s0, "k", i * 1'000'000LL, 500'000);
     auto t = b.finish();
     Report r;
-    CHECK(criticalPathText(r, 0).isEmpty());  // no what-if: nothing claimed
+    const auto slices = std::make_shared<const SliceView>(slackView({0, 120'000, -1}));
+    CHECK(criticalPathText(r, *slices, 0).isEmpty());  // no what-if: nothing claimed
     CHECK(predictedGainText(r, 5000) == QStringLiteral("not computed"));
     r.whatIf.computed = true;
     r.whatIf.iterations = 4;
-    r.sliceSlackNs = {0, 120'000, -1};
-    CHECK(criticalPathText(r, 0).contains(QStringLiteral("on the critical path")));
-    CHECK(criticalPathText(r, 1).startsWith(QStringLiteral("slack ") + durationText(120'000)));
-    CHECK(criticalPathText(r, 2) == QStringLiteral("not in the dependency graph"));
+    CHECK(criticalPathText(r, *slices, 0).contains(QStringLiteral("on the critical path")));
+    CHECK(criticalPathText(r, *slices, 1).startsWith(QStringLiteral("slack ") + durationText(120'000)));
+    CHECK(criticalPathText(r, *slices, 2) == QStringLiteral("not in the dependency graph"));
     CHECK(predictedGainText(r, -1) == QStringLiteral("not computed"));
     CHECK(predictedGainText(r, 0).startsWith(QStringLiteral("none")));
     CHECK(predictedGainText(r, 400'000) == durationText(100'000) + QStringLiteral(" per iteration, ") +
@@ -302,7 +324,7 @@ TEST_CASE("details say where an operator stands on the critical path and what a 
     r.clusters.push_back(c);
     OperatorDetails d;
     d.setTrace(t);
-    d.setReport(std::make_shared<const Report>(r));
+    d.setReport(std::make_shared<const Report>(r), slices);
     d.showSlice(1);
     CHECK(d.toPlainText().contains(QStringLiteral("slack ") + durationText(120'000)));
     CHECK(d.toPlainText().contains(durationText(100'000) + QStringLiteral(" per iteration")));
@@ -329,7 +351,7 @@ TEST_CASE("the critical path folds like the other overlays and keeps its counts 
     contend::test::DrawFrame sc(t);
     Report r;
     r.whatIf.computed = true;
-    r.sliceSlackNs.assign(t->slices().size(), 500);
+    std::vector<TimeNs> slack(t->slices().size(), 500);
     // Every third kernel of s0 and every fifth of s1 on the path: apart, so one stretch each.
     std::vector<std::uint32_t> on0, on1;
     for (std::uint32_t i = 0; i < t->slices().size(); ++i) (t->slices()[i].track == s0 ? on0 : on1).push_back(i);
@@ -337,16 +359,16 @@ TEST_CASE("the critical path folds like the other overlays and keeps its counts 
     std::sort(on0.begin(), on0.end(), byStart);
     std::sort(on1.begin(), on1.end(), byStart);
     for (int i = 0; i < n; ++i) {
-        if (i % 3 == 0) r.sliceSlackNs[on0[static_cast<std::size_t>(i)]] = 0;
-        if (i % 5 == 0) r.sliceSlackNs[on1[static_cast<std::size_t>(i)]] = 0;
+        if (i % 3 == 0) slack[on0[static_cast<std::size_t>(i)]] = 0;
+        if (i % 5 == 0) slack[on1[static_cast<std::size_t>(i)]] = 0;
     }
-    sc.setReport(r);
+    sc.setReport(r, slackView(slack));
     CHECK(sc.overlay.criticalSlices() == static_cast<std::size_t>((n + 2) / 3 + (n + 4) / 5));
     auto wanted = [&](std::uint32_t track, TimeNs t0, TimeNs t1) {
         std::uint64_t k = 0;
         for (std::uint32_t i = 0; i < t->slices().size(); ++i) {
             const Slice& s = t->slices()[i];
-            k += s.track == track && r.sliceSlackNs[i] == 0 && s.start < t1 && s.end() > t0;
+            k += s.track == track && slack[i] == 0 && s.start < t1 && s.end() > t0;
         }
         return k;
     };
@@ -367,17 +389,16 @@ TEST_CASE("the critical path folds like the other overlays and keeps its counts 
     SECTION("back-to-back critical operators are one stretch") {
         Report q;
         q.whatIf.computed = true;
-        q.sliceSlackNs.assign(t->slices().size(), 7);
         TinyTrace b2;
         const auto st = b2.stream(1);
         for (int i = 0; i < 6; ++i) b2.op(st, "k", i * 100LL, 100);  // touching
         auto t2 = b2.finish();
         contend::test::DrawFrame f2(t2);
         f2.criticalPath = true;
-        q.sliceSlackNs.assign(t2->slices().size(), 7);
+        std::vector<TimeNs> slack2(t2->slices().size(), 7);
         for (std::uint32_t i = 0; i < t2->slices().size(); ++i)
-            if (t2->slices()[i].start < 400) q.sliceSlackNs[i] = 0;  // the first four
-        f2.setReport(q);
+            if (t2->slices()[i].start < 400) slack2[i] = 0;  // the first four
+        f2.setReport(q, slackView(slack2));
         const DrawList l = f2.draw(0, 600, 600);
         REQUIRE(l.critical.size() == 1);
         CHECK(l.critical[0].slices == 4);
@@ -390,8 +411,8 @@ TEST_CASE("the critical path folds like the other overlays and keeps its counts 
         CHECK(l.stats.findingsWalked == 0);
     }
     SECTION("a report without a what-if has no critical path") {
-        Report q;
-        sc.setReport(q);
+        Report q;  // beside the same slack: the path is the what-if's claim
+        sc.setReport(q, slackView(slack));
         CHECK(sc.overlay.criticalSlices() == 0);
         CHECK(sc.draw(0, span).critical.empty());
     }

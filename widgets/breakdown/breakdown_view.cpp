@@ -139,6 +139,7 @@ void BreakdownView::changeEvent(QEvent* e) {
 void BreakdownView::setTrace(TracePtr trace) {
     m_trace = std::move(trace);
     m_report.reset();
+    m_slices.reset();
     m_slice = m_signature = kNone;
     m_group.clear();
     m_durations.clear();
@@ -146,8 +147,9 @@ void BreakdownView::setTrace(TracePtr trace) {
     rebuild();
 }
 
-void BreakdownView::setReport(std::shared_ptr<const Report> report) {
+void BreakdownView::setReport(std::shared_ptr<const Report> report, SliceViewPtr slices) {
     m_report = std::move(report);
+    m_slices = std::move(slices);
     rebuild();
 }
 
@@ -161,8 +163,7 @@ void BreakdownView::showGroup(const QString& title, std::vector<std::pair<std::u
     m_groupTitle = title;
     m_slice = m_group.empty() ? kNone : m_group.front().first;
     m_signature = kNone;
-    if (m_slice != kNone && m_report && m_slice < m_report->sliceSignature.size())
-        m_signature = m_report->sliceSignature[m_slice];
+    if (m_slice != kNone && m_report && m_slices) m_signature = m_slices->signatureOf(m_slice);
     rebuild();
 }
 
@@ -170,8 +171,7 @@ void BreakdownView::showSlice(std::uint32_t slice) {
     m_group.clear();
     m_slice = m_trace && slice < m_trace->slices().size() ? slice : kNone;
     m_signature = kNone;
-    if (m_slice != kNone && m_report && m_slice < m_report->sliceSignature.size())
-        m_signature = m_report->sliceSignature[m_slice];
+    if (m_slice != kNone && m_report && m_slices) m_signature = m_slices->signatureOf(m_slice);
     rebuild();
 }
 
@@ -183,7 +183,7 @@ void BreakdownView::showSignature(std::uint32_t signature) {
 }
 
 void BreakdownView::collectDurations() {
-    // One pass over the per-slice signatures (or names) when the signature changes.
+    // When the signature changes: its occurrences (or, by name, one pass over the slices).
     const StringId name = m_slice != kNone ? m_trace->slices()[m_slice].name : 0;
     const bool bySignature = m_signature != kNone;
     if (m_durationsTrace == m_trace.get() &&
@@ -195,9 +195,9 @@ void BreakdownView::collectDurations() {
     m_durationsName = name;
     const auto& sl = m_trace->slices();
     if (bySignature) {
-        const auto& sig = m_report->sliceSignature;
-        for (std::size_t i = 0; i < sig.size() && i < sl.size(); ++i)
-            if (sig[i] == m_signature) m_durations.push_back(sl[i].dur);
+        // The signature's occurrences from the view's index (slice order), not a pass over every slice.
+        for (const std::uint32_t i : (m_slices ? *m_slices : SliceView::none()).occurrencesOf(m_signature))
+            if (i < sl.size()) m_durations.push_back(sl[i].dur);
     } else if (m_slice != kNone) {
         for (const Slice& s : sl)
             if (s.name == name) m_durations.push_back(s.dur);

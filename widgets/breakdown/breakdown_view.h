@@ -10,6 +10,7 @@
 #include <QWidget>
 
 #include "core/analysis/report.h"
+#include "core/analysis/slice_view.h"
 #include "core/trace/trace.h"
 #include "widgets/breakdown/duration_histogram.h"
 
@@ -24,7 +25,9 @@ class BreakdownView : public QWidget {
   public:
     explicit BreakdownView(QWidget* parent = nullptr);
     void setTrace(TracePtr trace);
-    void setReport(std::shared_ptr<const Report> report);
+    // The report and the trace's per-slice view beside it (slice_view.h: signatures and the
+    // occurrences of each; nullptr: none).
+    void setReport(std::shared_ptr<const Report> report, SliceViewPtr slices);
     // The occurrence to show (with its signature); kNone clears.
     void showSlice(std::uint32_t slice);
     // A signature without a particular occurrence.
@@ -62,6 +65,7 @@ class BreakdownView : public QWidget {
 
     TracePtr m_trace;
     std::shared_ptr<const Report> m_report;
+    SliceViewPtr m_slices;
     std::uint32_t m_slice = kNone;
     std::uint32_t m_signature = kNone;
     QString m_groupTitle;

@@ -30,13 +30,14 @@ OperatorDetails::OperatorDetails(QWidget* parent) : QTextBrowser(parent), m_args
 void OperatorDetails::setTrace(TracePtr trace) {
     m_trace = std::move(trace);
     m_report.reset();
+    m_slices.reset();
     m_slice = m_window = m_cluster = kNone;
     m_showRange = false;
     m_args->clear();
     render();
 }
 
-void OperatorDetails::setReport(std::shared_ptr<const Report> report) {
+void OperatorDetails::setReport(std::shared_ptr<const Report> report, SliceViewPtr slices) {
     // A shown window stays shown across a re-threshold: found again by its id (window ids do
     // not move with the thresholds; positions do), dropped when it no longer qualifies.
     if (m_window != kNone) {
@@ -51,6 +52,7 @@ void OperatorDetails::setReport(std::shared_ptr<const Report> report) {
                 }
     }
     m_report = std::move(report);
+    m_slices = std::move(slices);
     render();
 }
 
@@ -106,9 +108,9 @@ QString predictedGainText(const Report& r, TimeNs gainNs) {
         .arg(durationText(gainNs / static_cast<TimeNs>(n)), durationText(gainNs), iterations);
 }
 
-QString criticalPathText(const Report& r, std::uint32_t slice) {
+QString criticalPathText(const Report& r, const SliceView& slices, std::uint32_t slice) {
     if (!r.whatIf.computed) return {};
-    const TimeNs slack = slice < r.sliceSlackNs.size() ? r.sliceSlackNs[slice] : -1;
+    const TimeNs slack = slices.slackOf(slice);
     if (slack < 0) return QObject::tr("not in the dependency graph");
     if (slack == 0) return QObject::tr("<b>on the critical path</b>");
     return QObject::tr("slack %1 (it could end that much later without delaying the run)").arg(durationText(slack));
@@ -280,8 +282,9 @@ void OperatorDetails::render() {
     if (!flows.launches.empty()) html += row(tr("launches"), links(flows.launches));
     if (m_report) {
         const Report& r = *m_report;
-        const std::uint32_t sig = m_slice < r.sliceSignature.size() ? r.sliceSignature[m_slice] : kNone;
-        const float score = m_slice < r.sliceScore.size() ? r.sliceScore[m_slice] : NAN;
+        const SliceView& view = m_slices ? *m_slices : SliceView::none();
+        const std::uint32_t sig = view.signatureOf(m_slice);
+        const float score = view.scoreOf(m_slice);
         const Anomaly* an = nullptr;
         for (std::size_t k = 0; k < r.anomalies.size(); ++k)
             if (r.anomalies.slice(k) == m_slice) an = &r.anomalies[k];
@@ -293,7 +296,8 @@ void OperatorDetails::render() {
                                         (st.baselineFromSolo ? tr(" (its runs apart from what slows it)") : QString()));
             html += row(tr("excess"), durationText(s.dur - st.baselineNs));
         }
-        if (const QString path = criticalPathText(r, m_slice); !path.isEmpty()) html += row(tr("critical path"), path);
+        if (const QString path = criticalPathText(r, view, m_slice); !path.isEmpty())
+            html += row(tr("critical path"), path);
         if (std::isfinite(score))
             html +=
                 row(tr("score"),

@@ -8,6 +8,7 @@
 #include <QTextBrowser>
 
 #include "core/analysis/report.h"
+#include "core/analysis/slice_view.h"
 #include "core/trace/trace.h"
 #include "widgets/timeline/range_measure.h"
 
@@ -17,16 +18,18 @@ class ArgsFetcher;
 
 // The what-if in words, for the details: a finding's predicted end-to-end gain per iteration and
 // in total ("not computed" for -1 or a report without a what-if), and an operator's place on the
-// critical path ("on the critical path", "slack 120 us"; empty without a what-if).
+// critical path ("on the critical path", "slack 120 us", from the trace's per-slice view; empty
+// without a what-if).
 QString predictedGainText(const Report& r, TimeNs gainNs);
-QString criticalPathText(const Report& r, std::uint32_t slice);
+QString criticalPathText(const Report& r, const SliceView& slices, std::uint32_t slice);
 
 class OperatorDetails : public QTextBrowser {
     Q_OBJECT
   public:
     explicit OperatorDetails(QWidget* parent = nullptr);
     void setTrace(TracePtr trace);
-    void setReport(std::shared_ptr<const Report> report);
+    // The report and the trace's per-slice view beside it (slice_view.h; nullptr: none).
+    void setReport(std::shared_ptr<const Report> report, SliceViewPtr slices);
     void showSlice(std::uint32_t slice);
     // A contention window or a sync cluster (index into the report's lists): what it is, its
     // evidence, and its operators with their costs, each a link that selects it.
@@ -53,6 +56,7 @@ class OperatorDetails : public QTextBrowser {
     QString opsTable(std::vector<std::pair<std::uint32_t, TimeNs>> ops) const;
     TracePtr m_trace;
     std::shared_ptr<const Report> m_report;
+    SliceViewPtr m_slices;
     std::uint32_t m_slice = kNone;
     std::uint32_t m_window = kNone;
     std::uint32_t m_cluster = kNone;

@@ -17,19 +17,21 @@ OccurrenceModel::OccurrenceModel(QObject* parent)
                    {tr("Track"), ColumnKind::Text, {}}},
                   parent) {}
 
-void OccurrenceModel::setSignature(TracePtr trace, std::shared_ptr<const Report> report, std::uint32_t signature) {
+void OccurrenceModel::setSignature(TracePtr trace, std::shared_ptr<const Report> report, SliceViewPtr slices,
+                                   std::uint32_t signature) {
     beginResetModel();
     m_trace = std::move(trace);
     m_report = std::move(report);
+    m_view = std::move(slices);
     m_signature = signature;
     m_slices.clear();
     m_baseline = -1;
     m_origin = m_trace ? m_trace->begin() : 0;
     if (m_trace && m_report && signature < m_report->operators.size()) {
         m_baseline = m_report->operators[signature].baselineNs;
-        const auto& sig = m_report->sliceSignature;
-        for (std::uint32_t i = 0; i < sig.size(); ++i)
-            if (sig[i] == signature) m_slices.push_back(i);  // slices are sorted by track, then start
+        // In slice order (slices are sorted by track, then start), then by start.
+        const std::span<const std::uint32_t> of = (m_view ? *m_view : SliceView::none()).occurrencesOf(signature);
+        m_slices.assign(of.begin(), of.end());
         std::sort(m_slices.begin(), m_slices.end(), [&](std::uint32_t a, std::uint32_t b) {
             return m_trace->slices()[a].start < m_trace->slices()[b].start;
         });
@@ -42,6 +44,7 @@ void OccurrenceModel::setName(TracePtr trace, StringId name) {
     beginResetModel();
     m_trace = std::move(trace);
     m_report.reset();
+    m_view.reset();
     m_signature = kNone;
     m_baseline = -1;
     m_slices.clear();
@@ -69,6 +72,7 @@ void OccurrenceModel::clear() {
     beginResetModel();
     m_trace.reset();
     m_report.reset();
+    m_view.reset();
     m_signature = kNone;
     m_slices.clear();
     m_anomaly.clear();
@@ -103,8 +107,7 @@ QVariant OccurrenceModel::raw(int row, int column) const {
     case Duration: return static_cast<qint64>(sl.dur);
     case Excess: return static_cast<qint64>(m_baseline >= 0 ? sl.dur - m_baseline : -1);
     case Score: {
-        const bool has = m_report && s < m_report->sliceScore.size();
-        return has ? static_cast<double>(m_report->sliceScore[s]) : std::nan("");
+        return m_report && m_view ? static_cast<double>(m_view->scoreOf(s)) : std::nan("");
     }
     case Cause: return static_cast<int>(a != kNone ? m_report->anomalies.cause(a) : Resource::None);
     case Track: return trackLabel(*m_trace, sl.track);

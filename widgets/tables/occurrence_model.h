@@ -1,11 +1,13 @@
 #pragma once
 // The occurrences of one operator signature (or, without a report, of one operator name), in
 // time order: start, duration, excess over the baseline, score, cause when flagged, track.
-// Collecting them is one pass over the per-slice signature array, done once per drill-down.
+// Collecting them reads the signature's occurrences from the trace's per-slice view
+// (slice_view.h, a CSR built once per trace), not a pass over every slice.
 #include <memory>
 #include <vector>
 
 #include "core/analysis/report.h"
+#include "core/analysis/slice_view.h"
 #include "core/trace/trace.h"
 #include "widgets/tables/column_model.h"
 
@@ -16,11 +18,13 @@ class OccurrenceModel : public ColumnModel {
   public:
     enum Col { Start, Duration, Excess, Score, Cause, Track, ColumnCount };
     explicit OccurrenceModel(QObject* parent = nullptr);
-    // Occurrences of report->operators[signature].
-    void setSignature(TracePtr trace, std::shared_ptr<const Report> report, std::uint32_t signature);
+    // Occurrences of report->operators[signature], from `slices` (the trace's per-slice view
+    // handed beside the report: occurrences and scores; nullptr: none).
+    void setSignature(TracePtr trace, std::shared_ptr<const Report> report, SliceViewPtr slices,
+                      std::uint32_t signature);
     // Occurrences of a name (trace only).
     void setName(TracePtr trace, StringId name);
-    // New thresholds for the same signature: scores and causes change, rows stay.
+    // New thresholds for the same signature (the same trace and view): causes change, rows stay.
     void updateReport(std::shared_ptr<const Report> report);
     void clear();
     const std::vector<std::uint32_t>& slices() const { return m_slices; }
@@ -37,6 +41,7 @@ class OccurrenceModel : public ColumnModel {
     void indexAnomalies();
     TracePtr m_trace;
     std::shared_ptr<const Report> m_report;
+    SliceViewPtr m_view;
     std::uint32_t m_signature = kNone;
     TimeNs m_baseline = -1;
     std::vector<std::uint32_t> m_slices;   // by start

@@ -110,6 +110,7 @@ OperatorBrowser::~OperatorBrowser() = default;
 void OperatorBrowser::setTrace(TracePtr trace) {
     m_trace = std::move(trace);
     m_report.reset();
+    m_slices.reset();
     m_names->setTrace(m_trace);
     m_signatures->setReport(nullptr);
     m_types->setReport(nullptr);
@@ -119,9 +120,10 @@ void OperatorBrowser::setTrace(TracePtr trace) {
     showLevel();
 }
 
-void OperatorBrowser::setReport(std::shared_ptr<const Report> report) {
+void OperatorBrowser::setReport(std::shared_ptr<const Report> report, SliceViewPtr slices) {
     const bool first = !m_report;
     m_report = std::move(report);
+    m_slices = std::move(slices);
     m_signatures->setReport(m_report);
     m_types->setReport(m_report);
     m_iterations->setReport(m_trace, m_report);
@@ -165,7 +167,7 @@ void OperatorBrowser::openSignature(std::uint32_t signature) {
     l.kind = LevelKind::Occurrences;
     l.signature = signature;
     l.title = signatureTitle(signature);
-    m_occurrences->setSignature(m_trace, m_report, signature);
+    m_occurrences->setSignature(m_trace, m_report, m_slices, signature);
     if (level() == LevelKind::Occurrences) m_levels.pop_back();
     m_levels.push_back(l);
     m_occurrencePanel->filterEdit()->clear();

@@ -10,6 +10,7 @@
 #include <QWidget>
 
 #include "core/analysis/report.h"
+#include "core/analysis/slice_view.h"
 #include "core/trace/trace.h"
 
 class QComboBox;
@@ -37,8 +38,9 @@ class OperatorBrowser : public QWidget {
 
     // A new trace (no report yet): back to the root, listing names.
     void setTrace(TracePtr trace);
-    // A report for the current trace; the drill-down stays where it is.
-    void setReport(std::shared_ptr<const Report> report);
+    // A report for the current trace and the trace's per-slice view beside it (slice_view.h:
+    // the occurrences of a signature; nullptr: none); the drill-down stays where it is.
+    void setReport(std::shared_ptr<const Report> report, SliceViewPtr slices);
     void setGrouping(Grouping g);
     Grouping grouping() const { return m_grouping; }
 
@@ -76,6 +78,7 @@ class OperatorBrowser : public QWidget {
 
     TracePtr m_trace;
     std::shared_ptr<const Report> m_report;
+    SliceViewPtr m_slices;
     Grouping m_grouping = Grouping::Signature;
     std::vector<Level> m_levels;
 

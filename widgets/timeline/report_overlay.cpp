@@ -4,7 +4,8 @@
 
 namespace contend::widgets {
 
-ReportOverlay::ReportOverlay(const Trace& trace, const TimelineIndex& index, const Report& report)
+ReportOverlay::ReportOverlay(const Trace& trace, const TimelineIndex& index, const Report& report,
+                             const SliceView& view)
     : m_coefficient(report.settings.coefficient) {
     const auto& slices = trace.slices();
     m_anomalyOf.assign(slices.size(), kNone);
@@ -59,10 +60,11 @@ ReportOverlay::ReportOverlay(const Trace& trace, const TimelineIndex& index, con
     }
     // The critical path: slices with zero slack, per track in time order, touching or
     // overlapping ones (back-to-back kernels on a stream, a host call and its children) merged.
-    if (report.sliceSlackNs.size() == slices.size()) {
+    // Only for a report whose what-if ran (the slack is the trace's, the path is the report's claim).
+    if (report.whatIf.computed && view.hasSlack() && view.slices() == slices.size()) {
         std::vector<std::vector<std::uint32_t>> onPath(tracks);
         for (std::uint32_t s = 0; s < slices.size(); ++s)
-            if (report.sliceSlackNs[s] == 0 && slices[s].track < tracks) onPath[slices[s].track].push_back(s);
+            if (view.slackOf(s) == 0 && slices[s].track < tracks) onPath[slices[s].track].push_back(s);
         m_criticalOn.reserve(tracks);
         for (std::size_t t = 0; t < tracks; ++t) {
             std::vector<std::uint32_t>& v = onPath[t];

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/analysis/report.h"
+#include "core/analysis/slice_view.h"
 #include "core/trace/trace.h"
 #include "widgets/timeline/range_max.h"
 #include "widgets/timeline/span_layers.h"
@@ -29,7 +30,8 @@ struct WindowSpan {
 class ReportOverlay {
   public:
     ReportOverlay() = default;
-    ReportOverlay(const Trace& trace, const TimelineIndex& index, const Report& report);
+    // `slices`: the per-slice view handed beside the report (slice_view.h), for the critical path.
+    ReportOverlay(const Trace& trace, const TimelineIndex& index, const Report& report, const SliceView& slices);
 
     double coefficient() const { return m_coefficient; }
     // Index into Report::anomalies of the slice's anomaly, kNone if it is not flagged.
@@ -50,7 +52,7 @@ class ReportOverlay {
         return track < m_clustersOn.size() ? m_clustersOn[track] : m_none;
     }
     // Per track: the critical path's stretches (id: its first slice, weight: its slices), from
-    // Report::sliceSlackNs == 0. Empty when the report has no what-if.
+    // the slices with SliceView::slackOf == 0. Empty when the report has no what-if.
     const SpanLayers& criticalOn(std::uint32_t track) const {
         return track < m_criticalOn.size() ? m_criticalOn[track] : m_none;
     }

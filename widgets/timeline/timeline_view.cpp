@@ -62,6 +62,7 @@ TimeNs TimelineView::rangeHi() const {
 void TimelineView::setData(TimelineDataPtr data) {
     m_data = std::move(data);
     m_report.reset();
+    m_slices.reset();
     m_overlay = ReportOverlay();
     m_selected = kNone;
     m_hoverItem = -1;
@@ -79,10 +80,11 @@ void TimelineView::setData(TimelineDataPtr data) {
     update();
 }
 
-void TimelineView::setReport(std::shared_ptr<const Report> report) {
+void TimelineView::setReport(std::shared_ptr<const Report> report, SliceViewPtr slices) {
     m_report = std::move(report);
+    m_slices = std::move(slices);
     if (m_report && m_data && m_data->trace)
-        m_overlay = ReportOverlay(*m_data->trace, m_data->index, *m_report);
+        m_overlay = ReportOverlay(*m_data->trace, m_data->index, *m_report, m_slices ? *m_slices : SliceView::none());
     else
         m_overlay = ReportOverlay();
     update();
@@ -558,8 +560,9 @@ QString TimelineView::tooltipForItem(const DrawItem& it) {
     if (m_report) {
         const Report& r = *m_report;
         const std::uint32_t a = m_overlay.anomalyOf(it.slice);
-        const float score = it.slice < r.sliceScore.size() ? r.sliceScore[it.slice] : NAN;
-        const std::uint32_t sig = it.slice < r.sliceSignature.size() ? r.sliceSignature[it.slice] : kNone;
+        const SliceView& view = m_slices ? *m_slices : SliceView::none();
+        const float score = view.scoreOf(it.slice);
+        const std::uint32_t sig = view.signatureOf(it.slice);
         TimeNs baseline = -1;
         if (a != kNone)
             baseline = r.anomalies[a].baselineNs;

@@ -39,8 +39,9 @@ class TimelineView : public QWidget {
 
     // A new trace: the view shows all of it, nothing selected.
     void setData(TimelineDataPtr data);
-    // A new or re-thresholded report for the same trace (nullptr: none); the view stays put.
-    void setReport(std::shared_ptr<const Report> report);
+    // A new or re-thresholded report for the same trace (nullptr: none) and the trace's
+    // per-slice view (slice_view.h: scores, signatures, slack; nullptr: none); the view stays put.
+    void setReport(std::shared_ptr<const Report> report, SliceViewPtr slices);
     const TimelineData* data() const { return m_data.get(); }
     const Report* report() const { return m_report.get(); }
 
@@ -114,6 +115,7 @@ class TimelineView : public QWidget {
 
     TimelineDataPtr m_data;
     std::shared_ptr<const Report> m_report;
+    SliceViewPtr m_slices;
     ReportOverlay m_overlay;
     LayoutOptions m_layoutOptions;
     TrackLayout m_layout;

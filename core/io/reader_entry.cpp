@@ -1,0 +1,129 @@
+#include "core/io/reader_entry.h"
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/io/conventions.h"
+#include "core/io/sqlite_db.h"
+
+namespace contend {
+
+namespace fs = std::filesystem;
+
+std::string Probe::filename() const { return fs::path(path).filename().string(); }
+
+std::string Probe::extension() const { return fs::path(path).extension().string(); }
+
+namespace {
+
+void openDatabase(Probe& p) {
+    p.sqlite = true;
+    p.db = SqliteDb::open(p.path, p.sqliteError);
+}
+
+}  // namespace
+
+Probe probePath(const std::string& path) {
+    Probe p;
+    p.path = path;
+    std::error_code ec;
+    p.isDirectory = fs::is_directory(path, ec);
+    if (p.isDirectory) return p;
+    p.isRegularFile = fs::is_regular_file(path, ec);
+    std::ifstream f(path, std::ios::binary);
+    char head[kProbeHeadBytes] = {};
+    f.read(head, sizeof head);
+    p.head.assign(head, static_cast<std::size_t>(f.gcount()));
+    // SQLite's file header: "SQLite format 3" and a NUL.
+    if (p.head.size() == 16 && std::string_view(p.head).substr(0, 15) == "SQLite format 3" && p.head[15] == '\0')
+        openDatabase(p);
+    return p;
+}
+
+Probe probeDatabase(const std::string& path) {
+    Probe p;
+    p.path = path;
+    std::error_code ec;
+    p.isRegularFile = fs::is_regular_file(path, ec);
+    openDatabase(p);
+    return p;
+}
+
+const ReaderEntry* pickReader(const Probe& probe) {
+    for (const ReaderEntry* e : conventions::readers())
+        if (e->sniff(probe)) return e;
+    return nullptr;
+}
+
+std::optional<Failure> readProbe(const Probe& probe, TraceBuilder& builder, const LoadOptions& options) {
+    if (const ReaderEntry* e = pickReader(probe)) return e->read(probe, builder, options);
+    return Failure{probe.path, -1, -1, -1, "no reader for this path", Failure::Kind::Internal};
+}
+
+void setDatabaseSource(TraceBuilder& builder, const std::string& path) {
+    Source src;
+    src.path = path;
+    src.details = std::move(builder.source().details);
+    src.devices = std::move(builder.source().devices);
+    builder.setSource(src);
+    std::error_code ec;
+    builder.stats().fileBytes = static_cast<std::uint64_t>(fs::file_size(path, ec));
+}
+
+namespace {
+
+std::optional<Failure> refuseFolder(const Probe& p, TraceBuilder&, const LoadOptions&) {
+    return Failure{p.path,
+                   -1,
+                   -1,
+                   -1,
+                   "no trace in this folder: expected ASCEND_PROFILER_OUTPUT/trace_view.json or "
+                   "ascend_pytorch_profiler_N.db, trace_view.json, msprof_*.db, or one "
+                   "*.pt.trace.json(.gz) file",
+                   Failure::Kind::NotATrace};
+}
+
+bool unreadableSqlite(const Probe& p) { return p.sqlite && (!p.db || !p.sqliteError.empty()); }
+
+std::optional<Failure> refuseUnreadableSqlite(const Probe& p, TraceBuilder&, const LoadOptions&) {
+    return Failure{p.path, -1, -1, -1, "cannot read this SQLite database: " + p.sqliteError, Failure::Kind::Unreadable};
+}
+
+std::optional<Failure> refuseOtherSqlite(const Probe& p, TraceBuilder&, const LoadOptions&) {
+    const bool analysis = p.filename() == "analysis.db";
+    return Failure{p.path,
+                   0,
+                   -1,
+                   -1,
+                   analysis ? "an Ascend analysis.db holds summary tables only: open the "
+                              "ascend_pytorch_profiler_N.db beside it, or the rank folder"
+                            : "an SQLite database that is neither an Nsight Systems export nor an Ascend "
+                              "profiler database (no CUPTI_ACTIVITY_KIND_KERNEL, no TASK and STRING_IDS tables)",
+                   Failure::Kind::NotATrace};
+}
+
+bool notSqlite(const Probe& p) {
+    const std::string ext = p.extension();
+    return !p.sqlite && p.isRegularFile && (ext == ".db" || ext == ".sqlite");
+}
+
+std::optional<Failure> refuseNotSqlite(const Probe& p, TraceBuilder&, const LoadOptions&) {
+    return Failure{p.path,
+                   0,
+                   -1,
+                   -1,
+                   "not an SQLite database: the file does not start with the SQLite header (\"SQLite format 3\"); "
+                   "an empty, truncated or different file?",
+                   Failure::Kind::NotATrace};
+}
+
+}  // namespace
+
+const ReaderEntry kFolderWithoutTraceRefusal{"folder-without-trace", 0, [](const Probe& p) { return p.isDirectory; },
+                                             refuseFolder};
+const ReaderEntry kUnreadableSqliteRefusal{"unreadable-sqlite", 0, unreadableSqlite, refuseUnreadableSqlite};
+// After the SQLite readers and the unreadable refusal: any database left is no format's.
+const ReaderEntry kOtherSqliteRefusal{"other-sqlite", 0, [](const Probe& p) { return p.sqlite; }, refuseOtherSqlite};
+const ReaderEntry kNotSqliteRefusal{"not-sqlite", 0, notSqlite, refuseNotSqlite};
+
+}  // namespace contend

@@ -1,0 +1,74 @@
+#pragma once
+// What a reader registers in the reader table (conventions::readers(), core/io/conventions.cpp):
+// its name, how it recognises a path (sniff) and how it reads one (read). loadTrace builds one
+// Probe of the path, walks the table and lets the first entry that accepts the probe read it;
+// an entry may also be a refusal, whose read returns the reason the path cannot be loaded.
+// Each reader's header declares its entry and its .cpp defines it; the table lists them by
+// hand (core is a static library: an entry registering itself would be dropped by the linker).
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/common/failure.h"
+#include "core/io/load.h"
+#include "core/io/sqlite_db.h"
+#include "core/trace/trace_builder.h"
+
+namespace contend {
+
+// What the loader knows of a path before any reader reads it, looked at once for every sniff.
+struct Probe {
+    std::string path;
+    bool isDirectory = false;
+    bool isRegularFile = false;
+    std::string head;  // the file's first kProbeHeadBytes bytes (fewer when it is shorter)
+    // The file starts with SQLite's header (or is a database the caller knows to be SQLite):
+    // `db` is it, opened read-only, or null when it could not be opened (`sqliteError` says
+    // why). A sniff that cannot look into the database records why in `sqliteError`, and the
+    // SQLite entries after it see a database that cannot be read.
+    bool sqlite = false;
+    std::unique_ptr<SqliteDb> db;
+    mutable std::string sqliteError;
+
+    std::string filename() const;   // the last component of path
+    std::string extension() const;  // ".json", ".db", ... (empty when none)
+};
+
+inline constexpr std::size_t kProbeHeadBytes = 16;
+
+// The probe of a path the user gave: a folder, a file (its first bytes; the database opened
+// when they are SQLite's header), or a path that is neither (the JSON reader reports it).
+Probe probePath(const std::string& path);
+// The probe of a file to read as an SQLite database whatever its first bytes (an Ascend
+// folder's database export): opened, so that only the SQLite entries accept it.
+Probe probeDatabase(const std::string& path);
+
+struct ReaderEntry {
+    std::string_view name;  // distinct in the table (tests, `what`)
+    std::uint32_t formats;  // formatBit() of each TraceFormat a successful read gives; 0: a refusal
+    bool (*sniff)(const Probe& probe);
+    std::optional<Failure> (*read)(const Probe& probe, TraceBuilder& builder, const LoadOptions& options);
+};
+
+constexpr std::uint32_t formatBit(TraceFormat format) { return 1u << static_cast<unsigned>(format); }
+
+// The first entry of the table that accepts `probe` (nullptr when none does).
+const ReaderEntry* pickReader(const Probe& probe);
+// Reads `probe` with the entry pickReader gives into `builder` (not finalized). The failure of
+// that read, or its refusal.
+std::optional<Failure> readProbe(const Probe& probe, TraceBuilder& builder, const LoadOptions& options);
+
+// The Source of a trace read from one database file: its path, the details and devices the
+// reader recorded, and the file's size in the statistics.
+void setDatabaseSource(TraceBuilder& builder, const std::string& path);
+
+// The refusals no one reader owns: a folder with no trace in it, an SQLite file that cannot be
+// read or that is no format's, a .db/.sqlite file that is not SQLite.
+extern const ReaderEntry kFolderWithoutTraceRefusal;
+extern const ReaderEntry kUnreadableSqliteRefusal;
+extern const ReaderEntry kOtherSqliteRefusal;
+extern const ReaderEntry kNotSqliteRefusal;
+
+}  // namespace contend

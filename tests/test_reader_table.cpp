@@ -1,0 +1,193 @@
+// The format table and the reader table (core/io/conventions.h, core/io/reader_entry.h): every
+// format has one name that reads back, every reader entry a distinct name, and each kind of
+// input the loader meets goes to the entry meant for it (or to its refusal).
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <set>
+#include <sqlite3.h>
+
+#include "core/io/conventions.h"
+#include "core/io/load.h"
+#include "core/io/reader_entry.h"
+#include "test_support.h"
+
+using namespace contend;
+using contend::test::TempFile;
+namespace fs = std::filesystem;
+
+namespace {
+
+// {"traceEvents":[{"ph":"X","name":"k","ts":1,"dur":2,"pid":1,"tid":1}]}, gzip-compressed.
+const unsigned char kGzipTrace[] = {0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x03, 0xab, 0x56, 0x2a,
+                                    0x29, 0x4a, 0x4c, 0x4e, 0x75, 0x2d, 0x4b, 0xcd, 0x2b, 0x29, 0x56, 0xb2, 0x8a,
+                                    0xae, 0x56, 0x2a, 0xc8, 0x50, 0xb2, 0x52, 0x8a, 0x50, 0xd2, 0x51, 0xca, 0x4b,
+                                    0xcc, 0x4d, 0x05, 0x32, 0xb3, 0x81, 0x4c, 0x90, 0x94, 0xa1, 0x8e, 0x52, 0x4a,
+                                    0x69, 0x91, 0x92, 0x95, 0x91, 0x8e, 0x52, 0x41, 0x66, 0x0a, 0x98, 0x5f, 0x02,
+                                    0xa6, 0x6b, 0x63, 0x6b, 0x01, 0x95, 0x27, 0x67, 0xe4, 0x46, 0x00, 0x00, 0x00};
+
+const char* kTraceJson = R"({"traceEvents":[{"ph":"X","name":"k","ts":1,"dur":2,"pid":1,"tid":1}]})";
+
+void makeDb(const std::string& path, const std::string& sql) {
+    std::error_code ec;
+    fs::remove(path, ec);
+    fs::create_directories(fs::path(path).parent_path(), ec);
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    char* err = nullptr;
+    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err);
+    INFO((err ? err : ""));
+    sqlite3_free(err);
+    sqlite3_close(db);
+    REQUIRE(rc == SQLITE_OK);
+}
+
+std::string picked(const std::string& path) {
+    const ReaderEntry* e = pickReader(probePath(path));
+    return e ? std::string(e->name) : std::string("(none)");
+}
+
+}  // namespace
+
+TEST_CASE("every format in the table has a distinct name that reads back", "[reader-table]") {
+    std::set<std::string_view> names;
+    std::size_t i = 0;
+    for (const conventions::FormatInfo& f : conventions::formats()) {
+        INFO(f.name);
+        CHECK(static_cast<std::size_t>(f.format) == i++);
+        CHECK_FALSE(f.name.empty());
+        CHECK_FALSE(f.description.empty());
+        CHECK(names.insert(f.name).second);
+        CHECK(conventions::formatName(f.format) == f.name);
+        CHECK(conventions::formatFromName(f.name) == f.format);
+    }
+    CHECK(conventions::formats().size() == 6);
+    CHECK(conventions::formatName(TraceFormat{}) == "chrome");
+    CHECK_FALSE(conventions::formatFromName("nsys-rep"));
+}
+
+TEST_CASE("every reader entry has a distinct name and every format has a reader", "[reader-table]") {
+    std::set<std::string_view> names;
+    std::uint32_t produced = 0;
+    for (const ReaderEntry* e : conventions::readers()) {
+        REQUIRE(e);
+        INFO(e->name);
+        CHECK_FALSE(e->name.empty());
+        CHECK(names.insert(e->name).second);
+        CHECK(e->sniff);
+        CHECK(e->read);
+        produced |= e->formats;
+    }
+    for (const conventions::FormatInfo& f : conventions::formats()) {
+        INFO(f.name);
+        CHECK((produced & formatBit(f.format)) != 0);
+    }
+    // JSON is the fallback: last, and it takes any file no entry before it took.
+    REQUIRE_FALSE(conventions::readers().empty());
+    CHECK(conventions::readers().back()->name == "json");
+}
+
+TEST_CASE("each kind of input picks its reader or its refusal", "[reader-table]") {
+    TempFile dir("reader-table");
+    fs::create_directories(dir.path());
+    const fs::path d(dir.path());
+    auto write = [](const fs::path& p, const std::string& bytes) {
+        fs::create_directories(p.parent_path());
+        std::ofstream(p, std::ios::binary) << bytes;
+    };
+
+    write(d / "plain.json", kTraceJson);
+    CHECK(picked((d / "plain.json").string()) == "json");
+    write(d / "zipped.json.gz", std::string(reinterpret_cast<const char*>(kGzipTrace), sizeof kGzipTrace));
+    CHECK(picked((d / "zipped.json.gz").string()) == "json");
+    CHECK(picked((d / "missing.json").string()) == "json");  // the JSON reader says it cannot open it
+
+    makeDb((d / "run.sqlite").string(), "CREATE TABLE CUPTI_ACTIVITY_KIND_KERNEL (start, end);");
+    CHECK(picked((d / "run.sqlite").string()) == "nsys-sqlite");
+    makeDb((d / "session.db").string(),
+           "CREATE TABLE TARGET_INFO_SESSION_START_TIME (utcEpochNs); "
+           "CREATE TABLE StringIds (id, value);");
+    CHECK(picked((d / "session.db").string()) == "nsys-sqlite");
+    makeDb((d / "ascend_pytorch_profiler_0.db").string(),
+           "CREATE TABLE TASK (a); CREATE TABLE STRING_IDS (id, value);");
+    CHECK(picked((d / "ascend_pytorch_profiler_0.db").string()) == "ascend-db");
+    makeDb((d / "sub" / "analysis.db").string(), "CREATE TABLE StepTraceTime (step);");
+    CHECK(picked((d / "sub" / "analysis.db").string()) == "other-sqlite");
+    // SQLite's header and then nothing SQLite can read.
+    write(d / "broken.db", std::string("SQLite format 3\0", 16) + std::string(200, 'x'));
+    CHECK(picked((d / "broken.db").string()) == "unreadable-sqlite");
+    write(d / "text.db", "not a database");
+    CHECK(picked((d / "text.db").string()) == "not-sqlite");
+    write(d / "empty.sqlite", "");
+    CHECK(picked((d / "empty.sqlite").string()) == "not-sqlite");
+    write(d / "capture.nsys-rep", "a container");
+    CHECK(picked((d / "capture.nsys-rep").string()) == "nsys-report");
+    write(d / "capture.qdrep", "a container");
+    CHECK(picked((d / "capture.qdrep").string()) == "nsys-report");
+
+    fs::create_directories(d / "empty");
+    CHECK(picked((d / "empty").string()) == "folder-without-trace");
+    write(d / "kineto" / "host_1.pt.trace.json", kTraceJson);
+    CHECK(picked((d / "kineto").string()) == "kineto-folder");
+    write(d / "two" / "a.pt.trace.json", kTraceJson);
+    write(d / "two" / "b.pt.trace.json.gz", kTraceJson);
+    CHECK(picked((d / "two").string()) == "folder-without-trace");
+    write(d / "rank0" / "ASCEND_PROFILER_OUTPUT" / "trace_view.json", kTraceJson);
+    CHECK(picked((d / "rank0").string()) == "ascend-folder");
+    // trace_view.json opened as a file: the folder's reader when side files are beside it.
+    CHECK(picked((d / "rank0" / "ASCEND_PROFILER_OUTPUT" / "trace_view.json").string()) == "json");
+    write(d / "rank0" / "ASCEND_PROFILER_OUTPUT" / "kernel_details.csv", "Name\n");
+    CHECK(picked((d / "rank0" / "ASCEND_PROFILER_OUTPUT" / "trace_view.json").string()) == "ascend-folder");
+    makeDb((d / "dbrank" / "ASCEND_PROFILER_OUTPUT" / "ascend_pytorch_profiler_0.db").string(),
+           "CREATE TABLE TASK (a); CREATE TABLE STRING_IDS (id, value);");
+    CHECK(picked((d / "dbrank").string()) == "ascend-folder");
+}
+
+TEST_CASE("the picked entry reads: formats, sources and refusals come back through loadTrace", "[reader-table]") {
+    TempFile dir("reader-table-load");
+    fs::create_directories(dir.path());
+    const fs::path d(dir.path());
+    {
+        const std::string gz = (d / "zipped.json.gz").string();
+        std::ofstream(gz, std::ios::binary).write(reinterpret_cast<const char*>(kGzipTrace), sizeof kGzipTrace);
+        LoadResult r = loadTrace(gz);
+        REQUIRE(r);
+        CHECK(r.value()->traceFormat() == TraceFormat::Chrome);
+        CHECK(r.value()->source().gzip);
+        CHECK(r.value()->source().path == gz);
+        CHECK(r.value()->slices().size() == 1);
+    }
+    {
+        fs::create_directories(d / "kineto");
+        const std::string file = (d / "kineto" / "host_1.pt.trace.json").string();
+        std::ofstream(file) << kTraceJson;
+        LoadResult r = loadTrace((d / "kineto").string());
+        REQUIRE(r);
+        CHECK(r.value()->source().path == file);
+        CHECK_FALSE(r.value()->source().gzip);
+    }
+    {
+        const std::string rep = (d / "capture.nsys-rep").string();
+        std::ofstream(rep) << "x";
+        LoadResult r = loadTrace(rep);
+        REQUIRE(!r.ok());
+        CHECK(r.failure().kind == Failure::Kind::NotATrace);
+        CHECK(r.failure().reason ==
+              "an Nsight Systems report: export it with `nsys export --type sqlite capture.nsys-rep` and open the "
+              ".sqlite");
+    }
+    {
+        const std::string broken = (d / "broken.db").string();
+        std::ofstream(broken, std::ios::binary) << std::string("SQLite format 3\0", 16) + std::string(200, 'x');
+        LoadResult r = loadTrace(broken);
+        REQUIRE(!r.ok());
+        CHECK(r.failure().kind == Failure::Kind::Unreadable);
+        CHECK(r.failure().reason.rfind("cannot read this SQLite database: ", 0) == 0);
+    }
+    {
+        fs::create_directories(d / "empty");
+        LoadResult r = loadTrace((d / "empty").string());
+        REQUIRE(!r.ok());
+        CHECK(r.failure().kind == Failure::Kind::NotATrace);
+        CHECK(r.failure().reason.rfind("no trace in this folder: ", 0) == 0);
+    }
+}
