@@ -72,9 +72,9 @@ inline const SimRun& simulated(const SimOptions& o) {
     const sim::SimulationSummary s = sim::runSimulation(req);
     if (!s.ok) FAIL("simulation failed: " << s.error);
     LoadResult lr = loadTrace(req.tracePath);
-    if (!lr) FAIL("simulated trace did not load: " << lr.error->message());
+    if (!lr) FAIL("simulated trace did not load: " << lr.failure().message());
     SimRun run;
-    run.trace = lr.trace;
+    run.trace = lr.value();
     std::ifstream f(req.truthPath);
     run.truth = nlohmann::json::parse(f);
     std::filesystem::remove(req.tracePath);

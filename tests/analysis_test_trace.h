@@ -52,8 +52,8 @@ class KinetoTrace {
     std::string json() const { return "{\"traceEvents\": [\n" + m_events + "\n]}"; }
     TracePtr load(const std::string& name = "inline.json") const {
         LoadResult r = loadTraceFromMemory(json(), name);
-        if (!r) FAIL("inline trace did not load: " << (r.error ? r.error->message() : std::string("?")));
-        return r.trace;
+        if (!r) FAIL("inline trace did not load: " << (!r.ok() ? r.failure().message() : std::string("?")));
+        return r.value();
     }
 
   private:

@@ -192,7 +192,7 @@ TEST_CASE("a trace without device operators analyses its host slices", "[analysi
     ]})J";
     auto lr = loadTraceFromMemory(json, "host.json");
     REQUIRE(lr);
-    const Report r = analyze(lr.trace, AnalysisSettings{});
+    const Report r = analyze(lr.value(), AnalysisSettings{});
     CHECK(r.trace.scope == "host");
     CHECK(r.trace.operators == 3);
     CHECK(r.anomalies.empty());

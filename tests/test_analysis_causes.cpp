@@ -133,7 +133,7 @@ TEST_CASE("Kineto launch-to-start delay is measured through the correlation id",
     ]})J";
     auto lr = loadTraceFromMemory(json, "launch.json");
     REQUIRE(lr);
-    auto p = prepareAnalysis(lr.trace, AnalysisSettings{}).value();
+    auto p = prepareAnalysis(lr.value(), AnalysisSettings{}).value();
     REQUIRE(p->operators().size() == 1);
     CHECK(p->breakdowns()[0].waitBeforeNs == 25000);  // launch returned at 15 us, ran at 40 us
 }
@@ -159,10 +159,9 @@ TEST_CASE("counters map to resources by name and unit, and a config maps the res
     CHECK(classifyMetric("l2_hit_rate").kind == CounterKind::HitRate);
     CHECK(classifyMetric("est. achieved occupancy %").resource == Resource::None);
 
-    std::string error;
     auto cfg = parseResourceConfig(
-        R"({"map": [{"match": "^My Fabric", "resource": "bandwidth", "kind": "throughput", "peak": 400}]})", "cfg.json",
-        &error);
+        R"({"map": [{"match": "^My Fabric", "resource": "bandwidth", "kind": "throughput", "peak": 400}]})",
+        "cfg.json");
     REQUIRE(cfg);
     KinetoTrace k;
     k.counter("My Fabric", "GB/s", 0, 200).counter("My Fabric", "GB/s", 10, 400);
@@ -171,9 +170,17 @@ TEST_CASE("counters map to resources by name and unit, and a config maps the res
     CHECK(map.counters[0].resource == Resource::Bandwidth);
     CHECK(map.counters[0].scale == Approx(1.0 / 400));
 
-    CHECK_FALSE(parseResourceConfig("{", "bad.json", &error));
-    CHECK(error.find("bad.json") != std::string::npos);
-    CHECK_FALSE(parseResourceConfig(R"({"map": [{"match": "(", "resource": "bandwidth"}]})", "re.json", &error));
-    CHECK(error.find("regular expression") != std::string::npos);
-    CHECK_FALSE(parseResourceConfig(R"({"map": [{"match": "x", "resource": "lock"}]})", "lock.json", &error));
+    const auto notJson = parseResourceConfig("{", "bad.json");
+    REQUIRE_FALSE(notJson);
+    CHECK(notJson.failure().kind == Failure::Kind::Malformed);
+    CHECK(notJson.failure().message() == "bad.json: not valid JSON");
+    const auto badRegex = parseResourceConfig(R"({"map": [{"match": "(", "resource": "bandwidth"}]})", "re.json");
+    REQUIRE_FALSE(badRegex);
+    CHECK(badRegex.failure().kind == Failure::Kind::Malformed);
+    CHECK(badRegex.failure().message() == "re.json: map[0]: \"match\" is not a valid regular expression: (");
+    CHECK_FALSE(parseResourceConfig(R"({"map": [{"match": "x", "resource": "lock"}]})", "lock.json"));
+    const auto missing = loadResourceConfig("/nonexistent/contend/resources.json");
+    REQUIRE_FALSE(missing);
+    CHECK(missing.failure().kind == Failure::Kind::Unreadable);
+    CHECK(missing.failure().message() == "/nonexistent/contend/resources.json: cannot open the config file");
 }

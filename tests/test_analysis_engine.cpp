@@ -73,8 +73,7 @@ TEST_CASE("a report survives the JSON round trip", "[analysis][report]") {
     CHECK(j["anomalies"][0]["pid"] == 0);  // as in the file: a number
     CHECK(j["summary"]["bottleneck"]["resource"].is_string());
     // Through text, as compare reads it from disk.
-    std::string error;
-    auto back = reportFromJson(nlohmann::json::parse(j.dump()), &error);
+    auto back = reportFromJson(nlohmann::json::parse(j.dump()));
     REQUIRE(back);
     CHECK(back->anomalies.size() == r.anomalies.size());
     CHECK(back->windows.size() == r.windows.size());
@@ -88,23 +87,27 @@ TEST_CASE("a report survives the JSON round trip", "[analysis][report]") {
     CHECK(back->summary.bottleneck == r.summary.bottleneck);
     CHECK(reportToJson(*back) == reportToJson(r));
 
-    CHECK_FALSE(reportFromJson(nlohmann::json{{"schema", "contend.report/3"}}, &error));
-    CHECK(error.find("contend.report/2") != std::string::npos);
+    const auto future = reportFromJson(nlohmann::json{{"schema", "contend.report/3"}});
+    REQUIRE_FALSE(future);
+    CHECK(future.failure().kind == Failure::Kind::Malformed);
+    CHECK(future.failure().reason.find("contend.report/2") != std::string::npos);
     // A report/1 (no what-if) still reads: gains and critical paths come back as not computed.
     nlohmann::json v1 = j;
     v1["schema"] = "contend.report/1";
     v1.erase("what_if");
     for (auto& a : v1["anomalies"]) a.erase("gain_ns"), a.erase("slack_ns");
     for (auto& it : v1["iterations"]) it.erase("critical_path_ns"), it.erase("critical_track");
-    auto old = reportFromJson(v1, &error);
+    auto old = reportFromJson(v1);
     REQUIRE(old);
     CHECK_FALSE(old->whatIf.computed);
     CHECK(old->anomalies[0].gainNs == -1);
     CHECK(old->anomalies.size() == r.anomalies.size());
     nlohmann::json broken = j;
     broken["anomalies"][0].erase("start_ns");
-    CHECK_FALSE(reportFromJson(broken, &error));
-    CHECK(error.find("anomalies[0]") != std::string::npos);
+    const auto bad = reportFromJson(broken);
+    REQUIRE_FALSE(bad);
+    CHECK(bad.failure().kind == Failure::Kind::Malformed);
+    CHECK(bad.failure().reason.find("anomalies[0]") != std::string::npos);
 }
 
 TEST_CASE("the Markdown report names the bottleneck and what to try", "[analysis][report]") {
@@ -122,9 +125,8 @@ TEST_CASE("files are written atomically: all or nothing", "[analysis][report]") 
     contend::test::TempFile dir("atomic-dir");
     std::filesystem::create_directories(dir.path());
     const std::string path = dir.path() + "/report.json";
-    std::string error;
-    REQUIRE(writeFileAtomically(path, "first", &error));
-    REQUIRE(writeFileAtomically(path, "second", &error));
+    REQUIRE_FALSE(writeFileAtomically(path, "first"));
+    REQUIRE_FALSE(writeFileAtomically(path, "second"));
     std::ifstream f(path);
     std::stringstream ss;
     ss << f.rdbuf();
@@ -135,8 +137,10 @@ TEST_CASE("files are written atomically: all or nothing", "[analysis][report]") 
         ++files;
     }
     CHECK(files == 1);  // no temporary left behind
-    CHECK_FALSE(writeFileAtomically(dir.path() + "/missing/report.json", "x", &error));
-    CHECK(error.find("missing/report.json") != std::string::npos);
+    const auto failed = writeFileAtomically(dir.path() + "/missing/report.json", "x");
+    REQUIRE(failed);
+    CHECK(failed->kind == Failure::Kind::Unreadable);
+    CHECK(failed->message().find("missing/report.json") != std::string::npos);
 }
 
 TEST_CASE("the preparation says each stage once, in order, with rising shares", "[analysis][engine][progress]") {

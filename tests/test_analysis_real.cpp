@@ -82,11 +82,11 @@ TEST_CASE("every real trace analyses without error and its report holds together
         INFO(path);
         LoadResult lr = loadTrace(path);
         REQUIRE(lr);
-        auto prepared = prepareAnalysis(lr.trace, AnalysisSettings{});
+        auto prepared = prepareAnalysis(lr.value(), AnalysisSettings{});
         REQUIRE(prepared);
         const auto& p = prepared.value();
         const Report r = buildReport(*p, 3.0, 0.7);
-        const Trace& t = *lr.trace;
+        const Trace& t = *lr.value();
         for (std::size_t i = 1; i < r.anomalies.size(); ++i) REQUIRE(r.anomalies[i - 1].score >= r.anomalies[i].score);
         // Figures that add up: extra wait is a part of the operator time it was measured on.
         REQUIRE(r.summary.anomalyWaitNs <= r.summary.operatorTimeNs);
@@ -131,8 +131,7 @@ TEST_CASE("every real trace analyses without error and its report holds together
             }
         }
         for (const auto& c : r.clusters) REQUIRE(c.waitNs > c.busyNs);
-        std::string error;
-        auto back = reportFromJson(nlohmann::json::parse(reportToJson(r, t).dump()), &error);
+        auto back = reportFromJson(nlohmann::json::parse(reportToJson(r, t).dump()));
         REQUIRE(back);
         REQUIRE(back->anomalies.size() == r.anomalies.size());
         std::printf("analysed %-110s %7llu ops %5zu anomalies %5zu windows %4zu clusters  bottleneck %s\n",
@@ -157,18 +156,18 @@ TEST_CASE("every database under the real traces loads and analyses, an analysis.
         LoadResult lr = loadTrace(path);
         if (fs::path(path).filename() == "analysis.db") {
             REQUIRE_FALSE(lr);
-            REQUIRE(lr.error);
-            const std::string m = lr.error->message();
+            REQUIRE(!lr.ok());
+            const std::string m = lr.failure().message();
             REQUIRE(m.find(path) != std::string::npos);
             REQUIRE(m.find("analysis.db holds summary tables only") != std::string::npos);
             ++refused;
             continue;
         }
-        INFO((lr.error ? lr.error->message() : std::string()));
+        INFO((!lr.ok() ? lr.failure().message() : std::string()));
         REQUIRE(lr);
         const bool isNsys = endsWith(path, ".sqlite");
-        REQUIRE(conventions::formatName(lr.trace->traceFormat()) == (isNsys ? "nsys-sqlite" : "ascend-db"));
-        REQUIRE(prepareAnalysis(lr.trace, AnalysisSettings{}));
+        REQUIRE(conventions::formatName(lr.value()->traceFormat()) == (isNsys ? "nsys-sqlite" : "ascend-db"));
+        REQUIRE(prepareAnalysis(lr.value(), AnalysisSettings{}));
         ++(isNsys ? nsys : ascend);
     }
     REQUIRE(nsys >= 3);

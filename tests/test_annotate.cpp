@@ -105,15 +105,14 @@ struct Annotated {
 // Annotates `lr`'s trace with `r` into `out`, reads it back, and checks it holds the user's
 // events unchanged plus exactly the added ones.
 Annotated annotateAndReload(const LoadResult& lr, const Report& r, const TempFile& out) {
-    Annotated a;
-    a.res = writeAnnotatedTrace(*lr.trace, r, out.path());
-    INFO(a.res.error);
-    REQUIRE(a.res.ok);
-    a.back = loadTrace(out.path());
-    REQUIRE(a.back);
-    CHECK(a.back.trace->stats().events == lr.trace->stats().events + a.res.addedEvents);
-    checkSameSlices(*lr.trace, *a.back.trace);
-    return a;
+    AnnotateResult res = writeAnnotatedTrace(*lr.value(), r, out.path());
+    INFO(res.error);
+    REQUIRE(res.ok);
+    LoadResult back = loadTrace(out.path());
+    REQUIRE(back);
+    CHECK(back.value()->stats().events == lr.value()->stats().events + res.addedEvents);
+    checkSameSlices(*lr.value(), *back.value());
+    return Annotated{std::move(res), std::move(back)};
 }
 
 }  // namespace
@@ -122,17 +121,17 @@ TEST_CASE("annotate: the bundled sample keeps every event and gains the findings
     const std::string sample = std::string(CONTEND_SOURCE_DIR) + "/resources/samples/projectx-before.json.gz";
     LoadResult lr = loadTrace(sample);
     REQUIRE(lr);
-    const Report r = analyze(lr.trace, AnalysisSettings{});
+    const Report r = analyze(lr.value(), AnalysisSettings{});
     REQUIRE_FALSE(r.windows.empty());
     TempFile out("annotated.json.gz");
     // Contend reads it back without a warning, with exactly the added events more.
     const Annotated a = annotateAndReload(lr, r, out);
     const LoadResult& back = a.back;
-    CHECK(back.trace->stats().warnings.size() == lr.trace->stats().warnings.size());
-    const long long pid = findingsPidOf(*back.trace);
+    CHECK(back.value()->stats().warnings.size() == lr.value()->stats().warnings.size());
+    const long long pid = findingsPidOf(*back.value());
     std::size_t windows = 0, instants = 0;
-    for (const Slice& s : back.trace->slices()) {
-        const Track& tr = back.trace->tracks()[s.track];
+    for (const Slice& s : back.value()->slices()) {
+        const Track& tr = back.value()->tracks()[s.track];
         if (tr.pid != std::to_string(pid)) continue;
         if (tr.threadName.rfind("contention windows", 0) == 0) ++windows;
         if (tr.threadName == "anomalies") ++instants;
@@ -141,7 +140,7 @@ TEST_CASE("annotate: the bundled sample keeps every event and gains the findings
     CHECK(instants == r.anomalies.size());
     // Analysed again, the user's operators give the same findings (the added process holds no
     // device operator).
-    const Report again = analyze(back.trace, AnalysisSettings{});
+    const Report again = analyze(back.value(), AnalysisSettings{});
     CHECK(again.anomalies.size() == r.anomalies.size());
     CHECK(again.windows.size() == r.windows.size());
     checkChromeTraceRules(nlohmann::json::parse(gunzipFile(out.path()))["traceEvents"], pid);
@@ -161,23 +160,24 @@ TEST_CASE("annotate: an array-form trace (Ascend, Chrome) and an empty array", "
     TempFile in("array.json", events);
     LoadResult lr = loadTrace(in.path());
     REQUIRE(lr);
-    const Report r = analyze(lr.trace, AnalysisSettings{});
+    const Report r = analyze(lr.value(), AnalysisSettings{});
     REQUIRE(r.anomalies.size() == 1);
     TempFile out("array-annotated.json");
-    const AnnotateResult res = writeAnnotatedTrace(*lr.trace, r, out.path());
+    const AnnotateResult res = writeAnnotatedTrace(*lr.value(), r, out.path());
     INFO(res.error);
     REQUIRE(res.ok);
     const auto j = nlohmann::json::parse(contend::test::slurp(out.path()));
     REQUIRE(j.is_array());
     CHECK(j.size() == 12 + res.addedEvents);
     CHECK(j[0]["name"] == "relu_fwd");  // the user's events first, unchanged
-    checkChromeTraceRules(j, findingsPidOf(*loadTrace(out.path()).trace));
+    checkChromeTraceRules(j, findingsPidOf(*loadTrace(out.path()).value()));
 
     TempFile empty("empty-array.json", "{\"traceEvents\": [ ], \"displayTimeUnit\": \"ms\"}");
     LoadResult le = loadTrace(empty.path());
     if (le) {
         TempFile out2("empty-annotated.json");
-        const AnnotateResult r2 = writeAnnotatedTrace(*le.trace, analyze(le.trace, AnalysisSettings{}), out2.path());
+        const AnnotateResult r2 =
+            writeAnnotatedTrace(*le.value(), analyze(le.value(), AnalysisSettings{}), out2.path());
         REQUIRE(r2.ok);
         CHECK_NOTHROW(nlohmann::json::parse(contend::test::slurp(out2.path())));
     }
@@ -192,7 +192,7 @@ TEST_CASE("annotate: a trace cut short is an error naming the file, and nothing 
     LoadResult lr = loadTrace(in.path());
     REQUIRE(lr);
     TempFile out("cut-annotated.json");
-    const AnnotateResult res = writeAnnotatedTrace(*lr.trace, analyze(lr.trace, AnalysisSettings{}), out.path());
+    const AnnotateResult res = writeAnnotatedTrace(*lr.value(), analyze(lr.value(), AnalysisSettings{}), out.path());
     CHECK_FALSE(res.ok);
     CHECK(res.error.find(in.path()) != std::string::npos);
     CHECK(res.error.find("cut short") != std::string::npos);
@@ -207,10 +207,10 @@ TEST_CASE("annotate: a real Kineto trace with NCCL keeps its events and passes t
     const std::string path = contend::test::sharedTraces() + "/kineto-hta/tests/data/trace_diff/test/test.json.gz";
     LoadResult lr = loadTrace(path);
     REQUIRE(lr);
-    const Report r = analyze(lr.trace, AnalysisSettings{});
+    const Report r = analyze(lr.value(), AnalysisSettings{});
     TempFile out("real-annotated.json");
     const Annotated a = annotateAndReload(lr, r, out);
     const LoadResult& back = a.back;
     checkChromeTraceRules(nlohmann::json::parse(contend::test::slurp(out.path()))["traceEvents"],
-                          findingsPidOf(*back.trace));
+                          findingsPidOf(*back.value()));
 }

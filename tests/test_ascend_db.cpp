@@ -132,7 +132,7 @@ std::uint64_t phase(const Trace& t, const char* k) { return t.stats().phases.cou
 
 LoadResult loadOk(const std::string& path) {
     LoadResult r = loadTrace(path);
-    INFO((r.error ? r.error->message() : std::string()));
+    INFO((!r.ok() ? r.failure().message() : std::string()));
     REQUIRE(r);
     return r;
 }
@@ -143,7 +143,7 @@ TEST_CASE("ascend db: a tiny database reads as the text export would show it", "
     test::TempFile f("tiny_ascend.db");
     makeDb(f.path(), tinyDb());
     LoadResult r = loadOk(f.path());
-    const Trace& t = *r.trace;
+    const Trace& t = *r.value();
     CHECK(conventions::formatName(t.traceFormat()) == "ascend-db");
     CHECK(t.source().details.front() == std::pair<std::string, std::string>("schema", "SCHEMA_VERSION 1.0.0"));
     CHECK(phase(t, "task") == 4);
@@ -249,7 +249,7 @@ TEST_CASE("ascend db: the pipe ratios decide the character by the vendor thresho
     }
     makeDb(f.path(), sql);
     LoadResult r = loadOk(f.path());
-    const Trace& t = *r.trace;
+    const Trace& t = *r.value();
     const OperatorSet ops = selectOperators(t);
     REQUIRE(ops.signatures.size() == 4);
     const auto chars = signatureCharacters(t, ops, PressureResult{});
@@ -276,8 +276,8 @@ TEST_CASE("ascend db: broken and hostile databases give a located error or load 
     auto refused = [&](const std::string& path, const std::string& reason) {
         LoadResult r = loadTrace(path);
         REQUIRE_FALSE(r);
-        REQUIRE(r.error);
-        const std::string m = r.error->message();
+        REQUIRE(!r.ok());
+        const std::string m = r.failure().message();
         INFO(m);
         CHECK(m.find(path) == 0);
         CHECK(m.find(reason) != std::string::npos);
@@ -319,9 +319,9 @@ TEST_CASE("ascend db: broken and hostile databases give a located error or load 
                              "INSERT INTO TASK_PMU_INFO VALUES (1, 'text', 'not a number');"
                              "UPDATE STRING_IDS SET value = CAST(X'7472616E73C0' AS TEXT) WHERE id = 1;");
         LoadResult r = loadOk(f.path());
-        CHECK(phase(*r.trace, "task") == 5);  // the row without times is dropped, counted
+        CHECK(phase(*r.value(), "task") == 5);  // the row without times is dropped, counted
         bool warned = false, utf8 = false, pmu = false;
-        for (const auto& w : r.trace->stats().warnings) {
+        for (const auto& w : r.value()->stats().warnings) {
             warned |= w.id == ImportProblem::DbTaskWithoutTimes && w.unit == ProblemUnit::Row;
             pmu |= w.id == ImportProblem::DbPmuRowWithoutMetric && w.example == "table TASK_PMU_INFO";
             utf8 |= w.id == ImportProblem::InvalidUtf8 && w.kind == "invalid UTF-8 replaced by '?'" &&
@@ -330,24 +330,24 @@ TEST_CASE("ascend db: broken and hostile databases give a located error or load 
         CHECK(warned);
         CHECK(utf8);
         CHECK(pmu);
-        findSlice(*r.trace, "trans?");  // a name that is not UTF-8, repaired
+        findSlice(*r.value(), "trans?");  // a name that is not UTF-8, repaired
     }
     SECTION("tables with no rows") {
         makeDb(f.path(),
                "CREATE TABLE STRING_IDS (id, value); CREATE TABLE TASK (startNs, endNs, deviceId, streamId);"
                "CREATE TABLE COMPUTE_TASK_INFO (name, globalTaskId); CREATE TABLE HBM (timestampNs, bandwidth);");
         LoadResult r = loadOk(f.path());
-        CHECK(r.trace->slices().empty());
-        CHECK_NOTHROW(analyze(r.trace, AnalysisSettings{}));
+        CHECK(r.value()->slices().empty());
+        CHECK_NOTHROW(analyze(r.value(), AnalysisSettings{}));
     }
     SECTION("only TASK and STRING_IDS: every other table missing") {
         makeDb(f.path(),
                "CREATE TABLE STRING_IDS (id, value); INSERT INTO STRING_IDS VALUES (1, 'SDMA');"
                "CREATE TABLE TASK (startNs, endNs, taskType, streamId); INSERT INTO TASK VALUES (100, 200, 1, 3);");
         LoadResult r = loadOk(f.path());
-        REQUIRE(r.trace->slices().size() == 1);
-        CHECK(r.trace->str(r.trace->slices()[0].name) == "SDMA");
-        CHECK(r.trace->tracks()[r.trace->slices()[0].track].label() == "Ascend Hardware / Stream 3");
+        REQUIRE(r.value()->slices().size() == 1);
+        CHECK(r.value()->str(r.value()->slices()[0].name) == "SDMA");
+        CHECK(r.value()->tracks()[r.value()->slices()[0].track].label() == "Ascend Hardware / Stream 3");
     }
     SECTION("a huge STRING_IDS: a 1 MB name is cut, many names exceed a small budget") {
         makeDb(f.path(), tinyDb() +
@@ -355,14 +355,14 @@ TEST_CASE("ascend db: broken and hostile databases give a located error or load 
                              "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20000)"
                              " INSERT INTO STRING_IDS SELECT 1000 + x, hex(randomblob(100)) FROM c;");
         LoadResult r = loadOk(f.path());
-        const std::uint32_t v = findSlice(*r.trace, std::string(TraceBuilder::kMaxStringBytes, '0') + "...");
-        CHECK(r.trace->str(r.trace->slices()[v].name).size() == TraceBuilder::kMaxStringBytes + 3);
+        const std::uint32_t v = findSlice(*r.value(), std::string(TraceBuilder::kMaxStringBytes, '0') + "...");
+        CHECK(r.value()->str(r.value()->slices()[v].name).size() == TraceBuilder::kMaxStringBytes + 3);
         LoadOptions o;
         o.memoryLimitBytes = 2u << 20;
         LoadResult small = loadTrace(f.path(), o);
-        REQUIRE(small.error);
-        CHECK(small.error->reason.rfind("not enough memory", 0) == 0);
-        CHECK(small.error->kind == Failure::Kind::OutOfMemory);  // set by the reader, not read from the text
+        REQUIRE(!small.ok());
+        CHECK(small.failure().reason.rfind("not enough memory", 0) == 0);
+        CHECK(small.failure().kind == Failure::Kind::OutOfMemory);  // set by the reader, not read from the text
     }
     SECTION("a database another process holds locked") {
         makeDb(f.path(), tinyDb());
@@ -373,7 +373,7 @@ TEST_CASE("ascend db: broken and hostile databases give a located error or load 
         LoadResult r = loadTrace(f.path());
         sqlite3_exec(other, "ROLLBACK;", nullptr, nullptr, nullptr);
         sqlite3_close(other);
-        INFO((r.error ? r.error->message() : std::string()));
+        INFO((!r.ok() ? r.failure().message() : std::string()));
         CHECK(r);  // opened immutable: no lock is taken, the committed tables are read
     }
 }
@@ -453,7 +453,7 @@ TEST_CASE("ascend db: every real database loads with the README's counts and ana
         if (e.path().filename() == "analysis.db") {
             LoadResult r = loadTrace(path);
             REQUIRE_FALSE(r);
-            CHECK(r.error->message().find("summary tables only") != std::string::npos);
+            CHECK(r.failure().message().find("summary tables only") != std::string::npos);
             continue;
         }
         auto it = expectedCounts().find(rel);
@@ -461,7 +461,7 @@ TEST_CASE("ascend db: every real database loads with the README's counts and ana
         const Expected& x = it->second;
         LoadResult r = loadOk(path);
         ++seen;
-        const Trace& t = *r.trace;
+        const Trace& t = *r.value();
         CHECK(conventions::formatName(t.traceFormat()) == "ascend-db");
         CHECK(phase(t, "task") == x.tasks);
         CHECK(phase(t, "compute_task") == x.compute);
@@ -487,7 +487,7 @@ TEST_CASE("ascend db: every real database loads with the README's counts and ana
         CHECK(hidden * 4 < x.tasks);
         CHECK(joined == x.compute);
         CHECK(withPmu * 28 == x.pmu);
-        auto p = prepareAnalysis(r.trace, AnalysisSettings{});
+        auto p = prepareAnalysis(r.value(), AnalysisSettings{});
         REQUIRE(p);
         const Report rep = buildReport(*p.value(), 3.0, 0.7);
         CHECK(rep.trace.operators > 0);
@@ -555,9 +555,9 @@ TEST_CASE("ascend db: the text and the database export of a rank folder agree on
         INFO(rank);
         LoadResult text = loadOk(base + "text/" + rank);
         LoadResult db = loadOk(base + "db/" + rank);
-        CHECK(conventions::formatName(text.trace->traceFormat()) == "ascend-folder");
-        CHECK(conventions::formatName(db.trace->traceFormat()) == "ascend-db");
-        const Shape a = shapeOf(*text.trace), b = shapeOf(*db.trace);
+        CHECK(conventions::formatName(text.value()->traceFormat()) == "ascend-folder");
+        CHECK(conventions::formatName(db.value()->traceFormat()) == "ascend-db");
+        const Shape a = shapeOf(*text.value()), b = shapeOf(*db.value());
         CHECK(a.deviceTracks == b.deviceTracks);
         CHECK(a.hcclTracks == b.hcclTracks);
         CHECK(a.collectives == b.collectives);
@@ -596,9 +596,9 @@ TEST_CASE("ascend db: a cancelled load says so", "[real][ascenddb]") {
                              o);
     CHECK_FALSE(r);
     CHECK(r.cancelled());
-    REQUIRE(r.error);
-    CHECK(r.error->kind == Failure::Kind::Cancelled);
-    CHECK(r.error->reason == "cancelled");
+    REQUIRE(!r.ok());
+    CHECK(r.failure().kind == Failure::Kind::Cancelled);
+    CHECK(r.failure().reason == "cancelled");
 }
 
 TEST_CASE("ascend db: several devices keep the text export's process names, their threads say which", "[ascenddb]") {
@@ -611,7 +611,7 @@ TEST_CASE("ascend db: several devices keep the text export's process names, thei
            "CREATE TABLE HBM (deviceId, timestampNs, bandwidth, hbmId, type);"
            "INSERT INTO HBM VALUES (0, 100, 1e9, 0, 3), (1, 100, 2e9, 0, 3);");
     LoadResult r = loadOk(f.path());
-    const Trace& t = *r.trace;
+    const Trace& t = *r.value();
     std::set<std::string> labels;
     for (std::uint32_t i = 0; i < t.slices().size(); ++i) {
         const Track& tr = t.tracks()[t.slices()[i].track];
@@ -648,9 +648,9 @@ TEST_CASE("ascend db: EVENT_RECORD tasks are waits as the text export's EVENT_RE
     LoadResult text = loadOk(base + "text/level1/rank0_ascend_pt");
     LoadResult db = loadOk(base + "db/level1/rank0_ascend_pt");
     std::size_t textWaits = 0, dbWaits = 0;
-    CHECK(records(*text.trace, "EVENT_RECORD_SQE", textWaits) == 14);
+    CHECK(records(*text.value(), "EVENT_RECORD_SQE", textWaits) == 14);
     CHECK(textWaits == 14);
-    CHECK(records(*db.trace, "EVENT_RECORD", dbWaits) == 16);
+    CHECK(records(*db.value(), "EVENT_RECORD", dbWaits) == 16);
     CHECK(dbWaits == 16);
 }
 
@@ -671,7 +671,7 @@ TEST_CASE("ascend db: the LLC hit rate reads as a percent from both exports, and
         INFO(rank);
         LoadResult text = loadOk(base + "text/" + rank);
         LoadResult db = loadOk(base + "db/" + rank);
-        for (const Trace* t : {text.trace.get(), db.trace.get()}) {
+        for (const Trace* t : {text.value().get(), db.value().get()}) {
             INFO(conventions::formatName(t->traceFormat()));
             const auto series = hitRates(*t);
             REQUIRE_FALSE(series.empty());
@@ -688,16 +688,16 @@ TEST_CASE("ascend db: the LLC hit rate reads as a percent from both exports, and
         }
     }
     LoadResult text = loadOk(base + "text/level1/rank0_ascend_pt");
-    for (const CounterSeries& c : text.trace->counters())
+    for (const CounterSeries& c : text.value()->counters())
         if (c.name == "LLC 0 Read/Hit Rate") CHECK(c.values.front() == Approx(87.5));
     LoadResult db = loadOk(base + "db/level1/rank0_ascend_pt");
-    for (const CounterSeries& c : db.trace->counters())
+    for (const CounterSeries& c : db.value()->counters())
         if (c.name == "LLC 0 Read/Hit Rate") CHECK(c.values.front() == Approx(85.9));
 
     // Schema 1.0.0 writes PYTORCH_API's dims under inputDtypes and the types under inputShapes:
     // the op keeps the dims, as the text export's "Input Dims" ("32,1000;\r\n1000,4096").
     LoadResult l0 = loadOk(base + "db/level0/rank0_ascend_pt");
-    const Trace& t = *l0.trace;
+    const Trace& t = *l0.value();
     std::size_t mm = 0;
     for (std::uint32_t i = 0; i < t.slices().size(); ++i) {
         if (t.str(t.slices()[i].name) != "aten::mm") continue;

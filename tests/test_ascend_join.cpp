@@ -114,7 +114,7 @@ TEST_CASE("kernel_details.csv and l2_cache.csv metrics land on the matching NPU 
 
     auto r = loadTrace(dir.root());
     REQUIRE(r);
-    const Trace& t = *r.trace;
+    const Trace& t = *r.value();
     CHECK(conventions::formatName(t.traceFormat()) == "ascend-folder");
     CHECK(t.source().folder == dir.root());
     CHECK(t.source().sideFiles ==
@@ -178,11 +178,11 @@ TEST_CASE("an Ascend folder opens from the rank folder and from ASCEND_PROFILER_
         INFO(path);
         auto r = loadTrace(path);
         REQUIRE(r);
-        CHECK(conventions::formatName(r.trace->traceFormat()) == "ascend-folder");
-        CHECK(r.trace->source().path == (dir.out() / "trace_view.json").string());
-        CHECK(r.trace->source().sideFiles.size() == 1);
-        const std::uint32_t matmul = sliceOf(*r.trace, "Ascend Hardware", "MatMul_1");
-        CHECK(r.trace->metric(matmul, "aic_mte2_ratio") == Approx(0.25));
+        CHECK(conventions::formatName(r.value()->traceFormat()) == "ascend-folder");
+        CHECK(r.value()->source().path == (dir.out() / "trace_view.json").string());
+        CHECK(r.value()->source().sideFiles.size() == 1);
+        const std::uint32_t matmul = sliceOf(*r.value(), "Ascend Hardware", "MatMul_1");
+        CHECK(r.value()->metric(matmul, "aic_mte2_ratio") == Approx(0.25));
     }
 }
 
@@ -196,7 +196,7 @@ TEST_CASE("Level0 kernel_details.csv without ids joins by name and start time", 
               "50,Mul_9,N/A,N/A,5002.000\t,3,1,0\r\n");  // 2 us away: not the same task
     auto r = loadTrace(dir.root());
     REQUIRE(r);
-    const Trace& t = *r.trace;
+    const Trace& t = *r.value();
     CHECK(t.infos()[sliceOf(t, "Ascend Hardware", "MatMul_1")].waitNs == 1500);
     CHECK(t.infos()[sliceOf(t, "Ascend Hardware", "Mul_9")].waitNs == 105722);
     CHECK(t.infos()[sliceOf(t, "Ascend Hardware", "Add_2")].waitNs == -1);
@@ -212,9 +212,9 @@ TEST_CASE("side files can be left out", "[ascend][join]") {
     o.joinSideFiles = false;
     auto r = loadTrace(dir.root(), o);
     REQUIRE(r);
-    CHECK(conventions::formatName(r.trace->traceFormat()) == "ascend-folder");
-    CHECK(r.trace->source().sideFiles.empty());
-    CHECK(r.trace->metrics().empty());
+    CHECK(conventions::formatName(r.value()->traceFormat()) == "ascend-folder");
+    CHECK(r.value()->source().sideFiles.empty());
+    CHECK(r.value()->metrics().empty());
 }
 
 TEST_CASE("a broken side file costs its metrics, not the load, and is named in a warning", "[ascend][join][errors]") {
@@ -223,8 +223,8 @@ TEST_CASE("a broken side file costs its metrics, not the load, and is named in a
     dir.write("kernel_details.csv", "Name,Start Time(us)\nMatMul_1,1000\n\"Add_2,1030.5\n");
     auto r = loadTrace(dir.root());
     REQUIRE(r);
-    CHECK(r.trace->metrics().empty());
-    const ImportWarning* w = sideFileWarning(*r.trace);
+    CHECK(r.value()->metrics().empty());
+    const ImportWarning* w = sideFileWarning(*r.value());
     REQUIRE(w);
     CHECK_THAT(w->example,
                Catch::Contains("kernel_details.csv") && Catch::Contains("line 3") && Catch::Contains("not closed"));
@@ -256,12 +256,12 @@ TEST_CASE("a side file too large for the memory budget is left out with a warnin
     o.memoryLimitBytes = 4u << 20;  // the trace fits; twice the CSV does not
     auto r = loadTrace(dir.root(), o);
     REQUIRE(r);
-    CHECK(r.trace->metrics().empty());
-    const ImportWarning* w = sideFileWarning(*r.trace);
+    CHECK(r.value()->metrics().empty());
+    const ImportWarning* w = sideFileWarning(*r.value());
     REQUIRE(w);
     CHECK_THAT(w->example, Catch::Contains("kernel_details.csv") && Catch::Contains("memory budget"));
     o.memoryLimitBytes = 0;
     auto all = loadTrace(dir.root(), o);
     REQUIRE(all);
-    CHECK_FALSE(all.trace->metrics().empty());
+    CHECK_FALSE(all.value()->metrics().empty());
 }

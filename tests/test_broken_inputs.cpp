@@ -192,23 +192,23 @@ TEST_CASE("broken inputs fail with the file and the reason, or load what is comp
         switch (row.expect) {
         case Expect::Error: {
             REQUIRE_FALSE(r);
-            REQUIRE(r.error);
-            const std::string m = r.error->message();
+            REQUIRE(!r.ok());
+            const std::string m = r.failure().message();
             INFO(m);
-            CHECK(r.error->file.find(fs::path(path).filename().string()) != std::string::npos);
+            CHECK(r.failure().file.find(fs::path(path).filename().string()) != std::string::npos);
             for (const auto& s : row.says) CHECK_THAT(m, Catch::Contains(s));
             break;
         }
         case Expect::Truncated:
             REQUIRE(r);
-            CHECK(r.trace->stats().truncated);
-            for (const auto& s : row.says) CHECK(anyWarningSays(*r.trace, s));
+            CHECK(r.value()->stats().truncated);
+            for (const auto& s : row.says) CHECK(anyWarningSays(*r.value(), s));
             break;
         case Expect::Loads:
             REQUIRE(r);
-            CHECK_FALSE(r.trace->stats().truncated);
-            CHECK(r.trace->slices().size() == row.slices);
-            for (const auto& s : row.says) CHECK(anyWarningSays(*r.trace, s));
+            CHECK_FALSE(r.value()->stats().truncated);
+            CHECK(r.value()->slices().size() == row.slices);
+            for (const auto& s : row.says) CHECK(anyWarningSays(*r.value(), s));
             break;
         }
     }
@@ -221,9 +221,9 @@ TEST_CASE("a file cut short keeps every complete event", "[reader][broken]") {
       {"ph": "X", "name": "b", "pid": 1, "tid": 1, "ts": 5, "dur": 2},
       {"ph": "X", "name": "c", "pid": 1, "ti)"));
     REQUIRE(r);
-    CHECK(r.trace->stats().truncated);
-    REQUIRE(r.trace->slices().size() == 2);
-    CHECK(r.trace->str(r.trace->slices()[1].name) == "b");
+    CHECK(r.value()->stats().truncated);
+    REQUIRE(r.value()->slices().size() == 2);
+    CHECK(r.value()->str(r.value()->slices()[1].name) == "b");
 }
 
 TEST_CASE("a gzip cut short keeps the events before the cut", "[reader][broken]") {
@@ -232,23 +232,23 @@ TEST_CASE("a gzip cut short keeps the events before the cut", "[reader][broken]"
     const std::string gz = gzipped(big);
     auto whole = loadTrace(scratch.write("whole.json.gz", gz));
     REQUIRE(whole);
-    CHECK(whole.trace->slices().size() == 20000);
-    CHECK_FALSE(whole.trace->stats().truncated);
+    CHECK(whole.value()->slices().size() == 20000);
+    CHECK_FALSE(whole.value()->stats().truncated);
     auto cut = loadTrace(scratch.write("half.json.gz", gz.substr(0, gz.size() / 2)));
     REQUIRE(cut);
-    CHECK(cut.trace->stats().truncated);
-    CHECK(cut.trace->slices().size() > 1000);
-    CHECK(cut.trace->slices().size() < 20000);
+    CHECK(cut.value()->stats().truncated);
+    CHECK(cut.value()->slices().size() > 1000);
+    CHECK(cut.value()->slices().size() < 20000);
 }
 
 TEST_CASE("a broken event is located by byte, line and column", "[reader][broken]") {
     Scratch scratch;
     auto r = loadTrace(scratch.write("located.json", "{\"traceEvents\":[\n{\"ph\":\"X\",,}]}"));
     REQUIRE_FALSE(r);
-    REQUIRE(r.error);
-    CHECK(r.error->offset >= 16);
-    CHECK(r.error->line == 2);
-    CHECK(r.error->column >= 1);
+    REQUIRE(!r.ok());
+    CHECK(r.failure().offset >= 16);
+    CHECK(r.failure().line == 2);
+    CHECK(r.failure().column >= 1);
 }
 
 TEST_CASE("a file without read permission is an error naming it", "[reader][broken]") {
@@ -261,6 +261,6 @@ TEST_CASE("a file without read permission is an error naming it", "[reader][brok
     fs::permissions(path, fs::perms::none);
     auto r = loadTrace(path);
     REQUIRE_FALSE(r);
-    REQUIRE(r.error);
-    CHECK_THAT(r.error->message(), Catch::Contains("secret.json") && Catch::Contains("permission denied"));
+    REQUIRE(!r.ok());
+    CHECK_THAT(r.failure().message(), Catch::Contains("secret.json") && Catch::Contains("permission denied"));
 }

@@ -177,8 +177,8 @@ TEST_CASE("cluster simulation: seeded and deterministic, one rank per file with 
     for (int r = 0; r < 3; ++r) {
         const auto lr = contend::loadTrace((dir / "a" / ("rank-0" + std::to_string(r) + ".json")).string());
         REQUIRE(lr);
-        CHECK(lr.trace->rank() == r);
-        CHECK(lr.trace->worldSize() == 3);
+        CHECK(lr.value()->rank() == r);
+        CHECK(lr.value()->worldSize() == 3);
     }
     const json truth = readJson(dir / "a" / "cluster-truth.json");
     CHECK(truth["schema"] == "contend.cluster-truth/1");
@@ -315,14 +315,14 @@ TEST_CASE("distributedInfo gives the trace its rank and world size, a malformed 
     auto ok =
         contend::test::loadString(R"({"distributedInfo": {"backend": "nccl", "rank": 5, "world_size": 16}, )" + events);
     REQUIRE(ok);
-    CHECK(ok.trace->rank() == 5);
-    CHECK(ok.trace->worldSize() == 16);
+    CHECK(ok.value()->rank() == 5);
+    CHECK(ok.value()->worldSize() == 16);
     auto bad = contend::test::loadString(R"({"distributedInfo": {"backend": "nccl", "rank": "x"}, )" + events);
     REQUIRE(bad);
-    CHECK(bad.trace->rank() == -1);
+    CHECK(bad.value()->rank() == -1);
     auto none = contend::test::loadString("{" + events);
     REQUIRE(none);
-    CHECK(none.trace->rank() == -1);
+    CHECK(none.value()->rank() == -1);
 }
 
 TEST_CASE("the real multi-rank samples open as clusters", "[cluster][real]") {

@@ -85,9 +85,10 @@ ClusterReport handMade() {
 }
 
 std::string readError(const json& j) {
-    std::string error;
-    REQUIRE_FALSE(clusterFromJson(j, &error));
-    return error;
+    const Result<ClusterReport> read = clusterFromJson(j);
+    REQUIRE_FALSE(read);
+    CHECK(read.failure().kind == Failure::Kind::Malformed);
+    return read.failure().reason;
 }
 
 }  // namespace
@@ -99,8 +100,7 @@ TEST_CASE("a cluster report reads back as it was written, and an older one witho
     CHECK(written["ranks"][0]["trace"] == "/data/rank-0.json");
     CHECK_FALSE(written["ranks"][2].contains("trace"));  // unknown: left out, not ""
     CHECK(written["collectives"][0]["late_start_ns"] == 1'700'000'000'123'456'789LL);
-    std::string error;
-    const auto back = clusterFromJson(written, &error);
+    const auto back = clusterFromJson(written);
     REQUIRE(back);
     CHECK(clusterToJson(*back) == written);
     CHECK(back->traces == c.traces);
@@ -111,7 +111,7 @@ TEST_CASE("a cluster report reads back as it was written, and an older one witho
     json old = written;
     for (json& r : old["ranks"]) r.erase("trace");
     for (json& k : old["collectives"]) k.erase("late_start_ns");
-    const auto older = clusterFromJson(old, &error);
+    const auto older = clusterFromJson(old);
     REQUIRE(older);
     CHECK(older->traces == std::vector<std::string>{"", "", ""});
     CHECK(older->collectives[0].lateStartNs == 0);

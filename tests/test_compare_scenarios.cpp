@@ -57,8 +57,8 @@ TEST_CASE("project X mixed against its fix: every kind of finding is resolved", 
     CHECK(r.endToEndChange < 0);
     CHECK(regressions(r, CompareSettings{}).empty());
     // The same comparison through saved reports gives the same partition.
-    auto b2 = reportFromJson(reportToJson(before), nullptr);
-    auto a2 = reportFromJson(reportToJson(after), nullptr);
+    auto b2 = reportFromJson(reportToJson(before));
+    auto a2 = reportFromJson(reportToJson(after));
     REQUIRE(b2);
     REQUIRE(a2);
     CompareResult r2 = compareReports(*b2, *a2);
@@ -95,8 +95,8 @@ TEST_CASE("the real HTA trace_diff pair compares without error", "[compare][real
     LoadResult t = loadTrace(dir + "test/test.json.gz");
     REQUIRE(c);
     REQUIRE(t);
-    Report base = analyze(c.trace, AnalysisSettings{});
-    Report now = analyze(t.trace, AnalysisSettings{});
+    Report base = analyze(c.value(), AnalysisSettings{});
+    Report now = analyze(t.value(), AnalysisSettings{});
     CompareResult r = compareReports(base, now);
     CHECK(r.baseEndToEnd > 0);
     CHECK(r.newEndToEnd > 0);

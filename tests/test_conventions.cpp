@@ -139,7 +139,7 @@ TEST_CASE("a loaded Ascend trace gets its device tracks and steps from the conve
 ])";
     const LoadResult r = loadTraceFromMemory(json, "inline.json");
     REQUIRE(r);
-    const Trace& t = *r.trace;
+    const Trace& t = *r.value();
     CHECK(t.traceFormat() == TraceFormat::Ascend);
     CHECK(t.slices()[findSlice(t, "MatMul")].is(kSliceDevice));
     CHECK(t.slices()[findSlice(t, "wait")].is(kSliceWait));

@@ -54,3 +54,18 @@ TEST_CASE("a result holds its value or its failure", "[failure]") {
     const Result<int> five(5);
     CHECK_THROWS_AS(five.failure(), std::bad_variant_access);
 }
+
+TEST_CASE("a result's value is reached with -> and * as for std::optional, and a failure still throws", "[failure]") {
+    Result<std::string> text(std::string("report"));
+    CHECK(text->size() == 6);
+    CHECK(*text == "report");
+    text->append("/2");  // the value itself, not a copy
+    CHECK(text.value() == "report/2");
+    const Result<std::string>& same = text;
+    CHECK(same->size() == 8);
+    CHECK(*same == "report/2");
+
+    const Result<std::string> failed(Failure::of(Failure::Kind::Malformed, "report: missing \"settings\""));
+    CHECK_THROWS_AS(failed->size(), std::bad_variant_access);
+    CHECK_THROWS_AS(*failed, std::bad_variant_access);
+}

@@ -90,16 +90,16 @@ TEST_CASE("invalid UTF-8 in names costs those bytes, not the trace", "[hostile][
     const std::string json = trace({x("latin1 caf\xe9", "1", "2"), x("ok", "5", "2"), x("cut \xe2\x82", "9", "1")});
     auto r = loadString(json, "latin1.json");
     REQUIRE(r);
-    REQUIRE(r.trace->slices().size() == 3);
-    CHECK(allNamesAreUtf8(*r.trace));
-    CHECK(r.trace->str(r.trace->slices()[0].name) == "latin1 caf?");
-    const ImportWarning* w = warningOf(*r.trace, "invalid UTF-8");
+    REQUIRE(r.value()->slices().size() == 3);
+    CHECK(allNamesAreUtf8(*r.value()));
+    CHECK(r.value()->str(r.value()->slices()[0].name) == "latin1 caf?");
+    const ImportWarning* w = warningOf(*r.value(), "invalid UTF-8");
     REQUIRE(w);
     CHECK(w->count == 3);
     CHECK(w->example == "byte " + std::to_string(json.find('\xe9')));
     // And what Contend writes from it is valid JSON again.
-    Report report = analyze(r.trace, AnalysisSettings{});
-    CHECK_NOTHROW(nlohmann::json::parse(jsonText(reportToJson(report, *r.trace))));
+    Report report = analyze(r.value(), AnalysisSettings{});
+    CHECK_NOTHROW(nlohmann::json::parse(jsonText(reportToJson(report, *r.value()))));
 }
 
 TEST_CASE("invalid UTF-8 in a CSV side file is replaced and counted", "[hostile][utf8][csv]") {
@@ -118,16 +118,16 @@ TEST_CASE("a 100 MB name is cut to 64 KiB with a warning, a 100 MB arg is skippe
                R"({"ph": "X", "pid": 1, "tid": 1, "name": "ok", "ts": 5, "dur": 2, "args": {"s": ")" + big + "\"}}"});
     auto r = loadString(json, "bigname.json");
     REQUIRE(r);
-    REQUIRE(r.trace->slices().size() == 2);
-    const std::string_view name = r.trace->str(r.trace->slices()[0].name);
+    REQUIRE(r.value()->slices().size() == 2);
+    const std::string_view name = r.value()->str(r.value()->slices()[0].name);
     CHECK(name.size() == TraceBuilder::kMaxStringBytes + 3);
     CHECK(name.substr(name.size() - 3) == "...");
-    CHECK(r.trace->str(r.trace->slices()[1].name) == "ok");
-    const ImportWarning* w = warningOf(*r.trace, "longer than 64 KiB");
+    CHECK(r.value()->str(r.value()->slices()[1].name) == "ok");
+    const ImportWarning* w = warningOf(*r.value(), "longer than 64 KiB");
     REQUIRE(w);
     CHECK_THAT(w->example, Catch::Contains(std::to_string(big.size()) + " bytes"));
     // The model holds the cut name, not the text it came from.
-    CHECK(r.trace->stats().modelBytes < (4u << 20));
+    CHECK(r.value()->stats().modelBytes < (4u << 20));
 }
 
 TEST_CASE("a long name is cut on a UTF-8 boundary", "[hostile][big][utf8]") {
@@ -155,7 +155,7 @@ TEST_CASE("times that would overflow are dropped with a warning, what is left ha
     });
     auto r = loadString(json, "far.json");
     REQUIRE(r);
-    const Trace& t = *r.trace;
+    const Trace& t = *r.value();
     std::vector<std::string> names;
     for (const Slice& s : t.slices()) names.emplace_back(t.str(s.name));
     std::sort(names.begin(), names.end());
@@ -177,9 +177,9 @@ TEST_CASE("a base time that would overflow is ignored with a warning", "[hostile
         {"ph": "X", "pid": 1, "tid": 1, "name": "a", "ts": 1, "dur": 1}]})",
                         "base.json");
     REQUIRE(r);
-    CHECK(warningOf(*r.trace, "baseTimeNanoseconds out of range"));
-    REQUIRE(r.trace->slices().size() == 1);
-    CHECK(r.trace->slices()[0].start == 1000);
+    CHECK(warningOf(*r.value(), "baseTimeNanoseconds out of range"));
+    REQUIRE(r.value()->slices().size() == 1);
+    CHECK(r.value()->slices()[0].start == 1000);
 }
 
 TEST_CASE("NaN and Infinity: the event they break is dropped, the rest loads", "[hostile][nan]") {
@@ -191,14 +191,14 @@ TEST_CASE("NaN and Infinity: the event they break is dropped, the rest loads", "
                R"({"ph": "C", "pid": 1, "name": "mem", "ts": 9, "args": {"used": Infinity, "free": 5}})",
                x("ts nan", "NaN", "1")});
     auto r = loadString(json, "nan.json");
-    INFO((r.error ? r.error->message() : std::string()));
+    INFO((!r.ok() ? r.failure().message() : std::string()));
     REQUIRE(r);
-    CHECK(r.trace->slices().size() == 2);
-    CHECK(warningOf(*r.trace, "ts is not a number"));
-    const ImportWarning* w = warningOf(*r.trace, "NaN or Infinity");
+    CHECK(r.value()->slices().size() == 2);
+    CHECK(warningOf(*r.value(), "ts is not a number"));
+    const ImportWarning* w = warningOf(*r.value(), "NaN or Infinity");
     REQUIRE(w);
     CHECK(w->count == 3);
-    for (const auto& c : r.trace->counters())
+    for (const auto& c : r.value()->counters())
         for (double v : c.values) CHECK(std::isfinite(v));
 }
 
@@ -207,9 +207,9 @@ TEST_CASE("duplicate keys: the last one wins, as in JSON.parse and Python", "[ho
         {"ph": "X", "pid": 1, "tid": 1, "name": "first", "name": "last", "ts": 1, "ts": 3, "dur": 9, "dur": 2}]})",
                         "dup.json");
     REQUIRE(r);
-    REQUIRE(r.trace->slices().size() == 1);
-    const Slice& s = r.trace->slices()[0];
-    CHECK(r.trace->str(s.name) == "last");
+    REQUIRE(r.value()->slices().size() == 1);
+    const Slice& s = r.value()->slices()[0];
+    CHECK(r.value()->str(s.name) == "last");
     CHECK(s.start == 3000);
     CHECK(s.dur == 2000);
 }
@@ -225,13 +225,13 @@ TEST_CASE("millions of tiny events on one track load in bounded memory", "[hosti
     json += "]}";
     auto r = loadString(json, "tiny.json");
     REQUIRE(r);
-    CHECK(r.trace->slices().size() == static_cast<std::size_t>(n));
-    CHECK(r.trace->tracks().size() == 1);
+    CHECK(r.value()->slices().size() == static_cast<std::size_t>(n));
+    CHECK(r.value()->tracks().size() == 1);
     // The model: a 32-byte slice and its cold info per event, nothing per event beyond that.
-    const double perEvent = static_cast<double>(r.trace->stats().modelBytes) / n;
+    const double perEvent = static_cast<double>(r.value()->stats().modelBytes) / n;
     INFO("model bytes per event: " << perEvent);
     CHECK(perEvent < 160);
-    CHECK(r.trace->stats().memoryBudget > 0);
+    CHECK(r.value()->stats().memoryBudget > 0);
 }
 
 TEST_CASE("200k calls nested inside each other stay near-linear in reader and analysis", "[hostile][nesting]") {
@@ -246,15 +246,15 @@ TEST_CASE("200k calls nested inside each other stay near-linear in reader and an
     // Another thread's call when all 200k are open: 200k partners, paired with the cap.
     json += "," + x("other thread", std::to_string(n - 10), "5", "2") + "]}";
     auto r = loadString(json, "chain.json");
-    INFO((r.error ? r.error->message() : std::string()));
+    INFO((!r.ok() ? r.failure().message() : std::string()));
     REQUIRE(r);
-    REQUIRE(r.trace->slices().size() == static_cast<std::size_t>(n) + 1);
-    const OperatorSet ops = selectOperators(*r.trace);
-    const OverlapResult ov = findOverlaps(*r.trace, ops);
+    REQUIRE(r.value()->slices().size() == static_cast<std::size_t>(n) + 1);
+    const OperatorSet ops = selectOperators(*r.value());
+    const OverlapResult ov = findOverlaps(*r.value(), ops);
     CHECK(ov.capped);
     CHECK(ov.pairs.size() <= kMaxPartners + 10);
     CHECK_FALSE(ov.pairs.empty());
-    Report report = analyze(r.trace, AnalysisSettings{});
+    Report report = analyze(r.value(), AnalysisSettings{});
     CHECK(report.trace.operators == static_cast<std::size_t>(n) + 1);
 }
 
@@ -262,20 +262,20 @@ TEST_CASE("zero-length, unreadable and non-regular paths are errors naming them"
     TempFile empty("zero.json.empty");
     auto e = loadTrace(empty.path());
     REQUIRE_FALSE(e);
-    CHECK_THAT(e.error->message(), Catch::Contains("zero.json.empty") && Catch::Contains("empty"));
+    CHECK_THAT(e.failure().message(), Catch::Contains("zero.json.empty") && Catch::Contains("empty"));
 
     // A file that opens but cannot be read (EIO): /proc/self/mem at offset 0.
     auto io = loadTrace("/proc/self/mem");
     REQUIRE_FALSE(io);
-    CHECK_THAT(io.error->message(), Catch::Contains("/proc/self/mem"));
+    CHECK_THAT(io.failure().message(), Catch::Contains("/proc/self/mem"));
 
     auto dir = loadTrace("/proc/self");
     REQUIRE_FALSE(dir);
-    CHECK_THAT(dir.error->message(), Catch::Contains("/proc/self"));
+    CHECK_THAT(dir.failure().message(), Catch::Contains("/proc/self"));
 
     auto dev = loadTrace("/dev/zero");  // endless NUL bytes: refused at the first byte
     REQUIRE_FALSE(dev);
-    CHECK_THAT(dev.error->message(), Catch::Contains("/dev/zero"));
+    CHECK_THAT(dev.failure().message(), Catch::Contains("/dev/zero"));
 }
 
 TEST_CASE("a trace bigger than the memory budget stops with a message, early", "[hostile][memory]") {
@@ -291,12 +291,12 @@ TEST_CASE("a trace bigger than the memory budget stops with a message, early", "
     o.memoryLimitBytes = 4u << 20;  // far less than 200k slices need
     auto r = loadTrace(file.path(), o);
     REQUIRE_FALSE(r);
-    REQUIRE(r.error);
-    const std::string m = r.error->message();
+    REQUIRE(!r.ok());
+    const std::string m = r.failure().message();
     INFO(m);
     CHECK_THAT(
         m, Catch::Contains("budget.json") && Catch::Contains("not enough memory") && Catch::Contains("--max-memory"));
-    CHECK(r.error->kind == Failure::Kind::OutOfMemory);  // what callers decide by, not the text
+    CHECK(r.failure().kind == Failure::Kind::OutOfMemory);  // what callers decide by, not the text
     // Said so from the density of the first part, not at the end.
     const auto at = m.find("stopped at byte ");
     REQUIRE(at != std::string::npos);
@@ -307,8 +307,8 @@ TEST_CASE("a trace bigger than the memory budget stops with a message, early", "
     o.memoryLimitBytes = kNoMemoryLimit;
     auto ok = loadTrace(file.path(), o);
     REQUIRE(ok);
-    CHECK(ok.trace->slices().size() == 200'000);
-    CHECK(ok.trace->stats().memoryBudget == 0);
+    CHECK(ok.value()->slices().size() == 200'000);
+    CHECK(ok.value()->stats().memoryBudget == 0);
 }
 
 TEST_CASE("memory sizes parse as users type them", "[hostile][memory]") {
@@ -347,8 +347,8 @@ TEST_CASE("cancel is asked once per chunk and stops the load", "[hostile][cancel
     auto r = loadTraceFromMemory(json, "cancel.json", o);
     CHECK_FALSE(r);
     CHECK(r.cancelled());
-    REQUIRE(r.error);
-    CHECK(r.error->kind == Failure::Kind::Cancelled);
+    REQUIRE(!r.ok());
+    CHECK(r.failure().kind == Failure::Kind::Cancelled);
     CHECK(asked == 3);
 
     // From another thread, as the app's Cancel button does.
@@ -357,8 +357,9 @@ TEST_CASE("cancel is asked once per chunk and stops the load", "[hostile][cancel
     std::thread t([&] { cancel = true; });
     auto r2 = loadTraceFromMemory(json, "cancel.json", o);
     t.join();
-    CHECK((r2.cancelled() || r2.trace));  // either way: no crash, no half-built trace
-    CHECK(r2.cancelled() == !r2.trace);
+    CHECK((r2.cancelled() || r2.ok()));  // either way: no crash, no half-built trace
+    CHECK(r2.cancelled() == !r2.ok());
+    if (r2.ok()) CHECK(r2.ok());
 }
 
 TEST_CASE("cancel stops the analysis between and inside its stages", "[hostile][cancel]") {
@@ -374,12 +375,12 @@ TEST_CASE("cancel stops the analysis between and inside its stages", "[hostile][
     REQUIRE(r);
     int checks = 0;
     auto counting = [&] { return ++checks > 0; };
-    REQUIRE(prepareAnalysis(r.trace, AnalysisSettings{}, counting));
+    REQUIRE(prepareAnalysis(r.value(), AnalysisSettings{}, counting));
     // Between every stage, and every 64k operators inside the long ones.
     CHECK(checks >= 15);
     for (int stopAt : {1, 3, 8, checks}) {
         int n = 0;
-        auto p = prepareAnalysis(r.trace, AnalysisSettings{}, [&] { return ++n < stopAt; });
+        auto p = prepareAnalysis(r.value(), AnalysisSettings{}, [&] { return ++n < stopAt; });
         INFO("stop at check " << stopAt);
         REQUIRE_FALSE(p);
         CHECK(p.cancelled());
@@ -397,9 +398,9 @@ TEST_CASE("one event larger than the memory budget allows is refused before it i
     o.memoryLimitBytes = 64u << 20;
     auto r = loadTrace(file.path(), o);
     REQUIRE_FALSE(r);
-    INFO(r.error->message());
-    CHECK_THAT(r.error->message(), Catch::Contains("hugeevent.json") && Catch::Contains("the event at byte") &&
-                                       Catch::Contains("not enough memory"));
+    INFO(r.failure().message());
+    CHECK_THAT(r.failure().message(), Catch::Contains("hugeevent.json") && Catch::Contains("the event at byte") &&
+                                          Catch::Contains("not enough memory"));
     o.memoryLimitBytes = 1u << 30;
     CHECK(loadTrace(file.path(), o));
 }
@@ -413,7 +414,7 @@ TEST_CASE("made-up phase names are counted in a bounded table", "[hostile][many]
     json += "," + x("ok", "1", "2") + "]}";
     auto r = loadString(json, "phases.json", 64u << 10);
     REQUIRE(r);
-    const auto& phases = r.trace->stats().phases;
+    const auto& phases = r.value()->stats().phases;
     CHECK(phases.size() <= 66);
     std::uint64_t total = 0;
     for (const auto& [ph, n] : phases) total += n;

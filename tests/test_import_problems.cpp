@@ -66,26 +66,26 @@ TEST_CASE("a loaded file's problems carry their ids and units", "[problems]") {
         "{\"name\": \"b\", \"ph\": \"X\", \"pid\": 1, \"tid\": 1, \"ts\": 2, \"dur\": -1}]";
     const LoadResult r = contend::test::loadString(json);
     REQUIRE(r);
-    const ImportWarning* ts = warningOf(*r.trace, ImportProblem::MissingTs);
+    const ImportWarning* ts = warningOf(*r.value(), ImportProblem::MissingTs);
     REQUIRE(ts);
     CHECK(ts->unit == ProblemUnit::Event);
-    const ImportWarning* utf8 = warningOf(*r.trace, ImportProblem::InvalidUtf8);
+    const ImportWarning* utf8 = warningOf(*r.value(), ImportProblem::InvalidUtf8);
     REQUIRE(utf8);
     CHECK(utf8->unit == ProblemUnit::Byte);
     CHECK(utf8->count == 1);
-    CHECK(warningOf(*r.trace, ImportProblem::NegativeDur));
+    CHECK(warningOf(*r.value(), ImportProblem::NegativeDur));
 }
 
 TEST_CASE("load errors say their kind", "[problems]") {
     const LoadResult missing = loadTrace("/nonexistent/contend/trace.json");
-    REQUIRE(missing.error);
-    CHECK(missing.error->kind == Failure::Kind::Unreadable);
+    REQUIRE(!missing.ok());
+    CHECK(missing.failure().kind == Failure::Kind::Unreadable);
     const LoadResult broken = loadTraceFromMemory("[{\"name\": \"a\", \"ph\": \"X\", \"ts\": 1,, }]", "broken.json");
-    REQUIRE(broken.error);
-    CHECK(broken.error->kind == Failure::Kind::Malformed);
-    CHECK(broken.error->offset >= 0);
+    REQUIRE(!broken.ok());
+    CHECK(broken.failure().kind == Failure::Kind::Malformed);
+    CHECK(broken.failure().offset >= 0);
     contend::test::TempFile notDb("fake.db", "this is not SQLite");
     const LoadResult fake = loadTrace(notDb.path());
-    REQUIRE(fake.error);
-    CHECK(fake.error->kind == Failure::Kind::NotATrace);
+    REQUIRE(!fake.ok());
+    CHECK(fake.failure().kind == Failure::Kind::NotATrace);
 }

@@ -40,27 +40,27 @@ TEST_CASE("a chunk with invalid UTF-8 and NaN keeps both warnings whatever the c
     json += "\n]}";
     auto big = loadString(json, "a.json", 8u << 20);
     REQUIRE(big);
-    const ImportWarning* utf8 = findWarning(*big.trace, ImportProblem::InvalidUtf8);
-    const ImportWarning* nan = findWarning(*big.trace, ImportProblem::NonFiniteNumber);
+    const ImportWarning* utf8 = findWarning(*big.value(), ImportProblem::InvalidUtf8);
+    const ImportWarning* nan = findWarning(*big.value(), ImportProblem::NonFiniteNumber);
     REQUIRE(utf8);
     REQUIRE(nan);
     CHECK(utf8->count == 12);  // 6 names with 2 bad bytes each
     CHECK(nan->count == 5);
-    CHECK(big.trace->slices().size() == 295);
+    CHECK(big.value()->slices().size() == 295);
     for (std::size_t chunk : {4096u, 6000u}) {
         auto small = loadString(json, "b.json", chunk);
         REQUIRE(small);
-        const ImportWarning* u = findWarning(*small.trace, ImportProblem::InvalidUtf8);
-        const ImportWarning* n = findWarning(*small.trace, ImportProblem::NonFiniteNumber);
+        const ImportWarning* u = findWarning(*small.value(), ImportProblem::InvalidUtf8);
+        const ImportWarning* n = findWarning(*small.value(), ImportProblem::NonFiniteNumber);
         REQUIRE(u);
         REQUIRE(n);
         CHECK(u->count == utf8->count);
         CHECK(n->count == nan->count);
-        REQUIRE(small.trace->slices().size() == big.trace->slices().size());
-        for (std::size_t k = 0; k < big.trace->slices().size(); ++k) {
-            CHECK(small.trace->infos()[k].srcOffset == big.trace->infos()[k].srcOffset);
-            CHECK(small.trace->strings().view(small.trace->slices()[k].name) ==
-                  big.trace->strings().view(big.trace->slices()[k].name));
+        REQUIRE(small.value()->slices().size() == big.value()->slices().size());
+        for (std::size_t k = 0; k < big.value()->slices().size(); ++k) {
+            CHECK(small.value()->infos()[k].srcOffset == big.value()->infos()[k].srcOffset);
+            CHECK(small.value()->strings().view(small.value()->slices()[k].name) ==
+                  big.value()->strings().view(big.value()->slices()[k].name));
         }
     }
 }
@@ -77,8 +77,8 @@ TEST_CASE("a file cut short names the same byte whatever the chunk size", "[read
     for (std::size_t chunk : {4096u, 7777u, 8u << 20}) {
         auto r = loadString(json, "cut.json", chunk);
         REQUIRE(r);
-        CHECK(r.trace->slices().size() == 400);
-        const ImportWarning* w = findWarning(*r.trace, ImportProblem::FileTruncated);
+        CHECK(r.value()->slices().size() == 400);
+        const ImportWarning* w = findWarning(*r.value(), ImportProblem::FileTruncated);
         REQUIRE(w);
         INFO("chunk " << chunk << ": " << w->example);
         CHECK(w->example == "the events array is cut off after byte " + lastEnd);

@@ -76,7 +76,7 @@ TEST_CASE("kineto counters: profiler ranges give their metrics to their kernels"
                            "," + range("elementwise_kernel", 5300, 10, 10);
     LoadResult r = loadTraceFromMemory(trace(ev), "ranges.json");
     REQUIRE(r);
-    const Trace& t = *r.trace;
+    const Trace& t = *r.value();
     const std::uint32_t first = sliceAt(t, "elementwise_kernel", 1'000'000);
     const std::uint32_t second = sliceAt(t, "elementwise_kernel", 1'200'000);
     const std::uint32_t gemm = sliceAt(t, "gemm_kernel", 1'100'000);
@@ -94,9 +94,9 @@ TEST_CASE("kineto counters: profiler ranges give their metrics to their kernels"
     CHECK(warned);
 
     CharacterSource src = CharacterSource::None;
-    CHECK(characterOf(r.trace, "elementwise_kernel", &src) == Character::Compute);  // 90% SM beats the name
+    CHECK(characterOf(r.value(), "elementwise_kernel", &src) == Character::Compute);  // 90% SM beats the name
     CHECK(src == CharacterSource::Measured);
-    CHECK(characterOf(r.trace, "gemm_kernel", &src) == Character::Compute);  // 40%: the name speaks
+    CHECK(characterOf(r.value(), "gemm_kernel", &src) == Character::Compute);  // 40%: the name speaks
     CHECK(src == CharacterSource::Names);
 }
 
@@ -107,12 +107,12 @@ TEST_CASE("kineto counters: memory-bound at 80% of peak memory throughput, and r
     LoadResult r = loadTraceFromMemory(trace(ev), "only-ranges.json");
     REQUIRE(r);
     std::size_t device = 0;
-    for (const Slice& s : r.trace->slices()) device += s.is(kSliceDevice);
+    for (const Slice& s : r.value()->slices()) device += s.is(kSliceDevice);
     CHECK(device == 3);  // no kernel events: the ranges are the kernels
     CharacterSource src = CharacterSource::None;
-    CHECK(characterOf(r.trace, "custom_op_kernel", &src) == Character::Memory);
+    CHECK(characterOf(r.value(), "custom_op_kernel", &src) == Character::Memory);
     CHECK(src == CharacterSource::Measured);
-    CHECK(characterOf(r.trace, "other_custom_kernel", &src) == Character::Unknown);  // 79%: not bound
+    CHECK(characterOf(r.value(), "other_custom_kernel", &src) == Character::Unknown);  // 79%: not bound
 }
 
 TEST_CASE("kineto counters: PM-sampling hardware counters are counter series on GPU N Counters", "[kineto-counters]") {
@@ -130,7 +130,7 @@ TEST_CASE("kineto counters: PM-sampling hardware counters are counter series on 
     ev += "," + kernel("elementwise_kernel", 1500, 1);
     LoadResult r = loadTraceFromMemory(trace(ev), "pm.json");
     REQUIRE(r);
-    const Trace& t = *r.trace;
+    const Trace& t = *r.value();
     REQUIRE(t.counters().size() == 2);
     for (const CounterSeries& c : t.counters()) {
         INFO(c.name);
@@ -165,9 +165,9 @@ TEST_CASE("kineto counters: the real range-profiler sample", "[kineto-counters][
                               "benchmark_result_924719_1679055439_trace.json.gz")
                                  .string();
     LoadResult r = loadTrace(path);
-    INFO((r.error ? r.error->message() : std::string()));
+    INFO((!r.ok() ? r.failure().message() : std::string()));
     REQUIRE(r);
-    const Trace& t = *r.trace;
+    const Trace& t = *r.value();
     std::size_t ranges = 0, withMetrics = 0;
     for (std::uint32_t i = 0; i < t.slices().size(); ++i) {
         if (t.str(t.slices()[i].category) != "cuda_profiler_range") continue;
@@ -177,7 +177,7 @@ TEST_CASE("kineto counters: the real range-profiler sample", "[kineto-counters][
     }
     CHECK(ranges == 77);  // the README's count
     CHECK(withMetrics == 77);
-    const Report rep = analyze(r.trace, AnalysisSettings{});
+    const Report rep = analyze(r.value(), AnalysisSettings{});
     CHECK(rep.trace.operators == 77);
     CHECK(rep.trace.scope == "device");
 }

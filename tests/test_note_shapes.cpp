@@ -18,7 +18,7 @@ namespace {
 Report analysePath(const std::string& path) {
     LoadResult r = loadTrace(path, LoadOptions{});
     REQUIRE(r);
-    return analyze(r.trace, AnalysisSettings{});
+    return analyze(r.value(), AnalysisSettings{});
 }
 
 const ReportNote* note(const Report& r, const std::string& kind) {

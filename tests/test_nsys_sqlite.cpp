@@ -123,9 +123,9 @@ TEST_CASE("nsys sqlite: a tiny export reads exactly", "[nsys]") {
     test::TempFile f("tiny.sqlite");
     makeDb(f.path(), tinyExport());
     LoadResult r = loadTrace(f.path());
-    INFO((r.error ? r.error->message() : std::string()));
+    INFO((!r.ok() ? r.failure().message() : std::string()));
     REQUIRE(r);
-    const Trace& t = *r.trace;
+    const Trace& t = *r.value();
     CHECK(conventions::formatName(t.traceFormat()) == "nsys-sqlite");
     CHECK(t.stats().phases.at("kernel") == 1);
     CHECK(t.stats().phases.at("memcpy") == 1);
@@ -208,7 +208,7 @@ TEST_CASE("nsys sqlite: a tiny export reads exactly", "[nsys]") {
     CHECK(details["exported by"] == "Nsight Systems 2025.1, schema 3.9");
     CHECK(details["session start"].find("1700000000000000000") != std::string::npos);
 
-    CHECK_NOTHROW(analyze(r.trace, AnalysisSettings{}));
+    CHECK_NOTHROW(analyze(r.value(), AnalysisSettings{}));
 }
 
 TEST_CASE("nsys sqlite: broken inputs are refused naming the file and the reason", "[nsys]") {
@@ -216,8 +216,8 @@ TEST_CASE("nsys sqlite: broken inputs are refused naming the file and the reason
     auto refused = [&](const std::string& path, const std::string& reason) {
         LoadResult r = loadTrace(path);
         REQUIRE_FALSE(r);
-        REQUIRE(r.error);
-        const std::string m = r.error->message();
+        REQUIRE(!r.ok());
+        const std::string m = r.failure().message();
         INFO(m);
         CHECK(m.find(path) == 0);
         CHECK(m.find(reason) != std::string::npos);
@@ -246,9 +246,9 @@ TEST_CASE("nsys sqlite: broken inputs are refused naming the file and the reason
         LoadOptions o;
         o.memoryLimitBytes = 100;
         LoadResult r = loadTrace(f.path(), o);
-        REQUIRE(r.error);
-        CHECK(r.error->reason.rfind("not enough memory", 0) == 0);
-        CHECK(r.error->kind == Failure::Kind::OutOfMemory);  // set by the reader, not read from the text
+        REQUIRE(!r.ok());
+        CHECK(r.failure().reason.rfind("not enough memory", 0) == 0);
+        CHECK(r.failure().kind == Failure::Kind::OutOfMemory);  // set by the reader, not read from the text
     }
 }
 
@@ -256,9 +256,9 @@ TEST_CASE("nsys sqlite: optional columns may be absent", "[nsys]") {
     test::TempFile f("optional.sqlite");
     makeDb(f.path(), tinyExport("start, end, deviceId, streamId, shortName", "1000, 3000, 1, 9, 3"));
     LoadResult r = loadTrace(f.path());
-    INFO((r.error ? r.error->message() : std::string()));
+    INFO((!r.ok() ? r.failure().message() : std::string()));
     REQUIRE(r);
-    const Trace& t = *r.trace;
+    const Trace& t = *r.value();
     const std::uint32_t k = findSlice(t, "k");  // no demangled name: the short one
     CHECK(t.infos()[k].shape == 0);
     CHECK(t.infos()[k].correlation == -1);
@@ -311,10 +311,10 @@ TEST_CASE("nsys sqlite: every real export loads with the README's counts, linked
         const std::string rel = fs::relative(e.path(), test::sharedTraces()).string();
         INFO(path);
         LoadResult r = loadTrace(path);
-        INFO((r.error ? r.error->message() : std::string()));
+        INFO((!r.ok() ? r.failure().message() : std::string()));
         REQUIRE(r);
         ++seen;
-        const Trace& t = *r.trace;
+        const Trace& t = *r.value();
         CHECK(conventions::formatName(t.traceFormat()) == "nsys-sqlite");
         std::uint64_t kernels = 0, memcpys = 0, memsets = 0, linked = 0;
         for (std::uint32_t i = 0; i < t.slices().size(); ++i) {
@@ -342,7 +342,7 @@ TEST_CASE("nsys sqlite: every real export loads with the README's counts, linked
         // Each kernel whose runtime launch is in the export is linked to it.
         CHECK(linked == static_cast<std::uint64_t>(kernelsWithRuntime(path)));
         CHECK(linked > 0);
-        CHECK_NOTHROW(analyze(r.trace, AnalysisSettings{}));
+        CHECK_NOTHROW(analyze(r.value(), AnalysisSettings{}));
         std::printf("nsys %-70s %6llu kernels (%llu linked) %4llu memcpy %3llu memset %6zu operators %.3f s\n",
                     rel.c_str(), static_cast<unsigned long long>(kernels), static_cast<unsigned long long>(linked),
                     static_cast<unsigned long long>(memcpys), static_cast<unsigned long long>(memsets),
@@ -358,9 +358,10 @@ TEST_CASE("nsys sqlite: a cancelled load says so", "[real][nsys]") {
     LoadResult r = loadTrace(test::sharedTraces() + "/nsys-nsys_ai/tests/fixtures/h100_2gpu_1s.sqlite", o);
     CHECK_FALSE(r);
     CHECK(r.cancelled());
-    REQUIRE(r.error);
-    CHECK(r.error->kind == Failure::Kind::Cancelled);
-    CHECK(r.error->message() == test::sharedTraces() + "/nsys-nsys_ai/tests/fixtures/h100_2gpu_1s.sqlite: cancelled");
+    REQUIRE(!r.ok());
+    CHECK(r.failure().kind == Failure::Kind::Cancelled);
+    CHECK(r.failure().message() ==
+          test::sharedTraces() + "/nsys-nsys_ai/tests/fixtures/h100_2gpu_1s.sqlite: cancelled");
 }
 
 TEST_CASE("nsys sqlite: hostile databases give a located error or load what is there", "[nsys]") {
@@ -368,8 +369,8 @@ TEST_CASE("nsys sqlite: hostile databases give a located error or load what is t
     SECTION("not SQLite at all") {
         f.write("SQLite format 2, or so it says\n");
         LoadResult r = loadTrace(f.path());
-        REQUIRE(r.error);
-        CHECK(r.error->message().find(f.path() + ": byte 0: not an SQLite database") == 0);
+        REQUIRE(!r.ok());
+        CHECK(r.failure().message().find(f.path() + ": byte 0: not an SQLite database") == 0);
     }
     SECTION("wrong column types: text where numbers belong, a blob for a name") {
         makeDb(f.path(), tinyExport() +
@@ -377,10 +378,10 @@ TEST_CASE("nsys sqlite: hostile databases give a located error or load what is t
                              " X'00ff', 'k', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i');"
                              "UPDATE StringIds SET value = CAST(X'6BFF' AS TEXT) WHERE id = 2;");
         LoadResult r = loadTrace(f.path());
-        INFO((r.error ? r.error->message() : std::string()));
+        INFO((!r.ok() ? r.failure().message() : std::string()));
         REQUIRE(r);
-        CHECK(r.trace->stats().phases.at("kernel") == 2);
-        findSlice(*r.trace, "k?");  // a kernel name that is not UTF-8, repaired
+        CHECK(r.value()->stats().phases.at("kernel") == 2);
+        findSlice(*r.value(), "k?");  // a kernel name that is not UTF-8, repaired
     }
     SECTION("every table empty") {
         makeDb(f.path(), tinyExport() +
@@ -390,15 +391,15 @@ TEST_CASE("nsys sqlite: hostile databases give a located error or load what is t
                              " DELETE FROM GPU_METRICS; DELETE FROM StringIds;");
         LoadResult r = loadTrace(f.path());
         REQUIRE(r);
-        CHECK(r.trace->slices().empty());
-        CHECK_NOTHROW(analyze(r.trace, AnalysisSettings{}));
+        CHECK(r.value()->slices().empty());
+        CHECK_NOTHROW(analyze(r.value(), AnalysisSettings{}));
     }
     SECTION("a huge StringIds: a 1 MB kernel name is cut to 64 KiB") {
         makeDb(f.path(), tinyExport() + "UPDATE StringIds SET value = hex(zeroblob(500000)) WHERE id = 2;");
         LoadResult r = loadTrace(f.path());
         REQUIRE(r);
-        const std::uint32_t k = findSlice(*r.trace, std::string(64u << 10, '0') + "...");
-        CHECK(r.trace->str(r.trace->slices()[k].name).size() == (64u << 10) + 3);
+        const std::uint32_t k = findSlice(*r.value(), std::string(64u << 10, '0') + "...");
+        CHECK(r.value()->str(r.value()->slices()[k].name).size() == (64u << 10) + 3);
     }
     SECTION("a database another process holds locked") {
         makeDb(f.path(), tinyExport());
@@ -410,7 +411,7 @@ TEST_CASE("nsys sqlite: hostile databases give a located error or load what is t
         sqlite3_exec(other, "ROLLBACK;", nullptr, nullptr, nullptr);
         sqlite3_close(other);
         REQUIRE(r);  // opened immutable: no lock taken, the committed rows read
-        CHECK(r.trace->stats().phases.at("kernel") == 1);
+        CHECK(r.value()->stats().phases.at("kernel") == 1);
     }
 }
 
@@ -420,7 +421,7 @@ TEST_CASE("nsys sqlite: TARGET_INFO_GPU's peaks are the device's, and the analys
     makeDb(f.path(), tinyExport());
     LoadResult r = loadTrace(f.path());
     REQUIRE(r);
-    const Trace& t = *r.trace;
+    const Trace& t = *r.value();
     REQUIRE(t.source().devices.size() == 1);
     const Source::Device* d = t.source().device(0);
     REQUIRE(d);
@@ -433,7 +434,7 @@ TEST_CASE("nsys sqlite: TARGET_INFO_GPU's peaks are the device's, and the analys
     // host-to-device: the host link's, not the device memory's.
     CHECK(copyBandwidthShare(t, findSlice(t, "Memset (Device)")) == Approx(0.0256));
     CHECK(std::isnan(copyBandwidthShare(t, findSlice(t, "Memcpy HtoD (Pageable -> Device)"))));
-    const Report withPeaks = analyze(r.trace, AnalysisSettings{});
+    const Report withPeaks = analyze(r.value(), AnalysisSettings{});
     for (const ReportNote& n : withPeaks.notes) CHECK(n.kind != "no-device-peaks");
 
     // Without the table: no peak, nothing set against it, and a note says so.
@@ -441,9 +442,9 @@ TEST_CASE("nsys sqlite: TARGET_INFO_GPU's peaks are the device's, and the analys
     makeDb(g.path(), tinyExport() + "DROP TABLE TARGET_INFO_GPU;");
     LoadResult np = loadTrace(g.path());
     REQUIRE(np);
-    CHECK(np.trace->source().devices.empty());
-    CHECK(std::isnan(copyBandwidthShare(*np.trace, findSlice(*np.trace, "Memset (Device)"))));
-    const Report withoutPeaks = analyze(np.trace, AnalysisSettings{});
+    CHECK(np.value()->source().devices.empty());
+    CHECK(std::isnan(copyBandwidthShare(*np.value(), findSlice(*np.value(), "Memset (Device)"))));
+    const Report withoutPeaks = analyze(np.value(), AnalysisSettings{});
     bool noted = false;
     for (const ReportNote& n : withoutPeaks.notes) noted = noted || n.kind == "no-device-peaks";
     CHECK(noted);
@@ -453,7 +454,7 @@ TEST_CASE("nsys sqlite: the real exports' stated peaks are read as the devices'"
     requireSharedTraces();
     LoadResult r = loadTrace(test::sharedTraces() + "/nsys-nsys_ai/tests/fixtures/mock.sqlite");
     REQUIRE(r);
-    const Source::Device* d = r.trace->source().device(0);
+    const Source::Device* d = r.value()->source().device(0);
     REQUIRE(d);  // NVIDIA GeForce RTX 3080 (TARGET_INFO_GPU as exported)
     CHECK(d->memoryBandwidth == 760080000000.0);
     CHECK(d->smCount == 68);
@@ -461,5 +462,5 @@ TEST_CASE("nsys sqlite: the real exports' stated peaks are read as the devices'"
     // An export without TARGET_INFO_GPU states none.
     LoadResult h = loadTrace(test::sharedTraces() + "/nsys-nsys_ai/tests/fixtures/h100_2gpu_1s.sqlite");
     REQUIRE(h);
-    CHECK(h.trace->source().devices.empty());
+    CHECK(h.value()->source().devices.empty());
 }

@@ -54,7 +54,7 @@ TEST_CASE("a Kineto object trace loads with tracks, kernels, launches and flows"
 })J";
     auto r = loadString(json);
     REQUIRE(r);
-    const Trace& t = *r.trace;
+    const Trace& t = *r.value();
     CHECK(conventions::formatName(t.traceFormat()) == "kineto");
     CHECK(t.stats().events == 9);
     CHECK(t.stats().phases.at("X") == 3);
@@ -101,10 +101,10 @@ TEST_CASE("baseTimeNanoseconds is added and displayTimeUnit does not change the 
     ], "baseTimeNanoseconds": 1700000000000000000})J";
     auto r = loadString(json);
     REQUIRE(r);
-    REQUIRE(r.trace->slices().size() == 1);
-    CHECK(r.trace->slices()[0].start == 1700000000000000000LL + 4458676522690655LL);
-    CHECK(r.trace->slices()[0].dur == 1500);
-    CHECK(r.trace->displayTimeUnit() == "ms");
+    REQUIRE(r.value()->slices().size() == 1);
+    CHECK(r.value()->slices()[0].start == 1700000000000000000LL + 4458676522690655LL);
+    CHECK(r.value()->slices()[0].dur == 1500);
+    CHECK(r.value()->displayTimeUnit() == "ms");
 }
 
 TEST_CASE("Ascend string timestamps and NPU task args", "[reader][ascend]") {
@@ -121,7 +121,7 @@ TEST_CASE("Ascend string timestamps and NPU task args", "[reader][ascend]") {
     ])J";
     auto r = loadString(json, "trace_view.json");
     REQUIRE(r);
-    const Trace& t = *r.trace;
+    const Trace& t = *r.value();
     CHECK(conventions::formatName(t.traceFormat()) == "ascend");
     const Track* s2 = findTrack(t, "1000", "2");
     REQUIRE(s2);
@@ -167,7 +167,7 @@ TEST_CASE("B/E pairs nest, and mismatches are counted as warnings", "[reader][ch
     ]})J";
     auto r = loadString(json);
     REQUIRE(r);
-    const Trace& t = *r.trace;
+    const Trace& t = *r.value();
     CHECK(conventions::formatName(t.traceFormat()) == "chrome");
     const Track* tr = findTrack(t, "1", "1");
     REQUIRE(tr);
@@ -199,7 +199,7 @@ TEST_CASE("counters with several keys and ids become separate sorted series", "[
     ])J";
     auto r = loadString(json);
     REQUIRE(r);
-    const Trace& t = *r.trace;
+    const Trace& t = *r.value();
     REQUIRE(t.counters().size() == 4);
     for (const auto& c : t.counters()) {
         if (c.name == "SurfacePool" && c.key == "a") {
@@ -226,7 +226,7 @@ TEST_CASE("malformed events are skipped and counted by kind", "[reader][warnings
     ]})J";
     auto r = loadString(json);
     REQUIRE(r);
-    const Trace& t = *r.trace;
+    const Trace& t = *r.value();
     CHECK(t.stats().events == 8);
     REQUIRE(t.slices().size() == 1);
     CHECK(t.str(t.slices()[0].name) == "ok");
@@ -256,13 +256,13 @@ TEST_CASE("chunk boundaries do not change what is read", "[reader][chunks]") {
     for (std::size_t chunk : {4096u, 5000u, 9999u}) {
         auto small = loadString(json, "b.json", chunk);
         REQUIRE(small);
-        CHECK(small.trace->stats().events == 500);
-        CHECK(small.trace->slices().size() == big.trace->slices().size());
-        CHECK(small.trace->strings().size() == big.trace->strings().size());
-        CHECK(small.trace->stats().warnings.size() == 0);
-        for (std::size_t k = 0; k < big.trace->slices().size(); ++k) {
-            CHECK(small.trace->slices()[k].start == big.trace->slices()[k].start);
-            CHECK(small.trace->infos()[k].srcOffset == big.trace->infos()[k].srcOffset);
+        CHECK(small.value()->stats().events == 500);
+        CHECK(small.value()->slices().size() == big.value()->slices().size());
+        CHECK(small.value()->strings().size() == big.value()->strings().size());
+        CHECK(small.value()->stats().warnings.size() == 0);
+        for (std::size_t k = 0; k < big.value()->slices().size(); ++k) {
+            CHECK(small.value()->slices()[k].start == big.value()->slices()[k].start);
+            CHECK(small.value()->infos()[k].srcOffset == big.value()->infos()[k].srcOffset);
         }
     }
 }
@@ -271,8 +271,8 @@ TEST_CASE("visible-range lookups on the edges", "[trace][range]") {
     SECTION("empty trace") {
         auto r = loadString("[]");
         REQUIRE(r);
-        CHECK(r.trace->tracks().empty());
-        CHECK(r.trace->visibleRange(0, 0, 100).first == r.trace->visibleRange(0, 0, 100).second);
+        CHECK(r.value()->tracks().empty());
+        CHECK(r.value()->visibleRange(0, 0, 100).first == r.value()->visibleRange(0, 0, 100).second);
     }
     const std::string json = R"J([
       {"ph": "X", "name": "long", "pid": 1, "tid": 1, "ts": 0, "dur": 100},
@@ -282,7 +282,7 @@ TEST_CASE("visible-range lookups on the edges", "[trace][range]") {
     ])J";
     auto r = loadString(json);
     REQUIRE(r);
-    const Trace& t = *r.trace;
+    const Trace& t = *r.value();
     auto count = [&](TimeNs a, TimeNs b) {
         auto [lo, hi] = t.visibleRange(0, a, b);
         int n = 0;
@@ -299,9 +299,9 @@ TEST_CASE("visible-range lookups on the edges", "[trace][range]") {
     SECTION("one event") {
         auto one = loadString(R"J([{"ph": "X", "name": "x", "pid": 1, "tid": 1, "ts": 5, "dur": 1}])J");
         REQUIRE(one);
-        auto [lo, hi] = one.trace->visibleRange(0, 0, 10'000);
+        auto [lo, hi] = one.value()->visibleRange(0, 0, 10'000);
         CHECK(hi - lo == 1);
-        auto [lo2, hi2] = one.trace->visibleRange(0, 7'000, 10'000);
-        CHECK(((hi2 - lo2 == 0) || one.trace->slices()[lo2].end() <= 7'000));
+        auto [lo2, hi2] = one.value()->visibleRange(0, 7'000, 10'000);
+        CHECK(((hi2 - lo2 == 0) || one.value()->slices()[lo2].end() <= 7'000));
     }
 }

@@ -151,10 +151,10 @@ TEST_CASE("the picked entry reads: formats, sources and refusals come back throu
         std::ofstream(gz, std::ios::binary).write(reinterpret_cast<const char*>(kGzipTrace), sizeof kGzipTrace);
         LoadResult r = loadTrace(gz);
         REQUIRE(r);
-        CHECK(r.trace->traceFormat() == TraceFormat::Chrome);
-        CHECK(r.trace->source().gzip);
-        CHECK(r.trace->source().path == gz);
-        CHECK(r.trace->slices().size() == 1);
+        CHECK(r.value()->traceFormat() == TraceFormat::Chrome);
+        CHECK(r.value()->source().gzip);
+        CHECK(r.value()->source().path == gz);
+        CHECK(r.value()->slices().size() == 1);
     }
     {
         fs::create_directories(d / "kineto");
@@ -162,16 +162,16 @@ TEST_CASE("the picked entry reads: formats, sources and refusals come back throu
         std::ofstream(file) << kTraceJson;
         LoadResult r = loadTrace((d / "kineto").string());
         REQUIRE(r);
-        CHECK(r.trace->source().path == file);
-        CHECK_FALSE(r.trace->source().gzip);
+        CHECK(r.value()->source().path == file);
+        CHECK_FALSE(r.value()->source().gzip);
     }
     {
         const std::string rep = (d / "capture.nsys-rep").string();
         std::ofstream(rep) << "x";
         LoadResult r = loadTrace(rep);
-        REQUIRE(r.error);
-        CHECK(r.error->kind == Failure::Kind::NotATrace);
-        CHECK(r.error->reason ==
+        REQUIRE(!r.ok());
+        CHECK(r.failure().kind == Failure::Kind::NotATrace);
+        CHECK(r.failure().reason ==
               "an Nsight Systems report: export it with `nsys export --type sqlite capture.nsys-rep` and open the "
               ".sqlite");
     }
@@ -179,15 +179,15 @@ TEST_CASE("the picked entry reads: formats, sources and refusals come back throu
         const std::string broken = (d / "broken.db").string();
         std::ofstream(broken, std::ios::binary) << std::string("SQLite format 3\0", 16) + std::string(200, 'x');
         LoadResult r = loadTrace(broken);
-        REQUIRE(r.error);
-        CHECK(r.error->kind == Failure::Kind::Unreadable);
-        CHECK(r.error->reason.rfind("cannot read this SQLite database: ", 0) == 0);
+        REQUIRE(!r.ok());
+        CHECK(r.failure().kind == Failure::Kind::Unreadable);
+        CHECK(r.failure().reason.rfind("cannot read this SQLite database: ", 0) == 0);
     }
     {
         fs::create_directories(d / "empty");
         LoadResult r = loadTrace((d / "empty").string());
-        REQUIRE(r.error);
-        CHECK(r.error->kind == Failure::Kind::NotATrace);
-        CHECK(r.error->reason.rfind("no trace in this folder: ", 0) == 0);
+        REQUIRE(!r.ok());
+        CHECK(r.failure().kind == Failure::Kind::NotATrace);
+        CHECK(r.failure().reason.rfind("no trace in this folder: ", 0) == 0);
     }
 }

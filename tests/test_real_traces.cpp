@@ -159,9 +159,9 @@ TEST_CASE("real traces load with the README's counts", "[real]") {
     for (const auto& row : kRealTraces) {
         INFO(row.path);
         auto r = loadTrace(shared(row.path));
-        if (r.error) INFO(r.error->message());
+        if (!r.ok()) INFO(r.failure().message());
         REQUIRE(r);
-        const Trace& t = *r.trace;
+        const Trace& t = *r.value();
         CHECK_FALSE(t.stats().truncated);
         CHECK(t.stats().events == row.events);
         CHECK(t.stats().phases == parsePhases(row.phases));
@@ -180,8 +180,8 @@ TEST_CASE("the JSON files that are not traces are refused as such", "[real]") {
         INFO(path);
         auto r = loadTrace(shared(path));
         REQUIRE_FALSE(r);
-        REQUIRE(r.error);
-        CHECK_THAT(r.error->message(), Catch::Contains("not a trace"));
+        REQUIRE(!r.ok());
+        CHECK_THAT(r.failure().message(), Catch::Contains("not a trace"));
     }
 }
 
@@ -233,7 +233,7 @@ TEST_CASE("real Ascend rank folders load as folders with the CSV metrics joined"
         INFO(f.dir);
         auto r = loadTrace(shared(f.dir));
         REQUIRE(r);
-        const Trace& t = *r.trace;
+        const Trace& t = *r.value();
         CHECK(conventions::formatName(t.traceFormat()) == "ascend-folder");
         CHECK(t.source().sideFiles.size() == 2);  // kernel_details.csv, l2_cache.csv
         // Every one of the 191 kernel rows and 179 l2 rows finds its task: the 4 HCCL rows by
@@ -256,13 +256,13 @@ TEST_CASE("real Ascend rank folders load as folders with the CSV metrics joined"
         // The same folder opened at ASCEND_PROFILER_OUTPUT.
         auto inner = loadTrace(shared(f.dir + "/ASCEND_PROFILER_OUTPUT"));
         REQUIRE(inner);
-        CHECK(conventions::formatName(inner.trace->traceFormat()) == "ascend-folder");
-        CHECK(inner.trace->metrics().size() == t.metrics().size());
+        CHECK(conventions::formatName(inner.value()->traceFormat()) == "ascend-folder");
+        CHECK(inner.value()->metrics().size() == t.metrics().size());
     }
     SECTION("values land on the right task (level2 rank0, first rows of the CSVs)") {
         auto r = loadTrace(shared(text + "level2/rank0_ascend_pt"));
         REQUIRE(r);
-        const Trace& t = *r.trace;
+        const Trace& t = *r.value();
         const std::uint32_t first = npuTask(t, 2, 11061, "trans_TransData_0");
         const std::uint32_t second = npuTask(t, 2, 11062, "trans_TransData_1");
         REQUIRE(first != kNone);

@@ -25,7 +25,7 @@ std::string streamed(const Report& r, const Trace* t) {
 TracePtr loadSample(const char* name) {
     LoadResult lr = loadTrace((fs::path(CONTEND_SOURCE_DIR) / "resources" / "samples" / name).string(), LoadOptions{});
     REQUIRE(lr);
-    return lr.trace;
+    return lr.value();
 }
 
 }  // namespace
@@ -82,21 +82,20 @@ TEST_CASE("a streamed report written atomically reads back equal to the report",
     REQUIRE(p);
     const Report r = buildReport(*p, 1.0, 0.5);
     test::TempFile file("streamed.report.json");
-    std::string error;
-    REQUIRE(writeFileAtomically(
-        file.path(), [&](std::ostream& o) { writeReportJson(o, r, trace.get()); }, &error));
+    REQUIRE_FALSE(writeFileAtomically(file.path(), [&](std::ostream& o) { writeReportJson(o, r, trace.get()); }));
     const std::string text = test::slurp(file.path());
     CHECK(text == jsonText(reportToJson(r, *trace)));
-    auto back = reportFromJson(nlohmann::json::parse(text), &error);
+    auto back = reportFromJson(nlohmann::json::parse(text));
     REQUIRE(back);
     CHECK(reportToJson(*back) == reportToJson(r));
 
-    // A folder that does not exist: false, a message naming the file, nothing left behind.
+    // A folder that does not exist: an Unreadable failure naming the file, nothing left behind.
     const std::string nowhere = (fs::path(file.path()).parent_path() / "no-such-dir-contend" / "r.json").string();
-    error.clear();
-    CHECK_FALSE(writeFileAtomically(
-        nowhere, [&](std::ostream& o) { writeReportJson(o, r, trace.get()); }, &error));
-    CHECK(error.find(nowhere) != std::string::npos);
+    const auto failed = writeFileAtomically(nowhere, [&](std::ostream& o) { writeReportJson(o, r, trace.get()); });
+    REQUIRE(failed);
+    CHECK(failed->kind == Failure::Kind::Unreadable);
+    CHECK(failed->file == nowhere);
+    CHECK(failed->message().find(nowhere) != std::string::npos);
     CHECK_FALSE(fs::exists(nowhere));
 }
 

@@ -372,7 +372,7 @@ TEST_CASE("the written trace loads back with the counts the simulator wrote", "[
         const SimulationSummary s = simulateTo(trace.path(), truth.path(), Scenario::Mixed, false, 7, 4);
         const LoadResult r = loadTrace(trace.path());
         REQUIRE(r);
-        const Trace& t = *r.trace;
+        const Trace& t = *r.value();
         CHECK(conventions::formatName(t.traceFormat()) == "kineto");
         CHECK(t.stats().events == s.counts.events);
         std::map<std::string, std::uint64_t> phases(t.stats().phases.begin(), t.stats().phases.end());
@@ -431,5 +431,5 @@ TEST_CASE("contend-cli simulate: help, usage errors and I/O errors", "[sim][cli]
     CHECK(run("lock --iterations 2 --quiet --out " + out.path()) == 0);
     const LoadResult r = loadTrace(out.path());
     REQUIRE(r);
-    CHECK(r.trace->source().gzip);
+    CHECK(r.value()->source().gzip);
 }

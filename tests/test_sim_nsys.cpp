@@ -161,11 +161,11 @@ TEST_CASE("nsys-sqlite simulate: the run as JSON and as an Nsight export read ba
 
     LoadResult lj = loadTrace(json.path());
     LoadResult ls = loadTrace(db.path());
-    INFO((ls.error ? ls.error->message() : std::string()));
+    INFO((!ls.ok() ? ls.failure().message() : std::string()));
     REQUIRE(lj);
     REQUIRE(ls);
-    const Trace& tj = *lj.trace;
-    const Trace& ts = *ls.trace;
+    const Trace& tj = *lj.value();
+    const Trace& ts = *ls.value();
     CHECK(conventions::formatName(ts.traceFormat()) == "nsys-sqlite");
     // The reader's counts per table are the writer's.
     for (const char* table : {"kernel", "runtime", "sync", "nvtx", "gpu_metrics"}) {
@@ -212,7 +212,7 @@ TEST_CASE("nsys-sqlite simulate: the run as JSON and as an Nsight export read ba
     CHECK(details["exported by"].find("schema 3.25.0") != std::string::npos);
 
     // The analysis maps them: compute, issue and (read + write) bandwidth; the clock is no resource.
-    const Report r = analyze(ls.trace, AnalysisSettings{});
+    const Report r = analyze(ls.value(), AnalysisSettings{});
     std::set<std::string> mapped(r.trace.counters.begin(), r.trace.counters.end());
     CHECK(mapped.count("SMs Active [Throughput %] % -> compute (utilization)"));
     CHECK(mapped.count("SM Issue [Throughput %] % -> issue (utilization)"));
@@ -232,23 +232,23 @@ TEST_CASE("nsys-sqlite simulate: counter modes, and what it refuses", "[sim-nsys
     REQUIRE(s.ok);
     LoadResult none = loadTrace(db.path());
     REQUIRE(none);
-    CHECK(none.trace->counters().empty());  // no GPU-metrics tables, as without --gpu-metrics-devices
+    CHECK(none.value()->counters().empty());  // no GPU-metrics tables, as without --gpu-metrics-devices
     CHECK(s.counts.counters == 0);
     req.counters = sim::CounterMode::Full;
     s = simulateTo(req, db.path());
     REQUIRE(s.ok);
     LoadResult full = loadTrace(db.path());
     REQUIRE(full);
-    REQUIRE_FALSE(full.trace->counters().empty());
-    CHECK(full.trace->stats().phases.at("gpu_metrics") == s.counts.counters);
+    REQUIRE_FALSE(full.value()->counters().empty());
+    CHECK(full.value()->stats().phases.at("gpu_metrics") == s.counts.counters);
     req.hostEvents = false;
     s = simulateTo(req, db.path());
     REQUIRE(s.ok);
     LoadResult deviceOnly = loadTrace(db.path());
     REQUIRE(deviceOnly);
-    CHECK(deviceOnly.trace->stats().phases.count("runtime") == 0);
-    CHECK(deviceOnly.trace->stats().phases.at("nvtx") == 2);  // the two ProfilerStep ranges, kept
-    CHECK(deviceOnly.trace->stats().phases.at("kernel") == s.counts.kernels);
+    CHECK(deviceOnly.value()->stats().phases.count("runtime") == 0);
+    CHECK(deviceOnly.value()->stats().phases.at("nvtx") == 2);  // the two ProfilerStep ranges, kept
+    CHECK(deviceOnly.value()->stats().phases.at("kernel") == s.counts.kernels);
 
     sim::SimulationSummary out = simulateTo(req, "-");
     CHECK_FALSE(out.ok);
@@ -355,16 +355,16 @@ TEST_CASE("nsys-sqlite simulate: the command line", "[sim-nsys][cli]") {
     CHECK(test::runCli("simulate lock --iterations 2 --format nsys-sqlite --out " + db.path() + " --quiet") == 0);
     LoadResult r = loadTrace(db.path());
     REQUIRE(r);
-    CHECK(conventions::formatName(r.trace->traceFormat()) == "nsys-sqlite");
-    REQUIRE_FALSE(r.trace->counters().empty());
+    CHECK(conventions::formatName(r.value()->traceFormat()) == "nsys-sqlite");
+    REQUIRE_FALSE(r.value()->counters().empty());
     // The 10 kHz default: one sample per metric every 100 us.
-    const CounterSeries& c = r.trace->counters()[0];
+    const CounterSeries& c = r.value()->counters()[0];
     REQUIRE(c.times.size() > 2);
     CHECK(c.times[1] - c.times[0] == 100'000);
     CHECK(test::runCli("simulate lock --iterations 2 --format nsys-sqlite --counters none --out " + db.path()) == 0);
     LoadResult none = loadTrace(db.path());
     REQUIRE(none);
-    CHECK(none.trace->counters().empty());
+    CHECK(none.value()->counters().empty());
     CHECK(test::runCli("simulate lock --format nsys-sqlite --out -") == 2);
     CHECK(test::runCli("simulate lock --format nsys-sqlite --gzip --out " + db.path()) == 2);
     CHECK(test::runCli("simulate lock --format parquet --out " + db.path()) == 2);

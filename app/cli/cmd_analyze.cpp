@@ -76,9 +76,8 @@ bool emit(const std::string& target, const std::function<void(std::ostream&)>& p
         std::cout.flush();
         return true;
     }
-    std::string error;
-    if (!writeFileAtomically(target, produce, &error)) {
-        std::fprintf(stderr, "contend-cli analyze: %s\n", error.c_str());
+    if (const auto failed = writeFileAtomically(target, produce)) {
+        std::fprintf(stderr, "contend-cli analyze: %s\n", failed->message().c_str());
         return false;
     }
     return true;
@@ -280,14 +279,13 @@ int runAnalyze(int argc, char** argv) {
     for (const std::string& path : paths) {
         LoadResult lr = loadTrace(path, cliLoadOptions());
         if (!lr) {
-            std::fprintf(stderr, "contend-cli: %s\n", lr.error ? lr.error->message().c_str() : "cannot load the trace");
+            std::fprintf(stderr, "contend-cli: %s\n", lr.failure().message().c_str());
             return kExitBadInput;
         }
-        captures.push_back(lr.trace);
+        captures.push_back(lr.value());
     }
     const TracePtr pooled = poolCaptures(captures);
     captures.clear();  // the pooled trace holds its own copy
-    std::string error;
     // The analysis and the report weigh what they will allocate against what the load's memory
     // budget leaves (memory_estimate.h).
     auto headroom = [] {
@@ -330,8 +328,8 @@ int runAnalyze(int argc, char** argv) {
     if (!markdownOut.empty() &&
         !emit(markdownOut, [&](std::ostream& o) { writeReportMarkdown(o, report, trace, rank); }))
         return kExitBadInput;
-    if (!csvDir.empty() && !writeReportCsv(report, csvDir, &error)) {
-        std::fprintf(stderr, "contend-cli analyze: %s\n", error.c_str());
+    if (const auto failed = csvDir.empty() ? std::nullopt : writeReportCsv(report, csvDir)) {
+        std::fprintf(stderr, "contend-cli analyze: %s\n", failed->message().c_str());
         return kExitBadInput;
     }
     if (jsonOut != "-" && markdownOut != "-") printSummary(report, top, rankByGain);

@@ -70,22 +70,22 @@ int runAnnotate(int argc, char** argv) {
     if (out.empty()) return usage("no --out given");
     LoadResult lr = loadTrace(path, cliLoadOptions());
     if (!lr) {
-        std::fprintf(stderr, "contend-cli: %s\n", lr.error ? lr.error->message().c_str() : "cannot load the trace");
+        std::fprintf(stderr, "contend-cli: %s\n", lr.failure().message().c_str());
         return kExitBadInput;
     }
-    auto prepared = prepareAnalysis(lr.trace, settings);
+    auto prepared = prepareAnalysis(lr.value(), settings);
     if (!prepared) {
         std::fprintf(stderr, "contend-cli annotate: %s\n", prepared.failure().message().c_str());
         return kExitBadInput;
     }
     const Report report = buildReport(*prepared.value(), settings.coefficient, settings.overlapRatio);
-    const AnnotateResult res = writeAnnotatedTrace(*lr.trace, report, out);
+    const AnnotateResult res = writeAnnotatedTrace(*lr.value(), report, out);
     if (!res.ok) {
         std::fprintf(stderr, "contend-cli annotate: %s\n", res.error.c_str());
         return kExitBadInput;
     }
     std::fprintf(stderr, "annotated %s -> %s: %llu events added (%zu anomalies, %zu windows, %zu clusters)\n",
-                 lr.trace->source().path.c_str(), out.c_str(), static_cast<unsigned long long>(res.addedEvents),
+                 lr.value()->source().path.c_str(), out.c_str(), static_cast<unsigned long long>(res.addedEvents),
                  report.anomalies.size(), report.windows.size(), report.clusters.size());
     return kExitOk;
 }

@@ -61,11 +61,10 @@ int runBenchAnalyze(int argc, char** argv) {
         LoadResult res = loadTrace(path, cliLoadOptions());
         loads.push_back(msSince(t0));
         if (!res) {
-            std::fprintf(stderr, "contend-cli: %s\n",
-                         res.error ? res.error->message().c_str() : "cannot load the trace");
+            std::fprintf(stderr, "contend-cli: %s\n", res.failure().message().c_str());
             return kExitBadInput;
         }
-        trace = res.trace;
+        trace = res.value();
     }
     std::printf("load:        %.1f ms (median of %d), %zu slices, %zu counter series\n", median(loads), repeat,
                 trace->slices().size(), trace->counters().size());

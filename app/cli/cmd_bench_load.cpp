@@ -117,27 +117,28 @@ int runBenchLoad(int argc, char** argv) {
         LoadResult res = loadTrace(path, cliLoadOptions());
         double s = std::chrono::duration<double>(Clock::now() - t0).count();
         if (!res) {
-            std::fprintf(stderr, "contend-cli: %s\n", res.error->message().c_str());
+            std::fprintf(stderr, "contend-cli: %s\n", res.failure().message().c_str());
             return kExitBadInput;
         }
-        const ImportStats& st = res.trace->stats();
+        const ImportStats& st = res.value()->stats();
         jsonMb = static_cast<double>(st.bytes) / 1e6;
         fileMb = static_cast<double>(st.fileBytes) / 1e6;
         // A database has no JSON: its throughput is the file's.
         const bool database = st.bytes == 0;
         const double mb = database ? fileMb : jsonMb;
-        const double ops = static_cast<double>(res.trace->slices().size()) / s;
+        const double ops = static_cast<double>(res.value()->slices().size()) / s;
         rates.push_back(mb / s);
         opRates.push_back(ops);
         seconds.push_back(s);
-        const std::size_t device = static_cast<std::size_t>(std::count_if(
-            res.trace->slices().begin(), res.trace->slices().end(), [](const Slice& x) { return x.is(kSliceDevice); }));
+        const std::size_t device =
+            static_cast<std::size_t>(std::count_if(res.value()->slices().begin(), res.value()->slices().end(),
+                                                   [](const Slice& x) { return x.is(kSliceDevice); }));
         deviceRates.push_back(static_cast<double>(device) / s);
         std::printf(
             "run %d: %.3f s, %.1f MB %s -> %.0f MB/s (file %.1f MB: %.0f MB/s), %zu operators (%.0f/s; %zu on "
             "device streams: %.0f/s), %zu counter series, model %.0f MB, memory budget %s\n",
-            r + 1, s, mb, database ? "database" : "JSON", mb / s, fileMb, fileMb / s, res.trace->slices().size(), ops,
-            device, deviceRates.back(), res.trace->counters().size(), static_cast<double>(st.modelBytes) / 1e6,
+            r + 1, s, mb, database ? "database" : "JSON", mb / s, fileMb, fileMb / s, res.value()->slices().size(), ops,
+            device, deviceRates.back(), res.value()->counters().size(), static_cast<double>(st.modelBytes) / 1e6,
             st.memoryBudget ? formatBytes(st.memoryBudget).c_str() : "none");
         std::fflush(stdout);
     }

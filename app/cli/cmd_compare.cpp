@@ -76,13 +76,13 @@ const char* kTrendHelp =
 Result<Report> loadRun(const std::string& path, const AnalysisSettings& settings) {
     LoadResult lr = loadTrace(path, cliLoadOptions());
     if (lr) {
-        auto prepared = prepareAnalysis(lr.trace, settings);
+        auto prepared = prepareAnalysis(lr.value(), settings);
         if (!prepared) return prepared.failure();
         Report report = buildReport(*prepared.value(), settings.coefficient, settings.overlapRatio);
         predictGains(*prepared.value(), report);
         return report;
     }
-    const Failure notLoaded = lr.error ? *lr.error : Failure::of(Failure::Kind::Unreadable, "cannot read", path);
+    const Failure notLoaded = !lr.ok() ? lr.failure() : Failure::of(Failure::Kind::Unreadable, "cannot read", path);
     // A trace too big for memory is that, not a report to try reading whole.
     if (notLoaded.kind == Failure::Kind::OutOfMemory) return notLoaded;
     // Not a trace: a saved report? Its JSON tree takes about ten times the text.
@@ -104,13 +104,12 @@ Result<Report> loadRun(const std::string& path, const AnalysisSettings& settings
         ss << in.rdbuf();
         nlohmann::json j = nlohmann::json::parse(ss.str(), nullptr, false);
         if (!j.is_discarded() && j.is_object() && j.contains("schema")) {
-            std::string why;
-            auto rep = reportFromJson(j, &why);
+            Result<Report> rep = reportFromJson(j);
             if (rep) {
-                if (rep->trace.path.empty()) rep->trace.path = path;
-                return std::move(*rep);
+                if (rep.value().trace.path.empty()) rep.value().trace.path = path;
+                return rep;
             }
-            return Failure::of(Failure::Kind::Malformed, "not a usable report: " + why, path);
+            return Failure::of(Failure::Kind::Malformed, "not a usable report: " + rep.failure().reason, path);
         }
     }
     return notLoaded;
@@ -121,9 +120,8 @@ bool writeOut(const std::string& target, const std::string& text, const char* wh
         std::cout << text;
         return true;
     }
-    std::string err;
-    if (!writeFileAtomically(target, text, &err)) {
-        std::fprintf(stderr, "contend-cli: cannot write %s %s: %s\n", what, target.c_str(), err.c_str());
+    if (const auto failed = writeFileAtomically(target, text)) {
+        std::fprintf(stderr, "contend-cli: cannot write %s %s: %s\n", what, target.c_str(), failed->message().c_str());
         return false;
     }
     return true;

@@ -126,10 +126,10 @@ int runInfo(int argc, char** argv) {
     }
     LoadResult r = loadTrace(path, cliLoadOptions());
     if (!r) {
-        std::fprintf(stderr, "contend-cli: %s\n", r.error->message().c_str());
+        std::fprintf(stderr, "contend-cli: %s\n", r.failure().message().c_str());
         return kExitBadInput;
     }
-    const Trace& t = *r.trace;
+    const Trace& t = *r.value();
     if (asJson) {
         std::cout << jsonText(infoJson(t));
         return kExitOk;

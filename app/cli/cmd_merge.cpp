@@ -95,9 +95,9 @@ bool emit(const char* cmd, const std::string& path, const std::string& text) {
         std::fwrite(text.data(), 1, text.size(), stdout);
         return true;
     }
-    std::string error;
-    if (writeFileAtomically(path, text, &error)) return true;
-    std::fprintf(stderr, "contend-cli %s: %s\n", cmd, error.c_str());
+    const auto failed = writeFileAtomically(path, text);
+    if (!failed) return true;
+    std::fprintf(stderr, "contend-cli %s: %s\n", cmd, failed->message().c_str());
     return false;
 }
 
@@ -203,9 +203,9 @@ int runCluster(int argc, char** argv) {
     if (!reportsDir.empty())
         run.onReport = [&reportsDir](const Report& report, const Trace& trace) {
             const std::string name = "rank-" + std::to_string(report.distributed.rank) + ".report.json";
-            std::string error;
-            writeFileAtomically((fs::path(reportsDir) / name).string(), jsonText(reportToJson(report, trace)), &error);
-            return error;
+            const auto failed =
+                writeFileAtomically((fs::path(reportsDir) / name).string(), jsonText(reportToJson(report, trace)));
+            return failed ? failed->message() : std::string();
         };
     ClusterRunResult result = analyseRanks(traces, run);
     if (!result) {

@@ -124,11 +124,10 @@ int runBenchRender(const QStringList& args) {
     } else {
         LoadResult r = loadTrace(tracePath.toStdString());
         if (!r) {
-            std::fprintf(stderr, "contend --bench-render: %s\n",
-                         r.error ? r.error->message().c_str() : "could not load the trace");
+            std::fprintf(stderr, "contend --bench-render: %s\n", r.failure().message().c_str());
             return 3;
         }
-        trace = r.trace;
+        trace = r.value();
         std::printf("trace %s: %zu operators, %zu tracks, %zu counters, span %s, loaded in %.0f ms\n",
                     qPrintable(tracePath), trace->operatorCount(), trace->tracks().size(), trace->counters().size(),
                     formatDuration(trace->span()).c_str(), static_cast<double>(timer.elapsed()));

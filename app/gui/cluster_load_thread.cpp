@@ -102,7 +102,7 @@ QString rankTracePath(const OpenedCluster& cluster, int rank, QString* why) {
 }
 
 ClusterLoadThread::ClusterLoadThread(QString path, int jobs, QObject* parent)
-    : QThread(parent), m_path(std::move(path)), m_jobs(jobs) {
+    : LoadWorker(std::move(path), parent), m_jobs(jobs) {
     setObjectName(QStringLiteral("contend-cluster"));
 }
 
@@ -110,15 +110,15 @@ void ClusterLoadThread::run() {
     QElapsedTimer timer;
     timer.start();
     auto out = std::make_shared<OpenedCluster>();
-    out->path = m_path;
-    const QFileInfo info(m_path);
+    out->path = path();
+    const QFileInfo info(path());
     if (!info.exists()) {
-        emit failed(tr("%1: no such file or folder").arg(m_path));
+        emit failed(tr("%1: no such file or folder").arg(path()));
         return;
     }
     if (info.isFile()) {
         emit progress(-1, tr("Reading the cluster report %1").arg(info.fileName()));
-        auto c = readClusterReport(m_path.toStdString());
+        auto c = readClusterReport(path().toStdString());
         if (!c) {
             emit failed(QString::fromStdString(c.failure().message()));
             return;
@@ -126,18 +126,18 @@ void ClusterLoadThread::run() {
         out->report = std::make_shared<const ClusterReport>(std::move(c).value());
     } else {
         out->fromFolder = true;
-        const std::vector<std::string> traces = findRankTraces(m_path.toStdString());
+        const std::vector<std::string> traces = findRankTraces(path().toStdString());
         if (traces.size() < 2) {
             emit failed(tr("%1: not a cluster: %n rank trace(s) found (*.json, *.json.gz with distributedInfo.rank, "
                            "*_ascend_pt folders), two at least are needed",
                            nullptr, static_cast<int>(traces.size()))
-                            .arg(m_path));
+                            .arg(path()));
             return;
         }
         emit progress(0, tr("Analysing %1 ranks, %2 at a time").arg(traces.size()).arg(m_jobs));
         ClusterRunOptions o;
         o.jobs = m_jobs;
-        o.keepGoing = [this] { return !m_cancel.load(); };
+        o.keepGoing = keepGoing();
         o.rankDone = [this](std::size_t done, std::size_t total, const std::string& trace) {
             emit progress(static_cast<double>(done) / static_cast<double>(total),
                           tr("Analysed %1 of %2 ranks (last: %3)")
@@ -146,7 +146,7 @@ void ClusterLoadThread::run() {
                               .arg(QFileInfo(QString::fromStdString(trace)).fileName()));
         };
         ClusterRunResult r = analyseRanks(traces, o);
-        if (m_cancel || r.cancelled()) {
+        if (isCancelled() || r.cancelled()) {
             emit cancelled();
             return;
         }
@@ -158,7 +158,7 @@ void ClusterLoadThread::run() {
         out->report = std::make_shared<const ClusterReport>(mergeRanks(std::move(r.value())));
     }
     out->seconds = static_cast<double>(timer.elapsed()) / 1e3;
-    if (m_cancel) {
+    if (isCancelled()) {
         emit cancelled();
         return;
     }

@@ -4,13 +4,12 @@
 // analysed two at a time under the memory budget, each dropped once its report is cut down, then
 // merged). Progress per rank; Cancel stops between read chunks and analysis stages. Emits exactly
 // one of done / failed / cancelled.
-#include <atomic>
 #include <memory>
 
 #include <QMetaType>
 #include <QString>
-#include <QThread>
 
+#include "app/gui/load_worker.h"
 #include "core/analysis/cluster_merge.h"
 
 namespace contend::gui {
@@ -32,26 +31,21 @@ bool isClusterPath(const QString& path);
 // Empty with *why (in words, naming what was tried) when it is not reachable.
 QString rankTracePath(const OpenedCluster& cluster, int rank, QString* why = nullptr);
 
-class ClusterLoadThread : public QThread {
+class ClusterLoadThread : public LoadWorker {
     Q_OBJECT
   public:
     explicit ClusterLoadThread(QString path, int jobs = 2, QObject* parent = nullptr);
-    void cancel() { m_cancel = true; }
-    const QString& path() const { return m_path; }
 
   signals:
     void progress(double fraction, const QString& stage);
     void done(contend::gui::OpenedClusterPtr cluster);
-    void failed(const QString& message);
-    void cancelled();
+    // failed(message) and cancelled() come from LoadWorker.
 
   protected:
     void run() override;
 
   private:
-    QString m_path;
     int m_jobs;
-    std::atomic<bool> m_cancel{false};
 };
 
 }  // namespace contend::gui

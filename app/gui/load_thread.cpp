@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <optional>
 
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -35,7 +36,7 @@ QStringList describeWarnings(const Trace& trace) {
 }
 
 LoadThread::LoadThread(QString path, AnalysisSettings settings, QObject* parent)
-    : QThread(parent), m_path(std::move(path)), m_settings(std::move(settings)) {
+    : LoadWorker(std::move(path), parent), m_settings(std::move(settings)) {
     setObjectName(QStringLiteral("contend-load"));
 }
 
@@ -43,8 +44,8 @@ void LoadThread::run() {
     QElapsedTimer timer;
     timer.start();
     auto opened = std::make_shared<OpenedTrace>();
-    opened->path = m_path;
-    const QFileInfo info(m_path);
+    opened->path = path();
+    const QFileInfo info(path());
     // A file's size gives the reading stage its numbers (a folder's parts are read one by one).
     const double mb = info.isFile() ? static_cast<double>(info.size()) / 1e6 : 0;
     auto reading = [&](double f) {
@@ -62,37 +63,38 @@ void LoadThread::run() {
             last = f;
             emit progress(0.6 * f, reading(f), LoadPhase::Reading);
         }
-        return !m_cancel.load();
+        return !isCancelled();
     };
-    LoadResult r;
+    std::optional<LoadResult> loaded;  // Result has no empty state; set unless loadTrace threw
     try {
-        r = loadTrace(m_path.toStdString(), options);
+        loaded = loadTrace(path().toStdString(), options);
     } catch (const std::exception& e) {
-        emit failed(tr("%1: could not be read: %2").arg(m_path, QString::fromLocal8Bit(e.what())));
+        emit failed(tr("%1: could not be read: %2").arg(path(), QString::fromLocal8Bit(e.what())));
         return;
     }
-    if (m_cancel || r.cancelled()) {
+    const LoadResult& r = *loaded;
+    if (isCancelled() || r.cancelled()) {
         emit cancelled();
         return;
     }
     if (!r) {
-        emit failed(r.error ? QString::fromStdString(r.error->message()) : tr("%1: could not be read").arg(m_path));
+        emit failed(QString::fromStdString(r.failure().message()));
         return;
     }
-    opened->trace = r.trace;
-    opened->warnings = describeWarnings(*r.trace);
+    opened->trace = r.value();
+    opened->warnings = describeWarnings(*r.value());
     opened->loadSeconds = static_cast<double>(timer.elapsed()) / 1e3;
-    if (r.trace->operatorCount() == 0) {
-        emit failed(tr("%1: the file holds no operators (no complete or begin/end events)").arg(m_path));
+    if (r.value()->operatorCount() == 0) {
+        emit failed(tr("%1: the file holds no operators (no complete or begin/end events)").arg(path()));
         return;
     }
     const QString counts = tr("%L1 operators on %L2 tracks, %L3 counters")
-                               .arg(r.trace->operatorCount())
-                               .arg(r.trace->tracks().size())
-                               .arg(r.trace->counters().size());
+                               .arg(r.value()->operatorCount())
+                               .arg(r.value()->tracks().size())
+                               .arg(r.value()->counters().size());
     emit progress(0.65, tr("Indexing the timeline: %1").arg(counts), LoadPhase::Indexing);
-    opened->timeline = widgets::makeTimelineData(r.trace);
-    if (m_cancel) {
+    opened->timeline = widgets::makeTimelineData(r.value());
+    if (isCancelled()) {
         emit cancelled();
         return;
     }
@@ -116,9 +118,8 @@ void LoadThread::run() {
                           .arg(counts),
                       LoadPhase::Analysing);
     };
-    auto prepared = prepareForApp(
-        r.trace, settings, [this] { return !m_cancel.load(); }, stage);
-    if (m_cancel || prepared.cancelled()) {
+    auto prepared = prepareForApp(r.value(), settings, keepGoing(), stage);
+    if (isCancelled() || prepared.cancelled()) {
         emit cancelled();
         return;
     }
@@ -130,13 +131,12 @@ void LoadThread::run() {
                           .arg(m_settings.overlapRatio, 0, 'f', 2),
                       LoadPhase::Reporting);
         m_cache = makeWhatIfCache(opened->prepared);
-        opened->report = buildReportForApp(
-            *opened->prepared, m_settings.thresholds(), [this] { return !m_cancel.load(); }, m_cache.get());
+        opened->report = buildReportForApp(*opened->prepared, m_settings.thresholds(), keepGoing(), m_cache.get());
     } else {
         opened->analysisError = tr("The analysis failed: %1").arg(QString::fromStdString(prepared.failure().message()));
     }
     opened->analysisSeconds = static_cast<double>(timer.elapsed()) / 1e3;
-    if (m_cancel) {
+    if (isCancelled()) {
         emit cancelled();
         return;
     }

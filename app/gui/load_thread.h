@@ -4,12 +4,10 @@
 // cancelled. A cancel is honoured while reading (between chunks) and between the analysis'
 // stages, so the thread stops within a fraction of a second (contend-cli bench-load --cancel and
 // bench-analyze measure the longest wait).
-#include <atomic>
-
 #include <QMetaType>
 #include <QString>
-#include <QThread>
 
+#include "app/gui/load_worker.h"
 #include "app/gui/opened_trace.h"
 
 namespace contend::gui {
@@ -18,13 +16,10 @@ namespace contend::gui {
 // this).
 enum class LoadPhase { Reading, Indexing, Analysing, Reporting, Done };
 
-class LoadThread : public QThread {
+class LoadThread : public LoadWorker {
     Q_OBJECT
   public:
     LoadThread(QString path, AnalysisSettings settings, QObject* parent = nullptr);
-    void cancel() { m_cancel = true; }
-    bool isCancelled() const { return m_cancel; }
-    const QString& path() const { return m_path; }
     // The what-if's replays of the first report (for the session's re-thresholds); call after
     // done, once: the thread no longer touches it then.
     WhatIfCachePtr takeWhatIfCache() { return std::move(m_cache); }
@@ -33,16 +28,13 @@ class LoadThread : public QThread {
     // `text` says the stage with its numbers ("Reading run.json.gz: 120 of 260 MB").
     void progress(double fraction, const QString& text, contend::gui::LoadPhase phase);
     void done(contend::gui::OpenedTracePtr opened);
-    void failed(const QString& message);
-    void cancelled();
+    // failed(message) and cancelled() come from LoadWorker.
 
   protected:
     void run() override;
 
   private:
-    QString m_path;
     AnalysisSettings m_settings;
-    std::atomic<bool> m_cancel{false};
     WhatIfCachePtr m_cache;
 };
 

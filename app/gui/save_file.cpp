@@ -11,9 +11,9 @@
 namespace contend::gui {
 
 bool saveFileAtomically(const QString& path, const std::string& bytes, QString* error) {
-    std::string err;
-    if (writeFileAtomically(path.toStdString(), bytes, &err)) return true;
-    if (error) *error = QString::fromStdString(err);
+    const auto failed = writeFileAtomically(path.toStdString(), bytes);
+    if (!failed) return true;
+    if (error) *error = QString::fromStdString(failed->message());
     return false;
 }
 

@@ -101,10 +101,9 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
     const auto t0 = std::chrono::steady_clock::now();
     ResourceConfig config;
     if (!s.configPath.empty()) {
-        std::string error;
-        auto c = loadResourceConfig(s.configPath, &error);
-        if (!c) return Failure::of(Failure::Kind::Other, std::move(error));
-        config = std::move(*c);
+        Result<ResourceConfig> c = loadResourceConfig(s.configPath);
+        if (!c) return c.failure();  // Unreadable or Malformed, naming the config file
+        config = std::move(c).value();
     }
     std::shared_ptr<PreparedAnalysis> p(new PreparedAnalysis());
     p->m_trace = std::move(trace);

@@ -130,11 +130,8 @@ bool ResourceMap::hasCounters(Resource r) const {
     return std::any_of(counters.begin(), counters.end(), [&](const CounterMapping& m) { return m.resource == r; });
 }
 
-std::optional<ResourceConfig> parseResourceConfig(std::string_view text, const std::string& name, std::string* error) {
-    auto fail = [&](const std::string& why) -> std::optional<ResourceConfig> {
-        if (error) *error = name + ": " + why;
-        return std::nullopt;
-    };
+Result<ResourceConfig> parseResourceConfig(std::string_view text, const std::string& name) {
+    auto fail = [&](const std::string& why) { return Failure::of(Failure::Kind::Malformed, why, name); };
     nlohmann::json j = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
     if (j.is_discarded()) return fail("not valid JSON");
     if (!j.is_object() || !j.contains("map") || !j["map"].is_array())
@@ -179,15 +176,12 @@ std::optional<ResourceConfig> parseResourceConfig(std::string_view text, const s
     return cfg;
 }
 
-std::optional<ResourceConfig> loadResourceConfig(const std::string& path, std::string* error) {
+Result<ResourceConfig> loadResourceConfig(const std::string& path) {
     std::ifstream f(path, std::ios::binary);
-    if (!f) {
-        if (error) *error = path + ": cannot open the config file";
-        return std::nullopt;
-    }
+    if (!f) return Failure::of(Failure::Kind::Unreadable, "cannot open the config file", path);
     std::stringstream ss;
     ss << f.rdbuf();
-    return parseResourceConfig(ss.str(), path, error);
+    return parseResourceConfig(ss.str(), path);
 }
 
 namespace {

@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "core/analysis/report.h"
+#include "core/common/failure.h"
 #include "core/trace/trace.h"
 
 namespace contend {
@@ -60,9 +61,13 @@ struct ResourceConfig {
     std::vector<MappingRule> rules;
 };
 
-// Parses the config text. Returns nullopt and sets *error (naming `name`) when it is not valid.
-std::optional<ResourceConfig> parseResourceConfig(std::string_view text, const std::string& name, std::string* error);
-std::optional<ResourceConfig> loadResourceConfig(const std::string& path, std::string* error);
+// Parses the config text. A config that is not valid is a Failure of kind Malformed naming `name`
+// as its file, the rule in its reason (message(): "cfg.json: map[0]: \"match\" is not a valid
+// regular expression: (").
+Result<ResourceConfig> parseResourceConfig(std::string_view text, const std::string& name);
+// The same from a file; a file that cannot be opened is kind Unreadable ("PATH: cannot open the
+// config file").
+Result<ResourceConfig> loadResourceConfig(const std::string& path);
 
 struct Classification {
     Resource resource = Resource::None;  // None: not a resource

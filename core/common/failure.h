@@ -60,6 +60,11 @@ class Result {
     const T& value() const& { return std::get<0>(m_v); }
     T&& value() && { return std::get<0>(std::move(m_v)); }
     const Failure& failure() const { return std::get<1>(m_v); }
+    // The value's members, as for std::optional and std::expected (checked like value()).
+    T* operator->() { return &value(); }
+    const T* operator->() const { return &value(); }
+    T& operator*() & { return value(); }
+    const T& operator*() const& { return value(); }
 
   private:
     std::variant<T, Failure> m_v;

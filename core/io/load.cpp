@@ -26,19 +26,13 @@ std::uint64_t effectiveMemoryBudget(const LoadOptions& options) {
 
 namespace {
 
-LoadResult fail(Failure failure) {
-    LoadResult r;
-    r.error = std::move(failure);
-    return r;
-}
+LoadResult fail(Failure failure) { return failure; }
 
 LoadResult finish(TraceBuilder& builder, const std::optional<Failure>& err, std::chrono::steady_clock::time_point t0) {
     if (err) return fail(*err);
     builder.stats().seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     conventions::tagByConventions(builder);  // after the side-file joins, which may set task types
-    LoadResult r;
-    r.trace = builder.finalize();
-    return r;
+    return builder.finalize();
 }
 
 std::optional<Failure> checkCpu([[maybe_unused]] const std::string& path) {

@@ -39,13 +39,9 @@ std::uint64_t effectiveMemoryBudget(const LoadOptions& options);
 // CONTEND_MAX_MEMORY parsed (kNoMemoryLimit for "0"); nullopt when unset or not a size.
 std::optional<std::uint64_t> memoryLimitFromEnvironment();
 
-// The trace, or the failure (never both). A cancelled load is a failure of kind Cancelled.
-struct LoadResult {
-    TracePtr trace;
-    std::optional<Failure> error;
-    explicit operator bool() const { return trace != nullptr; }
-    bool cancelled() const { return error && error->isCancelled(); }
-};
+// The trace, or the failure (never both): value() is never null when ok(). A cancelled load is
+// a failure of kind Cancelled.
+using LoadResult = Result<TracePtr>;
 
 LoadResult loadTrace(const std::string& path, const LoadOptions& options = {});
 

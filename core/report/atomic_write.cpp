@@ -58,17 +58,14 @@ class FdBuf : public std::streambuf {
 
 }  // namespace
 
-bool writeFileAtomically(const std::string& path, const std::string& content, std::string* error) {
+std::optional<Failure> writeFileAtomically(const std::string& path, const std::string& content) {
     return writeFileAtomically(
-        path, [&](std::ostream& out) { out.write(content.data(), static_cast<std::streamsize>(content.size())); },
-        error);
+        path, [&](std::ostream& out) { out.write(content.data(), static_cast<std::streamsize>(content.size())); });
 }
 
-bool writeFileAtomically(const std::string& path, const std::function<void(std::ostream&)>& produce,
-                         std::string* error) {
-    auto fail = [&](const std::string& what) {
-        if (error) *error = path + ": " + what + ": " + std::strerror(errno);
-        return false;
+std::optional<Failure> writeFileAtomically(const std::string& path, const std::function<void(std::ostream&)>& produce) {
+    auto fail = [&](const std::string& what) -> std::optional<Failure> {
+        return Failure::of(Failure::Kind::Unreadable, what + ": " + std::strerror(errno), path);
     };
     // Built by appending: GCC 12 warns (-Wrestrict, a false positive) on path + "...".
     static constexpr char kSuffix[] = ".tmp-XXXXXX";
@@ -118,7 +115,7 @@ bool writeFileAtomically(const std::string& path, const std::function<void(std::
         ::fsync(dfd);
         ::close(dfd);
     }
-    return true;
+    return std::nullopt;
 }
 
 }  // namespace contend

@@ -189,7 +189,7 @@ bool isClusterDocument(const json& j) {
            j["schema"].get<std::string>() == kClusterSchema;
 }
 
-std::optional<ClusterReport> clusterFromJson(const json& j, std::string* error) {
+Result<ClusterReport> clusterFromJson(const json& j) {
     try {
         if (!j.is_object()) throw ReadError{"cluster: not a JSON object"};
         if (!isClusterDocument(j)) throw ReadError{std::string("cluster: \"schema\" is not ") + kClusterSchema};
@@ -207,8 +207,7 @@ std::optional<ClusterReport> clusterFromJson(const json& j, std::string* error) 
                 {getString(notes[i], "kind", at("notes", i)), getString(notes[i], "text", at("notes", i))});
         return c;
     } catch (const ReadError& e) {
-        if (error) *error = e.what;
-        return std::nullopt;
+        return Failure::of(Failure::Kind::Malformed, e.what);
     }
 }
 
@@ -242,10 +241,9 @@ Result<ClusterReport> readClusterReport(const std::string& path) {
     if (j.is_discarded())
         return fail(Failure::Kind::Malformed,
                     "not JSON (expected a cluster report written by contend-cli merge or cluster)");
-    std::string why;
-    std::optional<ClusterReport> c = clusterFromJson(j, &why);
-    if (!c) return fail(Failure::Kind::Malformed, why);
-    return std::move(*c);
+    Result<ClusterReport> c = clusterFromJson(j);
+    if (!c) return fail(Failure::Kind::Malformed, c.failure().reason);
+    return c;
 }
 
 }  // namespace contend

@@ -160,11 +160,10 @@ Result<RankInput> readRankReport(const std::string& path) {
     json j = json::parse(in, nullptr, false);
     if (j.is_discarded())
         return fail(Failure::Kind::Malformed, "not JSON (expected a report written by contend-cli analyze --json)");
-    std::string why;
-    std::optional<Report> report = reportFromJson(j, &why);
+    Result<Report> report = reportFromJson(j);
     j = json();
-    if (!report) return fail(Failure::Kind::Malformed, why);
-    return rankInputFromReport(*report, path);
+    if (!report) return fail(Failure::Kind::Malformed, report.failure().reason);
+    return rankInputFromReport(report.value(), path);
 }
 
 }  // namespace contend

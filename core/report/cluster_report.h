@@ -17,9 +17,10 @@ nlohmann::json clusterToJson(const ClusterReport& c);
 std::string clusterToMarkdown(const ClusterReport& c);
 
 // Reads a contend.cluster/1 document back (the app opens CLUSTER.json). Reports written before
-// ranks[].trace and collectives[].late_start_ns existed read with those empty / 0. nullopt and
-// *error ("collectives/4: \"late_rank\" has the wrong type or is out of range") on a bad one.
-std::optional<ClusterReport> clusterFromJson(const nlohmann::json& j, std::string* error);
+// ranks[].trace and collectives[].late_start_ns existed read with those empty / 0. A bad one is a
+// Failure of kind Malformed whose reason names the field ("collectives/4: \"late_rank\" has the
+// wrong type or is out of range"); its file is empty (readClusterReport adds it).
+Result<ClusterReport> clusterFromJson(const nlohmann::json& j);
 // The same from a file, or its Failure naming the file: Unreadable (cannot open), Malformed (not
 // JSON, or not a cluster report it can read).
 Result<ClusterReport> readClusterReport(const std::string& path);

@@ -106,19 +106,20 @@ ClusterRunResult analyseRanks(const std::vector<std::string>& traces, const Clus
             LoadResult lr = loadTrace(traces[k], load);
             if (lr.cancelled() || stop) break;
             if (!lr) {
-                fail(k, lr.error ? *lr.error : Failure::of(Failure::Kind::Other, "cannot load the trace", traces[k]));
+                fail(k,
+                     !lr.ok() ? lr.failure() : Failure::of(Failure::Kind::Other, "cannot load the trace", traces[k]));
                 break;
             }
-            auto prepared = prepareAnalysis(lr.trace, o.analysis, keepGoing);
+            auto prepared = prepareAnalysis(lr.value(), o.analysis, keepGoing);
             if (!keepGoing()) break;
             if (!prepared) {
-                fail(k, Failure::of(prepared.failure().kind, prepared.failure().reason, traces[k]));
+                fail(k, Failure::of(prepared.failure().kind, prepared.failure().message(), traces[k]));
                 break;
             }
             const Report r = buildReport(*prepared.value(), o.analysis.coefficient, o.analysis.overlapRatio);
             if (o.onReport) {
                 std::lock_guard<std::mutex> lock(report);
-                if (std::string e = o.onReport(r, *lr.trace); !e.empty()) {
+                if (std::string e = o.onReport(r, *lr.value()); !e.empty()) {
                     fail(k, Failure::of(Failure::Kind::Unreadable, std::move(e)));
                     break;
                 }

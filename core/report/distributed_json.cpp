@@ -16,13 +16,10 @@ json distributedToJson(const ReportDistributed& d) {
     return j;
 }
 
-bool distributedFromJson(const json& j, ReportDistributed& out, std::string* error) {
-    auto fail = [&](const std::string& what) {
-        if (error) *error = "distributed" + what;
-        return false;
-    };
+Result<ReportDistributed> distributedFromJson(const json& j) {
+    auto fail = [](const std::string& what) { return Failure::of(Failure::Kind::Malformed, "distributed" + what); };
     if (!j.is_object()) return fail(": not an object");
-    out = ReportDistributed{};
+    ReportDistributed out;
     auto optInt = [&](const char* key, int& dst) {
         if (!j.contains(key) || j[key].is_null()) return true;
         if (!j[key].is_number_integer() || j[key].get<long long>() < 0 || j[key].get<long long>() > (1 << 30))
@@ -61,7 +58,7 @@ bool distributedFromJson(const json& j, ReportDistributed& out, std::string* err
             out.collectives.push_back(r);
         }
     }
-    return true;
+    return out;
 }
 
 }  // namespace contend

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/analysis/report.h"
+#include "core/common/failure.h"
 
 namespace contend {
 
@@ -14,8 +15,9 @@ namespace contend {
 //  "collectives": [{"iteration": 1009, "name": 0, "start_ns": ..., "dur_ns": ...}, ...]}
 nlohmann::json distributedToJson(const ReportDistributed& d);
 
-// Reads it back; false and *error ("distributed/collectives/4: name 7 is not in
-// collective_names") when a field is missing, of the wrong type or out of range.
-bool distributedFromJson(const nlohmann::json& j, ReportDistributed& out, std::string* error);
+// Reads it back; a Failure of kind Malformed whose reason names the field
+// ("distributed/collectives/4: name 7 is not in collective_names") when a field is missing, of
+// the wrong type or out of range.
+Result<ReportDistributed> distributedFromJson(const nlohmann::json& j);
 
 }  // namespace contend

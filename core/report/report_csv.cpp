@@ -170,18 +170,17 @@ std::vector<CsvFile> reportToCsv(const Report& r) {
             {"notes.csv", notesCsv(r)}};
 }
 
-bool writeReportCsv(const Report& report, const std::string& dir, std::string* error) {
+std::optional<Failure> writeReportCsv(const Report& report, const std::string& dir) {
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
-    if (ec || !std::filesystem::is_directory(dir)) {
-        if (error) *error = "cannot create the folder " + dir + (ec ? ": " + ec.message() : "");
-        return false;
-    }
+    if (ec || !std::filesystem::is_directory(dir))  // the reason names the folder: no file prefix
+        return Failure::of(Failure::Kind::Unreadable,
+                           "cannot create the folder " + dir + (ec ? ": " + ec.message() : ""));
     for (const CsvFile& f : reportToCsv(report)) {
         const std::string path = (std::filesystem::path(dir) / f.name).string();
-        if (!writeFileAtomically(path, f.text, error)) return false;
+        if (auto failed = writeFileAtomically(path, f.text)) return failed;
     }
-    return true;
+    return std::nullopt;
 }
 
 }  // namespace contend

@@ -5,10 +5,12 @@
 // integers in ns (columns named *_ns) with a human column beside the ones people read
 // ("excess" = "1.20 ms"); causes and provenance by name, as in contend.report/1; evidence as
 // its one line of words. One row per item of the report, in the report's order.
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/analysis/report.h"
+#include "core/common/failure.h"
 
 namespace contend {
 
@@ -21,7 +23,8 @@ struct CsvFile {
 std::vector<CsvFile> reportToCsv(const Report& report);
 
 // Writes them into `dir` (created with its parents when missing), each file atomically. Returns
-// false and sets *error on the first failure; files already written stay.
-bool writeReportCsv(const Report& report, const std::string& dir, std::string* error);
+// nullopt, or the first failure (kind Unreadable: "cannot create the folder DIR: ..." or the
+// file's writeFileAtomically failure); files already written stay.
+std::optional<Failure> writeReportCsv(const Report& report, const std::string& dir);
 
 }  // namespace contend

@@ -665,8 +665,9 @@ Report readReport(const json& j) {
         }
     }
     if (j.contains("distributed")) {
-        std::string error;
-        if (!distributedFromJson(j["distributed"], r.distributed, &error)) throw ReadError{error};
+        Result<ReportDistributed> d = distributedFromJson(j["distributed"]);
+        if (!d) throw ReadError{d.failure().reason};
+        r.distributed = std::move(d).value();
     }
     r.whatIf = readWhatIf(j);
     return r;
@@ -687,15 +688,14 @@ nlohmann::json idJson(const std::string& text) {
 json reportToJson(const Report& report, const Trace& trace) { return toJson(report, &trace); }
 json reportToJson(const Report& report) { return toJson(report, nullptr); }
 
-std::optional<Report> reportFromJson(const json& j, std::string* error) {
+Result<Report> reportFromJson(const json& j) {
     try {
         return readReport(j);
     } catch (const ReadError& e) {
-        if (error) *error = e.what;
+        return Failure::of(Failure::Kind::Malformed, e.what);
     } catch (const json::exception& e) {
-        if (error) *error = std::string("report: ") + e.what();
+        return Failure::of(Failure::Kind::Malformed, std::string("report: ") + e.what());
     }
-    return std::nullopt;
 }
 
 }  // namespace contend

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "core/analysis/report.h"
+#include "core/common/failure.h"
 #include "core/report/finding_rank.h"
 #include "core/trace/trace.h"
 
@@ -39,9 +40,11 @@ nlohmann::json reportToJson(const Report& report);
 // of them (the document would cost several times the text). `trace` may be null.
 void writeReportJson(std::ostream& out, const Report& report, const Trace* trace);
 
-// Reads a report written by reportToJson (report/2, or report/1 without the what-if). Returns
-// nullopt and sets *error when the schema is neither or a required field is missing or of the wrong type.
-std::optional<Report> reportFromJson(const nlohmann::json& j, std::string* error);
+// Reads a report written by reportToJson (report/2, or report/1 without the what-if). A Failure
+// of kind Malformed when the schema is neither or a required field is missing or of the wrong
+// type; its reason names the field ("report: missing \"settings\""), its file is empty (the
+// caller knows the file).
+Result<Report> reportFromJson(const nlohmann::json& j);
 
 // A human-readable report: summary, top anomalies, windows and clusters with causes, costs and
 // what to try. Implemented in report_markdown.cpp.

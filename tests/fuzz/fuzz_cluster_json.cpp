@@ -11,8 +11,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     nlohmann::json j = nlohmann::json::parse(data, data + size, nullptr, false);
     if (j.is_discarded()) return 0;
-    std::string why;
-    auto cluster = contend::clusterFromJson(j, &why);
+    auto cluster = contend::clusterFromJson(j);
     if (!cluster) return 0;
     (void)contend::clusterToJson(*cluster).dump();
     (void)contend::clusterToMarkdown(*cluster);

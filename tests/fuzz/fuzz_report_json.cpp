@@ -12,8 +12,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     nlohmann::json j = nlohmann::json::parse(data, data + size, nullptr, false);
     if (j.is_discarded()) return 0;
-    std::string why;
-    auto report = contend::reportFromJson(j, &why);
+    auto report = contend::reportFromJson(j);
     if (!report) return 0;
     contend::CompareResult r = contend::compareReports(*report, *report);
     (void)contend::compareToJson(r).dump();

@@ -13,13 +13,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     options.memoryLimitBytes = 256u << 20;  // a fixed budget: deterministic, and its checks get fuzzed too
     std::string_view bytes(reinterpret_cast<const char*>(data), size);
     contend::LoadResult r = contend::loadTraceFromMemory(bytes, "fuzz.json", options);
-    if (r.trace) {
+    if (r.ok()) {
         // Touch what the views and analyses touch.
-        const auto& t = *r.trace;
+        const auto& t = *r.value();
         for (std::uint32_t k = 0; k < t.tracks().size(); ++k) (void)t.visibleRange(k, t.begin(), t.end());
         for (const auto& c : t.counters()) (void)c.valueAt(t.begin());
-    } else if (r.error) {
-        (void)r.error->message();
+    } else {
+        (void)r.failure().message();
     }
     return 0;
 }

@@ -46,7 +46,7 @@ class TinyTrace {
 };
 
 inline TracePtr loadJson(const std::string& json, const std::string& name = "inline.json") {
-    return loadTraceFromMemory(json, name).trace;
+    return loadTraceFromMemory(json, name).value();
 }
 
 // Index of the slice with this name and start, or kNone.

@@ -184,9 +184,9 @@ TEST_CASE("compare window on the samples agrees with compareReports", "[compare]
     AnalysisSettings s;
     const LoadResult base = loadTrace(contend::test::samplePath().toStdString());
     const LoadResult now = loadTrace(afterSample().toStdString());
-    REQUIRE(base.trace);
-    REQUIRE(now.trace);
-    const CompareResult expected = compareReports(analyze(base.trace, s), analyze(now.trace, s));
+    REQUIRE(base.ok());
+    REQUIRE(now.ok());
+    const CompareResult expected = compareReports(analyze(base.value(), s), analyze(now.value(), s));
     const CompareResult& got = *w.result();
     CHECK(got.anomalies.resolved.size() == expected.anomalies.resolved.size());
     CHECK(got.anomalies.persisting.size() == expected.anomalies.persisting.size());
@@ -374,13 +374,13 @@ TEST_CASE("the compare window's thresholds re-threshold both runs and compare ag
     REQUIRE(haveSamples());  // bundled with the project: missing is a failure, not a skip
     const LoadResult base = loadTrace(contend::test::samplePath().toStdString());
     const LoadResult now = loadTrace(afterSample().toStdString());
-    REQUIRE(base.trace);
-    REQUIRE(now.trace);
+    REQUIRE(base.ok());
+    REQUIRE(now.ok());
     auto expectedAt = [&](double k, double r) {
         AnalysisSettings s;
         s.coefficient = k;
         s.overlapRatio = r;
-        return compareReports(analyze(base.trace, s), analyze(now.trace, s));
+        return compareReports(analyze(base.value(), s), analyze(now.value(), s));
     };
     auto agrees = [](const CompareResult& got, const CompareResult& expected) {
         return got.anomalies.resolved.size() == expected.anomalies.resolved.size() &&

@@ -48,7 +48,7 @@ CompareResult coreCompare(const QString& base, const QString& now) {
     auto analysed = [](const QString& path) {
         LoadResult r = loadTrace(path.toStdString());
         if (!r) FAIL("did not load: " << path.toStdString());
-        return analyze(r.trace, AnalysisSettings{});
+        return analyze(r.value(), AnalysisSettings{});
     };
     return compareReports(analysed(base), analysed(now));
 }

@@ -43,7 +43,7 @@ const Analysed& analysed() {
     static Analysed a = [] {
         Analysed r;
         if (contend::test::haveSample())
-            r.trace = loadTrace(contend::test::samplePath().toStdString()).trace;
+            r.trace = loadTrace(contend::test::samplePath().toStdString()).value();
         else
             r.trace = contend::gui::makeSyntheticTrace(20000);
         r.prepared = prepareAnalysis(r.trace, AnalysisSettings{}).value();

@@ -231,7 +231,7 @@ TEST_CASE("the tooltip names the operator, its times and a few of its args", "[t
     REQUIRE(file.open(QIODevice::WriteOnly));
     file.write(json.data(), static_cast<qint64>(json.size()));
     file.close();
-    auto trace = loadTrace(path.toStdString()).trace;
+    auto trace = loadTrace(path.toStdString()).value();
     REQUIRE(trace);
     TimelineView view;
     view.resize(800, 300);

@@ -225,7 +225,7 @@ TEST_CASE("the app's reports carry the what-if, first report and re-thresholds a
 
 TEST_CASE("the what-if stops when the session no longer wants it", "[app][whatif][cancel]") {
     REQUIRE(contend::test::haveSample());  // bundled: its absence is a broken checkout, not a skip
-    TracePtr t = loadTrace(contend::test::samplePath().toStdString()).trace;
+    TracePtr t = loadTrace(contend::test::samplePath().toStdString()).value();
     REQUIRE(t);
     const auto result = prepareForApp(t, AnalysisSettings{});
     REQUIRE(result);
