@@ -71,6 +71,20 @@ std::optional<TraceFormat> formatFromName(std::string_view name) {
 
 std::span<const ReaderEntry* const> readers() { return kReaders; }
 
+std::string_view folderWithoutTraceReason() {
+    return "no trace in this folder: expected ASCEND_PROFILER_OUTPUT/trace_view.json or "
+           "ascend_pytorch_profiler_N.db, trace_view.json, msprof_*.db, or one "
+           "*.pt.trace.json(.gz) file";
+}
+
+std::string otherSqliteReason(std::string_view filename) {
+    if (filename == "analysis.db")
+        return "an Ascend analysis.db holds summary tables only: open the "
+               "ascend_pytorch_profiler_N.db beside it, or the rank folder";
+    return "an SQLite database that is neither an Nsight Systems export nor an Ascend "
+           "profiler database (no CUPTI_ACTIVITY_KIND_KERNEL, no TASK and STRING_IDS tables)";
+}
+
 bool isProfilerStepName(std::string_view name) { return name.rfind(kProfilerStepPrefix, 0) == 0; }
 
 bool isDeviceCategory(std::string_view c) {

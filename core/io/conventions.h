@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "core/trace/trace_format.h"
@@ -54,6 +55,11 @@ std::optional<TraceFormat> formatFromName(std::string_view name);
 // refuses it with the reason). Folders first, then SQLite databases, then the refusals of files
 // that look like a trace but are not one, and the JSON reader last, for everything else.
 std::span<const ReaderEntry* const> readers();
+// The words of the two refusals that list what Contend reads, so that a new format adds itself
+// here and not in reader_entry.cpp: a folder with no trace in it, and an SQLite database that is
+// no reader's (`filename`: an Ascend analysis.db gets told where its trace is).
+std::string_view folderWithoutTraceReason();
+std::string otherSqliteReason(std::string_view filename);
 
 // --- Processes -------------------------------------------------------------------------------
 // Ascend's NPU streams live under this process (text export and database alike).

@@ -73,14 +73,7 @@ void setDatabaseSource(TraceBuilder& builder, const std::string& path) {
 namespace {
 
 std::optional<Failure> refuseFolder(const Probe& p, TraceBuilder&, const LoadOptions&) {
-    return Failure{p.path,
-                   -1,
-                   -1,
-                   -1,
-                   "no trace in this folder: expected ASCEND_PROFILER_OUTPUT/trace_view.json or "
-                   "ascend_pytorch_profiler_N.db, trace_view.json, msprof_*.db, or one "
-                   "*.pt.trace.json(.gz) file",
-                   Failure::Kind::NotATrace};
+    return Failure{p.path, -1, -1, -1, std::string(conventions::folderWithoutTraceReason()), Failure::Kind::NotATrace};
 }
 
 bool unreadableSqlite(const Probe& p) { return p.sqlite && (!p.db || !p.sqliteError.empty()); }
@@ -90,16 +83,7 @@ std::optional<Failure> refuseUnreadableSqlite(const Probe& p, TraceBuilder&, con
 }
 
 std::optional<Failure> refuseOtherSqlite(const Probe& p, TraceBuilder&, const LoadOptions&) {
-    const bool analysis = p.filename() == "analysis.db";
-    return Failure{p.path,
-                   0,
-                   -1,
-                   -1,
-                   analysis ? "an Ascend analysis.db holds summary tables only: open the "
-                              "ascend_pytorch_profiler_N.db beside it, or the rank folder"
-                            : "an SQLite database that is neither an Nsight Systems export nor an Ascend "
-                              "profiler database (no CUPTI_ACTIVITY_KIND_KERNEL, no TASK and STRING_IDS tables)",
-                   Failure::Kind::NotATrace};
+    return Failure{p.path, 0, -1, -1, conventions::otherSqliteReason(p.filename()), Failure::Kind::NotATrace};
 }
 
 bool notSqlite(const Probe& p) {
