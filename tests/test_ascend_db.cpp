@@ -21,9 +21,11 @@
 #include "core/io/conventions.h"
 #include "core/io/load.h"
 #include "core/trace/trace_builder.h"
+#include "sqlite_test_db.h"
 #include "test_support.h"
 
 using namespace contend;
+using contend::test::makeDb;
 namespace fs = std::filesystem;
 
 namespace {
@@ -32,20 +34,6 @@ void requireSharedTraces() {
     if (test::haveSharedTraces()) return;
     std::cerr << test::sharedTraces() << " not found: real Ascend database tests skipped" << std::endl;
     contend::test::skipTest();
-}
-
-// A database at `path` made from `sql` (replacing any file there).
-void makeDb(const std::string& path, const std::string& sql) {
-    std::error_code ec;
-    fs::remove(path, ec);
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-    char* err = nullptr;
-    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err);
-    INFO((err ? err : ""));
-    sqlite3_free(err);
-    sqlite3_close(db);
-    REQUIRE(rc == SQLITE_OK);
 }
 
 // pid 77, tid 78 as msprof's globalTid packs them (pid in the high 32 bits).

@@ -16,26 +16,14 @@
 #include "core/analysis/pressure.h"
 #include "core/io/conventions.h"
 #include "core/io/load.h"
+#include "sqlite_test_db.h"
 #include "test_support.h"
 
 using namespace contend;
+using contend::test::makeDb;
 namespace fs = std::filesystem;
 
 namespace {
-
-// A database at `path` made from `sql` (replacing any file there).
-void makeDb(const std::string& path, const std::string& sql) {
-    std::error_code ec;
-    fs::remove(path, ec);
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-    char* err = nullptr;
-    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err);
-    INFO((err ? err : ""));
-    sqlite3_free(err);
-    sqlite3_close(db);
-    REQUIRE(rc == SQLITE_OK);
-}
 
 // pid 123, tid 456 as Nsight's GlobalId packs them.
 constexpr long long kGlobalTid = (123LL << 24) | 456;

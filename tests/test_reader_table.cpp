@@ -9,9 +9,11 @@
 #include "core/io/conventions.h"
 #include "core/io/load.h"
 #include "core/io/reader_entry.h"
+#include "sqlite_test_db.h"
 #include "test_support.h"
 
 using namespace contend;
+using contend::test::makeDb;
 using contend::test::TempFile;
 namespace fs = std::filesystem;
 
@@ -26,20 +28,6 @@ const unsigned char kGzipTrace[] = {0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x
                                     0xa6, 0x6b, 0x63, 0x6b, 0x01, 0x95, 0x27, 0x67, 0xe4, 0x46, 0x00, 0x00, 0x00};
 
 const char* kTraceJson = R"({"traceEvents":[{"ph":"X","name":"k","ts":1,"dur":2,"pid":1,"tid":1}]})";
-
-void makeDb(const std::string& path, const std::string& sql) {
-    std::error_code ec;
-    fs::remove(path, ec);
-    fs::create_directories(fs::path(path).parent_path(), ec);
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-    char* err = nullptr;
-    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err);
-    INFO((err ? err : ""));
-    sqlite3_free(err);
-    sqlite3_close(db);
-    REQUIRE(rc == SQLITE_OK);
-}
 
 std::string picked(const std::string& path) {
     const ReaderEntry* e = pickReader(probePath(path));
