@@ -69,8 +69,8 @@ inline const SimRun& simulated(const SimOptions& o) {
     stem = (dir / stem).string();
     req.tracePath = stem + (o.format == sim::TraceFormat::NsysSqlite ? ".sqlite" : ".json");
     req.truthPath = stem + ".truth.json";
-    const sim::SimulationSummary s = sim::runSimulation(req);
-    if (!s.ok) FAIL("simulation failed: " << s.error);
+    const Result<sim::SimulationSummary> s = sim::runSimulation(req);
+    if (!s) FAIL("simulation failed: " << s.failure().message());
     LoadResult lr = loadTrace(req.tracePath);
     if (!lr) FAIL("simulated trace did not load: " << lr.failure().message());
     SimRun run;

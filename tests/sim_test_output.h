@@ -33,8 +33,10 @@ inline Output run(sim::SimulationRequest req, const std::string& name) {
     req.tracePath = trace.path();
     req.truthPath = truth.path();
     Output out;
-    out.summary = sim::runSimulation(req);
-    REQUIRE(out.summary.ok);
+    Result<sim::SimulationSummary> summary = sim::runSimulation(req);
+    INFO((summary ? std::string() : summary.failure().message()));
+    REQUIRE(summary.ok());
+    out.summary = summary.value();
     out.trace = slurp(trace.path());
     out.truth = slurp(truth.path());
     return out;

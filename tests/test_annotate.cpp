@@ -97,22 +97,22 @@ void checkSameSlices(const Trace& a, const Trace& b) {
     }
 }
 
-struct Annotated {
-    AnnotateResult res;
+struct AnnotatedAndBack {
+    contend::Annotated res;
     LoadResult back;
 };
 
 // Annotates `lr`'s trace with `r` into `out`, reads it back, and checks it holds the user's
 // events unchanged plus exactly the added ones.
-Annotated annotateAndReload(const LoadResult& lr, const Report& r, const TempFile& out) {
-    AnnotateResult res = writeAnnotatedTrace(*lr.value(), r, out.path());
-    INFO(res.error);
-    REQUIRE(res.ok);
+AnnotatedAndBack annotateAndReload(const LoadResult& lr, const Report& r, const TempFile& out) {
+    const Result<contend::Annotated> res = writeAnnotatedTrace(*lr.value(), r, out.path());
+    INFO((res ? std::string() : res.failure().message()));
+    REQUIRE(res.ok());
     LoadResult back = loadTrace(out.path());
     REQUIRE(back);
-    CHECK(back.value()->stats().events == lr.value()->stats().events + res.addedEvents);
+    CHECK(back.value()->stats().events == lr.value()->stats().events + res->addedEvents);
     checkSameSlices(*lr.value(), *back.value());
-    return Annotated{std::move(res), std::move(back)};
+    return AnnotatedAndBack{res.value(), std::move(back)};
 }
 
 }  // namespace
@@ -125,7 +125,7 @@ TEST_CASE("annotate: the bundled sample keeps every event and gains the findings
     REQUIRE_FALSE(r.windows.empty());
     TempFile out("annotated.json.gz");
     // Contend reads it back without a warning, with exactly the added events more.
-    const Annotated a = annotateAndReload(lr, r, out);
+    const AnnotatedAndBack a = annotateAndReload(lr, r, out);
     const LoadResult& back = a.back;
     CHECK(back.value()->stats().warnings.size() == lr.value()->stats().warnings.size());
     const long long pid = findingsPidOf(*back.value());
@@ -163,12 +163,12 @@ TEST_CASE("annotate: an array-form trace (Ascend, Chrome) and an empty array", "
     const Report r = analyze(lr.value(), AnalysisSettings{});
     REQUIRE(r.anomalies.size() == 1);
     TempFile out("array-annotated.json");
-    const AnnotateResult res = writeAnnotatedTrace(*lr.value(), r, out.path());
-    INFO(res.error);
-    REQUIRE(res.ok);
+    const Result<contend::Annotated> res = writeAnnotatedTrace(*lr.value(), r, out.path());
+    INFO((res ? std::string() : res.failure().message()));
+    REQUIRE(res.ok());
     const auto j = nlohmann::json::parse(contend::test::slurp(out.path()));
     REQUIRE(j.is_array());
-    CHECK(j.size() == 12 + res.addedEvents);
+    CHECK(j.size() == 12 + res->addedEvents);
     CHECK(j[0]["name"] == "relu_fwd");  // the user's events first, unchanged
     checkChromeTraceRules(j, findingsPidOf(*loadTrace(out.path()).value()));
 
@@ -176,9 +176,9 @@ TEST_CASE("annotate: an array-form trace (Ascend, Chrome) and an empty array", "
     LoadResult le = loadTrace(empty.path());
     if (le) {
         TempFile out2("empty-annotated.json");
-        const AnnotateResult r2 =
+        const Result<contend::Annotated> r2 =
             writeAnnotatedTrace(*le.value(), analyze(le.value(), AnalysisSettings{}), out2.path());
-        REQUIRE(r2.ok);
+        REQUIRE(r2.ok());
         CHECK_NOTHROW(nlohmann::json::parse(contend::test::slurp(out2.path())));
     }
 }
@@ -192,10 +192,15 @@ TEST_CASE("annotate: a trace cut short is an error naming the file, and nothing 
     LoadResult lr = loadTrace(in.path());
     REQUIRE(lr);
     TempFile out("cut-annotated.json");
-    const AnnotateResult res = writeAnnotatedTrace(*lr.value(), analyze(lr.value(), AnalysisSettings{}), out.path());
-    CHECK_FALSE(res.ok);
-    CHECK(res.error.find(in.path()) != std::string::npos);
-    CHECK(res.error.find("cut short") != std::string::npos);
+    const Result<contend::Annotated> res =
+        writeAnnotatedTrace(*lr.value(), analyze(lr.value(), AnalysisSettings{}), out.path());
+    REQUIRE_FALSE(res.ok());
+    CHECK(res.failure().kind == Failure::Kind::Malformed);
+    CHECK(res.failure().file == in.path());
+    CHECK(res.failure().offset >= 0);
+    const std::string message = res.failure().message();
+    CHECK(message.find(in.path() + ": byte ") == 0);
+    CHECK(message.find("cut short") != std::string::npos);
     CHECK_FALSE(fs::exists(out.path()));
 }
 
@@ -209,7 +214,7 @@ TEST_CASE("annotate: a real Kineto trace with NCCL keeps its events and passes t
     REQUIRE(lr);
     const Report r = analyze(lr.value(), AnalysisSettings{});
     TempFile out("real-annotated.json");
-    const Annotated a = annotateAndReload(lr, r, out);
+    const AnnotatedAndBack a = annotateAndReload(lr, r, out);
     const LoadResult& back = a.back;
     checkChromeTraceRules(nlohmann::json::parse(contend::test::slurp(out.path()))["traceEvents"],
                           findingsPidOf(*back.value()));

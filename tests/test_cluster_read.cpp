@@ -180,7 +180,7 @@ TEST_CASE("cluster folders: several ranks, not one rank's profiler folder, and t
     req.slowRank = 1;
     req.iterations = 6;
     req.outDir = (dir / "c").string();
-    REQUIRE(sim::runClusterSimulation(req).ok);
+    REQUIRE(sim::runClusterSimulation(req).ok());
     CHECK(isClusterFolder((dir / "c").string()));
     CHECK(findRankTraces((dir / "c").string()).size() == 4);  // not cluster-truth.json
     const std::string rank0 = sim::rankFileName(0, 4, false), rank1 = sim::rankFileName(1, 4, false);

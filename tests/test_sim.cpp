@@ -90,9 +90,10 @@ SimulationSummary simulateTo(const std::string& trace, const std::string& truth,
     req.iterations = iterations;
     req.tracePath = trace;
     req.truthPath = truth;
-    SimulationSummary sum = runSimulation(req);
-    REQUIRE(sum.ok);
-    return sum;
+    Result<SimulationSummary> sum = runSimulation(req);
+    INFO((sum ? std::string() : sum.failure().message()));
+    REQUIRE(sum.ok());
+    return sum.value();
 }
 
 nlohmann::json readJson(const std::string& path) { return nlohmann::json::parse(slurp(path)); }
@@ -408,11 +409,11 @@ TEST_CASE("events mode runs steps until about that many kernels", "[sim][scale]"
     req.events = 3000;
     req.tracePath = trace.path();
     req.hostEvents = false;
-    const SimulationSummary s = runSimulation(req);
-    REQUIRE(s.ok);
-    CHECK(s.counts.kernels >= 3000);
-    CHECK(s.counts.kernels < 3000 + 120);  // at most one step more
-    CHECK(s.counts.flows == 0);
+    const Result<SimulationSummary> s = runSimulation(req);
+    REQUIRE(s.ok());
+    CHECK(s->counts.kernels >= 3000);
+    CHECK(s->counts.kernels < 3000 + 120);  // at most one step more
+    CHECK(s->counts.flows == 0);
 }
 
 TEST_CASE("contend-cli simulate: help, usage errors and I/O errors", "[sim][cli]") {

@@ -251,9 +251,9 @@ TEST_CASE("period counters work with events mode and periods longer than the tra
     SimulationRequest broken = request(Scenario::Lock, 1, 2);
     broken.counters = CounterMode::Period;
     broken.tracePath = "/dev/null";
-    const SimulationSummary s = runSimulation(broken);  // no period given
-    CHECK_FALSE(s.ok);
-    CHECK_FALSE(s.ioError);
+    const Result<SimulationSummary> s = runSimulation(broken);  // no period given
+    REQUIRE_FALSE(s.ok());
+    CHECK(s.failure().kind == Failure::Kind::Invalid);
 }
 
 TEST_CASE("bad rate 1 is today's scenario, 0 its fixed sites, 0.5 a per-step mix", "[sim][bad-rate]") {
@@ -324,14 +324,15 @@ TEST_CASE("a bad rate is refused where it has no meaning", "[sim][bad-rate]") {
         SimulationRequest req = request(sc, 1, 1);
         req.badRate = 0.5;
         req.tracePath = "/dev/null";
-        const SimulationSummary s = runSimulation(req);
-        CHECK_FALSE(s.ok);
-        CHECK(s.error.find("bad-step rate") != std::string::npos);
+        const Result<SimulationSummary> s = runSimulation(req);
+        REQUIRE_FALSE(s.ok());
+        CHECK(s.failure().kind == Failure::Kind::Invalid);
+        CHECK(s.failure().message().find("bad-step rate") != std::string::npos);
     }
     SimulationRequest req = request(Scenario::Cache, 1, 1);
     req.badRate = 1.5;
     req.tracePath = "/dev/null";
-    CHECK_FALSE(runSimulation(req).ok);
+    CHECK_FALSE(runSimulation(req).ok());
 }
 
 TEST_CASE("contend-cli simulate: counter modes, bad rate and null", "[sim][cli]") {

@@ -132,7 +132,7 @@ std::string fileBytes(const std::string& path) {
     return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
 }
 
-sim::SimulationSummary simulateTo(sim::SimulationRequest req, const std::string& path) {
+Result<sim::SimulationSummary> simulateTo(sim::SimulationRequest req, const std::string& path) {
     req.tracePath = path;
     return sim::runSimulation(req);
 }
@@ -145,18 +145,18 @@ TEST_CASE("nsys-sqlite simulate: the run as JSON and as an Nsight export read ba
     req.scenario = sim::Scenario::Mixed;
     req.seed = 3;
     req.iterations = 6;
-    REQUIRE(simulateTo(req, json.path()).ok);
+    REQUIRE(simulateTo(req, json.path()).ok());
     req.format = sim::TraceFormat::NsysSqlite;
     const sim::CounterSetting c = sim::defaultCounters(req.format);
     CHECK(c.mode == sim::CounterMode::Period);
     CHECK(c.periodNs == 100'000);  // Nsight's 10 kHz
     req.counters = c.mode;
     req.counterIntervalNs = c.periodNs;
-    const sim::SimulationSummary s = simulateTo(req, db.path());
-    INFO(s.error);
-    REQUIRE(s.ok);
+    const Result<sim::SimulationSummary> s = simulateTo(req, db.path());
+    INFO((s ? std::string() : s.failure().message()));
+    REQUIRE(s.ok());
     CHECK_FALSE(fs::exists(db.path() + ".tmp"));
-    REQUIRE(simulateTo(req, again.path()).ok);
+    REQUIRE(simulateTo(req, again.path()).ok());
     CHECK(fileBytes(db.path()) == fileBytes(again.path()));  // same seed, same bytes
 
     LoadResult lj = loadTrace(json.path());
@@ -170,10 +170,10 @@ TEST_CASE("nsys-sqlite simulate: the run as JSON and as an Nsight export read ba
     // The reader's counts per table are the writer's.
     for (const char* table : {"kernel", "runtime", "sync", "nvtx", "gpu_metrics"}) {
         INFO(table);
-        REQUIRE(s.counts.phases.count(table));
-        CHECK(ts.stats().phases.at(table) == s.counts.phases.at(table));
+        REQUIRE(s->counts.phases.count(table));
+        CHECK(ts.stats().phases.at(table) == s->counts.phases.at(table));
     }
-    CHECK(s.counts.kernels == s.ops);
+    CHECK(s->counts.kernels == s->ops);
 
     // The same kernels, each linked to its launch.
     std::map<Key, std::uint32_t> kernels;
@@ -228,39 +228,41 @@ TEST_CASE("nsys-sqlite simulate: counter modes, and what it refuses", "[sim-nsys
     req.iterations = 2;
     req.format = sim::TraceFormat::NsysSqlite;
     req.counters = sim::CounterMode::None;
-    sim::SimulationSummary s = simulateTo(req, db.path());
-    REQUIRE(s.ok);
+    Result<sim::SimulationSummary> s = simulateTo(req, db.path());
+    REQUIRE(s.ok());
     LoadResult none = loadTrace(db.path());
     REQUIRE(none);
     CHECK(none.value()->counters().empty());  // no GPU-metrics tables, as without --gpu-metrics-devices
-    CHECK(s.counts.counters == 0);
+    CHECK(s->counts.counters == 0);
     req.counters = sim::CounterMode::Full;
     s = simulateTo(req, db.path());
-    REQUIRE(s.ok);
+    REQUIRE(s.ok());
     LoadResult full = loadTrace(db.path());
     REQUIRE(full);
     REQUIRE_FALSE(full.value()->counters().empty());
-    CHECK(full.value()->stats().phases.at("gpu_metrics") == s.counts.counters);
+    CHECK(full.value()->stats().phases.at("gpu_metrics") == s->counts.counters);
     req.hostEvents = false;
     s = simulateTo(req, db.path());
-    REQUIRE(s.ok);
+    REQUIRE(s.ok());
     LoadResult deviceOnly = loadTrace(db.path());
     REQUIRE(deviceOnly);
     CHECK(deviceOnly.value()->stats().phases.count("runtime") == 0);
     CHECK(deviceOnly.value()->stats().phases.at("nvtx") == 2);  // the two ProfilerStep ranges, kept
-    CHECK(deviceOnly.value()->stats().phases.at("kernel") == s.counts.kernels);
+    CHECK(deviceOnly.value()->stats().phases.at("kernel") == s->counts.kernels);
 
-    sim::SimulationSummary out = simulateTo(req, "-");
-    CHECK_FALSE(out.ok);
-    CHECK(out.error.find("not stdout") != std::string::npos);
+    Result<sim::SimulationSummary> out = simulateTo(req, "-");
+    REQUIRE_FALSE(out.ok());
+    CHECK(out.failure().kind == Failure::Kind::Invalid);
+    CHECK(out.failure().message().find("not stdout") != std::string::npos);
     out = simulateTo(req, db.path() + ".gz");
-    CHECK_FALSE(out.ok);
-    CHECK(out.error.find("gzip") != std::string::npos);
+    REQUIRE_FALSE(out.ok());
+    CHECK(out.failure().kind == Failure::Kind::Invalid);
+    CHECK(out.failure().message().find("gzip") != std::string::npos);
     const std::string missing = (fs::temp_directory_path() / "no-such-dir-contend" / "x.sqlite").string();
     out = simulateTo(req, missing);
-    CHECK_FALSE(out.ok);
-    CHECK(out.ioError);
-    CHECK(out.error.find(missing) != std::string::npos);
+    REQUIRE_FALSE(out.ok());
+    CHECK(out.failure().kind == Failure::Kind::Unreadable);
+    CHECK(out.failure().message().find(missing) != std::string::npos);
     CHECK_FALSE(fs::exists(missing + ".tmp"));
 }
 

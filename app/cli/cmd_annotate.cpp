@@ -79,13 +79,13 @@ int runAnnotate(int argc, char** argv) {
         return kExitBadInput;
     }
     const Report report = buildReport(*prepared.value(), settings.coefficient, settings.overlapRatio);
-    const AnnotateResult res = writeAnnotatedTrace(*lr.value(), report, out);
-    if (!res.ok) {
-        std::fprintf(stderr, "contend-cli annotate: %s\n", res.error.c_str());
+    const Result<Annotated> res = writeAnnotatedTrace(*lr.value(), report, out);
+    if (!res) {
+        std::fprintf(stderr, "contend-cli annotate: %s\n", res.failure().message().c_str());
         return kExitBadInput;
     }
     std::fprintf(stderr, "annotated %s -> %s: %llu events added (%zu anomalies, %zu windows, %zu clusters)\n",
-                 lr.value()->source().path.c_str(), out.c_str(), static_cast<unsigned long long>(res.addedEvents),
+                 lr.value()->source().path.c_str(), out.c_str(), static_cast<unsigned long long>(res->addedEvents),
                  report.anomalies.size(), report.windows.size(), report.clusters.size());
     return kExitOk;
 }

@@ -124,18 +124,18 @@ int runCluster(const contend::sim::SimulationRequest& req, int ranks, int slowRa
     q.gzip = req.gzip;
     q.counters = req.counters;
     q.counterIntervalNs = req.counterIntervalNs;
-    const ClusterSummary s = runClusterSimulation(q);
-    if (!s.ok) {
-        std::fprintf(stderr, "contend-cli simulate: %s\n", s.error.c_str());
-        return s.ioError ? kIoError : kUsage;
+    const Result<ClusterSummary> s = runClusterSimulation(q);
+    if (!s) {
+        std::fprintf(stderr, "contend-cli simulate: %s\n", s.failure().message().c_str());
+        return s.failure().kind == Failure::Kind::Unreadable ? kIoError : kUsage;
     }
     if (!quiet)
         std::fprintf(stderr,
                      "simulate: cluster %s seed %llu: %d ranks, slow rank %s, %d steps, %d "
                      "delayed; %.2f s -> %s (truth: %s)\n",
                      std::string(scenarioName(q.scenario)).c_str(), static_cast<unsigned long long>(q.seed), q.ranks,
-                     slowRank >= 0 ? std::to_string(slowRank).c_str() : "none", q.iterations, s.delayedIterations,
-                     s.seconds, q.outDir.c_str(), s.truthPath.c_str());
+                     slowRank >= 0 ? std::to_string(slowRank).c_str() : "none", q.iterations, s->delayedIterations,
+                     s->seconds, q.outDir.c_str(), s->truthPath.c_str());
     return kOk;
 }
 
@@ -250,10 +250,10 @@ int runSimulate(int argc, char** argv) {
         req.counterIntervalNs = c.periodNs;
     }
 
-    const SimulationSummary s = runSimulation(req);
-    if (!s.ok) {
-        std::fprintf(stderr, "contend-cli simulate: %s\n", s.error.c_str());
-        return s.ioError ? kIoError : kUsage;
+    const Result<SimulationSummary> s = runSimulation(req);
+    if (!s) {
+        std::fprintf(stderr, "contend-cli simulate: %s\n", s.failure().message().c_str());
+        return s.failure().kind == Failure::Kind::Unreadable ? kIoError : kUsage;
     }
     if (!quiet) {
         // Non-default modes: ", bad-rate 0.5, counters 1000us".
@@ -266,18 +266,18 @@ int runSimulate(int argc, char** argv) {
         if (req.format != TraceFormat::KinetoJson) modes += std::string(", format ") + traceFormatName(req.format);
         if (req.counters != CounterMode::Full)
             modes += ", counters " + counterSettingName({req.counters, req.counterIntervalNs});
-        const double mb = static_cast<double>(s.traceBytes) / 1e6;
+        const double mb = static_cast<double>(s->traceBytes) / 1e6;
         std::fprintf(
             stderr,
             "simulate: %s%s seed %llu%s: %d steps, %llu kernels, %llu events "
             "(%llu counter samples, %llu flows), %.1f ms simulated; "
             "%.1f MB %s in %.2f s (%.0f MB/s) -> %s%s%s\n",
             std::string(scenarioName(req.scenario)).c_str(), req.fixed ? " --fixed" : "",
-            static_cast<unsigned long long>(req.seed), modes.c_str(), s.iterations,
-            static_cast<unsigned long long>(s.counts.kernels), static_cast<unsigned long long>(s.counts.events),
-            static_cast<unsigned long long>(s.counts.counters), static_cast<unsigned long long>(s.counts.flows),
-            static_cast<double>(s.endToEndNs) / 1e6, mb, req.format == TraceFormat::NsysSqlite ? "SQLite" : "JSON",
-            s.seconds, s.seconds > 0 ? mb / s.seconds : 0.0, req.tracePath == "-" ? "stdout" : req.tracePath.c_str(),
+            static_cast<unsigned long long>(req.seed), modes.c_str(), s->iterations,
+            static_cast<unsigned long long>(s->counts.kernels), static_cast<unsigned long long>(s->counts.events),
+            static_cast<unsigned long long>(s->counts.counters), static_cast<unsigned long long>(s->counts.flows),
+            static_cast<double>(s->endToEndNs) / 1e6, mb, req.format == TraceFormat::NsysSqlite ? "SQLite" : "JSON",
+            s->seconds, s->seconds > 0 ? mb / s->seconds : 0.0, req.tracePath == "-" ? "stdout" : req.tracePath.c_str(),
             req.truthPath.empty() ? "" : ", truth -> ", req.truthPath.c_str());
     }
     return kOk;

@@ -33,9 +33,9 @@ QString simulate(const QString& dir, int slowRank) {
     r.slowRank = slowRank;
     r.seed = 1;
     r.outDir = dir.toStdString();
-    const sim::ClusterSummary s = sim::runClusterSimulation(r);
-    if (!s.ok) {
-        std::fprintf(stderr, "contend --screenshot: could not simulate a cluster: %s\n", s.error.c_str());
+    const Result<sim::ClusterSummary> s = sim::runClusterSimulation(r);
+    if (!s) {
+        std::fprintf(stderr, "contend --screenshot: could not simulate a cluster: %s\n", s.failure().message().c_str());
         return {};
     }
     return dir;

@@ -20,6 +20,7 @@ struct Failure {
         Cancelled,    // the caller's progress or keepGoing callback asked to stop
         Unsupported,  // this machine cannot do it (a CPU without AVX2)
         Internal,     // a bug in Contend
+        Invalid,      // a request outside what is accepted (a simulator request, an option); nothing read
     };
     std::string file;          // the file it is about ("" when none)
     std::int64_t offset = -1;  // byte offset in the (decompressed) file, -1 if not about a place

@@ -270,21 +270,15 @@ class EventsEnd {
 
 }  // namespace
 
-AnnotateResult writeAnnotatedTrace(const Trace& trace, const Report& report, const std::string& outPath) {
-    AnnotateResult res;
+Result<Annotated> writeAnnotatedTrace(const Trace& trace, const Report& report, const std::string& outPath) {
+    Annotated res;
     const std::string& in = trace.source().path;
     std::string error;
     auto src = openByteSource(in, error);
-    if (!src) {
-        res.error = in + ": " + error;
-        return res;
-    }
+    if (!src) return Failure::of(Failure::Kind::Unreadable, error, in);
     sim::OutputSink::Options opt;
     auto sink = sim::OutputSink::open(outPath, opt, error);
-    if (!sink) {
-        res.error = outPath + ": " + error;
-        return res;
-    }
+    if (!sink) return Failure::of(Failure::Kind::Unreadable, error, outPath);
     const std::string added = findingEvents(trace, report, &res.addedEvents);
     EventsEnd scan;
     std::vector<char> buf(1 << 20);
@@ -307,21 +301,17 @@ AnnotateResult writeAnnotatedTrace(const Trace& trace, const Report& report, con
         if (!sink->write(std::string_view(buf.data() + from, n - from))) break;
         offset += n;
     }
-    if (!src->error().empty()) {
-        res.error = in + ": byte " + std::to_string(offset) + ": " + src->error();
-        return res;  // the sink's destructor removes the temporary
-    }
-    if (!scan.done()) {
-        res.error = in + ": byte " + std::to_string(offset) +
-                    ": the events array never closes (the trace is cut short), so it cannot be annotated";
-        return res;
-    }
-    if (!sink->error().empty() || !sink->finish()) {
-        res.error = outPath + ": " + sink->error();
-        return res;
-    }
+    const auto at = [&](std::string reason, Failure::Kind kind) {
+        return Failure{in, static_cast<std::int64_t>(offset), -1, -1, std::move(reason), kind};
+    };
+    // On a failure the sink's destructor removes the temporary.
+    if (!src->error().empty()) return at(src->error(), Failure::Kind::Unreadable);
+    if (!scan.done())
+        return at("the events array never closes (the trace is cut short), so it cannot be annotated",
+                  Failure::Kind::Malformed);
+    if (!sink->error().empty() || !sink->finish())
+        return Failure::of(Failure::Kind::Unreadable, sink->error(), outPath);
     res.bytesWritten = sink->bytes();
-    res.ok = true;
     return res;
 }
 

@@ -20,20 +20,22 @@
 #include <string>
 
 #include "core/analysis/report.h"
+#include "core/common/failure.h"
 #include "core/trace/trace.h"
 
 namespace contend {
 
-struct AnnotateResult {
-    bool ok = false;
-    std::string error;  // names the file and the place
+// What an annotated trace that was written holds.
+struct Annotated {
     std::uint64_t addedEvents = 0;
     std::uint64_t bytesWritten = 0;
 };
 
 // Reads the trace's source file (trace.source().path, plain or gzip) and writes `outPath`
-// (gzip when it ends in ".gz"), atomically: a temporary beside it, renamed when complete.
-AnnotateResult writeAnnotatedTrace(const Trace& trace, const Report& report, const std::string& outPath);
+// (gzip when it ends in ".gz"), atomically: a temporary beside it, renamed when complete. A
+// failure names the file (and for the source the byte where it stopped): kind Unreadable when a
+// file cannot be read or written, Malformed when the source's events array never closes.
+Result<Annotated> writeAnnotatedTrace(const Trace& trace, const Report& report, const std::string& outPath);
 
 // The findings alone as trace events (comma-separated, no brackets), for tests and the writer.
 std::string findingEvents(const Trace& trace, const Report& report, std::uint64_t* count = nullptr);

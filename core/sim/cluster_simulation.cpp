@@ -62,33 +62,29 @@ std::string rankFileName(int rank, int ranks, bool gzip) {
     return "rank-" + num + (gzip ? ".json.gz" : ".json");
 }
 
-ClusterSummary runClusterSimulation(const ClusterRequest& q) {
+Result<ClusterSummary> runClusterSimulation(const ClusterRequest& q) {
     ClusterSummary out;
     const auto t0 = std::chrono::steady_clock::now();
     if (q.scenario != Scenario::Bandwidth && q.scenario != Scenario::Null) {
-        out.error = "a cluster plants bandwidth contention (bandwidth) or none (null), not " +
-                    std::string(scenarioName(q.scenario));
-        return out;
+        return Failure::of(Failure::Kind::Invalid,
+                           "a cluster plants bandwidth contention (bandwidth) or none (null), not " +
+                               std::string(scenarioName(q.scenario)));
     }
     if (q.ranks < 2 || q.ranks > kMaxRanks) {
-        out.error = "a cluster needs 2 to " + std::to_string(kMaxRanks) + " ranks";
-        return out;
+        return Failure::of(Failure::Kind::Invalid, "a cluster needs 2 to " + std::to_string(kMaxRanks) + " ranks");
     }
     if (q.slowRank >= q.ranks || (q.slowRank >= 0 && q.scenario == Scenario::Null)) {
-        out.error =
-            q.scenario == Scenario::Null ? "the null cluster has no slow rank" : "the slow rank must be below --ranks";
-        return out;
+        return Failure::of(Failure::Kind::Invalid, q.scenario == Scenario::Null
+                                                       ? "the null cluster has no slow rank"
+                                                       : "the slow rank must be below --ranks");
     }
     if (q.iterations < 1 || !(q.badRate >= 0.0 && q.badRate <= 1.0)) {
-        out.error = "a cluster needs at least one iteration and a bad rate in [0, 1]";
-        return out;
+        return Failure::of(Failure::Kind::Invalid, "a cluster needs at least one iteration and a bad rate in [0, 1]");
     }
     std::error_code ec;
     std::filesystem::create_directories(q.outDir, ec);
     if (ec) {
-        out.ioError = true;
-        out.error = q.outDir + ": cannot create the folder: " + ec.message();
-        return out;
+        return Failure::of(Failure::Kind::Unreadable, q.outDir + ": cannot create the folder: " + ec.message());
     }
 
     const DataParallelWorkload work;
@@ -149,9 +145,7 @@ ClusterSummary runClusterSimulation(const ClusterRequest& q) {
         std::string error;
         std::unique_ptr<OutputSink> sink = OutputSink::open(path, so, error);
         if (!sink) {
-            out.ioError = true;
-            out.error = error;
-            return out;
+            return Failure::of(Failure::Kind::Unreadable, error);
         }
         Simulator sim(config, DataParallelWorkload::streams(), rankSeed(q, r));
         TraceWriter::Options wo;
@@ -163,27 +157,21 @@ ClusterSummary runClusterSimulation(const ClusterRequest& q) {
         wo.worldSize = q.ranks;
         TraceWriter trace(*sink, config, sim.streams(), wo);
         if (!trace.begin()) {
-            out.ioError = true;
-            out.error = sink->error();
-            return out;
+            return Failure::of(Failure::Kind::Unreadable, sink->error());
         }
         for (int s = 0; s < q.iterations; ++s) {
             const Iteration it = work.build(s, badFor(q, r, s), arWork[s][r]);
             const std::string problem = validate(it, sim.streams());
             if (!problem.empty()) {
-                out.error = "cluster workload step " + std::to_string(s) + ": " + problem;
-                return out;
+                return Failure::of(Failure::Kind::Invalid,
+                                   "cluster workload step " + std::to_string(s) + ": " + problem);
             }
             if (!trace.write(it, sim.run(it))) {
-                out.ioError = true;
-                out.error = sink->error();
-                return out;
+                return Failure::of(Failure::Kind::Unreadable, sink->error());
             }
         }
         if (!trace.finish() || !sink->finish()) {
-            out.ioError = true;
-            out.error = sink->error();
-            return out;
+            return Failure::of(Failure::Kind::Unreadable, sink->error());
         }
         out.files.push_back(path);
     }
@@ -193,9 +181,7 @@ ClusterSummary runClusterSimulation(const ClusterRequest& q) {
     std::string error;
     std::unique_ptr<OutputSink> sink = OutputSink::open(out.truthPath, {}, error);
     if (!sink) {
-        out.ioError = true;
-        out.error = error;
-        return out;
+        return Failure::of(Failure::Kind::Unreadable, error);
     }
     JsonText o(sink.get());
     o.raw("{\n  \"schema\": \"contend.cluster-truth/1\",\n  \"scenario\": ")
@@ -258,11 +244,8 @@ ClusterSummary runClusterSimulation(const ClusterRequest& q) {
     }
     o.raw("]\n}\n");
     if (!o.flush() || !sink->finish()) {
-        out.ioError = true;
-        out.error = sink->error();
-        return out;
+        return Failure::of(Failure::Kind::Unreadable, sink->error());
     }
-    out.ok = true;
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return out;
 }

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "core/common/failure.h"
 #include "core/sim/counter_mode.h"
 #include "core/sim/scenario.h"
 #include "core/trace/types.h"
@@ -36,16 +37,15 @@ struct ClusterRequest {
 };
 
 struct ClusterSummary {
-    bool ok = false;
-    bool ioError = false;
-    std::string error;
     std::vector<std::string> files;  // per rank, in rank order
     std::string truthPath;
     int delayedIterations = 0;
     double seconds = 0;
 };
 
-ClusterSummary runClusterSimulation(const ClusterRequest& request);
+// The files written, or why not: kind Invalid for a request outside what a cluster accepts,
+// Unreadable for a folder or file that cannot be written (the reason names it).
+Result<ClusterSummary> runClusterSimulation(const ClusterRequest& request);
 
 // "rank-07.json" (two digits at least; as many as the largest rank needs).
 std::string rankFileName(int rank, int ranks, bool gzip);

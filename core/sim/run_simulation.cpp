@@ -71,11 +71,11 @@ std::string traceNameFor(const SimulationRequest& request) {
     return name;
 }
 
-SimulationSummary runSimulation(const SimulationRequest& request) {
+Result<SimulationSummary> runSimulation(const SimulationRequest& request) {
     SimulationSummary summary;
     const auto t0 = std::chrono::steady_clock::now();
-    summary.error = requestProblem(request);
-    if (!summary.error.empty()) return summary;
+    if (std::string problem = requestProblem(request); !problem.empty())
+        return Failure::of(Failure::Kind::Invalid, std::move(problem));
 
     SimConfig config;
     if (request.counterPeriodNs > 0)
@@ -98,20 +98,12 @@ SimulationSummary runSimulation(const SimulationRequest& request) {
     std::unique_ptr<OutputSink> traceSink;
     if (!sqlite) {
         traceSink = OutputSink::open(request.tracePath, traceOptions, error);
-        if (!traceSink) {
-            summary.ioError = true;
-            summary.error = error;
-            return summary;
-        }
+        if (!traceSink) return Failure::of(Failure::Kind::Unreadable, error);
     }
     std::unique_ptr<OutputSink> truthSink;
     if (!request.truthPath.empty()) {
         truthSink = OutputSink::open(request.truthPath, {}, error);
-        if (!truthSink) {
-            summary.ioError = true;
-            summary.error = error;
-            return summary;
-        }
+        if (!truthSink) return Failure::of(Failure::Kind::Unreadable, error);
     }
 
     const CounterSetting counters{request.counters, request.counterIntervalNs};
@@ -142,12 +134,10 @@ SimulationSummary runSimulation(const SimulationRequest& request) {
             TruthHeader{std::string(scenarioName(request.scenario)), request.fixed, request.seed, request.badRate});
 
     auto ioFailed = [&]() {
-        summary.ioError = true;
-        summary.error = nsys && !nsys->error().empty()             ? nsys->error()
-                        : traceSink && !traceSink->error().empty() ? traceSink->error()
-                        : truthSink && !truthSink->error().empty() ? truthSink->error()
-                                                                   : "write failed";
-        return summary;
+        return Failure::of(Failure::Kind::Unreadable, nsys && !nsys->error().empty()             ? nsys->error()
+                                                      : traceSink && !traceSink->error().empty() ? traceSink->error()
+                                                      : truthSink && !truthSink->error().empty() ? truthSink->error()
+                                                                                                 : "write failed");
     };
 
     if (!trace.begin() || (truth && !truth->begin())) return ioFailed();
@@ -159,11 +149,9 @@ SimulationSummary runSimulation(const SimulationRequest& request) {
             break;
         const Iteration it = null ? nullWork.build(step) : net.build(step);
         const std::string problem = validate(it, sim.streams());
-        if (!problem.empty()) {
-            summary.error =
-                std::string(null ? "null workload" : "project X") + " step " + std::to_string(step) + ": " + problem;
-            return summary;
-        }
+        if (!problem.empty())
+            return Failure::of(Failure::Kind::Invalid, std::string(null ? "null workload" : "project X") + " step " +
+                                                           std::to_string(step) + ": " + problem);
         const IterationResult& r = sim.run(it);
         if (step == 0) first = r.stepStart;
         last = r.stepEnd;
@@ -177,7 +165,6 @@ SimulationSummary runSimulation(const SimulationRequest& request) {
     summary.endToEndNs = last - first;
     if (traceSink && !traceSink->finish()) return ioFailed();
     if (truth && (!truth->finish(summary.counts) || !truthSink->finish())) return ioFailed();
-    summary.ok = true;
     summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return summary;
 }

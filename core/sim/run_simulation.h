@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/common/failure.h"
 #include "core/sim/counter_mode.h"
 #include "core/sim/scenario.h"
 #include "core/sim/simulator.h"
@@ -50,9 +51,6 @@ struct SimulationRequest {
 };
 
 struct SimulationSummary {
-    bool ok = false;
-    bool ioError = false;  // the failure was writing a file (exit code 3)
-    std::string error;
     int iterations = 0;
     std::uint64_t ops = 0;
     TraceCounts counts;
@@ -61,7 +59,10 @@ struct SimulationSummary {
     double seconds = 0;            // wall time
 };
 
-SimulationSummary runSimulation(const SimulationRequest& request);
+// The summary of a simulation written, or why it was not: kind Invalid for a request outside
+// what the simulator accepts (requestProblem, a workload step that does not validate),
+// Unreadable for a file that cannot be written (the reason names it).
+Result<SimulationSummary> runSimulation(const SimulationRequest& request);
 
 // "contend-sim/mixed/seed-7" or "contend-sim/mixed-fixed/seed-7": the trace's traceName. Modes
 // other than the defaults add parts: ".../seed-7/bad-0.5", ".../seed-7/counters-none",

@@ -63,8 +63,8 @@ QString simulate(const QString& dir, int slowRank, int iterations = 12) {
     r.seed = 3;
     r.iterations = iterations;
     r.outDir = dir.toStdString();
-    const sim::ClusterSummary s = sim::runClusterSimulation(r);
-    REQUIRE(s.ok);
+    const Result<sim::ClusterSummary> s = sim::runClusterSimulation(r);
+    REQUIRE(s.ok());
     return dir;
 }
 

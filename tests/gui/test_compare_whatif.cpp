@@ -37,8 +37,8 @@ QString simulate(const QTemporaryDir& dir, sim::Scenario s, bool fixed) {
     req.fixed = fixed;
     req.seed = 1;
     req.tracePath = dir.filePath(fixed ? QStringLiteral("fixed.json") : QStringLiteral("base.json")).toStdString();
-    const sim::SimulationSummary sum = sim::runSimulation(req);
-    if (!sum.ok) FAIL("simulation failed: " << sum.error);
+    const Result<sim::SimulationSummary> sum = sim::runSimulation(req);
+    if (!sum) FAIL("simulation failed: " << sum.failure().message());
     return QString::fromStdString(req.tracePath);
 }
 
