@@ -421,15 +421,10 @@ std::optional<Failure> readAscendDb(const SqliteDb& db, const std::string& path,
 
 namespace {
 
-bool sniffAscendDb(const Probe& p) {
-    return p.db && p.sqliteError.empty() && isAscendDatabase(*p.db, p.sqliteError) && p.sqliteError.empty();
-}
+bool sniffAscendDb(const Probe& p) { return sniffDatabase(p, isAscendDatabase); }
 
 std::optional<Failure> readAscendDbEntry(const Probe& p, TraceBuilder& b, const LoadOptions& options) {
-    b.setFormat(TraceFormat::AscendDb);
-    auto err = readAscendDb(*p.db, p.path, b, options);
-    if (!err) setDatabaseSource(b, p.path);
-    return err;
+    return readDatabase(p, b, options, TraceFormat::AscendDb, readAscendDb);
 }
 
 }  // namespace

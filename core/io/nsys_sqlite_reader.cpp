@@ -501,15 +501,10 @@ std::optional<Failure> readNsysSqlite(const SqliteDb& db, const std::string& pat
 
 namespace {
 
-bool sniffNsysSqlite(const Probe& p) {
-    return p.db && p.sqliteError.empty() && isNsysDatabase(*p.db, p.sqliteError) && p.sqliteError.empty();
-}
+bool sniffNsysSqlite(const Probe& p) { return sniffDatabase(p, isNsysDatabase); }
 
 std::optional<Failure> readNsysSqliteEntry(const Probe& p, TraceBuilder& b, const LoadOptions& options) {
-    b.setFormat(TraceFormat::NsysSqlite);
-    auto err = readNsysSqlite(*p.db, p.path, b, options);
-    if (!err) setDatabaseSource(b, p.path);
-    return err;
+    return readDatabase(p, b, options, TraceFormat::NsysSqlite, readNsysSqlite);
 }
 
 bool sniffNsysReport(const Probe& p) {

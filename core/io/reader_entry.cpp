@@ -60,6 +60,12 @@ std::optional<Failure> readProbe(const Probe& probe, TraceBuilder& builder, cons
     return Failure{probe.path, -1, -1, -1, "no reader for this path", Failure::Kind::Internal};
 }
 
+bool sniffDatabase(const Probe& p, IsDatabaseFormat isFormat) {
+    return p.db && p.sqliteError.empty() && isFormat(*p.db, p.sqliteError) && p.sqliteError.empty();
+}
+
+namespace {
+
 void setDatabaseSource(TraceBuilder& builder, const std::string& path) {
     Source src;
     src.path = path;
@@ -68,6 +74,16 @@ void setDatabaseSource(TraceBuilder& builder, const std::string& path) {
     builder.setSource(src);
     std::error_code ec;
     builder.stats().fileBytes = static_cast<std::uint64_t>(fs::file_size(path, ec));
+}
+
+}  // namespace
+
+std::optional<Failure> readDatabase(const Probe& p, TraceBuilder& b, const LoadOptions& options, TraceFormat format,
+                                    ReadDatabase read) {
+    b.setFormat(format);
+    auto err = read(*p.db, p.path, b, options);
+    if (!err) setDatabaseSource(b, p.path);
+    return err;
 }
 
 namespace {

@@ -60,9 +60,19 @@ const ReaderEntry* pickReader(const Probe& probe);
 // that read, or its refusal.
 std::optional<Failure> readProbe(const Probe& probe, TraceBuilder& builder, const LoadOptions& options);
 
-// The Source of a trace read from one database file: its path, the details and devices the
-// reader recorded, and the file's size in the statistics.
-void setDatabaseSource(TraceBuilder& builder, const std::string& path);
+// What every SQLite reader's entry does, in one place:
+// - sniffDatabase: the probe is an open, readable database and `isFormat` finds its format's
+//   tables in it. A failure to read the tables is recorded in the probe's sqliteError, so the
+//   SQLite entries after this one see a database that cannot be read.
+// - readDatabase: sets `format`, reads the probe's database with `read`, and on success fills the
+//   Source of a trace read from one database file (its path, the details and devices the reader
+//   recorded, the file's size in the statistics).
+using IsDatabaseFormat = bool (*)(const SqliteDb& db, std::string& error);
+using ReadDatabase = std::optional<Failure> (*)(const SqliteDb& db, const std::string& path, TraceBuilder& builder,
+                                                const LoadOptions& options);
+bool sniffDatabase(const Probe& probe, IsDatabaseFormat isFormat);
+std::optional<Failure> readDatabase(const Probe& probe, TraceBuilder& builder, const LoadOptions& options,
+                                    TraceFormat format, ReadDatabase read);
 
 // The refusals no one reader owns: a folder with no trace in it, an SQLite file that cannot be
 // read or that is no format's, a .db/.sqlite file that is not SQLite.
