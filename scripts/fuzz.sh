@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets with clang (ASan+UBSan) and runs each for SECONDS (default 30)
-# on its seed corpus in tests/fuzz/corpus/<target minus "fuzz_"> (the SQLite readers' seeds are
-# databases made here from tests/fuzz/seeds/<target>/*.sql, with python3's sqlite3). New crashes are written to
-# build-fuzz/crashes/ and make the script fail; add them to the corpus and a regression test.
+# Builds the libFuzzer targets in the sanitizer build (build-asan/: clang, ASan+UBSan, the core
+# with libFuzzer's coverage; the same build scripts/sanitize.sh tests, so after it this builds
+# nothing) and runs each for SECONDS (default 30) on its seed corpus in
+# tests/fuzz/corpus/<target minus "fuzz_"> (the SQLite readers' seeds are databases made here from
+# tests/fuzz/seeds/<target>/*.sql, with python3's sqlite3). New crashes are written to
+# build-asan/crashes/ and make the script fail; add them to the corpus and a regression test.
 #   scripts/fuzz.sh [SECONDS]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds="${1:-30}"
-build_dir="${CONTEND_FUZZ_BUILD_DIR:-$here/build-fuzz}"
-CC=clang CXX=clang++ cmake -S "$here" -B "$build_dir" -G Ninja -DCONTEND_FUZZ=ON -DCONTEND_BUILD_GUI=OFF \
-  -DCONTEND_BUILD_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build_dir" -j "$(nproc)"
+build_dir="${CONTEND_FUZZ_BUILD_DIR:-${CONTEND_ASAN_BUILD_DIR:-$here/build-asan}}"
+CONTEND_SANITIZE=1 CONTEND_BUILD_TARGETS=fuzz_all "$here/scripts/build.sh" "$build_dir"
 mkdir -p "$build_dir/crashes"
 # Seeds for the SQLite readers, made here (no binary is committed): a database per
 # tests/fuzz/seeds/<target>/*.sql, plus the shared samples under 128 KiB when ../shared/traces is there.

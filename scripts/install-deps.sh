@@ -18,6 +18,7 @@ PACKAGES=(
   xvfb xauth fonts-dejavu-core
   clang libclang-rt-14-dev
   clang-format clang-tidy
+  ccache python3 debootstrap
 )
 
 missing=()

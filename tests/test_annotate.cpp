@@ -11,6 +11,7 @@
 #include "core/analysis/engine.h"
 #include "core/io/load.h"
 #include "core/report/annotate.h"
+#include "test_paths.h"
 #include "test_support.h"
 
 using namespace contend;
@@ -118,7 +119,7 @@ AnnotatedAndBack annotateAndReload(const LoadResult& lr, const Report& r, const 
 }  // namespace
 
 TEST_CASE("annotate: the bundled sample keeps every event and gains the findings, as gzip", "[annotate]") {
-    const std::string sample = std::string(CONTEND_SOURCE_DIR) + "/resources/samples/projectx-before.json.gz";
+    const std::string sample = contend::test::sourceDir() + "/resources/samples/projectx-before.json.gz";
     LoadResult lr = loadTrace(sample);
     REQUIRE(lr);
     const Report r = analyze(lr.value(), AnalysisSettings{});

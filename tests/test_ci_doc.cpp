@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "junit_check.h"
+#include "test_paths.h"
 #include "test_support.h"
 
 namespace fs = std::filesystem;
@@ -53,7 +54,7 @@ int shell(const std::string& cmd) {
 }  // namespace
 
 TEST_CASE("docs/ci.md: the jobs' contend-cli commands run and publish a valid JUnit report", "[ci][cli][doc]") {
-    const std::string doc = slurp(fs::path(CONTEND_SOURCE_DIR) / "docs" / "ci.md");
+    const std::string doc = slurp(fs::path(contend::test::sourceDir()) / "docs" / "ci.md");
     REQUIRE(!doc.empty());
     const auto blocks = yamlCommands(doc);
     REQUIRE(blocks.size() == 2);    // GitHub Actions, GitLab CI
@@ -71,7 +72,7 @@ TEST_CASE("docs/ci.md: the jobs' contend-cli commands run and publish a valid JU
     fs::remove_all(dir);
     fs::create_directories(dir);
     for (const std::string& c : commands) {
-        const std::string cmd = "cd '" + dir.string() + "' && " + CONTEND_CLI +
+        const std::string cmd = "cd '" + dir.string() + "' && " + contend::test::cliPath() +
                                 c.substr(std::string("contend-cli").size()) + " >/dev/null 2>&1";
         INFO(c);
         CHECK(shell(cmd) == 0);
@@ -92,7 +93,7 @@ TEST_CASE("docs/ci.md: the jobs' contend-cli commands run and publish a valid JU
 
     // The same pair the other way round is a regression: exit 1, and the report says so.
     const std::string reverse =
-        "cd '" + dir.string() + "' && " + CONTEND_CLI +
+        "cd '" + dir.string() + "' && " + contend::test::cliPath() +
         " compare after.json before.json --fail-on-regression --junit reverse.xml >/dev/null 2>&1";
     CHECK(shell(reverse) == 1);
     const contend::test::XmlElement bad = contend::test::checkJUnit(slurp(dir / "reverse.xml"));

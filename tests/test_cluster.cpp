@@ -14,6 +14,7 @@
 #include "core/analysis/cluster_merge.h"
 #include "core/report/cluster_report.h"
 #include "json_schema_check.h"
+#include "test_paths.h"
 #include "test_support.h"
 
 using nlohmann::json;
@@ -45,7 +46,7 @@ std::string q(const fs::path& p) { return "'" + p.string() + "'"; }
 json readJson(const fs::path& p) { return json::parse(slurp(p)); }
 
 contend::test::JsonSchemaCheck schema(const char* name) {
-    return contend::test::JsonSchemaCheck(readJson(fs::path(CONTEND_SOURCE_DIR) / "docs" / "schema" / name));
+    return contend::test::JsonSchemaCheck(readJson(fs::path(contend::test::sourceDir()) / "docs" / "schema" / name));
 }
 
 void requireValid(const contend::test::JsonSchemaCheck& s, const json& doc, const std::string& what) {
@@ -285,7 +286,7 @@ TEST_CASE("merge refuses reports without a rank, with the same rank twice, or no
     const std::string err = (dir / "err.txt").string();
     auto mergeErr = [&](const std::string& args) {
         const int rc = std::system(
-            (std::string(CONTEND_CLI) + " merge " + args + " --out " + q(dir / "out.json") + " >/dev/null 2>" + q(err))
+            (contend::test::cliPath() + " merge " + args + " --out " + q(dir / "out.json") + " >/dev/null 2>" + q(err))
                 .c_str());
         return std::make_pair(WEXITSTATUS(rc), slurp(err));
     };
@@ -369,9 +370,10 @@ TEST_CASE("scripts/cluster-parallel.sh fans a simulated cluster out with GNU par
     }
     TempDir dir("cluster-parallel");
     REQUIRE(runCli("simulate bandwidth --ranks 6 --slow-rank 4 --seed 6 --quiet --out " + q(dir / "traces")) == 0);
-    const std::string script = std::string(CONTEND_SOURCE_DIR) + "/scripts/cluster-parallel.sh";
-    const std::string cmd = "'" + script + "' -j 2 --max-memory 2G --cli '" + CONTEND_CLI + "' " + q(dir / "traces") +
-                            " " + q(dir / "reports") + " " + q(dir / "cluster.json") + " >/dev/null 2>&1";
+    const std::string script = contend::test::sourceDir() + "/scripts/cluster-parallel.sh";
+    const std::string cmd = "'" + script + "' -j 2 --max-memory 2G --cli '" + contend::test::cliPath() + "' " +
+                            q(dir / "traces") + " " + q(dir / "reports") + " " + q(dir / "cluster.json") +
+                            " >/dev/null 2>&1";
     REQUIRE(std::system(cmd.c_str()) == 0);
     const json c = readJson(dir / "cluster.json");
     requireValid(schema("contend.cluster.schema.json"), c, "parallel cluster");
@@ -393,9 +395,10 @@ TEST_CASE("scripts/cluster-parallel.sh fans a simulated cluster out with GNU par
 TEST_CASE("scripts/cluster-slurm.sh writes an array task and a merge job that run as written", "[cluster][scripts]") {
     TempDir dir("cluster-slurm");
     REQUIRE(runCli("simulate bandwidth --ranks 4 --slow-rank 1 --seed 8 --quiet --out " + q(dir / "traces")) == 0);
-    const std::string script = std::string(CONTEND_SOURCE_DIR) + "/scripts/cluster-slurm.sh";
-    REQUIRE(std::system(("'" + script + "' --dry-run --max-running 2 --cli '" + CONTEND_CLI + "' " + q(dir / "traces") +
-                         " " + q(dir / "reports") + " " + q(dir / "cluster.json") + " > " + q(dir / "sbatch.txt"))
+    const std::string script = contend::test::sourceDir() + "/scripts/cluster-slurm.sh";
+    REQUIRE(std::system(("'" + script + "' --dry-run --max-running 2 --cli '" + contend::test::cliPath() + "' " +
+                         q(dir / "traces") + " " + q(dir / "reports") + " " + q(dir / "cluster.json") + " > " +
+                         q(dir / "sbatch.txt"))
                             .c_str()) == 0);
     const std::string sbatch = slurp(dir / "sbatch.txt");
     CHECK(sbatch.find("--array=0-3%2") != std::string::npos);

@@ -8,6 +8,7 @@
 
 #include "core/analysis/engine.h"
 #include "core/io/load.h"
+#include "test_paths.h"
 #include "test_support.h"
 
 using namespace contend;
@@ -51,7 +52,7 @@ TEST_CASE("a shapeless Ascend trace_view.json says so and points at its folder",
 }
 
 TEST_CASE("a Kineto trace never gets the Ascend shapes note", "[notes]") {
-    const std::string sample = std::string(CONTEND_SOURCE_DIR) + "/resources/samples/projectx-before.json.gz";
+    const std::string sample = contend::test::sourceDir() + "/resources/samples/projectx-before.json.gz";
     REQUIRE(fs::exists(sample));
     const Report r = analysePath(sample);
     CHECK(r.trace.format != "ascend");

@@ -12,6 +12,7 @@
 
 #include "core/io/csv.h"
 #include "core/report/report_csv.h"
+#include "test_paths.h"
 #include "test_support.h"
 
 using namespace contend;
@@ -89,7 +90,7 @@ TEST_CASE("analyze --csv DIR: five files, one row per item of the report", "[rep
     const fs::path dir = fs::temp_directory_path() / ("contend-test-" + std::to_string(::getpid()) + "-csv");
     fs::remove_all(dir);
     fs::create_directories(dir);
-    const fs::path samples = fs::path(CONTEND_SOURCE_DIR) / "resources" / "samples";
+    const fs::path samples = fs::path(contend::test::sourceDir()) / "resources" / "samples";
     REQUIRE(cli("simulate mixed --seed 3 --iterations 8 --out '" + (dir / "mixed.json").string() + "'") == 0);
     REQUIRE(cli("simulate null --seed 3 --out '" + (dir / "null.json").string() + "'") == 0);
     for (const fs::path& trace : {samples / "projectx-before.json.gz", dir / "mixed.json", dir / "null.json"}) {

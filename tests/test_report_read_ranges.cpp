@@ -8,6 +8,7 @@
 #include "core/analysis/engine.h"
 #include "core/io/load.h"
 #include "core/report/report_json.h"
+#include "test_paths.h"
 
 using namespace contend;
 namespace fs = std::filesystem;
@@ -15,8 +16,9 @@ namespace fs = std::filesystem;
 namespace {
 
 nlohmann::json sampleReport() {
-    LoadResult lr = loadTrace(
-        (fs::path(CONTEND_SOURCE_DIR) / "resources" / "samples" / "projectx-before.json.gz").string(), LoadOptions{});
+    LoadResult lr =
+        loadTrace((fs::path(contend::test::sourceDir()) / "resources" / "samples" / "projectx-before.json.gz").string(),
+                  LoadOptions{});
     REQUIRE(lr);
     const Report r = analyze(lr.value(), AnalysisSettings{});
     REQUIRE_FALSE(r.operators.empty());

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "json_schema_check.h"
+#include "test_paths.h"
 #include "test_support.h"
 
 namespace fs = std::filesystem;
@@ -32,7 +33,7 @@ json readJson(const fs::path& p) {
 }
 
 JsonSchemaCheck schema(const char* name) {
-    const json s = readJson(fs::path(CONTEND_SOURCE_DIR) / "docs" / "schema" / name);
+    const json s = readJson(fs::path(contend::test::sourceDir()) / "docs" / "schema" / name);
     REQUIRE(s.is_object());
     return JsonSchemaCheck(s);
 }
@@ -132,7 +133,7 @@ TEST_CASE("every report and comparison contend-cli writes on the samples and sim
     const JsonSchemaCheck report = schema("contend.report.schema.json");
     const JsonSchemaCheck compare = schema("contend.compare.schema.json");
     TempDir dir("schema-cli");
-    const fs::path samples = fs::path(CONTEND_SOURCE_DIR) / "resources" / "samples";
+    const fs::path samples = fs::path(contend::test::sourceDir()) / "resources" / "samples";
     analyzeValidates(report, samples / "projectx-before.json.gz", dir / "before.report.json");
     analyzeValidates(report, samples / "projectx-after.json.gz", dir / "after.report.json");
     REQUIRE(cli("compare " + quoted(samples / "projectx-before.json.gz") + " " +

@@ -9,6 +9,7 @@
 #include "core/report/atomic_write.h"
 #include "core/report/report_json.h"
 #include "core/trace/time_format.h"
+#include "test_paths.h"
 #include "test_support.h"
 
 using namespace contend;
@@ -23,7 +24,8 @@ std::string streamed(const Report& r, const Trace* t) {
 }
 
 TracePtr loadSample(const char* name) {
-    LoadResult lr = loadTrace((fs::path(CONTEND_SOURCE_DIR) / "resources" / "samples" / name).string(), LoadOptions{});
+    LoadResult lr =
+        loadTrace((fs::path(contend::test::sourceDir()) / "resources" / "samples" / name).string(), LoadOptions{});
     REQUIRE(lr);
     return lr.value();
 }

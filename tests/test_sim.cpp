@@ -21,6 +21,7 @@
 #include "core/sim/rng.h"
 #include "core/sim/run_simulation.h"
 #include "core/sim/simulator.h"
+#include "test_paths.h"
 #include "test_support.h"
 
 using namespace contend;
@@ -418,7 +419,7 @@ TEST_CASE("events mode runs steps until about that many kernels", "[sim][scale]"
 
 TEST_CASE("contend-cli simulate: help, usage errors and I/O errors", "[sim][cli]") {
     auto run = [](const std::string& args) {
-        const std::string cmd = std::string(CONTEND_CLI) + " simulate " + args + " >/dev/null 2>&1";
+        const std::string cmd = contend::test::cliPath() + " simulate " + args + " >/dev/null 2>&1";
         const int status = std::system(cmd.c_str());
         return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     };

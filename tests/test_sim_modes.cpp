@@ -19,6 +19,7 @@
 #include "core/sim/project_x.h"
 #include "core/sim/run_simulation.h"
 #include "sim_test_output.h"
+#include "test_paths.h"
 
 using namespace contend;
 using namespace contend::sim;
@@ -48,7 +49,7 @@ CounterSample sample(TimeNs t, Series s, std::int16_t exact) {
 }
 
 int cli(const std::string& args) {
-    const std::string cmd = std::string(CONTEND_CLI) + " simulate " + args + " >/dev/null 2>&1";
+    const std::string cmd = contend::test::cliPath() + " simulate " + args + " >/dev/null 2>&1";
     const int status = std::system(cmd.c_str());
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }

@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 
 #include "core/io/load.h"
+#include "test_paths.h"
 
 namespace contend::test {
 
@@ -40,12 +41,12 @@ inline LoadResult loadString(const std::string& json, const std::string& name = 
     return loadTraceFromMemory(json, name, o);
 }
 
-inline std::string sharedTraces() { return CONTEND_SHARED_TRACES; }
+inline std::string sharedTraces() { return sharedTracesDir(); }
 
 // Runs contend-cli with `args` (a shell word list), its output discarded; its exit code, -1 when
 // it did not exit normally.
 inline int runCli(const std::string& args) {
-    const int status = std::system((std::string(CONTEND_CLI) + " " + args + " >/dev/null 2>&1").c_str());
+    const int status = std::system((contend::test::cliPath() + " " + args + " >/dev/null 2>&1").c_str());
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
@@ -57,7 +58,7 @@ struct CliRun {
 };
 inline CliRun runCliCapture(const std::string& args, bool withStderr = false) {
     CliRun r;
-    const std::string cmd = std::string(CONTEND_CLI) + " " + args + (withStderr ? " 2>&1" : " 2>/dev/null");
+    const std::string cmd = contend::test::cliPath() + " " + args + (withStderr ? " 2>&1" : " 2>/dev/null");
     FILE* pipe = ::popen(cmd.c_str(), "r");
     if (!pipe) return r;
     char buf[4096];

@@ -3,7 +3,7 @@
 // (sqlite3_deserialize) and read by one reader's table entry into a builder; whatever the bytes, the reader
 // must return a located error or a trace that finalizes, never crash. Seeds: scripts/fuzz.sh
 // makes small databases from tests/fuzz/seeds/*.sql (and copies the shared samples when they
-// are there) into build-fuzz/seeds/; nothing binary is committed.
+// are there) into build-asan/seeds/; nothing binary is committed.
 #include <cstddef>
 #include <cstdint>
 #include <string>

@@ -67,6 +67,8 @@ inline std::uint32_t findSlice(const Trace& t, std::string_view name, TimeNs sta
 #include <QStringList>
 #include <QtGlobal>
 
+#include "test_paths.h"
+
 namespace contend::test {
 
 // Runs the event loop until `done()` or the timeout; returns done().
@@ -84,7 +86,10 @@ inline void pump(int ms = 50) {
     while (t.elapsed() < ms) QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
 }
 
-inline QString samplePath() { return QStringLiteral(CONTEND_SOURCE_DIR "/resources/samples/projectx-before.json.gz"); }
+inline QString samplePath() {
+    return (QString::fromStdString(contend::test::sourceDir()) +
+            QStringLiteral("/resources/samples/projectx-before.json.gz"));
+}
 inline bool haveSample() { return std::filesystem::exists(samplePath().toStdString()); }
 
 // Collects Qt warnings (QAbstractItemModelTester reports through qWarning).

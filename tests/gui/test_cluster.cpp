@@ -33,6 +33,7 @@
 #include "core/report/report_json.h"
 #include "core/sim/cluster_simulation.h"
 #include "gui_support.h"
+#include "test_paths.h"
 #include "widgets/cluster/cluster_models.h"
 #include "widgets/cluster/step_heatmap.h"
 #include "widgets/common/text.h"
@@ -376,7 +377,7 @@ TEST_CASE("what opens as a cluster: cluster folders and reports, not one rank's 
     CHECK_FALSE(isClusterPath(dir + QStringLiteral("/rank-00.json")));
     CHECK_FALSE(isClusterPath(contend::test::samplePath()));
     CHECK_FALSE(isClusterPath(tmp.filePath(QStringLiteral("missing"))));
-    const std::filesystem::path root(CONTEND_SHARED_TRACES);
+    const std::filesystem::path root(contend::test::sharedTracesDir());
     const std::filesystem::path rank0 = root / "ascend-msinsight/test/data/pytorch/text/level2/rank0_ascend_pt";
     if (std::filesystem::exists(rank0)) {
         CHECK_FALSE(isClusterPath(QString::fromStdString(rank0.string())));
@@ -386,7 +387,7 @@ TEST_CASE("what opens as a cluster: cluster folders and reports, not one rank's 
 }
 
 TEST_CASE("the real multi-rank samples open as clusters in the app", "[cluster][real]") {
-    const std::filesystem::path root(CONTEND_SHARED_TRACES);
+    const std::filesystem::path root(contend::test::sharedTracesDir());
     const std::filesystem::path ascend = root / "ascend-msinsight/test/data/pytorch/text/level2";
     const std::filesystem::path hta = root / "kineto-hta/tests/data/trace_diff";
     if (!std::filesystem::exists(ascend) || !std::filesystem::exists(hta)) {

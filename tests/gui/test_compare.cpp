@@ -21,6 +21,7 @@
 #include "core/analysis/engine.h"
 #include "core/io/load.h"
 #include "gui_support.h"
+#include "test_paths.h"
 #include "widgets/breakdown/breakdown_view.h"
 #include "widgets/compare/shift_chart.h"
 #include "widgets/tables/compare_model.h"
@@ -37,7 +38,10 @@ using contend::test::WarningCapture;
 
 namespace {
 
-QString afterSample() { return QStringLiteral(CONTEND_SOURCE_DIR "/resources/samples/projectx-after.json.gz"); }
+QString afterSample() {
+    return (QString::fromStdString(contend::test::sourceDir()) +
+            QStringLiteral("/resources/samples/projectx-after.json.gz"));
+}
 bool haveSamples() { return contend::test::haveSample() && std::filesystem::exists(afterSample().toStdString()); }
 
 Anomaly anomaly(std::uint32_t slice, double score, Resource cause) {

@@ -30,6 +30,7 @@
 #include "core/analysis/engine.h"
 #include "core/report/report_json.h"
 #include "gui_support.h"
+#include "test_paths.h"
 #include "widgets/breakdown/breakdown_view.h"
 #include "widgets/details/operator_details.h"
 #include "widgets/heatmap/heatmap_view.h"
@@ -269,7 +270,8 @@ TEST_CASE("cancelling an open keeps the previous trace", "[app][cancel]") {
     const TracePtr before = w.session()->current()->trace;
     bool cancelled = false;
     QObject::connect(w.session(), &AnalysisSession::cancelled, [&] { cancelled = true; });
-    w.openPath(QStringLiteral(CONTEND_SOURCE_DIR "/resources/samples/projectx-after.json.gz"));
+    w.openPath((QString::fromStdString(contend::test::sourceDir()) +
+                QStringLiteral("/resources/samples/projectx-after.json.gz")));
     CHECK(w.session()->busy());
     w.session()->cancel();
     CHECK(cancelled);
@@ -295,7 +297,8 @@ TEST_CASE("settings, layout and recent files persist", "[app][settings]") {
     CHECK(again.settingsPanel()->overlap() == Approx(0.55));
     CHECK(again.dock(QStringLiteral("dock.heatmap"))->isHidden());
     CHECK(RecentFiles::load().contains(QFileInfo(contend::test::samplePath()).absoluteFilePath()));
-    RecentFiles::add(QStringLiteral(CONTEND_SOURCE_DIR "/resources/samples/projectx-after.json.gz"));
+    RecentFiles::add((QString::fromStdString(contend::test::sourceDir()) +
+                      QStringLiteral("/resources/samples/projectx-after.json.gz")));
     RecentFiles::add(contend::test::samplePath());
     CHECK(RecentFiles::load().size() == 2);  // no duplicates, newest first
     CHECK(RecentFiles::load().front().endsWith(QStringLiteral("projectx-before.json.gz")));
@@ -343,7 +346,7 @@ TEST_CASE("the Open dialog and drag and drop take the databases", "[app][dnd][db
     CHECK(first.contains(QStringLiteral("*.sqlite")));
     CHECK(first.contains(QStringLiteral("*.db")));
     CHECK(first.contains(QStringLiteral("*.json.gz")));
-    const std::string db = std::string(CONTEND_SHARED_TRACES) +
+    const std::string db = contend::test::sharedTracesDir() +
                            "/ascend-msinsight/test/data/pytorch/db/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/"
                            "ascend_pytorch_profiler_0.db";
     if (!std::filesystem::exists(db)) return;  // the drop needs ../shared/traces
