@@ -10,7 +10,7 @@
 #include "app/cli/cmd_compare.h"
 #include "app/cli/cmd_simulate.h"
 #include "app/cli/commands.h"
-#include "contend/version.h"
+#include "core/common/version.h"
 #include "core/io/memory_budget.h"
 
 namespace {
@@ -62,7 +62,8 @@ const char* kUsage =
     "                           memory available (MemAvailable, or the container's limit). A\n"
     "                           bigger trace stops with a message.\n"
     "\n"
-    "Run 'contend-cli <command> --help' for the options of a command.\n"
+    "Run 'contend-cli <command> --help' for the options of a command; 'contend-cli --version'\n"
+    "prints the version and the git commit this build is of.\n"
     "Exit codes: 0 ok, 1 check failed, 2 usage error, 3 unreadable or invalid input.\n";
 
 }  // namespace
@@ -133,7 +134,7 @@ int main(int argc, char** argv) {
         return kExitOk;
     }
     if (cmd == "--version") {
-        std::printf("contend-cli %s\n", contend::kVersion);
+        std::printf("contend-cli %s\n", contend::versionLine().c_str());
         return kExitOk;
     }
     if (cmd == "info") return runInfo(argc - 1, argv + 1);

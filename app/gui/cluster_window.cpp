@@ -284,12 +284,16 @@ void ClusterWindow::onDone(OpenedClusterPtr cluster) {
                 "or its per-rank report.")});
     else
         m_message->clear();
-    statusBar()->showMessage(tr("%1: %2 ranks, %3 steps; %4 in %5 s")
+    // A report read from a file says which build wrote it (reports before 0.7.0 do not).
+    const QString writtenBy =
+        c.producer.known() ? tr("; written by %1").arg(QString::fromStdString(c.producer.text())) : QString();
+    statusBar()->showMessage(tr("%1: %2 ranks, %3 steps; %4 in %5 s%6")
                                  .arg(QFileInfo(m_cluster->path).fileName())
                                  .arg(c.ranks.size())
                                  .arg(c.iterations.size())
                                  .arg(m_cluster->fromFolder ? tr("analysed") : tr("read"))
-                                 .arg(m_cluster->seconds, 0, 'f', 2),
+                                 .arg(m_cluster->seconds, 0, 'f', 2)
+                                 .arg(writtenBy),
                              15000);
     emit opened();
 }

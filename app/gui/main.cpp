@@ -18,7 +18,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/screenshot.h"
 #include "app/gui/settings_panel.h"
-#include "contend/version.h"
+#include "core/common/version.h"
 #include "widgets/common/view_colors.h"
 
 namespace {
@@ -33,6 +33,7 @@ const char* kUsage =
     "       contend --bench-render TRACE | --synthetic N [options]   (see contend --bench-render --help)\n"
     "       contend --bench-rethreshold TRACE [--no-cache]   (see contend --bench-rethreshold --help)\n"
     "       any of them with --palette system|dark|light\n"
+    "       contend --version   (the version and the git commit this build is of)\n"
     "\n"
     "TRACE is a PyTorch/Kineto, Ascend or Chrome trace (.json or .json.gz), an Nsight Systems\n"
     "SQLite export (.sqlite), an Ascend profiler database (.db) or an Ascend profiler output\n"
@@ -83,7 +84,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (args.contains(QStringLiteral("--version"))) {
-        std::printf("contend %s\n", contend::kVersion);
+        std::printf("contend %s\n", contend::versionLine().c_str());
         return 0;
     }
     if (!args.isEmpty() && args[0] == QStringLiteral("--compare") && args.size() != 3) {
@@ -95,7 +96,7 @@ int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Contend"));
     QApplication::setApplicationName(QStringLiteral("contend"));
-    QApplication::setApplicationVersion(QString::fromUtf8(contend::kVersion));
+    QApplication::setApplicationVersion(QString::fromStdString(contend::versionLine()));
     // A PNG: Qt reads it without the SVG plugin (resources/desktop/contend.svg is its source).
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/contend/contend.png")));
     QGuiApplication::setDesktopFileName(QStringLiteral("contend"));

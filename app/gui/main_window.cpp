@@ -35,6 +35,7 @@
 #include "app/gui/save_file.h"
 #include "app/gui/search_bar.h"
 #include "app/gui/settings_panel.h"
+#include "core/common/version.h"
 #include "widgets/breakdown/breakdown_view.h"
 #include "widgets/common/text.h"
 #include "widgets/common/view_colors.h"
@@ -257,10 +258,14 @@ void MainWindow::buildMenus() {
                "</table>"));
     });
     help->addAction(tr("About Contend"), this, [this] {
+        // The version and the commit this build is of (core/common/version.h): what a bug report
+        // needs, and what every report this build writes records as its "producer".
         QMessageBox::about(
             this, tr("About Contend"),
             tr("<b>Contend</b> finds operator contention in AI-model profiling traces "
-               "(PyTorch/Kineto, Ascend, Chrome JSON): which operators were slowed, by what, and when."));
+               "(PyTorch/Kineto, Ascend, Chrome JSON): which operators were slowed, by what, and when.") +
+                QStringLiteral("<p>") + tr("Version %1").arg(QString::fromStdString(versionLine()).toHtmlEscaped()) +
+                QStringLiteral("</p>"));
     });
     rebuildRecentMenu();
 }

@@ -122,6 +122,9 @@ struct ClusterReport {
     std::vector<ClusterCollective> collectives;
     std::vector<SlowRank> slowRanks;
     std::vector<ClusterNote> notes;
+    // Who wrote it, for a report read from a file (clusterFromJson); not known for one merged here
+    // or written before 0.7.0. clusterToJson records the build writing it instead.
+    Producer producer;
 };
 
 // Ranks must be distinct; the caller numbers ranks that lack one. Order does not matter.

@@ -12,6 +12,7 @@
 #include "core/analysis/anomaly_list.h"
 #include "core/analysis/thresholds.h"
 #include "core/analysis/window_list.h"
+#include "core/common/version.h"
 #include "core/trace/types.h"
 
 namespace contend {
@@ -202,6 +203,9 @@ struct Report {
     std::vector<TrackStats> threads;  // per track that holds analysed operators
     WhatIfSummary whatIf;             // since report/2
     ReportDistributed distributed;    // rank and collectives (empty for one process)
+    // Who wrote it, for a report read from a file (reportFromJson); not known for one built here
+    // or written before 0.7.0. A report written again records the build writing it instead.
+    Producer producer;
 };
 
 }  // namespace contend

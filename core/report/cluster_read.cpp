@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "core/report/cluster_report.h"
+#include "core/report/producer_json.h"
 
 namespace contend {
 
@@ -205,6 +206,7 @@ Result<ClusterReport> clusterFromJson(const json& j) {
         for (std::size_t i = 0; i < notes.size(); ++i)
             c.notes.push_back(
                 {getString(notes[i], "kind", at("notes", i)), getString(notes[i], "text", at("notes", i))});
+        c.producer = producerFromJson(j);  // absent before 0.7.0
         return c;
     } catch (const ReadError& e) {
         return Failure::of(Failure::Kind::Malformed, e.what);

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/report/producer_json.h"
 #include "core/report/report_json.h"
 
 namespace contend {
@@ -33,6 +34,7 @@ std::string us(TimeNs ns) {
 json clusterToJson(const ClusterReport& c) {
     json j;
     j["schema"] = kClusterSchema;
+    j["producer"] = producerJson();  // this build, never c.producer: the file is its writing
     j["settings"] = {{"k", c.settings.k}, {"min_excess", c.settings.minExcess}};
     json ranks = json::array();
     for (std::size_t r = 0; r < c.ranks.size(); ++r) {

@@ -19,7 +19,8 @@ std::string clusterToMarkdown(const ClusterReport& c);
 // Reads a contend.cluster/1 document back (the app opens CLUSTER.json). Reports written before
 // ranks[].trace and collectives[].late_start_ns existed read with those empty / 0. A bad one is a
 // Failure of kind Malformed whose reason names the field ("collectives/4: \"late_rank\" has the
-// wrong type or is out of range"); its file is empty (readClusterReport adds it).
+// wrong type or is out of range"); its file is empty (readClusterReport adds it). The build that
+// wrote it goes to ClusterReport::producer (not known before 0.7.0).
 Result<ClusterReport> clusterFromJson(const nlohmann::json& j);
 // The same from a file, or its Failure naming the file: Unreadable (cannot open), Malformed (not
 // JSON, or not a cluster report it can read).

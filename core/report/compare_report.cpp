@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/report/producer_json.h"
 #include "core/trace/time_format.h"
 
 namespace contend {
@@ -97,6 +98,7 @@ json gainCheckJson(const GainCheck& g) {
 json compareToJson(const CompareResult& r) {
     json j;
     j["schema"] = kCompareSchema;
+    j["producer"] = producerJson();
     j["base"] = r.basePath;
     j["new"] = r.newPath;
     json byRes = json::object();
@@ -227,6 +229,7 @@ std::string compareToMarkdown(const CompareResult& r) {
 nlohmann::json trendToJson(const Trend& t) {
     json j;
     j["schema"] = "contend.trend/1";
+    j["producer"] = producerJson();
     json runs = json::array();
     for (const auto& r : t.runs)
         runs.push_back({{"path", r.path},

@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "core/report/distributed_json.h"
+#include "core/report/producer_json.h"
 
 namespace contend {
 
@@ -259,6 +260,7 @@ void forEachSection(const Report& r, const Trace* t, Visitor& v) {
     v.array("iterations", r.iterations, iterationJson);
     v.array("notes", r.notes, noteJson);
     v.array("operators", r.operators, operatorJson);
+    v.value("producer", producerJson());  // this build, never r.producer: the file is its writing
     v.value("schema", json(kReportSchema));
     v.value("settings", settingsJson(r));
     v.value("summary", summaryJson(r));
@@ -670,6 +672,7 @@ Report readReport(const json& j) {
         r.distributed = std::move(d).value();
     }
     r.whatIf = readWhatIf(j);
+    r.producer = producerFromJson(j);  // absent before 0.7.0
     return r;
 }
 

@@ -43,7 +43,8 @@ void writeReportJson(std::ostream& out, const Report& report, const Trace* trace
 // Reads a report written by reportToJson (report/2, or report/1 without the what-if). A Failure
 // of kind Malformed when the schema is neither or a required field is missing or of the wrong
 // type; its reason names the field ("report: missing \"settings\""), its file is empty (the
-// caller knows the file).
+// caller knows the file). The build that wrote it goes to Report::producer (not known for a
+// report written before 0.7.0); reportToJson always records this build's (producer_json.h).
 Result<Report> reportFromJson(const nlohmann::json& j);
 
 // A human-readable report: summary, top anomalies, windows and clusters with causes, costs and
