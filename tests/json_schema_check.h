@@ -5,9 +5,14 @@
 // elements), minimum, maximum, and $ref to "#/$defs/NAME". $schema, $id, title, description
 // and $defs are annotations. Any other keyword in a schema is an error, so a schema never
 // relies on a check this validator would silently skip.
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
+
+#include "test_paths.h"
 
 namespace contend::test {
 
@@ -107,5 +112,16 @@ class JsonSchemaCheck {
 
     nlohmann::json m_root;
 };
+
+// The schema docs/schema/NAME of this source tree, as a check (an empty object when the file is
+// missing or not JSON, so every document fails against it and the test says so).
+inline JsonSchemaCheck schemaCheck(const std::string& name) {
+    std::ifstream f(std::filesystem::path(sourceDir()) / "docs" / "schema" / name, std::ios::binary);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    nlohmann::json s = nlohmann::json::parse(ss.str(), nullptr, false);
+    if (!s.is_object()) s = nlohmann::json{{"type", "null"}, {"description", "missing or broken schema " + name}};
+    return JsonSchemaCheck(std::move(s));
+}
 
 }  // namespace contend::test

@@ -24,30 +24,11 @@ using contend::test::slurp;
 
 namespace {
 
-class TempDir {
-  public:
-    explicit TempDir(const std::string& name)
-        : m_path(fs::temp_directory_path() / ("contend-test-" + std::to_string(::getpid()) + "-" + name)) {
-        fs::remove_all(m_path);
-        fs::create_directories(m_path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(m_path, ec);
-    }
-    const fs::path& path() const { return m_path; }
-    fs::path operator/(const std::string& n) const { return m_path / n; }
-
-  private:
-    fs::path m_path;
-};
-
 std::string q(const fs::path& p) { return "'" + p.string() + "'"; }
 json readJson(const fs::path& p) { return json::parse(slurp(p)); }
 
-contend::test::JsonSchemaCheck schema(const char* name) {
-    return contend::test::JsonSchemaCheck(readJson(fs::path(contend::test::sourceDir()) / "docs" / "schema" / name));
-}
+contend::test::JsonSchemaCheck schema(const char* name) { return contend::test::schemaCheck(name); }
+using contend::test::TempDir;
 
 void requireValid(const contend::test::JsonSchemaCheck& s, const json& doc, const std::string& what) {
     const auto errors = s.errors(doc);

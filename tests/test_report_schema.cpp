@@ -32,32 +32,12 @@ json readJson(const fs::path& p) {
     return json::parse(ss.str(), nullptr, false);
 }
 
-JsonSchemaCheck schema(const char* name) {
-    const json s = readJson(fs::path(contend::test::sourceDir()) / "docs" / "schema" / name);
-    REQUIRE(s.is_object());
-    return JsonSchemaCheck(s);
-}
+JsonSchemaCheck schema(const char* name) { return contend::test::schemaCheck(name); }
+using contend::test::TempDir;
 
 int cli(const std::string& args) { return contend::test::runCli(args); }
 
 std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
-
-class TempDir {
-  public:
-    explicit TempDir(const std::string& name)
-        : m_path(fs::temp_directory_path() / ("contend-test-" + std::to_string(::getpid()) + "-" + name)) {
-        fs::remove_all(m_path);
-        fs::create_directories(m_path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(m_path, ec);
-    }
-    fs::path operator/(const std::string& n) const { return m_path / n; }
-
-  private:
-    fs::path m_path;
-};
 
 void requireValid(const JsonSchemaCheck& s, const fs::path& file, const std::string& what) {
     const json doc = readJson(file);

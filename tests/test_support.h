@@ -6,6 +6,8 @@
 #include <fstream>
 #include <string>
 #include <sys/wait.h>
+#include <system_error>
+#include <unistd.h>
 
 #include "core/io/load.h"
 #include "test_paths.h"
@@ -84,5 +86,27 @@ inline bool haveSharedTraces() { return std::filesystem::is_directory(sharedTrac
     std::fflush(stdout);
     std::exit(4);
 }
+
+// A fresh folder under the system's temp folder, named by the process and `name`, removed (with
+// what is in it) when it goes out of scope.
+class TempDir {
+  public:
+    explicit TempDir(const std::string& name)
+        : m_path(std::filesystem::temp_directory_path() / ("contend-test-" + std::to_string(::getpid()) + "-" + name)) {
+        std::filesystem::remove_all(m_path);
+        std::filesystem::create_directories(m_path);
+    }
+    ~TempDir() {
+        std::error_code ec;
+        std::filesystem::remove_all(m_path, ec);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    const std::filesystem::path& path() const { return m_path; }
+    std::filesystem::path operator/(const std::string& n) const { return m_path / n; }
+
+  private:
+    std::filesystem::path m_path;
+};
 
 }  // namespace contend::test

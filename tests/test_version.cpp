@@ -31,31 +31,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-class TempDir {
-  public:
-    explicit TempDir(const std::string& name)
-        : m_path(fs::temp_directory_path() / ("contend-test-" + std::to_string(::getpid()) + "-" + name)) {
-        fs::remove_all(m_path);
-        fs::create_directories(m_path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(m_path, ec);
-    }
-    const fs::path& path() const { return m_path; }
-    fs::path operator/(const std::string& n) const { return m_path / n; }
-
-  private:
-    fs::path m_path;
-};
-
 std::string q(const fs::path& p) { return "'" + p.string() + "'"; }
 json readJson(const fs::path& p) { return json::parse(test::slurp(p)); }
 fs::path repoDir() { return test::sourceDir(); }
 
-test::JsonSchemaCheck schema(const char* name) {
-    return test::JsonSchemaCheck(readJson(repoDir() / "docs" / "schema" / name));
-}
+test::JsonSchemaCheck schema(const char* name) { return test::schemaCheck(name); }
+using test::TempDir;
 
 // The x.y.z of `project(Contend VERSION x.y.z ...)` in the top CMakeLists.txt.
 std::string projectVersion() {
