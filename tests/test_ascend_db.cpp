@@ -310,7 +310,10 @@ TEST_CASE("ascend db: broken and hostile databases give a located error or load 
         CHECK(phase(*r.value(), "task") == 5);  // the row without times is dropped, counted
         bool warned = false, utf8 = false, pmu = false;
         for (const auto& w : r.value()->stats().warnings) {
-            warned |= w.id == ImportProblem::DbTaskWithoutTimes && w.unit == ProblemUnit::Row;
+            // As the JSON reader says of a "ts" that is not a number, with the table and row.
+            warned |= w.id == ImportProblem::TsNotNumber && w.count == 1 &&
+                      w.example.rfind("table TASK, row ", 0) == 0 &&
+                      w.example.find("column startNs") != std::string::npos;
             pmu |= w.id == ImportProblem::DbPmuRowWithoutMetric && w.example == "table TASK_PMU_INFO";
             utf8 |= w.id == ImportProblem::InvalidUtf8 && w.kind == "invalid UTF-8 replaced by '?'" &&
                     w.example == "table STRING_IDS, id 1" && w.unit == ProblemUnit::Byte;
@@ -429,6 +432,27 @@ const std::map<std::string, Expected>& expectedCounts() {
 }
 
 }  // namespace
+
+TEST_CASE("ascend db: damaged task times are counted as the JSON reader counts them", "[ascenddb][problems]") {
+    // Rows 5-7 of TASK (after the tiny database's four): an end before the start, a 23-day
+    // task, an end as text. Each is dropped and counted under the JSON reader's problem, the
+    // first one of each kind named by table, row and column.
+    test::TempFile f("times_ascend.db");
+    makeDb(f.path(), tinyDb() +
+                         "INSERT INTO TASK VALUES (40000, 30000, 0, -1, 97, 77, 5, 0, 2, 105, 0),"
+                         " (40000, 2000000000040000, 0, -1, 96, 77, 5, 0, 2, 106, 0),"
+                         " (40000, 'later', 0, -1, 95, 77, 5, 0, 2, 107, 0);");
+    LoadResult r = loadOk(f.path());
+    CHECK(phase(*r.value(), "task") == 4);
+    std::map<ImportProblem, std::pair<std::uint64_t, std::string>> seen;
+    for (const auto& w : r.value()->stats().warnings) seen[w.id] = {w.count, w.example};
+    CHECK(seen[ImportProblem::NegativeDur] ==
+          std::pair<std::uint64_t, std::string>{1, "table TASK, row 5, column endNs"});
+    CHECK(seen[ImportProblem::DurOutOfRange] ==
+          std::pair<std::uint64_t, std::string>{1, "table TASK, row 6, column endNs"});
+    CHECK(seen[ImportProblem::DurNotNumber] ==
+          std::pair<std::uint64_t, std::string>{1, "table TASK, row 7, column endNs"});
+}
 
 TEST_CASE("ascend db: every real database loads with the README's counts and analyses", "[real][ascenddb]") {
     requireSharedTraces();

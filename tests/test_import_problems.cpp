@@ -34,7 +34,7 @@ TEST_CASE("the import problem table lists each problem once with its own text", 
     CHECK(importProblemInfo(ImportProblem::NonFiniteNumber).unit == ProblemUnit::Value);
     CHECK(importProblemInfo(ImportProblem::DatabaseExportNotRead).severity == ProblemSeverity::Info);
     CHECK(importProblemInfo(ImportProblem::NegativeDur).severity == ProblemSeverity::DataLoss);
-    CHECK(importProblemInfo(ImportProblem::DbTaskWithoutTimes).unit == ProblemUnit::Row);
+    CHECK(importProblemInfo(ImportProblem::DbPmuRowWithoutMetric).unit == ProblemUnit::Row);
     CHECK(problemUnitName(ProblemUnit::Row) == "row");
     CHECK(problemUnitName(ProblemUnit::Byte) == "byte");
 }
@@ -44,7 +44,7 @@ TEST_CASE("warnings are counted by id with the table's text and unit", "[problem
     b.warn(ImportProblem::MissingTs, "byte 10");
     b.warn(ImportProblem::MissingTs, "byte 99", 2);
     b.warn(ImportProblem::NegativeDur, "byte 5");
-    b.warn(ImportProblem::DbTaskWithoutTimes, "table TASK", 4);
+    b.warn(ImportProblem::DbPmuRowWithoutMetric, "table TASK_PMU_INFO", 4);
     const TracePtr t = b.finalize();
     const auto& ws = t->stats().warnings;
     REQUIRE(ws.size() == 3);
@@ -53,8 +53,8 @@ TEST_CASE("warnings are counted by id with the table's text and unit", "[problem
     CHECK(ws[0].count == 3);
     CHECK(ws[0].example == "byte 10");
     CHECK(ws[1].id == ImportProblem::NegativeDur);
-    CHECK(ws[2].id == ImportProblem::DbTaskWithoutTimes);
-    CHECK(ws[2].kind == "TASK row without a start and end time in range");
+    CHECK(ws[2].id == ImportProblem::DbPmuRowWithoutMetric);
+    CHECK(ws[2].kind == "TASK_PMU_INFO row without a named, numeric metric");
     CHECK(ws[2].unit == ProblemUnit::Row);
     CHECK(ws[2].unitName() == "row");
 }

@@ -63,12 +63,12 @@ bool Reader::readCannApi() {
     if (!st) return !m_error;
     std::map<std::pair<std::int64_t, std::int64_t>, StringId> names;  // (level, name id)
     std::unordered_set<std::int64_t> namedThreads;
-    std::uint64_t n = 0;
+    std::uint64_t n = 0, row = 0;
     std::string name;
     while (st.step()) {
         if (!tick()) return false;
-        TimeNs start = 0, end = 0;
-        if (!timeOf(st, 0, start) || !timeOf(st, 1, end)) continue;
+        const auto times = rowTimes(st, 0, 1, "CANN_API", ++row);
+        if (!times) continue;
         const std::int64_t level = st.int64(2, -1), nameId = st.int64(5, -1);
         auto it = names.find({level, nameId});
         if (it == names.end()) {
@@ -81,8 +81,8 @@ bool Reader::readCannApi() {
         const std::int64_t gtid = st.int64(3, 0);
         const std::string pid = "CANN " + std::to_string(pidOf(gtid)), tid = std::to_string(tidOf(gtid));
         Slice s;
-        s.start = start;
-        s.dur = std::max<TimeNs>(0, end - start);
+        s.start = times->start;
+        s.dur = times->dur;
         s.name = it->second;
         s.track = m_b.track(pid, tid);
         if (namedThreads.insert(gtid).second) {
@@ -133,19 +133,19 @@ bool Reader::readPytorchApi() {
     const StringId cpuOp = m_b.intern("cpu_op"), enqueue = m_b.intern("enqueue"), dequeue = m_b.intern("dequeue"),
                    python = m_b.intern("python_function");
     std::unordered_set<std::int64_t> namedThreads;
-    std::uint64_t n = 0;
+    std::uint64_t n = 0, row = 0;
     while (st.step()) {
         if (!tick()) return false;
-        TimeNs start = 0, end = 0;
-        if (!timeOf(st, 0, start) || !timeOf(st, 1, end)) continue;
+        const auto times = rowTimes(st, 0, 1, "PYTORCH_API", ++row);
+        if (!times) continue;
         const std::string_view name = string(st.int64(4, -1));
         const std::string_view kind =
             kinds.count(st.int64(6, -1)) ? std::string_view(kinds[st.int64(6, -1)]) : std::string_view();
         const std::int64_t gtid = st.int64(2, 0);
         const std::string pid = std::to_string(pidOf(gtid)), tid = std::to_string(tidOf(gtid));
         Slice s;
-        s.start = start;
-        s.dur = std::max<TimeNs>(0, end - start);
+        s.start = times->start;
+        s.dur = times->dur;
         s.name = m_b.intern(name.empty() ? std::string_view("(unnamed op)") : name);
         const bool queue = kind == "queue";
         if (kind == "op")
@@ -191,16 +191,17 @@ bool Reader::readMstx() {
         select("MSTX_EVENTS", {{{"startNs"}, true}, {{"endNs"}}, {{"eventType"}}, {{"message"}}, {{"globalTid"}}});
     if (!st) return !m_error;
     const StringId category = m_b.intern("mstx");
-    std::uint64_t n = 0;
+    std::uint64_t n = 0, row = 0;
     while (st.step()) {
         if (!tick()) return false;
-        TimeNs start = 0, end = 0;
-        if (!timeOf(st, 0, start)) continue;
-        const bool mark = st.int64(2, -1) == 0 || !timeOf(st, 1, end);  // ENUM_MSTX_EVENT_TYPE 0: marker
+        // ENUM_MSTX_EVENT_TYPE 0 is a marker; a row without an end is one too.
+        const auto times = rowTimes(st, 0, 1, "MSTX_EVENTS", ++row, /*endMayBeNull=*/true);
+        if (!times) continue;
+        const bool mark = st.int64(2, -1) == 0 || times->instant;
         const std::int64_t gtid = st.int64(4, 0);
         Slice s;
-        s.start = start;
-        s.dur = mark ? 0 : std::max<TimeNs>(0, end - start);
+        s.start = times->start;
+        s.dur = mark ? 0 : times->dur;
         s.phase = mark ? 'i' : 'X';
         const std::string_view msg = string(st.int64(3, -1));
         s.name = m_b.intern(msg.empty() ? std::string_view("(mstx range)") : msg);
@@ -356,17 +357,17 @@ bool Reader::readCounters() {
 bool Reader::readSteps() {
     SqliteStatement st = select("STEP_TIME", {{{"id"}, true}, {{"startNs"}, true}, {{"endNs"}, true}});
     if (!st) return !m_error;
-    std::uint64_t n = 0;
+    std::uint64_t n = 0, row = 0;
     while (st.step()) {
         if (!tick()) return false;
-        TimeNs start = 0, end = 0;
-        if (!timeOf(st, 1, start) || !timeOf(st, 2, end)) continue;
+        const auto times = rowTimes(st, 1, 2, "STEP_TIME", ++row);
+        if (!times) continue;
         ++n;
         const std::int64_t id = st.int64(0, -1);
         if (m_steps.count(id)) continue;  // PYTORCH_API has this step's ProfilerStep#N already
         Slice s;
-        s.start = start;
-        s.dur = std::max<TimeNs>(0, end - start);
+        s.start = times->start;
+        s.dur = times->dur;
         s.name = m_b.intern("ProfilerStep#" + std::to_string(id));
         s.track = m_b.track("Steps", "STEP_TIME");
         m_b.setProcessName("Steps", "Steps");

@@ -65,21 +65,9 @@ PmuKey pmuKey(std::string_view name) {
 }  // namespace
 
 bool Reader::timeOf(const SqliteStatement& st, int col, TimeNs& out) {
-    if (st.isInteger(col)) {
-        out = st.int64(col);
-        return inRawTimeRange(out);
-    }
-    if (st.isNull(col)) return false;
-    const std::string_view text = st.text(col);
-    // TEXT columns (PYTORCH_API) and NUMERIC ones that hold reals: parse the text so a value
-    // that is not a number is caught instead of read as 0.
-    if (auto i = parseInt(text))
-        out = *i;
-    else if (auto d = parseDouble(text); d && std::isfinite(*d) && std::fabs(*d) < 9e18)
-        out = static_cast<TimeNs>(std::llround(*d));
-    else
-        return false;
-    return inRawTimeRange(out);
+    // TEXT columns (PYTORCH_API) and NUMERIC ones that hold reals are parsed, so a value that
+    // is not a number is caught instead of read as 0.
+    return timeCell(st, col, out) == TimeCell::Ok;
 }
 
 std::string Reader::onDevice(std::string name, std::int64_t device) const {
@@ -254,15 +242,12 @@ bool Reader::readTasks() {
     const StringId bandwidth = m_b.intern("bandwidth(GB/s)");
     std::unordered_map<std::int64_t, std::pair<StringId, StringId>> typeNames;  // type id -> (name, SQE name)
     std::unordered_set<std::uint64_t> namedTracks;
-    std::uint64_t n = 0, dropped = 0, hidden = 0;
+    std::uint64_t n = 0, hidden = 0, row = 0;
     std::string pid, tid;
     while (st.step()) {
         if (!tick()) return false;
-        TimeNs start = 0, end = 0;
-        if (!timeOf(st, 0, start) || !timeOf(st, 1, end)) {
-            ++dropped;
-            continue;
-        }
+        const auto times = rowTimes(st, 0, 1, kTask, ++row);
+        if (!times) continue;
         const std::int64_t device = st.int64(2, 0), stream = st.int64(6, -1), taskId = st.int64(7, -1);
         const std::int64_t global = st.int64(4, -1), connection = st.int64(3, -1);
         auto tn = typeNames.find(st.int64(5, -1));
@@ -288,8 +273,8 @@ bool Reader::readTasks() {
         pid = devicePid("Ascend Hardware", device);
         tid = std::to_string(stream);
         Slice s;
-        s.start = start;
-        s.dur = std::max<TimeNs>(0, end - start);
+        s.start = times->start;
+        s.dur = times->dur;
         s.track = m_b.track(pid, tid);
         s.flags = kSliceDevice;
         if (namedTracks.insert((static_cast<std::uint64_t>(device) << 32) ^ static_cast<std::uint32_t>(stream))
@@ -344,7 +329,6 @@ bool Reader::readTasks() {
         }
         ++n;
     }
-    if (dropped) m_b.warn(ImportProblem::DbTaskWithoutTimes, "table TASK", dropped);
     if (hidden) m_b.warn(ImportProblem::DbKernelWithoutComputeInfo, "table TASK", hidden);
     counted("task", n);
     return scanDone(kTask, st);
@@ -359,19 +343,19 @@ bool Reader::readCommunicationOps() {
                                                      {{"waitNs"}},
                                                      {{"deviceId"}}});
     if (!st) return !m_error;
-    std::uint64_t n = 0;
+    std::uint64_t n = 0, row = 0;
     while (st.step()) {
         if (!tick()) return false;
-        TimeNs start = 0, end = 0;
-        if (!timeOf(st, 1, start) || !timeOf(st, 2, end)) continue;
+        const auto times = rowTimes(st, 1, 2, "COMMUNICATION_OP", ++row);
+        if (!times) continue;
         const std::int64_t groupId = st.int64(4, -1);
         const auto g = m_groupIndex.emplace(groupId, static_cast<std::uint32_t>(m_groupIndex.size())).first->second;
         const std::int64_t device = st.int64(6, 0);
         const std::string& pid = devicePid("HCCL", device);
         const std::string tid = "group " + std::to_string(g);
         Slice s;
-        s.start = start;
-        s.dur = std::max<TimeNs>(0, end - start);
+        s.start = times->start;
+        s.dur = times->dur;
         const std::string_view name = string(st.int64(0, -1));
         s.name = m_b.intern(name.empty() ? std::string_view("(collective)") : name);
         s.track = m_b.track(pid, tid);

@@ -15,8 +15,7 @@
 namespace contend::detail {
 
 namespace od = simdjson::ondemand;
-// A duration longer than this (about 11.6 days) is not an operator: treat it as malformed.
-constexpr TimeNs kMaxDurNs = 1'000'000'000'000'000;
+using contend::kMaxDurNs;  // core/trace/types.h: longer is not an operator
 
 // Size first, then bytes: std::string_view's == goes through compare() and memcmp even when the
 // sizes differ, which profiled as ~8% of load time here.

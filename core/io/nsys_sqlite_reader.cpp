@@ -250,8 +250,11 @@ bool Reader::readKernels() {
     std::string shape;
     std::uint64_t n = 0;
     auto dim = [&](int c) { return std::to_string(st.int64(c, 1)); };
+    std::uint64_t row = 0;
     while (st.step()) {
         if (!tick()) return false;
+        const auto times = rowTimes(st, 0, 1, kKernel, ++row);
+        if (!times) continue;
         const std::int64_t device = st.int64(2), stream = st.int64(3);
         const std::int64_t nameId = st.isNull(5) ? st.int64(6, -1) : st.int64(5);
         auto it = names.find(nameId);
@@ -261,8 +264,8 @@ bool Reader::readKernels() {
             it = names.emplace(nameId, m_b.intern(nm.empty() ? std::string_view("(unnamed kernel)") : nm)).first;
         }
         Slice s;
-        s.start = st.int64(0);
-        s.dur = std::max<std::int64_t>(0, st.int64(1) - s.start);
+        s.start = times->start;
+        s.dur = times->dur;
         s.name = it->second;
         s.category = category;
         s.track = deviceTrack(device, stream);
@@ -309,9 +312,11 @@ bool Reader::readCopies(const char* table, bool memset) {
     const StringId category = m_b.intern(memset ? "gpu_memset" : "gpu_memcpy");
     const StringId bytesKey = m_b.intern("bytes");
     std::string name;
-    std::uint64_t n = 0;
+    std::uint64_t n = 0, row = 0;
     while (st.step()) {
         if (!tick()) return false;
+        const auto times = rowTimes(st, 0, 1, table, ++row);
+        if (!times) continue;
         const std::int64_t device = st.int64(2), stream = st.int64(3);
         // Kineto's names: "Memcpy HtoD (Pageable -> Device)", "Memset (Device)".
         if (memset) {
@@ -321,8 +326,8 @@ bool Reader::readCopies(const char* table, bool memset) {
                    memKindName(st.int64(8, 7)) + ")";
         }
         Slice s;
-        s.start = st.int64(0);
-        s.dur = std::max<std::int64_t>(0, st.int64(1) - s.start);
+        s.start = times->start;
+        s.dur = times->dur;
         s.name = m_b.intern(name);
         s.category = category;
         s.track = deviceTrack(device, stream);
@@ -351,9 +356,11 @@ bool Reader::readRuntime() {
         bool launch;
     };
     std::unordered_map<std::int64_t, Name> names;
-    std::uint64_t n = 0;
+    std::uint64_t n = 0, row = 0;
     while (st.step()) {
         if (!tick()) return false;
+        const auto times = rowTimes(st, 0, 1, kRuntime, ++row);
+        if (!times) continue;
         const std::int64_t nameId = st.int64(4, -1);
         auto it = names.find(nameId);
         if (it == names.end()) {
@@ -363,8 +370,8 @@ bool Reader::readRuntime() {
         }
         const std::int64_t globalTid = st.int64(2);
         Slice s;
-        s.start = st.int64(0);
-        s.dur = std::max<std::int64_t>(0, st.int64(1) - s.start);
+        s.start = times->start;
+        s.dur = times->dur;
         s.name = it->second.id;
         s.category = category;
         s.track = hostTrack(globalTid);
@@ -387,12 +394,14 @@ bool Reader::readSync() {
         {{"start", true}, {"end", true}, {"globalPid"}, {"correlationId"}, {"syncType"}, {"streamId"}, {"deviceId"}});
     if (!st) return !m_error;
     const StringId category = m_b.intern("cuda_sync");
-    std::uint64_t n = 0;
+    std::uint64_t n = 0, row = 0;
     while (st.step()) {
         if (!tick()) return false;
+        const auto times = rowTimes(st, 0, 1, kSync, ++row);
+        if (!times) continue;
         Slice s;
-        s.start = st.int64(0);
-        s.dur = std::max<std::int64_t>(0, st.int64(1) - s.start);
+        s.start = times->start;
+        s.dur = times->dur;
         s.name = m_b.intern(syncName(st.int64(4)));
         s.category = category;
         s.flags = kSliceWait;
@@ -420,9 +429,10 @@ bool Reader::readNvtx() {
     SqliteStatement st = select(kNvtx, {{"start", true}, {"end"}, {"eventType"}, {"text"}, {"textId"}, {"globalTid"}});
     if (!st) return !m_error;
     const StringId category = m_b.intern("nvtx");
-    std::uint64_t n = 0, skipped = 0;
+    std::uint64_t n = 0, skipped = 0, row = 0;
     while (st.step()) {
         if (!tick()) return false;
+        ++row;
         // ENUM_NSYS_EVENT_TYPE: 34 NvtxMark, 59 NvtxPushPopRange, 60 NvtxStartEndRange; the
         // rest (domains, categories, thread names) are not events on a timeline.
         const std::int64_t type = st.int64(2, -1);
@@ -434,9 +444,11 @@ bool Reader::readNvtx() {
             ++skipped;
             continue;
         }
+        const auto times = rowTimes(st, 0, 1, kNvtx, row, /*endMayBeNull=*/mark);
+        if (!times) continue;
         Slice s;
-        s.start = st.int64(0);
-        s.dur = range ? std::max<std::int64_t>(0, st.int64(1) - s.start) : 0;
+        s.start = times->start;
+        s.dur = range ? times->dur : 0;
         s.name = m_b.intern(name.empty() ? std::string_view("(unnamed NVTX range)") : name);
         s.category = category;
         s.track = hostTrack(st.int64(5));

@@ -31,6 +31,11 @@ bool SqliteStatement::step() {
 bool SqliteStatement::isNull(int col) const { return sqlite3_column_type(m_stmt, col) == SQLITE_NULL; }
 bool SqliteStatement::isInteger(int col) const { return sqlite3_column_type(m_stmt, col) == SQLITE_INTEGER; }
 
+std::string SqliteStatement::columnName(int col) const {
+    const char* name = sqlite3_column_name(m_stmt, col);
+    return name ? std::string(name) : std::string();
+}
+
 std::int64_t SqliteStatement::int64(int col, std::int64_t fallback) const {
     if (isNull(col)) return fallback;
     return sqlite3_column_int64(m_stmt, col);

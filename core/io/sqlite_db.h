@@ -34,7 +34,8 @@ class SqliteStatement {
     bool isInteger(int col) const;  // stored as an INTEGER (read with int64 without conversion)
     std::int64_t int64(int col, std::int64_t fallback = 0) const;  // fallback for NULL
     double real(int col, double fallback = 0) const;
-    std::string_view text(int col) const;  // "" for NULL
+    std::string_view text(int col) const;   // "" for NULL
+    std::string columnName(int col) const;  // as the SELECT names it
 
   private:
     sqlite3* m_db = nullptr;

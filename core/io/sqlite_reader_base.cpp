@@ -1,5 +1,8 @@
 #include "core/io/sqlite_reader_base.h"
 
+#include <cmath>
+
+#include "core/io/decimal.h"
 #include "core/io/memory_budget.h"
 
 namespace contend {
@@ -66,6 +69,55 @@ bool SqliteReaderBase::withinBudget(std::uint64_t rows, std::uint64_t need, cons
                     " rows) needs about " + formatBytes(need) + " and the budget is " + formatBytes(budget) +
                     " (contend-cli --max-memory SIZE, or CONTEND_MAX_MEMORY=SIZE for the app; 0 for none)",
                 Failure::Kind::OutOfMemory);
+}
+
+SqliteReaderBase::TimeCell SqliteReaderBase::timeCell(const SqliteStatement& st, int col, TimeNs& out) {
+    if (st.isInteger(col)) {
+        out = st.int64(col);
+        return inRawTimeRange(out) ? TimeCell::Ok : TimeCell::OutOfRange;
+    }
+    if (st.isNull(col)) return TimeCell::Null;
+    const std::string_view text = st.text(col);
+    if (auto i = parseInt(text)) {
+        out = *i;
+    } else if (auto d = parseDouble(text); d && std::isfinite(*d)) {
+        if (std::fabs(*d) >= 9e18) return TimeCell::OutOfRange;
+        out = static_cast<TimeNs>(std::llround(*d));
+    } else {
+        return TimeCell::NotNumber;
+    }
+    return inRawTimeRange(out) ? TimeCell::Ok : TimeCell::OutOfRange;
+}
+
+std::optional<SqliteReaderBase::RowTimes> SqliteReaderBase::rowTimes(const SqliteStatement& st, int startCol,
+                                                                     int endCol, const char* table, std::uint64_t row,
+                                                                     bool endMayBeNull) {
+    auto problem = [&](ImportProblem p, int col) {
+        m_b.warn(p, std::string("table ") + table + ", row " + std::to_string(row) + ", column " + st.columnName(col));
+        return std::nullopt;
+    };
+    RowTimes t;
+    switch (timeCell(st, startCol, t.start)) {
+    case TimeCell::Ok: break;
+    case TimeCell::Null: return problem(ImportProblem::MissingTs, startCol);
+    case TimeCell::NotNumber: return problem(ImportProblem::TsNotNumber, startCol);
+    case TimeCell::OutOfRange: return problem(ImportProblem::TsOutOfRange, startCol);
+    }
+    TimeNs end = 0;
+    switch (timeCell(st, endCol, end)) {
+    case TimeCell::Ok: break;
+    case TimeCell::Null:
+        if (!endMayBeNull) return problem(ImportProblem::DurNotNumber, endCol);
+        t.instant = true;
+        return t;
+    case TimeCell::NotNumber: return problem(ImportProblem::DurNotNumber, endCol);
+    case TimeCell::OutOfRange: return problem(ImportProblem::DurOutOfRange, endCol);
+    }
+    // Both in the raw range, so the difference cannot overflow.
+    if (end < t.start) return problem(ImportProblem::NegativeDur, endCol);
+    t.dur = end - t.start;
+    if (t.dur > kMaxDurNs) return problem(ImportProblem::DurOutOfRange, endCol);
+    return t;
 }
 
 }  // namespace contend

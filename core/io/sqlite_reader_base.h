@@ -76,6 +76,29 @@ class SqliteReaderBase {
     // "database") when the model would need more than `need` bytes allow.
     bool withinBudget(std::uint64_t rows, std::uint64_t need, const char* what);
 
+    // What a time cell holds: a number in the range a trace may hold (out), none (NULL), no
+    // number (a text or blob that does not read as one), or a number out of that range. Both
+    // exports store times as INTEGER; a TEXT or REAL cell holding a number (some Ascend tables
+    // are TEXT) is read as that number.
+    enum class TimeCell { Ok, Null, NotNumber, OutOfRange };
+    static TimeCell timeCell(const SqliteStatement& st, int col, TimeNs& out);
+
+    // The operator of row `row` (1-based, in scan order) of `table`: start and end from columns
+    // startCol and endCol, checked as the JSON reader checks ts and dur, so the same damage is
+    // the same import problem in every format. A start that is NULL is "missing ts", not a
+    // number "ts is not a number", out of range "ts out of range"; an end that is NULL or not a
+    // number is "dur is not a number" (with `endMayBeNull` a NULL end is an instant, dur 0), an
+    // end out of range or more than kMaxDurNs after the start "dur out of range", one before
+    // the start "negative dur". Such a row is counted (its first one named "table T, row N,
+    // column C") and dropped: nullopt.
+    struct RowTimes {
+        TimeNs start = 0;
+        TimeNs dur = 0;
+        bool instant = false;  // endMayBeNull and the end was NULL
+    };
+    std::optional<RowTimes> rowTimes(const SqliteStatement& st, int startCol, int endCol, const char* table,
+                                     std::uint64_t row, bool endMayBeNull = false);
+
     static constexpr std::int64_t kProgressRows = 1 << 12;
 
     const SqliteDb& m_db;

@@ -46,7 +46,6 @@ constexpr std::array<ImportProblemInfo, static_cast<std::size_t>(P::Other) + 1> 
     {P::SideFileNotJoined, "side file not joined", U::Event, kLoss},
     {P::DatabaseExportNotRead, "database export not read (the text export was)", U::Event, kInfo},
     {P::DbPmuRowWithoutMetric, "TASK_PMU_INFO row without a named, numeric metric", U::Row, kLoss},
-    {P::DbTaskWithoutTimes, "TASK row without a start and end time in range", U::Row, kLoss},
     {P::DbKernelWithoutComputeInfo, "kernel task without a COMPUTE_TASK_INFO row left out (as the text export does)",
      U::Row, kLoss},
     {P::Other, "", U::Event, kLoss},

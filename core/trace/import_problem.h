@@ -47,7 +47,6 @@ enum class ImportProblem : std::uint8_t {
     DatabaseExportNotRead,
     // Database exports (Ascend profiler databases, Nsight Systems SQLite).
     DbPmuRowWithoutMetric,
-    DbTaskWithoutTimes,
     DbKernelWithoutComputeInfo,
     // Not a problem of this table: the default of an ImportWarning, and the table's end.
     Other,

@@ -23,5 +23,8 @@ inline constexpr TimeNs kMaxRawTimeNs = 3 * (TimeNs{1} << 60);
 inline constexpr TimeNs kMinBaseTimeNs = -(TimeNs{1} << 60);
 inline constexpr TimeNs kMaxBaseTimeNs = TimeNs{1} << 61;
 inline constexpr bool inRawTimeRange(TimeNs t) { return t >= kMinRawTimeNs && t <= kMaxRawTimeNs; }
+// A duration longer than this (about 11.6 days) is not an operator: every reader drops the event
+// as malformed ("dur out of range").
+inline constexpr TimeNs kMaxDurNs = 1'000'000'000'000'000;
 
 }  // namespace contend
