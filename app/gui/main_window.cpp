@@ -180,7 +180,15 @@ void MainWindow::buildMenus() {
     m_exportPng = file->addAction(tr("Export View as &PNG…"), this, &MainWindow::chooseViewPng);
     m_exportPng->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     file->addSeparator();
-    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    // Quit ends the application, not this window: every window (compare, cluster, other traces)
+    // is closed, and the event loop ends unless one of them refused.
+    QAction* quit = file->addAction(tr("&Quit"), qApp, [] {
+        QApplication::closeAllWindows();
+        for (QWidget* w : QApplication::topLevelWidgets())
+            if (w->isVisible() && w->isWindow() && !w->inherits("QMenu")) return;
+        QCoreApplication::quit();
+    });
+    quit->setObjectName(QStringLiteral("actionQuit"));
     quit->setShortcut(QKeySequence::Quit);
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));

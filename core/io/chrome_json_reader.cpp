@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cctype>
+#include <cstdio>
 #include <cstring>
 #include <deque>
 #include <filesystem>
@@ -211,10 +212,12 @@ Status Reader::run() {
         if (st == Status::Ok && !m_sawEvents)
             return fail(0, "not a trace: the JSON object has no \"traceEvents\" array");
     } else {
-        std::string shown = std::isprint(static_cast<unsigned char>(c))
-                                ? std::string(1, c)
-                                : "byte 0x" + std::to_string(static_cast<unsigned char>(c));
-        return failAtBuffer(m_pos, "not a JSON trace: it starts with '" + shown + "', expected '{' or '['");
+        // A printable character in quotes; any other byte in hex ("byte 0x89": a PNG's first).
+        const auto u = static_cast<unsigned char>(c);
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned>(u));
+        const std::string shown = std::isprint(u) ? "'" + std::string(1, c) + "'" : std::string("byte ") + hex;
+        return failAtBuffer(m_pos, "not a JSON trace: it starts with " + shown + ", expected '{' or '['");
     }
     if (st != Status::Ok) return st;
     if (!m_src.error().empty()) {

@@ -5,6 +5,7 @@
 #include <set>
 #include <vector>
 
+#include <QAction>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
@@ -216,6 +217,23 @@ TEST_CASE("the settings panel edits the thresholds over Thresholds' ranges and k
     saveThresholds({0.2, 0.01});
     CHECK(savedThresholds() == Thresholds{0.2, Thresholds::kMinOverlapRatio});
     QSettings().clear();
+}
+
+TEST_CASE("File > Quit closes every window of the app, not just the one it was chosen in", "[app][menus]") {
+    Fresh fresh;
+    MainWindow w;
+    w.show();
+    QWidget other;  // stands for a compare or cluster window beside the main one
+    other.setWindowTitle(QStringLiteral("another window"));
+    other.show();
+    REQUIRE(w.isVisible());
+    REQUIRE(other.isVisible());
+    auto* quit = w.findChild<QAction*>(QStringLiteral("actionQuit"));
+    REQUIRE(quit);
+    CHECK(quit->shortcut() == QKeySequence(QKeySequence::Quit));
+    quit->trigger();
+    CHECK_FALSE(w.isVisible());
+    CHECK_FALSE(other.isVisible());
 }
 
 TEST_CASE("a broken file shows the error in plain words and keeps the previous trace", "[app][errors]") {
