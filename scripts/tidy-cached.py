@@ -41,25 +41,18 @@ def compile_args(entry):
     return shlex.split(entry["command"])
 
 
-def preprocess_args(args, src):
-    """The compile command turned into 'preprocess to stdout': drop -o X and -c, add -E -P."""
+def preprocess_args(args):
+    """The compile command turned into 'preprocess to stdout': drop -c, the output and the
+    dependency-file options (with their arguments), add -E -P -o -."""
     out = []
     skip = False
     for a in args:
         if skip:
             skip = False
-            continue
-        if a == "-o":
+        elif a in ("-o", "-MF", "-MT", "-MQ"):
             skip = True
-            continue
-        if a in ("-c",) or a.startswith("-o") and len(a) > 2 and not a.startswith("-O"):
-            continue
-        if a in ("-MD", "-MMD"):
-            continue
-        if a in ("-MF", "-MT", "-MQ"):
-            skip = True
-            continue
-        out.append(a)
+        elif a not in ("-c", "-MD", "-MMD") and not a.startswith("-o"):
+            out.append(a)
     return out + ["-E", "-P", "-o", "-"]
 
 
@@ -90,7 +83,7 @@ def main():
 
     def key_of(path, entry):
         args = compile_args(entry)
-        pre = subprocess.run(preprocess_args(args, path), cwd=entry["directory"], capture_output=True)
+        pre = subprocess.run(preprocess_args(args), cwd=entry["directory"], capture_output=True)
         if pre.returncode != 0:
             return None  # let clang-tidy say what is wrong
         h = hashlib.sha256()
