@@ -3,8 +3,8 @@
 #include <sstream>
 #include <string>
 
-#include "core/analysis/report.h"
-#include "core/report/report_json.h"
+#include "core/analysis/model/report.h"
+#include "core/report/single/report_json.h"
 #include "core/trace/trace.h"
 
 namespace contend::test {

@@ -1,12 +1,12 @@
 // What a sampler's means can prove about an interval they straddle
-// (ResourceTimeline::bounded, core/analysis/resource_timeline.h), and the copies' own bandwidth
-// share against the device's stated peak (copyBandwidthShare, core/analysis/pressure.h).
+// (ResourceTimeline::bounded, core/analysis/inputs/resource_timeline.h), and the copies' own bandwidth
+// share against the device's stated peak (copyBandwidthShare, core/analysis/scoring/pressure.h).
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "core/analysis/causes.h"
-#include "core/analysis/pressure.h"
-#include "core/analysis/resource_timeline.h"
+#include "core/analysis/findings/causes.h"
+#include "core/analysis/inputs/resource_timeline.h"
+#include "core/analysis/scoring/pressure.h"
 #include "core/trace/trace_builder.h"
 
 using namespace contend;

@@ -3,7 +3,7 @@
 
 #include "analysis_test_trace.h"
 #include "core/analysis/engine.h"
-#include "core/analysis/resources.h"
+#include "core/analysis/model/resources.h"
 
 using namespace contend;
 using contend::test::KinetoTrace;

@@ -7,10 +7,10 @@
 
 #include "analysis_sim.h"
 #include "analysis_test_trace.h"
-#include "core/analysis/compare.h"
-#include "core/analysis/depgraph.h"
+#include "core/analysis/compare/compare.h"
 #include "core/analysis/engine.h"
-#include "core/analysis/whatif.h"
+#include "core/analysis/whatif/depgraph.h"
+#include "core/analysis/whatif/whatif.h"
 
 using namespace contend;
 using contend::test::KinetoTrace;

@@ -9,9 +9,9 @@
 
 #include "analysis_sim.h"
 #include "core/analysis/engine.h"
-#include "core/analysis/whatif.h"
+#include "core/analysis/whatif/whatif.h"
 #include "core/report/atomic_write.h"
-#include "core/report/report_json.h"
+#include "core/report/single/report_json.h"
 #include "test_support.h"
 
 using namespace contend;

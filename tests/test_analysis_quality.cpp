@@ -26,8 +26,8 @@
 #include <set>
 
 #include "analysis_sim.h"
-#include "core/analysis/baseline.h"
 #include "core/analysis/engine.h"
+#include "core/analysis/scoring/baseline.h"
 
 using namespace contend;
 using contend::test::SimOptions;

@@ -9,9 +9,9 @@
 #include <iostream>
 
 #include "core/analysis/engine.h"
-#include "core/io/conventions.h"
 #include "core/io/load.h"
-#include "core/report/report_json.h"
+#include "core/report/single/report_json.h"
+#include "core/trace/conventions.h"
 #include "test_support.h"
 
 using namespace contend;
@@ -146,8 +146,8 @@ TEST_CASE("every database under the real traces loads and analyses, an analysis.
     requireSharedTraces();
     const auto dbs = realDatabases();
     // Nsight Systems and Ascend db exports arrived on 2026-12-01 (../shared/traces/README.md,
-    // "Databases"): .sqlite exports read as nsys-sqlite (core/io/nsys_sqlite_reader.h), Ascend
-    // databases and the rank folders holding them as ascend-db (core/io/ascend_db_reader.h).
+    // "Databases"): .sqlite exports read as nsys-sqlite (core/io/db/nsys_sqlite_reader.h), Ascend
+    // databases and the rank folders holding them as ascend-db (core/io/db/ascend_db_reader.h).
     // An analysis.db holds summary tables only: it must say so, never crash or parse as JSON.
     REQUIRE(dbs.size() >= 10);
     std::size_t nsys = 0, ascend = 0, refused = 0;
@@ -166,7 +166,7 @@ TEST_CASE("every database under the real traces loads and analyses, an analysis.
         INFO((!lr.ok() ? lr.failure().message() : std::string()));
         REQUIRE(lr);
         const bool isNsys = endsWith(path, ".sqlite");
-        REQUIRE(conventions::formatName(lr.value()->traceFormat()) == (isNsys ? "nsys-sqlite" : "ascend-db"));
+        REQUIRE(formatName(lr.value()->traceFormat()) == (isNsys ? "nsys-sqlite" : "ascend-db"));
         REQUIRE(prepareAnalysis(lr.value(), AnalysisSettings{}));
         ++(isNsys ? nsys : ascend);
     }

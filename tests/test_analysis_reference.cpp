@@ -1,4 +1,4 @@
-// The bias-free reference sample (core/analysis/exposure.h, baseline.h), on hand-built
+// The bias-free reference sample (core/analysis/scoring/exposure.h, baseline.h), on hand-built
 // signatures: narrow, wide and bimodal duration distributions, with a partner that overlaps
 // half of the runs without slowing them (overlap is not contention), or that slows the runs it
 // overlaps in 10%, 50% or 90% of them (contention the data shows).
@@ -8,7 +8,7 @@
 
 #include "analysis_test_trace.h"
 #include "core/analysis/engine.h"
-#include "core/analysis/exposure.h"
+#include "core/analysis/scoring/exposure.h"
 
 using namespace contend;
 using contend::test::KinetoTrace;

@@ -8,8 +8,8 @@
 
 #include "analysis_test_trace.h"
 #include "core/analysis/engine.h"
-#include "core/analysis/overlap.h"
-#include "core/io/conventions.h"
+#include "core/analysis/inputs/overlap.h"
+#include "core/trace/conventions.h"
 #include "core/trace/trace_builder.h"
 
 using namespace contend;

@@ -1,4 +1,4 @@
-// contend-cli annotate (core/report/annotate.h): the user's events unchanged, the findings added
+// contend-cli annotate (core/report/single/annotate.h): the user's events unchanged, the findings added
 // in a form Perfetto's JSON importer accepts, for plain and gzip, object and array files.
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -10,7 +10,7 @@
 
 #include "core/analysis/engine.h"
 #include "core/io/load.h"
-#include "core/report/annotate.h"
+#include "core/report/single/annotate.h"
 #include "test_paths.h"
 #include "test_support.h"
 

@@ -1,4 +1,4 @@
-// A report's anomalies are a view over the prepared rows (core/analysis/anomaly_list.h): a
+// A report's anomalies are a view over the prepared rows (core/analysis/model/anomaly_list.h): a
 // re-threshold builds none of them, a read builds only its block, and what is built equals the
 // same anomalies held as a plain vector, written out byte for byte the same.
 #include <catch2/catch.hpp>
@@ -6,8 +6,8 @@
 
 #include "analysis_sim.h"
 #include "core/analysis/engine.h"
-#include "core/analysis/whatif.h"
-#include "core/report/report_json.h"
+#include "core/analysis/whatif/whatif.h"
+#include "core/report/single/report_json.h"
 #include "report_text.h"
 #include "test_support.h"
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <unistd.h>
 
-#include "core/io/ascend_folder.h"
-#include "core/io/conventions.h"
+#include "core/io/json/ascend_folder.h"
 #include "core/io/load.h"
+#include "core/trace/conventions.h"
 #include "test_support.h"
 
 using namespace contend;
@@ -115,7 +115,7 @@ TEST_CASE("kernel_details.csv and l2_cache.csv metrics land on the matching NPU 
     auto r = loadTrace(dir.root());
     REQUIRE(r);
     const Trace& t = *r.value();
-    CHECK(conventions::formatName(t.traceFormat()) == "ascend-folder");
+    CHECK(formatName(t.traceFormat()) == "ascend-folder");
     CHECK(t.source().folder == dir.root());
     CHECK(t.source().sideFiles ==
           std::vector<std::string>{(dir.out() / "kernel_details.csv").string(), (dir.out() / "l2_cache.csv").string()});
@@ -178,7 +178,7 @@ TEST_CASE("an Ascend folder opens from the rank folder and from ASCEND_PROFILER_
         INFO(path);
         auto r = loadTrace(path);
         REQUIRE(r);
-        CHECK(conventions::formatName(r.value()->traceFormat()) == "ascend-folder");
+        CHECK(formatName(r.value()->traceFormat()) == "ascend-folder");
         CHECK(r.value()->source().path == (dir.out() / "trace_view.json").string());
         CHECK(r.value()->source().sideFiles.size() == 1);
         const std::uint32_t matmul = sliceOf(*r.value(), "Ascend Hardware", "MatMul_1");
@@ -212,7 +212,7 @@ TEST_CASE("side files can be left out", "[ascend][join]") {
     o.joinSideFiles = false;
     auto r = loadTrace(dir.root(), o);
     REQUIRE(r);
-    CHECK(conventions::formatName(r.value()->traceFormat()) == "ascend-folder");
+    CHECK(formatName(r.value()->traceFormat()) == "ascend-folder");
     CHECK(r.value()->source().sideFiles.empty());
     CHECK(r.value()->metrics().empty());
 }

@@ -3,9 +3,9 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "core/report/compare_checks.h"
-#include "core/report/compare_summary_md.h"
-#include "core/report/junit_report.h"
+#include "core/report/compare/compare_checks.h"
+#include "core/report/compare/compare_summary_md.h"
+#include "core/report/single/junit_report.h"
 #include "core/report/xml_text.h"
 #include "junit_check.h"
 
@@ -78,7 +78,7 @@ TEST_CASE("compare checks: the three gates plus one per resource", "[ci][junit]"
     const auto cache = static_cast<std::size_t>(Resource::Cache);
     CHECK(checks[3 + cache].outcome == CheckOutcome::Failed);
     CHECK(checks[3 + cache].message.find("grew by 3") != std::string::npos);
-    // The gates agree with regressions() in core/analysis/compare.h.
+    // The gates agree with regressions() in core/analysis/compare/compare.h.
     CHECK(regressions(r, s).size() == 2);
     s.maxNewAnomalies = 3;
     s.endToEndTolerance = 0.10;  // allows 10 ms of growth per resource too

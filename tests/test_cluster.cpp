@@ -11,8 +11,8 @@
 #include <unistd.h>
 #include <vector>
 
-#include "core/analysis/cluster_merge.h"
-#include "core/report/cluster_report.h"
+#include "core/analysis/ranks/rank_merge.h"
+#include "core/report/ranks/cluster_report.h"
 #include "json_schema_check.h"
 #include "test_paths.h"
 #include "test_support.h"

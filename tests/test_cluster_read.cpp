@@ -9,10 +9,10 @@
 #include <string>
 #include <unistd.h>
 
-#include "core/analysis/cluster_compare.h"
-#include "core/report/cluster_report.h"
-#include "core/report/cluster_run.h"
-#include "core/report/report_json.h"
+#include "core/analysis/ranks/rank_compare.h"
+#include "core/pipeline/cluster_run.h"
+#include "core/report/ranks/cluster_report.h"
+#include "core/report/single/report_json.h"
 #include "core/sim/cluster_simulation.h"
 #include "test_support.h"
 

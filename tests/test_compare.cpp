@@ -2,8 +2,8 @@
 // operators change, when the bottleneck has shifted, and what a regression is.
 #include <catch2/catch.hpp>
 
-#include "core/analysis/compare.h"
-#include "core/report/compare_report.h"
+#include "core/analysis/compare/compare.h"
+#include "core/report/compare/compare_report.h"
 
 using namespace contend;
 

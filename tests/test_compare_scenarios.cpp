@@ -5,10 +5,10 @@
 #include <filesystem>
 
 #include "analysis_sim.h"
-#include "core/analysis/compare.h"
+#include "core/analysis/compare/compare.h"
 #include "core/analysis/engine.h"
-#include "core/report/compare_report.h"
-#include "core/report/report_json.h"
+#include "core/report/compare/compare_report.h"
+#include "core/report/single/report_json.h"
 #include "test_support.h"
 
 using namespace contend;

@@ -1,9 +1,9 @@
-// The format conventions (core/io/conventions.h) and the format name table: what each name a
+// The format conventions (core/trace/conventions.h) and the format name table: what each name a
 // profiler writes is taken to mean, and that finalize() itself no longer reads names.
 #include <catch2/catch.hpp>
 
-#include "core/io/conventions.h"
 #include "core/io/load.h"
+#include "core/trace/conventions.h"
 #include "core/trace/trace_builder.h"
 
 using namespace contend;
@@ -33,14 +33,14 @@ TEST_CASE("every trace format has one name, and the names read back", "[conventi
                                TraceFormat::AscendFolder, TraceFormat::AscendDb, TraceFormat::NsysSqlite};
     const char* names[] = {"chrome", "kineto", "ascend", "ascend-folder", "ascend-db", "nsys-sqlite"};
     for (std::size_t i = 0; i < std::size(all); ++i) {
-        CHECK(conventions::formatName(all[i]) == names[i]);
-        CHECK(conventions::formatFromName(names[i]) == all[i]);
+        CHECK(formatName(all[i]) == names[i]);
+        CHECK(formatFromName(names[i]) == all[i]);
     }
-    CHECK_FALSE(conventions::formatFromName("json"));
+    CHECK_FALSE(formatFromName("json"));
     TraceBuilder b(TraceFormat::NsysSqlite);
     const TracePtr t = b.finalize();
     CHECK(t->traceFormat() == TraceFormat::NsysSqlite);
-    CHECK(conventions::formatName(t->traceFormat()) == "nsys-sqlite");
+    CHECK(formatName(t->traceFormat()) == "nsys-sqlite");
 }
 
 TEST_CASE("Kineto categories map to slice flags", "[conventions]") {

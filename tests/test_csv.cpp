@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/io/csv.h"
+#include "core/io/json/csv.h"
 #include "test_support.h"
 
 using namespace contend;

@@ -1,10 +1,10 @@
-// The byte-level JSON helpers the chunked reader relies on (core/io/json_scan.h), tested
+// The byte-level JSON helpers the chunked reader relies on (core/io/json/json_scan.h), tested
 // directly: element boundaries, event boundaries found backwards, one value's extent, and
 // Python's NaN/Infinity quoted in place.
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "core/io/json_scan.h"
+#include "core/io/json/json_scan.h"
 
 using namespace contend;
 

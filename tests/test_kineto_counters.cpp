@@ -1,4 +1,4 @@
-// Kineto's hardware counters (core/io/kineto_ranges.h, core/analysis/character.h):
+// Kineto's hardware counters (core/io/json/kineto_ranges.h, core/analysis/scoring/character.h):
 //  * cuda_profiler_range events (CUPTI range profiler: each kernel replayed alone) give their
 //    metrics to the kernel of the same name, in time order; without kernel events they are the
 //    device operators themselves;
@@ -18,9 +18,9 @@
 #include <iostream>
 #include <string>
 
-#include "core/analysis/character.h"
 #include "core/analysis/engine.h"
-#include "core/analysis/resources.h"
+#include "core/analysis/model/resources.h"
+#include "core/analysis/scoring/character.h"
 #include "core/io/load.h"
 #include "test_support.h"
 

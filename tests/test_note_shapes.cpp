@@ -1,4 +1,4 @@
-// The "no-shapes" note (core/analysis/notes.h): an Ascend trace_view.json opened without its
+// The "no-shapes" note (core/analysis/findings/notes.h): an Ascend trace_view.json opened without its
 // profiler folder carries no input shapes, so calls of one operator of any size share one
 // baseline; the report must say so and point at the folder. The same file inside its folder
 // (shapes joined from kernel_details.csv) and a Kineto trace must not get it.

@@ -1,4 +1,4 @@
-// The Nsight Systems SQLite reader (core/io/nsys_sqlite_reader.h): a tiny export made here with
+// The Nsight Systems SQLite reader (core/io/db/nsys_sqlite_reader.h): a tiny export made here with
 // the sqlite3 C API pins times, names, shapes, streams and links exactly; broken inputs are
 // refused naming the file and the reason; and every .sqlite under ../shared/traces loads with the
 // kernel, memcpy and memset counts its README lists (computed there with Python's sqlite3), and
@@ -13,9 +13,9 @@
 #include <string>
 
 #include "core/analysis/engine.h"
-#include "core/analysis/pressure.h"
-#include "core/io/conventions.h"
+#include "core/analysis/scoring/pressure.h"
 #include "core/io/load.h"
+#include "core/trace/conventions.h"
 #include "sqlite_test_db.h"
 #include "test_support.h"
 
@@ -122,7 +122,7 @@ TEST_CASE("nsys sqlite: a tiny export reads exactly", "[nsys]") {
     INFO((!r.ok() ? r.failure().message() : std::string()));
     REQUIRE(r);
     const Trace& t = *r.value();
-    CHECK(conventions::formatName(t.traceFormat()) == "nsys-sqlite");
+    CHECK(formatName(t.traceFormat()) == "nsys-sqlite");
     CHECK(t.stats().phases.at("kernel") == 1);
     CHECK(t.stats().phases.at("memcpy") == 1);
     CHECK(t.stats().phases.at("memset") == 1);
@@ -311,7 +311,7 @@ TEST_CASE("nsys sqlite: every real export loads with the README's counts, linked
         REQUIRE(r);
         ++seen;
         const Trace& t = *r.value();
-        CHECK(conventions::formatName(t.traceFormat()) == "nsys-sqlite");
+        CHECK(formatName(t.traceFormat()) == "nsys-sqlite");
         std::uint64_t kernels = 0, memcpys = 0, memsets = 0, linked = 0;
         for (std::uint32_t i = 0; i < t.slices().size(); ++i) {
             const std::string_view cat = t.str(t.slices()[i].category);

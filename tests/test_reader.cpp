@@ -2,9 +2,9 @@
 // B/E nesting and mismatches, counters with several keys and ids, flows.
 #include <catch2/catch.hpp>
 
-#include "core/io/conventions.h"
-#include "core/io/decimal.h"
+#include "core/io/json/decimal.h"
 #include "core/io/load.h"
+#include "core/trace/conventions.h"
 #include "test_support.h"
 
 using namespace contend;
@@ -55,7 +55,7 @@ TEST_CASE("a Kineto object trace loads with tracks, kernels, launches and flows"
     auto r = loadString(json);
     REQUIRE(r);
     const Trace& t = *r.value();
-    CHECK(conventions::formatName(t.traceFormat()) == "kineto");
+    CHECK(formatName(t.traceFormat()) == "kineto");
     CHECK(t.stats().events == 9);
     CHECK(t.stats().phases.at("X") == 3);
     CHECK(t.stats().phases.at("M") == 3);
@@ -122,7 +122,7 @@ TEST_CASE("Ascend string timestamps and NPU task args", "[reader][ascend]") {
     auto r = loadString(json, "trace_view.json");
     REQUIRE(r);
     const Trace& t = *r.value();
-    CHECK(conventions::formatName(t.traceFormat()) == "ascend");
+    CHECK(formatName(t.traceFormat()) == "ascend");
     const Track* s2 = findTrack(t, "1000", "2");
     REQUIRE(s2);
     CHECK(s2->kind == TrackKind::DeviceStream);
@@ -168,7 +168,7 @@ TEST_CASE("B/E pairs nest, and mismatches are counted as warnings", "[reader][ch
     auto r = loadString(json);
     REQUIRE(r);
     const Trace& t = *r.value();
-    CHECK(conventions::formatName(t.traceFormat()) == "chrome");
+    CHECK(formatName(t.traceFormat()) == "chrome");
     const Track* tr = findTrack(t, "1", "1");
     REQUIRE(tr);
     REQUIRE(tr->size() == 2);

@@ -1,4 +1,4 @@
-// The format table and the reader table (core/io/conventions.h, core/io/reader_entry.h): every
+// The format table and the reader table (core/trace/conventions.h, core/io/reader_entry.h): every
 // format has one name that reads back, every reader entry a distinct name, and each kind of
 // input the loader meets goes to the entry meant for it (or to its refusal).
 #include <catch2/catch.hpp>
@@ -6,9 +6,10 @@
 #include <set>
 #include <sqlite3.h>
 
-#include "core/io/conventions.h"
 #include "core/io/load.h"
 #include "core/io/reader_entry.h"
+#include "core/io/reader_table.h"
+#include "core/trace/conventions.h"
 #include "sqlite_test_db.h"
 #include "test_support.h"
 
@@ -39,24 +40,24 @@ std::string picked(const std::string& path) {
 TEST_CASE("every format in the table has a distinct name that reads back", "[reader-table]") {
     std::set<std::string_view> names;
     std::size_t i = 0;
-    for (const conventions::FormatInfo& f : conventions::formats()) {
+    for (const FormatInfo& f : traceFormats()) {
         INFO(f.name);
         CHECK(static_cast<std::size_t>(f.format) == i++);
         CHECK_FALSE(f.name.empty());
         CHECK_FALSE(f.description.empty());
         CHECK(names.insert(f.name).second);
-        CHECK(conventions::formatName(f.format) == f.name);
-        CHECK(conventions::formatFromName(f.name) == f.format);
+        CHECK(formatName(f.format) == f.name);
+        CHECK(formatFromName(f.name) == f.format);
     }
-    CHECK(conventions::formats().size() == 6);
-    CHECK(conventions::formatName(TraceFormat{}) == "chrome");
-    CHECK_FALSE(conventions::formatFromName("nsys-rep"));
+    CHECK(traceFormats().size() == 6);
+    CHECK(formatName(TraceFormat{}) == "chrome");
+    CHECK_FALSE(formatFromName("nsys-rep"));
 }
 
 TEST_CASE("every reader entry has a distinct name and every format has a reader", "[reader-table]") {
     std::set<std::string_view> names;
     std::uint32_t produced = 0;
-    for (const ReaderEntry* e : conventions::readers()) {
+    for (const ReaderEntry* e : readerTable()) {
         REQUIRE(e);
         INFO(e->name);
         CHECK_FALSE(e->name.empty());
@@ -65,13 +66,13 @@ TEST_CASE("every reader entry has a distinct name and every format has a reader"
         CHECK(e->read);
         produced |= e->formats;
     }
-    for (const conventions::FormatInfo& f : conventions::formats()) {
+    for (const FormatInfo& f : traceFormats()) {
         INFO(f.name);
         CHECK((produced & formatBit(f.format)) != 0);
     }
     // JSON is the fallback: last, and it takes any file no entry before it took.
-    REQUIRE_FALSE(conventions::readers().empty());
-    CHECK(conventions::readers().back()->name == "json");
+    REQUIRE_FALSE(readerTable().empty());
+    CHECK(readerTable().back()->name == "json");
 }
 
 TEST_CASE("each kind of input picks its reader or its refusal", "[reader-table]") {

@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "core/io/conventions.h"
-#include "core/io/csv.h"
+#include "core/io/json/csv.h"
 #include "core/io/load.h"
+#include "core/trace/conventions.h"
 #include "test_support.h"
 
 using namespace contend;
@@ -234,7 +234,7 @@ TEST_CASE("real Ascend rank folders load as folders with the CSV metrics joined"
         auto r = loadTrace(shared(f.dir));
         REQUIRE(r);
         const Trace& t = *r.value();
-        CHECK(conventions::formatName(t.traceFormat()) == "ascend-folder");
+        CHECK(formatName(t.traceFormat()) == "ascend-folder");
         CHECK(t.source().sideFiles.size() == 2);  // kernel_details.csv, l2_cache.csv
         // Every one of the 191 kernel rows and 179 l2 rows finds its task: the 4 HCCL rows by
         // name and time on the HCCL process, the rest by (stream, task id) or name and time.
@@ -256,7 +256,7 @@ TEST_CASE("real Ascend rank folders load as folders with the CSV metrics joined"
         // The same folder opened at ASCEND_PROFILER_OUTPUT.
         auto inner = loadTrace(shared(f.dir + "/ASCEND_PROFILER_OUTPUT"));
         REQUIRE(inner);
-        CHECK(conventions::formatName(inner.value()->traceFormat()) == "ascend-folder");
+        CHECK(formatName(inner.value()->traceFormat()) == "ascend-folder");
         CHECK(inner.value()->metrics().size() == t.metrics().size());
     }
     SECTION("values land on the right task (level2 rank0, first rows of the CSVs)") {

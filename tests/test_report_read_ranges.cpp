@@ -7,7 +7,7 @@
 
 #include "core/analysis/engine.h"
 #include "core/io/load.h"
-#include "core/report/report_json.h"
+#include "core/report/single/report_json.h"
 #include "test_paths.h"
 
 using namespace contend;

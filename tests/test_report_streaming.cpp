@@ -7,7 +7,7 @@
 
 #include "core/analysis/engine.h"
 #include "core/report/atomic_write.h"
-#include "core/report/report_json.h"
+#include "core/report/single/report_json.h"
 #include "core/trace/time_format.h"
 #include "test_paths.h"
 #include "test_support.h"

@@ -13,14 +13,14 @@
 #include <string>
 #include <sys/wait.h>
 
-#include "core/io/conventions.h"
 #include "core/io/load.h"
-#include "core/sim/device_model.h"
-#include "core/sim/json_text.h"
-#include "core/sim/project_x.h"
-#include "core/sim/rng.h"
+#include "core/sim/model/device_model.h"
+#include "core/sim/model/project_x.h"
+#include "core/sim/model/rng.h"
+#include "core/sim/model/simulator.h"
 #include "core/sim/run_simulation.h"
-#include "core/sim/simulator.h"
+#include "core/sim/write/json_text.h"
+#include "core/trace/conventions.h"
 #include "test_paths.h"
 #include "test_support.h"
 
@@ -375,7 +375,7 @@ TEST_CASE("the written trace loads back with the counts the simulator wrote", "[
         const LoadResult r = loadTrace(trace.path());
         REQUIRE(r);
         const Trace& t = *r.value();
-        CHECK(conventions::formatName(t.traceFormat()) == "kineto");
+        CHECK(formatName(t.traceFormat()) == "kineto");
         CHECK(t.stats().events == s.counts.events);
         std::map<std::string, std::uint64_t> phases(t.stats().phases.begin(), t.stats().phases.end());
         CHECK(phases == s.counts.phases);

@@ -14,10 +14,10 @@
 #include <vector>
 
 #include "analysis_sim.h"
-#include "core/sim/counter_mode.h"
-#include "core/sim/counter_resampler.h"
-#include "core/sim/project_x.h"
+#include "core/sim/model/counter_mode.h"
+#include "core/sim/model/project_x.h"
 #include "core/sim/run_simulation.h"
+#include "core/sim/write/counter_resampler.h"
 #include "sim_test_output.h"
 #include "test_paths.h"
 

@@ -1,4 +1,4 @@
-// `contend-cli simulate --format nsys-sqlite` (core/sim/nsys_writer.h): the simulated run written as
+// `contend-cli simulate --format nsys-sqlite` (core/sim/write/nsys_writer.h): the simulated run written as
 // an Nsight Systems SQLite export, read back by the Nsight reader with nothing special for it.
 //  * the same seed as Kineto JSON and as SQLite holds the same kernels (name, stream, start,
 //    duration, correlation), each linked to its cudaLaunchKernel; the reader's counts per table
@@ -31,8 +31,8 @@
 
 #include "analysis_sim.h"
 #include "core/analysis/engine.h"
-#include "core/io/conventions.h"
-#include "core/sim/nsys_writer.h"
+#include "core/sim/write/nsys_writer.h"
+#include "core/trace/conventions.h"
 #include "test_support.h"
 
 using namespace contend;
@@ -166,7 +166,7 @@ TEST_CASE("nsys-sqlite simulate: the run as JSON and as an Nsight export read ba
     REQUIRE(ls);
     const Trace& tj = *lj.value();
     const Trace& ts = *ls.value();
-    CHECK(conventions::formatName(ts.traceFormat()) == "nsys-sqlite");
+    CHECK(formatName(ts.traceFormat()) == "nsys-sqlite");
     // The reader's counts per table are the writer's.
     for (const char* table : {"kernel", "runtime", "sync", "nvtx", "gpu_metrics"}) {
         INFO(table);
@@ -286,7 +286,7 @@ TEST_CASE("nsys-sqlite simulate: GPU metrics give measured causes that agree wit
             for (std::uint64_t seed : {1, 2, 3, 4, 5}) {
                 INFO(sim::scenarioName(c.scenario) << " " << f->name << " seed " << seed);
                 const auto& run = simulated(options(c.scenario, *f, seed, c.badRate, c.iterations));
-                CHECK(conventions::formatName(run.trace->traceFormat()) ==
+                CHECK(formatName(run.trace->traceFormat()) ==
                       (f->format == sim::TraceFormat::NsysSqlite ? "nsys-sqlite" : "kineto"));
                 const Report r = analyze(run.trace, AnalysisSettings{});
                 total.add(score(*run.trace, run.truth, r));
@@ -357,7 +357,7 @@ TEST_CASE("nsys-sqlite simulate: the command line", "[sim-nsys][cli]") {
     CHECK(test::runCli("simulate lock --iterations 2 --format nsys-sqlite --out " + db.path() + " --quiet") == 0);
     LoadResult r = loadTrace(db.path());
     REQUIRE(r);
-    CHECK(conventions::formatName(r.value()->traceFormat()) == "nsys-sqlite");
+    CHECK(formatName(r.value()->traceFormat()) == "nsys-sqlite");
     REQUIRE_FALSE(r.value()->counters().empty());
     // The 10 kHz default: one sample per metric every 100 us.
     const CounterSeries& c = r.value()->counters()[0];

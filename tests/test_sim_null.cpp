@@ -12,7 +12,7 @@
 #include <tuple>
 #include <vector>
 
-#include "core/sim/null_workload.h"
+#include "core/sim/model/null_workload.h"
 #include "core/sim/run_simulation.h"
 #include "sim_test_output.h"
 

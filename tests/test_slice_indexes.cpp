@@ -10,8 +10,8 @@
 
 #include "analysis_sim.h"
 #include "core/analysis/engine.h"
-#include "core/analysis/slice_view.h"
-#include "core/analysis/whatif.h"
+#include "core/analysis/model/slice_view.h"
+#include "core/analysis/whatif/whatif.h"
 
 using namespace contend;
 

@@ -1,4 +1,4 @@
-// One Thresholds type (core/analysis/thresholds.h): its defaults are AnalysisSettings', its
+// One Thresholds type (core/analysis/model/thresholds.h): its defaults are AnalysisSettings', its
 // clamp, and contend-cli's --coefficient / --overlap checked against the same ranges, with a
 // message naming the option.
 #include <catch2/catch.hpp>
@@ -10,8 +10,8 @@
 #include <sys/wait.h>
 
 #include "analysis_test_trace.h"
-#include "core/analysis/report.h"
-#include "core/analysis/thresholds.h"
+#include "core/analysis/model/report.h"
+#include "core/analysis/model/thresholds.h"
 #include "test_support.h"
 
 using contend::AnalysisSettings;

@@ -17,10 +17,10 @@
 #include <unistd.h>
 
 #include "core/common/version.h"
-#include "core/report/cluster_report.h"
-#include "core/report/compare_report.h"
+#include "core/report/compare/compare_report.h"
 #include "core/report/producer_json.h"
-#include "core/report/report_json.h"
+#include "core/report/ranks/cluster_report.h"
+#include "core/report/single/report_json.h"
 #include "json_schema_check.h"
 #include "test_paths.h"
 #include "test_support.h"

@@ -5,7 +5,7 @@
 
 #include "analysis_sim.h"
 #include "core/analysis/engine.h"
-#include "core/analysis/whatif.h"
+#include "core/analysis/whatif/whatif.h"
 
 using namespace contend;
 
@@ -52,7 +52,7 @@ TEST_CASE("what-if cache: re-thresholds with the cache give the gains of a what-
     const auto& run = contend::test::simulated(sim::Scenario::Mixed, false, 2);
     auto p = prepareAnalysis(run.trace, AnalysisSettings{}).value();
     REQUIRE(p);
-    WhatIfCache cache(p);
+    WhatIfCache cache(p->dependencyGraphPtr());
     // A slider drag: down, back, an overlap-only change, the far ends, and back to the start.
     const std::pair<double, double> steps[] = {{3.0, 0.7}, {2.5, 0.7}, {2.0, 0.7},  {3.0, 0.7},
                                                {3.0, 0.5}, {0.5, 0.3}, {20.0, 0.9}, {3.0, 0.7}};
@@ -89,7 +89,7 @@ TEST_CASE("what-if cache: the budget's not computed is the same, and a cache of 
     const auto& run = contend::test::simulated(sim::Scenario::Mixed, false, 2);
     auto p = prepareAnalysis(run.trace, AnalysisSettings{}).value();
     REQUIRE(p);
-    WhatIfCache cache(p);
+    WhatIfCache cache(p->dependencyGraphPtr());
     WhatIfSettings tight;
     tight.budgetNodes = p->dependencyGraph().size() / 2;  // runs out part way
     WhatIfSettings tightCached = tight;

@@ -1,4 +1,4 @@
-// A report's windows are compact rows until read (core/analysis/window_list.h): a re-threshold
+// A report's windows are compact rows until read (core/analysis/model/window_list.h): a re-threshold
 // builds no window operator, the rows equal the windows buildWindows makes at the same thresholds
 // (the chaining is written twice, so this is what keeps the two in step), the first read builds
 // them all once, and a lazy report writes the same JSON and Markdown as the same windows held as a
@@ -8,9 +8,9 @@
 
 #include "analysis_sim.h"
 #include "core/analysis/engine.h"
-#include "core/analysis/whatif.h"
-#include "core/analysis/windows.h"
-#include "core/report/report_json.h"
+#include "core/analysis/findings/windows.h"
+#include "core/analysis/whatif/whatif.h"
+#include "core/report/single/report_json.h"
 #include "report_text.h"
 #include "test_support.h"
 

@@ -8,7 +8,7 @@
 #include "app/cli/commands.h"
 #include "core/analysis/engine.h"
 #include "core/io/load.h"
-#include "core/report/annotate.h"
+#include "core/report/single/annotate.h"
 
 namespace contend::cli {
 

@@ -10,7 +10,7 @@
 #include "app/cli/cmd_analyze.h"
 #include "app/cli/commands.h"
 #include "core/analysis/engine.h"
-#include "core/analysis/whatif.h"
+#include "core/analysis/whatif/whatif.h"
 #include "core/io/load.h"
 
 namespace contend::cli {

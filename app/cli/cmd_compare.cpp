@@ -15,17 +15,17 @@
 #include <vector>
 
 #include "app/cli/commands.h"
-#include "core/analysis/compare.h"
+#include "core/analysis/compare/compare.h"
 #include "core/analysis/engine.h"
-#include "core/analysis/whatif.h"
+#include "core/analysis/whatif/whatif.h"
 #include "core/io/load.h"
 #include "core/io/memory_budget.h"
 #include "core/report/atomic_write.h"
-#include "core/report/compare_checks.h"
-#include "core/report/compare_report.h"
-#include "core/report/compare_summary_md.h"
-#include "core/report/junit_report.h"
-#include "core/report/report_json.h"
+#include "core/report/compare/compare_checks.h"
+#include "core/report/compare/compare_report.h"
+#include "core/report/compare/compare_summary_md.h"
+#include "core/report/single/junit_report.h"
+#include "core/report/single/report_json.h"
 
 namespace contend::cli {
 

@@ -7,23 +7,23 @@
 #include <string>
 
 #include "app/cli/commands.h"
-#include "core/io/conventions.h"
 #include "core/io/load.h"
-#include "core/report/report_json.h"
+#include "core/report/single/report_json.h"
+#include "core/trace/conventions.h"
 #include "core/trace/time_format.h"
 
 namespace contend::cli {
 
 namespace {
 
-// The formats come from the format table (core/io/conventions.h), one line each.
+// The formats come from the format table (core/trace/conventions.h), one line each.
 std::string infoHelp() {
     std::string h =
         "usage: contend-cli info TRACE [--json]\n"
         "\n"
         "TRACE is a trace file or folder in one of these formats (an Ascend profiler folder with\n"
         "both exports is read from its database, and `read:` says so):\n";
-    for (const conventions::FormatInfo& f : conventions::formats()) {
+    for (const FormatInfo& f : traceFormats()) {
         std::string name(f.name);
         name.resize(std::max<std::size_t>(name.size() + 1, 15), ' ');
         h += "  " + name + std::string(f.description) + "\n";
@@ -50,7 +50,7 @@ nlohmann::json infoJson(const Trace& t) {
     using nlohmann::json;
     json j;
     j["path"] = t.source().path;
-    j["format"] = std::string(conventions::formatName(t.traceFormat()));
+    j["format"] = std::string(formatName(t.traceFormat()));
     j["gzip"] = t.source().gzip;
     if (!t.source().sideFiles.empty()) j["side_files"] = t.source().sideFiles;
     if (!t.source().details.empty()) {
@@ -137,7 +137,7 @@ int runInfo(int argc, char** argv) {
     std::printf("trace:     %s%s\n", t.source().path.c_str(), t.source().gzip ? " (gzip)" : "");
     if (!t.source().folder.empty()) std::printf("folder:    %s\n", t.source().folder.c_str());
     for (const auto& f : t.source().sideFiles) std::printf("joined:    %s\n", f.c_str());
-    std::printf("format:    %s\n", std::string(conventions::formatName(t.traceFormat())).c_str());
+    std::printf("format:    %s\n", std::string(formatName(t.traceFormat())).c_str());
     for (const auto& [what, value] : t.source().details)
         std::printf("  %-14s %s\n", (what + ":").c_str(), value.c_str());
     std::printf("events:    %llu (", static_cast<unsigned long long>(t.stats().events));

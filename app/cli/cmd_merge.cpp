@@ -1,5 +1,5 @@
 // contend-cli merge and cluster: per-rank reports folded into a cluster report
-// (core/analysis/cluster_merge.h); cluster also finds and analyses the ranks of a folder.
+// (core/analysis/ranks/rank_merge.h); cluster also finds and analyses the ranks of a folder.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -8,10 +8,10 @@
 
 #include "app/cli/commands.h"
 #include "core/io/load.h"
+#include "core/pipeline/cluster_run.h"
 #include "core/report/atomic_write.h"
-#include "core/report/cluster_report.h"
-#include "core/report/cluster_run.h"
-#include "core/report/report_json.h"
+#include "core/report/ranks/cluster_report.h"
+#include "core/report/single/report_json.h"
 
 namespace contend::cli {
 

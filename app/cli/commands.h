@@ -3,7 +3,7 @@
 // process exit code: 0 ok, 1 check failed (compare --fail-on-regression), 2 usage, 3 bad input.
 #include <string>
 
-#include "core/analysis/report.h"
+#include "core/analysis/model/report.h"
 #include "core/io/load.h"
 
 namespace contend::cli {
@@ -25,7 +25,7 @@ int parseBenchArgs(int argc, char** argv, const char* help, std::string& path, i
 bool parseNumber(const char* s, double& out);
 
 // The value of --coefficient or --overlap (`option`, as typed) into `settings`, within
-// Thresholds' ranges (core/analysis/thresholds.h, the app's editors' too). Empty on success,
+// Thresholds' ranges (core/analysis/model/thresholds.h, the app's editors' too). Empty on success,
 // else the message, naming the option: "--coefficient needs a number from 0.1 to 50 (got 60)".
 // `value` may be null (the option was last on the command line).
 std::string parseThresholdOption(const std::string& option, const char* value, AnalysisSettings& settings);

@@ -11,7 +11,7 @@
 #include <QFileInfo>
 
 #include "app/gui/analysis_session.h"
-#include "core/analysis/whatif.h"
+#include "core/analysis/whatif/whatif.h"
 
 namespace contend::gui {
 

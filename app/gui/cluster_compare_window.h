@@ -3,7 +3,7 @@
 // both are cluster reports or folders of ranks): the verdict in words (slow ranks gone, still slow,
 // new; the mean step time), both ranks x steps heatmaps side by side on one colour scale, and per
 // rank the step and compute time before and after with its slow steps (compareClusters,
-// core/analysis/cluster_compare.h). Each side opens as the cluster window opens it, one after the
+// core/analysis/ranks/rank_compare.h). Each side opens as the cluster window opens it, one after the
 // other, off the GUI thread.
 #include <memory>
 
@@ -11,7 +11,7 @@
 #include <QPointer>
 
 #include "app/gui/cluster_load_thread.h"
-#include "core/analysis/cluster_compare.h"
+#include "core/analysis/ranks/rank_compare.h"
 
 class QLabel;
 class QStackedWidget;

@@ -8,8 +8,8 @@
 #include <QFile>
 #include <QFileInfo>
 
-#include "core/report/cluster_report.h"
-#include "core/report/cluster_run.h"
+#include "core/pipeline/cluster_run.h"
+#include "core/report/ranks/cluster_report.h"
 
 namespace contend::gui {
 

@@ -1,6 +1,6 @@
 #pragma once
 // Opens a cluster off the GUI thread: a cluster report (CLUSTER.json, read back), or a folder of
-// ranks (core/report/cluster_run.h: the ranks found as contend-cli cluster finds them, loaded and
+// ranks (core/pipeline/cluster_run.h: the ranks found as contend-cli cluster finds them, loaded and
 // analysed two at a time under the memory budget, each dropped once its report is cut down, then
 // merged). Progress per rank; Cancel stops between read chunks and analysis stages. Emits exactly
 // one of done / failed / cancelled.
@@ -10,7 +10,7 @@
 #include <QString>
 
 #include "app/gui/load_worker.h"
-#include "core/analysis/cluster_merge.h"
+#include "core/analysis/ranks/rank_merge.h"
 
 namespace contend::gui {
 

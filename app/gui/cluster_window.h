@@ -11,7 +11,7 @@
 #include <QPointer>
 
 #include "app/gui/cluster_load_thread.h"
-#include "core/analysis/report.h"
+#include "core/analysis/model/report.h"
 #include "core/trace/trace.h"
 
 class QLabel;

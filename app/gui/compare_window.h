@@ -4,7 +4,7 @@
 // the GUI thread by their own AnalysisSession (the same coefficient and overlap for both, set in
 // the window's spin boxes, which re-threshold both runs and compare again; the baseline may
 // instead be the trace already open in the main window). Once both reports are in,
-// compareReports (core/analysis/compare.h) runs and the window shows:
+// compareReports (core/analysis/compare/compare.h) runs and the window shows:
 //  - two timelines stacked (baseline above), zoom and pan kept in step, aligned by the first
 //    iteration's start (ProfilerStep) or by the trace start (a combo box); selecting an operator
 //    in one highlights the same signature's nearest occurrence in the other;
@@ -19,8 +19,8 @@
 #include <QMainWindow>
 
 #include "app/gui/opened_trace.h"
-#include "core/analysis/compare.h"
-#include "core/analysis/thresholds.h"
+#include "core/analysis/compare/compare.h"
+#include "core/analysis/model/thresholds.h"
 #include "widgets/tables/compare_model.h"
 
 class QComboBox;

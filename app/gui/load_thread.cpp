@@ -7,7 +7,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 
-#include "app/gui/analysis_session.h"
+#include "app/gui/app_analysis.h"
 #include "core/io/load.h"
 #include "core/io/memory_budget.h"
 

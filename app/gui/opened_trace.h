@@ -9,7 +9,7 @@
 #include <QStringList>
 
 #include "core/analysis/engine.h"
-#include "core/analysis/report.h"
+#include "core/analysis/model/report.h"
 #include "widgets/timeline/timeline_data.h"
 
 namespace contend {

@@ -5,7 +5,7 @@
 // what the current thresholds flag. The ranges and defaults are Thresholds' (thresholds.h).
 #include <QWidget>
 
-#include "core/analysis/thresholds.h"
+#include "core/analysis/model/thresholds.h"
 
 class QComboBox;
 class QDoubleSpinBox;

@@ -6,7 +6,7 @@
 #include <random>
 #include <string>
 
-#include "core/io/conventions.h"
+#include "core/trace/conventions.h"
 #include "core/trace/trace_builder.h"
 
 namespace contend::gui {

@@ -5,8 +5,8 @@
 // test data for the renderer, not an analysis.
 #include <cstdint>
 
-#include "core/analysis/report.h"
-#include "core/analysis/slice_view.h"
+#include "core/analysis/model/report.h"
+#include "core/analysis/model/slice_view.h"
 #include "core/trace/trace.h"
 
 namespace contend::gui {

@@ -10,14 +10,14 @@
 #include <numeric>
 #include <optional>
 
-#include "core/analysis/breakdown.h"
-#include "core/analysis/clusters.h"
-#include "core/analysis/collectives.h"
-#include "core/analysis/memory_estimate.h"
-#include "core/analysis/notes.h"
-#include "core/analysis/summary.h"
-#include "core/analysis/whatif.h"
-#include "core/io/conventions.h"
+#include "core/analysis/findings/breakdown.h"
+#include "core/analysis/findings/notes.h"
+#include "core/analysis/findings/summary.h"
+#include "core/analysis/findings/sync_clusters.h"
+#include "core/analysis/inputs/memory_estimate.h"
+#include "core/analysis/ranks/collectives.h"
+#include "core/analysis/whatif/whatif.h"
+#include "core/trace/conventions.h"
 #include "core/trace/time_format.h"
 
 namespace contend {
@@ -265,7 +265,7 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
 
     ReportTraceInfo& info = p->m_traceInfo;
     info.path = t.source().folder.empty() ? t.source().path : t.source().folder;
-    info.format = conventions::formatName(t.traceFormat());
+    info.format = formatName(t.traceFormat());
     info.events = t.stats().events;
     info.operators = ops.size();
     info.tracks = t.tracks().size();

@@ -17,19 +17,20 @@
 #include <utility>
 #include <vector>
 
-#include "core/analysis/baseline.h"
-#include "core/analysis/causes.h"
-#include "core/analysis/character.h"
-#include "core/analysis/depgraph.h"
-#include "core/analysis/exposure.h"
-#include "core/analysis/overlap.h"
-#include "core/analysis/pressure.h"
-#include "core/analysis/report.h"
-#include "core/analysis/resource_timeline.h"
-#include "core/analysis/resources.h"
-#include "core/analysis/signatures.h"
-#include "core/analysis/slice_view.h"
-#include "core/analysis/windows.h"
+#include "core/analysis/findings/causes.h"
+#include "core/analysis/findings/windows.h"
+#include "core/analysis/inputs/overlap.h"
+#include "core/analysis/inputs/resource_timeline.h"
+#include "core/analysis/inputs/signatures.h"
+#include "core/analysis/model/report.h"
+#include "core/analysis/model/resources.h"
+#include "core/analysis/model/slice_view.h"
+#include "core/analysis/scoring/baseline.h"
+#include "core/analysis/scoring/character.h"
+#include "core/analysis/scoring/exposure.h"
+#include "core/analysis/scoring/pressure.h"
+#include "core/analysis/whatif/depgraph.h"
+#include "core/analysis/whatif/whatif.h"
 #include "core/common/failure.h"
 #include "core/trace/trace.h"
 
@@ -90,6 +91,7 @@ class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
     // The dependency graph of the device operators and the host calls that gate them, with its
     // observed critical paths and slack (depgraph.h); empty in host scope.
     const DependencyGraph& dependencyGraph() const { return *m_depGraph; }
+    std::shared_ptr<const DependencyGraph> dependencyGraphPtr() const { return m_depGraph; }
     // Per op: its iteration (index into the report's iterations, kNone before the first step).
     const std::vector<std::uint32_t>& iterationOfOp() const { return m_iterationOfOp; }
 
@@ -179,5 +181,10 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
 // Both stages, then the what-if (whatif.h: predicted gains, critical paths, slack). A bad config file is reported on stderr-free terms: the report is empty and
 // report.trace.path holds the trace; use prepareAnalysis to get the failure.
 Report analyze(const TracePtr& trace, const AnalysisSettings& s);
+
+// The what-if (whatif.h) on a prepared analysis: its trace, operators and dependency graph.
+inline bool predictGains(const PreparedAnalysis& p, Report& report, const WhatIfSettings& settings = {}) {
+    return predictGains(p.trace(), p.operators(), p.dependencyGraph(), report, settings);
+}
 
 }  // namespace contend

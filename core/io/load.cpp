@@ -3,26 +3,13 @@
 #include <chrono>
 #include <cstdlib>
 
-#include "core/io/chrome_json_reader.h"
-#include "core/io/conventions.h"
+#include "core/io/json/chrome_json_reader.h"
 #include "core/io/memory_budget.h"
 #include "core/io/reader_entry.h"
+#include "core/io/reader_table.h"
+#include "core/trace/conventions.h"
 
 namespace contend {
-
-std::optional<std::uint64_t> memoryLimitFromEnvironment() {
-    const char* v = std::getenv("CONTEND_MAX_MEMORY");
-    if (!v || !*v) return std::nullopt;
-    return parseMemorySize(v);
-}
-
-std::uint64_t effectiveMemoryBudget(const LoadOptions& options) {
-    if (options.memoryLimitBytes != 0) return options.memoryLimitBytes;
-    if (auto env = memoryLimitFromEnvironment()) return *env;
-    auto avail = availableMemoryBytes();
-    if (!avail) return kNoMemoryLimit;
-    return *avail / 4 * 3;
-}
 
 namespace {
 
@@ -48,7 +35,7 @@ std::optional<Failure> checkCpu([[maybe_unused]] const std::string& path) {
     return std::nullopt;
 }
 
-// Format-blind: the reader table (conventions::readers()) says which reader takes the path.
+// Format-blind: the reader table (readerTable(), core/io/reader_table.h) says which reader takes the path.
 LoadResult loadTraceImpl(const std::string& path, const LoadOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
     if (auto e = checkCpu(path)) return fail(*e);

@@ -3,8 +3,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/io/conventions.h"
-#include "core/io/sqlite_db.h"
+#include "core/io/db/sqlite_db.h"
 
 namespace contend {
 
@@ -49,17 +48,6 @@ Probe probeDatabase(const std::string& path) {
     return p;
 }
 
-const ReaderEntry* pickReader(const Probe& probe) {
-    for (const ReaderEntry* e : conventions::readers())
-        if (e->sniff(probe)) return e;
-    return nullptr;
-}
-
-std::optional<Failure> readProbe(const Probe& probe, TraceBuilder& builder, const LoadOptions& options) {
-    if (const ReaderEntry* e = pickReader(probe)) return e->read(probe, builder, options);
-    return Failure{probe.path, -1, -1, -1, "no reader for this path", Failure::Kind::Internal};
-}
-
 bool sniffDatabase(const Probe& p, IsDatabaseFormat isFormat) {
     return p.db && p.sqliteError.empty() && isFormat(*p.db, p.sqliteError) && p.sqliteError.empty();
 }
@@ -88,8 +76,24 @@ std::optional<Failure> readDatabase(const Probe& p, TraceBuilder& b, const LoadO
 
 namespace {
 
+// The words of the two refusals that list what Contend reads: a folder with no trace in it, and
+// an SQLite database that is no reader's (an Ascend analysis.db gets told where its trace is).
+std::string_view folderWithoutTraceReason() {
+    return "no trace in this folder: expected ASCEND_PROFILER_OUTPUT/trace_view.json or "
+           "ascend_pytorch_profiler_N.db, trace_view.json, msprof_*.db, or one "
+           "*.pt.trace.json(.gz) file";
+}
+
+std::string otherSqliteReason(std::string_view filename) {
+    if (filename == "analysis.db")
+        return "an Ascend analysis.db holds summary tables only: open the "
+               "ascend_pytorch_profiler_N.db beside it, or the rank folder";
+    return "an SQLite database that is neither an Nsight Systems export nor an Ascend "
+           "profiler database (no CUPTI_ACTIVITY_KIND_KERNEL, no TASK and STRING_IDS tables)";
+}
+
 std::optional<Failure> refuseFolder(const Probe& p, TraceBuilder&, const LoadOptions&) {
-    return Failure{p.path, -1, -1, -1, std::string(conventions::folderWithoutTraceReason()), Failure::Kind::NotATrace};
+    return Failure{p.path, -1, -1, -1, std::string(folderWithoutTraceReason()), Failure::Kind::NotATrace};
 }
 
 bool unreadableSqlite(const Probe& p) { return p.sqlite && (!p.db || !p.sqliteError.empty()); }
@@ -99,7 +103,7 @@ std::optional<Failure> refuseUnreadableSqlite(const Probe& p, TraceBuilder&, con
 }
 
 std::optional<Failure> refuseOtherSqlite(const Probe& p, TraceBuilder&, const LoadOptions&) {
-    return Failure{p.path, 0, -1, -1, conventions::otherSqliteReason(p.filename()), Failure::Kind::NotATrace};
+    return Failure{p.path, 0, -1, -1, otherSqliteReason(p.filename()), Failure::Kind::NotATrace};
 }
 
 bool notSqlite(const Probe& p) {
@@ -125,5 +129,11 @@ const ReaderEntry kUnreadableSqliteRefusal{"unreadable-sqlite", 0, unreadableSql
 // After the SQLite readers and the unreadable refusal: any database left is no format's.
 const ReaderEntry kOtherSqliteRefusal{"other-sqlite", 0, [](const Probe& p) { return p.sqlite; }, refuseOtherSqlite};
 const ReaderEntry kNotSqliteRefusal{"not-sqlite", 0, notSqlite, refuseNotSqlite};
+
+std::optional<Failure> refuseDatabase(const Probe& probe, TraceBuilder& builder, const LoadOptions& options) {
+    for (const ReaderEntry* e : {&kUnreadableSqliteRefusal, &kOtherSqliteRefusal, &kNotSqliteRefusal})
+        if (e->sniff(probe)) return e->read(probe, builder, options);
+    return Failure{probe.path, -1, -1, -1, "cannot read this database", Failure::Kind::Unreadable};
+}
 
 }  // namespace contend

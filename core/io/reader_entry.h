@@ -1,5 +1,5 @@
 #pragma once
-// What a reader registers in the reader table (conventions::readers(), core/io/conventions.cpp):
+// What a reader registers in the reader table (readerTable(), core/io/reader_table.cpp):
 // its name, how it recognises a path (sniff) and how it reads one (read). loadTrace builds one
 // Probe of the path, walks the table and lets the first entry that accepts the probe read it;
 // an entry may also be a refusal, whose read returns the reason the path cannot be loaded.
@@ -12,8 +12,8 @@
 #include <string_view>
 
 #include "core/common/failure.h"
-#include "core/io/load.h"
-#include "core/io/sqlite_db.h"
+#include "core/io/db/sqlite_db.h"
+#include "core/io/load_options.h"
 #include "core/trace/trace_builder.h"
 
 namespace contend {
@@ -54,11 +54,10 @@ struct ReaderEntry {
 
 constexpr std::uint32_t formatBit(TraceFormat format) { return 1u << static_cast<unsigned>(format); }
 
-// The first entry of the table that accepts `probe` (nullptr when none does).
-const ReaderEntry* pickReader(const Probe& probe);
-// Reads `probe` with the entry pickReader gives into `builder` (not finalized). The failure of
-// that read, or its refusal.
-std::optional<Failure> readProbe(const Probe& probe, TraceBuilder& builder, const LoadOptions& options);
+// The refusal of a database that is no reader's: the first of the SQLite refusals below that
+// accepts `probe` (unreadable, no format's, not SQLite), for a reader that looked for a database
+// of its own format and found something else.
+std::optional<Failure> refuseDatabase(const Probe& probe, TraceBuilder& builder, const LoadOptions& options);
 
 // What every SQLite reader's entry does, in one place:
 // - sniffDatabase: the probe is an open, readable database and `isFormat` finds its format's

@@ -6,12 +6,12 @@
 #include <filesystem>
 #include <memory>
 
-#include "core/sim/dp_workload.h"
-#include "core/sim/json_text.h"
-#include "core/sim/output_sink.h"
-#include "core/sim/rng.h"
-#include "core/sim/simulator.h"
-#include "core/sim/trace_writer.h"
+#include "core/common/output_sink.h"
+#include "core/sim/model/dp_workload.h"
+#include "core/sim/model/rng.h"
+#include "core/sim/model/simulator.h"
+#include "core/sim/write/json_text.h"
+#include "core/sim/write/trace_writer.h"
 
 namespace contend::sim {
 

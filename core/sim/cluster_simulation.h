@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "core/common/failure.h"
-#include "core/sim/counter_mode.h"
-#include "core/sim/scenario.h"
+#include "core/sim/model/counter_mode.h"
+#include "core/sim/model/scenario.h"
 #include "core/trace/types.h"
 
 namespace contend::sim {

@@ -3,12 +3,12 @@
 #include <chrono>
 #include <cmath>
 
-#include "core/sim/nsys_writer.h"
-#include "core/sim/null_workload.h"
-#include "core/sim/output_sink.h"
-#include "core/sim/project_x.h"
-#include "core/sim/rng.h"
-#include "core/sim/truth_writer.h"
+#include "core/common/output_sink.h"
+#include "core/sim/model/null_workload.h"
+#include "core/sim/model/project_x.h"
+#include "core/sim/model/rng.h"
+#include "core/sim/write/nsys_writer.h"
+#include "core/sim/write/truth_writer.h"
 
 namespace contend::sim {
 

@@ -8,10 +8,10 @@
 #include <string_view>
 
 #include "core/common/failure.h"
-#include "core/sim/counter_mode.h"
-#include "core/sim/scenario.h"
-#include "core/sim/simulator.h"
-#include "core/sim/trace_writer.h"
+#include "core/sim/model/counter_mode.h"
+#include "core/sim/model/scenario.h"
+#include "core/sim/model/simulator.h"
+#include "core/sim/write/trace_writer.h"
 
 namespace contend::sim {
 

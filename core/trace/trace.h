@@ -172,7 +172,7 @@ struct Source {
 class Trace {
   public:
     const Source& source() const { return m_source; }
-    // What kind of file it was read from; its name and values are in core/io/conventions.h.
+    // What kind of file it was read from; its name and values are in core/trace/conventions.h.
     TraceFormat traceFormat() const { return m_format; }
     const StringTable& strings() const { return m_strings; }
     std::string_view str(StringId id) const { return m_strings.view(id); }

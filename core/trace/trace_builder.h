@@ -2,7 +2,7 @@
 // The only way to make a Trace: readers, the simulator and tests add events in any order, then
 // finalize() sorts, pairs, links and freezes them into an immutable Trace. The builder knows no
 // format: what a name means (a device task, a step marker) is tagged by the readers
-// (core/io/conventions.h); finalize does structure only.
+// (core/trace/conventions.h); finalize does structure only.
 #include <array>
 #include <string>
 #include <string_view>
@@ -89,7 +89,7 @@ class TraceBuilder {
     std::vector<Slice>& pendingBegins() { return m_begins; }
     const std::vector<SliceInfo>& pendingBeginInfos() const { return m_beginInfos; }
     // Makes a track a device stream whatever its slices are (a reader that knows from the
-    // file's metadata, core/io/conventions.h). Otherwise a track is one when it holds a
+    // file's metadata, core/trace/conventions.h). Otherwise a track is one when it holds a
     // kSliceDevice slice.
     void setDeviceTrack(std::uint32_t track) { m_trace->m_tracks[track].kind = TrackKind::DeviceStream; }
     // The metrics added so far as (build index, metric), in the order added.

@@ -1,6 +1,6 @@
 // TraceBuilder::finalize(): structure only. Pairs B/E, applies the base time, sorts each track,
 // lays out metrics, nesting depth, track kinds and order, counters, flows and launch links, then
-// freezes the Trace. What names mean was tagged by the readers (core/io/conventions.h).
+// freezes the Trace. What names mean was tagged by the readers (core/trace/conventions.h).
 #include <algorithm>
 #include <cstdlib>
 #include <exception>

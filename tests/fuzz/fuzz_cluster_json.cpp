@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/analysis/cluster_compare.h"
-#include "core/report/cluster_report.h"
+#include "core/analysis/ranks/rank_compare.h"
+#include "core/report/ranks/cluster_report.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     nlohmann::json j = nlohmann::json::parse(data, data + size, nullptr, false);

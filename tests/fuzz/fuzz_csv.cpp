@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/io/csv.h"
+#include "core/io/json/csv.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     contend::CsvTable table;

@@ -9,9 +9,9 @@
 #include <string>
 #include <string_view>
 
+#include "core/io/db/sqlite_db.h"
 #include "core/io/load.h"
 #include "core/io/reader_entry.h"
-#include "core/io/sqlite_db.h"
 #include "core/trace/trace_builder.h"
 
 namespace contend::fuzz {

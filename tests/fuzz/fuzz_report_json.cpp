@@ -5,9 +5,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/analysis/compare.h"
-#include "core/report/compare_report.h"
-#include "core/report/report_json.h"
+#include "core/analysis/compare/compare.h"
+#include "core/report/compare/compare_report.h"
+#include "core/report/single/report_json.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     nlohmann::json j = nlohmann::json::parse(data, data + size, nullptr, false);

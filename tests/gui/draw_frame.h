@@ -3,8 +3,8 @@
 // report with its overlay, and buildDrawList over a time range.
 #include <memory>
 
-#include "core/analysis/report.h"
-#include "core/analysis/slice_view.h"
+#include "core/analysis/model/report.h"
+#include "core/analysis/model/slice_view.h"
 #include "widgets/timeline/draw_list.h"
 #include "widgets/timeline/report_overlay.h"
 #include "widgets/timeline/timeline_data.h"

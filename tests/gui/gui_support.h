@@ -2,8 +2,8 @@
 // Helpers for the widget tests: tiny traces built in code, and inline JSON traces.
 #include <string>
 
-#include "core/io/conventions.h"
 #include "core/io/load.h"
+#include "core/trace/conventions.h"
 #include "core/trace/trace_builder.h"
 
 namespace contend::test {

@@ -17,7 +17,7 @@
 #include "app/gui/analysis_session.h"
 #include "app/gui/compare_window.h"
 #include "app/gui/main_window.h"
-#include "core/analysis/compare.h"
+#include "core/analysis/compare/compare.h"
 #include "core/analysis/engine.h"
 #include "core/io/load.h"
 #include "gui_support.h"

@@ -13,7 +13,7 @@
 
 #include "analysis_test_trace.h"
 #include "app/gui/compare_window.h"
-#include "core/analysis/compare.h"
+#include "core/analysis/compare/compare.h"
 #include "core/analysis/engine.h"
 #include "core/io/load.h"
 #include "core/sim/run_simulation.h"

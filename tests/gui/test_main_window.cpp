@@ -29,7 +29,7 @@
 #include "app/gui/recent_files.h"
 #include "app/gui/settings_panel.h"
 #include "core/analysis/engine.h"
-#include "core/report/report_json.h"
+#include "core/report/single/report_json.h"
 #include "gui_support.h"
 #include "test_paths.h"
 #include "widgets/breakdown/breakdown_view.h"
@@ -383,7 +383,7 @@ TEST_CASE("the Open dialog and drag and drop take the databases", "[app][dnd][db
     CHECK(drop.isAccepted());
     REQUIRE(waitFor([&] { return opened; }, 60000));
     REQUIRE(w.session()->current()->trace);
-    CHECK(conventions::formatName(w.session()->current()->trace->traceFormat()) == "ascend-db");
+    CHECK(formatName(w.session()->current()->trace->traceFormat()) == "ascend-db");
 }
 
 TEST_CASE("export writes the report as contend-cli does and the view as a PNG, atomically", "[app][export]") {

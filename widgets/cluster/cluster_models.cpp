@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 
-#include "core/analysis/report.h"
+#include "core/analysis/model/report.h"
 #include "widgets/common/text.h"
 
 namespace contend::widgets {

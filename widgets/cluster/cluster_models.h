@@ -1,14 +1,14 @@
 #pragma once
-// The cluster window's tables, over a cluster report (core/analysis/cluster_merge.h):
+// The cluster window's tables, over a cluster report (core/analysis/ranks/rank_merge.h):
 //  - LateCollectiveModel: the collectives a slow rank held up, with the chain sentence (rank,
 //    collective, how long the others waited, the finding on the late rank that delayed it);
 //  - RankModel: per rank its mean step, compute and wait, the steps it was slow in, its trace;
-//  - RankCompareModel: two reports' ranks before/after (core/analysis/cluster_compare.h).
+//  - RankCompareModel: two reports' ranks before/after (core/analysis/ranks/rank_compare.h).
 #include <memory>
 #include <vector>
 
-#include "core/analysis/cluster_compare.h"
-#include "core/analysis/cluster_merge.h"
+#include "core/analysis/ranks/rank_compare.h"
+#include "core/analysis/ranks/rank_merge.h"
 #include "widgets/tables/column_model.h"
 
 namespace contend::widgets {

@@ -1,11 +1,11 @@
 #pragma once
-// The ranks x iterations grid of a cluster report (core/analysis/cluster_merge.h), pure: one row
+// The ranks x iterations grid of a cluster report (core/analysis/ranks/rank_merge.h), pure: one row
 // per rank (in rank order, the first rank on top), one column per step, a time per cell, and
 // which cells and rows the report's stated test marked slow. The heatmap draws it; tests read it.
 #include <cstdint>
 #include <vector>
 
-#include "core/analysis/cluster_merge.h"
+#include "core/analysis/ranks/rank_merge.h"
 
 namespace contend::widgets {
 

@@ -11,7 +11,7 @@
 #include <QPoint>
 #include <QWidget>
 
-#include "core/analysis/cluster_merge.h"
+#include "core/analysis/ranks/rank_merge.h"
 #include "widgets/cluster/step_grid.h"
 
 class QCustomPlot;

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/analysis/report.h"
+#include "core/analysis/model/report.h"
 
 namespace contend::widgets {
 

@@ -3,7 +3,7 @@
 // began, track names. One place so the tables, tooltips and plots read the same.
 #include <QString>
 
-#include "core/analysis/report.h"
+#include "core/analysis/model/report.h"
 #include "core/trace/trace.h"
 
 class QFontMetrics;

@@ -1,5 +1,5 @@
 #pragma once
-// A compare's predicted vs realised (GainCheck, core/analysis/compare.h) as a table: one row per
+// A compare's predicted vs realised (GainCheck, core/analysis/compare/compare.h) as a table: one row per
 // resource the base's what-if predicted a gain for, or whose findings the new run resolved, then
 // one row for all of them. Columns: the resource, the resolved findings in words, the gain the
 // base predicted (over the run and per iteration), and on the last row the end-to-end change
@@ -9,7 +9,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/analysis/compare.h"
+#include "core/analysis/compare/compare.h"
 #include "widgets/tables/column_model.h"
 
 namespace contend::widgets {

@@ -8,7 +8,7 @@
 
 #include <QWidget>
 
-#include "core/analysis/compare.h"
+#include "core/analysis/compare/compare.h"
 
 class QLabel;
 class QTableView;

@@ -6,7 +6,7 @@
 
 #include <QWidget>
 
-#include "core/analysis/compare.h"
+#include "core/analysis/compare/compare.h"
 
 class QCustomPlot;
 class QCPBars;

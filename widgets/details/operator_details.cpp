@@ -6,7 +6,7 @@
 
 #include <QUrl>
 
-#include "core/report/advice.h"
+#include "core/report/single/advice.h"
 #include "widgets/common/text.h"
 #include "widgets/common/view_colors.h"
 #include "widgets/timeline/args_fetcher.h"

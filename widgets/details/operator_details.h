@@ -7,8 +7,8 @@
 
 #include <QTextBrowser>
 
-#include "core/analysis/report.h"
-#include "core/analysis/slice_view.h"
+#include "core/analysis/model/report.h"
+#include "core/analysis/model/slice_view.h"
 #include "core/trace/trace.h"
 #include "widgets/timeline/range_measure.h"
 

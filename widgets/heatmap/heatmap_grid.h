@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/analysis/report.h"
+#include "core/analysis/model/report.h"
 #include "core/trace/trace.h"
 
 namespace contend::widgets {

@@ -16,7 +16,7 @@
 #include <QRect>
 #include <QWidget>
 
-#include "core/analysis/report.h"
+#include "core/analysis/model/report.h"
 #include "core/trace/trace.h"
 #include "widgets/heatmap/heatmap_grid.h"
 

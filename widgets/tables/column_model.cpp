@@ -4,7 +4,7 @@
 
 #include <QColor>
 
-#include "core/analysis/report.h"
+#include "core/analysis/model/report.h"
 #include "widgets/common/palette.h"
 #include "widgets/common/text.h"
 

@@ -12,7 +12,7 @@
 
 #include <QColor>
 
-#include "core/analysis/compare.h"
+#include "core/analysis/compare/compare.h"
 #include "widgets/tables/column_model.h"
 
 namespace contend::widgets {

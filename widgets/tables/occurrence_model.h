@@ -6,8 +6,8 @@
 #include <memory>
 #include <vector>
 
-#include "core/analysis/report.h"
-#include "core/analysis/slice_view.h"
+#include "core/analysis/model/report.h"
+#include "core/analysis/model/slice_view.h"
 #include "core/trace/trace.h"
 #include "widgets/tables/column_model.h"
 

@@ -9,8 +9,8 @@
 #include <QString>
 #include <QWidget>
 
-#include "core/analysis/report.h"
-#include "core/analysis/slice_view.h"
+#include "core/analysis/model/report.h"
+#include "core/analysis/model/slice_view.h"
 #include "core/trace/trace.h"
 
 class QComboBox;

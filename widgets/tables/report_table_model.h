@@ -4,7 +4,7 @@
 // the trace's start; without a trace there is no report to show.
 #include <memory>
 
-#include "core/analysis/report.h"
+#include "core/analysis/model/report.h"
 #include "core/trace/trace.h"
 #include "widgets/tables/column_model.h"
 

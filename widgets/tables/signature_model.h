@@ -4,7 +4,7 @@
 // browser can show the signatures of one type.
 #include <memory>
 
-#include "core/analysis/report.h"
+#include "core/analysis/model/report.h"
 #include "widgets/tables/column_model.h"
 
 namespace contend::widgets {

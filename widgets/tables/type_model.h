@@ -3,7 +3,7 @@
 // type name, used to drill into its signatures.
 #include <memory>
 
-#include "core/analysis/report.h"
+#include "core/analysis/model/report.h"
 #include "widgets/tables/column_model.h"
 
 namespace contend::widgets {

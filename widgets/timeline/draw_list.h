@@ -9,7 +9,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/analysis/report.h"
+#include "core/analysis/model/report.h"
 #include "core/trace/trace.h"
 #include "widgets/common/palette.h"
 #include "widgets/timeline/counter_lod.h"

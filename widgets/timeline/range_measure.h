@@ -5,7 +5,7 @@
 // slices, which is fine for a measure made on a mouse release.
 #include <vector>
 
-#include "core/analysis/report.h"
+#include "core/analysis/model/report.h"
 #include "core/trace/trace.h"
 
 namespace contend::widgets {

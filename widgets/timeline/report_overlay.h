@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/analysis/report.h"
-#include "core/analysis/slice_view.h"
+#include "core/analysis/model/report.h"
+#include "core/analysis/model/slice_view.h"
 #include "core/trace/trace.h"
 #include "widgets/timeline/range_max.h"
 #include "widgets/timeline/span_layers.h"

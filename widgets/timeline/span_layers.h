@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/analysis/report.h"
+#include "core/analysis/model/report.h"
 #include "core/trace/types.h"
 #include "widgets/timeline/time_axis.h"
 

@@ -12,7 +12,7 @@
 #include <QRect>
 #include <QString>
 
-#include "core/analysis/report.h"
+#include "core/analysis/model/report.h"
 #include "core/trace/trace.h"
 #include "widgets/common/view_colors.h"
 #include "widgets/timeline/draw_list.h"

@@ -13,7 +13,7 @@
 #include <QPoint>
 #include <QWidget>
 
-#include "core/analysis/report.h"
+#include "core/analysis/model/report.h"
 #include "widgets/timeline/args_fetcher.h"
 #include "widgets/timeline/draw_list.h"
 #include "widgets/timeline/report_overlay.h"

@@ -1,0 +1,143 @@
+#pragma once
+// Why an occurrence was slower than its baseline, and how that is known.
+//
+// measured (counters or per-op metrics that resolve the operator):
+//   For each resource whose counter resolves it, an occurrence's credit is the fraction of its
+//   run during which that resource was saturated (at or above its high threshold), counted only
+//   for resources the operator itself uses (own demand >= kUseThreshold) while the operators
+//   beside it asked for more than there was (for the cache: only when the cache was more
+//   thrashed than in the signature's own runs). A per-op metric that moved against the
+//   signature's usual value (aic_mte2_ratio up, L2 hit rate down) also earns credit.
+//   1. the resource with the largest credit, when it is at least kMinCredit;
+//   2. queue: compute units were saturated by others while it ran, and it overlapped them;
+//   2b. measured on the pattern, when its own samples cannot say (a ~110 us kernel under 100 us
+//   samples rarely holds a whole one): the same overlap (its signature beside the same set of
+//   partner signatures on the same device) repeats every iteration at another phase against
+//   the sampling clock, so the samples of all its occurrences are pooled. Each sample over an
+//   occurrence's overlap (the union of its pairs' spans) proves the overlap's part of it busy
+//   (lower bound, ResourceTimeline::bounded's rule, >= the high mark), proves it not busy (upper
+//   bound below the mark), or proves nothing; a sample wholly inside is its own value. When
+//   >= kPatternMinSamples samples prove it either way, >= kPatternMinOccurrences occurrences
+//   hold a busy one, and >= kPatternSaturatedShare of the deciding samples are busy, the
+//   resource was saturated in that overlap: each occurrence without a measured cause of its own
+//   that uses the resource, whose known demands in the overlap reach kPatternLoad at some moment
+//   and whose own deciding samples do not disagree (fewer than kPatternSaturatedShare of them
+//   busy keeps its own verdict) gets it as measured, with credit = overlapped share of its run
+//   x the busy share of the pattern's samples (>= kMinCredit). The cache is not pooled.
+// estimated (exposure.h: its slow runs are the ones beside a partner):
+//   3. sync: a collective (NCCL/HCCL): its extra time is waiting for peers, never a neighbour's;
+//   4. its strongest significant factor:
+//      counter R  -> R (measured: the counters saw R oversubscribed in its window);
+//      serialised behind P, or a loss ratio >= kSerialLoss against P (it lost nearly all the
+//        time P overlapped it: it made no progress while P ran) -> bandwidth when P is a
+//        copy or fill (it holds the memory path, not a lock), queue when P is compute-bound
+//        (P held the units), else lock; never for a collective P;
+//      partner P or character C -> by the two characters (character.h):
+//        memory-bound beside memory-bound or a collective -> bandwidth;
+//        compute-bound beside compute-bound or a collective -> compute (contention with
+//          communication: a collective moves data through DRAM and runs on the SMs);
+//        compute-bound beside memory-bound -> cache (a compute-bound operator barely uses DRAM
+//          bandwidth, so a streaming neighbour slows it through the L2 they share);
+//        memory-bound beside compute-bound -> compute (issue slots and units);
+//        one side unknown -> the known side's resource; both unknown -> unknown.
+// unknown, with the reason:
+//   5. slower than its baseline, but no partner or counter the data links to its slow runs.
+// Host scope (no device operators): nothing is judged, so nothing here runs.
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/analysis/inputs/overlap.h"
+#include "core/analysis/model/report.h"
+#include "core/analysis/scoring/baseline.h"
+#include "core/analysis/scoring/character.h"
+#include "core/analysis/scoring/exposure.h"
+#include "core/analysis/scoring/pressure.h"
+
+namespace contend {
+
+inline constexpr double kMinCredit = 0.25;
+inline constexpr double kMinOverlap = 0.25;
+// A per-op metric that moved this much (0..1) from its signature's median earns full credit.
+inline constexpr double kMetricMove = 0.15;
+// The pattern rule (2b above).
+inline constexpr int kPatternMinSamples = 3;
+inline constexpr int kPatternMinOccurrences = 2;
+inline constexpr double kPatternSaturatedShare = 0.80;
+// The load the known demands of the operators in the overlap must reach at some moment of the
+// occurrence (PressureResult::peakLoad) for the pattern's saturation to count against it: the
+// busy mark (the samples prove the overlap pinned; a 10 kHz mean over a 70 us kernel run alone
+// dilutes its own-demand estimate, so the per-op rule's 1 + kOverload would discard most).
+inline constexpr double kPatternLoad = kHighUtilization;
+
+// Samples over an overlap that decide whether a resource was saturated in it.
+struct SampleTally {
+    int busy = 0;             // samples whose part inside the overlap must have been at or above the mark
+    int deciding = 0;         // samples that prove it either way (busy, or must have been below it)
+    int whole = 0;            // of the deciding ones: samples lying wholly inside the overlap
+    int occurrencesBusy = 0;  // occurrences holding at least one busy sample
+    int occurrences = 0;      // occurrences of the pattern (for the report)
+    void add(const SampleTally& o) {
+        busy += o.busy, deciding += o.deciding, whole += o.whole;
+        occurrencesBusy += o.busy > 0 ? 1 : 0;
+        ++occurrences;
+    }
+};
+// Whether a pattern's pooled samples prove the resource saturated in its overlap (2b above).
+bool patternSaturated(const SampleTally& t);
+// The tally of resource timeline tl over the disjoint, sorted intervals (one occurrence's
+// overlap): a sample reaching over several of them counts once, for its covered share.
+SampleTally tallySamples(const ResourceTimeline& tl, const std::vector<std::pair<TimeNs, TimeNs>>& intervals);
+
+// Extra time over the time the partner overlapped it at or above which it made no progress
+// beside the partner (serialised, not sharing).
+inline constexpr double kSerialLoss = 0.80;
+
+struct CauseResult {
+    std::vector<Resource> cause;         // per op; None when the op was not slower than its baseline
+    std::vector<Provenance> provenance;  // per op
+    std::vector<PressureArray> credit;   // per op, by pressure resource (0..1)
+    // Per op: the exposure factor behind an estimated cause (index into ExposureResult::factors),
+    // kNone when none; and the loss ratio against its partner (NaN when none).
+    std::vector<std::uint32_t> factor;
+    std::vector<float> lossRatio;
+    // Per op: the pattern (index into patterns) its measured cause was pooled from; kNone when
+    // it has its own (or none).
+    std::vector<std::uint32_t> pattern;
+    std::vector<SampleTally> ownTally;  // per op: its own samples of its pooled cause's resource
+    struct Pattern {
+        std::vector<std::uint32_t> signatures;  // its own first, then the partners' (sorted)
+        std::size_t resource = 0;               // pressure index of the pooled resource
+        SampleTally tally;
+    };
+    std::vector<Pattern> patterns;
+};
+
+struct CauseInputs {
+    const Trace& trace;
+    const OperatorSet& ops;
+    const BaselineResult& base;
+    const OverlapResult& overlap;
+    const PressureResult& pressure;
+    const ResourceTimelines& timelines;  // the ones that may speak for operators
+    const ExposureResult& exposure;
+    const std::vector<SignatureCharacter>& characters;
+};
+
+// keepGoing (optional) is asked every 64k operators; a stop leaves a partial result to discard.
+CauseResult attributeCauses(const CauseInputs& in, const std::function<bool()>& keepGoing = {});
+
+// The resource two characters most likely shared (the table above); Unknown when neither is known.
+Resource resourceFromCharacters(Character own, Character partner);
+
+// One line saying how the cause is known and on what evidence, for the report: "measured: DRAM
+// bandwidth saturated for 72% of its run ...", "estimated: 1.6x in the 12 runs beside
+// nchw_to_nhwc, 1.0x in the 12 without (p = 3e-05); both memory-bound (name) ...".
+std::string describeCause(const CauseInputs& in, const CauseResult& causes, std::uint32_t op);
+// The evidence of one exposure factor of signature `sig`, in words (no provenance prefix).
+std::string describeFactor(const CauseInputs& in, std::uint32_t sig, const ExposureFactor& f);
+
+}  // namespace contend

@@ -1,0 +1,310 @@
+#include "core/analysis/findings/windows.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <unordered_map>
+
+namespace contend {
+
+bool paid(const BaselineResult& base, const OperatorSet& ops, std::uint32_t op) {
+    const SignatureBaseline& b = base.signatures[ops.signatureOf[op]];
+    if (b.rule == BaselineRule::Single) return false;
+    const TimeNs e = base.excessNs[op];
+    return e > 0 && base.score[op] >= 1.0f &&
+           static_cast<double>(e) >= kPaidFraction * static_cast<double>(b.baselineNs);
+}
+
+namespace {
+
+// The other operator of the pair is the partner the payer's estimated cause rests on.
+bool isCausePartner(const CauseInputs& in, const CauseResult& causes, std::uint32_t payer, std::uint32_t other) {
+    const std::uint32_t f = causes.factor[payer];
+    if (f == kNone) return false;
+    const ExposureFactor& fac = in.exposure.factors[f];
+    const std::uint32_t osig = in.ops.signatureOf[other];
+    switch (fac.kind) {
+    case FactorKind::Partner:
+    case FactorKind::Serial: return osig == fac.id;
+    case FactorKind::Character: return static_cast<std::uint32_t>(in.characters[osig].character) == fac.id;
+    case FactorKind::Counter: return false;
+    }
+    return false;
+}
+
+bool windowResource(Resource r) { return r != Resource::Unknown && r != Resource::Sync && r != Resource::None; }
+
+// The chaining buildWindows and windowRows share: a candidate qualifies when its ratio reaches the
+// threshold and its payer's score exceeds the coefficient; it joins the open window of its
+// resource while their spans touch, else opens a new one. `openWindow(ci, c)` makes a window from
+// its first candidate and returns its index, `endOf(w)` reads a window's end, `join(w, c)` adds
+// the candidate to it (the opening one included).
+template <class Open, class EndOf, class Join>
+void chainCandidates(const std::vector<WindowCandidate>& candidates, double overlapRatio, double coefficient,
+                     Open&& openWindow, EndOf&& endOf, Join&& join) {
+    std::array<std::int64_t, kResourceCount> open;
+    open.fill(-1);
+    const float threshold = static_cast<float>(overlapRatio) - 1e-6f;
+    for (std::size_t ci = 0; ci < candidates.size(); ++ci) {
+        const WindowCandidate& c = candidates[ci];
+        if (c.ratio < threshold || !(static_cast<double>(c.payerScore) > coefficient)) continue;
+        const auto ri = static_cast<std::size_t>(c.resource);
+        std::int64_t w = open[ri];
+        if (w < 0 || c.start >= endOf(static_cast<std::size_t>(w))) {
+            w = static_cast<std::int64_t>(openWindow(ci, c));
+            open[ri] = w;
+        }
+        join(static_cast<std::size_t>(w), c);
+    }
+}
+
+}  // namespace
+
+std::vector<WindowCandidate> findWindowCandidates(const CauseInputs& in, const CauseResult& causes,
+                                                  const std::function<bool()>& keepGoing) {
+    std::vector<WindowCandidate> out;
+    const Trace& trace = in.trace;
+    const OperatorSet& ops = in.ops;
+    const BaselineResult& base = in.base;
+    const PressureResult& pressure = in.pressure;
+    const ResourceTimelines& timelines = in.timelines;
+    const auto& slices = trace.slices();
+    const auto& causeOf = causes.cause;
+    std::uint32_t tick = 0;
+    for (const OverlapPair& pr : in.overlap.pairs) {
+        if ((++tick & 0xFFFF) == 0 && keepGoing && !keepGoing()) return out;
+        // A collective's extra time is waiting for its peers, not contention with its neighbour.
+        auto payer = [&](std::uint32_t op) { return paid(base, ops, op) && causeOf[op] != Resource::Sync; };
+        const bool paidA = payer(pr.a), paidB = payer(pr.b);
+        if (!paidA && !paidB) continue;
+        const Slice& sa = slices[ops.slices[pr.a]];
+        const Slice& sb = slices[ops.slices[pr.b]];
+        const std::uint32_t who = paidA && (!paidB || base.score[pr.a] >= base.score[pr.b]) ? pr.a : pr.b;
+        const float payerScore = base.score[who];
+        const auto ratio = static_cast<float>(static_cast<double>(pr.end - pr.start) /
+                                              static_cast<double>(std::max<TimeNs>(1, std::min(sa.dur, sb.dur))));
+        // Measured: a resource whose counter resolves both was oversubscribed in the shared span.
+        const Resource preferred = causeOf[who];
+        WindowCandidate best{pr.a, pr.b, Resource::Unknown, true, 0, pr.start, pr.end, payerScore, who};
+        bool bestPreferred = false;
+        for (std::size_t p = 0; p < kPressureResources; ++p) {
+            const ResourceTimeline& tl = timelines.pressure[p];
+            if (tl.empty()) continue;
+            const Resource r = kPressureResource[p];
+            const float da = pressure.demand[ops.signatureOf[pr.a]][p];
+            const float db = pressure.demand[ops.signatureOf[pr.b]][p];
+            if (static_cast<double>(tl.medianSpacing()) >
+                kCoarseSampling * static_cast<double>(std::min(sa.dur, sb.dur)))
+                continue;  // sampled too coarsely to speak for these two
+            if (tl.highTime(pr.start, pr.end) <= 0) continue;
+            if (r != Resource::Cache) {
+                if (!(da >= kUseThreshold) || !(db >= kUseThreshold)) continue;
+                if (loadDuring(ops, in.overlap, pressure, trace, pr.a, p, pr.start, pr.end) < 1.0 + kOverload) continue;
+            } else {
+                const double own = std::max(ownCachePressure(pressure, ops.signatureOf[pr.a]),
+                                            ownCachePressure(pressure, ops.signatureOf[pr.b]));
+                if (tl.mean(pr.start, pr.end) < own + kCacheRise) continue;
+            }
+            const bool isPreferred = r == preferred;
+            if (best.ratio == 0 || (isPreferred && !bestPreferred) ||
+                (isPreferred == bestPreferred && ratio > best.ratio)) {
+                best.resource = r;
+                best.ratio = ratio;
+                bestPreferred = isPreferred;
+            }
+        }
+        if (best.ratio > 0) {
+            out.push_back(best);
+            continue;
+        }
+        // Estimated: the pair is the payer and the partner its estimated cause rests on.
+        for (const std::uint32_t x : {pr.a, pr.b}) {
+            if (!(x == pr.a ? paidA : paidB)) continue;
+            const std::uint32_t other = x == pr.a ? pr.b : pr.a;
+            if (causes.provenance[x] == Provenance::Unknown || !windowResource(causeOf[x])) continue;
+            if (!isCausePartner(in, causes, x, other)) continue;
+            out.push_back({pr.a, pr.b, causeOf[x], false, ratio, pr.start, pr.end, base.score[x], x});
+            break;
+        }
+    }
+    return out;
+}
+
+std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& candidates, double overlapRatio,
+                                           double coefficient, const OperatorSet& ops, const BaselineResult& base,
+                                           const std::vector<Resource>& causeOf, const ResourceTimelines& timelines,
+                                           std::vector<std::pair<std::uint32_t, std::uint32_t>>* membership) {
+    // Flat arrays throughout, read in window order (profiled at 1M operators and 767k
+    // qualifying candidates: a vector per window and a pass in op order that wrote into the
+    // windows at random were most of a slider step).
+    std::vector<ContentionWindow> windows;
+    // Per qualifying candidate's operator: (window, op, time in window), summed below.
+    struct Entry {
+        std::uint32_t window;
+        std::uint32_t op;
+        TimeNs span;
+    };
+    std::vector<Entry> entries;
+    chainCandidates(
+        candidates, overlapRatio, coefficient,
+        [&](std::size_t ci, const WindowCandidate& c) {
+            ContentionWindow nw;
+            // Its id: the candidate that opened it (stable while the thresholds move, see
+            // windows.h).
+            nw.id = static_cast<std::uint32_t>(ci);
+            nw.resource = c.resource;
+            nw.start = c.start;
+            nw.end = c.end;
+            nw.fromCounters = c.fromCounters;
+            nw.provenance = c.fromCounters ? Provenance::Measured : Provenance::Estimated;
+            windows.push_back(nw);
+            return windows.size() - 1;
+        },
+        [&](std::size_t w) { return windows[w].end; },
+        [&](std::size_t w, const WindowCandidate& c) {
+            ContentionWindow& win = windows[w];
+            win.end = std::max(win.end, c.end);
+            win.overlapRatio = std::max(win.overlapRatio, static_cast<double>(c.ratio));
+            const TimeNs span = c.end - c.start;
+            entries.push_back({static_cast<std::uint32_t>(w), c.a, span});
+            entries.push_back({static_cast<std::uint32_t>(w), c.b, span});
+        });
+    // Windows were opened in start order per resource; number them in global start order (ties
+    // in opening order, which is candidate order, so ids ascend with the position).
+    std::vector<std::uint32_t> order(windows.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<std::uint32_t>(i);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::uint32_t x, std::uint32_t y) { return windows[x].start < windows[y].start; });
+    std::vector<std::uint32_t> positionOf(windows.size());
+    for (std::size_t i = 0; i < order.size(); ++i) positionOf[order[i]] = static_cast<std::uint32_t>(i);
+
+    // Entries by position (a counting sort, stable), then by op within each window.
+    std::vector<std::uint32_t> firstOf(windows.size() + 1, 0);
+    for (const Entry& e : entries) ++firstOf[positionOf[e.window] + 1];
+    for (std::size_t i = 1; i < firstOf.size(); ++i) firstOf[i] += firstOf[i - 1];
+    std::vector<Entry> byWindow(entries.size());
+    {
+        std::vector<std::uint32_t> next(firstOf.begin(), firstOf.end() - 1);
+        for (const Entry& e : entries) byWindow[next[positionOf[e.window]]++] = e;
+    }
+    entries.clear();
+    entries.shrink_to_fit();
+
+    // Each op's time per window (its pairs' spans summed), and its time over all its windows.
+    std::vector<std::uint32_t> memberOp;  // in window order, by op within a window
+    std::vector<TimeNs> memberTime;
+    std::vector<TimeNs> totalOf(ops.size(), 0);
+    std::vector<ContentionWindow> sorted;
+    sorted.reserve(windows.size());
+    std::vector<std::uint32_t> memberFirst(windows.size() + 1, 0);
+    for (std::size_t pos = 0; pos < order.size(); ++pos) {
+        ContentionWindow win = std::move(windows[order[pos]]);
+        const auto b = byWindow.begin() + firstOf[pos], e = byWindow.begin() + firstOf[pos + 1];
+        std::sort(b, e, [](const Entry& x, const Entry& y) { return x.op < y.op; });
+        memberFirst[pos] = static_cast<std::uint32_t>(memberOp.size());
+        for (auto it = b; it != e;) {
+            const std::uint32_t op = it->op;
+            TimeNs t = 0;
+            for (; it != e && it->op == op; ++it) t += it->span;
+            memberOp.push_back(op);
+            memberTime.push_back(t);
+            totalOf[op] += t;
+            WindowOp wop;
+            wop.slice = ops.slices[op];
+            win.ops.push_back(wop);
+        }
+        const ResourceTimeline* tl = pressureIndex(win.resource) >= 0 ? &timelines.of(win.resource) : nullptr;
+        if (win.fromCounters && tl && !tl->empty()) {
+            const double pk = tl->peak(win.start, win.end);
+            win.peakUtilization = std::isfinite(pk) ? pk : 0.0;
+        }
+        sorted.push_back(std::move(win));
+    }
+    memberFirst[order.size()] = static_cast<std::uint32_t>(memberOp.size());
+    // Each op's excess split over its windows in proportion to its time in each, written in
+    // window order.
+    if (membership) {
+        membership->clear();
+        membership->reserve(memberOp.size());
+    }
+    for (std::size_t pos = 0; pos < sorted.size(); ++pos) {
+        ContentionWindow& win = sorted[pos];
+        for (std::uint32_t m = memberFirst[pos], j = 0; m < memberFirst[pos + 1]; ++m, ++j) {
+            const std::uint32_t op = memberOp[m];
+            // A collective's extra time is its peers': none of it is this window's.
+            const bool collective = !causeOf.empty() && causeOf[op] == Resource::Sync;
+            const TimeNs excess = collective ? 0 : std::max<TimeNs>(0, base.excessNs[op]);
+            const TimeNs total = totalOf[op];
+            win.ops[j].extraWaitNs =
+                total > 0
+                    ? static_cast<TimeNs>(std::llround(static_cast<double>(excess) *
+                                                       static_cast<double>(memberTime[m]) / static_cast<double>(total)))
+                    : 0;
+            if (membership) membership->push_back({op, win.id});
+        }
+    }
+    return sorted;
+}
+
+std::vector<WindowRow> windowRows(const std::vector<WindowCandidate>& candidates, double overlapRatio,
+                                  double coefficient) {
+    // buildWindows's chaining, keeping only what it decides per window.
+    std::vector<WindowRow> rows;
+    chainCandidates(
+        candidates, overlapRatio, coefficient,
+        [&](std::size_t ci, const WindowCandidate& c) {
+            WindowRow nw;
+            nw.id = static_cast<std::uint32_t>(ci);
+            nw.resource = c.resource;
+            nw.fromCounters = c.fromCounters;
+            nw.start = c.start;
+            nw.end = c.end;
+            rows.push_back(nw);
+            return rows.size() - 1;
+        },
+        [&](std::size_t w) { return rows[w].end; },
+        [&](std::size_t w, const WindowCandidate& c) {
+            WindowRow& row = rows[w];
+            row.end = std::max(row.end, c.end);
+            row.overlapRatio = std::max(row.overlapRatio, c.ratio);
+        });
+    // Opened in start order per resource: in global start order, ties in opening order.
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const WindowRow& x, const WindowRow& y) { return x.start < y.start; });
+    return rows;
+}
+
+std::string windowEvidence(const CauseInputs& in, const CauseResult& causes, const ContentionWindow& w) {
+    // The operator that paid the most in it, among those whose cause rests on a partner (the
+    // one that made the window), else among all.
+    const WindowOp* payer = nullptr;
+    for (int pass = 0; pass < 2 && !payer; ++pass) {
+        for (const WindowOp& o : w.ops) {
+            const std::uint32_t x = in.ops.opOfSlice[o.slice];
+            if (pass == 0 && (x == kNone || causes.factor[x] == kNone || o.extraWaitNs <= 0)) continue;
+            if (!payer || o.extraWaitNs > payer->extraWaitNs) payer = &o;
+        }
+    }
+    if (!payer) return {};
+    const std::uint32_t op = in.ops.opOfSlice[payer->slice];
+    if (w.fromCounters) {
+        char buf[200];
+        std::snprintf(buf, sizeof buf,
+                      "measured: %s counter at its high mark (peak %.0f%%) while the operators in it asked for "
+                      "more than there is",
+                      resourceName(w.resource), 100.0 * w.peakUtilization);
+        return buf;
+    }
+    if (op == kNone || causes.factor[op] == kNone)
+        return std::string(provenanceName(w.provenance)) + ": " + resourceName(w.resource);
+    std::string cause = describeCause(in, causes, op);
+    // The window itself is paired by the overlap test, not by a counter's high mark; when its
+    // operator's cause is measured (its own samples or its pattern's), say which is which so an
+    // estimated window never reads as measured.
+    if (w.provenance == Provenance::Estimated && cause.rfind("measured", 0) == 0)
+        return "estimated window (paired by the overlap test); its operator's cause is " + cause;
+    return cause;
+}
+
+}  // namespace contend

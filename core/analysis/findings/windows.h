@@ -1,0 +1,94 @@
+#pragma once
+// Contention windows: spans where operators on different tracks used the same resource at the
+// same time while it was saturated, and somebody paid for it.
+//
+// A window is reported only where its operators were measurably slower than their baselines
+// while they overlapped, and it always names its resource and how that is known.
+//
+// Candidates, from the sweep line's pairs (never all pairs); a pair needs a payer: an operator
+// of the pair that paid (duration above its baseline by at least one spread and kPaidFraction
+// of the baseline) and is not a collective (a collective waiting for peers pays no neighbour).
+//   measured  a resource r whose counter resolves both operators was under pressure during
+//             the shared span: its counter reached its high threshold there, and
+//               bandwidth, compute, issue: both use r (own demand >= kUseThreshold) and the
+//                 operators running during the shared span asked for more than r has (sum of
+//                 own demands >= 1 + kOverload): a saturated counter alone may be one operator
+//                 using all of it, and two that fit together (0.98) are not contending;
+//               cache: the cache was more thrashed during the shared span than either thrashes
+//                 it alone.
+//             The pair keeps its best resource: the payer's cause, else the highest ratio.
+//   estimated the payer's cause is estimated from the partner the data links to its slow runs
+//             (exposure.h, causes.h), and the other operator of the pair is that partner (its
+//             signature, or its character for a character factor): resource = the payer's
+//             cause (bandwidth, compute, cache, issue, lock, queue; never unknown or sync).
+// Overlap ratio = shared span / min(duration of a, duration of b) (an operator's
+// high-utilisation period is its run: a trace has no per-op use over time).
+//
+// Thresholding (cheap, per slider move): candidates whose ratio reaches the overlap threshold
+// and whose payer is an anomaly at the coefficient are chained in time per resource into
+// windows (pairs whose spans touch join one window, so a window may hold a group of
+// operators). Each operator's excess (duration - baseline, when positive; 0 for a collective)
+// is split over the windows it is in, in proportion to its time in each.
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <utility>
+#include <vector>
+
+#include "core/analysis/findings/causes.h"
+#include "core/analysis/inputs/overlap.h"
+#include "core/analysis/inputs/resource_timeline.h"
+#include "core/analysis/model/report.h"
+#include "core/analysis/scoring/baseline.h"
+#include "core/analysis/scoring/pressure.h"
+
+namespace contend {
+
+inline constexpr double kPaidFraction = 0.03;  // of the baseline
+
+struct WindowCandidate {
+    std::uint32_t a = 0;  // op indices
+    std::uint32_t b = 0;
+    Resource resource = Resource::Unknown;
+    bool fromCounters = false;  // measured
+    float ratio = 0;
+    TimeNs start = 0;  // shared span
+    TimeNs end = 0;
+    // The highest score of a paying operator in the pair, checked against the coefficient when
+    // thresholding: a window needs an anomaly.
+    float payerScore = 0;
+    std::uint32_t payer = 0;  // that operator
+};
+
+// True when the op paid measurably for something: used by windows and causes.
+bool paid(const BaselineResult& base, const OperatorSet& ops, std::uint32_t op);
+
+// Candidates in start order. keepGoing (optional) is asked every 64k pairs; a stop leaves a
+// partial result to discard.
+std::vector<WindowCandidate> findWindowCandidates(const CauseInputs& in, const CauseResult& causes,
+                                                  const std::function<bool()>& keepGoing = {});
+
+// Windows for one overlap-ratio threshold (and, for slowdown-only candidates, the anomaly
+// coefficient), in start order. A window's id is the index in `candidates` of the candidate
+// that opened it (its first qualifying candidate), so it depends on the window itself, not on
+// how many windows qualify before it: moving the thresholds keeps a window's id as long as
+// that candidate still qualifies and no earlier one chains into it. Ids ascend with start
+// order but have gaps. Fills WindowOp slice
+// indices and extra wait (names and times are the engine's business). `membership`, when
+// given, receives (op, window id) for every operator in a window, in window order (ids
+// ascending), by op within a window.
+std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& candidates, double overlapRatio,
+                                           double coefficient, const OperatorSet& ops, const BaselineResult& base,
+                                           const std::vector<Resource>& causeOf, const ResourceTimelines& timelines,
+                                           std::vector<std::pair<std::uint32_t, std::uint32_t>>* membership = nullptr);
+
+// The same windows' compact rows (window_list.h), in the same order, without their operators: one
+// pass over the candidates, the slider step's share of buildWindows.
+std::vector<WindowRow> windowRows(const std::vector<WindowCandidate>& candidates, double overlapRatio,
+                                  double coefficient);
+
+// How a window is known, in words: the counters' reading for a measured one, the paying
+// operator's evidence for an estimated one.
+std::string windowEvidence(const CauseInputs& in, const CauseResult& causes, const ContentionWindow& w);
+
+}  // namespace contend

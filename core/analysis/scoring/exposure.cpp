@@ -1,0 +1,314 @@
+#include "core/analysis/scoring/exposure.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "core/analysis/scoring/baseline.h"
+
+namespace contend {
+
+const char* factorKindName(FactorKind k) {
+    switch (k) {
+    case FactorKind::Partner: return "partner";
+    case FactorKind::Character: return "character";
+    case FactorKind::Serial: return "serialised";
+    case FactorKind::Counter: return "counter";
+    }
+    return "partner";
+}
+
+namespace {
+
+// Rank-sum form of the test: `ranks` are the average ranks (1-based) of all n occurrences,
+// `tieTerm` = sum over tie groups of (t^3 - t).
+double mannWhitneyFromRanks(double rankSumExposed, double n1, double n2, double tieTerm) {
+    const double n = n1 + n2;
+    if (n1 < 1 || n2 < 1) return 1.0;
+    const double u = rankSumExposed - n1 * (n1 + 1) / 2;
+    const double mean = n1 * n2 / 2;
+    const double var = n1 * n2 / 12.0 * ((n + 1) - tieTerm / (n * (n - 1)));
+    if (!(var > 0)) return 1.0;
+    const double z = (u - mean - 0.5) / std::sqrt(var);
+    return 0.5 * std::erfc(z / std::sqrt(2.0));
+}
+
+// Average ranks of `values` (any order) and the tie term.
+double averageRanks(const std::vector<TimeNs>& values, std::vector<double>& ranks, std::vector<std::uint32_t>& order) {
+    const std::size_t n = values.size();
+    order.resize(n);
+    std::iota(order.begin(), order.end(), 0u);
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return values[a] < values[b]; });
+    ranks.assign(n, 0.0);
+    double tie = 0;
+    for (std::size_t i = 0; i < n;) {
+        std::size_t j = i;
+        while (j < n && values[order[j]] == values[order[i]]) ++j;
+        const double r = (static_cast<double>(i) + static_cast<double>(j) + 1) / 2;  // mean of ranks i+1..j
+        for (std::size_t k = i; k < j; ++k) ranks[order[k]] = r;
+        const double t = static_cast<double>(j - i);
+        tie += t * t * t - t;
+        i = j;
+    }
+    return tie;
+}
+
+std::uint64_t keyOf(FactorKind k, std::uint32_t id) { return (static_cast<std::uint64_t>(k) << 32) | id; }
+
+// Not a factor: the runs whose time after P ended fell just outside the serialised band, for the
+// band's scan test (see findExposures).
+constexpr std::uint32_t kSerialSideKind = 15;
+std::uint64_t sideKeyOf(std::uint32_t partnerSig) {
+    return (static_cast<std::uint64_t>(kSerialSideKind) << 32) | partnerSig;
+}
+
+// P(X >= k) for X ~ Binomial(n, p).
+double binomialTail(std::uint32_t k, std::uint32_t n, double p) {
+    if (k == 0) return 1.0;
+    double sum = 0;
+    for (std::uint32_t i = k; i <= n; ++i)
+        sum += std::exp(std::lgamma(n + 1.0) - std::lgamma(i + 1.0) - std::lgamma(n - i + 1.0) + i * std::log(p) +
+                        (n - i) * std::log1p(-p));
+    return std::min(1.0, sum);
+}
+
+}  // namespace
+
+double mannWhitneyGreater(const std::vector<TimeNs>& exposed, const std::vector<TimeNs>& unexposed) {
+    std::vector<TimeNs> all(exposed);
+    all.insert(all.end(), unexposed.begin(), unexposed.end());
+    std::vector<double> ranks;
+    std::vector<std::uint32_t> order;
+    const double tie = averageRanks(all, ranks, order);
+    double r1 = 0;
+    for (std::size_t i = 0; i < exposed.size(); ++i) r1 += ranks[i];
+    return mannWhitneyFromRanks(r1, static_cast<double>(exposed.size()), static_cast<double>(unexposed.size()), tie);
+}
+
+ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const OverlapResult& overlap,
+                             const std::vector<SignatureCharacter>& characters, const PressureResult& pressure,
+                             const ResourceTimelines& timelines, const std::function<bool()>& keepGoing) {
+    ExposureResult r;
+    const std::size_t n = ops.size();
+    r.reference.assign(n, 1);
+    r.exposedMask.assign(n, 0);
+    r.strongest.assign(n, kNone);
+    r.partnerOp.assign(n, kNone);
+    r.signatures.resize(ops.signatures.size());
+    if (!ops.deviceScope) return r;
+    const auto& slices = trace.slices();
+    const TimeNs resolution = std::max<TimeNs>(1, ops.resolutionNs);
+
+    // Scratch, reused across signatures.
+    std::vector<TimeNs> durs, work;
+    std::vector<std::uint64_t> keys;         // per occurrence's keys, flat
+    std::vector<std::uint32_t> keyBegin;     // CSR into keys, per occurrence
+    std::vector<std::uint32_t> bestPartner;  // per (occurrence, key): partner op, parallel to keys
+    std::vector<TimeNs> bestCoverOf;         // parallel to keys: that partner's cover
+    std::vector<std::uint64_t> sortedKeys;
+    std::vector<double> ranks;
+    std::vector<std::uint32_t> order;
+    std::vector<TimeNs> ex, un;
+    std::uint32_t tick = 0;
+
+    for (std::size_t s = 0; s < ops.signatures.size(); ++s) {
+        SignatureExposure& se = r.signatures[s];
+        se.factorBegin = static_cast<std::uint32_t>(r.factors.size());
+        const std::uint32_t b0 = ops.sigBegin[s], b1 = ops.sigBegin[s + 1];
+        const std::uint32_t count = b1 - b0;
+        se.reference = count;
+        if (count < 2 * kMinGroup) continue;
+        durs.clear();
+        for (std::uint32_t k = b0; k < b1; ++k) durs.push_back(slices[ops.slices[ops.sigOps[k]]].dur);
+        work = durs;
+        const TimeNs w = std::max<TimeNs>(resolution, quantileOf(work, kWindowQuantile));
+        se.windowNs = w;
+        const TimeNs minCover = std::max<TimeNs>(1, static_cast<TimeNs>(kExposedShare * static_cast<double>(w)));
+        const TimeNs serialTol =
+            std::max<TimeNs>(resolution, static_cast<TimeNs>(kSerialTolerance * static_cast<double>(w)));
+
+        // Counter factors this signature can be judged on.
+        std::array<bool, kPressureResources> counterOk{};
+        for (std::size_t p = 0; p < kPressureResources; ++p) {
+            const ResourceTimeline& tl = timelines.pressure[p];
+            if (tl.empty() || static_cast<double>(tl.medianSpacing()) > kCoarseSampling * static_cast<double>(w))
+                continue;
+            if (kPressureResource[p] == Resource::Cache)
+                counterOk[p] = true;
+            else
+                counterOk[p] = pressure.demand[s][p] >= kUseThreshold;
+        }
+
+        // Every occurrence's keys.
+        keys.clear();
+        bestPartner.clear();
+        bestCoverOf.clear();
+        keyBegin.assign(1, 0);
+        for (std::uint32_t k = b0; k < b1; ++k) {
+            if ((++tick & 0xFFFF) == 0 && keepGoing && !keepGoing()) return r;
+            const std::uint32_t op = ops.sigOps[k];
+            const Slice& sl = slices[ops.slices[op]];
+            const TimeNs a = sl.start, e = sl.start + w;
+            const std::size_t first = keys.size();
+            auto add = [&](std::uint64_t key, std::uint32_t partner, TimeNs cover) {
+                for (std::size_t i = first; i < keys.size(); ++i) {
+                    if (keys[i] != key) continue;
+                    if (cover > bestCoverOf[i]) {
+                        bestPartner[i] = partner;
+                        bestCoverOf[i] = cover;
+                    }
+                    return;
+                }
+                keys.push_back(key);
+                bestPartner.push_back(partner);
+                bestCoverOf.push_back(cover);
+            };
+            for (std::uint32_t q = overlap.pairBegin[op]; q < overlap.pairBegin[op + 1]; ++q) {
+                const OverlapPair& pr = overlap.pairs[overlap.pairsOf[q]];
+                const std::uint32_t other = pr.a == op ? pr.b : pr.a;
+                const Slice& os = slices[ops.slices[other]];
+                const std::uint32_t osig = ops.signatureOf[other];
+                const TimeNs cover = std::min(os.end(), e) - std::max(os.start, a);
+                if (cover >= minCover) {
+                    add(keyOf(FactorKind::Partner, osig), other, cover);
+                    const Character c = characters[osig].character;
+                    if (c != Character::Unknown)
+                        add(keyOf(FactorKind::Character, static_cast<std::uint32_t>(c)), other, cover);
+                }
+                // Serialised: the partner was running when it began, ended inside its run, and
+                // it then ran for about W: no progress while the partner ran.
+                if (os.start <= a + serialTol && os.end() - a >= serialTol && os.end() < sl.end()) {
+                    const TimeNs after = sl.end() - os.end();
+                    const TimeNs off = after >= w ? after - w : w - after;
+                    if (off <= serialTol)
+                        add(keyOf(FactorKind::Serial, osig), other, os.end() - a);
+                    else if (off <= 3 * serialTol)
+                        add(sideKeyOf(osig), other, 0);
+                }
+            }
+            for (std::size_t p = 0; p < kPressureResources; ++p) {
+                if (!counterOk[p]) continue;
+                bool hit;
+                if (kPressureResource[p] == Resource::Cache) {
+                    const double m = timelines.pressure[p].mean(a, std::min(e, sl.end()));
+                    hit = m >= ownCachePressure(pressure, static_cast<std::uint32_t>(s)) + kCacheRise;
+                } else {
+                    hit = loadDuring(ops, overlap, pressure, trace, op, p, a, std::min(e, sl.end())) >= 1.0 + kOverload;
+                }
+                if (hit) add(keyOf(FactorKind::Counter, static_cast<std::uint32_t>(p)), kNone, 0);
+            }
+            keyBegin.push_back(static_cast<std::uint32_t>(keys.size()));
+        }
+
+        // Candidate factors: exposed and unexposed at least kMinGroup times, most exposed first.
+        sortedKeys = keys;
+        std::sort(sortedKeys.begin(), sortedKeys.end());
+        struct Cand {
+            std::uint64_t key;
+            std::uint32_t exposed;
+        };
+        std::vector<Cand> cands;
+        std::uint32_t alwaysCount = 0;
+        auto countOf = [&](std::uint64_t key) {
+            const auto r0 = std::equal_range(sortedKeys.begin(), sortedKeys.end(), key);
+            return static_cast<std::uint32_t>(r0.second - r0.first);
+        };
+        for (std::size_t i = 0; i < sortedKeys.size();) {
+            std::size_t j = i;
+            while (j < sortedKeys.size() && sortedKeys[j] == sortedKeys[i]) ++j;
+            const auto e = static_cast<std::uint32_t>(j - i);
+            const auto kindCode = static_cast<std::uint32_t>(sortedKeys[i] >> 32);
+            if (kindCode == kSerialSideKind) {
+                i = j;
+                continue;
+            }
+            // Serialised is chosen by where its own end falls, so longer runs fall in the band
+            // more often: it counts only when the band holds far more runs than its two
+            // neighbouring bands of twice its width (a scan test, binomial p = 1/3 under a
+            // smooth spread of end times), i.e. the runs really end one W after P does.
+            if (static_cast<FactorKind>(kindCode) == FactorKind::Serial) {
+                const std::uint32_t side = countOf(sideKeyOf(static_cast<std::uint32_t>(sortedKeys[i] & 0xFFFFFFFFu)));
+                if (binomialTail(e, e + side, 1.0 / 3.0) >= kAlpha) {
+                    i = j;
+                    continue;
+                }
+            }
+            if (e >= kMinGroup && count - e >= kMinGroup) cands.push_back({sortedKeys[i], e});
+            const auto kind = static_cast<FactorKind>(kindCode);
+            if (kind == FactorKind::Partner && count - e < kMinGroup && e > alwaysCount) {
+                alwaysCount = e;
+                se.alwaysWith = static_cast<std::uint32_t>(sortedKeys[i] & 0xFFFFFFFFu);
+            }
+            i = j;
+        }
+        std::stable_sort(cands.begin(), cands.end(),
+                         [](const Cand& x, const Cand& y) { return x.exposed > y.exposed; });
+        if (cands.size() > kMaxFactors) cands.resize(kMaxFactors);
+        if (cands.empty()) continue;
+
+        const double tie = averageRanks(durs, ranks, order);
+        const double alpha = kAlpha / static_cast<double>(cands.size());
+        for (std::size_t f = 0; f < cands.size(); ++f) {
+            ExposureFactor fac;
+            fac.kind = static_cast<FactorKind>(cands[f].key >> 32);
+            fac.id = static_cast<std::uint32_t>(cands[f].key & 0xFFFFFFFFu);
+            ex.clear();
+            un.clear();
+            double r1 = 0;
+            for (std::uint32_t i = 0; i < count; ++i) {
+                bool hit = false;
+                for (std::uint32_t k = keyBegin[i]; k < keyBegin[i + 1]; ++k) hit |= keys[k] == cands[f].key;
+                if (hit) {
+                    r.exposedMask[ops.sigOps[b0 + i]] |= static_cast<std::uint8_t>(1u << f);
+                    ex.push_back(durs[i]);
+                    r1 += ranks[i];
+                } else {
+                    un.push_back(durs[i]);
+                }
+            }
+            fac.exposed = static_cast<std::uint32_t>(ex.size());
+            fac.unexposed = static_cast<std::uint32_t>(un.size());
+            fac.medianExposedNs = medianOf(ex);
+            fac.medianUnexposedNs = medianOf(un);
+            fac.p = mannWhitneyFromRanks(r1, fac.exposed, fac.unexposed, tie);
+            const TimeNs gain = fac.medianExposedNs - fac.medianUnexposedNs;
+            fac.significant = fac.p < alpha && gain >= resolution &&
+                              static_cast<double>(gain) >= kMinEffect * static_cast<double>(fac.medianUnexposedNs);
+            se.significant += fac.significant;
+            r.factors.push_back(fac);
+        }
+        se.factorCount = static_cast<std::uint32_t>(r.factors.size()) - se.factorBegin;
+        if (se.significant == 0) continue;
+
+        // Reference and strongest factor per occurrence.
+        se.reference = 0;
+        for (std::uint32_t i = 0; i < count; ++i) {
+            const std::uint32_t op = ops.sigOps[b0 + i];
+            const std::uint8_t mask = r.exposedMask[op];
+            double bestEffect = 0;
+            for (std::uint32_t f = 0; f < se.factorCount; ++f) {
+                const ExposureFactor& fac = r.factors[se.factorBegin + f];
+                if (!fac.significant || !(mask & (1u << f))) continue;
+                r.reference[op] = 0;
+                // Named partners first (they say who; serialisation behind one says most), then
+                // measured counters, then classes.
+                const double rank = fac.effect() + (fac.kind == FactorKind::Serial    ? 20.0
+                                                    : fac.kind == FactorKind::Partner ? 10.0
+                                                    : fac.kind == FactorKind::Counter ? 5.0
+                                                                                      : 0.0);
+                if (rank > bestEffect) {
+                    bestEffect = rank;
+                    r.strongest[op] = se.factorBegin + f;
+                    r.partnerOp[op] = kNone;
+                    const std::uint64_t key = keyOf(fac.kind, fac.id);
+                    for (std::uint32_t k = keyBegin[i]; k < keyBegin[i + 1]; ++k)
+                        if (keys[k] == key) r.partnerOp[op] = bestPartner[k];
+                }
+            }
+            se.reference += r.reference[op];
+        }
+    }
+    return r;
+}
+
+}  // namespace contend

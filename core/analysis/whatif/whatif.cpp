@@ -1,0 +1,259 @@
+#include "core/analysis/whatif/whatif.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+namespace contend {
+
+namespace {
+
+// The trace, its operators and their graph: what every helper below reads.
+struct Inputs {
+    const Trace& trace;
+    const OperatorSet& ops;
+    const DependencyGraph& graph;
+};
+
+enum class JobKind : std::uint8_t { Window, Cluster, Anomaly };
+
+struct Job {
+    JobKind kind;
+    std::uint32_t index;
+    TimeNs bound;  // critical time it would cut (cluster: its saving)
+};
+
+std::uint32_t nodeOfSlice(const Inputs& p, std::uint32_t slice) {
+    const OperatorSet& ops = p.ops;
+    if (slice >= ops.opOfSlice.size() || ops.opOfSlice[slice] == kNone) return kNone;
+    return p.graph.nodeOfOp[ops.opOfSlice[slice]];
+}
+
+// From the compact fields (anomaly_list.h): the what-if runs over every anomaly and must not
+// build each one.
+void anomalyChanges(const Inputs& p, const AnomalyList& list, std::size_t k, std::vector<Replayer::Change>& out) {
+    const std::uint32_t v = nodeOfSlice(p, list.slice(k));
+    const TimeNs excess = list.excessNs(k);
+    if (v != kNone && excess > 0) out.push_back({v, excess});
+}
+
+void windowChanges(const Inputs& p, const ContentionWindow& w, std::vector<Replayer::Change>& out) {
+    for (const WindowOp& o : w.ops) {
+        const std::uint32_t v = nodeOfSlice(p, o.slice);
+        if (v != kNone && o.extraWaitNs > 0) out.push_back({v, o.extraWaitNs});
+    }
+}
+
+// The cluster's operators after its first (slices of one track, in order).
+void clusterFused(const Inputs& p, const Cluster& c, std::vector<std::uint32_t>& out) {
+    const Trace& t = p.trace;
+    if (c.track >= t.tracks().size()) return;
+    const Track& tr = t.tracks()[c.track];
+    const std::uint32_t lo = std::max(c.firstSlice, tr.sliceBegin), hi = std::min(c.lastSlice + 1, tr.sliceEnd);
+    bool first = true;
+    for (std::uint32_t sl = lo; sl < hi; ++sl) {
+        const std::uint32_t v = nodeOfSlice(p, sl);
+        if (v == kNone) continue;
+        if (!first) out.push_back(v);
+        first = false;
+    }
+}
+
+TimeNs criticalCut(const DependencyGraph& g, const std::vector<Replayer::Change>& changes) {
+    TimeNs cut = 0;
+    for (const Replayer::Change& c : changes)
+        if (g.slack[c.node] == 0) cut += c.shortenNs;
+    return cut;
+}
+
+void fillPaths(const Inputs& p, const DependencyGraph& g, Report& r) {
+    const Trace& t = p.trace;
+    WhatIfSummary& w = r.whatIf;
+    std::map<std::uint32_t, TimeNs> byTrack;
+    for (std::size_t i = 0; i < g.iterations.size(); ++i) {
+        const IterationPath& path = g.iterations[i];
+        w.criticalDeviceNs += path.deviceNs;
+        if (path.track != kNone) byTrack[path.track] += path.timeNs;
+        if (i < r.iterations.size()) {
+            r.iterations[i].criticalPathNs = path.timeNs;
+            r.iterations[i].criticalTrack = path.track != kNone ? t.tracks()[path.track].label() : std::string();
+        }
+    }
+    TimeNs best = -1;
+    for (const auto& [track, ns] : byTrack)
+        if (ns > best) {
+            best = ns;
+            w.criticalTrack = t.tracks()[track].label();
+        }
+    for (std::size_t k = 0; k < r.anomalies.size(); ++k) {
+        const std::uint32_t v = nodeOfSlice(p, r.anomalies.slice(k));
+        r.anomalies.setSlack(k, v != kNone ? g.slack[v] : -1);
+    }
+    for (ContentionWindow& win : r.windows.edit())
+        for (WindowOp& o : win.ops) {
+            const std::uint32_t v = nodeOfSlice(p, o.slice);
+            o.slackNs = v != kNone ? g.slack[v] : -1;
+        }
+}
+
+}  // namespace
+
+namespace {
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+    // splitmix64 of the value, folded in order.
+    v += 0x9e3779b97f4a7c15ULL;
+    v = (v ^ (v >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    v = (v ^ (v >> 27)) * 0x94d049bb133111ebULL;
+    v ^= v >> 31;
+    return (h ^ v) * 0x100000001b3ULL + (h >> 7);
+}
+
+}  // namespace
+
+WhatIfCache::WhatIfCache(std::shared_ptr<const DependencyGraph> graph) : m_graph(std::move(graph)) {}
+
+Replayer::Result WhatIfCache::replay(const std::vector<Replayer::Change>& changes,
+                                     const std::vector<std::uint32_t>& fused) {
+    // Two independent 64-bit hashes (different seeds and fold order): the map's key and a check
+    // kept in the entry, so a wrong replay would need both to collide at once.
+    std::uint64_t key = mix(0xcbf29ce484222325ULL, changes.size());
+    std::uint64_t check = mix(0x84222325cbf29ce4ULL, fused.size());
+    for (const Replayer::Change& c : changes) {
+        key = mix(mix(key, c.node), static_cast<std::uint64_t>(c.shortenNs));
+        check = mix(mix(check, static_cast<std::uint64_t>(c.shortenNs)), c.node);
+    }
+    key = mix(key, fused.size());
+    check = mix(check, changes.size());
+    for (std::uint32_t v : fused) {
+        key = mix(key, v);
+        check = mix(check, v);
+    }
+    const auto it = m_results.find(key);
+    if (it != m_results.end() && it->second.check == check && it->second.changes == changes.size() &&
+        it->second.fused == fused.size()) {
+        ++m_hits;
+        return it->second.result;
+    }
+    ++m_misses;
+    if (!m_replayer) m_replayer = std::make_unique<Replayer>(*m_graph);
+    const Replayer::Result out = m_replayer->run(changes, fused);
+    if (m_results.size() >= kMaxEntries) m_results.clear();
+    m_results[key] = {check, changes.size(), fused.size(), out};
+    return out;
+}
+
+bool predictGains(const Trace& trace, const OperatorSet& ops, const DependencyGraph& g, Report& r,
+                  const WhatIfSettings& settings) {
+    const Inputs p{trace, ops, g};
+    WhatIfSummary& w = r.whatIf;
+    w = WhatIfSummary{};
+    if (g.size() == 0) return true;
+    auto stopped = [&settings] { return settings.keepGoing && !settings.keepGoing(); };
+    w.computed = true;
+    w.totalNs = g.spanNs;
+    w.iterations = g.iterations.size();
+    w.nodes = g.size();
+    w.edges = g.edgeCount();
+    fillPaths(p, g, r);
+
+    // With a cache made for this analysis, replays it already ran are looked up.
+    WhatIfCache* cache = settings.cache && &settings.cache->graph() == &g ? settings.cache : nullptr;
+    std::unique_ptr<Replayer> own = cache ? nullptr : std::make_unique<Replayer>(g);
+    auto replay = [&](const std::vector<Replayer::Change>& ch, const std::vector<std::uint32_t>& fu) {
+        return cache ? cache->replay(ch, fu) : own->run(ch, fu);
+    };
+    std::size_t budget = settings.budgetNodes ? settings.budgetNodes : 3 * g.size() + (std::size_t{1} << 20);
+    std::size_t spent = 0;
+    std::vector<Replayer::Change> changes;
+    std::vector<std::uint32_t> fused;
+
+    // Each resource as a whole.
+    for (std::size_t res = 0; res < kResourceCount; ++res) {
+        const TimeNs extra = r.summary.extraWaitByResource[res];
+        if (extra <= 0) continue;
+        if (stopped()) return false;
+        changes.clear();
+        fused.clear();
+        for (std::size_t k = 0; k < r.anomalies.size(); ++k)
+            if (static_cast<std::size_t>(r.anomalies.cause(k)) == res) anomalyChanges(p, r.anomalies, k, changes);
+        if (static_cast<Resource>(res) == Resource::Sync)
+            for (const Cluster& c : r.clusters) clusterFused(p, c, fused);
+        const Replayer::Result out = replay(changes, fused);
+        spent += out.visited;
+        w.resources.push_back({static_cast<Resource>(res), extra, out.gainNs});
+    }
+    // Everything at once.
+    if (stopped()) return false;
+    changes.clear();
+    fused.clear();
+    for (std::size_t k = 0; k < r.anomalies.size(); ++k) anomalyChanges(p, r.anomalies, k, changes);
+    for (const Cluster& c : r.clusters) clusterFused(p, c, fused);
+    const Replayer::Result all = replay(changes, fused);
+    spent += all.visited;
+    w.allGainNs = all.gainNs;
+    std::stable_sort(w.resources.begin(), w.resources.end(),
+                     [](const ResourceGain& a, const ResourceGain& b) { return a.gainNs > b.gainNs; });
+
+    // Findings: 0 off the critical path, else replayed by what they would cut, largest first.
+    std::vector<Job> jobs;
+    for (std::uint32_t i = 0; i < r.windows.size(); ++i) {
+        changes.clear();
+        windowChanges(p, r.windows[i], changes);
+        const TimeNs cut = criticalCut(g, changes);
+        if (cut > 0)
+            jobs.push_back({JobKind::Window, i, cut});
+        else {
+            r.windows.edit(i).gainNs = 0;
+            ++w.offPath;
+        }
+    }
+    for (std::uint32_t i = 0; i < r.clusters.size(); ++i) jobs.push_back({JobKind::Cluster, i, r.clusters[i].savingNs});
+    for (std::uint32_t i = 0; i < r.anomalies.size(); ++i) {
+        changes.clear();
+        anomalyChanges(p, r.anomalies, i, changes);
+        const TimeNs cut = criticalCut(g, changes);
+        if (cut > 0)
+            jobs.push_back({JobKind::Anomaly, i, cut});
+        else {
+            r.anomalies.setGain(i, 0);
+            ++w.offPath;
+        }
+    }
+    std::stable_sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.bound > b.bound; });
+    for (const Job& job : jobs) {
+        TimeNs anomalyGain = -1;  // anomalies are set through the list, below
+        TimeNs* gain = job.kind == JobKind::Window    ? &r.windows.edit(job.index).gainNs
+                       : job.kind == JobKind::Cluster ? &r.clusters[job.index].gainNs
+                                                      : &anomalyGain;
+        if (spent >= budget) {
+            *gain = -1;
+            if (job.kind == JobKind::Anomaly) r.anomalies.setGain(job.index, -1);
+            ++w.skipped;
+            continue;
+        }
+        if (stopped()) return false;
+        changes.clear();
+        fused.clear();
+        if (job.kind == JobKind::Window)
+            windowChanges(p, r.windows[job.index], changes);
+        else if (job.kind == JobKind::Cluster)
+            clusterFused(p, r.clusters[job.index], fused);
+        else
+            anomalyChanges(p, r.anomalies, job.index, changes);
+        const Replayer::Result out = replay(changes, fused);
+        spent += out.visited;
+        *gain = out.gainNs;
+        if (job.kind == JobKind::Anomaly) r.anomalies.setGain(job.index, out.gainNs);
+        ++w.replayed;
+    }
+    if (w.skipped > 0)
+        r.notes.push_back({"what-if-budget", "The what-if re-scheduled " + std::to_string(w.replayed) +
+                                                 " findings (those cutting the most critical-path time first) "
+                                                 "before its budget ran out; " +
+                                                 std::to_string(w.skipped) +
+                                                 " findings have no predicted gain (shown as not computed)."});
+    return true;
+}
+
+}  // namespace contend

@@ -1,0 +1,115 @@
+#pragma once
+// What the two SQLite readers (nsys_sqlite_reader.cpp: Nsight Systems exports;
+// ascend_db_reader.cpp / ascend_db_host.cpp: Ascend profiler databases) share: the schema's
+// tables, SELECTs with columns looked up by name (absent optional columns read as NULL), the
+// located error a failed scan or a missing column gives, progress and cancel every few thousand
+// rows, the memory budget, and the string table. Not a public header: the readers' entry points
+// are in nsys_sqlite_reader.h and ascend_db_reader.h.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "core/io/db/sqlite_db.h"
+#include "core/io/load_options.h"
+#include "core/trace/trace_builder.h"
+
+namespace contend {
+
+// A column wanted from a table, under any of (up to three of) its names: releases rename
+// columns ("blockDim" / "blockNum"). Required ones stop the load when absent; the others read
+// as NULL.
+struct SqliteCol {
+    // NOLINTNEXTLINE(google-explicit-constructor): {"start", true} in a select() list
+    SqliteCol(const char* name, bool required = false) : names{name, nullptr, nullptr}, required(required) {}
+    SqliteCol(std::initializer_list<const char*> alternatives, bool required = false);
+    std::array<const char*, 3> names{};
+    bool required = false;
+};
+
+class SqliteReaderBase {
+  protected:
+    SqliteReaderBase(const SqliteDb& db, const std::string& path, TraceBuilder& b, const LoadOptions& o)
+        : m_db(db), m_path(path), m_b(b), m_opt(o) {}
+
+    // The schema's table names into m_tables; false with m_error set when the schema cannot be
+    // read (not a database, or a truncated one).
+    bool readSchema();
+    bool has(const char* table) const { return m_tables.count(table) != 0; }
+    // Prepares SELECT of `cols` from `table` (absent optional columns as NULL), followed by
+    // `tail` (" WHERE ...", " GROUP BY ..."). Returns an empty statement when the table is
+    // absent; sets m_error when a required column is missing or the SQL does not prepare.
+    SqliteStatement select(const char* table, std::initializer_list<SqliteCol> cols, const std::string& tail = "");
+    // Sets m_error to `reason` of `kind`, located at the file; false, for `return fail(...)`.
+    // The default kind: the file is not the database it says it is (a damaged or truncated
+    // file, a table without a column the reader needs).
+    bool fail(std::string reason, Failure::Kind kind = Failure::Kind::Malformed) {
+        m_error = Failure::of(kind, std::move(reason), m_path);
+        return false;
+    }
+    // After a scan: true when it simply ended, else fail() naming the table.
+    bool scanDone(const char* table, const SqliteStatement& st);
+    // Once per row: progress and cancel every kProgressRows rows; false (m_error: Cancelled) to stop.
+    bool tick();
+    void counted(const char* kind, std::uint64_t n) {
+        m_b.stats().phases[kind] += n;
+        m_b.stats().events += n;
+    }
+    std::string_view string(std::int64_t id) const {
+        auto it = m_strings.find(id);
+        return it == m_strings.end() ? std::string_view() : std::string_view(it->second);
+    }
+    // Rows of those of `tables` the file holds (the progress fraction's whole).
+    template <typename Tables>
+    std::uint64_t rowsIn(const Tables& tables) const {
+        std::uint64_t rows = 0;
+        for (const char* t : tables)
+            if (has(t)) rows += static_cast<std::uint64_t>(std::max<std::int64_t>(0, m_db.rowCount(t).value_or(0)));
+        return rows;
+    }
+    // Sets the progress total to `rows` and records the budget; fails (naming `what`: "export",
+    // "database") when the model would need more than `need` bytes allow.
+    bool withinBudget(std::uint64_t rows, std::uint64_t need, const char* what);
+
+    // What a time cell holds: a number in the range a trace may hold (out), none (NULL), no
+    // number (a text or blob that does not read as one), or a number out of that range. Both
+    // exports store times as INTEGER; a TEXT or REAL cell holding a number (some Ascend tables
+    // are TEXT) is read as that number.
+    enum class TimeCell { Ok, Null, NotNumber, OutOfRange };
+    static TimeCell timeCell(const SqliteStatement& st, int col, TimeNs& out);
+
+    // The operator of row `row` (1-based, in scan order) of `table`: start and end from columns
+    // startCol and endCol, checked as the JSON reader checks ts and dur, so the same damage is
+    // the same import problem in every format. A start that is NULL is "missing ts", not a
+    // number "ts is not a number", out of range "ts out of range"; an end that is NULL or not a
+    // number is "dur is not a number" (with `endMayBeNull` a NULL end is an instant, dur 0), an
+    // end out of range or more than kMaxDurNs after the start "dur out of range", one before
+    // the start "negative dur". Such a row is counted (its first one named "table T, row N,
+    // column C") and dropped: nullopt.
+    struct RowTimes {
+        TimeNs start = 0;
+        TimeNs dur = 0;
+        bool instant = false;  // endMayBeNull and the end was NULL
+    };
+    std::optional<RowTimes> rowTimes(const SqliteStatement& st, int startCol, int endCol, const char* table,
+                                     std::uint64_t row, bool endMayBeNull = false);
+
+    static constexpr std::int64_t kProgressRows = 1 << 12;
+
+    const SqliteDb& m_db;
+    const std::string& m_path;
+    TraceBuilder& m_b;
+    const LoadOptions& m_opt;
+    std::optional<Failure> m_error;
+    std::unordered_set<std::string> m_tables;
+    std::unordered_map<std::int64_t, std::string> m_strings;
+    std::int64_t m_rowsTotal = 0;
+    std::int64_t m_rowsDone = 0;
+};
+
+}  // namespace contend

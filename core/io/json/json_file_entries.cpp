@@ -1,0 +1,84 @@
+// The JSON reader on a file, in memory, and as the reader table's entries (a file, and a folder
+// with one PyTorch trace in it): core/io/json/chrome_json_reader.h declares them; the streaming
+// reader itself is chrome_json_reader.cpp.
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "core/io/json/chrome_json_reader.h"
+
+namespace contend {
+
+std::optional<Failure> readJsonFile(const std::string& path, TraceBuilder& builder, const LoadOptions& options) {
+    SourceFactory open = [&](std::string& error) -> std::unique_ptr<ByteSource> {
+        auto src = openByteSource(path, error);
+        if (!src) return nullptr;
+        // Inflating gzip takes a core: it runs ahead on a thread of its own. A plain file is read
+        // straight into the reader's buffer (the kernel reads ahead of a sequential reader); a
+        // thread in between would only add a copy of every byte.
+        if (!src->isGzip()) return src;
+        return prefetchByteSource(std::move(src));
+    };
+    auto err = readChromeJson(open, path, builder, options);
+    if (!err) {
+        Source src;
+        src.path = path;
+        std::string e2;
+        if (auto s = openByteSource(path, e2)) src.gzip = s->isGzip();
+        builder.setSource(src);
+    }
+    return err;
+}
+
+std::optional<Failure> readJsonMemory(std::string_view json, const std::string& name, TraceBuilder& builder,
+                                      const LoadOptions& options) {
+    SourceFactory open = [&](std::string&) { return memoryByteSource(json); };
+    auto err = readChromeJson(open, name, builder, options);
+    if (!err) {
+        Source src;
+        src.path = name;
+        builder.setSource(src);
+    }
+    return err;
+}
+
+namespace {
+
+// A folder with exactly one PyTorch trace file in it (as tensorboard writes them).
+std::optional<std::string> singleKinetoFile(const std::string& dir) {
+    std::optional<std::string> found;
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+        std::string n = e.path().filename().string();
+        auto ends = [&](std::string_view suf) {
+            return n.size() >= suf.size() && n.compare(n.size() - suf.size(), suf.size(), suf) == 0;
+        };
+        if (e.is_regular_file() && (ends(".pt.trace.json") || ends(".pt.trace.json.gz"))) {
+            if (found) return std::nullopt;
+            found = e.path().string();
+        }
+    }
+    return found;
+}
+
+std::optional<Failure> readJsonEntry(const Probe& p, TraceBuilder& b, const LoadOptions& options) {
+    return readJsonFile(p.path, b, options);
+}
+
+std::optional<Failure> readKinetoFolder(const Probe& p, TraceBuilder& b, const LoadOptions& options) {
+    const auto file = singleKinetoFile(p.path);
+    if (!file) return Failure{p.path, -1, -1, -1, "the folder's one trace file is gone", Failure::Kind::Unreadable};
+    return readJsonFile(*file, b, options);
+}
+
+constexpr std::uint32_t kJsonFormats =
+    formatBit(TraceFormat::Chrome) | formatBit(TraceFormat::Kineto) | formatBit(TraceFormat::Ascend);
+
+}  // namespace
+
+const ReaderEntry kChromeJsonReader{"json", kJsonFormats, [](const Probe& p) { return !p.isDirectory; }, readJsonEntry};
+const ReaderEntry kKinetoFolderReader{
+    "kineto-folder", kJsonFormats, [](const Probe& p) { return p.isDirectory && singleKinetoFile(p.path).has_value(); },
+    readKinetoFolder};
+
+}  // namespace contend

@@ -1,0 +1,53 @@
+#include "core/report/single/finding_rank.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace contend {
+
+TimeNs windowExtraWait(const ContentionWindow& w) {
+    TimeNs c = 0;
+    for (const WindowOp& o : w.ops) c += o.extraWaitNs;
+    return c;
+}
+
+namespace {
+
+template <typename Tie>
+std::vector<std::size_t> ranked(std::size_t n, FindingRank rank, const std::vector<TimeNs>& gain, Tie tie) {
+    std::vector<std::size_t> order(n);
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        if (rank == FindingRank::Gain && gain[a] != gain[b]) return gain[a] > gain[b];  // -1 (not computed) last
+        return tie(a, b);
+    });
+    return order;
+}
+
+}  // namespace
+
+std::vector<std::size_t> anomalyOrder(const Report& r, FindingRank rank) {
+    std::vector<TimeNs> gain;
+    for (const Anomaly& a : r.anomalies) gain.push_back(a.gainNs);
+    return ranked(r.anomalies.size(), rank, gain,
+                  [&](std::size_t a, std::size_t b) { return r.anomalies[a].score > r.anomalies[b].score; });
+}
+
+std::vector<std::size_t> windowOrder(const Report& r, FindingRank rank) {
+    std::vector<TimeNs> gain, extra;
+    for (const ContentionWindow& w : r.windows) {
+        gain.push_back(w.gainNs);
+        extra.push_back(windowExtraWait(w));
+    }
+    return ranked(r.windows.size(), rank, gain, [&](std::size_t a, std::size_t b) { return extra[a] > extra[b]; });
+}
+
+std::vector<std::size_t> clusterOrder(const Report& r, FindingRank rank) {
+    std::vector<TimeNs> gain;
+    for (const Cluster& c : r.clusters) gain.push_back(c.gainNs);
+    return ranked(r.clusters.size(), rank, gain, [&](std::size_t a, std::size_t b) {
+        return rank == FindingRank::Gain && r.clusters[a].savingNs > r.clusters[b].savingNs;
+    });
+}
+
+}  // namespace contend

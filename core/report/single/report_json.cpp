@@ -1,0 +1,348 @@
+#include "core/report/single/report_json.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <type_traits>
+
+#include "core/report/producer_json.h"
+#include "core/report/ranks/distributed_json.h"
+
+namespace contend {
+
+std::string jsonText(const nlohmann::json& j) {
+    return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+using nlohmann::json;
+
+namespace {
+
+json breakdownJson(const Breakdown& b) {
+    json j = {{"compute_ns", b.computeNs},
+              {"data_wait_ns", b.dataWaitNs},
+              {"queue_ns", b.queueNs},
+              {"sync_ns", b.syncNs},
+              {"measured", {{"data", b.measuredData}, {"queue", b.measuredQueue}, {"sync", b.measuredSync}}}};
+    j["wait_before_ns"] = b.waitBeforeNs >= 0 ? json(b.waitBeforeNs) : json(nullptr);
+    return j;
+}
+
+double finite(double v) { return std::isfinite(v) ? v : 0.0; }
+
+// --- what-if (report/2): kept in small functions of their own --------------------------------
+
+// A time the what-if may not have computed: null for -1.
+json optionalNs(TimeNs v) { return v >= 0 ? json(v) : json(nullptr); }
+
+json whatIfJson(const WhatIfSummary& w) {
+    json resources = json::array();
+    for (const ResourceGain& g : w.resources)
+        resources.push_back(
+            {{"resource", resourceName(g.resource)}, {"extra_wait_ns", g.extraWaitNs}, {"gain_ns", g.gainNs}});
+    return {{"computed", w.computed},
+            {"total_ns", w.totalNs},
+            {"iterations", w.iterations},
+            {"nodes", w.nodes},
+            {"edges", w.edges},
+            {"critical_track", w.criticalTrack},
+            {"critical_device_ns", w.criticalDeviceNs},
+            {"replayed", w.replayed},
+            {"off_path", w.offPath},
+            {"skipped", w.skipped},
+            {"resources", std::move(resources)},
+            {"all_gain_ns", optionalNs(w.allGainNs)}};
+}
+
+// Fields the what-if adds to an item ("gain_ns", "slack_ns", "critical_path_ns", ...).
+void addGain(json& item, TimeNs gain) { item["gain_ns"] = optionalNs(gain); }
+void addSlack(json& item, TimeNs slack) { item["slack_ns"] = optionalNs(slack); }
+void addCriticalPath(json& item, const IterationStats& s) {
+    item["critical_path_ns"] = optionalNs(s.criticalPathNs);
+    item["critical_track"] = s.criticalTrack;
+}
+
+// Slice-dependent fallbacks for hand-built reports.
+struct SliceText {
+    std::string name, pid, tid, label;
+    TimeNs start = 0, dur = 0;
+};
+SliceText sliceText(const Trace* t, std::uint32_t slice) {
+    SliceText s;
+    if (!t || slice >= t->slices().size()) return s;
+    const Slice& sl = t->slices()[slice];
+    const Track& tr = t->tracks()[sl.track];
+    s.name = std::string(t->str(sl.name));
+    s.pid = tr.pid;
+    s.tid = tr.tid;
+    s.label = tr.label();
+    s.start = sl.start;
+    s.dur = sl.dur;
+    return s;
+}
+
+// --- writing: one function per item, one per section --------------------------------------
+// A section is a top-level key. Sections are visited in the order nlohmann::json keeps object
+// keys (alphabetical), so the streaming writer emits the same bytes as dumping the whole
+// document; a new section goes in its alphabetical place in forEachSection.
+
+json traceJson(const Report& r) {
+    return {{"path", r.trace.path},           {"format", r.trace.format}, {"events", r.trace.events},
+            {"operators", r.trace.operators}, {"tracks", r.trace.tracks}, {"span_ns", r.trace.spanNs},
+            {"counters", r.trace.counters},   {"scope", r.trace.scope}};
+}
+
+json settingsJson(const Report& r) {
+    json j = {{"coefficient", r.settings.coefficient}, {"overlap_ratio", r.settings.overlapRatio}};
+    if (!r.settings.configPath.empty()) j["config"] = r.settings.configPath;
+    return j;
+}
+
+json summaryJson(const Report& r) {
+    json byRes = json::object();
+    for (std::size_t i = 0; i < kResourceCount; ++i)
+        if (r.summary.extraWaitByResource[i] > 0)
+            byRes[resourceName(static_cast<Resource>(i))] = r.summary.extraWaitByResource[i];
+    return {{"end_to_end_ns", r.summary.endToEndNs},
+            {"anomalies", r.summary.anomalies},
+            {"windows", r.summary.windows},
+            {"clusters", r.summary.clusters},
+            {"extra_wait_ns", r.summary.extraWaitNs},
+            {"operator_time_ns", r.summary.operatorTimeNs},
+            {"explained_wait_ns", r.summary.explainedWaitNs},
+            {"anomaly_wait_ns", r.summary.anomalyWaitNs},
+            {"cluster_wait_ns", r.summary.clusterWaitNs},
+            {"bottleneck",
+             {{"resource", resourceName(r.summary.bottleneck)}, {"share", finite(r.summary.bottleneckShare)}}},
+            {"extra_wait_by_resource", byRes}};
+}
+
+json anomalyJson(const Anomaly& a, const Trace* t) {
+    SliceText fb = a.name.empty() ? sliceText(t, a.slice) : SliceText{};
+    const bool useFb = a.name.empty() && !fb.name.empty();
+    json j = {{"id", a.id},
+              {"slice", a.slice},
+              {"signature", a.signature},
+              {"name", useFb ? fb.name : a.name},
+              {"pid", idJson(useFb ? fb.pid : a.pid)},
+              {"tid", idJson(useFb ? fb.tid : a.tid)},
+              {"track", useFb ? fb.label : a.trackLabel},
+              {"track_index", a.track},
+              {"start_ns", useFb ? fb.start : a.startNs},
+              {"dur_ns", useFb ? fb.dur : a.durNs},
+              {"baseline_ns", a.baselineNs},
+              {"excess_ns", a.excessNs},
+              {"score", finite(a.score)},
+              {"cause", resourceName(a.cause)},
+              {"provenance", provenanceName(a.provenance)},
+              {"evidence", a.evidence},
+              {"windows", a.windows},
+              {"breakdown", breakdownJson(a.breakdown)}};
+    addGain(j, a.gainNs);
+    addSlack(j, a.slackNs);
+    return j;
+}
+
+json windowOpJson(const WindowOp& o, const Trace* t) {
+    SliceText fb = o.name.empty() ? sliceText(t, o.slice) : SliceText{};
+    const bool useFb = o.name.empty() && !fb.name.empty();
+    json j = {{"slice", o.slice},
+              {"name", useFb ? fb.name : o.name},
+              {"pid", idJson(useFb ? fb.pid : o.pid)},
+              {"tid", idJson(useFb ? fb.tid : o.tid)},
+              {"start_ns", useFb ? fb.start : o.startNs},
+              {"dur_ns", useFb ? fb.dur : o.durNs},
+              {"extra_wait_ns", o.extraWaitNs}};
+    addSlack(j, o.slackNs);
+    return j;
+}
+
+json windowJson(const ContentionWindow& w, const Trace* t) {
+    json ops = json::array();
+    for (const WindowOp& o : w.ops) ops.push_back(windowOpJson(o, t));
+    json j = {{"id", w.id},
+              {"resource", resourceName(w.resource)},
+              {"start_ns", w.start},
+              {"end_ns", w.end},
+              {"overlap_ratio", finite(w.overlapRatio)},
+              {"peak_utilization", finite(w.peakUtilization)},
+              {"from_counters", w.fromCounters},
+              {"provenance", provenanceName(w.provenance)},
+              {"evidence", w.evidence},
+              {"ops", std::move(ops)}};
+    addGain(j, w.gainNs);
+    return j;
+}
+
+json clusterJson(const Cluster& c, const Trace* t) {
+    std::string pid = c.pid, tid = c.tid, label = c.trackLabel;
+    if (pid.empty() && t && c.track < t->tracks().size()) {
+        pid = t->tracks()[c.track].pid;
+        tid = t->tracks()[c.track].tid;
+        label = t->tracks()[c.track].label();
+    }
+    json j = {{"id", c.id},
+              {"pid", idJson(pid)},
+              {"tid", idJson(tid)},
+              {"track", label},
+              {"track_index", c.track},
+              {"first_slice", c.firstSlice},
+              {"last_slice", c.lastSlice},
+              {"start_ns", c.start},
+              {"end_ns", c.end},
+              {"ops", c.ops},
+              {"busy_ns", c.busyNs},
+              {"wait_ns", c.waitNs},
+              {"estimated_saving_ns", c.savingNs},
+              {"provenance", provenanceName(c.provenance)},
+              {"sync_gaps", c.syncGaps},
+              {"evidence", c.evidence}};
+    addGain(j, c.gainNs);
+    return j;
+}
+
+json noteJson(const ReportNote& n) { return {{"kind", n.kind}, {"text", n.text}}; }
+
+json operatorJson(const SignatureStats& s) {
+    return {{"id", s.id},
+            {"signature", s.signature},
+            {"name", s.name},
+            {"type", s.opType},
+            {"count", s.count},
+            {"total_ns", s.totalNs},
+            {"baseline_ns", s.baselineNs},
+            {"baseline_from_solo", s.baselineFromSolo},
+            {"baseline_rule", s.baselineRule},
+            {"p50_ns", s.p50Ns},
+            {"p95_ns", s.p95Ns},
+            {"max_ns", s.maxNs},
+            {"mean_ns", finite(s.meanNs)},
+            {"anomalies", s.anomalies},
+            {"extra_wait_ns", s.extraWaitNs},
+            {"dominant_cause", resourceName(s.dominantCause)},
+            {"breakdown", breakdownJson(s.breakdown)}};
+}
+
+json typeJson(const TypeStats& s) {
+    return {{"type", s.type},
+            {"count", s.count},
+            {"total_ns", s.totalNs},
+            {"anomalies", s.anomalies},
+            {"extra_wait_ns", s.extraWaitNs},
+            {"dominant_cause", resourceName(s.dominantCause)}};
+}
+
+json iterationJson(const IterationStats& s) {
+    json j = {{"index", s.index},
+              {"start_ns", s.start},
+              {"end_ns", s.end},
+              {"anomalies", s.anomalies},
+              {"extra_wait_ns", s.extraWaitNs},
+              {"cut", s.cut}};
+    addCriticalPath(j, s);
+    return j;
+}
+
+json threadJson(const TrackStats& s) {
+    return {{"track_index", s.track},   {"pid", idJson(s.pid)},          {"tid", idJson(s.tid)},
+            {"track", s.label},         {"operators", s.operators},      {"busy_ns", s.busyNs},
+            {"anomalies", s.anomalies}, {"extra_wait_ns", s.extraWaitNs}};
+}
+
+// Calls v.value(key, json) for a section that is one small value and v.array(key, items, fn)
+// for a list, where fn(item) makes one element, in alphabetical key order.
+template <typename Visitor>
+void forEachSection(const Report& r, const Trace* t, Visitor& v) {
+    v.array("anomalies", r.anomalies, [t](const Anomaly& a) { return anomalyJson(a, t); });
+    v.array("clusters", r.clusters, [t](const Cluster& c) { return clusterJson(c, t); });
+    if (!r.distributed.empty()) v.value("distributed", distributedToJson(r.distributed));
+    v.array("iterations", r.iterations, iterationJson);
+    v.array("notes", r.notes, noteJson);
+    v.array("operators", r.operators, operatorJson);
+    v.value("producer", producerJson());  // this build, never r.producer: the file is its writing
+    v.value("schema", json(kReportSchema));
+    v.value("settings", settingsJson(r));
+    v.value("summary", summaryJson(r));
+    v.array("threads", r.threads, threadJson);
+    v.value("trace", traceJson(r));
+    v.array("types", r.types, typeJson);
+    v.value("what_if", whatIfJson(r.whatIf));
+    v.array("windows", r.windows, [t](const ContentionWindow& w) { return windowJson(w, t); });
+}
+
+// The whole document in memory (reportToJson).
+struct DomVisitor {
+    json doc = json::object();
+    void value(const char* key, json v) { doc[key] = std::move(v); }
+    template <typename Items, typename Fn>
+    void array(const char* key, const Items& items, Fn fn) {
+        json a = json::array();
+        for (const auto& x : items) a.push_back(fn(x));
+        doc[key] = std::move(a);
+    }
+};
+
+json toJson(const Report& r, const Trace* t) {
+    DomVisitor v;
+    forEachSection(r, t, v);
+    return std::move(v.doc);
+}
+
+// The same text as jsonText(toJson(...)), one element at a time: each element is dumped on its
+// own (at depth 0) and re-indented to its depth, which is exactly how nlohmann::json indents
+// nested values (raw newlines only come from the indentation: strings escape theirs).
+class StreamVisitor {
+  public:
+    explicit StreamVisitor(std::ostream& out) : m_out(out) {}
+    void value(const char* key, const json& v) {
+        openKey(key);
+        writeIndented(v, "  ");
+    }
+    template <typename Items, typename Fn>
+    void array(const char* key, const Items& items, Fn fn) {
+        openKey(key);
+        if (items.empty()) {
+            m_out << "[]";
+            return;
+        }
+        m_out << "[\n";
+        bool first = true;
+        for (const auto& x : items) {
+            if (!first) m_out << ",\n";
+            first = false;
+            m_out << "    ";
+            writeIndented(fn(x), "    ");
+        }
+        m_out << "\n  ]";
+    }
+    void finish() { m_out << (m_keys ? "\n}\n" : "{}\n"); }
+
+  private:
+    void openKey(const char* key) { m_out << (m_keys++ ? ",\n  " : "{\n  ") << json(key).dump() << ": "; }
+    void writeIndented(const json& v, const char* indent) {
+        const std::string text = v.dump(2, ' ', false, json::error_handler_t::replace);
+        std::size_t from = 0;
+        for (std::size_t nl; (nl = text.find('\n', from)) != std::string::npos; from = nl + 1) {
+            m_out.write(text.data() + from, static_cast<std::streamsize>(nl + 1 - from));
+            m_out << indent;
+        }
+        m_out.write(text.data() + from, static_cast<std::streamsize>(text.size() - from));
+    }
+
+    std::ostream& m_out;
+    std::size_t m_keys = 0;
+};
+
+}  // namespace
+
+void writeReportJson(std::ostream& out, const Report& report, const Trace* trace) {
+    StreamVisitor v(out);
+    forEachSection(report, trace, v);
+    v.finish();
+}
+
+json reportToJson(const Report& report, const Trace& trace) { return toJson(report, &trace); }
+json reportToJson(const Report& report) { return toJson(report, nullptr); }
+
+}  // namespace contend

@@ -1,0 +1,372 @@
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <type_traits>
+
+#include "core/report/producer_json.h"
+#include "core/report/ranks/distributed_json.h"
+#include "core/report/single/report_json.h"
+
+// Reading a report back (reportFromJson): report_json.cpp writes it.
+namespace contend {
+
+using nlohmann::json;
+
+namespace {
+
+// --- reading ---------------------------------------------------------------------------------
+
+struct ReadError {
+    std::string what;
+};
+
+const json& need(const json& j, const char* key, const std::string& where) {
+    if (!j.is_object() || !j.contains(key)) throw ReadError{where + ": missing \"" + key + "\""};
+    return j[key];
+}
+
+// v as a T, or nullopt when it is not one. Integers are range-checked: nlohmann's get<long>() of
+// 3e126 (a float where a count belongs, in a file we did not write) is a cast out of range,
+// undefined behaviour; so is a negative count read as unsigned. A float is accepted for an
+// integer only when it is whole and in range.
+template <typename T>
+std::optional<T> convert(const json& v) {
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+        using L = std::numeric_limits<T>;
+        if (v.is_number_unsigned()) {
+            const auto u = v.get<std::uint64_t>();
+            if (u > static_cast<std::uint64_t>(L::max())) return std::nullopt;
+            return static_cast<T>(u);
+        }
+        if (v.is_number_integer()) {
+            const auto i = v.get<std::int64_t>();
+            if (i < static_cast<std::int64_t>(L::min())) return std::nullopt;
+            if (i > 0 && static_cast<std::uint64_t>(i) > static_cast<std::uint64_t>(L::max())) return std::nullopt;
+            return static_cast<T>(i);
+        }
+        if (v.is_number_float()) {
+            const double d = v.get<double>();
+            // 2^63 and 2^64 are exact doubles; max() itself is not.
+            const double hi = L::is_signed ? 9223372036854775808.0 : 18446744073709551616.0;
+            if (!std::isfinite(d) || d != std::floor(d) || d < static_cast<double>(L::min()) ||
+                d >= std::min(hi, static_cast<double>(L::max()) + 1.0))
+                return std::nullopt;
+            return static_cast<T>(d);
+        }
+        return std::nullopt;
+    } else {
+        try {
+            return v.get<T>();
+        } catch (const json::exception&) {
+            return std::nullopt;
+        }
+    }
+}
+
+template <typename T>
+T get(const json& j, const char* key, const std::string& where) {
+    const json& v = need(j, key, where);
+    if (std::optional<T> x = convert<T>(v)) return *x;
+    throw ReadError{where + ": \"" + key + "\" has the wrong type or is out of range"};
+}
+
+template <typename T>
+T getOr(const json& j, const char* key, T fallback) {
+    if (!j.is_object() || !j.contains(key) || j[key].is_null()) return fallback;
+    return convert<T>(j[key]).value_or(fallback);
+}
+
+// pid/tid written as a number or a string.
+std::string getId(const json& j, const char* key, const std::string& where) {
+    const json& v = need(j, key, where);
+    if (v.is_string()) return v.get<std::string>();
+    if (v.is_number_integer()) return std::to_string(v.get<long long>());
+    throw ReadError{where + ": \"" + key + "\" is neither a number nor a string"};
+}
+
+Resource getResource(const json& j, const char* key, const std::string& where) {
+    Resource r;
+    const auto s = get<std::string>(j, key, where);
+    if (!resourceFromName(s, r)) throw ReadError{where + ": unknown resource \"" + s + "\""};
+    return r;
+}
+
+const json& needArray(const json& j, const char* key) {
+    const json& v = need(j, key, "report");
+    if (!v.is_array()) throw ReadError{std::string("report: \"") + key + "\" is not an array"};
+    return v;
+}
+
+Breakdown readBreakdown(const json& j) {
+    Breakdown b;
+    if (!j.is_object()) return b;
+    b.computeNs = getOr<TimeNs>(j, "compute_ns", 0);
+    b.dataWaitNs = getOr<TimeNs>(j, "data_wait_ns", 0);
+    b.queueNs = getOr<TimeNs>(j, "queue_ns", 0);
+    b.syncNs = getOr<TimeNs>(j, "sync_ns", 0);
+    b.waitBeforeNs = getOr<TimeNs>(j, "wait_before_ns", -1);
+    if (j.contains("measured")) {
+        const json& m = j["measured"];
+        b.measuredData = getOr<bool>(m, "data", false);
+        b.measuredQueue = getOr<bool>(m, "queue", false);
+        b.measuredSync = getOr<bool>(m, "sync", false);
+    }
+    return b;
+}
+
+TimeNs optionalNsOf(const json& j, const char* key) { return getOr<TimeNs>(j, key, -1); }
+
+// report/2's what-if; a report/1 has none (computed false, every gain -1).
+WhatIfSummary readWhatIf(const json& j) {
+    WhatIfSummary w;
+    if (!j.contains("what_if") || !j["what_if"].is_object()) return w;
+    const json& x = j["what_if"];
+    w.computed = getOr<bool>(x, "computed", false);
+    w.totalNs = getOr<TimeNs>(x, "total_ns", 0);
+    w.iterations = getOr<std::size_t>(x, "iterations", 0);
+    w.nodes = getOr<std::uint64_t>(x, "nodes", 0);
+    w.edges = getOr<std::uint64_t>(x, "edges", 0);
+    w.criticalTrack = getOr<std::string>(x, "critical_track", "");
+    w.criticalDeviceNs = getOr<TimeNs>(x, "critical_device_ns", 0);
+    w.replayed = getOr<std::size_t>(x, "replayed", 0);
+    w.offPath = getOr<std::size_t>(x, "off_path", 0);
+    w.skipped = getOr<std::size_t>(x, "skipped", 0);
+    w.allGainNs = optionalNsOf(x, "all_gain_ns");
+    if (x.contains("resources") && x["resources"].is_array())
+        for (const json& g : x["resources"]) {
+            ResourceGain rg;
+            if (!resourceFromName(getOr<std::string>(g, "resource", ""), rg.resource)) continue;
+            rg.extraWaitNs = getOr<TimeNs>(g, "extra_wait_ns", 0);
+            rg.gainNs = getOr<TimeNs>(g, "gain_ns", 0);
+            w.resources.push_back(rg);
+        }
+    return w;
+}
+
+Report readReport(const json& j) {
+    if (!j.is_object()) throw ReadError{"report: not a JSON object"};
+    const auto schema = getOr<std::string>(j, "schema", "");
+    if (schema != kReportSchema && schema != kReportSchemaV1)
+        throw ReadError{"report: schema is \"" + schema + "\", expected \"" + kReportSchema + "\" (or \"" +
+                        kReportSchemaV1 + "\")"};
+    Report r;
+    const json& tr = need(j, "trace", "report");
+    r.trace.path = get<std::string>(tr, "path", "trace");
+    r.trace.format = get<std::string>(tr, "format", "trace");
+    r.trace.events = getOr<std::uint64_t>(tr, "events", 0);
+    r.trace.operators = getOr<std::uint64_t>(tr, "operators", 0);
+    r.trace.tracks = getOr<std::uint64_t>(tr, "tracks", 0);
+    r.trace.spanNs = getOr<TimeNs>(tr, "span_ns", 0);
+    r.trace.counters = getOr<std::vector<std::string>>(tr, "counters", {});
+    r.trace.scope = getOr<std::string>(tr, "scope", "device");
+    const json& st = need(j, "settings", "report");
+    r.settings.coefficient = get<double>(st, "coefficient", "settings");
+    r.settings.overlapRatio = get<double>(st, "overlap_ratio", "settings");
+    r.settings.configPath = getOr<std::string>(st, "config", "");
+    const json& sm = need(j, "summary", "report");
+    r.summary.endToEndNs = get<TimeNs>(sm, "end_to_end_ns", "summary");
+    r.summary.anomalies = get<std::size_t>(sm, "anomalies", "summary");
+    r.summary.windows = get<std::size_t>(sm, "windows", "summary");
+    r.summary.clusters = get<std::size_t>(sm, "clusters", "summary");
+    r.summary.extraWaitNs = get<TimeNs>(sm, "extra_wait_ns", "summary");
+    r.summary.operatorTimeNs = getOr<TimeNs>(sm, "operator_time_ns", 0);
+    r.summary.explainedWaitNs = getOr<TimeNs>(sm, "explained_wait_ns", r.summary.extraWaitNs);
+    r.summary.anomalyWaitNs = getOr<TimeNs>(sm, "anomaly_wait_ns", 0);
+    r.summary.clusterWaitNs = getOr<TimeNs>(sm, "cluster_wait_ns", 0);
+    const json& bn = need(sm, "bottleneck", "summary");
+    r.summary.bottleneck = getResource(bn, "resource", "summary.bottleneck");
+    r.summary.bottleneckShare = get<double>(bn, "share", "summary.bottleneck");
+    if (sm.contains("extra_wait_by_resource") && sm["extra_wait_by_resource"].is_object()) {
+        for (const auto& [k, v] : sm["extra_wait_by_resource"].items()) {
+            Resource res;
+            if (!resourceFromName(k, res)) continue;
+            if (std::optional<TimeNs> ns = convert<TimeNs>(v))
+                r.summary.extraWaitByResource[static_cast<std::size_t>(res)] = *ns;
+        }
+    }
+    std::size_t i = 0;
+    for (const json& a : needArray(j, "anomalies")) {
+        const std::string where = "anomalies[" + std::to_string(i++) + "]";
+        Anomaly x;
+        x.id = get<std::uint32_t>(a, "id", where);
+        x.slice = getOr<std::uint32_t>(a, "slice", 0);
+        x.signature = getOr<std::uint32_t>(a, "signature", 0);
+        x.name = get<std::string>(a, "name", where);
+        x.pid = getId(a, "pid", where);
+        x.tid = getId(a, "tid", where);
+        x.trackLabel = getOr<std::string>(a, "track", "");
+        x.track = getOr<std::uint32_t>(a, "track_index", 0);
+        x.startNs = get<TimeNs>(a, "start_ns", where);
+        x.durNs = get<TimeNs>(a, "dur_ns", where);
+        x.baselineNs = get<TimeNs>(a, "baseline_ns", where);
+        x.excessNs = get<TimeNs>(a, "excess_ns", where);
+        x.score = get<double>(a, "score", where);
+        x.cause = getResource(a, "cause", where);
+        x.evidence = getOr<std::string>(a, "evidence", "");
+        // Reports before provenance: a cause other than unknown was a verdict of some kind.
+        if (!provenanceFromName(getOr<std::string>(a, "provenance", ""), x.provenance))
+            x.provenance = x.cause == Resource::Unknown ? Provenance::Unknown : Provenance::Estimated;
+        x.windows = getOr<std::vector<std::uint32_t>>(a, "windows", {});
+        if (a.contains("breakdown")) x.breakdown = readBreakdown(a["breakdown"]);
+        x.gainNs = optionalNsOf(a, "gain_ns");
+        x.slackNs = optionalNsOf(a, "slack_ns");
+        r.anomalies.push_back(std::move(x));
+    }
+    i = 0;
+    for (const json& w : needArray(j, "windows")) {
+        const std::string where = "windows[" + std::to_string(i++) + "]";
+        ContentionWindow x;
+        x.id = get<std::uint32_t>(w, "id", where);
+        x.resource = getResource(w, "resource", where);
+        x.start = get<TimeNs>(w, "start_ns", where);
+        x.end = get<TimeNs>(w, "end_ns", where);
+        x.overlapRatio = get<double>(w, "overlap_ratio", where);
+        x.peakUtilization = getOr<double>(w, "peak_utilization", 0.0);
+        x.fromCounters = getOr<bool>(w, "from_counters", false);
+        if (!provenanceFromName(getOr<std::string>(w, "provenance", ""), x.provenance))
+            x.provenance = x.fromCounters ? Provenance::Measured : Provenance::Estimated;
+        x.evidence = getOr<std::string>(w, "evidence", "");
+        for (const json& o : need(w, "ops", where)) {
+            WindowOp op;
+            op.slice = getOr<std::uint32_t>(o, "slice", 0);
+            op.name = get<std::string>(o, "name", where + ".ops");
+            op.pid = getId(o, "pid", where + ".ops");
+            op.tid = getId(o, "tid", where + ".ops");
+            op.startNs = get<TimeNs>(o, "start_ns", where + ".ops");
+            op.durNs = getOr<TimeNs>(o, "dur_ns", 0);
+            op.extraWaitNs = get<TimeNs>(o, "extra_wait_ns", where + ".ops");
+            op.slackNs = optionalNsOf(o, "slack_ns");
+            x.ops.push_back(std::move(op));
+        }
+        x.gainNs = optionalNsOf(w, "gain_ns");
+        r.windows.push_back(std::move(x));
+    }
+    i = 0;
+    for (const json& c : needArray(j, "clusters")) {
+        const std::string where = "clusters[" + std::to_string(i++) + "]";
+        Cluster x;
+        x.id = get<std::uint32_t>(c, "id", where);
+        x.pid = getId(c, "pid", where);
+        x.tid = getId(c, "tid", where);
+        x.trackLabel = getOr<std::string>(c, "track", "");
+        x.track = getOr<std::uint32_t>(c, "track_index", 0);
+        x.firstSlice = getOr<std::uint32_t>(c, "first_slice", 0);
+        x.lastSlice = getOr<std::uint32_t>(c, "last_slice", 0);
+        x.start = get<TimeNs>(c, "start_ns", where);
+        x.end = get<TimeNs>(c, "end_ns", where);
+        x.ops = get<std::uint32_t>(c, "ops", where);
+        x.busyNs = get<TimeNs>(c, "busy_ns", where);
+        x.waitNs = get<TimeNs>(c, "wait_ns", where);
+        x.savingNs = get<TimeNs>(c, "estimated_saving_ns", where);
+        if (!provenanceFromName(getOr<std::string>(c, "provenance", ""), x.provenance))
+            x.provenance = Provenance::Measured;
+        x.syncGaps = getOr<std::uint32_t>(c, "sync_gaps", 0);
+        x.evidence = getOr<std::string>(c, "evidence", "");
+        x.gainNs = optionalNsOf(c, "gain_ns");
+        r.clusters.push_back(std::move(x));
+    }
+    if (j.contains("notes") && j["notes"].is_array()) {
+        for (const json& n : j["notes"]) {
+            if (!n.is_object()) continue;
+            r.notes.push_back({getOr<std::string>(n, "kind", ""), getOr<std::string>(n, "text", "")});
+        }
+    }
+    i = 0;
+    for (const json& s : needArray(j, "operators")) {
+        const std::string where = "operators[" + std::to_string(i++) + "]";
+        SignatureStats x;
+        x.id = getOr<std::uint32_t>(s, "id", static_cast<std::uint32_t>(i - 1));
+        x.signature = get<std::string>(s, "signature", where);
+        x.name = get<std::string>(s, "name", where);
+        x.opType = getOr<std::string>(s, "type", "");
+        x.count = get<std::uint64_t>(s, "count", where);
+        x.totalNs = get<TimeNs>(s, "total_ns", where);
+        x.baselineNs = get<TimeNs>(s, "baseline_ns", where);
+        x.baselineFromSolo = getOr<bool>(s, "baseline_from_solo", false);
+        x.baselineRule = getOr<std::string>(s, "baseline_rule", "");
+        x.p50Ns = get<TimeNs>(s, "p50_ns", where);
+        x.p95Ns = get<TimeNs>(s, "p95_ns", where);
+        x.maxNs = get<TimeNs>(s, "max_ns", where);
+        x.meanNs = getOr<double>(s, "mean_ns", 0.0);
+        x.anomalies = get<std::uint32_t>(s, "anomalies", where);
+        x.extraWaitNs = getOr<TimeNs>(s, "extra_wait_ns", 0);
+        x.dominantCause = getResource(s, "dominant_cause", where);
+        if (s.contains("breakdown")) x.breakdown = readBreakdown(s["breakdown"]);
+        r.operators.push_back(std::move(x));
+    }
+    if (j.contains("types") && j["types"].is_array()) {
+        for (const json& s : j["types"]) {
+            TypeStats x;
+            x.type = getOr<std::string>(s, "type", "");
+            x.count = getOr<std::uint64_t>(s, "count", 0);
+            x.totalNs = getOr<TimeNs>(s, "total_ns", 0);
+            x.anomalies = getOr<std::uint32_t>(s, "anomalies", 0);
+            x.extraWaitNs = getOr<TimeNs>(s, "extra_wait_ns", 0);
+            Resource res = Resource::None;
+            resourceFromName(getOr<std::string>(s, "dominant_cause", "none"), res);
+            x.dominantCause = res;
+            r.types.push_back(std::move(x));
+        }
+    }
+    if (j.contains("iterations") && j["iterations"].is_array()) {
+        for (const json& s : j["iterations"]) {
+            IterationStats x;
+            x.index = getOr<std::uint32_t>(s, "index", 0);
+            x.start = getOr<TimeNs>(s, "start_ns", 0);
+            x.end = getOr<TimeNs>(s, "end_ns", 0);
+            x.anomalies = getOr<std::uint32_t>(s, "anomalies", 0);
+            x.extraWaitNs = getOr<TimeNs>(s, "extra_wait_ns", 0);
+            x.cut = getOr<bool>(s, "cut", false);
+            x.criticalPathNs = optionalNsOf(s, "critical_path_ns");
+            x.criticalTrack = getOr<std::string>(s, "critical_track", "");
+            r.iterations.push_back(x);
+        }
+    }
+    if (j.contains("threads") && j["threads"].is_array()) {
+        for (const json& s : j["threads"]) {
+            TrackStats x;
+            x.track = getOr<std::uint32_t>(s, "track_index", 0);
+            x.pid = s.contains("pid") ? getId(s, "pid", "threads") : "";
+            x.tid = s.contains("tid") ? getId(s, "tid", "threads") : "";
+            x.label = getOr<std::string>(s, "track", "");
+            x.operators = getOr<std::uint64_t>(s, "operators", 0);
+            x.busyNs = getOr<TimeNs>(s, "busy_ns", 0);
+            x.anomalies = getOr<std::uint32_t>(s, "anomalies", 0);
+            x.extraWaitNs = getOr<TimeNs>(s, "extra_wait_ns", 0);
+            r.threads.push_back(std::move(x));
+        }
+    }
+    if (j.contains("distributed")) {
+        Result<ReportDistributed> d = distributedFromJson(j["distributed"]);
+        if (!d) throw ReadError{d.failure().reason};
+        r.distributed = std::move(d).value();
+    }
+    r.whatIf = readWhatIf(j);
+    r.producer = producerFromJson(j);  // absent before 0.7.0
+    return r;
+}
+
+}  // namespace
+
+nlohmann::json idJson(const std::string& text) {
+    if (text.empty() || text.size() > 18) return text;
+    std::size_t k = text[0] == '-' ? 1 : 0;
+    if (k == text.size()) return text;
+    for (std::size_t i = k; i < text.size(); ++i)
+        if (text[i] < '0' || text[i] > '9') return text;
+    if (text.size() > k + 1 && text[k] == '0') return text;  // "007" is text
+    return std::stoll(text);
+}
+
+Result<Report> reportFromJson(const json& j) {
+    try {
+        return readReport(j);
+    } catch (const ReadError& e) {
+        return Failure::of(Failure::Kind::Malformed, e.what);
+    } catch (const json::exception& e) {
+        return Failure::of(Failure::Kind::Malformed, std::string("report: ") + e.what());
+    }
+}
+
+}  // namespace contend
