@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/io/json/csv.h"
+#include "core/io/text/csv.h"
 #include "test_support.h"
 
 using namespace contend;

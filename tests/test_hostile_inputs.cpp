@@ -12,10 +12,10 @@
 
 #include "core/analysis/engine.h"
 #include "core/analysis/inputs/overlap.h"
-#include "core/io/json/csv.h"
-#include "core/io/json/utf8.h"
 #include "core/io/load.h"
 #include "core/io/memory_budget.h"
+#include "core/io/text/csv.h"
+#include "core/io/text/utf8.h"
 #include "core/report/single/report_json.h"
 #include "core/trace/trace_builder.h"
 #include "test_support.h"

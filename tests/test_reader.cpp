@@ -2,8 +2,8 @@
 // B/E nesting and mismatches, counters with several keys and ids, flows.
 #include <catch2/catch.hpp>
 
-#include "core/io/json/decimal.h"
 #include "core/io/load.h"
+#include "core/io/text/decimal.h"
 #include "core/trace/conventions.h"
 #include "test_support.h"
 

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "core/io/json/csv.h"
 #include "core/io/load.h"
+#include "core/io/text/csv.h"
 #include "core/trace/conventions.h"
 #include "test_support.h"
 

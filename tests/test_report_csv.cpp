@@ -1,4 +1,4 @@
-// analyze --csv: five RFC 4180 files that read back (core/io/json/csv.h) with one row per item of
+// analyze --csv: five RFC 4180 files that read back (core/io/text/csv.h) with one row per item of
 // the report, and cells that survive commas, quotes and line breaks.
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -10,7 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "core/io/json/csv.h"
+#include "core/io/text/csv.h"
 #include "core/report/single/report_csv.h"
 #include "test_paths.h"
 #include "test_support.h"

@@ -24,7 +24,7 @@
 #include "core/report/compare/compare_checks.h"
 #include "core/report/compare/compare_report.h"
 #include "core/report/compare/compare_summary_md.h"
-#include "core/report/single/junit_report.h"
+#include "core/report/compare/junit_report.h"
 #include "core/report/single/report_json.h"
 
 namespace contend::cli {

@@ -59,7 +59,7 @@ int usage(const char* cmd, const std::string& message) {
 struct Outputs {
     std::string json;
     std::string markdown;
-    ClusterSettings settings;
+    RankMergeSettings settings;
 };
 
 // Parses the options merge and cluster share; returns -1 when `arg` was one (i advanced), 0

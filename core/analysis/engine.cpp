@@ -178,7 +178,7 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
     if (ops.deviceScope) p->m_candidates = findWindowCandidates(in, p->m_causes, keepGoing);
     if (stopped()) return Failure::cancelled();
     starting(PrepareStage::Clusters);
-    ClusterSettings clusterSettings;
+    SyncClusterSettings clusterSettings;
     clusterSettings.resolutionNs = ops.resolutionNs;
     p->m_clusters = findClusters(t, ops, clusterSettings);
     if (stopped()) return Failure::cancelled();

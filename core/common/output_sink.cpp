@@ -7,7 +7,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-namespace contend::sim {
+namespace contend {
 
 namespace {
 
@@ -110,4 +110,4 @@ bool OutputSink::finish() {
     return m_error.empty();
 }
 
-}  // namespace contend::sim
+}  // namespace contend

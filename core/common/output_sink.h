@@ -1,5 +1,5 @@
 #pragma once
-// Where the simulator's JSON goes: a file (written as FILE.tmp and renamed into place only when
+// Where a written JSON (the simulator's trace and truth, the annotated trace) goes: a file (written as FILE.tmp and renamed into place only when
 // complete, so a reader never sees half a trace), gzip (zlib) when asked or when the name ends
 // in ".gz", or stdout for "-". Writes are buffered by the caller (JsonText) in large chunks.
 #include <cstdint>
@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace contend::sim {
+namespace contend {
 
 class OutputSink {
   public:
@@ -49,4 +49,4 @@ class OutputSink {
     std::string m_error;
 };
 
-}  // namespace contend::sim
+}  // namespace contend

@@ -4,7 +4,6 @@
 #include <cstdlib>
 
 #include "core/io/json/chrome_json_reader.h"
-#include "core/io/memory_budget.h"
 #include "core/io/reader_entry.h"
 #include "core/io/reader_table.h"
 #include "core/trace/conventions.h"

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/io/json/csv.h"
+#include "core/io/text/csv.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     contend::CsvTable table;

@@ -16,7 +16,7 @@ struct RunOp {
 
 // Judges one piece of a run [b, e) and appends it to `out` when it is a cluster.
 void judge(const std::vector<RunOp>& run, std::size_t b, std::size_t e, std::uint32_t track,
-           const ClusterSettings& settings, std::vector<Cluster>& out) {
+           const SyncClusterSettings& settings, std::vector<Cluster>& out) {
     if (e - b < settings.minOps) return;
     TimeNs busy = 0, wait = 0, reach = run[b].start;
     std::vector<TimeNs> gaps;
@@ -46,7 +46,7 @@ void judge(const std::vector<RunOp>& run, std::size_t b, std::size_t e, std::uin
 // Splits a run at tightly packed stretches (at least minOps operators, each starting within
 // its own duration of the previous one's end) so a packed burst next to a sparse one is judged
 // on its own instead of diluting (or inflating) its neighbour.
-void splitAndJudge(const std::vector<RunOp>& run, std::uint32_t track, const ClusterSettings& settings,
+void splitAndJudge(const std::vector<RunOp>& run, std::uint32_t track, const SyncClusterSettings& settings,
                    std::vector<Cluster>& out) {
     const std::size_t m = run.size();
     if (m < settings.minOps) return;
@@ -77,7 +77,7 @@ void splitAndJudge(const std::vector<RunOp>& run, std::uint32_t track, const Clu
 
 }  // namespace
 
-std::vector<Cluster> findClusters(const Trace& trace, const OperatorSet& ops, const ClusterSettings& settings) {
+std::vector<Cluster> findClusters(const Trace& trace, const OperatorSet& ops, const SyncClusterSettings& settings) {
     std::vector<Cluster> out;
     const auto& slices = trace.slices();
     std::vector<RunOp> run;

@@ -18,7 +18,7 @@
 
 namespace contend {
 
-struct ClusterSettings {
+struct SyncClusterSettings {
     TimeNs maxOpNs = 50'000;    // "tiny": at most 50 us
     TimeNs maxGapNs = 100'000;  // a gap over 100 us is idle time (not a barrier or a launch)
     std::uint32_t minOps = 4;
@@ -29,7 +29,7 @@ struct ClusterSettings {
 
 // Clusters in start order (track, then time), ids from 0; slice-independent fields are left for
 // the engine.
-std::vector<Cluster> findClusters(const Trace& trace, const OperatorSet& ops, const ClusterSettings& settings = {});
+std::vector<Cluster> findClusters(const Trace& trace, const OperatorSet& ops, const SyncClusterSettings& settings = {});
 
 // Says how each cluster is known: measured when sync calls on a host thread (cudaStreamSynchronize,
 // cudaDeviceSynchronize, cudaEventSynchronize, cudaStreamWaitEvent, aclrtSynchronize...) or

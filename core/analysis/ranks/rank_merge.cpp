@@ -90,7 +90,7 @@ RankInput rankInputFromReport(const Report& report, std::string source, int rank
     return in;
 }
 
-ClusterReport mergeRanks(std::vector<RankInput> ranks, const ClusterSettings& settings) {
+ClusterReport mergeRanks(std::vector<RankInput> ranks, const RankMergeSettings& settings) {
     ClusterReport out;
     out.settings = settings;
     std::sort(ranks.begin(), ranks.end(), [](const RankInput& a, const RankInput& b) { return a.rank < b.rank; });

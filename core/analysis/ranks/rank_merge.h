@@ -56,7 +56,7 @@ struct RankInput {
 // Keeps of a report what merge reads. `rankOverride` >= 0 replaces the report's rank.
 RankInput rankInputFromReport(const Report& report, std::string source, int rankOverride = -1);
 
-struct ClusterSettings {
+struct RankMergeSettings {
     double k = 5.0;           // robust spreads beyond the median
     double minExcess = 0.01;  // and at least this share of the median
 };
@@ -113,7 +113,7 @@ struct ClusterNote {
 };
 
 struct ClusterReport {
-    ClusterSettings settings;
+    RankMergeSettings settings;
     std::vector<int> ranks;
     std::vector<std::string> sources;
     std::vector<std::string> traces;  // per rank, its trace ("" when unknown: an older report)
@@ -128,7 +128,7 @@ struct ClusterReport {
 };
 
 // Ranks must be distinct; the caller numbers ranks that lack one. Order does not matter.
-ClusterReport mergeRanks(std::vector<RankInput> ranks, const ClusterSettings& settings = {});
+ClusterReport mergeRanks(std::vector<RankInput> ranks, const RankMergeSettings& settings = {});
 
 // The name collectives are matched on: Ascend's "hcom_allReduce__271_0_1" -> "hcom_allReduce".
 std::string collectiveKey(const std::string& name);

@@ -6,7 +6,7 @@
 #include <map>
 
 #include "core/io/db/ascend_db_detail.h"
-#include "core/io/json/decimal.h"
+#include "core/io/text/decimal.h"
 
 namespace contend::ascenddb {
 

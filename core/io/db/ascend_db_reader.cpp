@@ -9,9 +9,9 @@
 #include <utility>
 
 #include "core/io/db/ascend_db_detail.h"
-#include "core/io/json/decimal.h"
-#include "core/io/json/utf8.h"
 #include "core/io/memory_budget.h"
+#include "core/io/text/decimal.h"
+#include "core/io/text/utf8.h"
 #include "core/trace/conventions.h"
 
 namespace contend {

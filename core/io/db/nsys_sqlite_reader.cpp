@@ -8,8 +8,8 @@
 
 #include "core/io/db/sqlite_db.h"
 #include "core/io/db/sqlite_reader_base.h"
-#include "core/io/json/utf8.h"
 #include "core/io/memory_budget.h"
+#include "core/io/text/utf8.h"
 #include "core/trace/conventions.h"
 
 namespace contend {

@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "core/io/json/decimal.h"
 #include "core/io/memory_budget.h"
+#include "core/io/text/decimal.h"
 
 namespace contend {
 

@@ -12,12 +12,12 @@
 #include <vector>
 
 #include "core/io/json/chunk_parser.h"
-#include "core/io/json/decimal.h"
 #include "core/io/json/json_scan.h"
 #include "core/io/json/kineto_ranges.h"
 #include "core/io/json/parse_pool.h"
 #include "core/io/memory_budget.h"
 #include "core/io/memory_projection.h"
+#include "core/io/text/decimal.h"
 #include "core/trace/conventions.h"
 
 namespace contend {

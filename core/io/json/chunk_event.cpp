@@ -5,7 +5,7 @@
 
 #include "core/io/json/ascend_folder.h"
 #include "core/io/json/chunk_parser_impl.h"
-#include "core/io/json/decimal.h"
+#include "core/io/text/decimal.h"
 #include "core/trace/conventions.h"
 
 namespace contend::detail {

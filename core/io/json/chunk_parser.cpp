@@ -5,7 +5,7 @@
 
 #include "core/io/json/chunk_parser_impl.h"
 #include "core/io/json/json_scan.h"
-#include "core/io/json/utf8.h"
+#include "core/io/text/utf8.h"
 
 // This file and chunk_event.cpp are compiled for AVX2 (see core/CMakeLists.txt): simdjson
 // On-Demand chooses its kernel from the compile-time target, and the portable fallback is about

@@ -276,8 +276,8 @@ Result<Annotated> writeAnnotatedTrace(const Trace& trace, const Report& report, 
     std::string error;
     auto src = openByteSource(in, error);
     if (!src) return Failure::of(Failure::Kind::Unreadable, error, in);
-    sim::OutputSink::Options opt;
-    auto sink = sim::OutputSink::open(outPath, opt, error);
+    OutputSink::Options opt;
+    auto sink = OutputSink::open(outPath, opt, error);
     if (!sink) return Failure::of(Failure::Kind::Unreadable, error, outPath);
     const std::string added = findingEvents(trace, report, &res.addedEvents);
     EventsEnd scan;

@@ -1,4 +1,4 @@
-#include "core/io/json/decimal.h"
+#include "core/io/text/decimal.h"
 
 #include <charconv>
 #include <cmath>

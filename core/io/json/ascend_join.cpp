@@ -19,9 +19,9 @@
 #include <vector>
 
 #include "core/io/json/ascend_folder.h"
-#include "core/io/json/csv.h"
-#include "core/io/json/decimal.h"
 #include "core/io/memory_budget.h"
+#include "core/io/text/csv.h"
+#include "core/io/text/decimal.h"
 #include "core/trace/conventions.h"
 
 namespace contend {

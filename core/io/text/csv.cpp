@@ -1,10 +1,10 @@
-#include "core/io/json/csv.h"
+#include "core/io/text/csv.h"
 
 #include <limits>
 #include <memory>
 
 #include "core/io/byte_source.h"
-#include "core/io/json/utf8.h"
+#include "core/io/text/utf8.h"
 
 namespace contend {
 

@@ -1,4 +1,4 @@
-#include "core/report/single/junit_report.h"
+#include "core/report/compare/junit_report.h"
 
 #include <cstdio>
 

@@ -1,4 +1,4 @@
-#include "core/io/json/utf8.h"
+#include "core/io/text/utf8.h"
 
 #include <simdjson.h>
 
