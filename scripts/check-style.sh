@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The house style, checked: clang-format (.clang-format) on every C++ file in git, then
-# clang-tidy (.clang-tidy) on core/ and app/cli (the Qt-free code; the checks are bug and
+# clang-tidy (.clang-tidy) on core/, app/cli and lab/ (the Qt-free code; the checks are bug and
 # performance checks, not taste). Exits non-zero on any violation, naming the file and line.
 #   scripts/check-style.sh            both checks
 #   scripts/check-style.sh --format   clang-format only (seconds; .ci/run's first check)
@@ -43,7 +43,7 @@ if [ -z "$build_dir" ]; then
     cmake -S "$here" -B "$build_dir" -G Ninja -DCONTEND_BUILD_GUI=OFF -DCONTEND_BUILD_TESTS=OFF >/dev/null
   fi
 fi
-mapfile -t tidy_files < <(git ls-files 'core/*.cpp' 'app/cli/*.cpp')
+mapfile -t tidy_files < <(git ls-files 'core/*.cpp' 'app/cli/*.cpp' 'lab/*.cpp')
 echo "check-style: clang-tidy on ${#tidy_files[@]} files (compile commands from $build_dir)"
 if ! python3 "$here/scripts/tidy-cached.py" -p "$build_dir" --root "$here" -j "$(nproc)" "${tidy_files[@]/#/$here/}"; then
   echo "check-style: clang-tidy found the problems above (.clang-tidy lists the checks)" >&2

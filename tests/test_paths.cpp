@@ -5,4 +5,5 @@ namespace contend::test {
 std::string sourceDir() { return CONTEND_SOURCE_DIR; }
 std::string sharedTracesDir() { return CONTEND_SHARED_TRACES; }
 std::string cliPath() { return CONTEND_CLI; }
+std::string labPath() { return CONTEND_LAB; }
 }  // namespace contend::test

@@ -8,4 +8,5 @@ namespace contend::test {
 std::string sourceDir();        // the repository root
 std::string sharedTracesDir();  // ../shared/traces beside the repository (may be absent)
 std::string cliPath();          // the contend-cli this build made
+std::string labPath();          // the contend-lab this build made (lab/)
 }  // namespace contend::test

@@ -1,0 +1,384 @@
+#!/usr/bin/env python3
+"""Contend against the contention lab's measured truth (lab/README.md).
+
+    scripts/lab-run.py CONTEND_CLI [--seeds 1,2,3,4,5] [--names pytorch,neutral] [--counters]
+                       [--quick] [--steps N] [--out DIR] [--summary FILE] [--lab PATH]
+                       [--max-wait 120] [--busy 0.15]
+
+For each seed and name variant: waits (bounded) for a quiet machine, runs contend-lab (trace,
+truth, physics), runs `CONTEND_CLI analyze TRACE --json REPORT`, and matches the report's
+anomalies to the truth's ops by (stream, start_ns). Prints, pooled over seeds and per seed, per
+truth cause: runs, truly slowed (excess > 20%), Contend's precision/recall beside a duration-only
+detector's (robust z per kernel name, |z| > 3.5 with the MAD), innocent runs flagged, cause
+accuracy, cost per resource (truth excess against the report's per-resource extra wait), pattern
+recall when the report has `patterns`, and the pooled physics table. --summary writes it as JSON.
+"""
+import argparse
+import collections
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+SLOWED = 0.20          # a run is truly slowed when dur / solo median - 1 > this
+Z_LIMIT = 3.5          # duration-only detector: |robust z| above this
+PATTERN_MIN_RUNS = 20  # a measured pair is scored for pattern recall with this many runs beside
+PATTERN_MIN_SLOW = 0.10  # and at least this median slowdown
+CAUSES = ['bandwidth', 'cache', 'lock', 'none']
+
+
+def cpu_busy_share(seconds=1.0):
+    """Share of all CPUs' time that was busy over `seconds` (from /proc/stat)."""
+    def snap():
+        with open('/proc/stat') as f:
+            v = [int(x) for x in f.readline().split()[1:]]
+        idle = v[3] + (v[4] if len(v) > 4 else 0)
+        return sum(v), idle
+    t0, i0 = snap()
+    time.sleep(seconds)
+    t1, i1 = snap()
+    return 1.0 - (i1 - i0) / max(1, t1 - t0)
+
+
+def loadavg():
+    with open('/proc/loadavg') as f:
+        return f.read().split()[:3]
+
+
+def wait_quiet(max_wait, busy_limit):
+    """Waits until the CPUs are idle enough (busy share over 1 s below busy_limit), at most
+    max_wait seconds. Returns (quiet, busy share, waited seconds, loadavg)."""
+    start = time.time()
+    while True:
+        busy = cpu_busy_share(1.0)
+        waited = time.time() - start
+        if busy < busy_limit:
+            return True, busy, waited, loadavg()
+        if waited >= max_wait:
+            return False, busy, waited, loadavg()
+        time.sleep(2.0)
+
+
+def median(v):
+    return statistics.median(v) if v else float('nan')
+
+
+def quantile(v, q):
+    if not v:
+        return float('nan')
+    s = sorted(v)
+    pos = q * (len(s) - 1)
+    lo = int(pos)
+    hi = min(lo + 1, len(s) - 1)
+    return s[lo] + (s[hi] - s[lo]) * (pos - lo)
+
+
+def duration_flags(ops):
+    """Robust z-score per kernel name on duration: 0.6745 (d - median) / MAD, flagged when
+    |z| > Z_LIMIT. Returns the set of (stream, start_ns) flagged."""
+    by_name = collections.defaultdict(list)
+    for o in ops:
+        by_name[o['name']].append(o)
+    flagged = set()
+    for runs in by_name.values():
+        d = [o['dur_ns'] for o in runs]
+        m = median(d)
+        mad = median([abs(x - m) for x in d])
+        if mad <= 0:
+            continue
+        for o in runs:
+            if abs(0.6745 * (o['dur_ns'] - m) / mad) > Z_LIMIT:
+                flagged.add((o['stream'], o['start_ns']))
+    return flagged
+
+
+def tid_stream(tid):
+    return int(str(tid).split()[-1])
+
+
+def ratio(a, b):
+    return a / b if b else float('nan')
+
+
+def fmt(x, digits=2):
+    return '  -  ' if x != x else f'{x:.{digits}f}'
+
+
+class Score:
+    """Counts for one set of runs (a seed, or all seeds pooled)."""
+
+    def __init__(self):
+        self.c = collections.Counter()
+        self.truth_cost = collections.Counter()   # by truth cause: sum of max(0, dur - solo)
+        self.report_cost = collections.Counter()  # by resource: summary.extra_wait_by_resource
+        self.anomaly_cost = collections.Counter()  # by resource: sum of anomalies' excess_ns
+        self.patterns = collections.Counter()
+        self.pattern_rows = []
+        self.has_patterns = False
+
+    def add(self, other):
+        self.c += other.c
+        self.truth_cost += other.truth_cost
+        self.report_cost += other.report_cost
+        self.anomaly_cost += other.anomaly_cost
+        self.patterns += other.patterns
+        self.pattern_rows += other.pattern_rows
+        self.has_patterns = self.has_patterns or other.has_patterns
+
+
+def score_run(truth, report):
+    s = Score()
+    ops = [o for o in truth['ops'] if o['solo_ns'] > 0]
+    by_key = {(o['stream'], o['start_ns']): o for o in ops}
+    flagged = {}
+    for a in report.get('anomalies', []):
+        k = (tid_stream(a['tid']), a['start_ns'])
+        if k in by_key:
+            flagged[k] = a
+        else:
+            s.c['unmatched'] += 1
+        res = a.get('cause', 'unknown')
+        s.anomaly_cost[res] += a.get('excess_ns', 0)
+    zflag = duration_flags(ops)
+    for o in ops:
+        k = (o['stream'], o['start_ns'])
+        cause = o['cause']
+        slowed = o['slowdown'] > SLOWED
+        innocent = o['schedule'] in ('alone', 'non-competing')
+        c = s.c
+        c[f'{cause}:runs'] += 1
+        c[f'{cause}:slowed'] += slowed
+        s.truth_cost[cause] += max(0, o['dur_ns'] - o['solo_ns'])
+        for det, hit in (('contend', k in flagged), ('duration', k in zflag)):
+            c[f'{cause}:{det}:flagged'] += hit
+            c[f'{cause}:{det}:tp'] += hit and slowed
+            c[f'all:{det}:flagged'] += hit
+            c[f'all:{det}:tp'] += hit and slowed
+            if innocent:
+                c[f'innocent:{det}:flagged'] += hit
+        c['all:runs'] += 1
+        c['all:slowed'] += slowed
+        if innocent:
+            c['innocent:runs'] += 1
+            c['innocent-overlapped:runs'] += o['schedule'] == 'non-competing'
+            c['innocent-overlapped:contend:flagged'] += o['schedule'] == 'non-competing' and k in flagged
+        if slowed and k in flagged and cause != 'none':
+            c[f'{cause}:cause:judged'] += 1
+            got = flagged[k].get('cause', 'unknown')
+            c[f'{cause}:cause:right'] += got == cause
+            c[f'{cause}:cause:as:{got}'] += 1
+    for res, ns in report.get('summary', {}).get('extra_wait_by_resource', {}).items():
+        s.report_cost[res] += ns
+    score_patterns(s, truth, report)
+    return s
+
+
+def score_patterns(s, truth, report):
+    if 'patterns' not in report:
+        return
+    s.has_patterns = True
+    names = {}
+    for o in truth['ops']:
+        names[o['kind']] = o['name']
+    kernel_names = set(names.values())
+    found = [(p.get('victim'), p.get('partner')) for p in report['patterns']]
+    for row in truth['physics']['pairs']:
+        v, p = names.get(row['victim']), names.get(row['partner'])
+        # Found: a pattern on this victim beside this partner, or beside a kind ("memory-bound").
+        hit = any(fv == v and (fp == p or fp not in kernel_names) for fv, fp in found)
+        if row['runs'] >= PATTERN_MIN_RUNS and row['median_excess'] >= PATTERN_MIN_SLOW:
+            s.patterns['scored'] += 1
+            s.patterns['found'] += hit
+            s.pattern_rows.append((row['victim'], row['partner'], row['median_excess'], hit))
+        elif row['schedule'] == 'non-competing':
+            s.patterns['quiet_pairs'] += 1
+            s.patterns['quiet_pairs_reported'] += hit
+
+
+def print_table(title, s, out):
+    c = s.c
+    out.append(f'\n== {title}')
+    out.append(f"{'truth cause':12s} {'runs':>5s} {'slowed':>6s} | {'Contend P':>9s} {'R':>5s} {'flags':>5s} | "
+               f"{'duration P':>10s} {'R':>5s} {'flags':>5s} | {'cause acc':>9s}")
+    for cause in CAUSES + ['all']:
+        runs = c[f'{cause}:runs']
+        if not runs:
+            continue
+        slowed = c[f'{cause}:slowed']
+        row = f'{cause:12s} {runs:5d} {slowed:6d} |'
+        for det in ('contend', 'duration'):
+            fl, tp = c[f'{cause}:{det}:flagged'], c[f'{cause}:{det}:tp']
+            w = 9 if det == 'contend' else 10
+            row += f' {fmt(ratio(tp, fl)):>{w}s} {fmt(ratio(tp, slowed)):>5s} {fl:5d} |'
+        if cause in ('bandwidth', 'cache', 'lock'):
+            judged = c[f'{cause}:cause:judged']
+            got = {k.split(':')[-1]: v for k, v in c.items() if k.startswith(f'{cause}:cause:as:')}
+            row += f' {fmt(ratio(c[f"{cause}:cause:right"], judged)):>9s} ({judged}: {dict(sorted(got.items()))})'
+        out.append(row)
+    out.append(f"innocent runs (alone + non-competing): {c['innocent:runs']}, flagged by Contend "
+               f"{c['innocent:contend:flagged']}, by duration {c['innocent:duration:flagged']}; overlapped "
+               f"(non-competing) {c['innocent-overlapped:runs']}, flagged by Contend "
+               f"{c['innocent-overlapped:contend:flagged']}")
+    if c['unmatched']:
+        out.append(f"anomalies not matched to a truth op: {c['unmatched']}")
+    out.append('cost (ms):  truth excess by cause | report extra_wait_by_resource | report anomalies excess by cause')
+    keys = sorted(set(s.truth_cost) | set(s.report_cost) | set(s.anomaly_cost),
+                  key=lambda k: (k not in CAUSES, CAUSES.index(k) if k in CAUSES else 0, k))
+    for k in keys:
+        out.append(f'  {k:10s} {s.truth_cost[k] / 1e6:10.2f} | {s.report_cost[k] / 1e6:10.2f} | '
+                   f'{s.anomaly_cost[k] / 1e6:10.2f}')
+    if s.has_patterns:
+        p = s.patterns
+        out.append(f"patterns: {p['found']}/{p['scored']} measured pairs (>= {PATTERN_MIN_RUNS} runs beside, median "
+                   f">= {PATTERN_MIN_SLOW:.0%}) found; quiet pairs reported {p['quiet_pairs_reported']}/"
+                   f"{p['quiet_pairs']}")
+    else:
+        out.append('patterns: none in report')
+
+
+def physics_table(truths):
+    pairs = collections.defaultdict(list)
+    overlap = collections.defaultdict(list)
+    solo = collections.defaultdict(list)
+    sched = {}
+    for t in truths:
+        for o in t['ops']:
+            if o['solo_ns'] <= 0:
+                continue
+            if o['partner_kind'] is None:
+                solo[o['kind']].append(o['slowdown'])
+            else:
+                k = (o['kind'], o['partner_kind'])
+                pairs[k].append(o['slowdown'])
+                overlap[k].append(o['overlap_ns'] / max(1, o['dur_ns']))
+                sched[k] = (o['schedule'], o['cause'])
+    rows = []
+    for k, v in pairs.items():
+        rows.append({'victim': k[0], 'partner': k[1], 'schedule': sched[k][0], 'cause': sched[k][1],
+                     'runs': len(v), 'median': median(v), 'p10': quantile(v, 0.1), 'p90': quantile(v, 0.9),
+                     'over20': sum(x > SLOWED for x in v) / len(v), 'overlap': median(overlap[k])})
+    rows.sort(key=lambda r: (r['schedule'] != 'competing', -r['median']))
+    solo_rows = [{'kind': k, 'runs': len(v), 'p10': quantile(v, 0.1), 'p90': quantile(v, 0.9),
+                  'over20': sum(x > SLOWED for x in v) / len(v)} for k, v in sorted(solo.items())]
+    return rows, solo_rows
+
+
+def print_physics(rows, solo_rows, out):
+    out.append('\n== physics (pooled over seeds and variants): excess = dur / solo median of the same run - 1')
+    out.append(f"{'victim':8s} {'beside':8s} {'schedule':14s} {'cause':10s} {'runs':>5s} {'median':>8s} "
+               f"{'p10':>8s} {'p90':>8s} {'>20%':>6s} {'overlap':>8s}")
+    for r in rows:
+        out.append(f"{r['victim']:8s} {r['partner']:8s} {r['schedule']:14s} {r['cause']:10s} {r['runs']:5d} "
+                   f"{r['median']:+8.1%} {r['p10']:+8.1%} {r['p90']:+8.1%} {r['over20']:6.0%} {r['overlap']:8.0%}")
+    out.append(f"{'solo':8s} {'runs':>5s} {'p10':>8s} {'p90':>8s} {'>20%':>6s}")
+    for r in solo_rows:
+        out.append(f"{r['kind']:8s} {r['runs']:5d} {r['p10']:+8.1%} {r['p90']:+8.1%} {r['over20']:6.0%}")
+
+
+def find_lab(explicit):
+    if explicit:
+        return explicit
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for p in ('build-lab/contend-lab', 'build/lab/contend-lab'):
+        if os.access(os.path.join(here, p), os.X_OK):
+            return os.path.join(here, p)
+    sys.exit('lab-run.py: no contend-lab found (build-lab/ or build/lab/); pass --lab PATH')
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('cli')
+    ap.add_argument('--seeds', default='1,2,3,4,5')
+    ap.add_argument('--names', default='pytorch')
+    ap.add_argument('--counters', action='store_true', help='runs with the software counter track')
+    ap.add_argument('--quick', action='store_true')
+    ap.add_argument('--steps', type=int)
+    ap.add_argument('--out', help='folder for traces, truths and reports (default: a temporary one)')
+    ap.add_argument('--summary', help='write the results as JSON here')
+    ap.add_argument('--lab', help='the contend-lab binary')
+    ap.add_argument('--max-wait', type=float, default=120, help='seconds to wait for a quiet machine per run')
+    ap.add_argument('--busy', type=float, default=0.15, help='quiet = CPUs busy less than this share over 1 s')
+    a = ap.parse_args()
+    lab = find_lab(a.lab)
+    out_dir = a.out or tempfile.mkdtemp(prefix='lab-run-')
+    os.makedirs(out_dir, exist_ok=True)
+    seeds = [int(x) for x in a.seeds.split(',')]
+    variants = a.names.split(',')
+    lines = []
+    runs = []
+    pooled = collections.defaultdict(Score)
+    for variant in variants:
+        for seed in seeds:
+            quiet, busy, waited, load = wait_quiet(a.max_wait, a.busy)
+            base = os.path.join(out_dir, f'{variant}{"-counters" if a.counters else ""}-seed{seed}')
+            cmd = [lab, '--seed', str(seed), '--names', variant, '--out', base + '.json', '--truth',
+                   base + '.truth.json', '--physics', base + '.physics.json', '--quiet']
+            if a.counters:
+                cmd.append('--counters')
+            if a.quick:
+                cmd.append('--quick')
+            if a.steps:
+                cmd += ['--steps', str(a.steps)]
+            subprocess.run(cmd, check=True)
+            rep = subprocess.run([a.cli, 'analyze', base + '.json', '--json', base + '.report.json'],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            if rep.returncode != 0:
+                sys.exit(f'lab-run.py: {a.cli} analyze failed ({rep.returncode}): {rep.stderr.strip()}')
+            truth = json.load(open(base + '.truth.json'))
+            report = json.load(open(base + '.report.json'))
+            s = score_run(truth, report)
+            pooled[variant].add(s)
+            state = 'quiet' if quiet else 'BUSY'
+            note = (f'{variant} seed {seed}: {state} machine (CPUs {busy:.0%} busy before the run, waited '
+                    f'{waited:.0f} s, load {" ".join(load)}; lab load {truth["machine"]["loadavg_start"]} -> '
+                    f'{truth["machine"]["loadavg_end"]})')
+            print(note, file=sys.stderr, flush=True)
+            runs.append({'variant': variant, 'seed': seed, 'quiet': quiet, 'busy_before': busy, 'waited_s': waited,
+                         'loadavg': load, 'truth': base + '.truth.json', 'report': base + '.report.json',
+                         'counts': dict(s.c), 'truth_cost_ns': dict(s.truth_cost),
+                         'report_cost_ns': dict(s.report_cost), 'anomaly_cost_ns': dict(s.anomaly_cost),
+                         'patterns': dict(s.patterns) if s.has_patterns else None})
+            lines.append(note)
+            runs[-1]['_score'] = s
+            runs[-1]['_truth'] = truth
+    busy_runs = [r for r in runs if not r['quiet']]
+    lines.append(f"\nlab: {lab}; Contend: {a.cli}; {len(runs)} runs, "
+                 f"{'all on a quiet machine' if not busy_runs else f'{len(busy_runs)} measured on a BUSY machine'}")
+    for variant in variants:
+        print_table(f'{variant}: pooled over seeds {a.seeds}', pooled[variant], lines)
+    lines.append('\n== per seed (Contend P/R | duration P/R | innocent flagged | cause acc)')
+    for r in runs:
+        c = r['_score'].c
+        judged = sum(c[f'{k}:cause:judged'] for k in ('bandwidth', 'cache', 'lock'))
+        right = sum(c[f'{k}:cause:right'] for k in ('bandwidth', 'cache', 'lock'))
+        lines.append(f"{r['variant']:8s} seed {r['seed']}: slowed {c['all:slowed']:4d}/{c['all:runs']:4d} | "
+                     f"Contend P {fmt(ratio(c['all:contend:tp'], c['all:contend:flagged']))} R "
+                     f"{fmt(ratio(c['all:contend:tp'], c['all:slowed']))} | duration P "
+                     f"{fmt(ratio(c['all:duration:tp'], c['all:duration:flagged']))} R "
+                     f"{fmt(ratio(c['all:duration:tp'], c['all:slowed']))} | innocent {c['innocent:contend:flagged']}/"
+                     f"{c['innocent:runs']} | cause {fmt(ratio(right, judged))} ({judged})"
+                     f"{'' if r['quiet'] else '  [busy machine]'}")
+    rows, solo_rows = physics_table([r['_truth'] for r in runs])
+    print_physics(rows, solo_rows, lines)
+    print('\n'.join(lines))
+    if a.summary:
+        for r in runs:
+            del r['_score'], r['_truth']
+        summary = {'schema': 'contend.lab-eval/1', 'cli': a.cli, 'lab': lab, 'seeds': seeds, 'variants': variants,
+                   'counters': a.counters, 'quick': a.quick, 'slowed_threshold': SLOWED, 'z_limit': Z_LIMIT,
+                   'runs': runs,
+                   'pooled': {v: {'counts': dict(pooled[v].c), 'truth_cost_ns': dict(pooled[v].truth_cost),
+                                  'report_cost_ns': dict(pooled[v].report_cost),
+                                  'anomaly_cost_ns': dict(pooled[v].anomaly_cost),
+                                  'patterns': dict(pooled[v].patterns) if pooled[v].has_patterns else None}
+                              for v in variants},
+                   'physics': {'pairs': rows, 'solo': solo_rows}}
+        with open(a.summary, 'w') as f:
+            json.dump(summary, f, indent=1)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,169 @@
+// The contention lab (lab/): runs contend-lab --quick as a process and checks only what is robust
+// on a shared machine: the trace's shape, the truth against the trace, the seeded schedule, the
+// lock pair's large slowdown (~+350%: asserted > 50%), and that contend-cli analyses the trace.
+// Small physics effects (bandwidth, cache) are a benchmark (scripts/lab-run.py), not asserted.
+// No core/ header: the lab and this test stand beside the core.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <sys/wait.h>
+#include <system_error>
+#include <tuple>
+#include <unistd.h>
+#include <vector>
+
+#include "test_paths.h"
+
+namespace {
+
+using contend::test::labPath;
+
+class LabDir {
+  public:
+    explicit LabDir(const std::string& name)
+        : m_path(std::filesystem::temp_directory_path() /
+                 ("contend-lab-test-" + std::to_string(::getpid()) + "-" + name)) {
+        std::filesystem::remove_all(m_path);
+        std::filesystem::create_directories(m_path);
+    }
+    ~LabDir() {
+        std::error_code ec;
+        std::filesystem::remove_all(m_path, ec);
+    }
+    LabDir(const LabDir&) = delete;
+    LabDir& operator=(const LabDir&) = delete;
+    std::string operator/(const std::string& n) const { return (m_path / n).string(); }
+
+  private:
+    std::filesystem::path m_path;
+};
+
+int run(const std::string& cmd) {
+    const int status = std::system((cmd + " >/dev/null 2>&1").c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+nlohmann::json readJson(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    return nlohmann::json::parse(f, nullptr, false);
+}
+
+// The quick lab run of `seed` into dir: trace, truth and physics. Returns the exit code.
+int runLab(const LabDir& dir, int seed, const std::string& extra = {}) {
+    const std::string s = std::to_string(seed);
+    return run(labPath() + " --quick --quiet --seed " + s + " --out " + (dir / ("trace-" + s + ".json")) + " --truth " +
+               (dir / ("truth-" + s + ".json")) + " --physics " + (dir / ("physics-" + s + ".json")) + " " + extra);
+}
+
+std::int64_t microsToNs(const nlohmann::json& v) {  // ts printed with 3 decimals from integer ns
+    return static_cast<std::int64_t>(std::llround(v.get<double>() * 1000.0));
+}
+
+// What the schedule decided for each op, not what it measured.
+std::vector<std::tuple<std::string, int, int, std::string, std::string>> scheduleOf(const nlohmann::json& truth) {
+    std::vector<std::tuple<std::string, int, int, std::string, std::string>> out;
+    for (const auto& o : truth["ops"])
+        out.emplace_back(o["name"].get<std::string>(), o["stream"].get<int>(), o["iteration"].get<int>(),
+                         o["schedule"].get<std::string>(),
+                         o["partner_kind"].is_null() ? "" : o["partner_kind"].get<std::string>());
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("lab: a quick run writes a Kineto trace on two streams with its measured truth", "[lab]") {
+    LabDir dir("shape");
+    REQUIRE(runLab(dir, 1, "--counters") == 0);
+    const nlohmann::json trace = readJson(dir / "trace-1.json");
+    REQUIRE(trace.is_object());
+    CHECK(trace["schemaVersion"] == 1);
+    CHECK(trace["traceName"].get<std::string>().rfind("contend-lab/", 0) == 0);
+    REQUIRE(trace["traceEvents"].is_array());
+
+    std::set<std::int64_t> launches;
+    std::set<int> streams;
+    std::map<std::pair<int, std::int64_t>, std::string> kernels;  // (stream, start ns) -> name
+    int steps = 0, counters = 0, flows = 0;
+    for (const auto& e : trace["traceEvents"]) {
+        const std::string cat = e.value("cat", "");
+        if (cat == "cuda_runtime" && e["name"] == "cudaLaunchKernel")
+            launches.insert(e["args"]["correlation"].get<std::int64_t>());
+        if (cat == "user_annotation" && e["name"].get<std::string>().rfind("ProfilerStep#", 0) == 0) ++steps;
+        if (e["ph"] == "C") ++counters;
+        if (cat == "ac2g") ++flows;
+    }
+    std::size_t kernelCount = 0;
+    for (const auto& e : trace["traceEvents"]) {
+        if (e.value("cat", "") != "kernel") continue;
+        ++kernelCount;
+        const int tid = e["tid"].get<int>();
+        streams.insert(tid);
+        CHECK(e["args"]["stream"].get<int>() == tid);
+        CHECK(launches.count(e["args"]["correlation"].get<std::int64_t>()) == 1);
+        kernels[{tid, microsToNs(e["ts"])}] = e["name"].get<std::string>();
+    }
+    CHECK(streams.size() == 2);
+    CHECK(kernelCount > 100);
+    CHECK(launches.size() == kernelCount);
+    CHECK(steps == 12);
+    CHECK(counters > 0);
+    CHECK(flows == static_cast<int>(2 * kernelCount));
+
+    const nlohmann::json truth = readJson(dir / "truth-1.json");
+    REQUIRE(truth.is_object());
+    CHECK(truth["schema"] == "contend.truth/1");
+    CHECK(truth["measured"] == true);
+    CHECK(!truth["machine"]["cpu_model"].get<std::string>().empty());
+    REQUIRE(truth["ops"].size() == kernelCount);
+    std::set<std::string> schedules;
+    for (const auto& o : truth["ops"]) {
+        const auto it = kernels.find({o["stream"].get<int>(), o["start_ns"].get<std::int64_t>()});
+        REQUIRE(it != kernels.end());
+        CHECK(it->second == o["name"].get<std::string>());
+        CHECK(o["solo_ns"].get<std::int64_t>() > 0);
+        CHECK(o["overlap_ns"].get<std::int64_t>() <= o["dur_ns"].get<std::int64_t>());
+        schedules.insert(o["schedule"].get<std::string>());
+        if (o["schedule"] == "alone") CHECK(o["partner"].is_null());
+        if (o["schedule"] != "competing") CHECK(o["cause"] == "none");
+    }
+    CHECK(schedules == std::set<std::string>{"alone", "competing", "non-competing"});
+}
+
+TEST_CASE("lab: the same seed gives the same schedule, another seed another", "[lab]") {
+    LabDir a("seed-a"), b("seed-b");
+    REQUIRE(runLab(a, 1, "--names neutral") == 0);
+    REQUIRE(runLab(b, 1, "--names neutral") == 0);
+    REQUIRE(runLab(b, 2, "--names neutral") == 0);
+    const auto first = scheduleOf(readJson(a / "truth-1.json"));
+    CHECK(first.size() > 100);
+    CHECK(first == scheduleOf(readJson(b / "truth-1.json")));
+    CHECK(first != scheduleOf(readJson(b / "truth-2.json")));
+    for (const auto& op : first) CHECK(std::get<0>(op).rfind("lab_kernel_", 0) == 0);
+}
+
+TEST_CASE("lab: the lock pair serialises (median excess > 50%) and contend-cli analyses the trace", "[lab]") {
+    LabDir dir("lock");
+    REQUIRE(runLab(dir, 1) == 0);
+    const nlohmann::json physics = readJson(dir / "physics-1.json");
+    REQUIRE(physics.is_object());
+    bool seen = false;
+    for (const auto& p : physics["pairs"]) {
+        if (p["victim"] != "lock" || p["partner"] != "lock") continue;
+        seen = true;
+        CHECK(p["runs"].get<int>() >= 6);
+        CHECK(p["median_excess"].get<double>() > 0.5);
+    }
+    CHECK(seen);
+
+    const std::string report = dir / "report.json";
+    CHECK(run(contend::test::cliPath() + " analyze " + (dir / "trace-1.json") + " --json " + report) == 0);
+    const nlohmann::json r = readJson(report);
+    REQUIRE(r.is_object());
+    CHECK(r["anomalies"].is_array());
+}
