@@ -116,6 +116,7 @@ class Score:
         self.report_cost = collections.Counter()  # by resource: summary.extra_wait_by_resource
         self.anomaly_cost = collections.Counter()  # by resource: sum of anomalies' excess_ns
         self.patterns = collections.Counter()
+        self.pattern_cost = collections.Counter()
         self.pattern_rows = []
         self.has_patterns = False
 
@@ -125,6 +126,7 @@ class Score:
         self.report_cost += other.report_cost
         self.anomaly_cost += other.anomaly_cost
         self.patterns += other.patterns
+        self.pattern_cost += other.pattern_cost
         self.pattern_rows += other.pattern_rows
         self.has_patterns = self.has_patterns or other.has_patterns
 
@@ -184,15 +186,23 @@ def score_patterns(s, truth, report):
     for o in truth['ops']:
         names[o['kind']] = o['name']
     kernel_names = set(names.values())
-    found = [(p.get('victim'), p.get('partner')) for p in report['patterns']]
+    found = [(p.get('victim'), p.get('partner'), p.get('cause', {}).get('resource', 'unknown'))
+             for p in report['patterns']]
+    for p in report['patterns']:
+        s.pattern_cost[p.get('cause', {}).get('resource', 'unknown')] += p.get('counted_cost_ns', 0)
     for row in truth['physics']['pairs']:
         v, p = names.get(row['victim']), names.get(row['partner'])
         # Found: a pattern on this victim beside this partner, or beside a kind ("memory-bound").
-        hit = any(fv == v and (fp == p or fp not in kernel_names) for fv, fp in found)
+        matches = [fc for fv, fp, fc in found if fv == v and (fp == p or fp not in kernel_names)]
+        hit = bool(matches)
         if row['runs'] >= PATTERN_MIN_RUNS and row['median_excess'] >= PATTERN_MIN_SLOW:
             s.patterns['scored'] += 1
             s.patterns['found'] += hit
             s.pattern_rows.append((row['victim'], row['partner'], row['median_excess'], hit))
+            if hit:
+                # The pattern's cause against the pair's design cause (the victim's side).
+                s.patterns[f"cause:{row['cause']}:judged"] += 1
+                s.patterns[f"cause:{row['cause']}:right"] += matches[0] == row['cause']
         elif row['schedule'] == 'non-competing':
             s.patterns['quiet_pairs'] += 1
             s.patterns['quiet_pairs_reported'] += hit
@@ -224,17 +234,22 @@ def print_table(title, s, out):
                f"{c['innocent-overlapped:contend:flagged']}")
     if c['unmatched']:
         out.append(f"anomalies not matched to a truth op: {c['unmatched']}")
-    out.append('cost (ms):  truth excess by cause | report extra_wait_by_resource | report anomalies excess by cause')
-    keys = sorted(set(s.truth_cost) | set(s.report_cost) | set(s.anomaly_cost),
+    out.append('cost (ms):  truth excess by cause | report extra_wait_by_resource | report anomalies excess by cause'
+               ' | report patterns counted cost by cause')
+    keys = sorted(set(s.truth_cost) | set(s.report_cost) | set(s.anomaly_cost) | set(s.pattern_cost),
                   key=lambda k: (k not in CAUSES, CAUSES.index(k) if k in CAUSES else 0, k))
     for k in keys:
         out.append(f'  {k:10s} {s.truth_cost[k] / 1e6:10.2f} | {s.report_cost[k] / 1e6:10.2f} | '
-                   f'{s.anomaly_cost[k] / 1e6:10.2f}')
+                   f'{s.anomaly_cost[k] / 1e6:10.2f} | {s.pattern_cost[k] / 1e6:10.2f}')
     if s.has_patterns:
         p = s.patterns
         out.append(f"patterns: {p['found']}/{p['scored']} measured pairs (>= {PATTERN_MIN_RUNS} runs beside, median "
                    f">= {PATTERN_MIN_SLOW:.0%}) found; quiet pairs reported {p['quiet_pairs_reported']}/"
                    f"{p['quiet_pairs']}")
+        for cause in ('bandwidth', 'cache', 'lock'):
+            judged = p[f'cause:{cause}:judged']
+            if judged:
+                out.append(f"  pattern cause right for {cause} pairs: {p[f'cause:{cause}:right']}/{judged}")
     else:
         out.append('patterns: none in report')
 

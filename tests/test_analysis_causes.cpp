@@ -75,7 +75,7 @@ TEST_CASE("an operator that makes no progress until its partner ends, in step af
         CHECK(a.name == "index_put_accumulate");
         CHECK(a.cause == Resource::Lock);
         CHECK(a.provenance == Provenance::Estimated);
-        CHECK(a.evidence.find("made no progress beside it") != std::string::npos);
+        CHECK(a.evidence.find("more than fair sharing can take (serialised)") != std::string::npos);
         CHECK(a.breakdown.syncNs == 40000);
         // The lock window pairs it with the holder.
         REQUIRE(a.windows.size() == 1);

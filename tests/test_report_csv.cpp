@@ -52,12 +52,13 @@ TEST_CASE("report CSV: a header row, CRLF, RFC 4180 quoting that reads back", "[
     r.operators.push_back(s);
 
     const auto files = reportToCsv(r);
-    REQUIRE(files.size() == 5);
+    REQUIRE(files.size() == 6);
     CHECK(files[0].name == "anomalies.csv");
     CHECK(files[1].name == "windows.csv");
     CHECK(files[2].name == "clusters.csv");
     CHECK(files[3].name == "operators.csv");
     CHECK(files[4].name == "notes.csv");
+    CHECK(files[5].name == "patterns.csv");
     CHECK(files[0].text.find("\"gemm, \"\"tiled\"\"\"") != std::string::npos);
     CHECK(files[1].text == files[1].text.substr(0, files[1].text.find("\r\n") + 2));  // no windows: header only
 
@@ -86,7 +87,7 @@ TEST_CASE("report CSV: a header row, CRLF, RFC 4180 quoting that reads back", "[
     }
 }
 
-TEST_CASE("analyze --csv DIR: five files, one row per item of the report", "[report-csv][cli]") {
+TEST_CASE("analyze --csv DIR: six files, one row per item of the report", "[report-csv][cli]") {
     const fs::path dir = fs::temp_directory_path() / ("contend-test-" + std::to_string(::getpid()) + "-csv");
     fs::remove_all(dir);
     fs::create_directories(dir);
@@ -100,11 +101,9 @@ TEST_CASE("analyze --csv DIR: five files, one row per item of the report", "[rep
         REQUIRE(cli("analyze '" + trace.string() + "' --json '" + json.string() + "' --csv '" + out.string() + "'") ==
                 0);
         const auto report = nlohmann::json::parse(slurp(json));
-        const std::pair<const char*, const char*> files[] = {{"anomalies.csv", "anomalies"},
-                                                             {"windows.csv", "windows"},
-                                                             {"clusters.csv", "clusters"},
-                                                             {"operators.csv", "operators"},
-                                                             {"notes.csv", "notes"}};
+        const std::pair<const char*, const char*> files[] = {
+            {"anomalies.csv", "anomalies"}, {"windows.csv", "windows"}, {"clusters.csv", "clusters"},
+            {"operators.csv", "operators"}, {"notes.csv", "notes"},     {"patterns.csv", "patterns"}};
         for (const auto& [file, key] : files) {
             INFO(file);
             CsvTable t;

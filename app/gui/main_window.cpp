@@ -44,6 +44,7 @@
 #include "widgets/tables/anomaly_model.h"
 #include "widgets/tables/cluster_model.h"
 #include "widgets/tables/operator_browser.h"
+#include "widgets/tables/pattern_model.h"
 #include "widgets/tables/table_panel.h"
 #include "widgets/tables/window_model.h"
 #include "widgets/timeline/range_measure.h"
@@ -104,11 +105,15 @@ void MainWindow::buildViews() {
     m_anomalyPanel = new TablePanel(m_anomalies, tr("Filter by name, track, cause…"), this);
     m_windowPanel = new TablePanel(m_windows, tr("Filter windows…"), this);
     m_clusterPanel = new TablePanel(m_clusters, tr("Filter clusters…"), this);
+    m_patterns = new PatternModel(this);
+    m_patternPanel = new TablePanel(m_patterns, tr("Filter patterns by operator, partner, cause…"), this);
     // Ranked by the predicted end-to-end gain (what a fix would save); a click on Score or any
     // other header re-sorts. Findings without a gain ("-") come last.
     m_anomalyPanel->sortBy(AnomalyModel::Gain, Qt::DescendingOrder);
     m_windowPanel->sortBy(WindowModel::Gain, Qt::DescendingOrder);
     m_clusterPanel->sortBy(ClusterModel::Gain, Qt::DescendingOrder);
+    // Patterns by what they cost: the systematic time lost beside each partner.
+    m_patternPanel->sortBy(PatternModel::Cost, Qt::DescendingOrder);
     m_browser = new OperatorBrowser(this);
     m_heatmap = new HeatmapView(this);
     m_breakdown = new BreakdownView(this);
@@ -137,6 +142,8 @@ void MainWindow::buildDocks() {
         make(m_windowPanel, tr("Contention windows"), QStringLiteral("dock.windows"), Qt::BottomDockWidgetArea);
     QDockWidget* clusters =
         make(m_clusterPanel, tr("Clusters"), QStringLiteral("dock.clusters"), Qt::BottomDockWidgetArea);
+    QDockWidget* patterns =
+        make(m_patternPanel, tr("Patterns"), QStringLiteral("dock.patterns"), Qt::BottomDockWidgetArea);
     QDockWidget* breakdown =
         make(m_breakdown, tr("Breakdown"), QStringLiteral("dock.breakdown"), Qt::BottomDockWidgetArea);
     splitDockWidget(settings, details, Qt::Vertical);
@@ -144,6 +151,7 @@ void MainWindow::buildDocks() {
     tabifyDockWidget(flagged, network);
     tabifyDockWidget(network, windows);
     tabifyDockWidget(windows, clusters);
+    tabifyDockWidget(clusters, patterns);
     flagged->raise();
     resizeDocks({settings}, {290}, Qt::Horizontal);
     resizeDocks({settings, details}, {330, 400}, Qt::Vertical);
@@ -370,6 +378,11 @@ void MainWindow::wire() {
     connect(m_windowPanel, &TablePanel::rowPicked, this, [this, zoomRow](const QModelIndex& i) {
         zoomRow(i);
         showWindow(static_cast<quint32>(i.row()));
+    });
+    // A pattern: its costliest run beside the partner, on the timeline and in the details.
+    connect(m_patternPanel, &TablePanel::rowPicked, this, [this](const QModelIndex& i) {
+        const quint32 s = i.data(SliceRole).toUInt();
+        if (s != kNone) selectSlice(s, true);
     });
     connect(m_clusterPanel, &TablePanel::rowPicked, this, [this, zoomRow](const QModelIndex& i) {
         zoomRow(i);

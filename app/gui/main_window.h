@@ -21,6 +21,7 @@ class TablePanel;
 class AnomalyModel;
 class WindowModel;
 class ClusterModel;
+class PatternModel;
 class OperatorBrowser;
 class HeatmapView;
 class BreakdownView;
@@ -77,6 +78,7 @@ class MainWindow : public QMainWindow {
     widgets::TablePanel* anomalyPanel() const { return m_anomalyPanel; }
     widgets::TablePanel* windowPanel() const { return m_windowPanel; }
     widgets::TablePanel* clusterPanel() const { return m_clusterPanel; }
+    widgets::TablePanel* patternPanel() const { return m_patternPanel; }
     widgets::OperatorBrowser* browser() const { return m_browser; }
     widgets::HeatmapView* heatmap() const { return m_heatmap; }
     widgets::BreakdownView* breakdown() const { return m_breakdown; }
@@ -138,9 +140,11 @@ class MainWindow : public QMainWindow {
     widgets::AnomalyModel* m_anomalies = nullptr;
     widgets::WindowModel* m_windows = nullptr;
     widgets::ClusterModel* m_clusters = nullptr;
+    widgets::PatternModel* m_patterns = nullptr;
     widgets::TablePanel* m_anomalyPanel = nullptr;
     widgets::TablePanel* m_windowPanel = nullptr;
     widgets::TablePanel* m_clusterPanel = nullptr;
+    widgets::TablePanel* m_patternPanel = nullptr;
     widgets::OperatorBrowser* m_browser = nullptr;
     widgets::HeatmapView* m_heatmap = nullptr;
     widgets::BreakdownView* m_breakdown = nullptr;

@@ -31,6 +31,7 @@
 #include "widgets/tables/cluster_model.h"
 #include "widgets/tables/occurrence_model.h"
 #include "widgets/tables/operator_browser.h"
+#include "widgets/tables/pattern_model.h"
 #include "widgets/tables/table_panel.h"
 #include "widgets/tables/window_model.h"
 #include "widgets/timeline/timeline_view.h"
@@ -74,6 +75,7 @@ void MainWindow::onOpened(OpenedTracePtr opened) {
     m_anomalies->setReport(opened->trace, nullptr);
     m_windows->setReport(opened->trace, nullptr);
     m_clusters->setReport(opened->trace, nullptr);
+    m_patterns->setReport(opened->trace, nullptr);
     m_settings->setAnalysisAvailable(opened->prepared != nullptr, opened->analysisError);
     applyReport(opened->report);
 
@@ -109,6 +111,7 @@ void MainWindow::applyReport(ReportPtr report) {
     m_anomalies->setReport(trace, report);
     m_windows->setReport(trace, report);
     m_clusters->setReport(trace, report);
+    m_patterns->setReport(trace, report);
     m_quietBrowser = true;
     if (report) m_browser->setReport(report, slices);
     m_quietBrowser = false;

@@ -12,6 +12,7 @@
 
 #include "core/analysis/findings/breakdown.h"
 #include "core/analysis/findings/notes.h"
+#include "core/analysis/findings/patterns.h"
 #include "core/analysis/findings/summary.h"
 #include "core/analysis/findings/sync_clusters.h"
 #include "core/analysis/inputs/memory_estimate.h"
@@ -170,7 +171,12 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
     if (stopped()) return Failure::cancelled();
     starting(PrepareStage::Causes);
     const CauseInputs in = p->causeInputs();
+    p->m_physics = judgeSerialisation(in);
+    p->m_serialised.resize(p->m_physics.size());
+    for (std::size_t f = 0; f < p->m_physics.size(); ++f) p->m_serialised[f] = p->m_physics[f].serialised ? 1 : 0;
     p->m_causes = attributeCauses(in, keepGoing);
+    if (stopped()) return Failure::cancelled();
+    p->m_patterns = findPatterns(in, p->m_causes, p->m_physics);
     if (stopped()) return Failure::cancelled();
     starting(PrepareStage::Windows);
     p->m_breakdowns = computeBreakdowns(t, ops, p->m_base, p->m_pressure, p->m_causes);
@@ -418,6 +424,7 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
     r.threads = p.m_trackStats;
     r.clusters = p.m_clusters;
     r.notes = p.m_notes;
+    r.patterns = p.m_patterns.patterns;
 
     // Anomalies: the prefix of ops-by-score above the coefficient. A signature seen once has
     // score 0 and never qualifies for a non-negative coefficient.
@@ -440,6 +447,15 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
                               std::shared_ptr<const WindowMembership>(windows));
     std::vector<std::uint32_t> iterationOfAnomaly(count);
     for (std::size_t k = 0; k < count; ++k) iterationOfAnomaly[k] = rows[k].iteration;
+    // The patterns' runs that are not anomalies at this coefficient add their cost (each run
+    // counted in one pattern; an anomaly's excess is counted as the anomaly's).
+    for (ContentionPattern& pat : r.patterns) {
+        for (const PatternRun& run : pat.runs) {
+            if (!run.counted) continue;
+            const std::uint32_t row = p.m_rowOfOp[p.m_ops.opOfSlice[run.slice]];
+            if (row == kNone || row >= count) pat.unflaggedCostNs += run.excessNs;
+        }
+    }
     summarise(r, t, iterationOfAnomaly);
     return r;
 }

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/analysis/findings/causes.h"
+#include "core/analysis/findings/patterns.h"
 #include "core/analysis/findings/windows.h"
 #include "core/analysis/inputs/overlap.h"
 #include "core/analysis/inputs/resource_timeline.h"
@@ -81,6 +82,7 @@ class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
     const std::vector<std::uint8_t>& reference() const { return m_exposure.reference; }
     const std::vector<ReportNote>& notes() const { return m_notes; }
     const CauseResult& causes() const { return m_causes; }
+    const PatternResult& patterns() const { return m_patterns; }
     const std::vector<Breakdown>& breakdowns() const { return m_breakdowns; }
     const std::vector<WindowCandidate>& windowCandidates() const { return m_candidates; }
     const std::vector<Cluster>& clusters() const { return m_clusters; }
@@ -114,7 +116,8 @@ class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
     friend class PreparedWindows;
     PreparedAnalysis() = default;
     CauseInputs causeInputs() const {
-        return {*m_trace, m_ops, m_base, m_overlap, m_pressure, m_analysisTimelines, m_exposure, m_characters};
+        return {*m_trace,   m_ops,        m_base,       m_overlap, m_pressure, m_analysisTimelines,
+                m_exposure, m_characters, &m_serialised};
     }
 
     TracePtr m_trace;
@@ -129,7 +132,10 @@ class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
     std::vector<SignatureCharacter> m_characters;
     ExposureResult m_exposure;
     std::vector<ReportNote> m_notes;
+    std::vector<FactorPhysics> m_physics;    // per exposure factor (patterns.h)
+    std::vector<std::uint8_t> m_serialised;  // per exposure factor: m_physics[f].serialised
     CauseResult m_causes;
+    PatternResult m_patterns;
     std::vector<Breakdown> m_breakdowns;
     std::vector<WindowCandidate> m_candidates;
     std::vector<Cluster> m_clusters;  // with names filled in

@@ -304,7 +304,7 @@ CauseResult attributeCauses(const CauseInputs& in, const std::function<bool()>& 
             cause = kPressureResource[fac.id];
             prov = Provenance::Measured;
         } else if (partnerChar != Character::Collective &&
-                   (fac.kind == FactorKind::Serial || r.lossRatio[op] >= kSerialLoss)) {
+                   (fac.kind == FactorKind::Serial || (in.serialised && (*in.serialised)[f]))) {
             // (A collective beside it shares its units and bandwidth while it moves data: that
             // is contention with communication, below, not a lock.) A copy holds no lock: what
             // it holds is the memory path (DRAM, the copy engines, the host link).
@@ -418,9 +418,10 @@ std::string describeCause(const CauseInputs& in, const CauseResult& causes, std:
             // The counters' word is the evidence.
         } else if (c == Resource::Lock || c == Resource::Queue ||
                    (c == Resource::Bandwidth && partner != kNone && isCopy(in, partner) &&
-                    causes.lossRatio[op] >= kSerialLoss)) {
+                    (fac.kind == FactorKind::Serial || (in.serialised && (*in.serialised)[f])))) {
             std::snprintf(buf, sizeof buf,
-                          "; it lost %.0f%% of the time they overlapped, so it made no progress beside it: ",
+                          "; it lost %.0f%% of the time they overlapped, and its runs beside it lose more than fair "
+                          "sharing can take (serialised): ",
                           100.0 * std::min(1.0f, finiteOr(causes.lossRatio[op], 1.0f)));
             s += buf;
             s += c == Resource::Queue ? "the compute units the partner held"

@@ -28,10 +28,11 @@
 //   3. sync: a collective (NCCL/HCCL): its extra time is waiting for peers, never a neighbour's;
 //   4. its strongest significant factor:
 //      counter R  -> R (measured: the counters saw R oversubscribed in its window);
-//      serialised behind P, or a loss ratio >= kSerialLoss against P (it lost nearly all the
-//        time P overlapped it: it made no progress while P ran) -> bandwidth when P is a
-//        copy or fill (it holds the memory path, not a lock), queue when P is compute-bound
-//        (P held the units), else lock; never for a collective P;
+//      serialised behind P, or a factor whose runs lost more of the time P overlapped them
+//        than fair sharing among the operators running at once can take (patterns.h:
+//        judgeSerialisation; the physics, not the names) -> bandwidth when P is a copy or
+//        fill (it holds the memory path, not a lock), queue when P is compute-bound (P held
+//        the units), else lock; never for a collective P;
 //      partner P or character C -> by the two characters (character.h):
 //        memory-bound beside memory-bound or a collective -> bandwidth;
 //        compute-bound beside compute-bound or a collective -> compute (contention with
@@ -92,10 +93,6 @@ bool patternSaturated(const SampleTally& t);
 // overlap): a sample reaching over several of them counts once, for its covered share.
 SampleTally tallySamples(const ResourceTimeline& tl, const std::vector<std::pair<TimeNs, TimeNs>>& intervals);
 
-// Extra time over the time the partner overlapped it at or above which it made no progress
-// beside the partner (serialised, not sharing).
-inline constexpr double kSerialLoss = 0.80;
-
 struct CauseResult {
     std::vector<Resource> cause;         // per op; None when the op was not slower than its baseline
     std::vector<Provenance> provenance;  // per op
@@ -125,6 +122,9 @@ struct CauseInputs {
     const ResourceTimelines& timelines;  // the ones that may speak for operators
     const ExposureResult& exposure;
     const std::vector<SignatureCharacter>& characters;
+    // Per exposure factor: nonzero when its runs lost more of their overlap than fair sharing can
+    // take (patterns.h: judgeSerialisation); null before that is judged.
+    const std::vector<std::uint8_t>* serialised = nullptr;
 };
 
 // keepGoing (optional) is asked every 64k operators; a stop leaves a partial result to discard.

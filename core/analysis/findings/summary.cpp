@@ -190,6 +190,23 @@ void summarise(Report& report, const Trace& trace, const std::vector<std::uint32
             sum.explainedWaitNs += c.savingNs;
         }
     }
+    // Contention patterns: the cost of their runs that are not anomalies (each run counted in
+    // one pattern, patterns.h), by the pattern's cause.
+    for (const ContentionPattern& pat : report.patterns) {
+        const TimeNs extra = pat.unflaggedCostNs;
+        if (extra <= 0) continue;
+        sum.extraWaitNs += extra;
+        sum.patternWaitNs += extra;
+        sum.extraWaitByResource[static_cast<std::size_t>(pat.cause)] += extra;
+        if (pat.provenance != Provenance::Unknown && pat.cause != Resource::Unknown) {
+            explained[static_cast<std::size_t>(pat.cause)] += extra;
+            sum.explainedWaitNs += extra;
+        }
+        if (pat.signature < sigs) {
+            report.operators[pat.signature].extraWaitNs += extra;
+            sigCause[pat.signature][static_cast<std::size_t>(pat.cause)] += extra;
+        }
+    }
     for (std::size_t s = 0; s < sigs; ++s) report.operators[s].dominantCause = argmax(sigCause[s]);
     // Only evidence-backed causes can be the bottleneck: "unknown" is not a resource.
     sum.bottleneck = argmax(explained);

@@ -52,6 +52,43 @@ struct Cluster {
     TimeNs gainNs = -1;  // since report/2: predicted end-to-end gain of fusing it
 };
 
+// One run of a contention pattern (patterns.h).
+struct PatternRun {
+    std::uint32_t slice = 0;
+    TimeNs startNs = 0;  // the slice's start and duration (slice-independent copies)
+    TimeNs durNs = 0;
+    TimeNs excessNs = 0;   // duration - baseline, clipped at 0
+    bool counted = false;  // its excess counts in this pattern's countedCostNs (a run counts in one)
+};
+
+// A contention pattern (findings/patterns.h): a signature's runs beside a partner (a signature,
+// a kind of operator, a counter) against its runs apart, with the slowdown, its confidence, its
+// cost and its cause. Reported whether or not any single run is an anomaly.
+struct ContentionPattern {
+    std::uint32_t id = 0;
+    std::uint32_t signature = 0;  // the victim: index into Report::operators
+    std::string victim;           // the victim signature's kernel name
+    std::string partner;          // the partner's kernel name, or a kind ("memory-bound", "counter: dram")
+    std::string factor;           // "partner", "character", "serialised", "counter"
+    std::uint32_t runsBeside = 0;
+    std::uint32_t runsApart = 0;
+    double slowdown = 0;     // Hodges-Lehmann ratio beside / apart, less 1
+    double slowdownLow = 0;  // its 95% confidence interval
+    double slowdownHigh = 0;
+    double pValue = 1;         // one-sided Mann-Whitney, Holm-adjusted over every factor tested
+    TimeNs costNs = 0;         // sum over the runs beside of (duration - baseline), clipped at 0
+    TimeNs countedCostNs = 0;  // the same over the runs counted here (none counted twice)
+    // Of countedCostNs, the runs that are not anomalies at the report's coefficient: what the
+    // summary adds to the anomalies' extra wait (threshold-dependent; buildReport fills it).
+    TimeNs unflaggedCostNs = 0;
+    Resource cause = Resource::Unknown;
+    Provenance provenance = Provenance::Unknown;
+    std::string evidence;
+    std::uint32_t concurrency = 0;  // k: operators running at once (the run and its partners)
+    double lostShare = -1;          // median extra time over overlapped time; -1 when not judged
+    std::vector<PatternRun> runs;   // the runs beside, in trace order
+};
+
 struct SignatureStats {
     std::uint32_t id = 0;
     std::string signature;  // name plus shape/grid when present
@@ -127,6 +164,9 @@ struct ReportSummary {
     // clusters' estimated saving (gaps between operators, outside their time).
     TimeNs anomalyWaitNs = 0;
     TimeNs clusterWaitNs = 0;
+    // The patterns' cost of runs that are not anomalies (patterns.h: each run counted once;
+    // an anomaly's excess is already in anomalyWaitNs).
+    TimeNs patternWaitNs = 0;
     std::array<TimeNs, kResourceCount> extraWaitByResource{};
 };
 
@@ -197,6 +237,7 @@ struct Report {
     AnomalyList anomalies;  // sorted by score, highest first (anomaly_list.h)
     WindowList windows;     // in start order (window_list.h)
     std::vector<Cluster> clusters;
+    std::vector<ContentionPattern> patterns;  // by cost, largest first (findings/patterns.h)
     std::vector<SignatureStats> operators;
     std::vector<IterationStats> iterations;
     std::vector<TypeStats> types;     // per operator type, by extra wait then time

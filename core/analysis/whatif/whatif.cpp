@@ -168,6 +168,21 @@ bool predictGains(const Trace& trace, const OperatorSet& ops, const DependencyGr
     std::vector<Replayer::Change> changes;
     std::vector<std::uint32_t> fused;
 
+    // The patterns' counted runs that are not anomalies: what the summary adds to each resource
+    // beyond the anomalies (patterns.h), shortened by their excess with the anomalies.
+    std::vector<std::uint8_t> isAnomaly;
+    if (!r.patterns.empty()) {
+        isAnomaly.assign(p.trace.slices().size(), 0);
+        for (std::size_t k = 0; k < r.anomalies.size(); ++k)
+            if (r.anomalies.slice(k) < isAnomaly.size()) isAnomaly[r.anomalies.slice(k)] = 1;
+    }
+    auto patternChanges = [&](const ContentionPattern& pat, std::vector<Replayer::Change>& out) {
+        for (const PatternRun& run : pat.runs) {
+            if (!run.counted || run.excessNs <= 0 || run.slice >= isAnomaly.size() || isAnomaly[run.slice]) continue;
+            const std::uint32_t v = nodeOfSlice(p, run.slice);
+            if (v != kNone) out.push_back({v, run.excessNs});
+        }
+    };
     // Each resource as a whole.
     for (std::size_t res = 0; res < kResourceCount; ++res) {
         const TimeNs extra = r.summary.extraWaitByResource[res];
@@ -177,6 +192,8 @@ bool predictGains(const Trace& trace, const OperatorSet& ops, const DependencyGr
         fused.clear();
         for (std::size_t k = 0; k < r.anomalies.size(); ++k)
             if (static_cast<std::size_t>(r.anomalies.cause(k)) == res) anomalyChanges(p, r.anomalies, k, changes);
+        for (const ContentionPattern& pat : r.patterns)
+            if (static_cast<std::size_t>(pat.cause) == res) patternChanges(pat, changes);
         if (static_cast<Resource>(res) == Resource::Sync)
             for (const Cluster& c : r.clusters) clusterFused(p, c, fused);
         const Replayer::Result out = replay(changes, fused);
@@ -188,6 +205,7 @@ bool predictGains(const Trace& trace, const OperatorSet& ops, const DependencyGr
     changes.clear();
     fused.clear();
     for (std::size_t k = 0; k < r.anomalies.size(); ++k) anomalyChanges(p, r.anomalies, k, changes);
+    for (const ContentionPattern& pat : r.patterns) patternChanges(pat, changes);
     for (const Cluster& c : r.clusters) clusterFused(p, c, fused);
     const Replayer::Result all = replay(changes, fused);
     spent += all.visited;

@@ -6,8 +6,10 @@
 //   window    each of its operators shortened by the extra wait it paid in the window
 //   cluster   fused: its operators after the first start right after the one before on the
 //             stream (their launch and wait edges dropped), as one fused kernel would
-//   resource  all of it at once: every anomaly with that cause at its baseline (sync: and every
-//             cluster fused): summary.extraWaitByResource's gain
+//   resource  all of it at once: every anomaly with that cause at its baseline, and every counted
+//             run of a contention pattern with that cause that is not an anomaly (patterns.h)
+//             at its baseline too (sync: and every cluster fused): summary.extraWaitByResource's
+//             gain
 //
 // The gain is the fall of the graph's span (the sum of the iteration times), ns, over the whole
 // run; per iteration it is that over the iteration count. Every other edge keeps its lag, so

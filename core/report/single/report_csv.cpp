@@ -93,6 +93,20 @@ std::string clustersCsv(const Report& r) {
     return s;
 }
 
+std::string patternsCsv(const Report& r) {
+    std::string s;
+    line(s, {"id", "victim", "partner", "factor", "runs_beside", "runs_apart", "slowdown", "slowdown_low",
+             "slowdown_high", "p_value", "cost_ns", "cost", "counted_cost_ns", "unflagged_cost_ns", "resource",
+             "provenance", "concurrency", "lost_share", "evidence"});
+    for (const ContentionPattern& p : r.patterns)
+        line(s, {num(p.id), p.victim, p.partner, p.factor, num(p.runsBeside), num(p.runsApart), real(p.slowdown),
+                 real(p.slowdownLow), real(p.slowdownHigh), real(p.pValue), num(static_cast<long long>(p.costNs)),
+                 dur(p.costNs), num(static_cast<long long>(p.countedCostNs)),
+                 num(static_cast<long long>(p.unflaggedCostNs)), resourceName(p.cause), provenanceName(p.provenance),
+                 num(p.concurrency), p.lostShare >= 0 ? real(p.lostShare) : std::string(), p.evidence});
+    return s;
+}
+
 std::string operatorsCsv(const Report& r) {
     std::string s;
     line(s, {"id",
@@ -163,11 +177,8 @@ std::string notesCsv(const Report& r) {
 }  // namespace
 
 std::vector<CsvFile> reportToCsv(const Report& r) {
-    return {{"anomalies.csv", anomaliesCsv(r)},
-            {"windows.csv", windowsCsv(r)},
-            {"clusters.csv", clustersCsv(r)},
-            {"operators.csv", operatorsCsv(r)},
-            {"notes.csv", notesCsv(r)}};
+    return {{"anomalies.csv", anomaliesCsv(r)}, {"windows.csv", windowsCsv(r)}, {"clusters.csv", clustersCsv(r)},
+            {"operators.csv", operatorsCsv(r)}, {"notes.csv", notesCsv(r)},     {"patterns.csv", patternsCsv(r)}};
 }
 
 std::optional<Failure> writeReportCsv(const Report& report, const std::string& dir) {

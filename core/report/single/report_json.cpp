@@ -113,6 +113,7 @@ json summaryJson(const Report& r) {
             {"explained_wait_ns", r.summary.explainedWaitNs},
             {"anomaly_wait_ns", r.summary.anomalyWaitNs},
             {"cluster_wait_ns", r.summary.clusterWaitNs},
+            {"pattern_wait_ns", r.summary.patternWaitNs},
             {"bottleneck",
              {{"resource", resourceName(r.summary.bottleneck)}, {"share", finite(r.summary.bottleneckShare)}}},
             {"extra_wait_by_resource", byRes}};
@@ -204,6 +205,35 @@ json clusterJson(const Cluster& c, const Trace* t) {
 
 json noteJson(const ReportNote& n) { return {{"kind", n.kind}, {"text", n.text}}; }
 
+json patternJson(const ContentionPattern& p) {
+    json runs = json::array();
+    for (const PatternRun& run : p.runs)
+        runs.push_back({{"slice", run.slice},
+                        {"start_ns", run.startNs},
+                        {"dur_ns", run.durNs},
+                        {"excess_ns", run.excessNs},
+                        {"counted", run.counted}});
+    json j = {
+        {"id", p.id},
+        {"victim", p.victim},
+        {"partner", p.partner},
+        {"factor", p.factor},
+        {"runs_beside", p.runsBeside},
+        {"runs_apart", p.runsApart},
+        {"slowdown", finite(p.slowdown)},
+        {"slowdown_ci", json::array({finite(p.slowdownLow), finite(p.slowdownHigh)})},
+        {"p_value", finite(p.pValue)},
+        {"cost_ns", p.costNs},
+        {"counted_cost_ns", p.countedCostNs},
+        {"unflagged_cost_ns", p.unflaggedCostNs},
+        {"cause",
+         {{"resource", resourceName(p.cause)}, {"provenance", provenanceName(p.provenance)}, {"evidence", p.evidence}}},
+        {"concurrency", p.concurrency},
+        {"runs", std::move(runs)}};
+    if (p.lostShare >= 0) j["lost_share"] = finite(p.lostShare);
+    return j;
+}
+
 json operatorJson(const SignatureStats& s) {
     return {{"id", s.id},
             {"signature", s.signature},
@@ -260,6 +290,7 @@ void forEachSection(const Report& r, const Trace* t, Visitor& v) {
     v.array("iterations", r.iterations, iterationJson);
     v.array("notes", r.notes, noteJson);
     v.array("operators", r.operators, operatorJson);
+    v.array("patterns", r.patterns, patternJson);
     v.value("producer", producerJson());  // this build, never r.producer: the file is its writing
     v.value("schema", json(kReportSchema));
     v.value("settings", settingsJson(r));

@@ -174,6 +174,7 @@ Report readReport(const json& j) {
     r.summary.explainedWaitNs = getOr<TimeNs>(sm, "explained_wait_ns", r.summary.extraWaitNs);
     r.summary.anomalyWaitNs = getOr<TimeNs>(sm, "anomaly_wait_ns", 0);
     r.summary.clusterWaitNs = getOr<TimeNs>(sm, "cluster_wait_ns", 0);
+    r.summary.patternWaitNs = getOr<TimeNs>(sm, "pattern_wait_ns", 0);
     const json& bn = need(sm, "bottleneck", "summary");
     r.summary.bottleneck = getResource(bn, "resource", "summary.bottleneck");
     r.summary.bottleneckShare = get<double>(bn, "share", "summary.bottleneck");
@@ -265,6 +266,48 @@ Report readReport(const json& j) {
         x.evidence = getOr<std::string>(c, "evidence", "");
         x.gainNs = optionalNsOf(c, "gain_ns");
         r.clusters.push_back(std::move(x));
+    }
+    // Contention patterns (since 0.8.0; absent from older reports).
+    if (j.contains("patterns")) {
+        i = 0;
+        for (const json& p : needArray(j, "patterns")) {
+            const std::string where = "patterns[" + std::to_string(i++) + "]";
+            ContentionPattern x;
+            x.id = get<std::uint32_t>(p, "id", where);
+            x.victim = get<std::string>(p, "victim", where);
+            x.partner = get<std::string>(p, "partner", where);
+            x.factor = getOr<std::string>(p, "factor", "");
+            x.runsBeside = get<std::uint32_t>(p, "runs_beside", where);
+            x.runsApart = get<std::uint32_t>(p, "runs_apart", where);
+            x.slowdown = get<double>(p, "slowdown", where);
+            const json& ci = need(p, "slowdown_ci", where);
+            if (!ci.is_array() || ci.size() != 2) throw ReadError{where + ".slowdown_ci: expected [low, high]"};
+            x.slowdownLow = ci[0].get<double>();
+            x.slowdownHigh = ci[1].get<double>();
+            x.pValue = get<double>(p, "p_value", where);
+            x.costNs = get<TimeNs>(p, "cost_ns", where);
+            x.countedCostNs = getOr<TimeNs>(p, "counted_cost_ns", x.costNs);
+            x.unflaggedCostNs = getOr<TimeNs>(p, "unflagged_cost_ns", 0);
+            const json& cause = need(p, "cause", where);
+            x.cause = getResource(cause, "resource", where + ".cause");
+            if (!provenanceFromName(getOr<std::string>(cause, "provenance", ""), x.provenance))
+                x.provenance = Provenance::Unknown;
+            x.evidence = getOr<std::string>(cause, "evidence", "");
+            x.concurrency = getOr<std::uint32_t>(p, "concurrency", 0);
+            x.lostShare = getOr<double>(p, "lost_share", -1.0);
+            if (p.contains("runs") && p["runs"].is_array()) {
+                for (const json& run : p["runs"]) {
+                    PatternRun pr;
+                    pr.slice = getOr<std::uint32_t>(run, "slice", 0);
+                    pr.startNs = getOr<TimeNs>(run, "start_ns", 0);
+                    pr.durNs = getOr<TimeNs>(run, "dur_ns", 0);
+                    pr.excessNs = getOr<TimeNs>(run, "excess_ns", 0);
+                    pr.counted = getOr<bool>(run, "counted", false);
+                    x.runs.push_back(pr);
+                }
+            }
+            r.patterns.push_back(std::move(x));
+        }
     }
     if (j.contains("notes") && j["notes"].is_array()) {
         for (const json& n : j["notes"]) {

@@ -75,6 +75,28 @@ void writeSummary(std::ostream& o, const Report& r) {
       << " |\n\n";
 }
 
+// Only when the analysis found some: reports of traces without patterns read as before.
+void writePatterns(std::ostream& o, const Report& r) {
+    if (r.patterns.empty()) return;
+    o << "## Contention patterns (by cost)\n\n";
+    o << "Runs of an operator beside a partner against its runs apart, whether or not any single run is an "
+         "anomaly. Their runs that are not anomalies add "
+      << formatDuration(r.summary.patternWaitNs) << " to the extra wait (each run counted once).\n\n";
+    o << "| # | operator | beside | runs beside / apart | slowdown (95% CI) | p | cost | cause | how it is known |\n"
+         "|---|---|---|---|---|---|---|---|---|\n";
+    for (std::size_t i = 0; i < std::min(kTop, r.patterns.size()); ++i) {
+        const ContentionPattern& p = r.patterns[i];
+        char p10[32];
+        std::snprintf(p10, sizeof p10, "%.1g", p.pValue);
+        o << "| " << p.id << " | " << cell(p.victim) << " | " << cell(p.partner) << " | " << p.runsBeside << " / "
+          << p.runsApart << " | " << pct(p.slowdown) << " (" << pct(p.slowdownLow) << " to " << pct(p.slowdownHigh)
+          << ") | " << p10 << " | " << formatDuration(p.costNs) << " | " << resourceName(p.cause) << " ("
+          << provenanceName(p.provenance) << ") | " << cell(p.evidence) << " |\n";
+    }
+    writeMore(o, r.patterns.size());
+    o << "\n";
+}
+
 void writeNotes(std::ostream& o, const Report& r) {
     if (!r.notes.empty()) {
         o << "## What this capture can and cannot tell\n\n";
@@ -204,6 +226,7 @@ void writeAdvice(std::ostream& o, const Report& r) {
     std::array<bool, kResourceCount> seen{};
     for (const auto& a : r.anomalies) seen[static_cast<std::size_t>(a.cause)] = true;
     for (const auto& w : r.windows) seen[static_cast<std::size_t>(w.resource)] = true;
+    for (const auto& p : r.patterns) seen[static_cast<std::size_t>(p.cause)] = true;
     bool any = false;
     for (std::size_t i = 0; i < kResourceCount; ++i) {
         if (!seen[i] || static_cast<Resource>(i) == Resource::None) continue;
@@ -225,6 +248,7 @@ void writeReportMarkdown(std::ostream& o, const Report& r, const Trace& /*trace:
     writeSummary(o, r);
     writeNotes(o, r);
     writeWhatIf(o, r);
+    writePatterns(o, r);
     writeAnomalies(o, r, rank);
     writeWindows(o, r, rank);
     writeClusters(o, r, rank);

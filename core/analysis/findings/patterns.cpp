@@ -1,0 +1,412 @@
+#include "core/analysis/findings/patterns.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+
+#include "core/analysis/model/resources.h"
+#include "core/trace/conventions.h"
+
+namespace contend {
+
+namespace {
+
+// Every `step`-th element, evenly over v, so that at most cap remain.
+std::vector<TimeNs> thin(const std::vector<TimeNs>& v, std::size_t cap) {
+    if (v.size() <= cap) return v;
+    std::vector<TimeNs> out;
+    out.reserve(cap);
+    for (std::size_t i = 0; i < cap; ++i) out.push_back(v[i * v.size() / cap]);
+    return out;
+}
+
+double medianOfDoubles(std::vector<double> v) {
+    if (v.empty()) return 0;
+    const std::size_t m = v.size() / 2;
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(m), v.end());
+    double hi = v[m];
+    if (v.size() % 2 == 1) return hi;
+    const double lo = *std::max_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(m));
+    return (lo + hi) / 2;
+}
+
+// The 95% distribution-free lower confidence bound of the median of v (an order statistic).
+double medianLowerBound(std::vector<double> v) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    const double n = static_cast<double>(v.size());
+    const double j = std::floor((n - 1.96 * std::sqrt(n)) / 2.0);
+    return v[static_cast<std::size_t>(std::max(0.0, j))];
+}
+
+// The slices of `op`'s overlap pairs whose partner matches, merged: their union's length; and
+// how many other tracks `op` overlapped at all.
+struct OverlapOf {
+    TimeNs matched = 0;
+    std::uint32_t tracks = 0;
+};
+
+template <typename Match>
+OverlapOf overlapOf(const CauseInputs& in, std::uint32_t op, Match match) {
+    const OperatorSet& ops = in.ops;
+    const auto& slices = in.trace.slices();
+    std::vector<std::pair<TimeNs, TimeNs>> spans;
+    std::vector<std::uint32_t> tracks;
+    for (std::uint32_t k = in.overlap.pairBegin[op]; k < in.overlap.pairBegin[op + 1]; ++k) {
+        const OverlapPair& pr = in.overlap.pairs[in.overlap.pairsOf[k]];
+        const std::uint32_t other = pr.a == op ? pr.b : pr.a;
+        tracks.push_back(slices[ops.slices[other]].track);
+        if (match(other)) spans.emplace_back(pr.start, pr.end);
+    }
+    OverlapOf r;
+    std::sort(tracks.begin(), tracks.end());
+    r.tracks = static_cast<std::uint32_t>(std::unique(tracks.begin(), tracks.end()) - tracks.begin());
+    std::sort(spans.begin(), spans.end());
+    TimeNs curS = 0, curE = -1;
+    for (const auto& [s, e] : spans) {
+        if (s > curE) {
+            if (curE > curS) r.matched += curE - curS;
+            curS = s;
+            curE = e;
+        } else {
+            curE = std::max(curE, e);
+        }
+    }
+    if (curE > curS) r.matched += curE - curS;
+    return r;
+}
+
+// Whether `other` is a partner of factor `fac` of a run.
+bool matchesFactor(const CauseInputs& in, const ExposureFactor& fac, std::uint32_t other) {
+    const std::uint32_t sig = in.ops.signatureOf[other];
+    switch (fac.kind) {
+    case FactorKind::Partner:
+    case FactorKind::Serial: return sig == fac.id;
+    case FactorKind::Character: return static_cast<std::uint32_t>(in.characters[sig].character) == fac.id;
+    case FactorKind::Counter: return true;
+    }
+    return false;
+}
+
+// A baseline that judges its signature (patterns need a baseline and runs to compare).
+bool judged(BaselineRule r) {
+    return r == BaselineRule::Contrast || r == BaselineRule::All || r == BaselineRule::Estimated;
+}
+
+std::string percent(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.0f%%", 100.0 * x);
+    return buf;
+}
+
+struct Candidate {
+    std::uint32_t signature = 0;
+    std::uint32_t factor = 0;  // index into ExposureResult::factors
+    std::uint32_t bit = 0;
+    std::uint32_t apart = 0;
+    RatioEstimate estimate;
+};
+
+}  // namespace
+
+std::vector<double> holmAdjust(const std::vector<double>& p) {
+    const std::size_t m = p.size();
+    std::vector<std::size_t> order(m);
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return p[a] < p[b]; });
+    std::vector<double> out(m, 1.0);
+    double running = 0;
+    for (std::size_t i = 0; i < m; ++i) {
+        const double adj = std::min(1.0, static_cast<double>(m - i) * p[order[i]]);
+        running = std::max(running, adj);
+        out[order[i]] = running;
+    }
+    return out;
+}
+
+RatioEstimate hodgesLehmannRatio(const std::vector<TimeNs>& beside, const std::vector<TimeNs>& apart) {
+    RatioEstimate e;
+    if (beside.empty() || apart.empty()) return e;
+    e.p = mannWhitneyGreater(beside, apart);
+    const std::vector<TimeNs> b = thin(beside, kMaxPatternSample), a = thin(apart, kMaxPatternSample);
+    std::vector<double> la(a.size());
+    for (std::size_t j = 0; j < a.size(); ++j) la[j] = std::log(static_cast<double>(std::max<TimeNs>(1, a[j])));
+    std::vector<double> d;
+    d.reserve(b.size() * a.size());
+    for (TimeNs x : b) {
+        const double lx = std::log(static_cast<double>(std::max<TimeNs>(1, x)));
+        for (double ly : la) d.push_back(lx - ly);
+    }
+    const double n1 = static_cast<double>(b.size()), n2 = static_cast<double>(a.size());
+    const double n = static_cast<double>(d.size());
+    const double c = std::floor(n1 * n2 / 2.0 - 1.96 * std::sqrt(n1 * n2 * (n1 + n2 + 1) / 12.0));
+    const std::size_t lo = static_cast<std::size_t>(std::clamp(c, 0.0, n - 1));
+    const std::size_t hi = static_cast<std::size_t>(std::clamp(n - 1 - c, 0.0, n - 1));
+    const double mid = medianOfDoubles(d);
+    std::nth_element(d.begin(), d.begin() + static_cast<std::ptrdiff_t>(lo), d.end());
+    const double dlo = d[lo];
+    std::nth_element(d.begin(), d.begin() + static_cast<std::ptrdiff_t>(hi), d.end());
+    const double dhi = d[hi];
+    e.ratio = std::exp(mid);
+    e.low = std::exp(std::min(dlo, mid));
+    e.high = std::exp(std::max(dhi, mid));
+    return e;
+}
+
+std::vector<FactorPhysics> judgeSerialisation(const CauseInputs& in) {
+    const ExposureResult& ex = in.exposure;
+    std::vector<FactorPhysics> out(ex.factors.size());
+    if (!in.ops.deviceScope) return out;
+    const auto& slices = in.trace.slices();
+    std::vector<double> lost, ks;
+    for (std::size_t s = 0; s < ex.signatures.size(); ++s) {
+        if (in.characters[s].character == Character::Collective) continue;
+        const SignatureExposure& se = ex.signatures[s];
+        for (std::uint32_t k = 0; k < se.factorCount && k < kMaxFactors; ++k) {
+            const std::uint32_t f = se.factorBegin + k;
+            const ExposureFactor& fac = ex.factors[f];
+            if (fac.kind == FactorKind::Counter) continue;
+            lost.clear();
+            ks.clear();
+            for (std::uint32_t i = in.ops.sigBegin[s]; i < in.ops.sigBegin[s + 1]; ++i) {
+                const std::uint32_t op = in.ops.sigOps[i];
+                if (!(ex.exposedMask[op] & (1u << k))) continue;
+                const TimeNs dur = slices[in.ops.slices[op]].dur;
+                const OverlapOf o =
+                    overlapOf(in, op, [&](std::uint32_t other) { return matchesFactor(in, fac, other); });
+                if (dur <= 0 || static_cast<double>(o.matched) < kMinOverlap * static_cast<double>(dur)) continue;
+                lost.push_back(static_cast<double>(in.base.excessNs[op]) / static_cast<double>(o.matched));
+                ks.push_back(1.0 + o.tracks);
+            }
+            FactorPhysics& ph = out[f];
+            ph.runs = static_cast<std::uint32_t>(lost.size());
+            if (lost.size() < kMinGroup) continue;
+            const double kMed = std::max(2.0, std::round(medianOfDoubles(ks)));
+            ph.concurrency = static_cast<std::uint32_t>(kMed);
+            ph.fairBound = (kMed - 1) / kMed;
+            ph.lostShare = medianOfDoubles(lost);
+            ph.lostShareLow = medianLowerBound(lost);
+            ph.serialised = ph.lostShareLow > ph.fairBound;
+        }
+    }
+    return out;
+}
+
+PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
+                           const std::vector<FactorPhysics>& physics) {
+    PatternResult r;
+    const OperatorSet& ops = in.ops;
+    const ExposureResult& ex = in.exposure;
+    r.patternOfOp.assign(ops.size(), kNone);
+    if (!ops.deviceScope) return r;
+    const auto& slices = in.trace.slices();
+
+    // Every factor tested: its two samples and the estimate.
+    std::vector<Candidate> cands;
+    std::vector<TimeNs> beside, apart, rest;
+    for (std::uint32_t s = 0; s < ex.signatures.size(); ++s) {
+        if (!judged(in.base.signatures[s].rule)) continue;
+        const SignatureExposure& se = ex.signatures[s];
+        for (std::uint32_t k = 0; k < se.factorCount && k < kMaxFactors; ++k) {
+            beside.clear();
+            apart.clear();
+            rest.clear();
+            for (std::uint32_t i = ops.sigBegin[s]; i < ops.sigBegin[s + 1]; ++i) {
+                const std::uint32_t op = ops.sigOps[i];
+                const TimeNs d = slices[ops.slices[op]].dur;
+                if (ex.exposedMask[op] & (1u << k)) {
+                    beside.push_back(d);
+                } else {
+                    rest.push_back(d);
+                    if (ex.reference[op]) apart.push_back(d);
+                }
+            }
+            if (apart.size() < kMinGroup) apart.swap(rest);
+            if (beside.size() < kMinGroup || apart.size() < kMinGroup) continue;
+            Candidate c;
+            c.signature = s;
+            c.factor = se.factorBegin + k;
+            c.bit = k;
+            c.apart = static_cast<std::uint32_t>(apart.size());
+            c.estimate = hodgesLehmannRatio(beside, apart);
+            cands.push_back(c);
+        }
+    }
+    std::vector<std::uint32_t> byFactor(ex.factors.size(), kNone);  // factor -> its pattern
+    std::vector<std::uint32_t> factorOf;                            // pattern -> its factor
+    std::vector<double> p(cands.size());
+    for (std::size_t i = 0; i < cands.size(); ++i) p[i] = cands[i].estimate.p;
+    const std::vector<double> adjusted = holmAdjust(p);
+
+    for (std::size_t i = 0; i < cands.size(); ++i) {
+        const Candidate& c = cands[i];
+        const RatioEstimate& e = c.estimate;
+        if (adjusted[i] >= kAlpha || e.low <= 1.0 || e.ratio - 1.0 < kMinEffect) continue;
+        const ExposureFactor& fac = ex.factors[c.factor];
+        ContentionPattern pat;
+        pat.signature = c.signature;
+        pat.victim = in.trace.str(ops.signatures[c.signature].name);
+        pat.factor = factorKindName(fac.kind);
+        pat.slowdown = e.ratio - 1.0;
+        pat.slowdownLow = e.low - 1.0;
+        pat.slowdownHigh = e.high - 1.0;
+        pat.pValue = adjusted[i];
+        pat.runsApart = c.apart;
+        const Character own = in.characters[c.signature].character;
+        Character partnerChar = Character::Unknown;
+        if (fac.kind == FactorKind::Partner || fac.kind == FactorKind::Serial) {
+            pat.partner = in.trace.str(ops.signatures[fac.id].name);
+            partnerChar = in.characters[fac.id].character;
+        } else if (fac.kind == FactorKind::Character) {
+            partnerChar = static_cast<Character>(fac.id);
+            pat.partner = characterName(partnerChar);
+        } else {
+            pat.partner = std::string("counter: ") + resourceName(kPressureResource[fac.id]);
+        }
+        // The runs beside, and the measured causes among the slowed ones.
+        std::array<std::uint32_t, kResourceCount> measured{};
+        std::uint32_t slowed = 0;
+        for (std::uint32_t j = ops.sigBegin[c.signature]; j < ops.sigBegin[c.signature + 1]; ++j) {
+            const std::uint32_t op = ops.sigOps[j];
+            if (!(ex.exposedMask[op] & (1u << c.bit))) continue;
+            PatternRun run;
+            run.slice = ops.slices[op];
+            run.startNs = slices[run.slice].start;
+            run.durNs = slices[run.slice].dur;
+            run.excessNs = std::max<TimeNs>(0, in.base.excessNs[op]);
+            pat.costNs += run.excessNs;
+            pat.runs.push_back(run);
+            if (run.excessNs > 0) {
+                ++slowed;
+                if (causes.provenance[op] == Provenance::Measured)
+                    ++measured[static_cast<std::size_t>(causes.cause[op])];
+            }
+        }
+        pat.runsBeside = static_cast<std::uint32_t>(pat.runs.size());
+
+        // The cause: physics first, then the counters, then the characters.
+        const FactorPhysics& ph = physics[c.factor];
+        pat.concurrency = ph.concurrency;
+        pat.lostShare = ph.runs >= kMinGroup ? ph.lostShare : -1;
+        char buf[256];
+        std::snprintf(buf, sizeof buf, "%u runs beside it are %s slower (95%% CI %s to %s) than %u runs apart",
+                      pat.runsBeside, percent(pat.slowdown).c_str(), percent(pat.slowdownLow).c_str(),
+                      percent(pat.slowdownHigh).c_str(), pat.runsApart);
+        pat.evidence = buf;
+        std::snprintf(buf, sizeof buf, " (p = %.2g, Holm-adjusted over %zu tests)", pat.pValue, cands.size());
+        pat.evidence += buf;
+        const auto best = std::max_element(measured.begin(), measured.end());
+        if (fac.kind == FactorKind::Counter) {
+            pat.cause = kPressureResource[fac.id];
+            pat.provenance = Provenance::Measured;
+            pat.evidence += "; the counters saw it oversubscribed in their windows";
+        } else if (own == Character::Collective) {
+            pat.cause = Resource::Sync;
+            pat.provenance = Provenance::Estimated;
+            pat.evidence += "; a collective's extra time is waiting for its peers";
+        } else if (partnerChar != Character::Collective && (fac.kind == FactorKind::Serial || ph.serialised)) {
+            const bool copy = (fac.kind == FactorKind::Partner || fac.kind == FactorKind::Serial) &&
+                              isCopySignature(in.trace, ops, fac.id);
+            pat.cause = copy                                ? Resource::Bandwidth
+                        : partnerChar == Character::Compute ? Resource::Queue
+                                                            : Resource::Lock;
+            pat.provenance = Provenance::Estimated;
+            if (ph.serialised) {
+                std::snprintf(buf, sizeof buf,
+                              "; they lost %s of the time the partner overlapped them (95%% bound %s), beyond the "
+                              "%s that fair sharing among %u running operators can take: serialised",
+                              percent(ph.lostShare).c_str(), percent(ph.lostShareLow).c_str(),
+                              percent(ph.fairBound).c_str(), ph.concurrency);
+                pat.evidence += buf;
+            } else {
+                pat.evidence += "; they finished just after the partner did: no progress while it ran";
+            }
+        } else if (*best * 2 > slowed && slowed > 0) {
+            pat.cause = static_cast<Resource>(best - measured.begin());
+            pat.provenance = Provenance::Measured;
+            std::snprintf(buf, sizeof buf, "; the counters name it for %u of its %u slowed runs", *best, slowed);
+            pat.evidence += buf;
+        } else {
+            pat.cause = resourceFromCharacters(own, partnerChar);
+            pat.provenance = pat.cause == Resource::Unknown ? Provenance::Unknown : Provenance::Estimated;
+            pat.evidence += std::string("; ") + characterName(own) + " beside " + characterName(partnerChar);
+            if (pat.cause == Resource::Unknown) pat.evidence += ": nothing in the trace says what they share";
+        }
+        byFactor[c.factor] = static_cast<std::uint32_t>(r.patterns.size());
+        factorOf.push_back(c.factor);
+        r.patterns.push_back(std::move(pat));
+    }
+
+    // One row per set of runs: a kind of partner (or a counter) whose runs beside are exactly a
+    // partner's (the same operators every time) says nothing the partner's row does not; the
+    // partner's row stays (it names the kernel), then serialised, counter, kind.
+    auto factorRank = [](const std::string& factor) {
+        return factor == "partner" ? 0 : factor == "serialised" ? 1 : factor == "counter" ? 2 : 3;
+    };
+    auto sameRuns = [](const ContentionPattern& a, const ContentionPattern& b) {
+        if (a.signature != b.signature || a.runs.size() != b.runs.size()) return false;
+        for (std::size_t k = 0; k < a.runs.size(); ++k)
+            if (a.runs[k].slice != b.runs[k].slice) return false;
+        return true;
+    };
+    std::vector<std::uint8_t> drop(r.patterns.size(), 0);
+    for (std::size_t a = 0; a < r.patterns.size(); ++a)
+        for (std::size_t b = 0; b < r.patterns.size(); ++b)
+            if (a != b && !drop[b] && sameRuns(r.patterns[a], r.patterns[b]) &&
+                (factorRank(r.patterns[b].factor) < factorRank(r.patterns[a].factor) ||
+                 (factorRank(r.patterns[b].factor) == factorRank(r.patterns[a].factor) && b < a)))
+                drop[a] = 1;
+    {
+        std::vector<ContentionPattern> kept;
+        std::fill(byFactor.begin(), byFactor.end(), kNone);
+        for (std::size_t i = 0; i < r.patterns.size(); ++i) {
+            if (drop[i]) continue;
+            byFactor[factorOf[i]] = static_cast<std::uint32_t>(kept.size());
+            kept.push_back(std::move(r.patterns[i]));
+        }
+        r.patterns = std::move(kept);
+    }
+
+    // Each run counted in one pattern: its strongest factor's when that is one, else the pattern
+    // with the largest slowdown it is beside.
+    for (std::uint32_t i = 0; i < r.patterns.size(); ++i) {
+        for (const PatternRun& run : r.patterns[i].runs) {
+            const std::uint32_t op = ops.opOfSlice[run.slice];
+            std::uint32_t& mine = r.patternOfOp[op];
+            const std::uint32_t strong = ex.strongest[op] != kNone ? byFactor[ex.strongest[op]] : kNone;
+            if (strong != kNone) {
+                mine = strong;
+            } else if (mine == kNone || r.patterns[i].slowdown > r.patterns[mine].slowdown) {
+                mine = i;
+            }
+        }
+    }
+    for (ContentionPattern& pat : r.patterns) pat.countedCostNs = 0;
+    for (std::uint32_t i = 0; i < r.patterns.size(); ++i) {
+        for (PatternRun& run : r.patterns[i].runs) {
+            run.counted = r.patternOfOp[ops.opOfSlice[run.slice]] == i;
+            if (run.counted) r.patterns[i].countedCostNs += run.excessNs;
+        }
+    }
+
+    // By cost, largest first; ids in that order; patternOfOp follows.
+    std::vector<std::uint32_t> order(r.patterns.size());
+    std::iota(order.begin(), order.end(), 0u);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::uint32_t a, std::uint32_t b) { return r.patterns[a].costNs > r.patterns[b].costNs; });
+    std::vector<std::uint32_t> rank(order.size());
+    std::vector<ContentionPattern> sorted;
+    sorted.reserve(order.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i) {
+        rank[order[i]] = i;
+        sorted.push_back(std::move(r.patterns[order[i]]));
+        sorted.back().id = i;
+    }
+    r.patterns = std::move(sorted);
+    for (std::uint32_t& m : r.patternOfOp)
+        if (m != kNone) m = rank[m];
+    return r;
+}
+
+}  // namespace contend

@@ -1,0 +1,87 @@
+#pragma once
+// Contention patterns: the systematic cost of running beside a partner, whether or not any single
+// run is an outlier, and the physics that names a serialising partner whatever the names say.
+//
+// A pattern is one of a signature's exposure factors (exposure.h: a partner signature, a partner
+// character, serialisation behind a partner, an oversubscribed counter) whose runs beside it are
+// slower than its runs apart:
+//   runs beside   the signature's runs exposed to the factor;
+//   runs apart    its reference sample (the runs exposed to none of its significant factors:
+//                 baseline.h's rule "contrast"), or, when that holds fewer than kMinGroup, the
+//                 runs not exposed to this factor;
+//   slowdown      the Hodges-Lehmann estimate of the ratio beside / apart (the median of the
+//                 pairwise log-ratios, exponentiated), less 1, with its 95% confidence interval
+//                 from the Mann-Whitney distribution (the pairwise log-ratios between the
+//                 order statistics C and n1 n2 - C + 1, C from the normal approximation); each
+//                 side is thinned evenly to at most kMaxPatternSample runs first, so a million
+//                 runs cost what four million pairs do;
+//   p-value       the one-sided Mann-Whitney test beside > apart, Holm-adjusted over every factor
+//                 the trace tested (all signatures): a pattern is reported when the adjusted p
+//                 is below kAlpha, the interval's low end is above 0 and the slowdown is at
+//                 least kMinEffect;
+//   cost          the sum over the runs beside of (duration - baseline), clipped at 0.
+// Where a kind of partner (or a counter) has exactly a partner's runs beside it, only the
+// partner's row is kept (it names the kernel).
+// A run beside several patterns is counted in one (its strongest factor's when that is a
+// pattern, else the pattern with the largest slowdown): countedCostNs sums those, so the
+// summary's totals never count a run twice (summary.h).
+//
+// Serialisation from physics (the cause of a pattern and of its runs):
+//   A resource shared fairly by the k operators running at once gives each at least 1/k of it,
+//   so a run that overlapped its partners for time O lost at most O (k - 1) / k to the sharing:
+//   its extra time over O (the lost share) is at most (k - 1) / k (1/2 for two streams). A
+//   factor's runs that lost more than that, with the 95% distribution-free confidence bound of
+//   their median lost share above (k - 1) / k (k the median of 1 + the other tracks each run
+//   overlapped), were not sharing: they waited for something the partner held (a lock, or
+//   units it would not share). The factor is then serialising, whatever the kernel names say;
+//   the cause is lock (queue when the partner is compute-bound, bandwidth when it is a copy,
+//   which holds the memory path). Only runs whose partners covered at least kMinOverlap of
+//   them count, and at least kMinGroup of them. Fair sharing cannot pass the bound, so a
+//   bandwidth or cache pair never reads as serialised however large its slowdown; a lock whose
+//   slowdown stays inside the bound is not called one (its cause is then by characters).
+#include <cstdint>
+#include <vector>
+
+#include "core/analysis/findings/causes.h"
+#include "core/analysis/model/report.h"
+
+namespace contend {
+
+inline constexpr std::uint32_t kMaxPatternSample = 2000;
+
+// The physics of one exposure factor (ExposureResult::factors' order).
+struct FactorPhysics {
+    std::uint32_t runs = 0;         // runs beside with enough overlap to judge (>= kMinOverlap)
+    std::uint32_t concurrency = 0;  // k: median of 1 + the other tracks a run overlapped
+    double lostShare = 0;           // median extra time over overlapped time
+    double lostShareLow = 0;        // its 95% lower confidence bound
+    double fairBound = 0;           // (k - 1) / k
+    bool serialised = false;        // lostShareLow > fairBound
+};
+
+// Per factor; every factor of a collective or of a counter is left unjudged (serialised false).
+std::vector<FactorPhysics> judgeSerialisation(const CauseInputs& in);
+
+struct PatternResult {
+    std::vector<ContentionPattern> patterns;  // by cost, largest first
+    // Per op: the pattern whose countedCostNs holds its excess (index into patterns), kNone.
+    std::vector<std::uint32_t> patternOfOp;
+};
+
+// The patterns of the prepared analysis (threshold-independent: a report copies them and fills
+// unflaggedCostNs). `physics` is judgeSerialisation's; `causes` the per-op causes (a pattern's
+// cause is measured when most of its slowed runs have the same measured cause).
+PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes, const std::vector<FactorPhysics>& physics);
+
+// The two-sample estimate behind a pattern: the Hodges-Lehmann ratio of `beside` over `apart`
+// with its 95% interval, and the one-sided Mann-Whitney p-value (unadjusted). For tests.
+struct RatioEstimate {
+    double ratio = 1, low = 1, high = 1;
+    double p = 1;
+};
+RatioEstimate hodgesLehmannRatio(const std::vector<TimeNs>& beside, const std::vector<TimeNs>& apart);
+
+// Holm's step-down adjustment of `p` (same order out).
+std::vector<double> holmAdjust(const std::vector<double>& p);
+
+}  // namespace contend

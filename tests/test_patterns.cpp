@@ -1,0 +1,146 @@
+// Contention patterns (core/analysis/findings/patterns.h): the Hodges-Lehmann ratio and its
+// interval, Holm's adjustment, a systematic slowdown beside a partner found with its cost even
+// when no single run is an outlier, nothing found where the partner does not slow it, and the
+// physics that names a serialising partner a lock whatever the names say while a bandwidth
+// partner, however slow, stays bandwidth.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <random>
+
+#include "analysis_test_trace.h"
+#include "core/analysis/engine.h"
+#include "core/analysis/findings/patterns.h"
+
+using namespace contend;
+using contend::test::KinetoTrace;
+
+namespace {
+
+// `victim` on stream 7 every 200 us, 40 us long with +-`noise` uniform jitter; every other run
+// beside `partner` on stream 8 (starting with it, `partnerUs` long), stretched by `stretch`.
+KinetoTrace pairTrace(const std::string& victim, const std::string& partner, double stretch, double noise,
+                      double partnerUs, int runs, unsigned seed) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<double> jitter(-noise, noise);
+    KinetoTrace k;
+    for (int i = 0; i < runs; ++i) {
+        const double t = 200.0 * i;
+        const bool beside = i % 2 == 1;
+        const double dur = 40.0 * (1 + jitter(rng)) * (beside ? stretch : 1.0);
+        k.kernel(victim, 7, t, dur);
+        if (beside) k.kernel(partner, 8, t, partnerUs);
+    }
+    return k;
+}
+
+const ContentionPattern* patternOf(const Report& r, const std::string& victim, const std::string& partner) {
+    for (const ContentionPattern& p : r.patterns)
+        if (p.victim == victim && p.partner == partner) return &p;
+    return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("patterns: the Hodges-Lehmann ratio finds a known shift and its interval covers it", "[patterns]") {
+    std::vector<TimeNs> apart, beside;
+    for (int i = 0; i < 60; ++i) {
+        const TimeNs d = 10000 + 37 * ((i * 7919) % 100);  // 10.0 .. 13.7 us, spread evenly
+        apart.push_back(d);
+        beside.push_back(static_cast<TimeNs>(std::llround(1.2 * static_cast<double>(d))));
+    }
+    const RatioEstimate e = hodgesLehmannRatio(beside, apart);
+    CHECK(e.ratio == Approx(1.2).epsilon(0.01));
+    CHECK(e.low <= 1.2);
+    CHECK(e.high >= 1.2);
+    CHECK(e.low > 1.0);
+    CHECK(e.p < 1e-6);
+    // The same samples both ways: no shift, an interval around 1, no significance.
+    const RatioEstimate none = hodgesLehmannRatio(apart, apart);
+    CHECK(none.ratio == Approx(1.0).epsilon(0.001));
+    CHECK(none.low <= 1.0);
+    CHECK(none.high >= 1.0);
+    CHECK(none.p > 0.4);
+}
+
+TEST_CASE("patterns: Holm's adjustment is step-down and monotone", "[patterns]") {
+    const std::vector<double> adj = holmAdjust({0.01, 0.04, 0.03, 0.5});
+    CHECK(adj[0] == Approx(0.04));  // 4 x 0.01
+    CHECK(adj[2] == Approx(0.09));  // 3 x 0.03
+    CHECK(adj[1] == Approx(0.09));  // max(2 x 0.04, 0.09)
+    CHECK(adj[3] == Approx(0.5));   // max(1 x 0.5, 0.09)
+}
+
+TEST_CASE("patterns: a systematic 20% slowdown beside a streamer is a pattern with its cost, outliers or not",
+          "[patterns]") {
+    // Noise +-25% on every run: no run beside the partner is an outlier at the default
+    // coefficient, yet every one of them is 20% slower.
+    const Report r = analyze(
+        pairTrace("vectorized_elementwise_kernel_add", "vectorized_elementwise_kernel_copy", 1.2, 0.25, 40, 240, 7)
+            .load(),
+        AnalysisSettings{});
+    const ContentionPattern* p =
+        patternOf(r, "vectorized_elementwise_kernel_add", "vectorized_elementwise_kernel_copy");
+    REQUIRE(p != nullptr);
+    CHECK(p->factor == "partner");
+    CHECK(p->runsBeside == 120);
+    CHECK(p->slowdown == Approx(0.2).margin(0.06));
+    CHECK(p->slowdownLow > 0.0);
+    CHECK(p->slowdownLow <= p->slowdown);
+    CHECK(p->slowdownHigh >= p->slowdown);
+    CHECK(p->pValue < 0.01);
+    CHECK(p->cause == Resource::Bandwidth);  // memory-bound beside memory-bound, by name
+    CHECK(p->provenance == Provenance::Estimated);
+    CHECK(p->runs.size() == 120);
+    TimeNs sum = 0;
+    for (const PatternRun& run : p->runs) sum += run.excessNs;
+    CHECK(sum == p->costNs);
+    CHECK(p->costNs > 0);
+    // The systematic cost is in the totals: the unflagged runs' part is added once.
+    CHECK(r.summary.patternWaitNs > 0);
+    CHECK(r.summary.extraWaitNs == r.summary.anomalyWaitNs + r.summary.clusterWaitNs + r.summary.patternWaitNs);
+    CHECK(r.summary.extraWaitByResource[static_cast<std::size_t>(Resource::Bandwidth)] >= r.summary.patternWaitNs);
+    CHECK(r.summary.bottleneck == Resource::Bandwidth);
+}
+
+TEST_CASE("patterns: a partner that does not slow the operator gives no pattern (null runs, several seeds)",
+          "[patterns]") {
+    for (unsigned seed = 1; seed <= 5; ++seed) {
+        INFO("seed " << seed);
+        const Report r =
+            analyze(pairTrace("reduce_kernel", "xmma_gemm_ffma", 1.0, 0.25, 40, 240, seed).load(), AnalysisSettings{});
+        CHECK(r.patterns.empty());
+        CHECK(r.summary.patternWaitNs == 0);
+    }
+}
+
+TEST_CASE("patterns: serialisation is read from physics, not from names", "[patterns]") {
+    SECTION("a spinlock named like a scatter (memory-bound) loses more than fair sharing can take: lock") {
+        // Beside its partner it waits for the whole 40 us the partner holds, then does its 40:
+        // it lost all of the overlap, far past the half two fair sharers can lose.
+        const Report r =
+            analyze(pairTrace("scatter_gather_elementwise_kernel", "index_put_kernel", 2.0, 0.05, 40, 120, 3).load(),
+                    AnalysisSettings{});
+        const ContentionPattern* p = patternOf(r, "scatter_gather_elementwise_kernel", "index_put_kernel");
+        REQUIRE(p != nullptr);
+        CHECK(p->cause == Resource::Lock);
+        CHECK(p->concurrency == 2);
+        CHECK(p->lostShare > 0.5);
+        CHECK(p->evidence.find("serialised") != std::string::npos);
+        // Its flagged runs say the same.
+        for (const Anomaly& a : r.anomalies)
+            if (a.name == "scatter_gather_elementwise_kernel") CHECK(a.cause == Resource::Lock);
+    }
+    SECTION("a streamer pair 40% slower over the whole overlap stays bandwidth") {
+        // Both 40 us apart; beside, the victim takes 56 us and the partner covers it all: it lost
+        // 16 / 56 = 29% of the overlap, inside the 50% fair sharing allows.
+        const Report r = analyze(
+            pairTrace("vectorized_elementwise_kernel_add", "vectorized_elementwise_kernel_copy", 1.4, 0.05, 60, 120, 4)
+                .load(),
+            AnalysisSettings{});
+        const ContentionPattern* p =
+            patternOf(r, "vectorized_elementwise_kernel_add", "vectorized_elementwise_kernel_copy");
+        REQUIRE(p != nullptr);
+        CHECK(p->cause == Resource::Bandwidth);
+        CHECK(p->lostShare < 0.5);
+    }
+}
