@@ -10,7 +10,7 @@
 #include "analysis_sim.h"
 #include "core/analysis/engine.h"
 #include "core/analysis/whatif/whatif.h"
-#include "core/report/atomic_write.h"
+#include "core/common/atomic_write.h"
 #include "core/report/single/report_json.h"
 #include "test_support.h"
 

@@ -155,7 +155,7 @@ TEST_CASE("nsys-sqlite simulate: the run as JSON and as an Nsight export read ba
     const Result<sim::SimulationSummary> s = simulateTo(req, db.path());
     INFO((s ? std::string() : s.failure().message()));
     REQUIRE(s.ok());
-    CHECK_FALSE(fs::exists(db.path() + ".tmp"));
+    CHECK_FALSE(contend::test::leftTemporary(db.path()));
     REQUIRE(simulateTo(req, again.path()).ok());
     CHECK(fileBytes(db.path()) == fileBytes(again.path()));  // same seed, same bytes
 
@@ -263,7 +263,7 @@ TEST_CASE("nsys-sqlite simulate: counter modes, and what it refuses", "[sim-nsys
     REQUIRE_FALSE(out.ok());
     CHECK(out.failure().kind == Failure::Kind::Unreadable);
     CHECK(out.failure().message().find(missing) != std::string::npos);
-    CHECK_FALSE(fs::exists(missing + ".tmp"));
+    CHECK_FALSE(contend::test::leftTemporary(missing));
 }
 
 TEST_CASE("nsys-sqlite simulate: GPU metrics give measured causes that agree with the ground truth",

@@ -6,7 +6,7 @@
 #include <QStatusBar>
 
 #include "app/gui/message_bar.h"
-#include "core/report/atomic_write.h"
+#include "core/common/atomic_write.h"
 
 namespace contend::gui {
 
