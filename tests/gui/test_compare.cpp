@@ -14,6 +14,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 
+#include "analyze_support.h"
 #include "app/gui/analysis_session.h"
 #include "app/gui/compare_window.h"
 #include "app/gui/main_window.h"
@@ -190,7 +191,8 @@ TEST_CASE("compare window on the samples agrees with compareReports", "[compare]
     const LoadResult now = loadTrace(afterSample().toStdString());
     REQUIRE(base.ok());
     REQUIRE(now.ok());
-    const CompareResult expected = compareReports(analyze(base.value(), s), analyze(now.value(), s));
+    const CompareResult expected =
+        compareReports(contend::test::analyzeOk(base.value(), s), contend::test::analyzeOk(now.value(), s));
     const CompareResult& got = *w.result();
     CHECK(got.anomalies.resolved.size() == expected.anomalies.resolved.size());
     CHECK(got.anomalies.persisting.size() == expected.anomalies.persisting.size());
@@ -384,7 +386,7 @@ TEST_CASE("the compare window's thresholds re-threshold both runs and compare ag
         AnalysisSettings s;
         s.coefficient = k;
         s.overlapRatio = r;
-        return compareReports(analyze(base.value(), s), analyze(now.value(), s));
+        return compareReports(contend::test::analyzeOk(base.value(), s), contend::test::analyzeOk(now.value(), s));
     };
     auto agrees = [](const CompareResult& got, const CompareResult& expected) {
         return got.anomalies.resolved.size() == expected.anomalies.resolved.size() &&
