@@ -9,6 +9,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QLabel>
 #include <QTableView>
@@ -18,6 +19,7 @@
 #include "app/gui/analysis_session.h"
 #include "app/gui/compare_window.h"
 #include "app/gui/main_window.h"
+#include "app/gui/save_file.h"
 #include "core/analysis/compare/compare.h"
 #include "core/analysis/engine.h"
 #include "core/io/load.h"
@@ -319,12 +321,11 @@ TEST_CASE("compare window on the samples agrees with compareReports", "[compare]
 
     SECTION("the comparison exports as JSON, Markdown and PNG") {
         QTemporaryDir dir;
-        QString error;
         const QString json = dir.filePath(QStringLiteral("c.json")), md = dir.filePath(QStringLiteral("c.md")),
                       png = dir.filePath(QStringLiteral("c.png"));
-        REQUIRE(w.exportComparison(json, QStringLiteral("json"), &error));
-        REQUIRE(w.exportComparison(md, QStringLiteral("markdown"), &error));
-        REQUIRE(w.exportComparison(png, QStringLiteral("png"), &error));
+        REQUIRE_FALSE(w.exportComparison(json, QStringLiteral("json")));  // nullopt: saved
+        REQUIRE_FALSE(w.exportComparison(md, QStringLiteral("markdown")));
+        REQUIRE_FALSE(w.exportComparison(png, QStringLiteral("png")));
         QFile jf(json);
         REQUIRE(jf.open(QIODevice::ReadOnly));
         const auto j = nlohmann::json::parse(jf.readAll().toStdString(), nullptr, false);
@@ -337,8 +338,11 @@ TEST_CASE("compare window on the samples agrees with compareReports", "[compare]
         const QImage image(png);
         CHECK(image.width() == w.width());
         // A folder that does not exist: an error that names it, no file.
-        CHECK_FALSE(w.exportComparison(dir.filePath(QStringLiteral("no/such/c.json")), QStringLiteral("json"), &error));
-        CHECK_FALSE(error.isEmpty());
+        const QString missing = dir.filePath(QStringLiteral("no/such/c.json"));
+        const std::optional<Failure> failed = w.exportComparison(missing, QStringLiteral("json"));
+        REQUIRE(failed);
+        CHECK(failureText(*failed).contains(missing));
+        CHECK_FALSE(QFileInfo::exists(missing));
         // The title carries the thresholds both runs were analysed with.
         CHECK(w.windowTitle().contains(
             QStringLiteral("coefficient %1").arg(w.baseReport()->settings.coefficient, 0, 'f', 2)));
