@@ -391,8 +391,7 @@ std::optional<Failure> Reader::run() {
 
 }  // namespace ascenddb
 
-bool isAscendDatabase(const SqliteDb& db, std::string& error) {
-    const auto tables = db.tables(error);
+bool isAscendDatabase(const std::vector<std::string>& tables) {
     auto has = [&](std::string_view t) { return std::find(tables.begin(), tables.end(), t) != tables.end(); };
     return has("TASK") && has("STRING_IDS");
 }

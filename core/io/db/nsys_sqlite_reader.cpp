@@ -499,8 +499,7 @@ bool Reader::readGpuMetrics() {
 
 }  // namespace
 
-bool isNsysDatabase(const SqliteDb& db, std::string& error) {
-    const auto tables = db.tables(error);
+bool isNsysDatabase(const std::vector<std::string>& tables) {
     auto has = [&](std::string_view t) { return std::find(tables.begin(), tables.end(), t) != tables.end(); };
     return has(kKernel) || (has("TARGET_INFO_SESSION_START_TIME") && has("StringIds"));
 }
