@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "analysis_test_trace.h"
+#include "analyze_support.h"
 #include "core/analysis/engine.h"
 #include "core/analysis/model/resources.h"
 
@@ -40,7 +41,7 @@ KinetoTrace cacheThrash() {
 }  // namespace
 
 TEST_CASE("an operator slowed while the cache thrashed is blamed on the cache", "[analysis][causes]") {
-    const Report r = analyze(cacheThrash().load(), AnalysisSettings{});
+    const Report r = contend::test::analyzeOk(cacheThrash().load(), AnalysisSettings{});
     const Anomaly& a = onlyAnomalyNamed(r, "conv_chain");
     CHECK(a.cause == Resource::Cache);
     CHECK(a.provenance == Provenance::Measured);
@@ -69,7 +70,7 @@ TEST_CASE("an operator that makes no progress until its partner ends, in step af
         }
         t += 200;
     }
-    const Report r = analyze(k.load(), AnalysisSettings{});
+    const Report r = contend::test::analyzeOk(k.load(), AnalysisSettings{});
     REQUIRE(r.anomalies.size() == 6);
     for (const Anomaly& a : r.anomalies) {
         CHECK(a.name == "index_put_accumulate");
@@ -99,7 +100,7 @@ TEST_CASE("a single slow run beside a partner, with nothing saturated, has an un
         .kernel("scatter_add_atomic", 17, t, 40)
         .kernel("index_put_accumulate", 21, t, 80)
         .compute(t + 80, 0);
-    const Report r = analyze(k.load(), AnalysisSettings{});
+    const Report r = contend::test::analyzeOk(k.load(), AnalysisSettings{});
     const Anomaly& a = onlyAnomalyNamed(r, "index_put_accumulate");
     CHECK(a.cause == Resource::Unknown);
     CHECK(a.provenance == Provenance::Unknown);

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "analysis_test_trace.h"
+#include "analyze_support.h"
 #include "core/analysis/engine.h"
 
 using namespace contend;
@@ -33,7 +34,7 @@ TEST_CASE("tiny operators spaced by barriers are a cluster, with its busy, waiti
         t += 3;
     }
     k.kernel("conv", 7, t + 5, 200);
-    const Report r = analyze(k.load(), AnalysisSettings{});
+    const Report r = contend::test::analyzeOk(k.load(), AnalysisSettings{});
     REQUIRE(r.clusters.size() == 1);
     const Cluster& c = r.clusters[0];
     CHECK(c.ops == 10);
@@ -60,7 +61,7 @@ TEST_CASE("the same gaps without a sync call in them are a cluster of unknown ca
         t += 3;
     }
     k.kernel("conv", 7, t + 5, 200);
-    const Report r = analyze(k.load(), AnalysisSettings{});
+    const Report r = contend::test::analyzeOk(k.load(), AnalysisSettings{});
     REQUIRE(r.clusters.size() == 1);
     CHECK(r.clusters[0].provenance == Provenance::Unknown);
     CHECK(r.clusters[0].evidence.find("no host sync calls") != std::string::npos);
@@ -74,7 +75,7 @@ TEST_CASE("a tightly packed run of tiny operators is not a cluster", "[analysis]
         k.kernel("eltwise_" + std::to_string(i % 4), 7, t, 5);
         t += 6;
     }
-    const Report r = analyze(k.load(), AnalysisSettings{});
+    const Report r = contend::test::analyzeOk(k.load(), AnalysisSettings{});
     CHECK(r.clusters.empty());
 }
 
@@ -91,7 +92,7 @@ TEST_CASE("a packed burst next to a barrier-spaced run: only the spaced run is a
         k.kernel("spaced", 7, t, 3);
         t += 3;
     }
-    const Report r = analyze(k.load(), AnalysisSettings{});
+    const Report r = contend::test::analyzeOk(k.load(), AnalysisSettings{});
     REQUIRE(r.clusters.size() == 1);
     CHECK(r.clusters[0].start == static_cast<TimeNs>(sparseStart * 1000));
     CHECK(r.clusters[0].ops == 8);
@@ -103,6 +104,6 @@ TEST_CASE("runs shorter than four operators, or split by idle time, are not clus
     for (int i = 0; i < 3; ++i, t += 15) k.kernel("a", 7, t, 3);  // three only
     t += 2000;                                                    // idle: ends the run
     for (int i = 0; i < 3; ++i, t += 15) k.kernel("a", 7, t, 3);
-    const Report r = analyze(k.load(), AnalysisSettings{});
+    const Report r = contend::test::analyzeOk(k.load(), AnalysisSettings{});
     CHECK(r.clusters.empty());
 }

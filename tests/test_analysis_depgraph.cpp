@@ -7,6 +7,7 @@
 
 #include "analysis_sim.h"
 #include "analysis_test_trace.h"
+#include "analyze_support.h"
 #include "core/analysis/compare/compare.h"
 #include "core/analysis/engine.h"
 #include "core/analysis/whatif/depgraph.h"
@@ -156,7 +157,7 @@ KinetoTrace contended(bool longTail, double slowed = 130) {
     return k;
 }
 
-Report analysed(const KinetoTrace& k) { return analyze(k.load(), AnalysisSettings{}); }
+Report analysed(const KinetoTrace& k) { return contend::test::analyzeOk(k.load(), AnalysisSettings{}); }
 
 }  // namespace
 
@@ -186,19 +187,21 @@ TEST_CASE("what-if: keepGoing stops it between replays, and saying yes changes n
     auto p = prepareAnalysis(k.load(), AnalysisSettings{}).value();
     REQUIRE(p);
     Report full = buildReport(*p, 3.0, 0.7);
-    REQUIRE(predictGains(*p, full));
+    REQUIRE_FALSE(predictGains(*p, full));  // nullopt: done
     Report asked = buildReport(*p, 3.0, 0.7);
     int calls = 0;
     WhatIfSettings yes;
     yes.keepGoing = [&calls] { return ++calls > 0; };
-    REQUIRE(predictGains(*p, asked, yes));
+    REQUIRE_FALSE(predictGains(*p, asked, yes));  // nullopt: done
     CHECK(calls > 0);
     CHECK(asked.windows[0].gainNs == full.windows[0].gainNs);
     CHECK(asked.whatIf.allGainNs == full.whatIf.allGainNs);
     Report stopped = buildReport(*p, 3.0, 0.7);
     WhatIfSettings no;
     no.keepGoing = [] { return false; };
-    CHECK_FALSE(predictGains(*p, stopped, no));
+    const std::optional<Failure> stop = predictGains(*p, stopped, no);
+    REQUIRE(stop);
+    CHECK(stop->isCancelled());
     CHECK(stopped.whatIf.replayed == 0);
 }
 
@@ -258,10 +261,10 @@ Measured predictedVsFixed(sim::Scenario s, std::uint64_t seed) {
     o.scenario = s;
     o.seed = seed;
     if (s == sim::Scenario::Lock) o.badRate = 0.5;
-    const Report base = analyze(contend::test::simulated(o).trace, AnalysisSettings{});
+    const Report base = contend::test::analyzeOk(contend::test::simulated(o).trace, AnalysisSettings{});
     o.fixed = true;
     o.badRate = 1;
-    const Report fixed = analyze(contend::test::simulated(o).trace, AnalysisSettings{});
+    const Report fixed = contend::test::analyzeOk(contend::test::simulated(o).trace, AnalysisSettings{});
     REQUIRE(base.whatIf.computed);
     REQUIRE(fixed.whatIf.computed);
     Measured m;
@@ -323,10 +326,10 @@ TEST_CASE(
 TEST_CASE("what-if: on the null scenario nothing the fix removes is predicted, and nothing changes",
           "[analysis][whatif][sim]") {
     for (std::uint64_t seed = 1; seed <= 2; ++seed) {
-        const Report base =
-            analyze(contend::test::simulated(sim::Scenario::Null, false, seed).trace, AnalysisSettings{});
-        const Report fixed =
-            analyze(contend::test::simulated(sim::Scenario::Null, true, seed).trace, AnalysisSettings{});
+        const Report base = contend::test::analyzeOk(contend::test::simulated(sim::Scenario::Null, false, seed).trace,
+                                                     AnalysisSettings{});
+        const Report fixed = contend::test::analyzeOk(contend::test::simulated(sim::Scenario::Null, true, seed).trace,
+                                                      AnalysisSettings{});
         CHECK(base.whatIf.totalNs == fixed.whatIf.totalNs);
         for (const ResourceGain& g : base.whatIf.resources) CHECK((g.resource == Resource::Unknown || g.gainNs == 0));
     }

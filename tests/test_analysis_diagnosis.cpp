@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "analysis_test_trace.h"
+#include "analyze_support.h"
 #include "core/analysis/engine.h"
 
 using namespace contend;
@@ -31,7 +32,7 @@ TEST_CASE("a collective waiting for its peers is sync, and its wait is never cha
         k.kernel(kAllReduce, 20, t, d);
         k.kernel(kElementwise, 7, t + 10, 50 + (i % 2));
     }
-    const Report r = analyze(k.load(), AnalysisSettings{});
+    const Report r = contend::test::analyzeOk(k.load(), AnalysisSettings{});
     REQUIRE(r.anomalies.size() == 4);
     for (const Anomaly& a : r.anomalies) {
         CHECK(a.name == kAllReduce);
@@ -54,7 +55,7 @@ TEST_CASE("a kernel slowed whenever a collective runs beside it contends with co
         k.kernel(kAllReduce, 20, beside ? t : t + 500, 100);
         k.kernel(kElementwise, 7, t, beside ? 90 + (i % 3) : 50 + (i % 3));
     }
-    const Report r = analyze(k.load(), AnalysisSettings{});
+    const Report r = contend::test::analyzeOk(k.load(), AnalysisSettings{});
     REQUIRE(r.anomalies.size() == 15);
     for (const Anomaly& a : r.anomalies) {
         CHECK(a.name == kElementwise);
@@ -101,7 +102,7 @@ TEST_CASE("one kernel name in many shapes, each too rare to judge, is said to be
     double t = 0;
     for (int shape = 1; shape <= 12; ++shape)
         for (int i = 0; i < 2; ++i, t += 300) k.kernel("ampere_sgemm_128x64_tn", 7, t, 100 + shape, shape * 8);
-    const Report r = analyze(k.load(), AnalysisSettings{});
+    const Report r = contend::test::analyzeOk(k.load(), AnalysisSettings{});
     CHECK(hasNote(r, "dynamic-shapes"));
     CHECK(hasNote(r, "few-runs"));
     CHECK(r.anomalies.empty());
@@ -125,7 +126,7 @@ TEST_CASE("operators on two GPUs never contend with each other, however well the
         k.add(ev);
         k.kernel(kElementwise, 7, together ? t : t + 500, 150);  // GPU 0 (device 0)
     }
-    const Report r = analyze(k.load(), AnalysisSettings{});
+    const Report r = contend::test::analyzeOk(k.load(), AnalysisSettings{});
     CHECK(r.windows.empty());
     for (const Anomaly& a : r.anomalies) {
         CHECK(a.provenance == Provenance::Unknown);

@@ -8,9 +8,10 @@
 #include <sstream>
 
 #include "analysis_sim.h"
+#include "analyze_support.h"
 #include "core/analysis/engine.h"
 #include "core/analysis/whatif/whatif.h"
-#include "core/report/atomic_write.h"
+#include "core/common/atomic_write.h"
 #include "core/report/single/report_json.h"
 #include "test_support.h"
 
@@ -27,9 +28,9 @@ TEST_CASE("re-thresholding a prepared analysis equals analysing from scratch", "
         AnalysisSettings s;
         s.coefficient = k;
         s.overlapRatio = ratio;
-        const Report fresh = analyze(mixedTrace(), s);
+        const Report fresh = contend::test::analyzeOk(mixedTrace(), s);
         Report rethresholded = buildReport(*p, k, ratio);
-        predictGains(*p, rethresholded);  // analyze() adds the what-if too
+        predictGains(*p, rethresholded);  // the pipeline adds the what-if too
         CHECK(reportToJson(rethresholded) == reportToJson(fresh));
         // The views' per-slice arrays (slice_view.h) do not depend on the thresholds: an analysis
         // prepared with these gives the same signatures, scores and slack as p's, which every
@@ -63,7 +64,7 @@ TEST_CASE("re-thresholding is cheap", "[analysis][engine][bench]") {
 }
 
 TEST_CASE("a report survives the JSON round trip", "[analysis][report]") {
-    const Report r = analyze(mixedTrace(), AnalysisSettings{});
+    const Report r = contend::test::analyzeOk(mixedTrace(), AnalysisSettings{});
     REQUIRE_FALSE(r.anomalies.empty());
     REQUIRE_FALSE(r.windows.empty());
     REQUIRE_FALSE(r.clusters.empty());
@@ -111,7 +112,7 @@ TEST_CASE("a report survives the JSON round trip", "[analysis][report]") {
 }
 
 TEST_CASE("the Markdown report names the bottleneck and what to try", "[analysis][report]") {
-    const Report r = analyze(mixedTrace(), AnalysisSettings{});
+    const Report r = contend::test::analyzeOk(mixedTrace(), AnalysisSettings{});
     const std::string md = reportToMarkdown(r, *mixedTrace());
     CHECK(md.find("# Contention report") != std::string::npos);
     CHECK(md.find("## Top anomalies") != std::string::npos);

@@ -26,6 +26,7 @@
 #include <set>
 
 #include "analysis_sim.h"
+#include "analyze_support.h"
 #include "core/analysis/engine.h"
 #include "core/analysis/scoring/baseline.h"
 
@@ -180,7 +181,7 @@ TEST_CASE(
             Score total;
             for (std::uint64_t seed : {1, 2, 3, 4, 5}) {
                 const auto& run = simulated(options(c.scenario, m, seed, c.badRate, c.iterations));
-                const Report r = analyze(run.trace, AnalysisSettings{});
+                const Report r = contend::test::analyzeOk(run.trace, AnalysisSettings{});
                 const Score s = score(*run.trace, run.truth, ours(r));
                 INFO(sim::scenarioName(c.scenario) << " counters " << m.name << " seed " << seed);
                 CHECK(s.slowed >= 5);
@@ -218,7 +219,7 @@ TEST_CASE("mixed: clusters and controls, and the duration-only detector as the b
     for (std::uint64_t seed : {1, 2, 3, 4, 5}) {
         const auto& run = simulated(sim::Scenario::Mixed, false, seed);
         const Trace& t = *run.trace;
-        const Report r = analyze(run.trace, AnalysisSettings{});
+        const Report r = contend::test::analyzeOk(run.trace, AnalysisSettings{});
         const Score s = score(t, run.truth, ours(r));
         const Score d = score(t, run.truth, durationOnly(t));
         INFO("seed " << seed);
@@ -264,7 +265,7 @@ TEST_CASE("a site contended in every step: no confident wrong verdict, and the r
             for (std::uint64_t seed : {1, 2, 3}) {
                 INFO(sim::scenarioName(scenario) << " counters " << m.name << " seed " << seed);
                 const auto& run = simulated(options(scenario, m, seed));
-                const Report r = analyze(run.trace, AnalysisSettings{});
+                const Report r = contend::test::analyzeOk(run.trace, AnalysisSettings{});
                 const Score s = score(*run.trace, run.truth, ours(r));
                 checkProvenance(r, m.counters == sim::CounterMode::Full);
                 CHECK(s.precision() >= 0.90);
@@ -289,7 +290,7 @@ TEST_CASE("null: a busy device where nothing is shared comes out clean in every 
         for (std::uint64_t seed : {1, 2, 3, 4, 5}) {
             INFO("counters " << m.name << " seed " << seed);
             const auto& run = simulated(options(sim::Scenario::Null, m, seed));
-            const Report r = analyze(run.trace, AnalysisSettings{});
+            const Report r = contend::test::analyzeOk(run.trace, AnalysisSettings{});
             const double ops = static_cast<double>(r.trace.operators);
             REQUIRE(ops > 1000);
             CHECK(static_cast<double>(r.anomalies.size()) <= 0.005 * ops);
@@ -325,8 +326,8 @@ TEST_CASE("each scenario's fixed twin has its windows and clusters gone, and no 
         INFO(sim::scenarioName(e.scenario));
         const auto& bad = simulated(e.scenario, false, 7);
         const auto& good = simulated(e.scenario, true, 7);
-        const Report rb = analyze(bad.trace, AnalysisSettings{});
-        const Report rg = analyze(good.trace, AnalysisSettings{});
+        const Report rb = contend::test::analyzeOk(bad.trace, AnalysisSettings{});
+        const Report rg = contend::test::analyzeOk(good.trace, AnalysisSettings{});
         if (e.windows != Resource::None) {
             CHECK(std::any_of(rb.windows.begin(), rb.windows.end(),
                               [&](const auto& w) { return w.resource == e.windows; }));

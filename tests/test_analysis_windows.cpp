@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "analysis_test_trace.h"
+#include "analyze_support.h"
 #include "core/analysis/engine.h"
 #include "core/analysis/inputs/overlap.h"
 #include "core/trace/conventions.h"
@@ -67,14 +68,14 @@ TEST_CASE("two memory-heavy operators at overlap ratio 0.8: a window at 0.7, non
 TEST_CASE("two operators oversubscribing bandwidth with neither slowed are not a window", "[analysis][windows]") {
     // The counter is pinned and they ask for 140%, but both took their usual 100 us: a window
     // needs an operator measurably slower than its baseline.
-    const Report r = analyze(twoMemoryHeavyOps(70, 100).load(), AnalysisSettings{});
+    const Report r = contend::test::analyzeOk(twoMemoryHeavyOps(70, 100).load(), AnalysisSettings{});
     CHECK(r.windows.empty());
     CHECK(r.anomalies.empty());
 }
 
 TEST_CASE("two operators that fit together are not a window, however high the counter", "[analysis][windows]") {
     // 45% each: 90% together is busy (above the 85% high mark) but nothing had to wait.
-    const Report r = analyze(twoMemoryHeavyOps(45).load(), AnalysisSettings{});
+    const Report r = contend::test::analyzeOk(twoMemoryHeavyOps(45).load(), AnalysisSettings{});
     CHECK(r.windows.empty());
 }
 
@@ -91,7 +92,7 @@ TEST_CASE("the extra wait of a slowed operator is split over the windows it was 
     }
     k.kernel("copy_a", 7, t, 160).kernel("copy_b", 13, t, 190);
     k.bandwidth(t, 100).bandwidth(t + 190, 0);
-    const Report r = analyze(k.load(), AnalysisSettings{});
+    const Report r = contend::test::analyzeOk(k.load(), AnalysisSettings{});
     REQUIRE(r.windows.size() == 1);
     REQUIRE(r.anomalies.size() == 2);
     TimeNs paid = 0;

@@ -8,6 +8,7 @@
 #include <tuple>
 #include <zlib.h>
 
+#include "analyze_support.h"
 #include "core/analysis/engine.h"
 #include "core/io/load.h"
 #include "core/report/single/annotate.h"
@@ -122,7 +123,7 @@ TEST_CASE("annotate: the bundled sample keeps every event and gains the findings
     const std::string sample = contend::test::sourceDir() + "/resources/samples/projectx-before.json.gz";
     LoadResult lr = loadTrace(sample);
     REQUIRE(lr);
-    const Report r = analyze(lr.value(), AnalysisSettings{});
+    const Report r = contend::test::analyzeOk(lr.value(), AnalysisSettings{});
     REQUIRE_FALSE(r.windows.empty());
     TempFile out("annotated.json.gz");
     // Contend reads it back without a warning, with exactly the added events more.
@@ -141,7 +142,7 @@ TEST_CASE("annotate: the bundled sample keeps every event and gains the findings
     CHECK(instants == r.anomalies.size());
     // Analysed again, the user's operators give the same findings (the added process holds no
     // device operator).
-    const Report again = analyze(back.value(), AnalysisSettings{});
+    const Report again = contend::test::analyzeOk(back.value(), AnalysisSettings{});
     CHECK(again.anomalies.size() == r.anomalies.size());
     CHECK(again.windows.size() == r.windows.size());
     checkChromeTraceRules(nlohmann::json::parse(gunzipFile(out.path()))["traceEvents"], pid);
@@ -161,7 +162,7 @@ TEST_CASE("annotate: an array-form trace (Ascend, Chrome) and an empty array", "
     TempFile in("array.json", events);
     LoadResult lr = loadTrace(in.path());
     REQUIRE(lr);
-    const Report r = analyze(lr.value(), AnalysisSettings{});
+    const Report r = contend::test::analyzeOk(lr.value(), AnalysisSettings{});
     REQUIRE(r.anomalies.size() == 1);
     TempFile out("array-annotated.json");
     const Result<contend::Annotated> res = writeAnnotatedTrace(*lr.value(), r, out.path());
@@ -178,7 +179,7 @@ TEST_CASE("annotate: an array-form trace (Ascend, Chrome) and an empty array", "
     if (le) {
         TempFile out2("empty-annotated.json");
         const Result<contend::Annotated> r2 =
-            writeAnnotatedTrace(*le.value(), analyze(le.value(), AnalysisSettings{}), out2.path());
+            writeAnnotatedTrace(*le.value(), contend::test::analyzeOk(le.value(), AnalysisSettings{}), out2.path());
         REQUIRE(r2.ok());
         CHECK_NOTHROW(nlohmann::json::parse(contend::test::slurp(out2.path())));
     }
@@ -194,7 +195,7 @@ TEST_CASE("annotate: a trace cut short is an error naming the file, and nothing 
     REQUIRE(lr);
     TempFile out("cut-annotated.json");
     const Result<contend::Annotated> res =
-        writeAnnotatedTrace(*lr.value(), analyze(lr.value(), AnalysisSettings{}), out.path());
+        writeAnnotatedTrace(*lr.value(), contend::test::analyzeOk(lr.value(), AnalysisSettings{}), out.path());
     REQUIRE_FALSE(res.ok());
     CHECK(res.failure().kind == Failure::Kind::Malformed);
     CHECK(res.failure().file == in.path());
@@ -213,7 +214,7 @@ TEST_CASE("annotate: a real Kineto trace with NCCL keeps its events and passes t
     const std::string path = contend::test::sharedTraces() + "/kineto-hta/tests/data/trace_diff/test/test.json.gz";
     LoadResult lr = loadTrace(path);
     REQUIRE(lr);
-    const Report r = analyze(lr.value(), AnalysisSettings{});
+    const Report r = contend::test::analyzeOk(lr.value(), AnalysisSettings{});
     TempFile out("real-annotated.json");
     const AnnotatedAndBack a = annotateAndReload(lr, r, out);
     const LoadResult& back = a.back;

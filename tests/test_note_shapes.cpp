@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 
+#include "analyze_support.h"
 #include "core/analysis/engine.h"
 #include "core/io/load.h"
 #include "test_paths.h"
@@ -19,7 +20,7 @@ namespace {
 Report analysePath(const std::string& path) {
     LoadResult r = loadTrace(path, LoadOptions{});
     REQUIRE(r);
-    return analyze(r.value(), AnalysisSettings{});
+    return contend::test::analyzeOk(r.value(), AnalysisSettings{});
 }
 
 const ReportNote* note(const Report& r, const std::string& kind) {

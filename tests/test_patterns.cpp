@@ -8,6 +8,7 @@
 #include <random>
 
 #include "analysis_test_trace.h"
+#include "analyze_support.h"
 #include "core/analysis/engine.h"
 #include "core/analysis/findings/patterns.h"
 
@@ -74,7 +75,7 @@ TEST_CASE("patterns: a systematic 20% slowdown beside a streamer is a pattern wi
           "[patterns]") {
     // Noise +-25% on every run: no run beside the partner is an outlier at the default
     // coefficient, yet every one of them is 20% slower.
-    const Report r = analyze(
+    const Report r = contend::test::analyzeOk(
         pairTrace("vectorized_elementwise_kernel_add", "vectorized_elementwise_kernel_copy", 1.2, 0.25, 40, 240, 7)
             .load(),
         AnalysisSettings{});
@@ -106,8 +107,8 @@ TEST_CASE("patterns: a partner that does not slow the operator gives no pattern 
           "[patterns]") {
     for (unsigned seed = 1; seed <= 5; ++seed) {
         INFO("seed " << seed);
-        const Report r =
-            analyze(pairTrace("reduce_kernel", "xmma_gemm_ffma", 1.0, 0.25, 40, 240, seed).load(), AnalysisSettings{});
+        const Report r = contend::test::analyzeOk(
+            pairTrace("reduce_kernel", "xmma_gemm_ffma", 1.0, 0.25, 40, 240, seed).load(), AnalysisSettings{});
         CHECK(r.patterns.empty());
         CHECK(r.summary.patternWaitNs == 0);
     }
@@ -117,9 +118,9 @@ TEST_CASE("patterns: serialisation is read from physics, not from names", "[patt
     SECTION("a spinlock named like a scatter (memory-bound) loses more than fair sharing can take: lock") {
         // Beside its partner it waits for the whole 40 us the partner holds, then does its 40:
         // it lost all of the overlap, far past the half two fair sharers can lose.
-        const Report r =
-            analyze(pairTrace("scatter_gather_elementwise_kernel", "index_put_kernel", 2.0, 0.05, 40, 120, 3).load(),
-                    AnalysisSettings{});
+        const Report r = contend::test::analyzeOk(
+            pairTrace("scatter_gather_elementwise_kernel", "index_put_kernel", 2.0, 0.05, 40, 120, 3).load(),
+            AnalysisSettings{});
         const ContentionPattern* p = patternOf(r, "scatter_gather_elementwise_kernel", "index_put_kernel");
         REQUIRE(p != nullptr);
         CHECK(p->cause == Resource::Lock);
@@ -133,7 +134,7 @@ TEST_CASE("patterns: serialisation is read from physics, not from names", "[patt
     SECTION("a streamer pair 40% slower over the whole overlap stays bandwidth") {
         // Both 40 us apart; beside, the victim takes 56 us and the partner covers it all: it lost
         // 16 / 56 = 29% of the overlap, inside the 50% fair sharing allows.
-        const Report r = analyze(
+        const Report r = contend::test::analyzeOk(
             pairTrace("vectorized_elementwise_kernel_add", "vectorized_elementwise_kernel_copy", 1.4, 0.05, 60, 120, 4)
                 .load(),
             AnalysisSettings{});

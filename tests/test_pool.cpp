@@ -3,6 +3,7 @@
 #include <set>
 
 #include "analysis_sim.h"
+#include "analyze_support.h"
 #include "core/analysis/engine.h"
 #include "core/trace/pool.h"
 
@@ -63,8 +64,8 @@ TEST_CASE("pooled captures keep every event, never overlap each other, and numbe
 TEST_CASE("two-step captures cannot judge once-per-step operators, pooled they can", "[pool][analysis]") {
     std::vector<TracePtr> runs;
     for (std::uint64_t seed : {31, 32, 33}) runs.push_back(simulated(shortCapture(seed)).trace);
-    const Report alone = analyze(runs[0], AnalysisSettings{});
-    const Report pooled = analyze(poolCaptures(runs), AnalysisSettings{});
+    const Report alone = contend::test::analyzeOk(runs[0], AnalysisSettings{});
+    const Report pooled = contend::test::analyzeOk(poolCaptures(runs), AnalysisSettings{});
     auto note = [](const Report& r, const char* kind) {
         for (const ReportNote& n : r.notes)
             if (n.kind == kind) return true;

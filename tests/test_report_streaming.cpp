@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "core/analysis/engine.h"
-#include "core/report/atomic_write.h"
+#include "core/common/atomic_write.h"
 #include "core/report/single/report_json.h"
 #include "core/trace/time_format.h"
 #include "test_paths.h"

@@ -30,6 +30,7 @@
 #include <string>
 
 #include "analysis_sim.h"
+#include "analyze_support.h"
 #include "core/analysis/engine.h"
 #include "core/sim/write/nsys_writer.h"
 #include "core/trace/conventions.h"
@@ -155,7 +156,7 @@ TEST_CASE("nsys-sqlite simulate: the run as JSON and as an Nsight export read ba
     const Result<sim::SimulationSummary> s = simulateTo(req, db.path());
     INFO((s ? std::string() : s.failure().message()));
     REQUIRE(s.ok());
-    CHECK_FALSE(fs::exists(db.path() + ".tmp"));
+    CHECK_FALSE(contend::test::leftTemporary(db.path()));
     REQUIRE(simulateTo(req, again.path()).ok());
     CHECK(fileBytes(db.path()) == fileBytes(again.path()));  // same seed, same bytes
 
@@ -212,7 +213,7 @@ TEST_CASE("nsys-sqlite simulate: the run as JSON and as an Nsight export read ba
     CHECK(details["exported by"].find("schema 3.25.0") != std::string::npos);
 
     // The analysis maps them: compute, issue and (read + write) bandwidth; the clock is no resource.
-    const Report r = analyze(ls.value(), AnalysisSettings{});
+    const Report r = contend::test::analyzeOk(ls.value(), AnalysisSettings{});
     std::set<std::string> mapped(r.trace.counters.begin(), r.trace.counters.end());
     CHECK(mapped.count("SMs Active [Throughput %] % -> compute (utilization)"));
     CHECK(mapped.count("SM Issue [Throughput %] % -> issue (utilization)"));
@@ -263,7 +264,7 @@ TEST_CASE("nsys-sqlite simulate: counter modes, and what it refuses", "[sim-nsys
     REQUIRE_FALSE(out.ok());
     CHECK(out.failure().kind == Failure::Kind::Unreadable);
     CHECK(out.failure().message().find(missing) != std::string::npos);
-    CHECK_FALSE(fs::exists(missing + ".tmp"));
+    CHECK_FALSE(contend::test::leftTemporary(missing));
 }
 
 TEST_CASE("nsys-sqlite simulate: GPU metrics give measured causes that agree with the ground truth",
@@ -288,7 +289,7 @@ TEST_CASE("nsys-sqlite simulate: GPU metrics give measured causes that agree wit
                 const auto& run = simulated(options(c.scenario, *f, seed, c.badRate, c.iterations));
                 CHECK(formatName(run.trace->traceFormat()) ==
                       (f->format == sim::TraceFormat::NsysSqlite ? "nsys-sqlite" : "kineto"));
-                const Report r = analyze(run.trace, AnalysisSettings{});
+                const Report r = contend::test::analyzeOk(run.trace, AnalysisSettings{});
                 total.add(score(*run.trace, run.truth, r));
                 for (const Anomaly& a : r.anomalies)
                     if (a.evidence.rfind("measured (bounded from", 0) == 0) ++bounded[f->name];
@@ -339,7 +340,7 @@ TEST_CASE("nsys-sqlite simulate: the null run flags (almost) nothing", "[sim-nsy
         for (std::uint64_t seed : {1, 2, 3, 4, 5}) {
             INFO(f->name << " seed " << seed);
             const auto& run = simulated(options(sim::Scenario::Null, *f, seed, 1, 0));
-            const Report r = analyze(run.trace, AnalysisSettings{});
+            const Report r = contend::test::analyzeOk(run.trace, AnalysisSettings{});
             const double ops = static_cast<double>(r.trace.operators);
             REQUIRE(ops > 1000);
             REQUIRE_FALSE(run.trace->counters().empty());

@@ -76,6 +76,16 @@ inline std::string slurp(const std::filesystem::path& p) {
     std::ifstream f(p, std::ios::binary);
     return std::string(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
 }
+// Whether an atomic write (core/common/atomic_write.h) left its temporary, PATH.tmp-XXXXXX, next to
+// `path`.
+inline bool leftTemporary(const std::filesystem::path& path) {
+    std::error_code ec;
+    const std::string prefix = path.filename().string() + ".tmp";
+    for (const auto& e : std::filesystem::directory_iterator(path.parent_path(), ec))
+        if (e.path().filename().string().rfind(prefix, 0) == 0) return true;
+    return false;
+}
+
 inline bool haveSharedTraces() { return std::filesystem::is_directory(sharedTraces()); }
 
 // Ends the test process as *skipped*: prints the marker CTest looks for (SKIP_REGULAR_EXPRESSION

@@ -10,12 +10,9 @@
 #include <string>
 
 #include "app/cli/commands.h"
-#include "core/analysis/engine.h"
-#include "core/analysis/inputs/memory_estimate.h"
-#include "core/analysis/whatif/whatif.h"
+#include "core/common/atomic_write.h"
 #include "core/io/load.h"
-#include "core/io/memory_budget.h"
-#include "core/report/atomic_write.h"
+#include "core/pipeline/analyze_trace.h"
 #include "core/report/single/advice.h"
 #include "core/report/single/finding_rank.h"
 #include "core/report/single/report_csv.h"
@@ -287,32 +284,16 @@ int runAnalyze(int argc, char** argv) {
     const TracePtr pooled = poolCaptures(captures);
     captures.clear();  // the pooled trace holds its own copy
     // The analysis and the report weigh what they will allocate against what the load's memory
-    // budget leaves (memory_estimate.h).
-    auto headroom = [] {
-        const std::uint64_t budget = effectiveMemoryBudget(cliLoadOptions());
-        if (budget == kNoMemoryLimit) return std::uint64_t{0};
-        const std::uint64_t held = residentMemoryBytes();
-        return budget > held ? budget - held : std::uint64_t{1};
-    };
-    settings.memoryHeadroomBytes = headroom();
-    auto preparedResult = prepareAnalysis(pooled, settings);
-    if (!preparedResult) {
-        std::fprintf(stderr, "contend-cli analyze: %s\n", preparedResult.failure().message().c_str());
+    // budget leaves (PipelineOptions::weighMemory).
+    PipelineOptions options;
+    options.load = cliLoadOptions();
+    options.analysis = settings;
+    Result<Report> analysed = analyzeTrace(pooled, options);
+    if (!analysed) {
+        std::fprintf(stderr, "contend-cli analyze: %s\n", analysed.failure().message().c_str());
         return kExitBadInput;
     }
-    const std::shared_ptr<const PreparedAnalysis> prepared = std::move(preparedResult).value();
-    if (const std::uint64_t left = headroom(); left != 0) {
-        const std::uint64_t need = reportBytes(*prepared, settings.coefficient, settings.overlapRatio);
-        if (need > left) {
-            char k[32];
-            std::snprintf(k, sizeof k, "%g", settings.coefficient);
-            std::fprintf(stderr, "contend-cli analyze: %s\n",
-                         analysisMemoryMessage(std::string("the report at coefficient ") + k, need, left).c_str());
-            return kExitBadInput;
-        }
-    }
-    Report report = buildReport(*prepared, settings.coefficient, settings.overlapRatio);
-    predictGains(*prepared, report);
+    Report report = std::move(analysed).value();
     if (paths.size() > 1) {
         std::string list;
         for (std::size_t i = 0; i < paths.size(); ++i) list += (i ? ", " : "") + paths[i];

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "app/cli/commands.h"
-#include "core/analysis/engine.h"
 #include "core/io/load.h"
+#include "core/pipeline/analyze_trace.h"
 #include "core/report/single/annotate.h"
 
 namespace contend::cli {
@@ -68,24 +68,27 @@ int runAnnotate(int argc, char** argv) {
     }
     if (path.empty()) return usage("no TRACE given");
     if (out.empty()) return usage("no --out given");
-    LoadResult lr = loadTrace(path, cliLoadOptions());
-    if (!lr) {
-        std::fprintf(stderr, "contend-cli: %s\n", lr.failure().message().c_str());
+    // The report without the what-if: the annotations carry the findings, not their gains.
+    PipelineOptions options;
+    options.load = cliLoadOptions();
+    options.analysis = settings;
+    options.whatIf = false;
+    PipelineOutputs made;
+    const Result<Report> analysed = analyzeTrace(path, options, &made);
+    if (!analysed) {
+        std::fprintf(stderr, "contend-cli%s: %s\n", made.trace ? " annotate" : "",
+                     analysed.failure().message().c_str());
         return kExitBadInput;
     }
-    auto prepared = prepareAnalysis(lr.value(), settings);
-    if (!prepared) {
-        std::fprintf(stderr, "contend-cli annotate: %s\n", prepared.failure().message().c_str());
-        return kExitBadInput;
-    }
-    const Report report = buildReport(*prepared.value(), settings.coefficient, settings.overlapRatio);
-    const Result<Annotated> res = writeAnnotatedTrace(*lr.value(), report, out);
+    const Report& report = analysed.value();
+    const Trace& trace = *made.trace;
+    const Result<Annotated> res = writeAnnotatedTrace(trace, report, out);
     if (!res) {
         std::fprintf(stderr, "contend-cli annotate: %s\n", res.failure().message().c_str());
         return kExitBadInput;
     }
     std::fprintf(stderr, "annotated %s -> %s: %llu events added (%zu anomalies, %zu windows, %zu clusters)\n",
-                 lr.value()->source().path.c_str(), out.c_str(), static_cast<unsigned long long>(res->addedEvents),
+                 trace.source().path.c_str(), out.c_str(), static_cast<unsigned long long>(res->addedEvents),
                  report.anomalies.size(), report.windows.size(), report.clusters.size());
     return kExitOk;
 }

@@ -9,9 +9,7 @@
 
 #include "app/cli/cmd_analyze.h"
 #include "app/cli/commands.h"
-#include "core/analysis/engine.h"
-#include "core/analysis/whatif/whatif.h"
-#include "core/io/load.h"
+#include "core/pipeline/analyze_trace.h"
 
 namespace contend::cli {
 
@@ -20,11 +18,12 @@ namespace {
 const char* kHelp =
     "usage: contend-cli bench-analyze TRACE [--repeat N]\n"
     "\n"
-    "Loads TRACE, prepares the analysis (baselines, pressures, causes, candidate windows,\n"
-    "clusters, dependency graph) and re-thresholds it (buildReport) at several coefficient/overlap\n"
-    "values, each N times (at least 5), then runs the what-if (predicted gains) at the defaults,\n"
-    "and prints the median times (re-thresholds: wall, and this thread's CPU time, which other\n"
-    "processes on a shared machine do not inflate). Ends with one line\n"
+    "Runs the analysis pipeline on TRACE N times: load, prepare the analysis (baselines,\n"
+    "pressures, causes, candidate windows, clusters, dependency graph), the report and the\n"
+    "what-if (predicted gains) at the defaults; then re-thresholds it (buildReport) at several\n"
+    "coefficient/overlap values, each N times (at least 5), and prints the median times\n"
+    "(re-thresholds: wall, and this thread's CPU time, which other processes on a shared machine\n"
+    "do not inflate). Ends with one line\n"
     "  prepare_ms=X rethreshold_ms=Y load_ms=Z operators=N cancel_gap_ms=G depgraph_ms=D whatif_ms=W\n"
     "where rethreshold_ms is the slowest of the medians over the values tried and cancel_gap_ms\n"
     "the longest stretch of the preparation between two checks for a cancel (the app's Cancel\n"
@@ -54,42 +53,53 @@ int runBenchAnalyze(int argc, char** argv) {
     std::string path;
     int repeat = 3;
     if (int rc = parseBenchArgs(argc, argv, kHelp, path, repeat); rc >= 0) return rc;
-    std::vector<double> loads, prepares;
-    TracePtr trace;
-    for (int r = 0; r < repeat; ++r) {
-        const auto t0 = std::chrono::steady_clock::now();
-        LoadResult res = loadTrace(path, cliLoadOptions());
-        loads.push_back(msSince(t0));
-        if (!res) {
-            std::fprintf(stderr, "contend-cli: %s\n", res.failure().message().c_str());
-            return kExitBadInput;
-        }
-        trace = res.value();
-    }
-    std::printf("load:        %.1f ms (median of %d), %zu slices, %zu counter series\n", median(loads), repeat,
-                trace->slices().size(), trace->counters().size());
-    std::shared_ptr<const PreparedAnalysis> prepared;
+    // Each repeat runs the whole pipeline (core/pipeline/analyze_trace.h), which times its
+    // stages; the last run's trace and prepared analysis are kept for the re-thresholds.
+    std::vector<double> loads, prepares, whatIfs;
+    PipelineOutputs made;
+    Report report;
     double gapMs = 0;
     for (int r = 0; r < repeat; ++r) {
-        const auto t0 = std::chrono::steady_clock::now();
-        auto last = t0;
+        made = {};  // one run's trace and analysis in memory at a time
+        bool preparing = false;
+        auto last = std::chrono::steady_clock::now();
         // The app's Cancel is honoured at these checks: the longest stretch between two of them
-        // is the longest a cancel can wait during the analysis.
-        auto keepGoing = [&] {
+        // during the preparation is the longest a cancel can wait during the analysis.
+        auto check = [&] {
             const auto now = std::chrono::steady_clock::now();
-            gapMs = std::max(gapMs, std::chrono::duration<double, std::milli>(now - last).count());
+            if (preparing) gapMs = std::max(gapMs, std::chrono::duration<double, std::milli>(now - last).count());
             last = now;
+        };
+        PipelineOptions options;
+        options.load = cliLoadOptions();
+        options.weighMemory = false;
+        options.keepGoing = [&] {
+            check();
             return true;
         };
-        auto result = prepareAnalysis(trace, AnalysisSettings{}, keepGoing);
+        options.loaded = [&](const TracePtr&) -> std::optional<Failure> {
+            preparing = true;
+            last = std::chrono::steady_clock::now();
+            return std::nullopt;
+        };
+        options.prepared = [&](const PreparedAnalysisPtr&) {
+            check();
+            preparing = false;
+        };
+        Result<Report> result = analyzeTrace(path, options, &made);
         if (!result) {
             std::fprintf(stderr, "contend-cli: %s\n", result.failure().message().c_str());
             return kExitBadInput;
         }
-        prepared = std::move(result).value();
-        keepGoing();
-        prepares.push_back(msSince(t0));
+        report = std::move(result).value();
+        loads.push_back(made.times.loadMs);
+        prepares.push_back(made.times.prepareMs);
+        whatIfs.push_back(made.times.whatIfMs);
     }
+    const TracePtr& trace = made.trace;
+    const std::shared_ptr<const PreparedAnalysis>& prepared = made.prepared;
+    std::printf("load:        %.1f ms (median of %d), %zu slices, %zu counter series\n", median(loads), repeat,
+                trace->slices().size(), trace->counters().size());
     const std::size_t ops = prepared->operators().size();
     const double prepMs = median(prepares);
     std::printf(
@@ -103,11 +113,13 @@ int runBenchAnalyze(int argc, char** argv) {
     double worst = 0;
     for (const auto& [k, ratio] : settings) {
         std::vector<double> times, cpu;
-        Report report;
+        Report rethresholded;
+        ReportStageOptions stage;
+        stage.whatIf = false;
         for (int r = 0; r < std::max(repeat, 5); ++r) {
             const auto t0 = std::chrono::steady_clock::now();
             const double c0 = threadCpuMs();
-            report = buildReport(*prepared, k, ratio);
+            rethresholded = std::move(reportOf(*prepared, {k, ratio}, stage)).value();
             cpu.push_back(threadCpuMs() - c0);
             times.push_back(msSince(t0));
         }
@@ -116,19 +128,12 @@ int runBenchAnalyze(int argc, char** argv) {
         std::printf(
             "rethreshold: coefficient %.1f overlap %.2f: %.2f ms (cpu %.2f ms) -> %zu anomalies, %zu windows, %zu "
             "clusters\n",
-            k, ratio, m, median(cpu), report.anomalies.size(), report.windows.size(), report.clusters.size());
+            k, ratio, m, median(cpu), rethresholded.anomalies.size(), rethresholded.windows.size(),
+            rethresholded.clusters.size());
     }
     // The what-if at the default thresholds: the graph is built in prepare (its share shown),
     // the replays after the re-threshold.
     const DependencyGraph& g = prepared->dependencyGraph();
-    std::vector<double> whatIfs;
-    Report report;
-    for (int r = 0; r < repeat; ++r) {
-        report = buildReport(*prepared, 3.0, 0.7);
-        const auto t0 = std::chrono::steady_clock::now();
-        predictGains(*prepared, report);
-        whatIfs.push_back(msSince(t0));
-    }
     const double whatIfMs = median(whatIfs);
     std::printf("depgraph:    %.1f ms of prepare, %zu nodes, %zu edges, %zu iterations\n", g.seconds * 1000.0, g.size(),
                 g.edgeCount(), g.iterations.size());

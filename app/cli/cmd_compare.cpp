@@ -16,11 +16,10 @@
 
 #include "app/cli/commands.h"
 #include "core/analysis/compare/compare.h"
-#include "core/analysis/engine.h"
-#include "core/analysis/whatif/whatif.h"
+#include "core/common/atomic_write.h"
 #include "core/io/load.h"
 #include "core/io/memory_budget.h"
-#include "core/report/atomic_write.h"
+#include "core/pipeline/analyze_trace.h"
 #include "core/report/compare/compare_checks.h"
 #include "core/report/compare/compare_report.h"
 #include "core/report/compare/compare_summary_md.h"
@@ -74,15 +73,14 @@ const char* kTrendHelp =
 // A trace is analysed; anything that is not a trace but is a report JSON is read as one. The
 // failure keeps the load's kind where the load's failure is the answer.
 Result<Report> loadRun(const std::string& path, const AnalysisSettings& settings) {
-    LoadResult lr = loadTrace(path, cliLoadOptions());
-    if (lr) {
-        auto prepared = prepareAnalysis(lr.value(), settings);
-        if (!prepared) return prepared.failure();
-        Report report = buildReport(*prepared.value(), settings.coefficient, settings.overlapRatio);
-        predictGains(*prepared.value(), report);
-        return report;
-    }
-    const Failure notLoaded = !lr.ok() ? lr.failure() : Failure::of(Failure::Kind::Unreadable, "cannot read", path);
+    PipelineOptions options;
+    options.load = cliLoadOptions();
+    options.analysis = settings;
+    PipelineOutputs made;
+    Result<Report> analysed = analyzeTrace(path, options, &made);
+    // Loaded: the analysis' answer, whatever it is.
+    if (made.trace) return analysed;
+    const Failure notLoaded = analysed.failure();
     // A trace too big for memory is that, not a report to try reading whole.
     if (notLoaded.kind == Failure::Kind::OutOfMemory) return notLoaded;
     // Not a trace: a saved report? Its JSON tree takes about ten times the text.

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "app/cli/commands.h"
+#include "core/common/atomic_write.h"
 #include "core/io/load.h"
 #include "core/pipeline/cluster_run.h"
-#include "core/report/atomic_write.h"
 #include "core/report/ranks/cluster_report.h"
 #include "core/report/single/report_json.h"
 

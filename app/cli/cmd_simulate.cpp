@@ -89,7 +89,7 @@ const char* kSimulateHelp =
     "  --ranks N        ranks in the cluster (2..4096); --out is then a folder\n"
     "  --slow-rank R    the rank the contention is injected on (bandwidth only)\n"
     "\n"
-    "Files are written as FILE.tmp and renamed when complete.\n"
+    "Files are written to a temporary next to FILE and renamed when complete.\n"
     "Exit codes: 0 ok, 2 usage error, 3 I/O error.\n";
 
 bool parseCount(std::string_view text, std::int64_t min, std::int64_t& out) {

@@ -1,36 +1,23 @@
 #include "app/gui/app_analysis.h"
 
-#include <chrono>
-#include <exception>
-
-#include <QElapsedTimer>
+#include <utility>
 
 #include "core/analysis/whatif/whatif.h"
+#include "core/pipeline/analyze_trace.h"
 
 namespace contend::gui {
 
-Result<PreparedPtr> prepareForApp(TracePtr trace, const AnalysisSettings& settings,
-                                  const std::function<bool()>& keepGoing, const PrepareProgress& progress) {
-    try {
-        return prepareAnalysis(std::move(trace), settings, keepGoing, progress);
-    } catch (const std::bad_alloc& e) {
-        return Failure::of(Failure::Kind::OutOfMemory, e.what());
-    } catch (const std::exception& e) {
-        return Failure::of(Failure::Kind::Internal, e.what());
-    }
-}
-
 ReportPtr buildReportForApp(const PreparedAnalysis& prepared, const Thresholds& t,
                             const std::function<bool()>& keepGoing, WhatIfCache* cache, double* whatIfMs) {
-    auto report = std::make_shared<Report>(buildReport(prepared, t.coefficient, t.overlapRatio));
-    WhatIfSettings whatIf;
-    whatIf.keepGoing = keepGoing;
-    whatIf.cache = cache;
-    const auto t0 = std::chrono::steady_clock::now();
-    const bool done = predictGains(prepared, *report, whatIf);
-    if (whatIfMs) *whatIfMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    if (!done) return nullptr;
-    return report;
+    PipelineTimes times;
+    ReportStageOptions stage;
+    stage.keepGoing = keepGoing;
+    stage.cache = cache;
+    stage.times = &times;
+    Result<Report> report = reportOf(prepared, t, stage);
+    if (whatIfMs) *whatIfMs = times.whatIfMs;
+    if (!report) return nullptr;
+    return std::make_shared<const Report>(std::move(report).value());
 }
 
 WhatIfCachePtr makeWhatIfCache(const PreparedPtr& prepared) {

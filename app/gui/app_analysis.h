@@ -1,9 +1,8 @@
 #pragma once
-// The app's calls into the analysis engine, all here (the load thread, the session's report
-// worker and the benches use them).
-//
-// The slow part (worker thread): core's prepareAnalysis, whose Result it returns; an exception
-// (bad_alloc included) becomes a Failure too (OutOfMemory, or Internal with its text).
+// The app's calls into the analysis (the load thread, the session's report worker and the
+// benches use them). Loading and analysing a trace is core's pipeline
+// (core/pipeline/analyze_trace.h), the same as contend-cli's; these turn its results into what
+// the app hands around.
 #include <functional>
 
 #include "app/gui/opened_trace.h"
@@ -13,11 +12,9 @@
 
 namespace contend::gui {
 
-Result<PreparedPtr> prepareForApp(TracePtr trace, const AnalysisSettings& settings,
-                                  const std::function<bool()>& keepGoing = {}, const PrepareProgress& progress = {});
-// The re-threshold (any thread): buildReport at `t`, then the what-if (predictGains: gains,
-// slack, critical paths), as contend-cli analyze does. Null when keepGoing returned false during
-// the what-if (the half-filled report is dropped). With `cache` (made for this prepared
+// The re-threshold (any thread): core's reportOf (buildReport at `t`, then the what-if:
+// gains, slack, critical paths), as contend-cli analyze does. Null when keepGoing returned false
+// during the what-if (the half-filled report is dropped). With `cache` (made for this prepared
 // analysis) the replays of earlier builds whose changes did not move are looked up instead of
 // run; the report is the same. `whatIfMs`: the what-if's time.
 ReportPtr buildReportForApp(const PreparedAnalysis& prepared, const Thresholds& t,

@@ -14,6 +14,7 @@
 #include "app/gui/analysis_session.h"
 #include "app/gui/synthetic_trace.h"
 #include "core/io/load.h"
+#include "core/pipeline/analyze_trace.h"
 #include "core/trace/time_format.h"
 #include "widgets/timeline/timeline_view.h"
 
@@ -133,15 +134,18 @@ int runBenchRender(const QStringList& args) {
                     formatDuration(trace->span()).c_str(), static_cast<double>(timer.elapsed()));
         if (analysis) {
             timer.restart();
-            const auto prepared = prepareForApp(trace, settings);
-            if (prepared) {
-                report = buildReportForApp(*prepared.value(), settings.thresholds());
-                slices = prepared.value()->sliceView();
-                std::printf("analysis: %zu anomalies, %zu windows, %zu clusters in %.0f ms\n",
-                            report ? report->anomalies.size() : 0, report ? report->windows.size() : 0,
-                            report ? report->clusters.size() : 0, static_cast<double>(timer.elapsed()));
+            PipelineOptions options;
+            options.analysis = settings;
+            options.weighMemory = false;
+            PipelineOutputs made;
+            Result<Report> analysed = analyzeTrace(trace, options, &made);
+            if (analysed) {
+                report = std::make_shared<const Report>(std::move(analysed).value());
+                slices = made.prepared->sliceView();
+                std::printf("analysis: %zu anomalies, %zu windows, %zu clusters in %.0f ms\n", report->anomalies.size(),
+                            report->windows.size(), report->clusters.size(), static_cast<double>(timer.elapsed()));
             } else {
-                std::printf("analysis failed: %s (drawing without it)\n", prepared.failure().message().c_str());
+                std::printf("analysis failed: %s (drawing without it)\n", analysed.failure().message().c_str());
             }
         }
     }

@@ -390,14 +390,11 @@ ClusterCompareWindow* ClusterWindow::compareWith(const QString& path) {
     return w;
 }
 
-bool ClusterWindow::saveReport(const QString& path, const QString& format, QString* error) {
-    if (!m_cluster) {
-        if (error) *error = tr("there is no cluster open");
-        return false;
-    }
+std::optional<Failure> ClusterWindow::saveReport(const QString& path, const QString& format) {
+    if (!m_cluster) return saveRefused(tr("there is no cluster open"));
     const std::string text = format == QStringLiteral("json") ? jsonText(clusterToJson(*m_cluster->report))
                                                               : clusterToMarkdown(*m_cluster->report);
-    return saveFileAtomically(path, text, error);
+    return saveFileAtomically(path, text);
 }
 
 void ClusterWindow::chooseReport() {
@@ -418,10 +415,9 @@ void ClusterWindow::chooseCompare() {
 }
 
 void ClusterWindow::chooseSave(const QString& format) {
-    chooseAndSaveReport(
-        this, m_message, format, tr("cluster report"), QStringLiteral("cluster"),
-        tr("Could not save the cluster report"),
-        [this](const QString& path, const QString& f, QString* error) { return saveReport(path, f, error); });
+    chooseAndSaveReport(this, m_message, format, tr("cluster report"), QStringLiteral("cluster"),
+                        tr("Could not save the cluster report"),
+                        [this](const QString& path, const QString& f) { return saveReport(path, f); });
 }
 
 }  // namespace contend::gui

@@ -7,11 +7,14 @@
 // CLUSTER.json reads it. Drill-down: double-clicking a rank (or a cell) opens its trace in the
 // normal main window (at that step), a late collective opens the late rank with that collective
 // selected and zoomed to; when the trace is not reachable the message bar says so and why.
+#include <optional>
+
 #include <QMainWindow>
 #include <QPointer>
 
 #include "app/gui/cluster_load_thread.h"
 #include "core/analysis/model/report.h"
+#include "core/common/failure.h"
 #include "core/trace/trace.h"
 
 class QLabel;
@@ -53,8 +56,9 @@ class ClusterWindow : public QMainWindow {
     MainWindow* openCollective(int index);
     // Compares this cluster (the baseline) with another report or folder.
     ClusterCompareWindow* compareWith(const QString& path);
-    // Writes the cluster report as contend-cli merge does ("json" or "markdown"); false + *error.
-    bool saveReport(const QString& path, const QString& format, QString* error);
+    // Writes the cluster report as contend-cli merge does ("json" or "markdown"), atomically;
+    // nullopt when saved, else the Failure (nothing to save, or the file that cannot be written).
+    std::optional<Failure> saveReport(const QString& path, const QString& format);
 
     widgets::StepHeatmap* heatmap() const { return m_heatmap; }
     widgets::TablePanel* collectivePanel() const { return m_collectivePanel; }

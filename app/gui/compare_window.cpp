@@ -131,31 +131,26 @@ void CompareWindow::chooseExport(const QString& format) {
     const QString path =
         QFileDialog::getSaveFileName(this, tr("Export comparison"), QStringLiteral("comparison") + ext);
     if (path.isEmpty()) return;
-    QString error;
-    if (exportComparison(path, format, &error))
-        statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+    if (const std::optional<Failure> failed = exportComparison(path, format))
+        statusBar()->showMessage(tr("Could not export: %1").arg(failureText(*failed)), 10000);
     else
-        statusBar()->showMessage(tr("Could not export: %1").arg(error), 10000);
+        statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
 }
 
-bool CompareWindow::exportComparison(const QString& path, const QString& format, QString* error) {
+std::optional<Failure> CompareWindow::exportComparison(const QString& path, const QString& format) {
     std::string bytes;
     if (format == QStringLiteral("png")) {
         QByteArray png;
         QBuffer buffer(&png);
         buffer.open(QIODevice::WriteOnly);
-        if (!grab().toImage().save(&buffer, "PNG")) {
-            if (error) *error = tr("could not encode the image");
-            return false;
-        }
+        if (!grab().toImage().save(&buffer, "PNG")) return saveRefused(tr("could not encode the image"));
         bytes = png.toStdString();
     } else if (!m_result) {
-        if (error) *error = tr("there is no comparison yet (both runs must be analysed)");
-        return false;
+        return saveRefused(tr("there is no comparison yet (both runs must be analysed)"));
     } else {
         bytes = format == QStringLiteral("json") ? jsonText(compareToJson(*m_result)) : compareToMarkdown(*m_result);
     }
-    return saveFileAtomically(path, bytes, error);
+    return saveFileAtomically(path, bytes);
 }
 
 void CompareWindow::buildUi() {

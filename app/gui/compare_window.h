@@ -15,12 +15,14 @@
 //    and in total, from the same GainCheck `contend-cli compare` prints.
 #include <array>
 #include <memory>
+#include <optional>
 
 #include <QMainWindow>
 
 #include "app/gui/opened_trace.h"
 #include "core/analysis/compare/compare.h"
 #include "core/analysis/model/thresholds.h"
+#include "core/common/failure.h"
 #include "widgets/tables/compare_model.h"
 
 class QComboBox;
@@ -73,8 +75,8 @@ class CompareWindow : public QMainWindow {
     qint64 offset() const { return m_offset; }
 
     // Writes the comparison as contend-cli compare does ("json" or "markdown"), or the window as
-    // a PNG ("png"), atomically; false + *error.
-    bool exportComparison(const QString& path, const QString& format, QString* error);
+    // a PNG ("png"), atomically; nullopt when saved, else the Failure.
+    std::optional<Failure> exportComparison(const QString& path, const QString& format);
 
     // Shows a diff-table row (source row of that model) in both timelines.
     void showRow(widgets::CompareModel::Kind kind, int sourceRow);

@@ -7,9 +7,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 
-#include "app/gui/app_analysis.h"
-#include "core/io/load.h"
-#include "core/io/memory_budget.h"
+#include "core/pipeline/analyze_trace.h"
 
 namespace contend::gui {
 
@@ -56,60 +54,46 @@ void LoadThread::run() {
             .arg(mb, 0, 'f', mb < 10 ? 1 : 0);
     };
     emit progress(0, reading(0), LoadPhase::Reading);
-    LoadOptions options;
+    // Core's pipeline (analyze_trace.h), as contend-cli analyze runs it; the hooks index the
+    // timeline between the load and the analysis and tell each stage as it starts. The analysis
+    // weighs itself against what the load's memory budget leaves (the same CONTEND_MAX_MEMORY /
+    // three quarters of the available memory), and says so instead of running into the OOM
+    // killer.
+    PipelineOptions options;
+    options.analysis = m_settings;
+    options.keepGoing = keepGoing();
+    options.keepWhatIfCache = true;
     double last = -1;
-    options.progress = [&](double f) {
+    options.load.progress = [&](double f) {
         if (f - last >= 0.01) {
             last = f;
             emit progress(0.6 * f, reading(f), LoadPhase::Reading);
         }
         return !isCancelled();
     };
-    std::optional<LoadResult> loaded;  // Result has no empty state; set unless loadTrace threw
-    try {
-        loaded = loadTrace(path().toStdString(), options);
-    } catch (const std::exception& e) {
-        emit failed(tr("%1: could not be read: %2").arg(path(), QString::fromLocal8Bit(e.what())));
-        return;
-    }
-    const LoadResult& r = *loaded;
-    if (isCancelled() || r.cancelled()) {
-        emit cancelled();
-        return;
-    }
-    if (!r) {
-        emit failed(QString::fromStdString(r.failure().message()));
-        return;
-    }
-    opened->trace = r.value();
-    opened->warnings = describeWarnings(*r.value());
-    opened->loadSeconds = static_cast<double>(timer.elapsed()) / 1e3;
-    if (r.value()->operatorCount() == 0) {
-        emit failed(tr("%1: the file holds no operators (no complete or begin/end events)").arg(path()));
-        return;
-    }
-    const QString counts = tr("%L1 operators on %L2 tracks, %L3 counters")
-                               .arg(r.value()->operatorCount())
-                               .arg(r.value()->tracks().size())
-                               .arg(r.value()->counters().size());
-    emit progress(0.65, tr("Indexing the timeline: %1").arg(counts), LoadPhase::Indexing);
-    opened->timeline = widgets::makeTimelineData(r.value());
-    if (isCancelled()) {
-        emit cancelled();
-        return;
-    }
-    emit progress(0.7, tr("Analysing contention: %1").arg(counts), LoadPhase::Analysing);
-    timer.restart();
-    // The analysis weighs itself against what the load's memory budget leaves (the same
-    // CONTEND_MAX_MEMORY / three quarters of the available memory), and says so instead of
-    // running into the OOM killer.
-    AnalysisSettings settings = m_settings;
-    if (const std::uint64_t budget = effectiveMemoryBudget(options); budget != kNoMemoryLimit) {
-        const std::uint64_t held = residentMemoryBytes();
-        settings.memoryHeadroomBytes = budget > held ? budget - held : 1;
-    }
+    QString counts;
+    bool empty = false;
+    options.loaded = [&](const TracePtr& trace) -> std::optional<Failure> {
+        opened->trace = trace;
+        opened->warnings = describeWarnings(*trace);
+        opened->loadSeconds = static_cast<double>(timer.elapsed()) / 1e3;
+        if (trace->operatorCount() == 0) {
+            empty = true;
+            return Failure::of(Failure::Kind::NotATrace, "the file holds no operators");
+        }
+        counts = tr("%L1 operators on %L2 tracks, %L3 counters")
+                     .arg(trace->operatorCount())
+                     .arg(trace->tracks().size())
+                     .arg(trace->counters().size());
+        emit progress(0.65, tr("Indexing the timeline: %1").arg(counts), LoadPhase::Indexing);
+        opened->timeline = widgets::makeTimelineData(trace);
+        if (isCancelled()) return Failure::cancelled();
+        emit progress(0.7, tr("Analysing contention: %1").arg(counts), LoadPhase::Analysing);
+        timer.restart();
+        return std::nullopt;
+    };
     // Each stage as it starts, with its share of the analysis (0.7-0.95 of the whole open).
-    auto stage = [&](PrepareStage s) {
+    options.prepareProgress = [&](PrepareStage s) {
         emit progress(0.7 + 0.25 * prepareStageStart(s),
                       tr("Analysing contention, %1 (%2 of %3): %4")
                           .arg(QString::fromUtf8(prepareStageName(s)))
@@ -118,28 +102,37 @@ void LoadThread::run() {
                           .arg(counts),
                       LoadPhase::Analysing);
     };
-    auto prepared = prepareForApp(r.value(), settings, keepGoing(), stage);
-    if (isCancelled() || prepared.cancelled()) {
-        emit cancelled();
-        return;
-    }
-    if (prepared) {
-        opened->prepared = std::move(prepared).value();
+    options.prepared = [&](const PreparedAnalysisPtr& prepared) {
+        opened->prepared = prepared;
         emit progress(0.95,
                       tr("Building the report and the what-if at coefficient %1, overlap %2")
                           .arg(m_settings.coefficient, 0, 'f', 2)
                           .arg(m_settings.overlapRatio, 0, 'f', 2),
                       LoadPhase::Reporting);
-        m_cache = makeWhatIfCache(opened->prepared);
-        opened->report = buildReportForApp(*opened->prepared, m_settings.thresholds(), keepGoing(), m_cache.get());
-    } else {
-        opened->analysisError = tr("The analysis failed: %1").arg(QString::fromStdString(prepared.failure().message()));
-    }
-    opened->analysisSeconds = static_cast<double>(timer.elapsed()) / 1e3;
-    if (isCancelled()) {
+    };
+    PipelineOutputs made;
+    Result<Report> analysed = analyzeTrace(path().toStdString(), options, &made);
+    if (isCancelled() || analysed.cancelled()) {
         emit cancelled();
         return;
     }
+    if (!made.trace) {  // the load failed
+        emit failed(QString::fromStdString(analysed.failure().message()));
+        return;
+    }
+    if (empty) {
+        emit failed(tr("%1: the file holds no operators (no complete or begin/end events)").arg(path()));
+        return;
+    }
+    // The trace opens whatever the analysis says: its timeline without findings, and why.
+    if (analysed) {
+        m_cache = made.whatIfCache;
+        opened->report = std::make_shared<const Report>(std::move(analysed).value());
+    } else {
+        opened->prepared = nullptr;  // no report to re-threshold
+        opened->analysisError = tr("The analysis failed: %1").arg(QString::fromStdString(analysed.failure().message()));
+    }
+    opened->analysisSeconds = static_cast<double>(timer.elapsed()) / 1e3;
     emit progress(1.0, tr("Done"), LoadPhase::Done);
     emit done(opened);
 }

@@ -538,20 +538,19 @@ void MainWindow::chooseReportFile(const QString& format) {
     const OpenedTrace* cur = m_session->current();
     const QString base =
         cur ? QFileInfo(cur->path).completeBaseName().remove(QStringLiteral(".json")) : QStringLiteral("report");
-    chooseAndSaveReport(
-        this, m_message, format, tr("report"), base + QStringLiteral(".report"), tr("Could not save the report"),
-        [this](const QString& path, const QString& f, QString* error) { return saveReport(path, f, error); });
+    chooseAndSaveReport(this, m_message, format, tr("report"), base + QStringLiteral(".report"),
+                        tr("Could not save the report"),
+                        [this](const QString& path, const QString& f) { return saveReport(path, f); });
 }
 
 void MainWindow::chooseViewPng() {
     const QString path =
         QFileDialog::getSaveFileName(this, tr("Export view as PNG"), QStringLiteral("timeline.png"), tr("PNG (*.png)"));
     if (path.isEmpty()) return;
-    QString error;
-    if (exportViewPng(path, &error))
-        statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+    if (const std::optional<Failure> failed = exportViewPng(path))
+        m_message->showMessage(MessageBar::Kind::Error, tr("Could not export the view"), {failureText(*failed)});
     else
-        m_message->showMessage(MessageBar::Kind::Error, tr("Could not export the view"), {error});
+        statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
 }
 
 }  // namespace contend::gui

@@ -4,10 +4,13 @@
 // per-operator breakdown and the selected operator's details. Opening and analysing run in the
 // AnalysisSession, off the GUI thread; the window only wires results to views and keeps the
 // views in step (selection, zoom). Layout, recent files and settings persist in QSettings.
+#include <optional>
+
 #include <QMainWindow>
 #include <QPointer>
 
 #include "app/gui/opened_trace.h"
+#include "core/common/failure.h"
 
 class QAction;
 class QDockWidget;
@@ -56,10 +59,12 @@ class MainWindow : public QMainWindow {
     // The Open and Compare dialogs' file filter: every format the readers take (JSON, gzip,
     // Nsight Systems .sqlite, Ascend profiler .db), then one entry per kind, then all files.
     static QString traceFileFilter();
-    // Writes the report as contend-cli analyze does ("json" or "markdown"); false + *error.
-    bool saveReport(const QString& path, const QString& format, QString* error);
-    // Writes the timeline as it is on screen as a PNG; false + *error.
-    bool exportViewPng(const QString& path, QString* error);
+    // Writes the report as contend-cli analyze does ("json" or "markdown"), atomically;
+    // nullopt when saved, else the Failure (nothing to save, or the file that cannot be written).
+    std::optional<Failure> saveReport(const QString& path, const QString& format);
+    // Writes the timeline as it is on screen as a PNG, atomically; nullopt when saved, else the
+    // Failure.
+    std::optional<Failure> exportViewPng(const QString& path);
     // Opens a compare window: the open trace (as it is analysed now) as the baseline, `path` as
     // the comparison, analysed with the same thresholds. Null when no trace is open.
     CompareWindow* compareWith(const QString& path);

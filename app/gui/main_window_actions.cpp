@@ -326,23 +326,17 @@ void MainWindow::showCluster(quint32 c) {
                            std::move(ops));
 }
 
-bool MainWindow::saveReport(const QString& path, const QString& format, QString* error) {
+std::optional<Failure> MainWindow::saveReport(const QString& path, const QString& format) {
     const OpenedTrace* cur = m_session->current();
     const ReportPtr r = m_session->report();
-    if (!cur || !r) {
-        if (error) *error = tr("there is no report to save (open a trace and let the analysis finish)");
-        return false;
-    }
+    if (!cur || !r) return saveRefused(tr("there is no report to save (open a trace and let the analysis finish)"));
     const std::string text =
         format == QStringLiteral("json") ? jsonText(reportToJson(*r, *cur->trace)) : reportToMarkdown(*r, *cur->trace);
-    return saveFileAtomically(path, text, error);
+    return saveFileAtomically(path, text);
 }
 
-bool MainWindow::exportViewPng(const QString& path, QString* error) {
-    if (!m_session->current()) {
-        if (error) *error = tr("there is no trace on screen");
-        return false;
-    }
+std::optional<Failure> MainWindow::exportViewPng(const QString& path) {
+    if (!m_session->current()) return saveRefused(tr("there is no trace on screen"));
     QImage image(m_timeline->size() * m_timeline->devicePixelRatioF(), QImage::Format_ARGB32_Premultiplied);
     image.setDevicePixelRatio(m_timeline->devicePixelRatioF());
     {
@@ -352,11 +346,8 @@ bool MainWindow::exportViewPng(const QString& path, QString* error) {
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
-    if (!image.save(&buffer, "PNG")) {
-        if (error) *error = tr("could not encode the image");
-        return false;
-    }
-    return saveFileAtomically(path, bytes.toStdString(), error);
+    if (!image.save(&buffer, "PNG")) return saveRefused(tr("could not encode the image"));
+    return saveFileAtomically(path, bytes.toStdString());
 }
 
 }  // namespace contend::gui

@@ -6,16 +6,17 @@
 #include <QStatusBar>
 
 #include "app/gui/message_bar.h"
-#include "core/report/atomic_write.h"
+#include "core/common/atomic_write.h"
 
 namespace contend::gui {
 
-bool saveFileAtomically(const QString& path, const std::string& bytes, QString* error) {
-    const auto failed = writeFileAtomically(path.toStdString(), bytes);
-    if (!failed) return true;
-    if (error) *error = QString::fromStdString(failed->message());
-    return false;
+std::optional<Failure> saveFileAtomically(const QString& path, const std::string& bytes) {
+    return writeFileAtomically(path.toStdString(), bytes);
 }
+
+Failure saveRefused(const QString& why) { return Failure::of(Failure::Kind::Invalid, why.toStdString()); }
+
+QString failureText(const Failure& failure) { return QString::fromStdString(failure.message()); }
 
 void chooseAndSaveReport(QMainWindow* window, MessageBar* bar, const QString& format, const QString& what,
                          const QString& baseName, const QString& failedTitle, const SaveReport& save) {
@@ -26,11 +27,10 @@ void chooseAndSaveReport(QMainWindow* window, MessageBar* bar, const QString& fo
                                      baseName + (json ? QStringLiteral(".json") : QStringLiteral(".md")),
                                      json ? tr("JSON (*.json)") : tr("Markdown (*.md)"));
     if (path.isEmpty()) return;
-    QString error;
-    if (save(path, format, &error))
-        window->statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+    if (const std::optional<Failure> failed = save(path, format))
+        bar->showMessage(MessageBar::Kind::Error, failedTitle, {failureText(*failed)});
     else
-        bar->showMessage(MessageBar::Kind::Error, failedTitle, {error});
+        window->statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
 }
 
 }  // namespace contend::gui

@@ -70,9 +70,8 @@ bool savePng(const QImage& image, const QString& path) {
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     if (!image.save(&buffer, "PNG")) return false;
-    QString error;
-    if (!saveFileAtomically(path, bytes.toStdString(), &error)) {
-        std::fprintf(stderr, "contend --screenshot: %s\n", qPrintable(error));
+    if (const std::optional<Failure> failed = saveFileAtomically(path, bytes.toStdString())) {
+        std::fprintf(stderr, "contend --screenshot: %s\n", failed->message().c_str());
         return false;
     }
     return true;

@@ -482,17 +482,4 @@ std::string describeOperator(const PreparedAnalysis& p, std::uint32_t slice) {
     return describeCause(p.causeInputs(), p.m_causes, op);
 }
 
-Report analyze(const TracePtr& trace, const AnalysisSettings& s) {
-    auto p = prepareAnalysis(trace, s);
-    if (!p) {
-        Report r;
-        r.settings = s;
-        if (trace) r.trace.path = trace->source().path;
-        return r;
-    }
-    Report r = buildReport(*p.value(), s.coefficient, s.overlapRatio);
-    predictGains(*p.value(), r);
-    return r;
-}
-
 }  // namespace contend

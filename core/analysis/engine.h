@@ -13,6 +13,7 @@
 // PreparedAnalysis is immutable and may be shared between threads.
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -184,12 +185,11 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
 std::uint64_t reportBytes(const PreparedAnalysis& p, double coefficient, double overlapRatio);
 // Cheap re-threshold: 100k operators in a few milliseconds.
 Report buildReport(const PreparedAnalysis& p, double coefficient, double overlapRatio);
-// Both stages, then the what-if (whatif.h: predicted gains, critical paths, slack). A bad config file is reported on stderr-free terms: the report is empty and
-// report.trace.path holds the trace; use prepareAnalysis to get the failure.
-Report analyze(const TracePtr& trace, const AnalysisSettings& s);
-
 // The what-if (whatif.h) on a prepared analysis: its trace, operators and dependency graph.
-inline bool predictGains(const PreparedAnalysis& p, Report& report, const WhatIfSettings& settings = {}) {
+// Nullopt when done; a Cancelled Failure when settings.keepGoing stopped it. (Load, both stages
+// and the what-if in one call: analyzeTrace, core/pipeline/analyze_trace.h.)
+inline std::optional<Failure> predictGains(const PreparedAnalysis& p, Report& report,
+                                           const WhatIfSettings& settings = {}) {
     return predictGains(p.trace(), p.operators(), p.dependencyGraph(), report, settings);
 }
 

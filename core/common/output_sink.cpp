@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 #include <unistd.h>
+#include <utility>
 #include <zlib.h>
 
 namespace contend {
@@ -23,34 +24,40 @@ bool OutputSink::wantsGzip(const std::string& path, const Options& options) {
     return options.gzip || endsWith(path, ".gz");
 }
 
-std::unique_ptr<OutputSink> OutputSink::open(const std::string& path, const Options& options, std::string& error) {
+Result<std::unique_ptr<OutputSink>> OutputSink::open(const std::string& path, const Options& options) {
     std::unique_ptr<OutputSink> sink(new OutputSink());
     sink->m_path = path;
     const bool useGzip = wantsGzip(path, options);
     const std::string mode = "wb" + std::to_string(std::clamp(options.gzipLevel, 1, 9));
+    // The stream or gzip writer gets its own descriptor (a dup), closed when it is; the
+    // AtomicFile keeps the temporary's for the fsync and the rename.
+    int fd = -1;
     if (path == "-") {
-        if (useGzip) {
-            std::fflush(stdout);
-            sink->m_gz = gzdopen(dup(fileno(stdout)), mode.c_str());
-            if (!sink->m_gz) {
-                error = "cannot write gzip to stdout";
-                return nullptr;
-            }
-        } else {
-            sink->m_file = stdout;
+        std::fflush(stdout);
+        if (!useGzip) {
+            sink->m_stream = stdout;
+            return sink;
         }
+        fd = ::dup(fileno(stdout));
     } else {
-        sink->m_tmpPath = path + ".tmp";
-        sink->m_ownsFile = true;
+        Result<AtomicFile> file = AtomicFile::create(path);
+        if (!file) return file.failure();
+        sink->m_file.emplace(std::move(file).value());
+        fd = ::dup(sink->m_file->fd());
+    }
+    if (fd >= 0) {
         if (useGzip) {
-            sink->m_gz = gzopen(sink->m_tmpPath.c_str(), mode.c_str());
+            sink->m_gz = gzdopen(fd, mode.c_str());
         } else {
-            sink->m_file = std::fopen(sink->m_tmpPath.c_str(), "wb");
+            sink->m_stream = ::fdopen(fd, "wb");
         }
-        if (!sink->m_gz && !sink->m_file) {
-            error = "cannot write " + path + ": " + std::strerror(errno);
-            return nullptr;
-        }
+    }
+    if (!sink->m_gz && !sink->m_stream) {
+        const int err = errno ? errno : EIO;
+        if (fd >= 0) ::close(fd);
+        return Failure::of(Failure::Kind::Unreadable,
+                           std::string(useGzip ? "cannot write gzip: " : "cannot write: ") + std::strerror(err),
+                           path == "-" ? std::string("stdout") : path);
     }
     if (sink->m_gz) gzbuffer(gz(sink->m_gz), 1u << 18);
     return sink;
@@ -59,16 +66,16 @@ std::unique_ptr<OutputSink> OutputSink::open(const std::string& path, const Opti
 OutputSink::~OutputSink() {
     if (m_finished) return;
     if (m_gz) gzclose(gz(m_gz));
-    if (m_file && m_ownsFile) std::fclose(m_file);
-    if (!m_tmpPath.empty()) std::remove(m_tmpPath.c_str());
+    if (m_stream && m_stream != stdout) std::fclose(m_stream);
+    // m_file, never committed, removes the temporary.
 }
 
 void OutputSink::fail(const std::string& what) {
-    if (m_error.empty()) m_error = "cannot write " + m_path + ": " + what;
+    if (!m_failure) m_failure = Failure::of(Failure::Kind::Unreadable, "cannot write: " + what, m_path);
 }
 
 bool OutputSink::write(std::string_view bytes) {
-    if (!m_error.empty()) return false;
+    if (m_failure) return false;
     if (bytes.empty()) return true;
     if (m_gz) {
         // gzwrite takes an unsigned count; feed large buffers in pieces.
@@ -83,7 +90,7 @@ bool OutputSink::write(std::string_view bytes) {
             }
             done += piece;
         }
-    } else if (std::fwrite(bytes.data(), 1, bytes.size(), m_file) != bytes.size()) {
+    } else if (std::fwrite(bytes.data(), 1, bytes.size(), m_stream) != bytes.size()) {
         fail(std::strerror(errno));
         return false;
     }
@@ -91,23 +98,25 @@ bool OutputSink::write(std::string_view bytes) {
     return true;
 }
 
-bool OutputSink::finish() {
-    if (m_finished) return m_error.empty();
+std::optional<Failure> OutputSink::finish() {
+    if (m_finished) return m_failure;
     m_finished = true;
     if (m_gz) {
         if (gzclose(gz(m_gz)) != Z_OK) fail("gzip close failed");
         m_gz = nullptr;
     }
+    if (m_stream) {
+        if (std::fflush(m_stream) != 0) fail(std::strerror(errno));
+        if (m_stream != stdout && std::fclose(m_stream) != 0) fail(std::strerror(errno));
+        m_stream = nullptr;
+    }
     if (m_file) {
-        if (std::fflush(m_file) != 0) fail(std::strerror(errno));
-        if (m_ownsFile && std::fclose(m_file) != 0) fail(std::strerror(errno));
-        m_file = nullptr;
+        if (!m_failure) {
+            if (std::optional<Failure> f = m_file->commit()) m_failure = std::move(f);
+        }
+        m_file.reset();  // removes the temporary when it was not committed
     }
-    if (!m_tmpPath.empty()) {
-        if (m_error.empty() && std::rename(m_tmpPath.c_str(), m_path.c_str()) != 0) fail(std::strerror(errno));
-        if (!m_error.empty()) std::remove(m_tmpPath.c_str());
-    }
-    return m_error.empty();
+    return m_failure;
 }
 
 }  // namespace contend

@@ -15,9 +15,11 @@ std::string Probe::extension() const { return fs::path(path).extension().string(
 
 namespace {
 
+// Opens the database and reads its table names, once, for the sniffs.
 void openDatabase(Probe& p) {
     p.sqlite = true;
     p.db = SqliteDb::open(p.path, p.sqliteError);
+    if (p.db && p.sqliteError.empty()) p.sqliteTables = p.db->tables(p.sqliteError);
 }
 
 }  // namespace
@@ -49,7 +51,7 @@ Probe probeDatabase(const std::string& path) {
 }
 
 bool sniffDatabase(const Probe& p, IsDatabaseFormat isFormat) {
-    return p.db && p.sqliteError.empty() && isFormat(*p.db, p.sqliteError) && p.sqliteError.empty();
+    return p.db && p.sqliteError.empty() && isFormat(p.sqliteTables);
 }
 
 namespace {

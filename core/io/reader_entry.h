@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/common/failure.h"
 #include "core/io/db/sqlite_db.h"
@@ -25,12 +26,14 @@ struct Probe {
     bool isRegularFile = false;
     std::string head;  // the file's first kProbeHeadBytes bytes (fewer when it is shorter)
     // The file starts with SQLite's header (or is a database the caller knows to be SQLite):
-    // `db` is it, opened read-only, or null when it could not be opened (`sqliteError` says
-    // why). A sniff that cannot look into the database records why in `sqliteError`, and the
-    // SQLite entries after it see a database that cannot be read.
+    // `db` is it, opened read-only, and `sqliteTables` its table names, read once when the
+    // probe is made so that sniffs only look (they are pure). `sqliteError` says why the
+    // database could not be opened or its tables read ("" when they were): then every SQLite
+    // reader's sniff declines it and the unreadable-SQLite refusal answers.
     bool sqlite = false;
     std::unique_ptr<SqliteDb> db;
-    mutable std::string sqliteError;
+    std::vector<std::string> sqliteTables;
+    std::string sqliteError;
 
     std::string filename() const;   // the last component of path
     std::string extension() const;  // ".json", ".db", ... (empty when none)
@@ -61,12 +64,11 @@ std::optional<Failure> refuseDatabase(const Probe& probe, TraceBuilder& builder,
 
 // What every SQLite reader's entry does, in one place:
 // - sniffDatabase: the probe is an open, readable database and `isFormat` finds its format's
-//   tables in it. A failure to read the tables is recorded in the probe's sqliteError, so the
-//   SQLite entries after this one see a database that cannot be read.
+//   tables among the probe's sqliteTables.
 // - readDatabase: sets `format`, reads the probe's database with `read`, and on success fills the
 //   Source of a trace read from one database file (its path, the details and devices the reader
 //   recorded, the file's size in the statistics).
-using IsDatabaseFormat = bool (*)(const SqliteDb& db, std::string& error);
+using IsDatabaseFormat = bool (*)(const std::vector<std::string>& tables);
 using ReadDatabase = std::optional<Failure> (*)(const SqliteDb& db, const std::string& path, TraceBuilder& builder,
                                                 const LoadOptions& options);
 bool sniffDatabase(const Probe& probe, IsDatabaseFormat isFormat);

@@ -7,8 +7,8 @@
 #include <optional>
 #include <thread>
 
-#include "core/analysis/engine.h"
 #include "core/io/json/ascend_folder.h"
+#include "core/pipeline/analyze_trace.h"
 
 namespace contend {
 
@@ -103,23 +103,27 @@ ClusterRunResult analyseRanks(const std::vector<std::string>& traces, const Clus
     };
     auto worker = [&]() {
         for (std::size_t k; !stop && (k = next++) < traces.size();) {
-            LoadResult lr = loadTrace(traces[k], load);
-            if (lr.cancelled() || stop) break;
-            if (!lr) {
-                fail(k,
-                     !lr.ok() ? lr.failure() : Failure::of(Failure::Kind::Other, "cannot load the trace", traces[k]));
+            // Each rank's report without the what-if (merge does not keep it); the budget is
+            // already shared out between the jobs.
+            PipelineOptions one;
+            one.load = load;
+            one.analysis = o.analysis;
+            one.weighMemory = false;
+            one.whatIf = false;
+            one.keepGoing = keepGoing;
+            PipelineOutputs made;
+            const Result<Report> analysed = analyzeTrace(traces[k], one, &made);
+            if (analysed.cancelled() || stop) break;
+            if (!analysed) {
+                // An analysis' failure is about the rank's trace (a load's names its file).
+                fail(k, made.trace ? Failure::of(analysed.failure().kind, analysed.failure().message(), traces[k])
+                                   : analysed.failure());
                 break;
             }
-            auto prepared = prepareAnalysis(lr.value(), o.analysis, keepGoing);
-            if (!keepGoing()) break;
-            if (!prepared) {
-                fail(k, Failure::of(prepared.failure().kind, prepared.failure().message(), traces[k]));
-                break;
-            }
-            const Report r = buildReport(*prepared.value(), o.analysis.coefficient, o.analysis.overlapRatio);
+            const Report& r = analysed.value();
             if (o.onReport) {
                 std::lock_guard<std::mutex> lock(report);
-                if (std::string e = o.onReport(r, *lr.value()); !e.empty()) {
+                if (std::string e = o.onReport(r, *made.trace); !e.empty()) {
                     fail(k, Failure::of(Failure::Kind::Unreadable, std::move(e)));
                     break;
                 }

@@ -54,6 +54,11 @@ struct Window {
 
 }  // namespace
 
+// The sink's failure (it names the file), or a generic one when the writer stopped without one.
+Failure writeFailed(const OutputSink& sink) {
+    return sink.failure() ? *sink.failure() : Failure::of(Failure::Kind::Unreadable, "write failed", sink.path());
+}
+
 std::string rankFileName(int rank, int ranks, bool gzip) {
     int digits = 2;
     for (int n = ranks - 1; n >= 100; n /= 10) ++digits;
@@ -142,11 +147,9 @@ Result<ClusterSummary> runClusterSimulation(const ClusterRequest& q) {
         const std::string path = (std::filesystem::path(q.outDir) / name).string();
         OutputSink::Options so;
         so.gzip = q.gzip;
-        std::string error;
-        std::unique_ptr<OutputSink> sink = OutputSink::open(path, so, error);
-        if (!sink) {
-            return Failure::of(Failure::Kind::Unreadable, error);
-        }
+        auto opened = OutputSink::open(path, so);
+        if (!opened) return opened.failure();
+        const std::unique_ptr<OutputSink> sink = std::move(opened).value();
         Simulator sim(config, DataParallelWorkload::streams(), rankSeed(q, r));
         TraceWriter::Options wo;
         wo.traceName = "contend-sim/cluster-" + std::string(scenarioName(q.scenario)) + "/seed-" +
@@ -156,9 +159,7 @@ Result<ClusterSummary> runClusterSimulation(const ClusterRequest& q) {
         wo.rank = r;
         wo.worldSize = q.ranks;
         TraceWriter trace(*sink, config, sim.streams(), wo);
-        if (!trace.begin()) {
-            return Failure::of(Failure::Kind::Unreadable, sink->error());
-        }
+        if (!trace.begin()) return writeFailed(*sink);
         for (int s = 0; s < q.iterations; ++s) {
             const Iteration it = work.build(s, badFor(q, r, s), arWork[s][r]);
             const std::string problem = validate(it, sim.streams());
@@ -166,23 +167,17 @@ Result<ClusterSummary> runClusterSimulation(const ClusterRequest& q) {
                 return Failure::of(Failure::Kind::Invalid,
                                    "cluster workload step " + std::to_string(s) + ": " + problem);
             }
-            if (!trace.write(it, sim.run(it))) {
-                return Failure::of(Failure::Kind::Unreadable, sink->error());
-            }
+            if (!trace.write(it, sim.run(it))) return writeFailed(*sink);
         }
-        if (!trace.finish() || !sink->finish()) {
-            return Failure::of(Failure::Kind::Unreadable, sink->error());
-        }
+        if (!trace.finish() || sink->finish()) return writeFailed(*sink);
         out.files.push_back(path);
     }
 
     // The truth.
     out.truthPath = (std::filesystem::path(q.outDir) / "cluster-truth.json").string();
-    std::string error;
-    std::unique_ptr<OutputSink> sink = OutputSink::open(out.truthPath, {}, error);
-    if (!sink) {
-        return Failure::of(Failure::Kind::Unreadable, error);
-    }
+    auto opened = OutputSink::open(out.truthPath, {});
+    if (!opened) return opened.failure();
+    const std::unique_ptr<OutputSink> sink = std::move(opened).value();
     JsonText o(sink.get());
     o.raw("{\n  \"schema\": \"contend.cluster-truth/1\",\n  \"scenario\": ")
         .string(scenarioName(q.scenario))
@@ -243,9 +238,7 @@ Result<ClusterSummary> runClusterSimulation(const ClusterRequest& q) {
         o.raw("]");
     }
     o.raw("]\n}\n");
-    if (!o.flush() || !sink->finish()) {
-        return Failure::of(Failure::Kind::Unreadable, sink->error());
-    }
+    if (!o.flush() || sink->finish()) return writeFailed(*sink);
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return out;
 }

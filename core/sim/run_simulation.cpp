@@ -94,16 +94,17 @@ Result<SimulationSummary> runSimulation(const SimulationRequest& request) {
     traceOptions.gzip = request.gzip;
     // Large benchmark traces: favour speed over size when compressing.
     if (request.events > 200000) traceOptions.gzipLevel = 1;
-    std::string error;
     std::unique_ptr<OutputSink> traceSink;
     if (!sqlite) {
-        traceSink = OutputSink::open(request.tracePath, traceOptions, error);
-        if (!traceSink) return Failure::of(Failure::Kind::Unreadable, error);
+        auto opened = OutputSink::open(request.tracePath, traceOptions);
+        if (!opened) return opened.failure();
+        traceSink = std::move(opened).value();
     }
     std::unique_ptr<OutputSink> truthSink;
     if (!request.truthPath.empty()) {
-        truthSink = OutputSink::open(request.truthPath, {}, error);
-        if (!truthSink) return Failure::of(Failure::Kind::Unreadable, error);
+        auto opened = OutputSink::open(request.truthPath, {});
+        if (!opened) return opened.failure();
+        truthSink = std::move(opened).value();
     }
 
     const CounterSetting counters{request.counters, request.counterIntervalNs};
@@ -133,11 +134,12 @@ Result<SimulationSummary> runSimulation(const SimulationRequest& request) {
             *truthSink, config, sim.streams(),
             TruthHeader{std::string(scenarioName(request.scenario)), request.fixed, request.seed, request.badRate});
 
-    auto ioFailed = [&]() {
-        return Failure::of(Failure::Kind::Unreadable, nsys && !nsys->error().empty()             ? nsys->error()
-                                                      : traceSink && !traceSink->error().empty() ? traceSink->error()
-                                                      : truthSink && !truthSink->error().empty() ? truthSink->error()
-                                                                                                 : "write failed");
+    // The first of the writers' failures (each names its file).
+    auto ioFailed = [&]() -> Failure {
+        if (nsys && !nsys->error().empty()) return Failure::of(Failure::Kind::Unreadable, nsys->error());
+        if (traceSink && traceSink->failure()) return *traceSink->failure();
+        if (truthSink && truthSink->failure()) return *truthSink->failure();
+        return Failure::of(Failure::Kind::Unreadable, "write failed");
     };
 
     if (!trace.begin() || (truth && !truth->begin())) return ioFailed();
@@ -163,8 +165,8 @@ Result<SimulationSummary> runSimulation(const SimulationRequest& request) {
     summary.counts = trace.counts();
     summary.traceBytes = trace.bytes();
     summary.endToEndNs = last - first;
-    if (traceSink && !traceSink->finish()) return ioFailed();
-    if (truth && (!truth->finish(summary.counts) || !truthSink->finish())) return ioFailed();
+    if (traceSink && traceSink->finish()) return ioFailed();
+    if (truth && (!truth->finish(summary.counts) || truthSink->finish())) return ioFailed();
     summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return summary;
 }

@@ -22,6 +22,7 @@ inline int readDatabase(const std::uint8_t* data, std::size_t size, const Reader
     p.path = name;
     p.sqlite = true;
     p.db = SqliteDb::deserialize(std::string_view(reinterpret_cast<const char*>(data), size), p.sqliteError);
+    if (p.db && p.sqliteError.empty()) p.sqliteTables = p.db->tables(p.sqliteError);  // as probeDatabase does
     if (!p.db || !entry.sniff(p)) return 0;
     TraceBuilder b;
     LoadOptions o;

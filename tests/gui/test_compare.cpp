@@ -9,14 +9,17 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QLabel>
 #include <QTableView>
 #include <QTemporaryDir>
 
+#include "analyze_support.h"
 #include "app/gui/analysis_session.h"
 #include "app/gui/compare_window.h"
 #include "app/gui/main_window.h"
+#include "app/gui/save_file.h"
 #include "core/analysis/compare/compare.h"
 #include "core/analysis/engine.h"
 #include "core/io/load.h"
@@ -190,7 +193,8 @@ TEST_CASE("compare window on the samples agrees with compareReports", "[compare]
     const LoadResult now = loadTrace(afterSample().toStdString());
     REQUIRE(base.ok());
     REQUIRE(now.ok());
-    const CompareResult expected = compareReports(analyze(base.value(), s), analyze(now.value(), s));
+    const CompareResult expected =
+        compareReports(contend::test::analyzeOk(base.value(), s), contend::test::analyzeOk(now.value(), s));
     const CompareResult& got = *w.result();
     CHECK(got.anomalies.resolved.size() == expected.anomalies.resolved.size());
     CHECK(got.anomalies.persisting.size() == expected.anomalies.persisting.size());
@@ -317,12 +321,11 @@ TEST_CASE("compare window on the samples agrees with compareReports", "[compare]
 
     SECTION("the comparison exports as JSON, Markdown and PNG") {
         QTemporaryDir dir;
-        QString error;
         const QString json = dir.filePath(QStringLiteral("c.json")), md = dir.filePath(QStringLiteral("c.md")),
                       png = dir.filePath(QStringLiteral("c.png"));
-        REQUIRE(w.exportComparison(json, QStringLiteral("json"), &error));
-        REQUIRE(w.exportComparison(md, QStringLiteral("markdown"), &error));
-        REQUIRE(w.exportComparison(png, QStringLiteral("png"), &error));
+        REQUIRE_FALSE(w.exportComparison(json, QStringLiteral("json")));  // nullopt: saved
+        REQUIRE_FALSE(w.exportComparison(md, QStringLiteral("markdown")));
+        REQUIRE_FALSE(w.exportComparison(png, QStringLiteral("png")));
         QFile jf(json);
         REQUIRE(jf.open(QIODevice::ReadOnly));
         const auto j = nlohmann::json::parse(jf.readAll().toStdString(), nullptr, false);
@@ -335,8 +338,11 @@ TEST_CASE("compare window on the samples agrees with compareReports", "[compare]
         const QImage image(png);
         CHECK(image.width() == w.width());
         // A folder that does not exist: an error that names it, no file.
-        CHECK_FALSE(w.exportComparison(dir.filePath(QStringLiteral("no/such/c.json")), QStringLiteral("json"), &error));
-        CHECK_FALSE(error.isEmpty());
+        const QString missing = dir.filePath(QStringLiteral("no/such/c.json"));
+        const std::optional<Failure> failed = w.exportComparison(missing, QStringLiteral("json"));
+        REQUIRE(failed);
+        CHECK(failureText(*failed).contains(missing));
+        CHECK_FALSE(QFileInfo::exists(missing));
         // The title carries the thresholds both runs were analysed with.
         CHECK(w.windowTitle().contains(
             QStringLiteral("coefficient %1").arg(w.baseReport()->settings.coefficient, 0, 'f', 2)));
@@ -384,7 +390,7 @@ TEST_CASE("the compare window's thresholds re-threshold both runs and compare ag
         AnalysisSettings s;
         s.coefficient = k;
         s.overlapRatio = r;
-        return compareReports(analyze(base.value(), s), analyze(now.value(), s));
+        return compareReports(contend::test::analyzeOk(base.value(), s), contend::test::analyzeOk(now.value(), s));
     };
     auto agrees = [](const CompareResult& got, const CompareResult& expected) {
         return got.anomalies.resolved.size() == expected.anomalies.resolved.size() &&

@@ -27,6 +27,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/message_bar.h"
 #include "app/gui/recent_files.h"
+#include "app/gui/save_file.h"
 #include "app/gui/settings_panel.h"
 #include "core/analysis/engine.h"
 #include "core/report/single/report_json.h"
@@ -393,16 +394,17 @@ TEST_CASE("export writes the report as contend-cli does and the view as a PNG, a
     w.resize(1200, 800);
     w.show();
     QTemporaryDir dir;
-    QString error;
-    CHECK_FALSE(w.saveReport(dir.filePath(QStringLiteral("none.json")), QStringLiteral("json"), &error));
-    CHECK(error.contains(QStringLiteral("no report")));
+    const std::optional<Failure> nothing =
+        w.saveReport(dir.filePath(QStringLiteral("none.json")), QStringLiteral("json"));
+    REQUIRE(nothing);
+    CHECK(failureText(*nothing).contains(QStringLiteral("no report")));
     REQUIRE(openAndWait(w, contend::test::samplePath()) == Outcome::Opened);
     const QString json = dir.filePath(QStringLiteral("r.json"));
     const QString md = dir.filePath(QStringLiteral("r.md"));
     const QString png = dir.filePath(QStringLiteral("view.png"));
-    REQUIRE(w.saveReport(json, QStringLiteral("json"), &error));
-    REQUIRE(w.saveReport(md, QStringLiteral("markdown"), &error));
-    REQUIRE(w.exportViewPng(png, &error));
+    REQUIRE_FALSE(w.saveReport(json, QStringLiteral("json")));  // nullopt: saved
+    REQUIRE_FALSE(w.saveReport(md, QStringLiteral("markdown")));
+    REQUIRE_FALSE(w.exportViewPng(png));
     QFile jf(json);
     REQUIRE(jf.open(QIODevice::ReadOnly));
     const Trace& t = *w.session()->current()->trace;
@@ -413,8 +415,11 @@ TEST_CASE("export writes the report as contend-cli does and the view as a PNG, a
     // Nothing is left behind but the three files (the writes go through a temporary + rename).
     CHECK(QDir(dir.path()).entryList(QDir::Files).size() == 3);
     // A folder that does not exist: an error in words, no crash.
-    CHECK_FALSE(w.saveReport(dir.filePath(QStringLiteral("missing/dir/r.json")), QStringLiteral("json"), &error));
-    CHECK_FALSE(error.isEmpty());
+    const QString missing = dir.filePath(QStringLiteral("missing/dir/r.json"));
+    const std::optional<Failure> failed = w.saveReport(missing, QStringLiteral("json"));
+    REQUIRE(failed);
+    CHECK(failed->kind == Failure::Kind::Unreadable);
+    CHECK(failureText(*failed).contains(missing));
 }
 
 TEST_CASE("every broken and hostile input in turn: no crash, and a failed open keeps the trace",

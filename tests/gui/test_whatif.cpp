@@ -227,7 +227,7 @@ TEST_CASE("the what-if stops when the session no longer wants it", "[app][whatif
     REQUIRE(contend::test::haveSample());  // bundled: its absence is a broken checkout, not a skip
     TracePtr t = loadTrace(contend::test::samplePath().toStdString()).value();
     REQUIRE(t);
-    const auto result = prepareForApp(t, AnalysisSettings{});
+    const auto result = prepareAnalysis(t, AnalysisSettings{});
     REQUIRE(result);
     const PreparedPtr& prepared = result.value();
     int asked = 0;

@@ -143,12 +143,12 @@ Replayer::Result WhatIfCache::replay(const std::vector<Replayer::Change>& change
     return out;
 }
 
-bool predictGains(const Trace& trace, const OperatorSet& ops, const DependencyGraph& g, Report& r,
-                  const WhatIfSettings& settings) {
+std::optional<Failure> predictGains(const Trace& trace, const OperatorSet& ops, const DependencyGraph& g, Report& r,
+                                    const WhatIfSettings& settings) {
     const Inputs p{trace, ops, g};
     WhatIfSummary& w = r.whatIf;
     w = WhatIfSummary{};
-    if (g.size() == 0) return true;
+    if (g.size() == 0) return std::nullopt;
     auto stopped = [&settings] { return settings.keepGoing && !settings.keepGoing(); };
     w.computed = true;
     w.totalNs = g.spanNs;
@@ -187,7 +187,7 @@ bool predictGains(const Trace& trace, const OperatorSet& ops, const DependencyGr
     for (std::size_t res = 0; res < kResourceCount; ++res) {
         const TimeNs extra = r.summary.extraWaitByResource[res];
         if (extra <= 0) continue;
-        if (stopped()) return false;
+        if (stopped()) return Failure::cancelled();
         changes.clear();
         fused.clear();
         for (std::size_t k = 0; k < r.anomalies.size(); ++k)
@@ -201,7 +201,7 @@ bool predictGains(const Trace& trace, const OperatorSet& ops, const DependencyGr
         w.resources.push_back({static_cast<Resource>(res), extra, out.gainNs});
     }
     // Everything at once.
-    if (stopped()) return false;
+    if (stopped()) return Failure::cancelled();
     changes.clear();
     fused.clear();
     for (std::size_t k = 0; k < r.anomalies.size(); ++k) anomalyChanges(p, r.anomalies, k, changes);
@@ -250,7 +250,7 @@ bool predictGains(const Trace& trace, const OperatorSet& ops, const DependencyGr
             ++w.skipped;
             continue;
         }
-        if (stopped()) return false;
+        if (stopped()) return Failure::cancelled();
         changes.clear();
         fused.clear();
         if (job.kind == JobKind::Window)
@@ -271,7 +271,7 @@ bool predictGains(const Trace& trace, const OperatorSet& ops, const DependencyGr
                                                  "before its budget ran out; " +
                                                  std::to_string(w.skipped) +
                                                  " findings have no predicted gain (shown as not computed)."});
-    return true;
+    return std::nullopt;
 }
 
 }  // namespace contend

@@ -32,12 +32,14 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
 #include "core/analysis/inputs/signatures.h"
 #include "core/analysis/model/report.h"
 #include "core/analysis/whatif/depgraph.h"
+#include "core/common/failure.h"
 #include "core/trace/trace.h"
 
 namespace contend {
@@ -89,17 +91,18 @@ struct WhatIfSettings {
     // second at a million nodes: a replay of a fix early on a busy stream moves the rest of it).
     std::size_t budgetNodes = 0;
     // Asked between replays (the app's worker: a newer trace or a closed window); false stops
-    // the what-if, leaves the report half filled and makes predictGains return false.
+    // the what-if, leaves the report half filled and makes predictGains return a Cancelled
+    // Failure.
     std::function<bool()> keepGoing;
     // Optional: replays kept from earlier reports on the same dependency graph (ignored when
     // it was made for another one). Null: every replay runs, as contend-cli analyze does.
     WhatIfCache* cache = nullptr;
 };
 
-// False only when settings.keepGoing stopped it (the report is then not to be shown).
 // The predicted gains of `report`'s findings on `trace`, whose operators are `ops` and their
-// dependency graph `graph`.
-bool predictGains(const Trace& trace, const OperatorSet& ops, const DependencyGraph& graph, Report& report,
-                  const WhatIfSettings& settings = {});
+// dependency graph `graph`. Nullopt when done; a Failure of kind Cancelled only when
+// settings.keepGoing stopped it (the report is then half filled, not to be shown).
+std::optional<Failure> predictGains(const Trace& trace, const OperatorSet& ops, const DependencyGraph& graph,
+                                    Report& report, const WhatIfSettings& settings = {});
 
 }  // namespace contend

@@ -49,22 +49,22 @@ class Reader : SqliteReaderBase {
     const std::string& devicePid(const char* process, std::int64_t device);
 
     // --- ascend_db_reader.cpp
-    bool checkBudget();
-    bool readStrings();
+    std::optional<Failure> checkBudget();
+    std::optional<Failure> readStrings();
     void readInfo();
-    bool readComputeInfo();
-    bool readPmu();
-    bool readCommunicationInfo();
-    bool readTasks();
-    bool readCommunicationOps();
+    std::optional<Failure> readComputeInfo();
+    std::optional<Failure> readPmu();
+    std::optional<Failure> readCommunicationInfo();
+    std::optional<Failure> readTasks();
+    std::optional<Failure> readCommunicationOps();
 
     // --- ascend_db_host.cpp
-    bool readCannApi();
-    bool readPytorchApi();
-    bool readMstx();
+    std::optional<Failure> readCannApi();
+    std::optional<Failure> readPytorchApi();
+    std::optional<Failure> readMstx();
     void addFlows();
-    bool readCounters();
-    bool readSteps();
+    std::optional<Failure> readCounters();
+    std::optional<Failure> readSteps();
 
     bool m_multiDevice = false;
 

@@ -48,25 +48,25 @@ constexpr double kMB = 1e6;
 
 }  // namespace
 
-bool Reader::readCannApi() {
+std::optional<Failure> Reader::readCannApi() {
     std::unordered_map<std::int64_t, std::string> levels;
-    if (SqliteStatement st = select("ENUM_API_TYPE", {{{"id"}}, {{"name"}}}); st)
+    if (SqliteStatement st = trySelect("ENUM_API_TYPE", {{{"id"}}, {{"name"}}}); st)
         while (st.step()) levels.emplace(st.int64(0, -1), levelPrefix(st.text(1)));
-    m_error.reset();
-    SqliteStatement st = select("CANN_API", {{{"startNs"}, true},
-                                             {{"endNs"}, true},
-                                             {{"type"}},
-                                             {{"globalTid"}},
-                                             {{"connectionId"}},
-                                             {{"name"}},
-                                             {{"depth"}}});
-    if (!st) return !m_error;
+    Result<SqliteStatement> selected = select("CANN_API", {{{"startNs"}, true},
+                                                           {{"endNs"}, true},
+                                                           {{"type"}},
+                                                           {{"globalTid"}},
+                                                           {{"connectionId"}},
+                                                           {{"name"}},
+                                                           {{"depth"}}});
+    if (!selected || !*selected) return failureOf(selected);  // a failure, or no such table
+    SqliteStatement& st = *selected;
     std::map<std::pair<std::int64_t, std::int64_t>, StringId> names;  // (level, name id)
     std::unordered_set<std::int64_t> namedThreads;
     std::uint64_t n = 0, row = 0;
     std::string name;
     while (st.step()) {
-        if (!tick()) return false;
+        if (auto stop = tick()) return stop;
         const auto times = rowTimes(st, 0, 1, "CANN_API", ++row);
         if (!times) continue;
         const std::int64_t level = st.int64(2, -1), nameId = st.int64(5, -1);
@@ -104,38 +104,38 @@ bool Reader::readCannApi() {
     return scanDone("CANN_API", st);
 }
 
-bool Reader::readPytorchApi() {
-    if (!has("PYTORCH_API")) return true;
+std::optional<Failure> Reader::readPytorchApi() {
+    if (!has("PYTORCH_API")) return std::nullopt;
     std::unordered_map<std::int64_t, std::string> kinds;
-    if (SqliteStatement st = select("ENUM_API_TYPE", {{{"id"}}, {{"name"}}}); st)
+    if (SqliteStatement st = trySelect("ENUM_API_TYPE", {{{"id"}}, {{"name"}}}); st)
         while (st.step()) kinds.emplace(st.int64(0, -1), std::string(st.text(1)));
     // A PyTorch op's connectionId is a key into CONNECTION_IDS, which lists its connections.
     std::unordered_multimap<std::int64_t, std::int64_t> connections;
     const bool viaTable = has("CONNECTION_IDS");
-    if (SqliteStatement st = select("CONNECTION_IDS", {{{"id"}}, {{"connectionId"}}}); st) {
+    if (SqliteStatement st = trySelect("CONNECTION_IDS", {{{"id"}}, {{"connectionId"}}}); st) {
         while (st.step()) {
-            if (!tick()) return false;
+            if (auto stop = tick()) return stop;
             if (!st.isNull(0) && !st.isNull(1)) connections.emplace(st.int64(0), st.int64(1));
         }
-        if (!scanDone("CONNECTION_IDS", st)) return false;
+        if (auto failed = scanDone("CONNECTION_IDS", st)) return failed;
     }
-    m_error.reset();
-    SqliteStatement st = select("PYTORCH_API", {{{"startNs"}, true},
-                                                {{"endNs"}, true},
-                                                {{"globalTid"}},
-                                                {{"connectionId"}},
-                                                {{"name"}},
-                                                {{"inputShapes"}},
-                                                {{"type"}},
-                                                {{"depth"}},
-                                                {{"inputDtypes"}}});
-    if (!st) return !m_error;
+    Result<SqliteStatement> selected = select("PYTORCH_API", {{{"startNs"}, true},
+                                                              {{"endNs"}, true},
+                                                              {{"globalTid"}},
+                                                              {{"connectionId"}},
+                                                              {{"name"}},
+                                                              {{"inputShapes"}},
+                                                              {{"type"}},
+                                                              {{"depth"}},
+                                                              {{"inputDtypes"}}});
+    if (!selected || !*selected) return failureOf(selected);  // a failure, or no such table
+    SqliteStatement& st = *selected;
     const StringId cpuOp = m_b.intern("cpu_op"), enqueue = m_b.intern("enqueue"), dequeue = m_b.intern("dequeue"),
                    python = m_b.intern("python_function");
     std::unordered_set<std::int64_t> namedThreads;
     std::uint64_t n = 0, row = 0;
     while (st.step()) {
-        if (!tick()) return false;
+        if (auto stop = tick()) return stop;
         const auto times = rowTimes(st, 0, 1, "PYTORCH_API", ++row);
         if (!times) continue;
         const std::string_view name = string(st.int64(4, -1));
@@ -186,14 +186,15 @@ bool Reader::readPytorchApi() {
     return scanDone("PYTORCH_API", st);
 }
 
-bool Reader::readMstx() {
-    SqliteStatement st =
+std::optional<Failure> Reader::readMstx() {
+    Result<SqliteStatement> selected =
         select("MSTX_EVENTS", {{{"startNs"}, true}, {{"endNs"}}, {{"eventType"}}, {{"message"}}, {{"globalTid"}}});
-    if (!st) return !m_error;
+    if (!selected || !*selected) return failureOf(selected);  // a failure, or no such table
+    SqliteStatement& st = *selected;
     const StringId category = m_b.intern("mstx");
     std::uint64_t n = 0, row = 0;
     while (st.step()) {
-        if (!tick()) return false;
+        if (auto stop = tick()) return stop;
         // ENUM_MSTX_EVENT_TYPE 0 is a marker; a row without an end is one too.
         const auto times = rowTimes(st, 0, 1, "MSTX_EVENTS", ++row, /*endMayBeNull=*/true);
         if (!times) continue;
@@ -264,14 +265,16 @@ void Reader::addFlows() {
     m_torchEnds = {};
 }
 
-bool Reader::readCounters() {
+std::optional<Failure> Reader::readCounters() {
     // One table: its columns, the phase it is counted under, and what a row adds.
-    auto table = [&](const char* name, const char* phase, std::initializer_list<Col> cols, auto&& row) {
-        SqliteStatement st = select(name, cols);
-        if (!st) return !m_error;
+    auto table = [&](const char* name, const char* phase, std::initializer_list<Col> cols,
+                     auto&& row) -> std::optional<Failure> {
+        Result<SqliteStatement> selected = select(name, cols);
+        if (!selected || !*selected) return failureOf(selected);  // a failure, or no such table
+        SqliteStatement& st = *selected;
         std::uint64_t n = 0;
         while (st.step()) {
-            if (!tick()) return false;
+            if (auto stop = tick()) return stop;
             TimeNs t = 0;
             if (!timeOf(st, 0, t)) continue;  // every table's first column here is its timestamp
             row(st, t);
@@ -290,76 +293,86 @@ bool Reader::readCounters() {
         return std::isfinite(out);
     };
     double v = 0;
-    return table("HBM", "hbm",
-                 {{{"timestampNs"}, true}, {{"deviceId"}}, {{"bandwidth"}, true}, {{"hbmId"}}, {{"type"}}},
-                 [&](const SqliteStatement& st, TimeNs t) {
-                     const std::string dir = cap(string(st.int64(4, -1)));
-                     const std::int64_t dev = st.int64(1, 0);
-                     if (value(st, 2, v))
-                         m_b.addCounter(devicePid("HBM", dev),
-                                        onDevice("HBM " + std::to_string(st.int64(3, 0)) + "/" + dir, dev), "",
-                                        dir + "(MB/s)", t, v / kMB);
-                 }) &&
-           table("DDR", "ddr", {{{"timestampNs"}, true}, {{"deviceId"}}, {{"read"}}, {{"write"}}},
-                 [&](const SqliteStatement& st, TimeNs t) {
-                     const std::int64_t dev = st.int64(1, 0);
-                     const std::string& pid = devicePid("DDR", dev);
-                     if (value(st, 2, v)) m_b.addCounter(pid, onDevice("DDR/Read", dev), "", "Read(MB/s)", t, v / kMB);
-                     if (value(st, 3, v))
-                         m_b.addCounter(pid, onDevice("DDR/Write", dev), "", "Write(MB/s)", t, v / kMB);
-                 }) &&
-           table("LLC", "llc",
-                 {{{"timestampNs"}, true}, {{"deviceId"}}, {{"llcId"}}, {{"hitRate"}}, {{"throughput"}}, {{"mode"}}},
-                 [&](const SqliteStatement& st, TimeNs t) {
-                     const std::int64_t dev = st.int64(1, 0);
-                     const std::string& pid = devicePid("LLC", dev);
-                     const std::string series =
-                         onDevice("LLC " + std::to_string(st.int64(2, 0)) + " " + cap(string(st.int64(5, -1))), dev);
-                     // hitRate is a percentage (0..100) in the database.
-                     if (value(st, 3, v)) m_b.addCounter(pid, series + "/Hit Rate", "", "Hit Rate(%)", t, v);
-                     if (value(st, 4, v))
-                         m_b.addCounter(pid, series + "/Throughput", "", "Throughput(MB/s)", t, v / kMB);
-                 }) &&
-           table("ACC_PMU", "acc_pmu",
-                 {{{"timestampNs"}, true},
-                  {{"deviceId"}},
-                  {{"accId"}},
-                  {{"readBwLevel"}},
-                  {{"writeBwLevel"}},
-                  {{"readOstLevel"}},
-                  {{"writeOstLevel"}}},
-                 [&](const SqliteStatement& st, TimeNs t) {
-                     const std::int64_t dev = st.int64(1, 0);
-                     const std::string& pid = devicePid("Acc PMU", dev);
-                     const std::string acc = std::to_string(st.int64(2, 0));
-                     static const char* kNames[] = {"read_bandwidth", "write_band_width", "read_ost", "write_ost"};
-                     for (int k = 0; k < 4; ++k)
-                         if (value(st, 3 + k, v)) m_b.addCounter(pid, onDevice(kNames[k], dev), acc, "value", t, v);
-                 }) &&
-           table("SOC_BANDWIDTH_LEVEL", "soc_bandwidth_level",
-                 {{{"timestampNs"}, true}, {{"deviceId"}}, {{"l2BufferBwLevel"}}, {{"mataBwLevel"}}},
-                 [&](const SqliteStatement& st, TimeNs t) {
-                     const std::int64_t dev = st.int64(1, 0);
-                     const std::string& pid = devicePid("Stars Soc Info", dev);
-                     if (value(st, 2, v))
-                         m_b.addCounter(pid, onDevice("L2 Buffer Bw Level", dev), "", "L2 Buffer Bw Level", t, v);
-                     if (value(st, 3, v))
-                         m_b.addCounter(pid, onDevice("Mata Bw Level", dev), "", "Mata Bw Level", t, v);
-                 }) &&
-           table("AICORE_FREQ", "aicore_freq", {{{"timestampNs"}, true}, {{"deviceId"}}, {{"freq"}, true}},
-                 [&](const SqliteStatement& st, TimeNs t) {
-                     const std::int64_t dev = st.int64(1, 0);
-                     if (value(st, 2, v))
-                         m_b.addCounter(devicePid("AI Core Freq", dev), onDevice("AI Core Freq", dev), "", "MHz", t, v);
-                 });
+    // The tables in turn, up to the first failure.
+    std::optional<Failure> failed;
+    static_cast<void>(
+        (failed = table("HBM", "hbm",
+                        {{{"timestampNs"}, true}, {{"deviceId"}}, {{"bandwidth"}, true}, {{"hbmId"}}, {{"type"}}},
+                        [&](const SqliteStatement& st, TimeNs t) {
+                            const std::string dir = cap(string(st.int64(4, -1)));
+                            const std::int64_t dev = st.int64(1, 0);
+                            if (value(st, 2, v))
+                                m_b.addCounter(devicePid("HBM", dev),
+                                               onDevice("HBM " + std::to_string(st.int64(3, 0)) + "/" + dir, dev), "",
+                                               dir + "(MB/s)", t, v / kMB);
+                        })) ||
+        (failed = table("DDR", "ddr", {{{"timestampNs"}, true}, {{"deviceId"}}, {{"read"}}, {{"write"}}},
+                        [&](const SqliteStatement& st, TimeNs t) {
+                            const std::int64_t dev = st.int64(1, 0);
+                            const std::string& pid = devicePid("DDR", dev);
+                            if (value(st, 2, v))
+                                m_b.addCounter(pid, onDevice("DDR/Read", dev), "", "Read(MB/s)", t, v / kMB);
+                            if (value(st, 3, v))
+                                m_b.addCounter(pid, onDevice("DDR/Write", dev), "", "Write(MB/s)", t, v / kMB);
+                        })) ||
+        (failed =
+             table("LLC", "llc",
+                   {{{"timestampNs"}, true}, {{"deviceId"}}, {{"llcId"}}, {{"hitRate"}}, {{"throughput"}}, {{"mode"}}},
+                   [&](const SqliteStatement& st, TimeNs t) {
+                       const std::int64_t dev = st.int64(1, 0);
+                       const std::string& pid = devicePid("LLC", dev);
+                       const std::string series =
+                           onDevice("LLC " + std::to_string(st.int64(2, 0)) + " " + cap(string(st.int64(5, -1))), dev);
+                       // hitRate is a percentage (0..100) in the database.
+                       if (value(st, 3, v)) m_b.addCounter(pid, series + "/Hit Rate", "", "Hit Rate(%)", t, v);
+                       if (value(st, 4, v))
+                           m_b.addCounter(pid, series + "/Throughput", "", "Throughput(MB/s)", t, v / kMB);
+                   })) ||
+        (failed =
+             table("ACC_PMU", "acc_pmu",
+                   {{{"timestampNs"}, true},
+                    {{"deviceId"}},
+                    {{"accId"}},
+                    {{"readBwLevel"}},
+                    {{"writeBwLevel"}},
+                    {{"readOstLevel"}},
+                    {{"writeOstLevel"}}},
+                   [&](const SqliteStatement& st, TimeNs t) {
+                       const std::int64_t dev = st.int64(1, 0);
+                       const std::string& pid = devicePid("Acc PMU", dev);
+                       const std::string acc = std::to_string(st.int64(2, 0));
+                       static const char* kNames[] = {"read_bandwidth", "write_band_width", "read_ost", "write_ost"};
+                       for (int k = 0; k < 4; ++k)
+                           if (value(st, 3 + k, v)) m_b.addCounter(pid, onDevice(kNames[k], dev), acc, "value", t, v);
+                   })) ||
+        (failed = table("SOC_BANDWIDTH_LEVEL", "soc_bandwidth_level",
+                        {{{"timestampNs"}, true}, {{"deviceId"}}, {{"l2BufferBwLevel"}}, {{"mataBwLevel"}}},
+                        [&](const SqliteStatement& st, TimeNs t) {
+                            const std::int64_t dev = st.int64(1, 0);
+                            const std::string& pid = devicePid("Stars Soc Info", dev);
+                            if (value(st, 2, v))
+                                m_b.addCounter(pid, onDevice("L2 Buffer Bw Level", dev), "", "L2 Buffer Bw Level", t,
+                                               v);
+                            if (value(st, 3, v))
+                                m_b.addCounter(pid, onDevice("Mata Bw Level", dev), "", "Mata Bw Level", t, v);
+                        })) ||
+        (failed = table("AICORE_FREQ", "aicore_freq", {{{"timestampNs"}, true}, {{"deviceId"}}, {{"freq"}, true}},
+                        [&](const SqliteStatement& st, TimeNs t) {
+                            const std::int64_t dev = st.int64(1, 0);
+                            if (value(st, 2, v))
+                                m_b.addCounter(devicePid("AI Core Freq", dev), onDevice("AI Core Freq", dev), "", "MHz",
+                                               t, v);
+                        })));
+    return failed;
 }
 
-bool Reader::readSteps() {
-    SqliteStatement st = select("STEP_TIME", {{{"id"}, true}, {{"startNs"}, true}, {{"endNs"}, true}});
-    if (!st) return !m_error;
+std::optional<Failure> Reader::readSteps() {
+    Result<SqliteStatement> selected = select("STEP_TIME", {{{"id"}, true}, {{"startNs"}, true}, {{"endNs"}, true}});
+    if (!selected || !*selected) return failureOf(selected);  // a failure, or no such table
+    SqliteStatement& st = *selected;
     std::uint64_t n = 0, row = 0;
     while (st.step()) {
-        if (!tick()) return false;
+        if (auto stop = tick()) return stop;
         const auto times = rowTimes(st, 1, 2, "STEP_TIME", ++row);
         if (!times) continue;
         ++n;

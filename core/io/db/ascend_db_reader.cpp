@@ -86,7 +86,7 @@ const std::string& Reader::devicePid(const char* process, std::int64_t device) {
     return it->second;
 }
 
-bool Reader::checkBudget() {
+std::optional<Failure> Reader::checkBudget() {
     const std::uint64_t rows = rowsIn(kReadTables);
     // The strings are held whole while reading: a table of huge names costs their size.
     std::uint64_t stringBytes = 0;
@@ -98,13 +98,14 @@ bool Reader::checkBudget() {
     return withinBudget(rows, rows * kBytesPerRow + stringBytes * 2, "database");
 }
 
-bool Reader::readStrings() {
-    SqliteStatement st = select("STRING_IDS", {{{"id"}, true}, {{"value"}, true}});
-    if (m_error) return false;
+std::optional<Failure> Reader::readStrings() {
+    Result<SqliteStatement> selected = select("STRING_IDS", {{{"id"}, true}, {{"value"}, true}});
+    if (!selected || !*selected) return failureOf(selected);  // a failure, or no such table
+    SqliteStatement& st = *selected;
     std::size_t badBytes = 0;
     std::int64_t firstBad = -1;
     while (st.step()) {
-        if (!tick()) return false;
+        if (auto stop = tick()) return stop;
         // Longer names are cut by the builder (with a warning) anyway: keep one byte more, so it
         // still sees them as too long.
         std::string v(st.text(1).substr(0, TraceBuilder::kMaxStringBytes + 1));
@@ -123,42 +124,42 @@ bool Reader::readStrings() {
 void Reader::readInfo() {
     auto& details = m_b.source().details;
     std::string version;
-    if (SqliteStatement st = select("META_DATA", {{{"name"}}, {{"value"}}}); st)
+    if (SqliteStatement st = trySelect("META_DATA", {{{"name"}}, {{"value"}}}); st)
         while (st.step())
             if (st.text(0) == "SCHEMA_VERSION") version = st.text(1);
     details.emplace_back("schema", version.empty() ? std::string("no META_DATA version (msprof database)")
                                                    : "SCHEMA_VERSION " + version);
-    if (SqliteStatement st = select("NPU_INFO", {{{"id"}}, {{"name"}}}); st)
+    if (SqliteStatement st = trySelect("NPU_INFO", {{{"id"}}, {{"name"}}}); st)
         while (st.step()) details.emplace_back("NPU " + std::to_string(st.int64(0, -1)), std::string(st.text(1)));
-    if (SqliteStatement st = select("RANK_DEVICE_MAP", {{{"rankId"}}, {{"deviceId"}}}); st)
+    if (SqliteStatement st = trySelect("RANK_DEVICE_MAP", {{{"rankId"}}, {{"deviceId"}}}); st)
         while (st.step())
             details.emplace_back("rank " + std::to_string(st.int64(0, -1)),
                                  "device " + std::to_string(st.int64(1, -1)));
-    if (SqliteStatement st = select("HOST_INFO", {{{"hostName"}}}); st && st.step())
+    if (SqliteStatement st = trySelect("HOST_INFO", {{{"hostName"}}}); st && st.step())
         details.emplace_back("host", std::string(st.text(0)));
-    if (SqliteStatement st = select("SESSION_TIME_INFO", {{{"startTimeNs"}}, {{"endTimeNs"}}}); st && st.step())
+    if (SqliteStatement st = trySelect("SESSION_TIME_INFO", {{{"startTimeNs"}}, {{"endTimeNs"}}}); st && st.step())
         details.emplace_back("session", std::to_string(st.int64(0)) + " .. " + std::to_string(st.int64(1)) +
                                             " ns (Unix epoch, as the trace's times)");
-    if (SqliteStatement st = select("TASK", {{{"deviceId"}}}, " GROUP BY 1"); st) {
+    if (SqliteStatement st = trySelect("TASK", {{{"deviceId"}}}, " GROUP BY 1"); st) {
         int devices = 0;
         while (st.step()) ++devices;
         m_multiDevice = devices > 1;
     }
-    m_error.reset();
 }
 
-bool Reader::readComputeInfo() {
-    SqliteStatement st = select("COMPUTE_TASK_INFO", {{{"globalTaskId"}, true},
-                                                      {{"name"}},
-                                                      {{"taskType"}},
-                                                      {{"inputShapes"}},
-                                                      {{"blockDim", "blockNum", "block_dim"}},
-                                                      {{"mixBlockDim", "mixBlockNum", "mix_block_dim"}},
-                                                      {{"waitNs"}}});
-    if (!st) return !m_error;
+std::optional<Failure> Reader::readComputeInfo() {
+    Result<SqliteStatement> selected = select("COMPUTE_TASK_INFO", {{{"globalTaskId"}, true},
+                                                                    {{"name"}},
+                                                                    {{"taskType"}},
+                                                                    {{"inputShapes"}},
+                                                                    {{"blockDim", "blockNum", "block_dim"}},
+                                                                    {{"mixBlockDim", "mixBlockNum", "mix_block_dim"}},
+                                                                    {{"waitNs"}}});
+    if (!selected || !*selected) return failureOf(selected);  // a failure, or no such table
+    SqliteStatement& st = *selected;
     std::uint64_t n = 0;
     while (st.step()) {
-        if (!tick()) return false;
+        if (auto stop = tick()) return stop;
         Compute c;
         if (!st.isNull(1)) c.name = m_b.intern(string(st.int64(1)));
         if (!st.isNull(2)) c.taskType = m_b.intern(string(st.int64(2)));
@@ -176,9 +177,11 @@ bool Reader::readComputeInfo() {
     return scanDone("COMPUTE_TASK_INFO", st);
 }
 
-bool Reader::readPmu() {
-    SqliteStatement st = select("TASK_PMU_INFO", {{{"globalTaskId"}, true}, {{"name"}, true}, {{"value"}, true}});
-    if (!st) return !m_error;
+std::optional<Failure> Reader::readPmu() {
+    Result<SqliteStatement> selected =
+        select("TASK_PMU_INFO", {{{"globalTaskId"}, true}, {{"name"}, true}, {{"value"}, true}});
+    if (!selected || !*selected) return failureOf(selected);  // a failure, or no such table
+    SqliteStatement& st = *selected;
     struct Key {
         StringId id;
         double scale;
@@ -186,7 +189,7 @@ bool Reader::readPmu() {
     std::unordered_map<std::int64_t, Key> keys;
     std::uint64_t n = 0, skipped = 0;
     while (st.step()) {
-        if (!tick()) return false;
+        if (auto stop = tick()) return stop;
         const std::int64_t nameId = st.int64(1, -1);
         auto it = keys.find(nameId);
         if (it == keys.end()) {
@@ -207,13 +210,15 @@ bool Reader::readPmu() {
     return scanDone("TASK_PMU_INFO", st);
 }
 
-bool Reader::readCommunicationInfo() {
-    SqliteStatement st = select("COMMUNICATION_TASK_INFO",
-                                {{{"globalTaskId"}, true}, {{"taskType"}}, {{"planeId"}}, {{"groupName"}}, {{"size"}}});
-    if (!st) return !m_error;
+std::optional<Failure> Reader::readCommunicationInfo() {
+    Result<SqliteStatement> selected =
+        select("COMMUNICATION_TASK_INFO",
+               {{{"globalTaskId"}, true}, {{"taskType"}}, {{"planeId"}}, {{"groupName"}}, {{"size"}}});
+    if (!selected || !*selected) return failureOf(selected);  // a failure, or no such table
+    SqliteStatement& st = *selected;
     std::uint64_t n = 0;
     while (st.step()) {
-        if (!tick()) return false;
+        if (auto stop = tick()) return stop;
         Communication c;
         const std::string_view type = string(st.int64(1, -1));
         c.taskType = m_b.intern(type.empty() ? std::string_view("(communication task)") : type);
@@ -227,16 +232,17 @@ bool Reader::readCommunicationInfo() {
     return scanDone("COMMUNICATION_TASK_INFO", st);
 }
 
-bool Reader::readTasks() {
-    SqliteStatement st = select(kTask, {{{"startNs"}, true},
-                                        {{"endNs"}, true},
-                                        {{"deviceId"}},
-                                        {{"connectionId"}},
-                                        {{"globalTaskId"}},
-                                        {{"taskType"}},
-                                        {{"streamId"}},
-                                        {{"taskId"}}});
-    if (!st) return !m_error;
+std::optional<Failure> Reader::readTasks() {
+    Result<SqliteStatement> selected = select(kTask, {{{"startNs"}, true},
+                                                      {{"endNs"}, true},
+                                                      {{"deviceId"}},
+                                                      {{"connectionId"}},
+                                                      {{"globalTaskId"}},
+                                                      {{"taskType"}},
+                                                      {{"streamId"}},
+                                                      {{"taskId"}}});
+    if (!selected || !*selected) return failureOf(selected);  // a failure, or no such table
+    SqliteStatement& st = *selected;
     const StringId blockDim = m_b.intern("Block Dim");
     const StringId mixBlockDim = m_b.intern("Mix Block Dim");
     const StringId bandwidth = m_b.intern("bandwidth(GB/s)");
@@ -245,7 +251,7 @@ bool Reader::readTasks() {
     std::uint64_t n = 0, hidden = 0, row = 0;
     std::string pid, tid;
     while (st.step()) {
-        if (!tick()) return false;
+        if (auto stop = tick()) return stop;
         const auto times = rowTimes(st, 0, 1, kTask, ++row);
         if (!times) continue;
         const std::int64_t device = st.int64(2, 0), stream = st.int64(6, -1), taskId = st.int64(7, -1);
@@ -334,18 +340,19 @@ bool Reader::readTasks() {
     return scanDone(kTask, st);
 }
 
-bool Reader::readCommunicationOps() {
-    SqliteStatement st = select("COMMUNICATION_OP", {{{"opName"}},
-                                                     {{"startNs"}, true},
-                                                     {{"endNs"}, true},
-                                                     {{"connectionId"}},
-                                                     {{"groupName"}},
-                                                     {{"waitNs"}},
-                                                     {{"deviceId"}}});
-    if (!st) return !m_error;
+std::optional<Failure> Reader::readCommunicationOps() {
+    Result<SqliteStatement> selected = select("COMMUNICATION_OP", {{{"opName"}},
+                                                                   {{"startNs"}, true},
+                                                                   {{"endNs"}, true},
+                                                                   {{"connectionId"}},
+                                                                   {{"groupName"}},
+                                                                   {{"waitNs"}},
+                                                                   {{"deviceId"}}});
+    if (!selected || !*selected) return failureOf(selected);  // a failure, or no such table
+    SqliteStatement& st = *selected;
     std::uint64_t n = 0, row = 0;
     while (st.step()) {
-        if (!tick()) return false;
+        if (auto stop = tick()) return stop;
         const auto times = rowTimes(st, 1, 2, "COMMUNICATION_OP", ++row);
         if (!times) continue;
         const std::int64_t groupId = st.int64(4, -1);
@@ -374,25 +381,29 @@ bool Reader::readCommunicationOps() {
 }
 
 std::optional<Failure> Reader::run() {
-    if (!readSchema() || !checkBudget() || !readStrings()) return m_error;
+    if (auto failed = readSchema()) return failed;
+    if (auto failed = checkBudget()) return failed;
+    if (auto failed = readStrings()) return failed;
     readInfo();
-    if (!readComputeInfo() || !readPmu() || !readCommunicationInfo() || !readTasks() || !readCommunicationOps())
-        return m_error;
+    for (auto step : {&Reader::readComputeInfo, &Reader::readPmu, &Reader::readCommunicationInfo, &Reader::readTasks,
+                      &Reader::readCommunicationOps})
+        if (auto failed = (this->*step)()) return failed;
     // Details of tasks are attached; free them before the host side is read.
     m_compute = {};
     m_pmu = {};
     m_communication = {};
-    if (!readCannApi() || !readPytorchApi() || !readMstx()) return m_error;
+    for (auto step : {&Reader::readCannApi, &Reader::readPytorchApi, &Reader::readMstx})
+        if (auto failed = (this->*step)()) return failed;
     addFlows();
-    if (!readCounters() || !readSteps()) return m_error;
+    for (auto step : {&Reader::readCounters, &Reader::readSteps})
+        if (auto failed = (this->*step)()) return failed;
     m_b.stats().modelBytes = m_b.memoryBytes();
     return std::nullopt;
 }
 
 }  // namespace ascenddb
 
-bool isAscendDatabase(const SqliteDb& db, std::string& error) {
-    const auto tables = db.tables(error);
+bool isAscendDatabase(const std::vector<std::string>& tables) {
     auto has = [&](std::string_view t) { return std::find(tables.begin(), tables.end(), t) != tables.end(); };
     return has("TASK") && has("STRING_IDS");
 }

@@ -32,6 +32,7 @@
 // "communication_op", "cann_api", "pytorch_api", "mstx", "pmu", "counter", "step").
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/io/load_options.h"
 #include "core/io/reader_entry.h"
@@ -41,8 +42,9 @@ namespace contend {
 
 class SqliteDb;
 
-// An Ascend profiler database has TASK and STRING_IDS.
-bool isAscendDatabase(const SqliteDb& db, std::string& error);
+// An Ascend profiler database has TASK and STRING_IDS (`tables`: the database's table names,
+// Probe::sqliteTables).
+bool isAscendDatabase(const std::vector<std::string>& tables);
 
 // Reads the database at `path` (already opened as `db`) into `b`. The error names the file and,
 // where it is about one, the table and column.

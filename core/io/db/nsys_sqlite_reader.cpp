@@ -79,17 +79,17 @@ class Reader : SqliteReaderBase {
     std::optional<Failure> run();
 
   private:
-    bool checkBudget();
+    std::optional<Failure> checkBudget();
 
-    bool readStrings();
+    std::optional<Failure> readStrings();
     void applyNames();
     void readInfo();
-    bool readKernels();
-    bool readCopies(const char* table, bool memset);
-    bool readRuntime();
-    bool readSync();
-    bool readNvtx();
-    bool readGpuMetrics();
+    std::optional<Failure> readKernels();
+    std::optional<Failure> readCopies(const char* table, bool memset);
+    std::optional<Failure> readRuntime();
+    std::optional<Failure> readSync();
+    std::optional<Failure> readNvtx();
+    std::optional<Failure> readGpuMetrics();
 
     std::uint32_t deviceTrack(std::int64_t device, std::int64_t stream);
     std::uint32_t hostTrack(std::int64_t globalTid);
@@ -100,26 +100,31 @@ class Reader : SqliteReaderBase {
     std::string m_pid, m_tid;
 };
 
-bool Reader::checkBudget() {
+std::optional<Failure> Reader::checkBudget() {
     constexpr const char* kReadTables[] = {kKernel, kMemcpy, kMemset, kRuntime, kSync, kNvtx, kGpuMetrics};
     const std::uint64_t rows = rowsIn(kReadTables);
     return withinBudget(rows, rows * kBytesPerRow, "export");
 }
 
 std::optional<Failure> Reader::run() {
-    if (!readSchema() || !checkBudget() || !readStrings()) return m_error;
+    if (auto failed = readSchema()) return failed;
+    if (auto failed = checkBudget()) return failed;
+    if (auto failed = readStrings()) return failed;
     readInfo();
-    if (!readKernels() || !readCopies(kMemcpy, false) || !readCopies(kMemset, true) || !readRuntime() || !readSync() ||
-        !readNvtx() || !readGpuMetrics())
-        return m_error;
+    if (auto failed = readKernels()) return failed;
+    if (auto failed = readCopies(kMemcpy, false)) return failed;
+    if (auto failed = readCopies(kMemset, true)) return failed;
+    for (auto step : {&Reader::readRuntime, &Reader::readSync, &Reader::readNvtx, &Reader::readGpuMetrics})
+        if (auto failed = (this->*step)()) return failed;
     applyNames();
     m_b.stats().modelBytes = m_b.memoryBytes();
     return std::nullopt;
 }
 
-bool Reader::readStrings() {
-    SqliteStatement st = select("StringIds", {{"id", true}, {"value", true}});
-    if (m_error) return false;
+std::optional<Failure> Reader::readStrings() {
+    Result<SqliteStatement> selected = select("StringIds", {{"id", true}, {"value", true}});
+    if (!selected || !*selected) return failureOf(selected);  // a failure, or no such table
+    SqliteStatement& st = *selected;
     std::size_t badBytes = 0;
     std::int64_t firstBad = -1;
     while (st.step()) {
@@ -139,7 +144,7 @@ bool Reader::readStrings() {
 // (an export names every thread on the machine); a damaged name table costs names only.
 void Reader::applyNames() {
     std::unordered_map<std::int64_t, std::string> processes;
-    if (SqliteStatement st = select("PROCESSES", {{"globalPid"}, {"pid"}, {"name"}}); st) {
+    if (SqliteStatement st = trySelect("PROCESSES", {{"globalPid"}, {"pid"}, {"name"}}); st) {
         while (st.step()) {
             if (st.isNull(2) || st.text(2).empty()) continue;
             const std::int64_t pid = st.isNull(0) ? st.int64(1) : pidOf(st.int64(0));
@@ -147,14 +152,13 @@ void Reader::applyNames() {
         }
     }
     std::unordered_map<std::int64_t, std::string_view> threads;
-    if (SqliteStatement st = select("ThreadNames", {{"nameId"}, {"globalTid"}}); st) {
+    if (SqliteStatement st = trySelect("ThreadNames", {{"nameId"}, {"globalTid"}}); st) {
         while (st.step()) {
             if (st.isNull(1)) continue;
             const std::string_view name = string(st.int64(0, -1));
             if (!name.empty()) threads.emplace(st.int64(1) & 0xFFFFFFFFFFFF, name);
         }
     }
-    m_error.reset();
     std::unordered_set<std::int64_t> pids;
     for (std::int64_t key : m_hostThreads) {
         const std::string pid = std::to_string(pidOf(key)), tid = std::to_string(tidOf(key));
@@ -168,12 +172,13 @@ void Reader::applyNames() {
 // What the file says about the capture, for `contend-cli info`: GPUs, exporter, session start.
 void Reader::readInfo() {
     auto& details = m_b.source().details;
-    if (SqliteStatement st = select("TARGET_INFO_SESSION_START_TIME", {{"utcEpochNs"}, {"utcTime"}}); st && st.step()) {
+    if (SqliteStatement st = trySelect("TARGET_INFO_SESSION_START_TIME", {{"utcEpochNs"}, {"utcTime"}});
+        st && st.step()) {
         std::string v = std::string(st.text(1));
         if (!st.isNull(0)) v += (v.empty() ? "" : ", ") + std::string("utcEpochNs ") + std::to_string(st.int64(0));
         details.emplace_back("session start", v + " (times are ns since this)");
     }
-    if (SqliteStatement st = select("META_DATA_EXPORT", {{"name"}, {"value"}}); st) {
+    if (SqliteStatement st = trySelect("META_DATA_EXPORT", {{"name"}, {"value"}}); st) {
         std::string product, schema;
         while (st.step()) {
             if (st.text(0) == "EXPORT_PRODUCT_VERSION") product = st.text(1);
@@ -182,7 +187,7 @@ void Reader::readInfo() {
         if (!product.empty() || !schema.empty())
             details.emplace_back("exported by", "Nsight Systems " + product + ", schema " + schema);
     }
-    if (SqliteStatement st = select(
+    if (SqliteStatement st = trySelect(
             "TARGET_INFO_GPU",
             {{"id"}, {"name"}, {"smCount"}, {"l2CacheSize"}, {"memoryBandwidth"}, {"totalMemory"}, {"clockRate"}});
         st) {
@@ -203,7 +208,6 @@ void Reader::readInfo() {
             details.emplace_back("GPU " + std::to_string(st.int64(0)), v);
         }
     }
-    m_error.reset();
 }
 
 std::uint32_t Reader::deviceTrack(std::int64_t device, std::int64_t stream) {
@@ -225,24 +229,25 @@ std::uint32_t Reader::hostTrack(std::int64_t globalTid) {
     return m_b.track(m_pid, m_tid);
 }
 
-bool Reader::readKernels() {
-    SqliteStatement st = select(kKernel, {{"start", true},
-                                          {"end", true},
-                                          {"deviceId"},
-                                          {"streamId"},
-                                          {"correlationId"},
-                                          {"demangledName"},
-                                          {"shortName"},
-                                          {"gridX"},
-                                          {"gridY"},
-                                          {"gridZ"},
-                                          {"blockX"},
-                                          {"blockY"},
-                                          {"blockZ"},
-                                          {"registersPerThread"},
-                                          {"staticSharedMemory"},
-                                          {"dynamicSharedMemory"}});
-    if (!st) return !m_error;
+std::optional<Failure> Reader::readKernels() {
+    Result<SqliteStatement> selected = select(kKernel, {{"start", true},
+                                                        {"end", true},
+                                                        {"deviceId"},
+                                                        {"streamId"},
+                                                        {"correlationId"},
+                                                        {"demangledName"},
+                                                        {"shortName"},
+                                                        {"gridX"},
+                                                        {"gridY"},
+                                                        {"gridZ"},
+                                                        {"blockX"},
+                                                        {"blockY"},
+                                                        {"blockZ"},
+                                                        {"registersPerThread"},
+                                                        {"staticSharedMemory"},
+                                                        {"dynamicSharedMemory"}});
+    if (!selected || !*selected) return failureOf(selected);  // a failure, or no such table
+    SqliteStatement& st = *selected;
     const StringId category = m_b.intern("kernel");
     const StringId registers = m_b.intern("registers per thread");
     const StringId shared = m_b.intern("shared memory");
@@ -252,7 +257,7 @@ bool Reader::readKernels() {
     auto dim = [&](int c) { return std::to_string(st.int64(c, 1)); };
     std::uint64_t row = 0;
     while (st.step()) {
-        if (!tick()) return false;
+        if (auto stop = tick()) return stop;
         const auto times = rowTimes(st, 0, 1, kKernel, ++row);
         if (!times) continue;
         const std::int64_t device = st.int64(2), stream = st.int64(3);
@@ -291,30 +296,31 @@ bool Reader::readKernels() {
     return scanDone(kKernel, st);
 }
 
-bool Reader::readCopies(const char* table, bool memset) {
-    SqliteStatement st = memset ? select(table, {{"start", true},
-                                                 {"end", true},
-                                                 {"deviceId"},
-                                                 {"streamId"},
-                                                 {"correlationId"},
-                                                 {"bytes"},
-                                                 {"memKind"}})
-                                : select(table, {{"start", true},
-                                                 {"end", true},
-                                                 {"deviceId"},
-                                                 {"streamId"},
-                                                 {"correlationId"},
-                                                 {"bytes"},
-                                                 {"copyKind"},
-                                                 {"srcKind"},
-                                                 {"dstKind"}});
-    if (!st) return !m_error;
+std::optional<Failure> Reader::readCopies(const char* table, bool memset) {
+    Result<SqliteStatement> selected = memset ? select(table, {{"start", true},
+                                                               {"end", true},
+                                                               {"deviceId"},
+                                                               {"streamId"},
+                                                               {"correlationId"},
+                                                               {"bytes"},
+                                                               {"memKind"}})
+                                              : select(table, {{"start", true},
+                                                               {"end", true},
+                                                               {"deviceId"},
+                                                               {"streamId"},
+                                                               {"correlationId"},
+                                                               {"bytes"},
+                                                               {"copyKind"},
+                                                               {"srcKind"},
+                                                               {"dstKind"}});
+    if (!selected || !*selected) return failureOf(selected);  // a failure, or no such table
+    SqliteStatement& st = *selected;
     const StringId category = m_b.intern(memset ? "gpu_memset" : "gpu_memcpy");
     const StringId bytesKey = m_b.intern("bytes");
     std::string name;
     std::uint64_t n = 0, row = 0;
     while (st.step()) {
-        if (!tick()) return false;
+        if (auto stop = tick()) return stop;
         const auto times = rowTimes(st, 0, 1, table, ++row);
         if (!times) continue;
         const std::int64_t device = st.int64(2), stream = st.int64(3);
@@ -346,10 +352,11 @@ bool Reader::readCopies(const char* table, bool memset) {
     return scanDone(table, st);
 }
 
-bool Reader::readRuntime() {
-    SqliteStatement st =
+std::optional<Failure> Reader::readRuntime() {
+    Result<SqliteStatement> selected =
         select(kRuntime, {{"start", true}, {"end", true}, {"globalTid"}, {"correlationId"}, {"nameId"}});
-    if (!st) return !m_error;
+    if (!selected || !*selected) return failureOf(selected);  // a failure, or no such table
+    SqliteStatement& st = *selected;
     const StringId category = m_b.intern("cuda_runtime");
     struct Name {
         StringId id;
@@ -358,7 +365,7 @@ bool Reader::readRuntime() {
     std::unordered_map<std::int64_t, Name> names;
     std::uint64_t n = 0, row = 0;
     while (st.step()) {
-        if (!tick()) return false;
+        if (auto stop = tick()) return stop;
         const auto times = rowTimes(st, 0, 1, kRuntime, ++row);
         if (!times) continue;
         const std::int64_t nameId = st.int64(4, -1);
@@ -388,15 +395,16 @@ bool Reader::readRuntime() {
     return scanDone(kRuntime, st);
 }
 
-bool Reader::readSync() {
-    SqliteStatement st = select(
+std::optional<Failure> Reader::readSync() {
+    Result<SqliteStatement> selected = select(
         kSync,
         {{"start", true}, {"end", true}, {"globalPid"}, {"correlationId"}, {"syncType"}, {"streamId"}, {"deviceId"}});
-    if (!st) return !m_error;
+    if (!selected || !*selected) return failureOf(selected);  // a failure, or no such table
+    SqliteStatement& st = *selected;
     const StringId category = m_b.intern("cuda_sync");
     std::uint64_t n = 0, row = 0;
     while (st.step()) {
-        if (!tick()) return false;
+        if (auto stop = tick()) return stop;
         const auto times = rowTimes(st, 0, 1, kSync, ++row);
         if (!times) continue;
         Slice s;
@@ -425,13 +433,15 @@ bool Reader::readSync() {
     return scanDone(kSync, st);
 }
 
-bool Reader::readNvtx() {
-    SqliteStatement st = select(kNvtx, {{"start", true}, {"end"}, {"eventType"}, {"text"}, {"textId"}, {"globalTid"}});
-    if (!st) return !m_error;
+std::optional<Failure> Reader::readNvtx() {
+    Result<SqliteStatement> selected =
+        select(kNvtx, {{"start", true}, {"end"}, {"eventType"}, {"text"}, {"textId"}, {"globalTid"}});
+    if (!selected || !*selected) return failureOf(selected);  // a failure, or no such table
+    SqliteStatement& st = *selected;
     const StringId category = m_b.intern("nvtx");
     std::uint64_t n = 0, skipped = 0, row = 0;
     while (st.step()) {
-        if (!tick()) return false;
+        if (auto stop = tick()) return stop;
         ++row;
         // ENUM_NSYS_EVENT_TYPE: 34 NvtxMark, 59 NvtxPushPopRange, 60 NvtxStartEndRange; the
         // rest (domains, categories, thread names) are not events on a timeline.
@@ -463,8 +473,8 @@ bool Reader::readNvtx() {
 }
 
 // GPU_METRICS samples joined to their names; GPU = typeId & 0xFF.
-bool Reader::readGpuMetrics() {
-    if (!has(kGpuMetrics) || !has("TARGET_INFO_GPU_METRICS")) return true;
+std::optional<Failure> Reader::readGpuMetrics() {
+    if (!has(kGpuMetrics) || !has("TARGET_INFO_GPU_METRICS")) return std::nullopt;
     for (const char* c : {"timestamp", "typeId", "metricId", "value"}) {
         const auto have = m_db.columns(kGpuMetrics);
         if (std::find(have.begin(), have.end(), c) == have.end())
@@ -485,7 +495,7 @@ bool Reader::readGpuMetrics() {
     if (!st) return fail("table GPU_METRICS: " + error);
     std::uint64_t n = 0;
     while (st.step()) {
-        if (!tick()) return false;
+        if (auto stop = tick()) return stop;
         if (st.isNull(0) || st.isNull(3)) continue;
         const std::string_view metric = st.text(2);
         // "SM Active [Throughput %]": percentages keyed "%" so the unit reads as one.
@@ -499,8 +509,7 @@ bool Reader::readGpuMetrics() {
 
 }  // namespace
 
-bool isNsysDatabase(const SqliteDb& db, std::string& error) {
-    const auto tables = db.tables(error);
+bool isNsysDatabase(const std::vector<std::string>& tables) {
     auto has = [&](std::string_view t) { return std::find(tables.begin(), tables.end(), t) != tables.end(); };
     return has(kKernel) || (has("TARGET_INFO_SESSION_START_TIME") && has("StringIds"));
 }

@@ -17,6 +17,7 @@
 // (TARGET_INFO_SESSION_START_TIME.utcEpochNs, which Source::details records).
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/io/load_options.h"
 #include "core/io/reader_entry.h"
@@ -27,8 +28,8 @@ namespace contend {
 class SqliteDb;
 
 // An Nsight Systems export has CUPTI_ACTIVITY_KIND_KERNEL, or TARGET_INFO_SESSION_START_TIME
-// together with StringIds.
-bool isNsysDatabase(const SqliteDb& db, std::string& error);
+// together with StringIds (`tables`: the database's table names, Probe::sqliteTables).
+bool isNsysDatabase(const std::vector<std::string>& tables);
 
 // Reads the export at `path` (already opened as `db`) into `b`. The error names the file and,
 // where it is about one, the table and column.

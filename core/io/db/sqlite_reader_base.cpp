@@ -13,17 +13,17 @@ SqliteCol::SqliteCol(std::initializer_list<const char*> alternatives, bool requi
         if (i < names.size()) names[i++] = n;
 }
 
-bool SqliteReaderBase::readSchema() {
+std::optional<Failure> SqliteReaderBase::readSchema() {
     std::string error;
     const auto tables = m_db.tables(error);
     if (!error.empty()) return fail("cannot read the database schema: " + error);
     m_tables.insert(tables.begin(), tables.end());
-    return true;
+    return std::nullopt;
 }
 
-SqliteStatement SqliteReaderBase::select(const char* table, std::initializer_list<SqliteCol> cols,
-                                         const std::string& tail) {
-    if (!has(table)) return {};
+Result<SqliteStatement> SqliteReaderBase::select(const char* table, std::initializer_list<SqliteCol> cols,
+                                                 const std::string& tail) {
+    if (!has(table)) return SqliteStatement();
     const auto have = m_db.columns(table);
     std::string sql = "SELECT ";
     bool first = true;
@@ -31,10 +31,8 @@ SqliteStatement SqliteReaderBase::select(const char* table, std::initializer_lis
         const char* found = nullptr;
         for (const char* n : c.names)
             if (n && !found && std::find(have.begin(), have.end(), n) != have.end()) found = n;
-        if (!found && c.required) {
-            fail(std::string("table ") + table + ": no column '" + (c.names[0] ? c.names[0] : "") + "'");
-            return {};
-        }
+        if (!found && c.required)
+            return fail(std::string("table ") + table + ": no column '" + (c.names[0] ? c.names[0] : "") + "'");
         if (!first) sql += ", ";
         first = false;
         sql += found ? "\"" + std::string(found) + "\"" : std::string("NULL");
@@ -42,29 +40,33 @@ SqliteStatement SqliteReaderBase::select(const char* table, std::initializer_lis
     sql += std::string(" FROM \"") + table + "\"" + tail;
     std::string error;
     SqliteStatement st = m_db.prepare(sql, error);
-    if (!st) fail(std::string("table ") + table + ": " + error);
+    if (!st) return fail(std::string("table ") + table + ": " + error);
     return st;
 }
 
-bool SqliteReaderBase::scanDone(const char* table, const SqliteStatement& st) {
-    if (st.error().empty()) return true;
+SqliteStatement SqliteReaderBase::trySelect(const char* table, std::initializer_list<SqliteCol> cols,
+                                            const std::string& tail) {
+    Result<SqliteStatement> st = select(table, cols, tail);
+    return st ? std::move(st).value() : SqliteStatement();
+}
+
+std::optional<Failure> SqliteReaderBase::scanDone(const char* table, const SqliteStatement& st) const {
+    if (st.error().empty()) return std::nullopt;
     return fail(std::string("table ") + table + ": " + st.error() + " (a truncated or damaged file?)");
 }
 
-bool SqliteReaderBase::tick() {
-    if (++m_rowsDone % kProgressRows != 0 || !m_opt.progress) return true;
+std::optional<Failure> SqliteReaderBase::reportProgress() {
     const double f =
         m_rowsTotal > 0 ? std::min(1.0, static_cast<double>(m_rowsDone) / static_cast<double>(m_rowsTotal)) : 0;
-    if (m_opt.progress(f)) return true;
-    m_error = Failure::cancelled(m_path);
-    return false;
+    if (m_opt.progress(f)) return std::nullopt;
+    return Failure::cancelled(m_path);
 }
 
-bool SqliteReaderBase::withinBudget(std::uint64_t rows, std::uint64_t need, const char* what) {
+std::optional<Failure> SqliteReaderBase::withinBudget(std::uint64_t rows, std::uint64_t need, const char* what) {
     m_rowsTotal = static_cast<std::int64_t>(rows);
     const std::uint64_t budget = effectiveMemoryBudget(m_opt);
     m_b.stats().memoryBudget = budget == kNoMemoryLimit ? 0 : budget;
-    if (budget == kNoMemoryLimit || need <= budget) return true;
+    if (budget == kNoMemoryLimit || need <= budget) return std::nullopt;
     return fail(std::string("not enough memory: loading this ") + what + " (" + std::to_string(rows) +
                     " rows) needs about " + formatBytes(need) + " and the budget is " + formatBytes(budget) +
                     " (contend-cli --max-memory SIZE, or CONTEND_MAX_MEMORY=SIZE for the app; 0 for none)",

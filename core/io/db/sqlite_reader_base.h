@@ -5,6 +5,10 @@
 // located error a failed scan or a missing column gives, progress and cancel every few thousand
 // rows, the memory budget, and the string table. Not a public header: the readers' entry points
 // are in nsys_sqlite_reader.h and ascend_db_reader.h.
+//
+// Errors are core's (core/common/failure.h): each step returns std::optional<Failure> (nullopt:
+// go on), a SELECT a Result<SqliteStatement>, and a cancel is a Failure of kind Cancelled; the
+// readers pass the first one up as it comes.
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -37,25 +41,36 @@ class SqliteReaderBase {
     SqliteReaderBase(const SqliteDb& db, const std::string& path, TraceBuilder& b, const LoadOptions& o)
         : m_db(db), m_path(path), m_b(b), m_opt(o) {}
 
-    // The schema's table names into m_tables; false with m_error set when the schema cannot be
-    // read (not a database, or a truncated one).
-    bool readSchema();
+    // The schema's table names into m_tables; a Failure when the schema cannot be read (not a
+    // database, or a truncated one).
+    std::optional<Failure> readSchema();
     bool has(const char* table) const { return m_tables.count(table) != 0; }
     // Prepares SELECT of `cols` from `table` (absent optional columns as NULL), followed by
-    // `tail` (" WHERE ...", " GROUP BY ..."). Returns an empty statement when the table is
-    // absent; sets m_error when a required column is missing or the SQL does not prepare.
-    SqliteStatement select(const char* table, std::initializer_list<SqliteCol> cols, const std::string& tail = "");
-    // Sets m_error to `reason` of `kind`, located at the file; false, for `return fail(...)`.
-    // The default kind: the file is not the database it says it is (a damaged or truncated
-    // file, a table without a column the reader needs).
-    bool fail(std::string reason, Failure::Kind kind = Failure::Kind::Malformed) {
-        m_error = Failure::of(kind, std::move(reason), m_path);
-        return false;
+    // `tail` (" WHERE ...", " GROUP BY ..."). An empty statement when the table is absent; a
+    // Failure when a required column is missing or the SQL does not prepare.
+    Result<SqliteStatement> select(const char* table, std::initializer_list<SqliteCol> cols,
+                                   const std::string& tail = "");
+    // The same for what is read on a best-effort basis (names, the capture's details): an empty
+    // statement when the table is absent or cannot be read, which costs that information only.
+    SqliteStatement trySelect(const char* table, std::initializer_list<SqliteCol> cols, const std::string& tail = "");
+    // A select's failure, or nullopt (for `if (!s || !*s) return failureOf(s);`: a table that is
+    // absent has nothing to read).
+    static std::optional<Failure> failureOf(const Result<SqliteStatement>& selected) {
+        if (selected) return std::nullopt;
+        return selected.failure();
     }
-    // After a scan: true when it simply ended, else fail() naming the table.
-    bool scanDone(const char* table, const SqliteStatement& st);
-    // Once per row: progress and cancel every kProgressRows rows; false (m_error: Cancelled) to stop.
-    bool tick();
+    // `reason` of `kind`, located at the file. The default kind: the file is not the database it
+    // says it is (a damaged or truncated file, a table without a column the reader needs).
+    Failure fail(std::string reason, Failure::Kind kind = Failure::Kind::Malformed) const {
+        return Failure::of(kind, std::move(reason), m_path);
+    }
+    // After a scan: nullopt when it simply ended, else the failure naming the table.
+    std::optional<Failure> scanDone(const char* table, const SqliteStatement& st) const;
+    // Once per row: progress and cancel every kProgressRows rows; a Cancelled Failure to stop.
+    std::optional<Failure> tick() {
+        if (++m_rowsDone % kProgressRows != 0 || !m_opt.progress) return std::nullopt;
+        return reportProgress();
+    }
     void counted(const char* kind, std::uint64_t n) {
         m_b.stats().phases[kind] += n;
         m_b.stats().events += n;
@@ -72,9 +87,9 @@ class SqliteReaderBase {
             if (has(t)) rows += static_cast<std::uint64_t>(std::max<std::int64_t>(0, m_db.rowCount(t).value_or(0)));
         return rows;
     }
-    // Sets the progress total to `rows` and records the budget; fails (naming `what`: "export",
-    // "database") when the model would need more than `need` bytes allow.
-    bool withinBudget(std::uint64_t rows, std::uint64_t need, const char* what);
+    // Sets the progress total to `rows` and records the budget; fails (OutOfMemory, naming
+    // `what`: "export", "database") when the model would need more than `need` bytes allow.
+    std::optional<Failure> withinBudget(std::uint64_t rows, std::uint64_t need, const char* what);
 
     // What a time cell holds: a number in the range a trace may hold (out), none (NULL), no
     // number (a text or blob that does not read as one), or a number out of that range. Both
@@ -100,12 +115,13 @@ class SqliteReaderBase {
                                      std::uint64_t row, bool endMayBeNull = false);
 
     static constexpr std::int64_t kProgressRows = 1 << 12;
+    // tick()'s slow path: tells the caller's progress, a Cancelled Failure when it says stop.
+    std::optional<Failure> reportProgress();
 
     const SqliteDb& m_db;
     const std::string& m_path;
     TraceBuilder& m_b;
     const LoadOptions& m_opt;
-    std::optional<Failure> m_error;
     std::unordered_set<std::string> m_tables;
     std::unordered_map<std::int64_t, std::string> m_strings;
     std::int64_t m_rowsTotal = 0;

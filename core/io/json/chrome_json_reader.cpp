@@ -35,7 +35,9 @@ std::string_view trimView(std::string_view s) {
     return s;
 }
 
-enum class Status { Ok, Restart, Error, Cancelled };
+// The reader's state between its steps: go on, start over with exact chunk boundaries
+// (Restart), or stop with the Failure in m_error (Error; a cancel is one of kind Cancelled).
+enum class Status { Ok, Restart, Error };
 
 using detail::Job;
 using detail::ParsePool;
@@ -78,6 +80,8 @@ class Reader {
     Status checkMemory();
     Status checkEventGrowth(std::size_t want);
     Status failMemory(std::string reason);
+    // The caller's progress callback said stop.
+    Status cancel();
 
     ByteSource& m_src;
     const std::string& m_name;
@@ -138,6 +142,11 @@ Status Reader::fail(std::uint64_t offset, std::string reason) {
     m_error.kind = Failure::Kind::Malformed;
     // Line and column are filled in by readChromeJson, which re-reads the text up to the offset:
     // counting newlines while streaming would cost every load ~10% for the rare broken file.
+    return Status::Error;
+}
+
+Status Reader::cancel() {
+    m_error = Failure::cancelled(m_name);
     return Status::Error;
 }
 
@@ -364,7 +373,7 @@ Status Reader::readEvents() {
     const std::size_t chunk = std::max<std::size_t>(m_opt.chunkBytes, 4096);
     std::size_t want = chunk;
     for (;;) {
-        if (!progress()) return Status::Cancelled;
+        if (!progress()) return cancel();
         fill(want);
         skipWs();
         if (peek() == ']') {  // empty array, or the end right after a boundary
@@ -544,8 +553,7 @@ std::optional<Failure> readChromeJson(const SourceFactory& open, const std::stri
             builder.stats().modelBytes = builder.memoryBytes();
             return std::nullopt;
         }
-        if (st == Status::Cancelled) return Failure::cancelled(name);
-        if (st == Status::Error) {
+        if (st == Status::Error) {  // a cancel too (kind Cancelled, no place to locate)
             Failure e = reader.error();
             if (e.offset >= 0) locate(open, e);
             return e;

@@ -276,9 +276,9 @@ Result<Annotated> writeAnnotatedTrace(const Trace& trace, const Report& report, 
     std::string error;
     auto src = openByteSource(in, error);
     if (!src) return Failure::of(Failure::Kind::Unreadable, error, in);
-    OutputSink::Options opt;
-    auto sink = OutputSink::open(outPath, opt, error);
-    if (!sink) return Failure::of(Failure::Kind::Unreadable, error, outPath);
+    Result<std::unique_ptr<OutputSink>> opened = OutputSink::open(outPath, OutputSink::Options{});
+    if (!opened) return opened.failure();
+    const std::unique_ptr<OutputSink> sink = std::move(opened).value();
     const std::string added = findingEvents(trace, report, &res.addedEvents);
     EventsEnd scan;
     std::vector<char> buf(1 << 20);
@@ -309,8 +309,7 @@ Result<Annotated> writeAnnotatedTrace(const Trace& trace, const Report& report, 
     if (!scan.done())
         return at("the events array never closes (the trace is cut short), so it cannot be annotated",
                   Failure::Kind::Malformed);
-    if (!sink->error().empty() || !sink->finish())
-        return Failure::of(Failure::Kind::Unreadable, sink->error(), outPath);
+    if (std::optional<Failure> failed = sink->finish()) return *std::move(failed);
     res.bytesWritten = sink->bytes();
     return res;
 }

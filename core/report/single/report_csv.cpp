@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <initializer_list>
 
-#include "core/report/atomic_write.h"
+#include "core/common/atomic_write.h"
 #include "core/trace/time_format.h"
 
 namespace contend {

@@ -113,7 +113,7 @@ NsysWriter::NsysWriter(std::string path, const SimConfig& config, const std::vec
 NsysWriter::~NsysWriter() {
     for (sqlite3_stmt* st : {m_kernel, m_runtime, m_sync, m_nvtx, m_metric, m_string}) sqlite3_finalize(st);
     if (m_db) sqlite3_close(m_db);
-    if (!m_finished && !m_tmpPath.empty()) std::remove(m_tmpPath.c_str());
+    // m_file, never committed, removes the temporary.
 }
 
 bool NsysWriter::fail(const std::string& what) {
@@ -158,9 +158,12 @@ std::int64_t NsysWriter::stringId(const std::string& s) {
 
 bool NsysWriter::begin() {
     if (m_path == "-") return fail("an SQLite export needs a file, not stdout");
-    m_tmpPath = m_path + ".tmp";
-    std::remove(m_tmpPath.c_str());
-    if (sqlite3_open_v2(m_tmpPath.c_str(), &m_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK)
+    // Written to a temporary next to the path (atomic_write.h), put in place by finish().
+    Result<AtomicFile> file = AtomicFile::create(m_path);
+    if (!file) return fail(file.failure().reason);
+    m_file.emplace(std::move(file).value());
+    if (sqlite3_open_v2(m_file->tempPath().c_str(), &m_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
+        SQLITE_OK)
         return fail(m_db ? sqlite3_errmsg(m_db) : "out of memory");
     // One transaction, no journal: the file only gets its name once complete anyway.
     if (!exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA page_size=8192; BEGIN;") || !exec(kSchema))
@@ -339,9 +342,8 @@ bool NsysWriter::finish() {
     if (sqlite3_close(m_db) != SQLITE_OK) return fail(sqlite3_errmsg(m_db));
     m_db = nullptr;
     std::error_code ec;
-    m_bytes = static_cast<std::uint64_t>(std::filesystem::file_size(m_tmpPath, ec));
-    std::filesystem::rename(m_tmpPath, m_path, ec);
-    if (ec) return fail(ec.message());
+    m_bytes = static_cast<std::uint64_t>(std::filesystem::file_size(m_file->tempPath(), ec));
+    if (std::optional<Failure> failed = m_file->commit()) return fail(failed->reason);
     m_finished = true;
     return true;
 }

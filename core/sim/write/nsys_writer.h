@@ -37,6 +37,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/common/atomic_write.h"
 #include "core/sim/model/counter_mode.h"
 #include "core/sim/model/simulator.h"
 #include "core/sim/write/counter_resampler.h"
@@ -86,7 +87,7 @@ class NsysWriter : public TraceOutput {
     void nvtxRow(TimeNs start, TimeNs end, const std::string& text);
 
     std::string m_path;
-    std::string m_tmpPath;
+    std::optional<AtomicFile> m_file;  // the temporary the database is written to
     const SimConfig& m_config;
     const std::vector<StreamInfo>& m_streams;
     Options m_options;
