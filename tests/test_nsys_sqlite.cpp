@@ -220,7 +220,7 @@ TEST_CASE("nsys sqlite: broken inputs are refused naming the file and the reason
     };
     SECTION("a database without Nsight tables") {
         makeDb(f.path(), "CREATE TABLE TASK (a, b); INSERT INTO TASK VALUES (1, 2);");
-        refused(f.path(), "neither an Nsight Systems export nor an Ascend profiler database");
+        refused(f.path(), "neither an Ascend profiler database nor an Nsight Systems export");
     }
     SECTION("a kernel table without start") {
         makeDb(f.path(), tinyExport("end, deviceId, streamId", "3000, 0, 7"));

@@ -59,7 +59,7 @@ CounterSetting defaultCounters(OutputFormat f) {
     // Nsight Systems samples GPU metrics at 10 kHz unless told otherwise.
     constexpr TimeNs kNsysDefaultPeriodNs = 100000;
     return f == OutputFormat::NsysSqlite ? CounterSetting{CounterMode::Period, kNsysDefaultPeriodNs}
-                                        : CounterSetting{CounterMode::Full, 0};
+                                         : CounterSetting{CounterMode::Full, 0};
 }
 
 std::string traceNameFor(const SimulationRequest& request) {
