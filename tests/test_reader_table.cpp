@@ -138,7 +138,10 @@ TEST_CASE("each kind of input picks its reader or its refusal", "[reader-table]"
            "CREATE TABLE TASK (a); CREATE TABLE STRING_IDS (id, value);");
     CHECK(picked((d / "ascend_pytorch_profiler_0.db").string()) == "ascend-db");
     makeDb((d / "sub" / "analysis.db").string(), "CREATE TABLE StepTraceTime (step);");
-    CHECK(picked((d / "sub" / "analysis.db").string()) == "other-sqlite");
+    // An Ascend analysis.db: the Ascend reader's own refusal, which says where the trace is.
+    CHECK(picked((d / "sub" / "analysis.db").string()) == "ascend-analysis-db");
+    makeDb((d / "other.db").string(), "CREATE TABLE StepTraceTime (step);");
+    CHECK(picked((d / "other.db").string()) == "other-sqlite");
     // SQLite's header and then nothing SQLite can read.
     write(d / "broken.db", std::string("SQLite format 3\0", 16) + std::string(200, 'x'));
     CHECK(picked((d / "broken.db").string()) == "unreadable-sqlite");
