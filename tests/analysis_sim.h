@@ -35,7 +35,7 @@ struct SimOptions {
     TimeNs periodNs = 0;  // CounterMode::Period: the sampling period, ns (1'000'000 = 1 ms)
     double badRate = 1;   // single-cause scenarios only (see SimulationRequest::badRate)
     int iterations = 0;   // 0: the scenario's default
-    sim::TraceFormat format = sim::TraceFormat::KinetoJson;  // NsysSqlite: an Nsight Systems export
+    sim::OutputFormat format = sim::OutputFormat::KinetoJson;  // NsysSqlite: an Nsight Systems export
 };
 
 inline const SimRun& simulated(const SimOptions& o) {
@@ -67,7 +67,7 @@ inline const SimRun& simulated(const SimOptions& o) {
     for (char& c : stem)
         if (c == '/') c = '_';
     stem = (dir / stem).string();
-    req.tracePath = stem + (o.format == sim::TraceFormat::NsysSqlite ? ".sqlite" : ".json");
+    req.tracePath = stem + (o.format == sim::OutputFormat::NsysSqlite ? ".sqlite" : ".json");
     req.truthPath = stem + ".truth.json";
     const Result<sim::SimulationSummary> s = sim::runSimulation(req);
     if (!s) FAIL("simulation failed: " << s.failure().message());

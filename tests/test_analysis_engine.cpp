@@ -1,11 +1,11 @@
 // The two-stage engine and the report contract: re-thresholding equals a full recompute, the
 // JSON round trip keeps everything, the Markdown report and the atomic file write.
 #include <catch2/catch.hpp>
-#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "analysis_sim.h"
 #include "analyze_support.h"
@@ -54,13 +54,16 @@ TEST_CASE("re-thresholding a prepared analysis equals analysing from scratch", "
         CHECK(loose.anomalies[i - 1].score >= loose.anomalies[i].score);
 }
 
-TEST_CASE("re-thresholding is cheap", "[analysis][engine][bench]") {
+// How long a re-threshold takes is the benches' to print (contend-cli bench-analyze, the
+// re-threshold ms of scripts/bench-scale.sh), not a test's to bound: a wall-clock bound fails on a
+// loaded machine or under the sanitizers. What a test can hold: re-thresholding one prepared
+// analysis again and again gives each time what it gave the first time.
+TEST_CASE("re-thresholding one prepared analysis again and again gives the same reports", "[analysis][engine]") {
     auto p = prepareAnalysis(mixedTrace(), AnalysisSettings{}).value();
-    const auto t0 = std::chrono::steady_clock::now();
-    for (int i = 0; i < 20; ++i) buildReport(*p, 1.0 + 0.2 * i, 0.5 + 0.02 * i);
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() / 20;
-    // ~2,200 operators here; 100k take a few ms (contend-cli bench-analyze).
-    CHECK(ms < 20.0);
+    std::vector<std::size_t> first;
+    for (int i = 0; i < 20; ++i) first.push_back(buildReport(*p, 1.0 + 0.2 * i, 0.5 + 0.02 * i).anomalies.size());
+    for (int i = 19; i >= 0; --i)
+        CHECK(buildReport(*p, 1.0 + 0.2 * i, 0.5 + 0.02 * i).anomalies.size() == first[static_cast<std::size_t>(i)]);
 }
 
 TEST_CASE("a report survives the JSON round trip", "[analysis][report]") {

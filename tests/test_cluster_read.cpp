@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/analysis/ranks/rank_compare.h"
+#include "core/io/reader_table.h"
 #include "core/pipeline/cluster_run.h"
 #include "core/report/ranks/cluster_report.h"
 #include "core/report/single/report_json.h"
@@ -189,7 +190,7 @@ TEST_CASE("cluster folders: several ranks, not one rank's profiler folder, and t
     fs::copy_file(dir / "c" / rank0, dir / "one" / rank0);
     CHECK_FALSE(isClusterFolder((dir / "one").string()));  // one rank is not a cluster
     fs::create_directories(dir / "x_ascend_pt");
-    CHECK(isAscendRankFolder((dir / "x_ascend_pt").string()));
+    CHECK(isRankFolder((dir / "x_ascend_pt").string()));
     CHECK_FALSE(isClusterFolder((dir / "x_ascend_pt").string()));
 
     ClusterRunOptions o;

@@ -1,7 +1,6 @@
 // The CSV reader on the quirks of real profiler side files, one row per quirk, and on broken
 // files, whose errors must name the file, the line and the column.
 #include <catch2/catch.hpp>
-#include <chrono>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -166,7 +165,9 @@ TEST_CASE("CSV files: read from disk, unreadable ones are errors naming the file
     CHECK_THAT(dirErr->message(), Catch::Contains("is a directory"));
 }
 
-TEST_CASE("a 100k-row, 46-column kernel file parses quickly", "[csv][perf]") {
+// How fast is scripts/bench-csv.sh's to print (the same file inside an Ascend folder, read and
+// joined by contend-cli bench-load), not a test's to bound.
+TEST_CASE("a 100k-row, 46-column kernel file parses whole", "[csv]") {
     std::string text = "Step Id,Model ID,Task ID,Stream ID,Name,Input Shapes";
     for (int c = 6; c < 46; ++c) text += ",aic_m" + std::to_string(c);
     text += "\r\n";
@@ -177,14 +178,9 @@ TEST_CASE("a 100k-row, 46-column kernel file parses quickly", "[csv][perf]") {
         text += "\r\n";
     }
     CsvTable t;
-    const auto t0 = std::chrono::steady_clock::now();
     REQUIRE_FALSE(parseCsv(std::move(text), "big.csv", t));
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     REQUIRE(t.rows() == rows);
     CHECK(t.cell(rows - 1, 2) == std::to_string(rows - 1));
     CHECK(t.cell(rows - 1, 5) == "\"32,3,224,224\"");
     CHECK(t.line(rows - 1) == rows + 1);
-    // ~30 MB of text: tens of milliseconds in a release build. The bound only catches a
-    // quadratic mistake, with room for sanitizer builds.
-    CHECK(seconds < 5.0);
 }

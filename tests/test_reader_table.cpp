@@ -1,16 +1,21 @@
-// The format table and the reader table (core/trace/conventions.h, core/io/reader_entry.h): every
-// format has one name that reads back, every reader entry a distinct name, and each kind of
-// input the loader meets goes to the entry meant for it (or to its refusal).
+// The format table and the reader table (core/trace/trace_format.h, core/io/reader_entry.h): every
+// format has one name that reads back and its words in every text made from the table (the
+// format lists, the Open dialog, the refusals, the README), every reader entry a distinct name,
+// and each kind of input the loader meets goes to the entry meant for it (or to its refusal).
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <set>
 #include <sqlite3.h>
+#include <string>
 
 #include "core/io/load.h"
 #include "core/io/reader_entry.h"
 #include "core/io/reader_table.h"
 #include "core/trace/conventions.h"
+#include "core/trace/trace_format.h"
 #include "sqlite_test_db.h"
+#include "test_paths.h"
 #include "test_support.h"
 
 using namespace contend;
@@ -52,6 +57,39 @@ TEST_CASE("every format in the table has a distinct name that reads back", "[rea
     CHECK(traceFormats().size() == 6);
     CHECK(formatName(TraceFormat{}) == "chrome");
     CHECK_FALSE(formatFromName("nsys-rep"));
+}
+
+TEST_CASE("the texts that list formats are made from the format table", "[reader-table]") {
+    const std::string lines = formatLines();
+    const std::string filter = openDialogFilter();
+    const std::string all = filter.substr(0, filter.find(";;"));
+    const std::string folder = folderRefusalWords();
+    const std::string database = databaseRefusalWords();
+    const std::string readme = test::slurp(test::sourceDir() + "/README.md");
+    for (const FormatInfo& f : traceFormats()) {
+        INFO(f.name);
+        CHECK(lines.find("  " + std::string(f.name) + " ") != std::string::npos);
+        CHECK(lines.find(std::string(f.description) + "\n") != std::string::npos);
+        // Every pattern is among the traces the dialog offers, and under the format's own entry.
+        for (std::size_t at = 0; at < f.patterns.size();) {
+            const std::size_t end = std::min(f.patterns.find(' ', at), f.patterns.size());
+            CHECK(all.find(std::string(f.patterns.substr(at, end - at))) != std::string::npos);
+            at = end + 1;
+        }
+        if (!f.dialogEntry.empty()) CHECK(filter.find(std::string(f.dialogEntry) + " (") != std::string::npos);
+        CHECK(folder.find(std::string(f.folderWords.substr(0, f.folderWords.find(',')))) != std::string::npos);
+        CHECK(database.find(std::string(f.databaseWords)) != std::string::npos);
+        CHECK(database.find(std::string(f.databaseTables)) != std::string::npos);
+        CHECK(rankFromWords().find(std::string(f.rankFrom)) != std::string::npos);
+        // The README's table of formats names each one with its line.
+        CHECK(readme.find("| `" + std::string(f.name) + "` | " + std::string(f.description) + " |") !=
+              std::string::npos);
+    }
+    CHECK(all.rfind("Traces (*.json ", 0) == 0);
+    CHECK(filter.size() > 15);
+    CHECK(filter.substr(filter.size() - 15) == ";;All files (*)");
+    CHECK(database.rfind("neither an ", 0) == 0);
+    CHECK(rankFromWords() == "distributedInfo.rank or profiler_info_N.json");
 }
 
 TEST_CASE("every reader entry has a distinct name and every format has a reader", "[reader-table]") {
@@ -100,7 +138,10 @@ TEST_CASE("each kind of input picks its reader or its refusal", "[reader-table]"
            "CREATE TABLE TASK (a); CREATE TABLE STRING_IDS (id, value);");
     CHECK(picked((d / "ascend_pytorch_profiler_0.db").string()) == "ascend-db");
     makeDb((d / "sub" / "analysis.db").string(), "CREATE TABLE StepTraceTime (step);");
-    CHECK(picked((d / "sub" / "analysis.db").string()) == "other-sqlite");
+    // An Ascend analysis.db: the Ascend reader's own refusal, which says where the trace is.
+    CHECK(picked((d / "sub" / "analysis.db").string()) == "ascend-analysis-db");
+    makeDb((d / "other.db").string(), "CREATE TABLE StepTraceTime (step);");
+    CHECK(picked((d / "other.db").string()) == "other-sqlite");
     // SQLite's header and then nothing SQLite can read.
     write(d / "broken.db", std::string("SQLite format 3\0", 16) + std::string(200, 'x'));
     CHECK(picked((d / "broken.db").string()) == "unreadable-sqlite");

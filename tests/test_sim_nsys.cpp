@@ -101,14 +101,14 @@ Score score(const Trace& t, const nlohmann::json& truth, const Report& r) {
 
 struct Format {
     const char* name;
-    sim::TraceFormat format;
+    sim::OutputFormat format;
     sim::CounterMode counters;
     TimeNs periodNs;
 };
-const Format kJsonFull{"json full counters", sim::TraceFormat::KinetoJson, sim::CounterMode::Full, 0};
-const Format kSqlite10k{"nsys-sqlite 10 kHz", sim::TraceFormat::NsysSqlite, sim::CounterMode::Period, 100'000};
-const Format kSqlite20k{"nsys-sqlite 20 kHz", sim::TraceFormat::NsysSqlite, sim::CounterMode::Period, 50'000};
-const Format kJsonNone{"json no counters", sim::TraceFormat::KinetoJson, sim::CounterMode::None, 0};
+const Format kJsonFull{"json full counters", sim::OutputFormat::KinetoJson, sim::CounterMode::Full, 0};
+const Format kSqlite10k{"nsys-sqlite 10 kHz", sim::OutputFormat::NsysSqlite, sim::CounterMode::Period, 100'000};
+const Format kSqlite20k{"nsys-sqlite 20 kHz", sim::OutputFormat::NsysSqlite, sim::CounterMode::Period, 50'000};
+const Format kJsonNone{"json no counters", sim::OutputFormat::KinetoJson, sim::CounterMode::None, 0};
 
 SimOptions options(sim::Scenario scenario, const Format& f, std::uint64_t seed, double badRate, int iterations) {
     SimOptions o;
@@ -147,7 +147,7 @@ TEST_CASE("nsys-sqlite simulate: the run as JSON and as an Nsight export read ba
     req.seed = 3;
     req.iterations = 6;
     REQUIRE(simulateTo(req, json.path()).ok());
-    req.format = sim::TraceFormat::NsysSqlite;
+    req.format = sim::OutputFormat::NsysSqlite;
     const sim::CounterSetting c = sim::defaultCounters(req.format);
     CHECK(c.mode == sim::CounterMode::Period);
     CHECK(c.periodNs == 100'000);  // Nsight's 10 kHz
@@ -227,7 +227,7 @@ TEST_CASE("nsys-sqlite simulate: counter modes, and what it refuses", "[sim-nsys
     sim::SimulationRequest req;
     req.scenario = sim::Scenario::Lock;
     req.iterations = 2;
-    req.format = sim::TraceFormat::NsysSqlite;
+    req.format = sim::OutputFormat::NsysSqlite;
     req.counters = sim::CounterMode::None;
     Result<sim::SimulationSummary> s = simulateTo(req, db.path());
     REQUIRE(s.ok());
@@ -288,7 +288,7 @@ TEST_CASE("nsys-sqlite simulate: GPU metrics give measured causes that agree wit
                 INFO(sim::scenarioName(c.scenario) << " " << f->name << " seed " << seed);
                 const auto& run = simulated(options(c.scenario, *f, seed, c.badRate, c.iterations));
                 CHECK(formatName(run.trace->traceFormat()) ==
-                      (f->format == sim::TraceFormat::NsysSqlite ? "nsys-sqlite" : "kineto"));
+                      (f->format == sim::OutputFormat::NsysSqlite ? "nsys-sqlite" : "kineto"));
                 const Report r = contend::test::analyzeOk(run.trace, AnalysisSettings{});
                 total.add(score(*run.trace, run.truth, r));
                 for (const Anomaly& a : r.anomalies)
@@ -304,7 +304,7 @@ TEST_CASE("nsys-sqlite simulate: GPU metrics give measured causes that agree wit
                 total.slowed, total.precision(), total.real, total.flagged, total.cause(), total.measured, total.real,
                 causesText(total.measuredOf).c_str(), causesText(total.truePositivesOf).c_str(), total.measuredRight,
                 total.measuredAgree());
-            if (f->format == sim::TraceFormat::NsysSqlite) sqliteAll.add(total);
+            if (f->format == sim::OutputFormat::NsysSqlite) sqliteAll.add(total);
             byFormat[f->name] = total;
         }
         INFO(sim::scenarioName(c.scenario));

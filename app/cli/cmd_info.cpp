@@ -16,18 +16,14 @@ namespace contend::cli {
 
 namespace {
 
-// The formats come from the format table (core/trace/conventions.h), one line each.
+// The formats come from the format table (core/trace/trace_format.h), one line each.
 std::string infoHelp() {
     std::string h =
         "usage: contend-cli info TRACE [--json]\n"
         "\n"
         "TRACE is a trace file or folder in one of these formats (an Ascend profiler folder with\n"
-        "both exports is read from its database, and `read:` says so):\n";
-    for (const FormatInfo& f : traceFormats()) {
-        std::string name(f.name);
-        name.resize(std::max<std::size_t>(name.size() + 1, 15), ' ');
-        h += "  " + name + std::string(f.description) + "\n";
-    }
+        "both exports is read from its database, and `read:` says so):\n" +
+        formatLines();
     h += "Prints the format with what the file says about the capture (GPUs or NPUs, exporter,\n"
          "schema version), events per phase as written in the file (rows per table for a\n"
          "database), operators (slices), tracks with their names, counter series with units,\n"

@@ -12,6 +12,7 @@
 #include "core/pipeline/cluster_run.h"
 #include "core/report/ranks/cluster_report.h"
 #include "core/report/single/report_json.h"
+#include "core/trace/trace_format.h"
 
 namespace contend::cli {
 
@@ -19,37 +20,44 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const char* kMergeHelp =
-    "usage: contend-cli merge REPORT [REPORT...] --out CLUSTER.json [--markdown FILE|-] [--k K]\n"
-    "                         [--min-excess F]\n"
-    "\n"
-    "Folds per-rank reports (contend-cli analyze --json of each rank's trace) into a cluster\n"
-    "report (contend.cluster/1): per step and rank the step time, the wait in collectives and\n"
-    "the compute time (step less wait) and the (max-min)/mean spread of compute; per collective\n"
-    "(matched across ranks by name and order in each step) the rank that arrived last (the\n"
-    "shortest kernel: the others wait in theirs), by how much, and how long the others waited.\n"
-    "A collective is held up when its last rank came later than the next one by more than\n"
-    "K x 1.4826 x the MAD of the others' waits and F x the step's median compute (K 5, F 0.01\n"
-    "by default); its cause is the finding of the late rank's own report in the step before it\n"
-    "with the most extra wait. A rank is slow in a step when it held up a collective there or\n"
-    "its compute exceeds the median by K x 1.4826 x max(MAD, F x median).\n"
-    "Reads the reports only, one at a time: no trace.\n"
-    "Each report must carry its rank (distributed.rank, from Kineto's distributedInfo or an\n"
-    "Ascend profiler_info_N.json); ranks must be distinct.\n"
-    "Exit codes: 0 ok, 2 usage error, 3 unreadable or invalid report.\n";
+// The rank words come from the format table (core/trace/trace_format.h).
+std::string mergeHelp() {
+    return "usage: contend-cli merge REPORT [REPORT...] --out CLUSTER.json [--markdown FILE|-] [--k K]\n"
+           "                         [--min-excess F]\n"
+           "\n"
+           "Folds per-rank reports (contend-cli analyze --json of each rank's trace) into a cluster\n"
+           "report (contend.cluster/1): per step and rank the step time, the wait in collectives and\n"
+           "the compute time (step less wait) and the (max-min)/mean spread of compute; per collective\n"
+           "(matched across ranks by name and order in each step) the rank that arrived last (the\n"
+           "shortest kernel: the others wait in theirs), by how much, and how long the others waited.\n"
+           "A collective is held up when its last rank came later than the next one by more than\n"
+           "K x 1.4826 x the MAD of the others' waits and F x the step's median compute (K 5, F 0.01\n"
+           "by default); its cause is the finding of the late rank's own report in the step before it\n"
+           "with the most extra wait. A rank is slow in a step when it held up a collective there or\n"
+           "its compute exceeds the median by K x 1.4826 x max(MAD, F x median).\n"
+           "Reads the reports only, one at a time: no trace.\n"
+           "Each report must carry its rank (distributed.rank, from the trace's " +
+           rankFromWords() +
+           ");\n"
+           "ranks must be distinct.\n"
+           "Exit codes: 0 ok, 2 usage error, 3 unreadable or invalid report.\n";
+}
 
-const char* kClusterHelp =
-    "usage: contend-cli cluster DIR [--jobs N] [--reports DIR] --out CLUSTER.json\n"
-    "                           [--markdown FILE|-] [--k K] [--min-excess F]\n"
-    "\n"
-    "Opens a folder of per-rank traces: Kineto files (*.json, *.json.gz with distributedInfo.rank)\n"
-    "and Ascend rank folders (*_ascend_pt with profiler_info_N.json), searched three levels\n"
-    "deep. Each rank is loaded and analysed on its own, N at a time (--jobs, default 2), each\n"
-    "load under 1/N of the memory budget (--max-memory), and dropped once its report is\n"
-    "built, so ranks stream through; then the reports are merged as by 'contend-cli merge'.\n"
-    "--reports DIR also writes each rank's report there (rank-R.report.json). A trace without a\n"
-    "rank, or two traces of one rank, is an error naming them.\n"
-    "Exit codes: 0 ok, 2 usage error, 3 unreadable or invalid input.\n";
+std::string clusterHelp() {
+    return "usage: contend-cli cluster DIR [--jobs N] [--reports DIR] --out CLUSTER.json\n"
+           "                           [--markdown FILE|-] [--k K] [--min-excess F]\n"
+           "\n"
+           "Opens a folder of per-rank traces, searched three levels deep:\n"
+           "  " +
+           rankLayoutWords("\n  ") +
+           "\n"
+           "Each rank is loaded and analysed on its own, N at a time (--jobs, default 2), each\n"
+           "load under 1/N of the memory budget (--max-memory), and dropped once its report is\n"
+           "built, so ranks stream through; then the reports are merged as by 'contend-cli merge'.\n"
+           "--reports DIR also writes each rank's report there (rank-R.report.json). A trace without a\n"
+           "rank, or two traces of one rank, is an error naming them.\n"
+           "Exit codes: 0 ok, 2 usage error, 3 unreadable or invalid input.\n";
+}
 
 int usage(const char* cmd, const std::string& message) {
     std::fprintf(stderr, "contend-cli %s: %s\n(see 'contend-cli %s --help')\n", cmd, message.c_str(), cmd);
@@ -131,7 +139,7 @@ int runMerge(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--help" || a == "-h") {
-            std::fputs(kMergeHelp, stdout);
+            std::fputs(mergeHelp().c_str(), stdout);
             return kExitOk;
         }
         const int r = sharedOption("merge", argc, argv, i, o);
@@ -161,7 +169,7 @@ int runCluster(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--help" || a == "-h") {
-            std::fputs(kClusterHelp, stdout);
+            std::fputs(clusterHelp().c_str(), stdout);
             return kExitOk;
         }
         const int r = sharedOption("cluster", argc, argv, i, o);

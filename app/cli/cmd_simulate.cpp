@@ -110,7 +110,7 @@ int runCluster(const contend::sim::SimulationRequest& req, int ranks, int slowRa
     if (!req.truthPath.empty()) return usage("a cluster writes its truth to DIR/cluster-truth.json: drop --truth");
     if (req.events > 0 || req.fixed || !req.hostEvents)
         return usage("--events, --fixed and --device-only do not apply to a cluster");
-    if (req.format != TraceFormat::KinetoJson) return usage("a cluster writes Kineto JSON traces only: drop --format");
+    if (req.format != OutputFormat::KinetoJson) return usage("a cluster writes Kineto JSON traces only: drop --format");
     if (req.tracePath == "-") return usage("a cluster needs a folder for --out");
     if (slowRank >= ranks) return usage("--slow-rank must be below --ranks");
     ClusterRequest q;
@@ -212,7 +212,7 @@ int runSimulate(int argc, char** argv) {
             req.counterIntervalNs = setting->periodNs;
             haveCounters = true;
         } else if (arg == "--format") {
-            const auto format = value(v) ? parseTraceFormat(v) : std::nullopt;
+            const auto format = value(v) ? parseOutputFormat(v) : std::nullopt;
             if (!format) return usage("--format needs json or nsys-sqlite");
             req.format = *format;
         } else if (arg == "--out" || arg == "-o") {
@@ -242,7 +242,7 @@ int runSimulate(int argc, char** argv) {
     if (req.badRate != 1.0 && !isSingleCause(req.scenario))
         return usage("--bad-rate applies to bandwidth, sync-cluster, cache and lock only");
     if (req.truthPath == "-" || (req.truthPath == req.tracePath)) return usage("--truth needs its own file");
-    if (req.format == TraceFormat::NsysSqlite && (req.tracePath == "-" || req.gzip))
+    if (req.format == OutputFormat::NsysSqlite && (req.tracePath == "-" || req.gzip))
         return usage("--format nsys-sqlite writes a database file: no '-' (stdout), no --gzip");
     if (!haveCounters) {
         const CounterSetting c = defaultCounters(req.format);
@@ -263,7 +263,7 @@ int runSimulate(int argc, char** argv) {
             std::snprintf(rate, sizeof rate, "%g", req.badRate);
             modes += std::string(", bad-rate ") + rate;
         }
-        if (req.format != TraceFormat::KinetoJson) modes += std::string(", format ") + traceFormatName(req.format);
+        if (req.format != OutputFormat::KinetoJson) modes += std::string(", format ") + outputFormatName(req.format);
         if (req.counters != CounterMode::Full)
             modes += ", counters " + counterSettingName({req.counters, req.counterIntervalNs});
         const double mb = static_cast<double>(s->traceBytes) / 1e6;
@@ -276,7 +276,7 @@ int runSimulate(int argc, char** argv) {
             static_cast<unsigned long long>(req.seed), modes.c_str(), s->iterations,
             static_cast<unsigned long long>(s->counts.kernels), static_cast<unsigned long long>(s->counts.events),
             static_cast<unsigned long long>(s->counts.counters), static_cast<unsigned long long>(s->counts.flows),
-            static_cast<double>(s->endToEndNs) / 1e6, mb, req.format == TraceFormat::NsysSqlite ? "SQLite" : "JSON",
+            static_cast<double>(s->endToEndNs) / 1e6, mb, req.format == OutputFormat::NsysSqlite ? "SQLite" : "JSON",
             s->seconds, s->seconds > 0 ? mb / s->seconds : 0.0, req.tracePath == "-" ? "stdout" : req.tracePath.c_str(),
             req.truthPath.empty() ? "" : ", truth -> ", req.truthPath.c_str());
     }

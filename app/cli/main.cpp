@@ -12,59 +12,60 @@
 #include "app/cli/commands.h"
 #include "core/common/version.h"
 #include "core/io/memory_budget.h"
+#include "core/trace/trace_format.h"
 
 namespace {
 
-const char* kUsage =
-    "usage: contend-cli <command> [options]\n"
-    "\n"
-    "Finds operator contention in AI-model profiling traces (PyTorch/Kineto JSON, Ascend\n"
-    "profiler output folders, Chrome trace JSON; gzip accepted; Nsight Systems SQLite exports\n"
-    "from `nsys export --type sqlite` (.sqlite); Ascend profiler databases (.db:\n"
-    "ascend_pytorch_profiler_N.db, msprof_*.db; a rank folder holding one opens it)).\n"
-    "\n"
-    "commands:\n"
-    "  info TRACE [--json]      what the trace holds: format (and for a database the GPUs or\n"
-    "                           NPUs, exporter or schema version, which export of a folder was\n"
-    "                           read), events per phase or table, operators, tracks,\n"
-    "                           counter series, flows, time span, import warnings\n"
-    "  analyze TRACE [TRACE...] [--coefficient K] [--overlap R] [--config FILE] [--json OUT|-]\n"
-    "                [--markdown OUT] [--csv DIR]\n"
-    "                           operators slowed by contention: anomalies with causes (measured,\n"
-    "                           estimated or unknown, with the evidence), contention windows,\n"
-    "                           clusters of tiny operators, notes, and what to try; several\n"
-    "                           TRACEs are captures of one workload analysed together\n"
-    "  annotate TRACE --out FILE  TRACE again with the findings added as a \"Contend findings\"\n"
-    "                           process, for Perfetto UI / chrome://tracing\n"
-    "  compare BASE NEW ...     what a change did: anomalies/windows/clusters resolved, persisting\n"
-    "                           and new, operator changes, bottleneck shift; --fail-on-regression,\n"
-    "                           --junit FILE and --summary-md FILE for CI (docs/ci.md)\n"
-    "  trend RUN RUN [RUN...]   anomaly scores and bottleneck share over several runs\n"
-    "  simulate SCENARIO ...    write a simulated contended trace with its ground truth\n"
-    "                           (--ranks N --slow-rank R --out DIR: a cluster, one per rank)\n"
-    "  merge REPORT... --out CLUSTER.json\n"
-    "                           per-rank analyze --json reports folded into a cluster report:\n"
-    "                           step and compute time per rank, slow ranks, the late rank of\n"
-    "                           each collective and the finding on it that explains it\n"
-    "  cluster DIR --out CLUSTER.json [--jobs N]\n"
-    "                           analyse each rank trace of a folder (Kineto distributedInfo,\n"
-    "                           Ascend *_ascend_pt), N at a time, then merge\n"
-    "  bench-load TRACE [--repeat N] [--cancel]\n"
-    "                           load a trace N times and print throughput (MB/s, operators/s), model size and\n"
-    "                           peak RSS; --cancel also measures how fast a cancelled load stops\n"
-    "  bench-analyze TRACE [--repeat N]\n"
-    "                           time the analysis (prepare, re-threshold, longest wait for a\n"
-    "                           cancel) next to loading\n"
-    "\n"
-    "global option (any command that reads a trace):\n"
-    "  --max-memory SIZE        most memory a load may use (\"8G\", \"512M\"; 0 for no limit).\n"
-    "                           Default: CONTEND_MAX_MEMORY if set, else three quarters of the\n"
-    "                           memory available (MemAvailable, or the container's limit). A\n"
-    "                           bigger trace stops with a message.\n"
-    "\n"
-    "Run 'contend-cli <command> --help' for the options of a command; 'contend-cli --version'\n"
-    "prints the version and the git commit this build is of.\n"
-    "Exit codes: 0 ok, 1 check failed, 2 usage error, 3 unreadable or invalid input.\n";
+// The formats and the ranks of a cluster come from the format table (core/trace/trace_format.h).
+std::string usageText() {
+    return "usage: contend-cli <command> [options]\n"
+           "\n"
+           "Finds operator contention in AI-model profiling traces. A TRACE is a file or folder in one\n"
+           "of these formats (JSON plain or gzip):\n" +
+           contend::formatLines() +
+           "\n"
+           "commands:\n"
+           "  info TRACE [--json]      what the trace holds: format (and for a database the GPUs or\n"
+           "                           NPUs, exporter or schema version, which export of a folder was\n"
+           "                           read), events per phase or table, operators, tracks,\n"
+           "                           counter series, flows, time span, import warnings\n"
+           "  analyze TRACE [TRACE...] [--coefficient K] [--overlap R] [--config FILE] [--json OUT|-]\n"
+           "                [--markdown OUT] [--csv DIR]\n"
+           "                           operators slowed by contention: anomalies with causes (measured,\n"
+           "                           estimated or unknown, with the evidence), contention windows,\n"
+           "                           clusters of tiny operators, notes, and what to try; several\n"
+           "                           TRACEs are captures of one workload analysed together\n"
+           "  annotate TRACE --out FILE  TRACE again with the findings added as a \"Contend findings\"\n"
+           "                           process, for Perfetto UI / chrome://tracing\n"
+           "  compare BASE NEW ...     what a change did: anomalies/windows/clusters resolved, persisting\n"
+           "                           and new, operator changes, bottleneck shift; --fail-on-regression,\n"
+           "                           --junit FILE and --summary-md FILE for CI (docs/ci.md)\n"
+           "  trend RUN RUN [RUN...]   anomaly scores and bottleneck share over several runs\n"
+           "  simulate SCENARIO ...    write a simulated contended trace with its ground truth\n"
+           "                           (--ranks N --slow-rank R --out DIR: a cluster, one per rank)\n"
+           "  merge REPORT... --out CLUSTER.json\n"
+           "                           per-rank analyze --json reports folded into a cluster report:\n"
+           "                           step and compute time per rank, slow ranks, the late rank of\n"
+           "                           each collective and the finding on it that explains it\n"
+           "  cluster DIR --out CLUSTER.json [--jobs N]\n"
+           "                           analyse each rank trace of a folder, N at a time, then merge\n"
+           "  bench-load TRACE [--repeat N] [--cancel]\n"
+           "                           load a trace N times and print throughput (MB/s, operators/s), model size and\n"
+           "                           peak RSS; --cancel also measures how fast a cancelled load stops\n"
+           "  bench-analyze TRACE [--repeat N]\n"
+           "                           time the analysis (prepare, re-threshold, longest wait for a\n"
+           "                           cancel) next to loading\n"
+           "\n"
+           "global option (any command that reads a trace):\n"
+           "  --max-memory SIZE        most memory a load may use (\"8G\", \"512M\"; 0 for no limit).\n"
+           "                           Default: CONTEND_MAX_MEMORY if set, else three quarters of the\n"
+           "                           memory available (MemAvailable, or the container's limit). A\n"
+           "                           bigger trace stops with a message.\n"
+           "\n"
+           "Run 'contend-cli <command> --help' for the options of a command; 'contend-cli --version'\n"
+           "prints the version and the git commit this build is of.\n"
+           "Exit codes: 0 ok, 1 check failed, 2 usage error, 3 unreadable or invalid input.\n";
+}
 
 }  // namespace
 
@@ -125,12 +126,12 @@ int main(int argc, char** argv) {
     argc = kept;
     argv[argc] = nullptr;
     if (argc < 2) {
-        std::fputs(kUsage, stderr);
+        std::fputs(usageText().c_str(), stderr);
         return kExitUsage;
     }
     std::string cmd = argv[1];
     if (cmd == "--help" || cmd == "-h" || cmd == "help") {
-        std::fputs(kUsage, stdout);
+        std::fputs(usageText().c_str(), stdout);
         return kExitOk;
     }
     if (cmd == "--version") {
@@ -147,6 +148,6 @@ int main(int argc, char** argv) {
     if (cmd == "cluster") return runCluster(argc - 1, argv + 1);
     if (cmd == "bench-load") return runBenchLoad(argc - 1, argv + 1);
     if (cmd == "bench-analyze") return runBenchAnalyze(argc - 1, argv + 1);
-    std::fprintf(stderr, "contend-cli: unknown command '%s'\n\n%s", cmd.c_str(), kUsage);
+    std::fprintf(stderr, "contend-cli: unknown command '%s'\n\n%s", cmd.c_str(), usageText().c_str());
     return kExitUsage;
 }

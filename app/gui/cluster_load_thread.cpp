@@ -10,6 +10,7 @@
 
 #include "core/pipeline/cluster_run.h"
 #include "core/report/ranks/cluster_report.h"
+#include "core/trace/trace_format.h"
 
 namespace contend::gui {
 
@@ -128,10 +129,10 @@ void ClusterLoadThread::run() {
         out->fromFolder = true;
         const std::vector<std::string> traces = findRankTraces(path().toStdString());
         if (traces.size() < 2) {
-            emit failed(tr("%1: not a cluster: %n rank trace(s) found (*.json, *.json.gz with distributedInfo.rank, "
-                           "*_ascend_pt folders), two at least are needed",
-                           nullptr, static_cast<int>(traces.size()))
-                            .arg(path()));
+            // What a rank is comes from the format table (core/trace/trace_format.h).
+            emit failed(tr("%1: not a cluster: %n rank trace(s) found (%2), two at least are needed", nullptr,
+                           static_cast<int>(traces.size()))
+                            .arg(path(), QString::fromStdString(rankLayoutWords(", "))));
             return;
         }
         emit progress(0, tr("Analysing %1 ranks, %2 at a time").arg(traces.size()).arg(m_jobs));

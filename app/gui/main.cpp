@@ -1,6 +1,7 @@
 // contend: the desktop app. `contend [TRACE]` opens the window (on TRACE when given);
 // `contend --bench-render ...` and `contend --screenshot FILE ...` run headless jobs.
 #include <cstdio>
+#include <string>
 
 #include <QApplication>
 #include <QIcon>
@@ -19,44 +20,50 @@
 #include "app/gui/screenshot.h"
 #include "app/gui/settings_panel.h"
 #include "core/common/version.h"
+#include "core/trace/trace_format.h"
 #include "widgets/common/view_colors.h"
 
 namespace {
 
-const char* kUsage =
-    "usage: contend [TRACE | CLUSTER.json | DIR]\n"
-    "       contend --compare BASE NEW\n"
-    "       contend --screenshot FILE [--screenshot-view main|heatmap|breakdown|zoomed|flows|whatif|compare|\n"
-    "                                  compare-whatif|cluster|cluster-compare] [--size WxH]\n"
-    "                                  [TRACE | CLUSTER.json | DIR]\n"
-    "       contend --screenshot FILE [--screenshot-view compare|compare-whatif] --compare BASE NEW\n"
-    "       contend --bench-render TRACE | --synthetic N [options]   (see contend --bench-render --help)\n"
-    "       contend --bench-rethreshold TRACE [--no-cache]   (see contend --bench-rethreshold --help)\n"
-    "       any of them with --palette system|dark|light\n"
-    "       contend --version   (the version and the git commit this build is of)\n"
-    "\n"
-    "TRACE is a PyTorch/Kineto, Ascend or Chrome trace (.json or .json.gz), an Nsight Systems\n"
-    "SQLite export (.sqlite), an Ascend profiler database (.db) or an Ascend profiler output\n"
-    "folder (text or database export). --screenshot opens TRACE (default: the bundled sample), waits for the analysis\n"
-    "and writes a PNG of the chosen view. --compare opens BASE (the baseline) and NEW side by side\n"
-    "and shows what changed, with the thresholds the main window last used (or the defaults,\n"
-    "coefficient 3.00 and overlap 0.70); the compare window's title shows them.\n"
-    "\n"
-    "A cluster report (contend.cluster/1, written by contend-cli merge or cluster) or a folder of\n"
-    "several ranks (Kineto files with distributedInfo.rank, *_ascend_pt folders; the folders\n"
-    "contend-cli cluster takes) opens in the cluster window: ranks x steps heatmap, slow ranks,\n"
-    "late collectives; double-click a rank, cell or collective to open that rank's trace.\n"
-    "A folder's ranks are analysed two at a time under the memory budget, with progress and\n"
-    "Cancel. --compare BASE NEW with two cluster reports (or folders) compares the clusters:\n"
-    "per rank step time before and after, slow ranks gone, still slow or new. --screenshot-view\n"
-    "cluster photographs the cluster window (default: a simulated 8-rank cluster, rank 5 slow),\n"
-    "cluster-compare that cluster against a simulated one with no slow rank.\n"
-    "Colours follow the system's palette (dark when its window colour is dark: QT_QPA_PLATFORMTHEME,\n"
-    "the style or -platform decide it); --palette dark or light forces Qt's Fusion style with a dark\n"
-    "or light palette.\n"
-    "\n"
-    "A trace that would need more memory than three quarters of what is available stops with a\n"
-    "message; CONTEND_MAX_MEMORY=SIZE (\"8G\", \"512M\", 0 for no limit) sets another limit.\n";
+// The formats and the ranks of a cluster come from the format table (core/trace/trace_format.h).
+std::string usageText() {
+    return "usage: contend [TRACE | CLUSTER.json | DIR]\n"
+           "       contend --compare BASE NEW\n"
+           "       contend --screenshot FILE [--screenshot-view main|heatmap|breakdown|zoomed|flows|whatif|compare|\n"
+           "                                  compare-whatif|cluster|cluster-compare] [--size WxH]\n"
+           "                                  [TRACE | CLUSTER.json | DIR]\n"
+           "       contend --screenshot FILE [--screenshot-view compare|compare-whatif] --compare BASE NEW\n"
+           "       contend --bench-render TRACE | --synthetic N [options]   (see contend --bench-render --help)\n"
+           "       contend --bench-rethreshold TRACE [--no-cache]   (see contend --bench-rethreshold --help)\n"
+           "       any of them with --palette system|dark|light\n"
+           "       contend --version   (the version and the git commit this build is of)\n"
+           "\n"
+           "TRACE is a trace file or folder in one of these formats (JSON plain or gzip):\n" +
+           contend::formatLines() +
+           "--screenshot opens TRACE (default: the bundled sample), waits for the analysis and writes a\n"
+           "PNG of the chosen view. --compare opens BASE (the baseline) and NEW side by side\n"
+           "and shows what changed, with the thresholds the main window last used (or the defaults,\n"
+           "coefficient 3.00 and overlap 0.70); the compare window's title shows them.\n"
+           "\n"
+           "A cluster report (contend.cluster/1, written by contend-cli merge or cluster) or a folder of\n"
+           "several ranks (the folders contend-cli cluster takes, searched three levels deep:\n"
+           "  " +
+           contend::rankLayoutWords("\n  ") +
+           ")\n"
+           "opens in the cluster window: ranks x steps heatmap, slow ranks, late collectives;\n"
+           "double-click a rank, cell or collective to open that rank's trace.\n"
+           "A folder's ranks are analysed two at a time under the memory budget, with progress and\n"
+           "Cancel. --compare BASE NEW with two cluster reports (or folders) compares the clusters:\n"
+           "per rank step time before and after, slow ranks gone, still slow or new. --screenshot-view\n"
+           "cluster photographs the cluster window (default: a simulated 8-rank cluster, rank 5 slow),\n"
+           "cluster-compare that cluster against a simulated one with no slow rank.\n"
+           "Colours follow the system's palette (dark when its window colour is dark: QT_QPA_PLATFORMTHEME,\n"
+           "the style or -platform decide it); --palette dark or light forces Qt's Fusion style with a dark\n"
+           "or light palette.\n"
+           "\n"
+           "A trace that would need more memory than three quarters of what is available stops with a\n"
+           "message; CONTEND_MAX_MEMORY=SIZE (\"8G\", \"512M\", 0 for no limit) sets another limit.\n";
+}
 
 bool headless(const QStringList& args) {
     return args.contains(QStringLiteral("--bench-render")) || args.contains(QStringLiteral("--bench-rethreshold")) ||
@@ -73,14 +80,14 @@ int main(int argc, char** argv) {
         palette = at + 1 < args.size() ? args[at + 1] : QString();
         if (palette != QStringLiteral("system") && palette != QStringLiteral("dark") &&
             palette != QStringLiteral("light")) {
-            std::fprintf(stderr, "contend: --palette takes system, dark or light\n\n%s", kUsage);
+            std::fprintf(stderr, "contend: --palette takes system, dark or light\n\n%s", usageText().c_str());
             return 2;
         }
         args.remove(at, 2);
     }
     if (args.contains(QStringLiteral("--help")) && !args.contains(QStringLiteral("--bench-render")) &&
         !args.contains(QStringLiteral("--bench-rethreshold"))) {
-        std::fputs(kUsage, stdout);
+        std::fputs(usageText().c_str(), stdout);
         return 0;
     }
     if (args.contains(QStringLiteral("--version"))) {
@@ -88,7 +95,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (!args.isEmpty() && args[0] == QStringLiteral("--compare") && args.size() != 3) {
-        std::fputs(kUsage, stderr);
+        std::fputs(usageText().c_str(), stderr);
         return 2;
     }
     // The headless jobs need no display.
@@ -130,12 +137,12 @@ int main(int argc, char** argv) {
             } else if (!a.startsWith(QStringLiteral("--")))
                 o.trace = a;
             else {
-                std::fprintf(stderr, "contend: unknown option '%s'\n\n%s", qPrintable(a), kUsage);
+                std::fprintf(stderr, "contend: unknown option '%s'\n\n%s", qPrintable(a), usageText().c_str());
                 return 2;
             }
         }
         if (o.output.isEmpty()) {
-            std::fputs(kUsage, stderr);
+            std::fputs(usageText().c_str(), stderr);
             return 2;
         }
         return contend::gui::runScreenshot(o);
@@ -167,7 +174,7 @@ int main(int argc, char** argv) {
     }
     for (const QString& a : args) {
         if (a.startsWith(QStringLiteral("--"))) {
-            std::fprintf(stderr, "contend: unknown option '%s'\n\n%s", qPrintable(a), kUsage);
+            std::fprintf(stderr, "contend: unknown option '%s'\n\n%s", qPrintable(a), usageText().c_str());
             return 2;
         }
     }

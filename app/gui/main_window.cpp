@@ -36,6 +36,7 @@
 #include "app/gui/search_bar.h"
 #include "app/gui/settings_panel.h"
 #include "core/common/version.h"
+#include "core/trace/trace_format.h"
 #include "widgets/breakdown/breakdown_view.h"
 #include "widgets/common/text.h"
 #include "widgets/common/view_colors.h"
@@ -506,14 +507,9 @@ void MainWindow::rebuildRecentMenu() {
     });
 }
 
-QString MainWindow::traceFileFilter() {
-    return tr(
-        "Traces (*.json *.json.gz *.gz *.sqlite *.db);;"
-        "PyTorch/Kineto, Ascend or Chrome JSON (*.json *.json.gz *.gz);;"
-        "Nsight Systems SQLite export (*.sqlite);;"
-        "Ascend profiler database (*.db);;"
-        "All files (*)");
-}
+// The format table's (core/trace/trace_format.h): every format's patterns as "Traces", an
+// entry per kind of file, all files.
+QString MainWindow::traceFileFilter() { return QString::fromStdString(openDialogFilter()); }
 
 void MainWindow::chooseFile() {
     const QString dir = QFileInfo(RecentFiles::load().value(0)).absolutePath();

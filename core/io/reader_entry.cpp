@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "core/io/db/sqlite_db.h"
+#include "core/trace/trace_format.h"
 
 namespace contend {
 
@@ -61,6 +62,7 @@ void setDatabaseSource(TraceBuilder& builder, const std::string& path) {
     src.path = path;
     src.details = std::move(builder.source().details);
     src.devices = std::move(builder.source().devices);
+    src.gaps = std::move(builder.source().gaps);
     builder.setSource(src);
     std::error_code ec;
     builder.stats().fileBytes = static_cast<std::uint64_t>(fs::file_size(path, ec));
@@ -78,24 +80,14 @@ std::optional<Failure> readDatabase(const Probe& p, TraceBuilder& b, const LoadO
 
 namespace {
 
-// The words of the two refusals that list what Contend reads: a folder with no trace in it, and
-// an SQLite database that is no reader's (an Ascend analysis.db gets told where its trace is).
-std::string_view folderWithoutTraceReason() {
-    return "no trace in this folder: expected ASCEND_PROFILER_OUTPUT/trace_view.json or "
-           "ascend_pytorch_profiler_N.db, trace_view.json, msprof_*.db, or one "
-           "*.pt.trace.json(.gz) file";
-}
+// The two refusals that list what Contend reads take their words from the format table
+// (core/trace/trace_format.h): what a folder of each format holds, what each SQLite format is.
+std::string folderWithoutTraceReason() { return "no trace in this folder: expected " + folderRefusalWords(); }
 
-std::string otherSqliteReason(std::string_view filename) {
-    if (filename == "analysis.db")
-        return "an Ascend analysis.db holds summary tables only: open the "
-               "ascend_pytorch_profiler_N.db beside it, or the rank folder";
-    return "an SQLite database that is neither an Nsight Systems export nor an Ascend "
-           "profiler database (no CUPTI_ACTIVITY_KIND_KERNEL, no TASK and STRING_IDS tables)";
-}
+std::string otherSqliteReason() { return "an SQLite database that is " + databaseRefusalWords(); }
 
 std::optional<Failure> refuseFolder(const Probe& p, TraceBuilder&, const LoadOptions&) {
-    return Failure{p.path, -1, -1, -1, std::string(folderWithoutTraceReason()), Failure::Kind::NotATrace};
+    return Failure{p.path, -1, -1, -1, folderWithoutTraceReason(), Failure::Kind::NotATrace};
 }
 
 bool unreadableSqlite(const Probe& p) { return p.sqlite && (!p.db || !p.sqliteError.empty()); }
@@ -105,7 +97,7 @@ std::optional<Failure> refuseUnreadableSqlite(const Probe& p, TraceBuilder&, con
 }
 
 std::optional<Failure> refuseOtherSqlite(const Probe& p, TraceBuilder&, const LoadOptions&) {
-    return Failure{p.path, 0, -1, -1, otherSqliteReason(p.filename()), Failure::Kind::NotATrace};
+    return Failure{p.path, 0, -1, -1, otherSqliteReason(), Failure::Kind::NotATrace};
 }
 
 bool notSqlite(const Probe& p) {

@@ -48,11 +48,24 @@ Probe probePath(const std::string& path);
 // folder's database export): opened, so that only the SQLite entries accept it.
 Probe probeDatabase(const std::string& path);
 
+// How a format lays out a job of several ranks, for the folder of ranks that core/pipeline opens
+// (cluster_run.h): it asks the table (isRankFolder, isOwnTraceFolder, isProfilerSideFile in
+// reader_table.h) and knows no format's names.
+struct RankLayout {
+    // A folder that is one rank by its name: a rank trace, not looked into (Ascend's *_ascend_pt).
+    bool (*isRankFolder)(const std::string& dir);
+    // A folder that is one rank's own output, opened as one trace and never as a folder of ranks.
+    bool (*isOwnFolder)(const std::string& dir);
+    // A file the profiler writes beside its traces that is not one (profiler_info_N.json).
+    bool (*isSideFile)(std::string_view filename);
+};
+
 struct ReaderEntry {
     std::string_view name;  // distinct in the table (tests, `what`)
     std::uint32_t formats;  // formatBit() of each TraceFormat a successful read gives; 0: a refusal
     bool (*sniff)(const Probe& probe);
     std::optional<Failure> (*read)(const Probe& probe, TraceBuilder& builder, const LoadOptions& options);
+    const RankLayout* ranks = nullptr;  // a format written as one folder per rank; null for the others
 };
 
 constexpr std::uint32_t formatBit(TraceFormat format) { return 1u << static_cast<unsigned>(format); }

@@ -17,8 +17,8 @@ namespace {
 // the files that are not traces, and JSON last: whatever is left.
 constexpr std::array kReaders{
     &kAscendFolderReader, &kKinetoFolderReader,      &kFolderWithoutTraceRefusal, &kNsysSqliteReader,
-    &kAscendDbReader,     &kUnreadableSqliteRefusal, &kOtherSqliteRefusal,        &kNotSqliteRefusal,
-    &kNsysReportRefusal,  &kChromeJsonReader,
+    &kAscendDbReader,     &kUnreadableSqliteRefusal, &kAscendAnalysisDbRefusal,   &kOtherSqliteRefusal,
+    &kNotSqliteRefusal,   &kNsysReportRefusal,       &kChromeJsonReader,
 };
 
 }  // namespace
@@ -29,6 +29,24 @@ const ReaderEntry* pickReader(const Probe& probe) {
     for (const ReaderEntry* e : readerTable())
         if (e->sniff(probe)) return e;
     return nullptr;
+}
+
+bool isRankFolder(const std::string& dir) {
+    for (const ReaderEntry* e : readerTable())
+        if (e->ranks && e->ranks->isRankFolder(dir)) return true;
+    return false;
+}
+
+bool isOwnTraceFolder(const std::string& dir) {
+    for (const ReaderEntry* e : readerTable())
+        if (e->ranks && e->ranks->isOwnFolder(dir)) return true;
+    return false;
+}
+
+bool isProfilerSideFile(std::string_view filename) {
+    for (const ReaderEntry* e : readerTable())
+        if (e->ranks && e->ranks->isSideFile(filename)) return true;
+    return false;
 }
 
 std::optional<Failure> readProbe(const Probe& probe, TraceBuilder& builder, const LoadOptions& options) {

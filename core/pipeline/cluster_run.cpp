@@ -7,8 +7,9 @@
 #include <optional>
 #include <thread>
 
-#include "core/io/json/ascend_folder.h"
+#include "core/io/reader_table.h"
 #include "core/pipeline/analyze_trace.h"
+#include "core/trace/trace_format.h"
 
 namespace contend {
 
@@ -23,9 +24,7 @@ bool endsWith(const std::string& n, const std::string& e) {
 bool isTraceFile(const fs::path& p) {
     const std::string n = p.filename().string();
     // Not traces: our own truth and report files, and the JSON side files profilers write.
-    if (n == "cluster-truth.json" || endsWith(n, ".report.json") || endsWith(n, ".truth.json") ||
-        n.rfind("profiler_info", 0) == 0 || n == "profiler_metadata.json" || n == "communication.json" ||
-        n == "communication_matrix.json")
+    if (n == "cluster-truth.json" || endsWith(n, ".report.json") || endsWith(n, ".truth.json") || isProfilerSideFile(n))
         return false;
     return endsWith(n, ".json") || endsWith(n, ".json.gz");
 }
@@ -34,7 +33,7 @@ void findUnder(const fs::path& dir, int depth, std::vector<std::string>& out) {
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(dir, ec)) {
         if (e.is_directory(ec)) {
-            if (isAscendRankFolder(e.path().string()))
+            if (isRankFolder(e.path().string()))
                 out.push_back(e.path().string());
             else if (depth < 2)
                 findUnder(e.path(), depth + 1, out);
@@ -46,8 +45,6 @@ void findUnder(const fs::path& dir, int depth, std::vector<std::string>& out) {
 
 }  // namespace
 
-bool isAscendRankFolder(const std::string& path) { return endsWith(fs::path(path).filename().string(), "_ascend_pt"); }
-
 std::vector<std::string> findRankTraces(const std::string& dir) {
     std::vector<std::string> out;
     findUnder(dir, 0, out);
@@ -57,20 +54,15 @@ std::vector<std::string> findRankTraces(const std::string& dir) {
 
 bool isClusterFolder(const std::string& dir) {
     std::error_code ec;
-    if (!fs::is_directory(dir, ec) || isAscendRankFolder(dir)) return false;
-    // One rank's own profiler folder (its ASCEND_PROFILER_OUTPUT, a folder with trace_view.json
-    // or a profiler database) opens as that one trace.
-    if (findAscendFolder(dir)) return false;
-    for (const auto& e : fs::directory_iterator(dir, ec))
-        if (e.path().filename().string().rfind("profiler_info_", 0) == 0) return false;
+    // One rank's own profiler folder opens as that one trace.
+    if (!fs::is_directory(dir, ec) || isOwnTraceFolder(dir)) return false;
     return findRankTraces(dir).size() >= 2;
 }
 
 std::string checkRanks(std::vector<RankInput>& inputs) {
     std::sort(inputs.begin(), inputs.end(), [](const RankInput& a, const RankInput& b) { return a.rank < b.rank; });
     for (std::size_t i = 0; i < inputs.size(); ++i) {
-        if (inputs[i].rank < 0)
-            return inputs[i].source + ": no rank (the trace has no distributedInfo.rank or profiler_info_N.json)";
+        if (inputs[i].rank < 0) return inputs[i].source + ": no rank (the trace has no " + rankFromWords() + ")";
         if (i && inputs[i].rank == inputs[i - 1].rank)
             return inputs[i - 1].source + " and " + inputs[i].source + " are both rank " +
                    std::to_string(inputs[i].rank);

@@ -14,17 +14,15 @@
 
 namespace contend {
 
-// A folder named *_ascend_pt: one Ascend rank (its rank from profiler_info_N.json).
-bool isAscendRankFolder(const std::string& path);
-
-// Rank traces under `dir`: *_ascend_pt folders (not looked into further) and Kineto JSON files
-// (*.json, *.json.gz; not our reports, truths or the profilers' side files) outside them, up to
-// three levels deep, sorted by path.
+// Rank traces under `dir`: the folders that are one rank by their name (isRankFolder,
+// core/io/reader_table.h: Ascend's *_ascend_pt; not looked into further) and JSON files (*.json,
+// *.json.gz; not our reports, truths or the files profilers write beside their traces) outside
+// them, up to three levels deep, sorted by path.
 std::vector<std::string> findRankTraces(const std::string& dir);
 
-// True when `dir` is a folder of several ranks: not itself one rank's profiler folder
-// (*_ascend_pt, or one holding ASCEND_PROFILER_OUTPUT or profiler_info_N.json) and with at least
-// two rank traces under it. The app opens such a folder as a cluster, any other as one trace.
+// True when `dir` is a folder of several ranks: not itself one rank's own profiler folder
+// (isOwnTraceFolder, core/io/reader_table.h) and with at least two rank traces under it. The app
+// opens such a folder as a cluster, any other as one trace.
 bool isClusterFolder(const std::string& dir);
 
 struct ClusterRunOptions {

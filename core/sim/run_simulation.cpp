@@ -34,9 +34,9 @@ std::string rateText(double rate) {
 std::string requestProblem(const SimulationRequest& request) {
     if (request.counters == CounterMode::Period && request.counterIntervalNs <= 0)
         return "period counters need a positive period";
-    if (request.format == TraceFormat::NsysSqlite && request.tracePath == "-")
+    if (request.format == OutputFormat::NsysSqlite && request.tracePath == "-")
         return "an nsys-sqlite trace needs a file (--out FILE.sqlite), not stdout";
-    if (request.format == TraceFormat::NsysSqlite && OutputSink::wantsGzip(request.tracePath, {request.gzip, 6}))
+    if (request.format == OutputFormat::NsysSqlite && OutputSink::wantsGzip(request.tracePath, {request.gzip, 6}))
         return "an nsys-sqlite trace is a database: it cannot be gzipped";
     if (!(request.badRate >= 0.0 && request.badRate <= 1.0)) return "the bad-step rate must lie in [0, 1]";
     if (request.badRate != 1.0 && !isSingleCause(request.scenario))
@@ -47,19 +47,19 @@ std::string requestProblem(const SimulationRequest& request) {
 
 }  // namespace
 
-const char* traceFormatName(TraceFormat f) { return f == TraceFormat::NsysSqlite ? "nsys-sqlite" : "json"; }
+const char* outputFormatName(OutputFormat f) { return f == OutputFormat::NsysSqlite ? "nsys-sqlite" : "json"; }
 
-std::optional<TraceFormat> parseTraceFormat(std::string_view text) {
-    if (text == "json") return TraceFormat::KinetoJson;
-    if (text == "nsys-sqlite") return TraceFormat::NsysSqlite;
+std::optional<OutputFormat> parseOutputFormat(std::string_view text) {
+    if (text == "json") return OutputFormat::KinetoJson;
+    if (text == "nsys-sqlite") return OutputFormat::NsysSqlite;
     return std::nullopt;
 }
 
-CounterSetting defaultCounters(TraceFormat f) {
+CounterSetting defaultCounters(OutputFormat f) {
     // Nsight Systems samples GPU metrics at 10 kHz unless told otherwise.
     constexpr TimeNs kNsysDefaultPeriodNs = 100000;
-    return f == TraceFormat::NsysSqlite ? CounterSetting{CounterMode::Period, kNsysDefaultPeriodNs}
-                                        : CounterSetting{CounterMode::Full, 0};
+    return f == OutputFormat::NsysSqlite ? CounterSetting{CounterMode::Period, kNsysDefaultPeriodNs}
+                                         : CounterSetting{CounterMode::Full, 0};
 }
 
 std::string traceNameFor(const SimulationRequest& request) {
@@ -89,7 +89,7 @@ Result<SimulationSummary> runSimulation(const SimulationRequest& request) {
     const NullWorkload nullWork;
     Simulator sim(config, null ? NullWorkload::streams() : ProjectX::streams(), request.seed);
 
-    const bool sqlite = request.format == TraceFormat::NsysSqlite;
+    const bool sqlite = request.format == OutputFormat::NsysSqlite;
     OutputSink::Options traceOptions;
     traceOptions.gzip = request.gzip;
     // Large benchmark traces: favour speed over size when compressing.

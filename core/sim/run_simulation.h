@@ -16,14 +16,15 @@
 namespace contend::sim {
 
 // The file a simulation writes: PyTorch-profiler (Kineto) Chrome-trace JSON, or an Nsight
-// Systems SQLite export with GPU metrics (nsys_writer.h).
-enum class TraceFormat : std::uint8_t { KinetoJson, NsysSqlite };
+// Systems SQLite export with GPU metrics (nsys_writer.h). What a simulation writes, not what a
+// reader made of a file (that is contend::TraceFormat, core/trace/trace_format.h).
+enum class OutputFormat : std::uint8_t { KinetoJson, NsysSqlite };
 // "json" / "nsys-sqlite".
-const char* traceFormatName(TraceFormat f);
-std::optional<TraceFormat> parseTraceFormat(std::string_view text);
+const char* outputFormatName(OutputFormat f);
+std::optional<OutputFormat> parseOutputFormat(std::string_view text);
 // The counters a format gets when none are asked for: every change for JSON; Nsight Systems'
 // default GPU-metrics rate, 10 kHz (one mean per 100 us), for the SQLite export.
-CounterSetting defaultCounters(TraceFormat f);
+CounterSetting defaultCounters(OutputFormat f);
 
 struct SimulationRequest {
     Scenario scenario = Scenario::Mixed;
@@ -31,7 +32,7 @@ struct SimulationRequest {
     std::uint64_t seed = 1;
     int iterations = 0;       // 0: defaultIterations(scenario)
     std::int64_t events = 0;  // > 0: run steps until about this many kernels (overrides iterations)
-    TraceFormat format = TraceFormat::KinetoJson;
+    OutputFormat format = OutputFormat::KinetoJson;
     std::string tracePath;       // "-" = stdout; ".gz" suffix = gzip (JSON only)
     std::string truthPath;       // empty = none
     bool gzip = false;           // gzip the trace regardless of its suffix

@@ -162,6 +162,17 @@ struct Source {
         std::int64_t l2Bytes = -1;
     };
     std::vector<Device> devices;
+    // What the file lacks that the analyses would use, in the words of the reader that knows it
+    // (empty: nothing it knows of), for the report's notes to say so without knowing the format:
+    // - devicePeaks: why no device states its peaks though the format can ("no TARGET_INFO_GPU
+    //   table" of an Nsight Systems export);
+    // - shapes: why the operators carry no input shapes ("an Ascend trace_view.json opened on its
+    //   own"), and shapesRemedy: what to open instead, as a sentence.
+    struct Gaps {
+        std::string devicePeaks;
+        std::string shapes;
+        std::string shapesRemedy;
+    } gaps;
     const Device* device(std::int32_t id) const {
         for (const Device& d : devices)
             if (d.id == id) return &d;

@@ -18,6 +18,7 @@ class TraceBuilder {
     explicit TraceBuilder(TraceFormat format = TraceFormat{});
 
     void setFormat(TraceFormat format) { m_trace->m_format = format; }
+    TraceFormat format() const { return m_trace->m_format; }
     void setSource(Source source) { m_trace->m_source = std::move(source); }
     Source& source() { return m_trace->m_source; }
     // Added to every time at finalize (Kineto baseTimeNanoseconds).

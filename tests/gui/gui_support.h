@@ -1,5 +1,7 @@
 #pragma once
-// Helpers for the widget tests: tiny traces built in code, and inline JSON traces.
+// Helpers for the widget tests: tiny traces built in code, inline JSON traces, waiting on the
+// event loop, and the setup the window tests share (fresh settings, a main window with the
+// bundled sample open, skipping without ../shared/traces).
 #include <string>
 
 #include "core/io/load.h"
@@ -58,16 +60,22 @@ inline std::uint32_t findSlice(const Trace& t, std::string_view name, TimeNs sta
 
 }  // namespace contend::test
 
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <functional>
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QSettings>
+#include <QSize>
 #include <QString>
 #include <QStringList>
 #include <QtGlobal>
 
+#include "app/gui/analysis_session.h"
+#include "app/gui/main_window.h"
 #include "test_paths.h"
+#include "test_support.h"
 
 namespace contend::test {
 
@@ -91,6 +99,62 @@ inline QString samplePath() {
             QStringLiteral("/resources/samples/projectx-before.json.gz"));
 }
 inline bool haveSample() { return std::filesystem::exists(samplePath().toStdString()); }
+
+// A test that needs ../shared/traces: reported skipped without it (test::skipTest), never passed
+// silently. Call it first: a skip ends the test (and its process) where it is called.
+inline void skipWithoutSharedTraces() {
+    if (haveSharedTraces()) return;
+    std::fprintf(stderr, "%s not found: skipped\n", sharedTracesDir().c_str());
+    skipTest();
+}
+
+// The app's settings (QSettings) cleared when made and when gone: each test starts from the
+// defaults and leaves none behind.
+struct FreshSettings {
+    FreshSettings() { QSettings().clear(); }
+    ~FreshSettings() { QSettings().clear(); }
+    FreshSettings(const FreshSettings&) = delete;
+    FreshSettings& operator=(const FreshSettings&) = delete;
+};
+
+enum class Outcome { Opened, Failed, Cancelled, Timeout };
+
+// Opens `path` in `w` and runs the event loop until the session says it opened, failed or was
+// cancelled (Timeout after `timeoutMs`), then lets the views catch up.
+inline Outcome openAndWait(gui::MainWindow& w, const QString& path, int timeoutMs = 120000) {
+    Outcome out = Outcome::Timeout;
+    bool done = false;
+    auto a = QObject::connect(w.session(), &gui::AnalysisSession::opened, [&] { out = Outcome::Opened, done = true; });
+    auto b = QObject::connect(w.session(), &gui::AnalysisSession::failed, [&] { out = Outcome::Failed, done = true; });
+    auto c =
+        QObject::connect(w.session(), &gui::AnalysisSession::cancelled, [&] { out = Outcome::Cancelled, done = true; });
+    w.openPath(path);
+    waitFor([&] { return done; }, timeoutMs);
+    QObject::disconnect(a);
+    QObject::disconnect(b);
+    QObject::disconnect(c);
+    pump(30);
+    return out;
+}
+
+// Opens the bundled sample in `w`; true once it is open and analysed.
+inline bool openSample(gui::MainWindow& w, int timeoutMs = 120000) {
+    return openAndWait(w, samplePath(), timeoutMs) == Outcome::Opened;
+}
+
+// The setup most window tests share: fresh settings, a main window resized to `size` (its
+// default size when `size` is empty) and shown, the bundled sample opened in it. The sample is
+// bundled with the project: a missing one, or a failed open, fails the test.
+struct SampleWindow {
+    FreshSettings fresh;
+    gui::MainWindow window;
+    explicit SampleWindow(QSize size = {}) {
+        REQUIRE(haveSample());
+        if (size.isValid()) window.resize(size);
+        window.show();
+        REQUIRE(openSample(window));
+    }
+};
 
 // Collects Qt warnings (QAbstractItemModelTester reports through qWarning).
 class WarningCapture {

@@ -45,15 +45,11 @@ using namespace contend::gui;
 using namespace contend::widgets;
 using contend::test::pump;
 using contend::test::waitFor;
+using Fresh = contend::test::FreshSettings;
 
 namespace {
 
 constexpr int kSlowRank = 5;
-
-struct Fresh {
-    Fresh() { QSettings().clear(); }
-    ~Fresh() { QSettings().clear(); }
-};
 
 // An 8-rank simulated cluster in `dir`: bandwidth contention on `slowRank`, or none (-1).
 QString simulate(const QString& dir, int slowRank, int iterations = 12) {
@@ -375,23 +371,25 @@ TEST_CASE("what opens as a cluster: cluster folders and reports, not one rank's 
     CHECK_FALSE(isClusterPath(dir + QStringLiteral("/rank-00.json")));
     CHECK_FALSE(isClusterPath(contend::test::samplePath()));
     CHECK_FALSE(isClusterPath(tmp.filePath(QStringLiteral("missing"))));
+}
+
+TEST_CASE("what opens as a cluster: a real Ascend rank folder is one trace, its parent a cluster", "[cluster][real]") {
+    contend::test::skipWithoutSharedTraces();
     const std::filesystem::path root(contend::test::sharedTracesDir());
     const std::filesystem::path rank0 = root / "ascend-msinsight/test/data/pytorch/text/level2/rank0_ascend_pt";
-    if (std::filesystem::exists(rank0)) {
-        CHECK_FALSE(isClusterPath(QString::fromStdString(rank0.string())));
-        CHECK_FALSE(isClusterPath(QString::fromStdString((rank0 / "ASCEND_PROFILER_OUTPUT").string())));
-        CHECK(isClusterPath(QString::fromStdString(rank0.parent_path().string())));
-    }
+    REQUIRE(std::filesystem::exists(rank0));
+    CHECK_FALSE(isClusterPath(QString::fromStdString(rank0.string())));
+    CHECK_FALSE(isClusterPath(QString::fromStdString((rank0 / "ASCEND_PROFILER_OUTPUT").string())));
+    CHECK(isClusterPath(QString::fromStdString(rank0.parent_path().string())));
 }
 
 TEST_CASE("the real multi-rank samples open as clusters in the app", "[cluster][real]") {
+    contend::test::skipWithoutSharedTraces();
     const std::filesystem::path root(contend::test::sharedTracesDir());
     const std::filesystem::path ascend = root / "ascend-msinsight/test/data/pytorch/text/level2";
     const std::filesystem::path hta = root / "kineto-hta/tests/data/trace_diff";
-    if (!std::filesystem::exists(ascend) || !std::filesystem::exists(hta)) {
-        std::fputs("contend-test-skipped\n", stdout);  // CTest's SKIP_REGULAR_EXPRESSION (tests/gui/CMakeLists.txt)
-        return;
-    }
+    REQUIRE(std::filesystem::exists(ascend));
+    REQUIRE(std::filesystem::exists(hta));
     Fresh fresh;
     struct Case {
         std::filesystem::path dir;

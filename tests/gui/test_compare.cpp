@@ -35,6 +35,7 @@
 using namespace contend;
 using namespace contend::gui;
 using namespace contend::widgets;
+using contend::test::openSample;
 using contend::test::pump;
 using contend::test::waitFor;
 using contend::test::WarningCapture;
@@ -85,16 +86,6 @@ std::shared_ptr<const CompareResult> handMadeResult() {
     r->newByResource[static_cast<std::size_t>(Resource::Compute)] = 3000000;
     r->bottleneck = {Resource::Bandwidth, 1.0, Resource::Compute, 1.0, true, "bandwidth 100% -> compute 100%"};
     return r;
-}
-
-// Opens the bundled 'before' sample in the main window and waits for it.
-bool openSample(MainWindow& main) {
-    bool opened = false;
-    auto c = QObject::connect(main.session(), &AnalysisSession::opened, [&] { opened = true; });
-    main.openPath(contend::test::samplePath());
-    const bool ok = waitFor([&] { return opened; }, 180000);
-    QObject::disconnect(c);
-    return ok;
 }
 
 bool openPairAndWait(CompareWindow& w, const QString& base, const QString& now) {
@@ -365,7 +356,7 @@ TEST_CASE("Compare with… uses the open trace as the baseline", "[compare][app]
     REQUIRE(haveSamples());  // bundled with the project: missing is a failure, not a skip
     MainWindow main;
     CHECK(main.compareWith(afterSample()) == nullptr);  // nothing open yet
-    REQUIRE(openSample(main));
+    REQUIRE(openSample(main, 180000));
     CompareWindow* w = main.compareWith(afterSample());
     REQUIRE(w);
     bool done = false;
@@ -436,7 +427,7 @@ TEST_CASE("the compare window's thresholds re-threshold both runs and compare ag
     }
     SECTION("a compare against the main window's trace") {
         MainWindow main;
-        REQUIRE(openSample(main));
+        REQUIRE(openSample(main, 180000));
         CompareWindow* w = main.compareWith(afterSample());
         REQUIRE(w);
         REQUIRE(waitFor([&] { return w->result() != nullptr; }, 180000));

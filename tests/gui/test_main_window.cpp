@@ -31,6 +31,7 @@
 #include "app/gui/settings_panel.h"
 #include "core/analysis/engine.h"
 #include "core/report/single/report_json.h"
+#include "core/trace/trace_format.h"
 #include "gui_support.h"
 #include "test_paths.h"
 #include "widgets/breakdown/breakdown_view.h"
@@ -43,27 +44,14 @@
 
 using namespace contend;
 using namespace contend::gui;
+using contend::test::openAndWait;
+using contend::test::Outcome;
 using contend::test::pump;
+using contend::test::SampleWindow;
 using contend::test::waitFor;
+using Fresh = contend::test::FreshSettings;
 
 namespace {
-
-enum class Outcome { Opened, Failed, Cancelled, Timeout };
-
-Outcome openAndWait(MainWindow& w, const QString& path, int timeoutMs = 120000) {
-    Outcome out = Outcome::Timeout;
-    bool done = false;
-    auto a = QObject::connect(w.session(), &AnalysisSession::opened, [&] { out = Outcome::Opened, done = true; });
-    auto b = QObject::connect(w.session(), &AnalysisSession::failed, [&] { out = Outcome::Failed, done = true; });
-    auto c = QObject::connect(w.session(), &AnalysisSession::cancelled, [&] { out = Outcome::Cancelled, done = true; });
-    w.openPath(path);
-    waitFor([&] { return done; }, timeoutMs);
-    QObject::disconnect(a);
-    QObject::disconnect(b);
-    QObject::disconnect(c);
-    pump(30);
-    return out;
-}
 
 // Waits until the session's report was built with these thresholds and nothing is pending.
 bool waitForThresholds(MainWindow& w, double coefficient, double overlap) {
@@ -74,19 +62,11 @@ bool waitForThresholds(MainWindow& w, double coefficient, double overlap) {
     });
 }
 
-struct Fresh {
-    Fresh() { QSettings().clear(); }
-};
-
 }  // namespace
 
 TEST_CASE("opening the sample fills every view", "[app][open]") {
-    REQUIRE(contend::test::haveSample());  // bundled with the project: missing is a failure, not a skip
-    Fresh fresh;
-    MainWindow w;
-    w.resize(1400, 900);
-    w.show();
-    REQUIRE(openAndWait(w, contend::test::samplePath()) == Outcome::Opened);
+    SampleWindow sample({1400, 900});
+    MainWindow& w = sample.window;
     const OpenedTrace* cur = w.session()->current();
     REQUIRE(cur);
     CHECK(w.windowTitle().contains(QStringLiteral("projectx-before.json.gz")));
@@ -105,12 +85,8 @@ TEST_CASE("opening the sample fills every view", "[app][open]") {
 }
 
 TEST_CASE("selecting a flagged operator's row zooms the timeline to it", "[app][selection]") {
-    REQUIRE(contend::test::haveSample());
-    Fresh fresh;
-    MainWindow w;
-    w.resize(1400, 900);
-    w.show();
-    REQUIRE(openAndWait(w, contend::test::samplePath()) == Outcome::Opened);
+    SampleWindow sample({1400, 900});
+    MainWindow& w = sample.window;
     const Trace& t = *w.session()->current()->trace;
     widgets::TablePanel* panel = w.anomalyPanel();
     REQUIRE(panel->proxy()->rowCount() > 3);
@@ -148,11 +124,8 @@ TEST_CASE("selecting a flagged operator's row zooms the timeline to it", "[app][
 }
 
 TEST_CASE("moving the sliders changes windows and flags the way the core predicts", "[app][sliders]") {
-    REQUIRE(contend::test::haveSample());
-    Fresh fresh;
-    MainWindow w;
-    w.show();
-    REQUIRE(openAndWait(w, contend::test::samplePath()) == Outcome::Opened);
+    SampleWindow sample;
+    MainWindow& w = sample.window;
     const auto* prepared = w.session()->current()->prepared.get();
     REQUIRE(prepared);
     SettingsPanel* s = w.settingsPanel();
@@ -238,11 +211,8 @@ TEST_CASE("File > Quit closes every window of the app, not just the one it was c
 }
 
 TEST_CASE("a broken file shows the error in plain words and keeps the previous trace", "[app][errors]") {
-    REQUIRE(contend::test::haveSample());
-    Fresh fresh;
-    MainWindow w;
-    w.show();
-    REQUIRE(openAndWait(w, contend::test::samplePath()) == Outcome::Opened);
+    SampleWindow sample;
+    MainWindow& w = sample.window;
     const TracePtr before = w.session()->current()->trace;
     const int rows = w.anomalyPanel()->model()->rowCount();
     QTemporaryDir dir;
@@ -359,16 +329,24 @@ TEST_CASE("dropping a file opens it", "[app][dnd]") {
     CHECK(w.session()->current()->path.endsWith(QStringLiteral("projectx-before.json.gz")));
 }
 
-TEST_CASE("the Open dialog and drag and drop take the databases", "[app][dnd][db]") {
+TEST_CASE("the Open dialog takes the databases", "[app][dnd][db]") {
     const QString filter = MainWindow::traceFileFilter();
     const QString first = filter.section(QStringLiteral(";;"), 0, 0);
     CHECK(first.contains(QStringLiteral("*.sqlite")));
     CHECK(first.contains(QStringLiteral("*.db")));
     CHECK(first.contains(QStringLiteral("*.json.gz")));
+    // The format table's filter, one entry per kind of file.
+    CHECK(filter == QString::fromStdString(contend::openDialogFilter()));
+    CHECK(filter.contains(QStringLiteral(";;Nsight Systems SQLite export (*.sqlite);;")));
+    CHECK(filter.endsWith(QStringLiteral(";;All files (*)")));
+}
+
+TEST_CASE("a real Ascend database dropped on the main window opens", "[app][dnd][db][real]") {
+    contend::test::skipWithoutSharedTraces();
     const std::string db = contend::test::sharedTracesDir() +
                            "/ascend-msinsight/test/data/pytorch/db/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/"
                            "ascend_pytorch_profiler_0.db";
-    if (!std::filesystem::exists(db)) return;  // the drop needs ../shared/traces
+    REQUIRE(std::filesystem::exists(db));
     Fresh fresh;
     MainWindow w;
     w.show();
@@ -424,11 +402,8 @@ TEST_CASE("export writes the report as contend-cli does and the view as a PNG, a
 
 TEST_CASE("every broken and hostile input in turn: no crash, and a failed open keeps the trace",
           "[app][errors][hostile]") {
-    REQUIRE(contend::test::haveSample());
-    Fresh fresh;
-    MainWindow w;
-    w.show();
-    REQUIRE(openAndWait(w, contend::test::samplePath()) == Outcome::Opened);
+    SampleWindow sample;
+    MainWindow& w = sample.window;
     QTemporaryDir dir;
     auto file = [&](const char* name, const QByteArray& bytes) {
         const QString path = dir.filePath(QString::fromLatin1(name));
@@ -513,11 +488,8 @@ TEST_CASE("every broken and hostile input in turn: no crash, and a failed open k
 
 TEST_CASE("a trace over the memory budget (CONTEND_MAX_MEMORY) fails in words and keeps the trace",
           "[app][errors][memory]") {
-    REQUIRE(contend::test::haveSample());
-    Fresh fresh;
-    MainWindow w;
-    w.show();
-    REQUIRE(openAndWait(w, contend::test::samplePath()) == Outcome::Opened);
+    SampleWindow sample;
+    MainWindow& w = sample.window;
     const TracePtr before = w.session()->current()->trace;
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("big.json"));

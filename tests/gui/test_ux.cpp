@@ -39,26 +39,13 @@
 using namespace contend;
 using namespace contend::gui;
 using namespace contend::widgets;
+using contend::test::FreshSettings;
+using contend::test::openSample;
 using contend::test::pump;
+using contend::test::SampleWindow;
 using contend::test::waitFor;
 
 namespace {
-
-struct FreshSettings {
-    FreshSettings() { QSettings().clear(); }
-};
-
-bool openSample(MainWindow& w) {
-    bool done = false, ok = false;
-    auto a = QObject::connect(w.session(), &AnalysisSession::opened, [&] { done = ok = true; });
-    auto b = QObject::connect(w.session(), &AnalysisSession::failed, [&] { done = true; });
-    w.openPath(contend::test::samplePath());
-    waitFor([&] { return done; }, 120000);
-    QObject::disconnect(a);
-    QObject::disconnect(b);
-    pump(50);
-    return ok;
-}
 
 // The width a cell's text needs in its column, as the view's delegate measures it.
 int cellWidth(QTableView* v, const QModelIndex& idx) {
@@ -115,12 +102,8 @@ TEST_CASE("long C++ kernel names get a short form that keeps the shape", "[ux][t
 }
 
 TEST_CASE("no number is elided in the main window's tables at the default size", "[ux][tables]") {
-    REQUIRE(contend::test::haveSample());  // bundled: its absence is a broken checkout, not a skip
-    FreshSettings fresh;
-    MainWindow w;
-    w.resize(1600, 1000);
-    w.show();
-    REQUIRE(openSample(w));
+    SampleWindow sample({1600, 1000});
+    MainWindow& w = sample.window;
     for (TablePanel* p : {w.anomalyPanel(), w.windowPanel(), w.clusterPanel()}) {
         QTableView* v = p->view();
         REQUIRE(p->proxy()->rowCount() > 0);
@@ -143,12 +126,8 @@ TEST_CASE("no number is elided in the main window's tables at the default size",
 }
 
 TEST_CASE("the first click on a score or cost header sorts the biggest first", "[ux][tables]") {
-    REQUIRE(contend::test::haveSample());  // bundled: its absence is a broken checkout, not a skip
-    FreshSettings fresh;
-    MainWindow w;
-    w.resize(1600, 1000);
-    w.show();
-    REQUIRE(openSample(w));
+    SampleWindow sample({1600, 1000});
+    MainWindow& w = sample.window;
     TablePanel* p = w.anomalyPanel();
     QHeaderView* h = p->view()->horizontalHeader();
     auto click = [&](int section) {
@@ -170,12 +149,8 @@ TEST_CASE("the first click on a score or cost header sorts the biggest first", "
 }
 
 TEST_CASE("clicking a half-visible bottom row selects that row everywhere", "[ux][selection]") {
-    REQUIRE(contend::test::haveSample());  // bundled: its absence is a broken checkout, not a skip
-    FreshSettings fresh;
-    MainWindow w;
-    w.resize(1600, 1000);
-    w.show();
-    REQUIRE(openSample(w));
+    SampleWindow sample({1600, 1000});
+    MainWindow& w = sample.window;
     QTableView* v = w.anomalyPanel()->view();
     // The last row that is only partly inside the viewport.
     const int vh = v->viewport()->height();
@@ -197,12 +172,8 @@ TEST_CASE("clicking a half-visible bottom row selects that row everywhere", "[ux
 }
 
 TEST_CASE("a selected window or cluster fills Details and Breakdown with its operators", "[ux][selection]") {
-    REQUIRE(contend::test::haveSample());  // bundled: its absence is a broken checkout, not a skip
-    FreshSettings fresh;
-    MainWindow w;
-    w.resize(1600, 1000);
-    w.show();
-    REQUIRE(openSample(w));
+    SampleWindow sample({1600, 1000});
+    MainWindow& w = sample.window;
     const ReportPtr r = w.session()->report();
     REQUIRE(r);
     REQUIRE(!r->windows.empty());
@@ -255,12 +226,8 @@ TEST_CASE("a selected window or cluster fills Details and Breakdown with its ope
 }
 
 TEST_CASE("the two granularity controls stay in step", "[ux][granularity]") {
-    REQUIRE(contend::test::haveSample());  // bundled: its absence is a broken checkout, not a skip
-    FreshSettings fresh;
-    MainWindow w;
-    w.resize(1600, 1000);
-    w.show();
-    REQUIRE(openSample(w));
+    SampleWindow sample({1600, 1000});
+    MainWindow& w = sample.window;
     auto* settingsBox = w.settingsPanel()->findChild<QComboBox*>();
     auto* networkBox = w.browser()->findChild<QComboBox*>();
     REQUIRE(settingsBox);
@@ -342,12 +309,8 @@ TEST_CASE("the summary explains the bottleneck against the table and says what t
     r.summary.bottleneck = Resource::Lock;
     CHECK(bottleneckVersusTable(r).isEmpty());
 
-    REQUIRE(contend::test::haveSample());  // bundled: its absence is a broken checkout, not a skip
-    FreshSettings fresh;
-    MainWindow w;
-    w.resize(1600, 1000);
-    w.show();
-    REQUIRE(openSample(w));
+    SampleWindow sample({1600, 1000});
+    MainWindow& w = sample.window;
     CHECK(w.settingsPanel()->summary().contains(QStringLiteral("What to try first")));
 }
 

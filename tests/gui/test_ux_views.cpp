@@ -32,22 +32,12 @@
 using namespace contend;
 using namespace contend::gui;
 using namespace contend::widgets;
+using contend::test::openSample;
 using contend::test::pump;
+using contend::test::SampleWindow;
 using contend::test::waitFor;
 
 namespace {
-
-bool openSampleIn(MainWindow& w) {
-    bool done = false, ok = false;
-    auto a = QObject::connect(w.session(), &AnalysisSession::opened, [&] { done = ok = true; });
-    auto b = QObject::connect(w.session(), &AnalysisSession::failed, [&] { done = true; });
-    w.openPath(contend::test::samplePath());
-    waitFor([&] { return done; }, 120000);
-    QObject::disconnect(a);
-    QObject::disconnect(b);
-    pump(50);
-    return ok;
-}
 
 // The application palette for the scope of a test.
 struct ScopedPalette {
@@ -73,9 +63,8 @@ QRect axisLabelRect(QCustomPlot* plot, QCPAxis* axis) {
 TEST_CASE("the heatmap draws a time at the same x as the timeline under it", "[ux][heatmap]") {
     REQUIRE(contend::test::haveSample());  // bundled: its absence is a broken checkout, not a skip
     QSettings().clear();
-    MainWindow w;
-    w.show();
-    REQUIRE(openSampleIn(w));
+    SampleWindow sample;
+    MainWindow& w = sample.window;
     TimelineView* tl = w.timeline();
     HeatmapView* h = w.heatmap();
     const TimeNs begin = tl->data()->trace->begin();
@@ -208,7 +197,7 @@ TEST_CASE("a click on a table's scroll bar selects nothing", "[ux][selection]") 
     w.show();
     w.activateWindow();
     REQUIRE(QTest::qWaitForWindowActive(&w));
-    REQUIRE(openSampleIn(w));
+    REQUIRE(openSample(w));
     w.selectSlice(kNone, false);
     pump(50);
     TablePanel* p = w.anomalyPanel();
@@ -249,9 +238,8 @@ TEST_CASE("a click on a table's scroll bar selects nothing", "[ux][selection]") 
 TEST_CASE("the breakdown's legend does not cover its axis labels", "[ux][breakdown]") {
     REQUIRE(contend::test::haveSample());  // bundled: its absence is a broken checkout, not a skip
     QSettings().clear();
-    MainWindow w;  // the default size
-    w.show();
-    REQUIRE(openSampleIn(w));
+    SampleWindow sample;  // the default size
+    MainWindow& w = sample.window;
     REQUIRE(!w.session()->report()->anomalies.empty());
     w.selectSlice(w.session()->report()->anomalies.front().slice, true);
     pump(200);

@@ -32,6 +32,7 @@ using namespace contend;
 using namespace contend::gui;
 using namespace contend::widgets;
 using contend::test::pump;
+using contend::test::SampleWindow;
 using contend::test::TinyTrace;
 using contend::test::waitFor;
 
@@ -88,16 +89,6 @@ bool waitForThresholds(MainWindow& w, double coefficient, double overlap) {
     });
 }
 
-bool openSample(MainWindow& w) {
-    bool done = false;
-    auto c = QObject::connect(w.session(), &AnalysisSession::opened, [&] { done = true; });
-    w.openPath(contend::test::samplePath());
-    waitFor([&] { return done; }, 120000);
-    QObject::disconnect(c);
-    pump(30);
-    return done;
-}
-
 // The gains a panel shows, top to bottom.
 std::vector<qint64> shownGains(TablePanel* panel, int column) {
     std::vector<qint64> out;
@@ -118,10 +109,8 @@ std::uint64_t criticalSlicesDrawn(const DrawList& l, std::uint32_t track) {
 TEST_CASE("the app's reports carry the what-if, first report and re-thresholds alike", "[app][whatif]") {
     REQUIRE(contend::test::haveSample());  // bundled: its absence is a broken checkout, not a skip
     QSettings().clear();
-    MainWindow w;
-    w.resize(1600, 1000);
-    w.show();
-    REQUIRE(openSample(w));
+    SampleWindow sample({1600, 1000});
+    MainWindow& w = sample.window;
     const auto* prepared = w.session()->current()->prepared.get();
     REQUIRE(prepared);
     SettingsPanel* s = w.settingsPanel();

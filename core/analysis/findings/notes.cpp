@@ -62,7 +62,7 @@ std::vector<ReportNote> dataNotes(const NoteInputs& in) {
                                     ". Shown in the views, they neither drive nor veto an operator's verdict, "
                                     "so causes are estimated as without counters."});
     }
-    if (t.traceFormat() == TraceFormat::NsysSqlite && t.source().devices.empty()) {
+    if (!t.source().gaps.devicePeaks.empty() && t.source().devices.empty()) {
         std::size_t copies = 0;
         for (std::uint32_t op = 0; op < ops.size(); ++op) {
             const Slice& s = t.slices()[ops.slices[op]];
@@ -71,7 +71,7 @@ std::vector<ReportNote> dataNotes(const NoteInputs& in) {
         }
         if (copies > 0)
             out.push_back({"no-device-peaks",
-                           "The export states no device peaks (no TARGET_INFO_GPU table): the " +
+                           "The export states no device peaks (" + t.source().gaps.devicePeaks + "): the " +
                                std::to_string(copies) +
                                " device-to-device copies and memsets are not set against the memory bandwidth, "
                                "so their own use of it is not measured (their character comes from their sizes)."});
@@ -160,10 +160,10 @@ std::vector<ReportNote> dataNotes(const NoteInputs& in) {
         if (sorted.size() > 3) s += " and " + std::to_string(sorted.size() - 3) + " more";
         return s;
     };
-    // An Ascend trace_view.json opened on its own carries no input shapes (they are in the
-    // folder's kernel_details.csv / operator_details.csv), so every call of an operator shares
-    // one baseline whatever its size: say so, with the widest signature as the example.
-    if (t.traceFormat() == TraceFormat::Ascend) {
+    // A file the reader knows to lack input shapes (an Ascend trace_view.json opened on its own:
+    // they are in its folder's CSVs, Source::gaps): every call of an operator shares one baseline
+    // whatever its size. Say so, with the widest signature as the example, and what to open.
+    if (const Source::Gaps& gaps = t.source().gaps; !gaps.shapes.empty()) {
         bool anyShape = false;
         std::uint32_t widest = kNone;
         double widestRatio = 0;
@@ -190,15 +190,12 @@ std::vector<ReportNote> dataNotes(const NoteInputs& in) {
             }
         }
         if (!anyShape && !ops.signatures.empty()) {
-            std::string text =
-                "The operators carry no input shapes (an Ascend trace_view.json opened on its own), so "
-                "calls of one operator with different shapes share one baseline";
+            std::string text = "The operators carry no input shapes (" + gaps.shapes +
+                               "), so calls of one operator with different shapes share one baseline";
             if (widest != kNone && widestRatio >= 4)
                 text += " (" + shortName(t.str(ops.signatures[widest].name)) + " runs from " + formatDuration(wMin) +
                         " to " + formatDuration(wMax) + ")";
-            text +=
-                ". Open the whole profiler folder (the *_ascend_pt rank folder or its ASCEND_PROFILER_OUTPUT) "
-                "so each call gets its shape from kernel_details.csv.";
+            text += gaps.shapesRemedy.empty() ? "." : ". " + gaps.shapesRemedy;
             out.push_back({"no-shapes", text});
         }
     }

@@ -17,10 +17,13 @@
 //                   without it to compare with
 //   wide-spread     signatures whose runs vary widely with no partner or counter linked to their
 //                   slow runs (data-dependent work): taken as natural, only extreme runs flagged
-//   no-device-peaks an Nsight Systems export with device-to-device copies or memsets and no
-//                   TARGET_INFO_GPU: their share of the memory bandwidth is not measured
-//   no-shapes       an Ascend trace_view.json opened alone: no operator carries a shape, so the
-//                   calls of one operator share a baseline whatever their size; open the folder
+//   no-device-peaks device-to-device copies or memsets in a file whose reader says it lacks the
+//                   device peaks (Source::gaps.devicePeaks: an Nsight Systems export without
+//                   TARGET_INFO_GPU): their share of the memory bandwidth is not measured
+//   no-shapes       a file whose reader says it lacks input shapes (Source::gaps.shapes: an Ascend
+//                   trace_view.json opened alone) and no operator carries one: the calls of one
+//                   operator share a baseline whatever their size; the reader's remedy follows
+// The notes ask the trace's Source, never its format: what a format lacks is its reader's word.
 #include <cstdint>
 #include <string>
 #include <vector>

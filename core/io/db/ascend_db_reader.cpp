@@ -422,8 +422,21 @@ std::optional<Failure> readAscendDbEntry(const Probe& p, TraceBuilder& b, const 
     return readDatabase(p, b, options, TraceFormat::AscendDb, readAscendDb);
 }
 
+std::optional<Failure> refuseAnalysisDb(const Probe& p, TraceBuilder&, const LoadOptions&) {
+    return Failure{p.path,
+                   0,
+                   -1,
+                   -1,
+                   "an Ascend analysis.db holds summary tables only: open the "
+                   "ascend_pytorch_profiler_N.db beside it, or the rank folder",
+                   Failure::Kind::NotATrace};
+}
+
 }  // namespace
 
 const ReaderEntry kAscendDbReader{"ascend-db", formatBit(TraceFormat::AscendDb), sniffAscendDb, readAscendDbEntry};
+const ReaderEntry kAscendAnalysisDbRefusal{"ascend-analysis-db", 0,
+                                           [](const Probe& p) { return p.sqlite && p.filename() == "analysis.db"; },
+                                           refuseAnalysisDb};
 
 }  // namespace contend

@@ -54,5 +54,9 @@ std::optional<Failure> readAscendDb(const SqliteDb& db, const std::string& path,
 // The reader table's entry (core/io/reader_entry.h): an SQLite database isAscendDatabase
 // accepts, read as TraceFormat::AscendDb.
 extern const ReaderEntry kAscendDbReader;
+// The refusal of the analysis.db an Ascend profiler writes beside its database (summary tables
+// only, no trace), which tells where the trace is; in the table after the unreadable-database
+// refusal and before the refusal of any other database.
+extern const ReaderEntry kAscendAnalysisDbRefusal;
 
 }  // namespace contend

@@ -517,7 +517,11 @@ bool isNsysDatabase(const std::vector<std::string>& tables) {
 std::optional<Failure> readNsysSqlite(const SqliteDb& db, const std::string& path, TraceBuilder& b,
                                       const LoadOptions& options) {
     Reader r(db, path, b, options);
-    return r.run();
+    auto err = r.run();
+    // The analyses measure device-to-device copies and memsets against the device's memory
+    // bandwidth, which an export states in TARGET_INFO_GPU; without it, the report says so.
+    if (!err && b.source().devices.empty()) b.source().gaps.devicePeaks = "no TARGET_INFO_GPU table";
+    return err;
 }
 
 namespace {

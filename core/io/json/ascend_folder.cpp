@@ -158,6 +158,7 @@ std::optional<Failure> readAscendFolder(const Probe& p, TraceBuilder& b, const L
     auto err = readJsonFile(p.isDirectory ? folder.traceView : p.path, b, options);
     if (err) return err;
     b.source().folder = folder.root;
+    b.source().gaps = {};  // the shapes come from the folder's CSVs
     b.setFormat(TraceFormat::AscendFolder);
     if (const int rank = ascendRank(folder.root); rank >= 0) b.setDistributed(rank, 0);
     if (options.joinSideFiles) {
@@ -169,10 +170,36 @@ std::optional<Failure> readAscendFolder(const Probe& p, TraceBuilder& b, const L
     return std::nullopt;
 }
 
+// A job of several ranks: one *_ascend_pt folder per rank (its rank from profiler_info_N.json).
+bool isAscendRankFolder(const std::string& dir) {
+    constexpr std::string_view kSuffix = "_ascend_pt";
+    const std::string n = fs::path(dir).filename().string();
+    return n.size() > kSuffix.size() && endsWith(n, kSuffix);
+}
+
+// One rank's own output: its *_ascend_pt folder, a folder findAscendFolder recognises (its
+// ASCEND_PROFILER_OUTPUT, one holding trace_view.json or a database), or one holding
+// profiler_info_N.json.
+bool isAscendOwnFolder(const std::string& dir) {
+    if (isAscendRankFolder(dir) || findAscendFolder(dir)) return true;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dir, ec))
+        if (e.path().filename().string().rfind("profiler_info_", 0) == 0) return true;
+    return false;
+}
+
+// The JSON files an Ascend profiler writes beside its traces.
+bool isAscendSideFile(std::string_view n) {
+    return n.rfind("profiler_info", 0) == 0 || n == "profiler_metadata.json" || n == "communication.json" ||
+           n == "communication_matrix.json";
+}
+
+constexpr RankLayout kAscendRanks{isAscendRankFolder, isAscendOwnFolder, isAscendSideFile};
+
 }  // namespace
 
-const ReaderEntry kAscendFolderReader{"ascend-folder",
-                                      formatBit(TraceFormat::AscendFolder) | formatBit(TraceFormat::AscendDb),
-                                      [](const Probe& p) { return folderOf(p).has_value(); }, readAscendFolder};
+const ReaderEntry kAscendFolderReader{
+    "ascend-folder", formatBit(TraceFormat::AscendFolder) | formatBit(TraceFormat::AscendDb),
+    [](const Probe& p) { return folderOf(p).has_value(); }, readAscendFolder, &kAscendRanks};
 
 }  // namespace contend

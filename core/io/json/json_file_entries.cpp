@@ -9,6 +9,21 @@
 
 namespace contend {
 
+namespace {
+
+// An Ascend trace_view.json read on its own carries no input shapes: they are in its folder's
+// kernel_details.csv / operator_details.csv (the Ascend folder reader joins them and clears
+// this).
+void noteGaps(Source& src, TraceFormat format) {
+    if (format != TraceFormat::Ascend) return;
+    src.gaps.shapes = "an Ascend trace_view.json opened on its own";
+    src.gaps.shapesRemedy =
+        "Open the whole profiler folder (the *_ascend_pt rank folder or its ASCEND_PROFILER_OUTPUT) "
+        "so each call gets its shape from kernel_details.csv.";
+}
+
+}  // namespace
+
 std::optional<Failure> readJsonFile(const std::string& path, TraceBuilder& builder, const LoadOptions& options) {
     SourceFactory open = [&](std::string& error) -> std::unique_ptr<ByteSource> {
         auto src = openByteSource(path, error);
@@ -25,6 +40,7 @@ std::optional<Failure> readJsonFile(const std::string& path, TraceBuilder& build
         src.path = path;
         std::string e2;
         if (auto s = openByteSource(path, e2)) src.gzip = s->isGzip();
+        noteGaps(src, builder.format());
         builder.setSource(src);
     }
     return err;
@@ -37,6 +53,7 @@ std::optional<Failure> readJsonMemory(std::string_view json, const std::string& 
     if (!err) {
         Source src;
         src.path = name;
+        noteGaps(src, builder.format());
         builder.setSource(src);
     }
     return err;
