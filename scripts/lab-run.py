@@ -204,8 +204,10 @@ def score_patterns(s, truth, report):
                 s.patterns[f"cause:{row['cause']}:judged"] += 1
                 s.patterns[f"cause:{row['cause']}:right"] += matches[0] == row['cause']
         elif row['schedule'] == 'non-competing':
+            # A quiet pair is reported only by a pattern naming that partner (a victim's pattern
+            # beside a kind says nothing about this partner).
             s.patterns['quiet_pairs'] += 1
-            s.patterns['quiet_pairs_reported'] += hit
+            s.patterns['quiet_pairs_reported'] += any(fv == v and fp == p for fv, fp, _ in found)
 
 
 def print_table(title, s, out):

@@ -29,7 +29,8 @@ namespace {
 std::string usageText() {
     return "usage: contend [TRACE | CLUSTER.json | DIR]\n"
            "       contend --compare BASE NEW\n"
-           "       contend --screenshot FILE [--screenshot-view main|heatmap|breakdown|zoomed|flows|whatif|compare|\n"
+           "       contend --screenshot FILE [--screenshot-view "
+           "main|heatmap|breakdown|zoomed|flows|whatif|patterns|compare|\n"
            "                                  compare-whatif|cluster|cluster-compare] [--size WxH]\n"
            "                                  [TRACE | CLUSTER.json | DIR]\n"
            "       contend --screenshot FILE [--screenshot-view compare|compare-whatif] --compare BASE NEW\n"

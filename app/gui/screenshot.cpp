@@ -29,6 +29,7 @@
 #include "widgets/compare/gain_check_view.h"
 #include "widgets/heatmap/heatmap_view.h"
 #include "widgets/tables/table_panel.h"
+#include "widgets/tables/table_roles.h"
 #include "widgets/timeline/slice_flows.h"
 #include "widgets/timeline/timeline_view.h"
 
@@ -270,10 +271,21 @@ int runScreenshot(const ScreenshotOptions& o) {
                     if (its[i].start <= at && at < its[i].end) pick = i;
                 w.timeline()->zoomTo(its[pick].start, its[pick].end, 0.05);
             }
+        } else if (o.view == QStringLiteral("patterns") && report) {
+            // The contention patterns by cost, the costliest selected: its costliest run on the
+            // timeline and in Details.
+            if (QDockWidget* d = w.dock(QStringLiteral("dock.patterns"))) d->raise();
+            const QModelIndex first = w.patternPanel()->proxy()->index(0, 0);
+            if (first.isValid()) {
+                const int row = w.patternPanel()->proxy()->mapToSource(first).row();
+                w.patternPanel()->selectSourceRow(row);
+                const quint32 slice = first.data(widgets::SliceRole).toUInt();
+                if (slice != kNone) w.selectSlice(slice, true);
+            }
         } else if (o.view != QStringLiteral("main")) {
             std::fprintf(stderr,
                          "contend --screenshot: unknown view '%s' (main, heatmap, breakdown, zoomed, flows, whatif, "
-                         "compare, compare-whatif, cluster, cluster-compare)\n",
+                         "patterns, compare, compare-whatif, cluster, cluster-compare)\n",
                          qPrintable(o.view));
             return 2;
         }

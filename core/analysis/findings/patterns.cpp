@@ -204,14 +204,19 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
 
     // Every factor tested: its two samples and the estimate.
     std::vector<Candidate> cands;
-    std::vector<TimeNs> beside, apart, rest;
+    std::vector<TimeNs> beside, apart, rest, alone;
     for (std::uint32_t s = 0; s < ex.signatures.size(); ++s) {
         if (!judged(in.base.signatures[s].rule)) continue;
         const SignatureExposure& se = ex.signatures[s];
         for (std::uint32_t k = 0; k < se.factorCount && k < kMaxFactors; ++k) {
+            // A serialised factor picks its runs by where they end (after the partner did): by
+            // their duration, so its runs beside are long by construction and no contrast with
+            // them is fair. Its verdict still names the runs' cause (causes.h).
+            if (ex.factors[se.factorBegin + k].kind == FactorKind::Serial) continue;
             beside.clear();
             apart.clear();
             rest.clear();
+            alone.clear();
             for (std::uint32_t i = ops.sigBegin[s]; i < ops.sigBegin[s + 1]; ++i) {
                 const std::uint32_t op = ops.sigOps[i];
                 const TimeNs d = slices[ops.slices[op]].dur;
@@ -220,9 +225,15 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
                 } else {
                     rest.push_back(d);
                     if (ex.reference[op]) apart.push_back(d);
+                    if (in.overlap.overlappedNs[op] == 0) alone.push_back(d);
                 }
             }
-            if (apart.size() < kMinGroup) apart.swap(rest);
+            // Apart: its runs beside nothing at all when there are enough of them (no partner,
+            // shown or not, in the comparison), else its reference sample, else the rest.
+            if (alone.size() >= kMinAlone)
+                apart.swap(alone);
+            else if (apart.size() < kMinGroup)
+                apart.swap(rest);
             if (beside.size() < kMinGroup || apart.size() < kMinGroup) continue;
             Candidate c;
             c.signature = s;

@@ -6,9 +6,12 @@
 // character, serialisation behind a partner, an oversubscribed counter) whose runs beside it are
 // slower than its runs apart:
 //   runs beside   the signature's runs exposed to the factor;
-//   runs apart    its reference sample (the runs exposed to none of its significant factors:
-//                 baseline.h's rule "contrast"), or, when that holds fewer than kMinGroup, the
-//                 runs not exposed to this factor;
+//   runs apart    its runs that overlapped nothing at all, when there are kMinAlone of them
+//                 (no partner, shown to slow it or not, on either side of the comparison);
+//                 else its reference sample (the runs exposed to none of its significant
+//                 factors: baseline.h's rule "contrast"); else, when that holds fewer than
+//                 kMinGroup, the runs not exposed to this factor. A serialised factor (its runs
+//                 picked by where they end, so by their duration) is not contrasted;
 //   slowdown      the Hodges-Lehmann estimate of the ratio beside / apart (the median of the
 //                 pairwise log-ratios, exponentiated), less 1, with its 95% confidence interval
 //                 from the Mann-Whitney distribution (the pairwise log-ratios between the
@@ -48,6 +51,7 @@
 namespace contend {
 
 inline constexpr std::uint32_t kMaxPatternSample = 2000;
+inline constexpr std::uint32_t kMinAlone = 10;  // runs beside nothing that make the "apart" side
 
 // The physics of one exposure factor (ExposureResult::factors' order).
 struct FactorPhysics {
