@@ -9,6 +9,7 @@
 
 #include "analysis_test_trace.h"
 #include "analyze_support.h"
+#include "core/analysis/compare/compare.h"
 #include "core/analysis/engine.h"
 #include "core/analysis/findings/patterns.h"
 
@@ -144,4 +145,34 @@ TEST_CASE("patterns: serialisation is read from physics, not from names", "[patt
         CHECK(p->cause == Resource::Bandwidth);
         CHECK(p->lostShare < 0.5);
     }
+}
+
+TEST_CASE("patterns: compare says which went away, which stayed and which are new, with the cost on each side",
+          "[patterns][compare]") {
+    const Report before = contend::test::analyzeOk(
+        pairTrace("vectorized_elementwise_kernel_add", "vectorized_elementwise_kernel_copy", 1.2, 0.25, 40, 240, 7)
+            .load(),
+        AnalysisSettings{});
+    const Report fixed = contend::test::analyzeOk(
+        pairTrace("vectorized_elementwise_kernel_add", "vectorized_elementwise_kernel_copy", 1.0, 0.25, 40, 240, 7)
+            .load(),
+        AnalysisSettings{});
+    REQUIRE(patternOf(before, "vectorized_elementwise_kernel_add", "vectorized_elementwise_kernel_copy") != nullptr);
+    REQUIRE(fixed.patterns.empty());
+
+    const CompareResult gone = compareReports(before, fixed);
+    REQUIRE(gone.patterns.resolved.size() == before.patterns.size());
+    CHECK(gone.patterns.persisting.empty());
+    CHECK(gone.patterns.added.empty());
+    const PatternDiff& d = gone.patterns.resolved.front();
+    CHECK(d.inBase);
+    CHECK_FALSE(d.inNew);
+    CHECK(d.base.costNs > 0);
+    CHECK(d.base.runs.empty());  // the sides carry no runs
+
+    const CompareResult same = compareReports(before, before);
+    CHECK(same.patterns.persisting.size() == before.patterns.size());
+    CHECK(same.patterns.resolved.empty());
+    const CompareResult back = compareReports(fixed, before);
+    CHECK(back.patterns.added.size() == before.patterns.size());
 }

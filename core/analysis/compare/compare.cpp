@@ -317,6 +317,35 @@ CompareResult compareReports(const Report& base, const Report& now, const Compar
             partitionInto(r.clusters, std::move(d));
         }
     }
+    // Contention patterns: by victim and partner (a pattern has no place: it is over the run).
+    {
+        std::map<std::pair<std::string, std::string>, PatternDiff> byKey;
+        auto side = [](const ContentionPattern& p) {
+            ContentionPattern s = p;
+            s.runs.clear();
+            return s;
+        };
+        for (const ContentionPattern& p : base.patterns) {
+            PatternDiff& d = byKey[{p.victim, p.partner}];
+            d.victim = p.victim;
+            d.partner = p.partner;
+            d.inBase = true;
+            d.base = side(p);
+        }
+        for (const ContentionPattern& p : now.patterns) {
+            PatternDiff& d = byKey[{p.victim, p.partner}];
+            d.victim = p.victim;
+            d.partner = p.partner;
+            d.inNew = true;
+            d.now = side(p);
+        }
+        for (auto& [key, d] : byKey) partitionInto(r.patterns, std::move(d));
+        // Costliest first on each side of the partition.
+        auto costOf = [](const PatternDiff& d) { return std::max(d.base.costNs, d.now.costNs); };
+        for (auto* v : {&r.patterns.resolved, &r.patterns.persisting, &r.patterns.added})
+            std::stable_sort(v->begin(), v->end(),
+                             [&](const PatternDiff& a, const PatternDiff& b) { return costOf(a) > costOf(b); });
+    }
     // Operators by signature.
     {
         std::map<std::string, OperatorDiff> bySig;

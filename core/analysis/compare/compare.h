@@ -51,6 +51,15 @@ struct ClusterDiff {
     Cluster base, now;
 };
 
+// A contention pattern (findings/patterns.h) matched by its victim and partner. The sides carry
+// the pattern without its runs (their slices are the run's own).
+struct PatternDiff {
+    std::string victim;
+    std::string partner;
+    bool inBase = false, inNew = false;
+    ContentionPattern base, now;
+};
+
 enum class OpChange { Faster, Slower, Same, New, Gone };
 const char* opChangeSymbol(OpChange c);  // "-", "+", "=", "new", "gone"
 
@@ -115,6 +124,7 @@ struct CompareResult {
     Partition<AnomalyDiff> anomalies;
     Partition<WindowDiff> windows;
     Partition<ClusterDiff> clusters;
+    Partition<PatternDiff> patterns;      // resolved: the cost beside that partner went away
     std::vector<OperatorDiff> operators;  // by |change in total time|, largest first
     std::string basePath, newPath;
 };

@@ -149,6 +149,19 @@ json compareToJson(const CompareResult& r) {
         if (d.inNew) x["new"] = clusterSide(d.now);
         return x;
     });
+    j["patterns"] = partitionJson(r.patterns, [](const PatternDiff& d) {
+        auto side = [](const ContentionPattern& p) {
+            return json{{"runs_beside", p.runsBeside},
+                        {"slowdown", std::isfinite(p.slowdown) ? p.slowdown : 0.0},
+                        {"cost_ns", p.costNs},
+                        {"cause", resourceName(p.cause)},
+                        {"provenance", provenanceName(p.provenance)}};
+        };
+        json x = {{"victim", d.victim}, {"partner", d.partner}};
+        if (d.inBase) x["base"] = side(d.base);
+        if (d.inNew) x["new"] = side(d.now);
+        return x;
+    });
     json ops = json::array();
     for (const auto& d : r.operators) {
         json x = {{"signature", d.signature},
@@ -210,6 +223,19 @@ std::string compareToMarkdown(const CompareResult& r) {
             m += std::string("| resolved | ") + resourceName(d.resource) + " | " + d.ops + " |\n";
         for (const auto& d : r.windows.added)
             m += std::string("| new | ") + resourceName(d.resource) + " | " + d.ops + " |\n";
+    }
+    if (!r.patterns.resolved.empty() || !r.patterns.persisting.empty() || !r.patterns.added.empty()) {
+        m += "\n## Contention patterns\n\n| status | operator | beside | cost base | cost new | cause |\n"
+             "|---|---|---|---|---|---|\n";
+        auto row = [&](const char* status, const PatternDiff& d) {
+            const ContentionPattern& p = d.inNew ? d.now : d.base;
+            m += std::string("| ") + status + " | `" + d.victim + "` | `" + d.partner + "` | " +
+                 (d.inBase ? formatDuration(d.base.costNs) : std::string("-")) + " | " +
+                 (d.inNew ? formatDuration(d.now.costNs) : std::string("-")) + " | " + resourceName(p.cause) + " |\n";
+        };
+        for (const auto& d : r.patterns.resolved) row("resolved", d);
+        for (const auto& d : r.patterns.persisting) row("persisting", d);
+        for (const auto& d : r.patterns.added) row("new", d);
     }
     m += "\n## Operators (largest change in total time first)\n\n| change | operator | count | mean base | mean new | "
          "anomalies |\n|---|---|---|---|---|---|\n";
