@@ -450,10 +450,10 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
     // The patterns' runs that are not anomalies at this coefficient add their cost (each run
     // counted in one pattern; an anomaly's excess is counted as the anomaly's).
     for (ContentionPattern& pat : r.patterns) {
-        for (const PatternRun& run : pat.runs) {
-            if (!run.counted) continue;
+        for (PatternRun& run : pat.runs) {
             const std::uint32_t row = p.m_rowOfOp[p.m_ops.opOfSlice[run.slice]];
-            if (row == kNone || row >= count) pat.unflaggedCostNs += run.excessNs;
+            run.anomaly = row != kNone && row < count;
+            if (run.counted && !run.anomaly) pat.unflaggedCostNs += run.excessNs;
         }
     }
     summarise(r, t, iterationOfAnomaly);

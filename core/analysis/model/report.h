@@ -59,6 +59,9 @@ struct PatternRun {
     TimeNs durNs = 0;
     TimeNs excessNs = 0;   // duration - baseline, clipped at 0
     bool counted = false;  // its excess counts in this pattern's countedCostNs (a run counts in one)
+    // An anomaly at the report's coefficient (buildReport sets it; not written to files): its
+    // excess is then the anomaly's, in the totals and the what-if.
+    bool anomaly = false;
 };
 
 // A contention pattern (findings/patterns.h): a signature's runs beside a partner (a signature,

@@ -170,15 +170,9 @@ std::optional<Failure> predictGains(const Trace& trace, const OperatorSet& ops, 
 
     // The patterns' counted runs that are not anomalies: what the summary adds to each resource
     // beyond the anomalies (patterns.h), shortened by their excess with the anomalies.
-    std::vector<std::uint8_t> isAnomaly;
-    if (!r.patterns.empty()) {
-        isAnomaly.assign(p.trace.slices().size(), 0);
-        for (std::size_t k = 0; k < r.anomalies.size(); ++k)
-            if (r.anomalies.slice(k) < isAnomaly.size()) isAnomaly[r.anomalies.slice(k)] = 1;
-    }
     auto patternChanges = [&](const ContentionPattern& pat, std::vector<Replayer::Change>& out) {
         for (const PatternRun& run : pat.runs) {
-            if (!run.counted || run.excessNs <= 0 || run.slice >= isAnomaly.size() || isAnomaly[run.slice]) continue;
+            if (!run.counted || run.anomaly || run.excessNs <= 0) continue;
             const std::uint32_t v = nodeOfSlice(p, run.slice);
             if (v != kNone) out.push_back({v, run.excessNs});
         }
