@@ -138,6 +138,7 @@ void AnalysisSession::adopt(OpenedTracePtr trace, ReportPtr report) {
     m_pending = false;
     // Its own cache: the session that opened the trace may re-threshold it at the same time.
     m_cache = m_cacheEnabled && m_current ? makeWhatIfCache(m_current->prepared) : nullptr;
+    if (m_current) emit opened(m_current);
 }
 
 void AnalysisSession::setThresholds(const Thresholds& thresholds) {

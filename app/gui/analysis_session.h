@@ -55,7 +55,8 @@ class AnalysisSession : public QObject {
     QString loadingPath() const;
 
     // Takes a trace opened elsewhere (the main window's, for a compare against it) as current,
-    // so that setThresholds re-thresholds it here.
+    // so that setThresholds re-thresholds it here; tells `opened` as if it had opened it, with
+    // `report` (or the trace's first) as report().
     void adopt(OpenedTracePtr trace, ReportPtr report);
 
     // Re-thresholds the current trace. Without a prepared analysis nothing is built now; a

@@ -26,10 +26,12 @@
 
 #include "app/gui/analysis_session.h"
 #include "app/gui/save_file.h"
+#include "app/gui/view_binder.h"
 #include "core/report/compare/compare_report.h"
 #include "core/report/single/report_json.h"
 #include "widgets/breakdown/breakdown_view.h"
 #include "widgets/common/text.h"
+#include "widgets/common/view_state.h"
 #include "widgets/compare/gain_check_view.h"
 #include "widgets/compare/shift_chart.h"
 #include "widgets/heatmap/heatmap_view.h"
@@ -56,40 +58,23 @@ QWidget* titled(QLabel* header, QWidget* body) {
 
 }  // namespace
 
-void CompareWindow::Run::showTrace(const OpenedTracePtr& t, const ReportPtr& r) {
-    report = r;
-    timeline->setData(t->timeline);
-    timeline->setReport(r, t->sliceView());
-    heatmap->setTrace(t->trace);
-    heatmap->setPressureSource(pressureSourceOf(t->prepared));
-    heatmap->setReport(r);
-    breakdown->setTrace(t->trace);
-    breakdown->setReport(r, t->sliceView());
-    trace = t;
-}
-
-void CompareWindow::Run::showReport(const ReportPtr& r) {
-    report = r;
-    const SliceViewPtr slices = trace ? trace->sliceView() : nullptr;
-    timeline->setReport(r, slices);
-    heatmap->setReport(r);
-    breakdown->setReport(r, slices);
-}
-
 CompareWindow::CompareWindow(QWidget* parent) : QMainWindow(parent) {
     setWindowTitle(tr("Contend — compare"));
     for (Run& run : m_runs) run.session = new AnalysisSession(this);
     buildUi();
     buildMenu();
     for (Side side : {Base, New}) {
-        AnalysisSession* s = m_runs[side].session;
-        connect(s, &AnalysisSession::opened, this, [this, side](OpenedTracePtr t) {
+        Run& run = m_runs[side];
+        AnalysisSession* s = run.session;
+        // The run's views subscribe to its session; the window follows once they have it.
+        run.binder = new ViewBinder(s, this);
+        run.binder->add({run.timeline, run.heatmap, run.breakdown});
+        connect(run.binder, &ViewBinder::traceShown, this, [this, side](OpenedTracePtr t) {
             m_pending = std::max(0, m_pending - 1);
-            ReportPtr r = t->report;
-            onOpened(side, std::move(t), std::move(r));
+            onOpened(side, std::move(t));
         });
         connect(s, &AnalysisSession::failed, this, &CompareWindow::onFailed);
-        connect(s, &AnalysisSession::reportChanged, this,
+        connect(run.binder, &ViewBinder::reportShown, this,
                 [this, side](ReportPtr r) { onReportChanged(side, std::move(r)); });
         connect(s, &AnalysisSession::progress, this, [this](double f, const QString& phase) {
             m_progress->setValue(static_cast<int>(f * 100));
@@ -264,13 +249,22 @@ void CompareWindow::buildUi() {
     connect(m_overlapSpin, &QDoubleSpinBox::valueChanged, this, thresholdsEdited);
     connect(m_alignBox, &QComboBox::currentIndexChanged, this,
             [this](int i) { setAlignment(i == 0 ? Alignment::FirstIteration : Alignment::TraceStart); });
+    // One visible range for both runs (the comparison's views at the alignment's offset); a
+    // selection per run, and a pick in one selects the nearest same-signature operator in the
+    // other. Each run's breakdown shows its run's selection.
+    m_zoom = new ZoomControl(this);
     for (Side side : {Base, New}) {
-        const Run& run = m_runs[side];
+        Run& run = m_runs[side];
         TimelineView* view = run.timeline;
-        connect(view, &TimelineView::viewChanged, this, [this, side](qint64 a, qint64 b) { syncFrom(side, a, b); });
-        connect(view, &TimelineView::viewChanged, run.heatmap, &HeatmapView::setViewRange);
+        run.selection = new SelectionControl(this);
+        view->bindZoom(m_zoom, side == Base ? 0 : m_offset);
+        run.heatmap->bindZoom(m_zoom, side == Base ? 0 : m_offset);
+        view->bindSelection(run.selection);
         connect(run.heatmap, &HeatmapView::zoomRequested, view, [view](qint64 a, qint64 b) { view->zoomTo(a, b); });
-        connect(view, &TimelineView::sliceSelected, this, [this, side](quint32 s) { onSliceSelected(side, s); });
+        connect(view, &TimelineView::slicePicked, this, [this, side](quint32 s) {
+            m_runs[other(side)].selection->select(s == kNone ? kNone : matching(s, side));
+        });
+        connect(run.selection, &SelectionControl::selectionChanged, run.breakdown, &BreakdownView::showSlice);
     }
     connect(m_opPanel, &TablePanel::rowPicked, this,
             [this](const QModelIndex& i) { showRow(CompareModel::Kind::Operators, i.row()); });
@@ -292,9 +286,7 @@ void CompareWindow::setThresholds(const Thresholds& thresholds) {
 
 void CompareWindow::onReportChanged(Side side, ReportPtr report) {
     if (!report) return;
-    m_syncing = true;
-    m_runs[side].showReport(report);
-    m_syncing = false;
+    m_runs[side].report = std::move(report);
     // Compare only reports made with the latest thresholds (the other run's may still be on its
     // way): each session counts the requests it was given and knows which one its report answers.
     auto current = [](const Run& run) { return run.trace && run.report && run.session->reportCurrent(); };
@@ -332,7 +324,6 @@ void CompareWindow::openAgainst(OpenedTracePtr base, ReportPtr baseReport, const
     m_runs[New].report.reset();
     m_verdict->setText(tr("Opening %1…").arg(QFileInfo(newPath).fileName()));
     if (!baseReport) baseReport = base->report;
-    m_runs[Base].session->adopt(base, baseReport);
     if (baseReport) {
         // The compare runs with the thresholds the baseline's report was made with.
         m_thresholds = baseReport->settings.thresholds();
@@ -340,15 +331,15 @@ void CompareWindow::openAgainst(OpenedTracePtr base, ReportPtr baseReport, const
         m_coefSpin->setValue(m_thresholds.coefficient);
         m_overlapSpin->setValue(m_thresholds.overlapRatio);
     }
-    onOpened(Base, std::move(base), std::move(baseReport));
+    // The session tells its views (and onOpened) as if it had opened the trace.
+    m_runs[Base].session->adopt(std::move(base), std::move(baseReport));
     startSession(New, newPath);
 }
 
-void CompareWindow::onOpened(Side side, OpenedTracePtr t, ReportPtr report) {
+void CompareWindow::onOpened(Side side, OpenedTracePtr t) {
     if (m_pending == 0) m_progress->hide();
-    m_syncing = true;  // the other view must not follow this one's reset
-    m_runs[side].showTrace(t, report);
-    m_syncing = false;
+    m_runs[side].trace = std::move(t);
+    m_runs[side].report = m_runs[side].binder->report();
     tryCompare();
 }
 
@@ -367,6 +358,11 @@ void CompareWindow::tryCompare(bool resetView) {
     const Run& base = m_runs[Base];
     const Run& now = m_runs[New];
     if (!base.trace || !now.trace) return;
+    if (resetView) {
+        // Both runs from the start, aligned (the comparison follows the baseline's reset).
+        updateOffset();
+        base.timeline->resetZoom();
+    }
     if (!base.report || !now.report) {
         const QString why = !base.report ? base.trace->analysisError : now.trace->analysisError;
         m_message->setText(tr("No analysis to compare: %1").arg(why));
@@ -412,13 +408,6 @@ void CompareWindow::tryCompare(bool resetView) {
     m_opPanel->fitColumns();
     m_anPanel->fitColumns();
 
-    if (resetView) {
-        updateOffset();
-        m_syncing = true;
-        base.timeline->resetZoom();
-        m_syncing = false;
-        syncFrom(Base, base.timeline->axis().t0, base.timeline->axis().t1);
-    }
     updateBreakdowns();
     emit compared();
 }

@@ -5,9 +5,10 @@
 // the window's spin boxes, which re-threshold both runs and compare again; the baseline may
 // instead be the trace already open in the main window). Once both reports are in,
 // compareReports (core/analysis/compare/compare.h) runs and the window shows:
-//  - two timelines stacked (baseline above), zoom and pan kept in step, aligned by the first
-//    iteration's start (ProfilerStep) or by the trace start (a combo box); selecting an operator
-//    in one highlights the same signature's nearest occurrence in the other;
+//  - two timelines stacked (baseline above) sharing one ZoomControl (view_state.h), the
+//    comparison's views at the alignment's offset: the first iteration's start (ProfilerStep)
+//    or the trace start (a combo box); each run has its SelectionControl, and picking an
+//    operator in one selects the same signature's nearest occurrence in the other;
 //  - the diff tables (per signature, per anomaly): picking a row shows it in both timelines;
 //  - the bottleneck-shift chart and the verdict; the two runs' heatmaps side by side;
 //  - predicted vs realised (GainCheckView): for the base's findings the new run resolved, the
@@ -38,11 +39,14 @@ class ShiftChart;
 class GainCheckView;
 class HeatmapView;
 class BreakdownView;
+class ZoomControl;
+class SelectionControl;
 }  // namespace contend::widgets
 
 namespace contend::gui {
 
 class AnalysisSession;
+class ViewBinder;
 
 // Labels for two runs that tell them apart: the file or folder names, and when those are the
 // same (two "rank0_ascend_pt" folders) as many parent folders as it takes ("run1/rank0_ascend_pt"
@@ -116,32 +120,30 @@ class CompareWindow : public QMainWindow {
     enum Side : std::size_t { Base = 0, New = 1 };
     static Side other(Side s) { return s == Base ? New : Base; }
     // One side of the comparison, built the same way twice: the session that opens and
-    // re-thresholds it, what it opened, its current report and the views that show them.
+    // re-thresholds it, the binder that hands its views what the session has, what it opened,
+    // its current report, its selection and the views.
     struct Run {
         AnalysisSession* session = nullptr;
+        ViewBinder* binder = nullptr;
         OpenedTracePtr trace;
         ReportPtr report;
+        widgets::SelectionControl* selection = nullptr;
         QLabel* header = nullptr;
         widgets::TimelineView* timeline = nullptr;
         widgets::HeatmapView* heatmap = nullptr;
         widgets::BreakdownView* breakdown = nullptr;
-        // Every view of this run takes the trace just opened (and its report) ...
-        void showTrace(const OpenedTracePtr& t, const ReportPtr& r);
-        // ... or a new report of the same trace.
-        void showReport(const ReportPtr& r);
     };
 
     void buildUi();
     void buildMenu();
     void chooseExport(const QString& format);
     void startSession(Side side, const QString& path);
-    void onOpened(Side side, OpenedTracePtr t, ReportPtr report);
+    void onOpened(Side side, OpenedTracePtr t);
     void onFailed(const QString& path, const QString& message);
     void tryCompare(bool resetView = true);
     void onReportChanged(Side side, ReportPtr report);
     void updateOffset();
-    void syncFrom(Side from, qint64 t0, qint64 t1);
-    void onSliceSelected(Side from, quint32 slice);
+    void applyOffset();       // the comparison's views at m_offset
     void updateBreakdowns();  // each run's breakdown shows the slice selected in its timeline
     void updateHeaders();
     quint32 matching(quint32 slice, Side from) const;
@@ -152,7 +154,7 @@ class CompareWindow : public QMainWindow {
     std::shared_ptr<const CompareResult> m_result;
     Alignment m_alignment = Alignment::FirstIteration;
     qint64 m_offset = 0;
-    bool m_syncing = false;
+    widgets::ZoomControl* m_zoom = nullptr;
     int m_pending = 0;
 
     QLabel* m_verdict = nullptr;

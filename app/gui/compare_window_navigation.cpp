@@ -9,6 +9,8 @@
 #include "app/gui/compare_window.h"
 #include "widgets/breakdown/breakdown_view.h"
 #include "widgets/common/text.h"
+#include "widgets/common/view_state.h"
+#include "widgets/heatmap/heatmap_view.h"
 #include "widgets/tables/table_panel.h"
 #include "widgets/timeline/timeline_view.h"
 
@@ -40,8 +42,7 @@ void CompareWindow::setAlignment(Alignment a) {
         const QSignalBlocker block(m_alignBox);
         m_alignBox->setCurrentIndex(a == Alignment::FirstIteration ? 0 : 1);
     }
-    updateOffset();
-    syncFrom(Base, m_runs[Base].timeline->axis().t0, m_runs[Base].timeline->axis().t1);
+    updateOffset();  // the comparison's views move to the new offset; the baseline stays
 }
 
 void CompareWindow::updateOffset() {
@@ -53,17 +54,15 @@ void CompareWindow::updateOffset() {
         base.report && now.report && !base.report->iterations.empty() && !now.report->iterations.empty();
     const Alignment a = bothHave ? m_alignment : Alignment::TraceStart;
     m_offset = anchorOf(*now.trace, now.report.get(), a) - anchorOf(*base.trace, base.report.get(), a);
+    applyOffset();
     if (iter && !bothHave)
         statusBar()->showMessage(tr("A run has no iteration markers: aligned on the trace start"), 8000);
 }
 
-void CompareWindow::syncFrom(Side from, qint64 t0, qint64 t1) {
-    if (m_syncing || !m_runs[Base].trace || !m_runs[New].trace) return;
-    m_syncing = true;
-    // m_offset takes a baseline time to the comparison's.
-    const qint64 d = from == Base ? m_offset : -m_offset;
-    m_runs[other(from)].timeline->zoomTo(t0 + d, t1 + d, 0.0);
-    m_syncing = false;
+void CompareWindow::applyOffset() {
+    // m_offset takes a baseline time to the comparison's; the shared range is in the baseline's.
+    m_runs[New].timeline->setZoomOffset(m_offset);
+    m_runs[New].heatmap->setZoomOffset(m_offset);
 }
 
 quint32 CompareWindow::matchingSlice(quint32 slice, bool toNew) const { return matching(slice, toNew ? Base : New); }
@@ -109,14 +108,6 @@ quint32 CompareWindow::first(const std::string& signature, Side in) const {
     return best;
 }
 
-void CompareWindow::onSliceSelected(Side from, quint32 slice) {
-    if (m_syncing) return;
-    m_syncing = true;
-    m_runs[other(from)].timeline->selectSlice(slice == kNone ? kNone : matching(slice, from), false);
-    m_syncing = false;
-    updateBreakdowns();
-}
-
 void CompareWindow::updateBreakdowns() {
     for (const Run& run : m_runs) run.breakdown->showSlice(run.timeline->selectedSlice());
 }
@@ -141,27 +132,26 @@ void CompareWindow::showRow(CompareModel::Kind kind, int row) {
         const Slice& sb = m_runs[Base].trace->trace->slices()[b];
         const Slice& sn = m_runs[New].trace->trace->slices()[n];
         m_offset = sn.start - sb.start;
+        applyOffset();
         const TimeNs longest = std::max<TimeNs>({sb.dur, sn.dur, 1});
         const TimeNs pad = longest / 4 + 1;
-        m_syncing = true;
-        baseView->selectSlice(b, false);
-        newView->selectSlice(n, false);
-        baseView->zoomTo(sb.start - pad, sb.start + longest + pad, 0.0);
-        newView->zoomTo(sn.start - pad, sn.start + longest + pad, 0.0);
-        m_syncing = false;
+        m_runs[Base].selection->select(b);
+        m_runs[New].selection->select(n);
+        baseView->zoomTo(sb.start - pad, sb.start + longest + pad, 0.0);  // the comparison follows
         statusBar()->showMessage(tr("Both timelines on one scale, aligned on the operator's start (%1 vs %2)")
                                      .arg(durationText(sb.dur), durationText(sn.dur)),
                                  8000);
         updateBreakdowns();
         return;
     }
-    m_syncing = true;
-    baseView->selectSlice(b, b != kNone);
-    newView->selectSlice(n, n != kNone);
-    m_syncing = false;
-    // A signature only one run has: the other timeline follows to the aligned place.
-    if (b == kNone && n != kNone) syncFrom(New, newView->axis().t0, newView->axis().t1);
-    if (n == kNone && b != kNone) syncFrom(Base, baseView->axis().t0, baseView->axis().t1);
+    m_runs[Base].selection->select(b);
+    m_runs[New].selection->select(n);
+    // A signature only one run has: it is revealed there, and the other timeline follows to the
+    // aligned place through the shared range.
+    if (b != kNone)
+        baseView->selectSlice(b, true);
+    else if (n != kNone)
+        newView->selectSlice(n, true);
     updateBreakdowns();
 }
 

@@ -35,11 +35,13 @@
 #include "app/gui/save_file.h"
 #include "app/gui/search_bar.h"
 #include "app/gui/settings_panel.h"
+#include "app/gui/view_binder.h"
 #include "core/common/version.h"
 #include "core/trace/trace_format.h"
 #include "widgets/breakdown/breakdown_view.h"
 #include "widgets/common/text.h"
 #include "widgets/common/view_colors.h"
+#include "widgets/common/view_state.h"
 #include "widgets/details/operator_details.h"
 #include "widgets/heatmap/heatmap_view.h"
 #include "widgets/tables/anomaly_model.h"
@@ -119,6 +121,17 @@ void MainWindow::buildViews() {
     m_heatmap = new HeatmapView(this);
     m_breakdown = new BreakdownView(this);
     m_details = new OperatorDetails(this);
+
+    // The views subscribe: to the session for traces and reports (in this order), to the zoom
+    // for the visible range, to the selection for the operator in focus.
+    m_binder = new ViewBinder(m_session, this);
+    m_binder->add({m_timeline, m_search, m_browser, m_heatmap, m_breakdown, m_details, m_anomalies, m_windows,
+                   m_clusters, m_patterns});
+    m_zoom = new ZoomControl(this);
+    m_selection = new SelectionControl(this);
+    m_timeline->bindZoom(m_zoom);
+    m_heatmap->bindZoom(m_zoom);
+    m_timeline->bindSelection(m_selection);
 }
 
 void MainWindow::buildDocks() {
@@ -313,12 +326,12 @@ void MainWindow::wire() {
         m_centre->setCurrentWidget(busy ? static_cast<QWidget*>(m_loading) : m_timeline);
     });
     connect(m_loading, &LoadingPanel::cancelRequested, m_session, &AnalysisSession::cancel);
-    connect(m_session, &AnalysisSession::opened, this, &MainWindow::onOpened);
+    connect(m_binder, &ViewBinder::traceShown, this, &MainWindow::onTraceShown);
     connect(m_session, &AnalysisSession::failed, this, &MainWindow::onFailed);
     connect(m_session, &AnalysisSession::cancelled, this, [this](const QString& path) {
         statusBar()->showMessage(tr("Cancelled opening %1").arg(QFileInfo(path).fileName()), 5000);
     });
-    connect(m_session, &AnalysisSession::reportChanged, this, &MainWindow::applyReport);
+    connect(m_binder, &ViewBinder::reportShown, this, &MainWindow::onReportShown);
 
     // Settings -> session (live re-threshold).
     connect(m_settings, &SettingsPanel::thresholdsChanged, this, [this](const Thresholds& t) {
@@ -327,9 +340,9 @@ void MainWindow::wire() {
     });
     connect(m_settings, &SettingsPanel::granularityChanged, this, [this](int g) { onGranularity(g); });
     // The Network dock's grouping and level are the granularity: whichever control moves, the
-    // other follows.
+    // other follows. The browser tells only the user's moves (a new trace or report starting
+    // it over is not one).
     auto followBrowser = [this] {
-        if (m_quietBrowser) return;
         int g = SettingsPanel::WholeNetwork;
         if (m_browser->level() == OperatorBrowser::LevelKind::Occurrences)
             g = SettingsPanel::PerOccurrence;
@@ -348,7 +361,7 @@ void MainWindow::wire() {
         const OpenedTrace* cur = m_session->current();
         if (!cur) return;
         if (t1 <= t0) {
-            if (m_details->shown() == OperatorDetails::Shown::Range) m_details->showSlice(m_selected);
+            if (m_details->shown() == OperatorDetails::Shown::Range) m_details->showSlice(m_selection->selected());
             return;
         }
         m_details->showRange(measureRange(*cur->trace, m_session->report().get(), t0, t1));
@@ -357,9 +370,8 @@ void MainWindow::wire() {
     });
     connect(m_search, &SearchBar::matchPicked, this, [this](quint32 s) { selectSlice(s, true); });
 
-    // Selection and zoom between the views.
-    connect(m_timeline, &TimelineView::sliceSelected, this, &MainWindow::onSliceSelected);
-    connect(m_timeline, &TimelineView::viewChanged, m_heatmap, &HeatmapView::setViewRange);
+    // Selection between the views (the zoom is shared through m_zoom).
+    connect(m_selection, &SelectionControl::selectionChanged, this, &MainWindow::onSliceSelected);
     // The heatmap over the timeline draws a time at the same x as the timeline does.
     m_heatmap->alignTimeAxisWith(m_timeline, [t = m_timeline] { return t->timeArea(); });
     connect(m_timeline, &TimelineView::frameRendered, this,
@@ -368,7 +380,7 @@ void MainWindow::wire() {
             [this](const QModelIndex& i) { selectSlice(i.data(SliceRole).toUInt(), true); });
     connect(m_browser, &OperatorBrowser::occurrencePicked, this, [this](quint32 s) { selectSlice(s, true); });
     connect(m_browser, &OperatorBrowser::signaturePicked, this, [this](quint32 sig) {
-        if (m_selected == kNone) m_breakdown->showSignature(sig);
+        if (m_selection->selected() == kNone) m_breakdown->showSignature(sig);
     });
     connect(m_browser, &OperatorBrowser::spanPicked, this,
             [this](qint64 a, qint64 b) { m_timeline->zoomTo(a, b, 0.02); });

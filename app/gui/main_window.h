@@ -2,8 +2,9 @@
 // The desktop app's window: the operator timeline in the middle; docks for the settings, the
 // flagged operators, the network drill-down, windows, clusters, the contention heatmap, the
 // per-operator breakdown and the selected operator's details. Opening and analysing run in the
-// AnalysisSession, off the GUI thread; the window only wires results to views and keeps the
-// views in step (selection, zoom). Layout, recent files and settings persist in QSettings.
+// AnalysisSession, off the GUI thread; the views subscribe to it (ViewBinder) and to the
+// window's ZoomControl and SelectionControl (widgets/common/view_state.h), so they keep in step
+// without the window feeding them. Layout, recent files and settings persist in QSettings.
 #include <optional>
 
 #include <QMainWindow>
@@ -29,6 +30,8 @@ class OperatorBrowser;
 class HeatmapView;
 class BreakdownView;
 class OperatorDetails;
+class ZoomControl;
+class SelectionControl;
 }  // namespace contend::widgets
 
 namespace contend::gui {
@@ -40,6 +43,7 @@ class SettingsPanel;
 class MessageBar;
 class LoadingPanel;
 class SearchBar;
+class ViewBinder;
 
 // A sentence for the summary when the flagged table's first rows (ranked by gain, or by score without a what-if) wait for
 // another resource than the bottleneck (ordered by time); empty when they agree.
@@ -68,8 +72,12 @@ class MainWindow : public QMainWindow {
     // Opens a compare window: the open trace (as it is analysed now) as the baseline, `path` as
     // the comparison, analysed with the same thresholds. Null when no trace is open.
     CompareWindow* compareWith(const QString& path);
-    // Selects an operator everywhere; `reveal` zooms the timeline to it.
+    // Selects an operator everywhere (through the window's SelectionControl); `reveal` zooms the
+    // timeline to it.
     void selectSlice(quint32 slice, bool reveal);
+    // The shared visible range and selection the window's views subscribe to.
+    widgets::ZoomControl* zoomControl() const { return m_zoom; }
+    widgets::SelectionControl* selectionControl() const { return m_selection; }
     // Clusters (main_window_cluster.cpp): a cluster report or a folder of ranks opens in a
     // cluster window; openAny routes a path to that or to openPath.
     ClusterWindow* openCluster(const QString& path);
@@ -116,9 +124,10 @@ class MainWindow : public QMainWindow {
     void restoreSettings();
     void saveSettings() const;
     void rebuildRecentMenu();
-    void onOpened(OpenedTracePtr opened);
+    // After the views (ViewBinder) took a new trace or report: what the window itself shows.
+    void onTraceShown(OpenedTracePtr opened);
+    void onReportShown();
     void onFailed(const QString& path, const QString& message);
-    void applyReport(ReportPtr report);
     void onSliceSelected(quint32 slice);
     void onGranularity(int g, bool raiseDock = true);
     void updateSummary();
@@ -139,6 +148,9 @@ class MainWindow : public QMainWindow {
 
   private:
     AnalysisSession* m_session = nullptr;
+    ViewBinder* m_binder = nullptr;
+    widgets::ZoomControl* m_zoom = nullptr;
+    widgets::SelectionControl* m_selection = nullptr;
     widgets::TimelineView* m_timeline = nullptr;
     MessageBar* m_message = nullptr;
     SettingsPanel* m_settings = nullptr;
@@ -169,9 +181,7 @@ class MainWindow : public QMainWindow {
     LoadingPanel* m_loading = nullptr;
     SearchBar* m_search = nullptr;
     QByteArray m_defaultState;
-    quint32 m_selected = 0xffffffffu;
     bool m_checkLayoutOnShow = false;
-    bool m_quietBrowser = false;
 };
 
 }  // namespace contend::gui

@@ -21,10 +21,12 @@
 #include "app/gui/save_file.h"
 #include "app/gui/search_bar.h"
 #include "app/gui/settings_panel.h"
+#include "app/gui/view_binder.h"
 #include "core/report/single/advice.h"
 #include "core/report/single/report_json.h"
 #include "widgets/breakdown/breakdown_view.h"
 #include "widgets/common/text.h"
+#include "widgets/common/view_state.h"
 #include "widgets/details/operator_details.h"
 #include "widgets/heatmap/heatmap_view.h"
 #include "widgets/tables/anomaly_model.h"
@@ -54,30 +56,15 @@ void MainWindow::onFailed(const QString& path, const QString& message) {
     statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()), 8000);
 }
 
-void MainWindow::onOpened(OpenedTracePtr opened) {
+void MainWindow::onTraceShown(OpenedTracePtr opened) {
     const Trace& t = *opened->trace;
-    m_selected = kNone;
+    m_selection->clear();  // the views start the new trace with nothing selected
     setWindowTitle(tr("Contend — %1").arg(QFileInfo(opened->path).fileName()));
     RecentFiles::add(opened->path);
     rebuildRecentMenu();
 
-    m_timeline->setData(opened->timeline);
-    m_search->setTrace(opened->trace);
-    m_quietBrowser = true;  // the browser resets here; the granularity setting stays
-    m_browser->setTrace(opened->trace);
-    m_quietBrowser = false;
-    m_heatmap->setTrace(opened->trace);
-    // setData above set the timeline's view; the heatmap starts on the same range.
-    m_heatmap->setViewRange(m_timeline->axis().t0, m_timeline->axis().t1);
-    m_heatmap->setPressureSource(pressureSourceOf(opened->prepared));
-    m_breakdown->setTrace(opened->trace);
-    m_details->setTrace(opened->trace);
-    m_anomalies->setReport(opened->trace, nullptr);
-    m_windows->setReport(opened->trace, nullptr);
-    m_clusters->setReport(opened->trace, nullptr);
-    m_patterns->setReport(opened->trace, nullptr);
     m_settings->setAnalysisAvailable(opened->prepared != nullptr, opened->analysisError);
-    applyReport(opened->report);
+    updateSummary();
 
     // Import warnings and analysis problems, in words; otherwise the bar goes away.
     if (!opened->warnings.isEmpty())
@@ -101,25 +88,10 @@ void MainWindow::onOpened(OpenedTracePtr opened) {
     updateActions();
 }
 
-void MainWindow::applyReport(ReportPtr report) {
-    const OpenedTrace* cur = m_session->current();
-    if (!cur) return;
-    const TracePtr& trace = cur->trace;
-    // The trace's per-slice view goes beside the report to the views that read per-slice data.
-    const SliceViewPtr slices = cur->sliceView();
-    m_timeline->setReport(report, slices);
-    m_anomalies->setReport(trace, report);
-    m_windows->setReport(trace, report);
-    m_clusters->setReport(trace, report);
-    m_patterns->setReport(trace, report);
-    m_quietBrowser = true;
-    if (report) m_browser->setReport(report, slices);
-    m_quietBrowser = false;
-    m_heatmap->setReport(report);
-    m_breakdown->setReport(report, slices);
-    m_details->setReport(report, slices);
+void MainWindow::onReportShown() {
     // Keep the selection in the re-thresholded tables.
-    if (m_selected != kNone) m_anomalyPanel->selectSourceRow(m_anomalies->rowOfSlice(m_selected));
+    if (const quint32 s = m_selection->selected(); s != kNone)
+        m_anomalyPanel->selectSourceRow(m_anomalies->rowOfSlice(s));
     updateSummary();
     updateActions();
 }
@@ -251,12 +223,13 @@ CompareWindow* MainWindow::compareWith(const QString& path) {
 }
 
 void MainWindow::selectSlice(quint32 slice, bool reveal) {
-    m_timeline->selectSlice(slice, reveal);  // emits sliceSelected when it changes
-    if (slice == m_selected) onSliceSelected(slice);
+    const OpenedTrace* cur = m_session->current();
+    if (!cur || slice >= cur->trace->slices().size()) slice = kNone;
+    m_selection->select(slice);  // every view shows it, also when it was selected already
+    if (reveal && slice != kNone) m_timeline->selectSlice(slice, true);
 }
 
 void MainWindow::onSliceSelected(quint32 slice) {
-    m_selected = slice;
     m_details->showSlice(slice);
     m_breakdown->showSlice(slice);
     m_anomalyPanel->selectSourceRow(slice == kNone ? -1 : m_anomalies->rowOfSlice(slice));
@@ -271,7 +244,7 @@ void MainWindow::onGranularity(int g, bool raiseDock) {
         // Every flagged occurrence, one per row; the Network view lists the occurrences of the
         // selected (or worst) operator.
         const ReportPtr r = m_session->report();
-        std::uint32_t slice = m_selected;
+        std::uint32_t slice = m_selection->selected();
         if (slice == kNone && r && !r->anomalies.empty()) slice = r->anomalies.front().slice;
         const SliceViewPtr slices = m_session->current() ? m_session->current()->sliceView() : nullptr;
         if (r && slices && slices->signatureOf(slice) != kNone) m_browser->openSignature(slices->signatureOf(slice));
@@ -296,7 +269,7 @@ void MainWindow::showWindow(quint32 w) {
     const ReportPtr r = m_session->report();
     if (!r || w >= r->windows.size()) return;
     // The window replaces the operator selection in every pane.
-    m_timeline->selectSlice(kNone);
+    m_selection->select(kNone);
     const ContentionWindow& cw = r->windows[w];
     std::vector<std::pair<std::uint32_t, TimeNs>> ops;
     for (const WindowOp& op : cw.ops) ops.emplace_back(op.slice, op.extraWaitNs);
@@ -312,7 +285,7 @@ void MainWindow::showCluster(quint32 c) {
     const ReportPtr r = m_session->report();
     const OpenedTrace* cur = m_session->current();
     if (!r || !cur || c >= r->clusters.size()) return;
-    m_timeline->selectSlice(kNone);
+    m_selection->select(kNone);
     const Cluster& cl = r->clusters[c];
     std::vector<std::pair<std::uint32_t, TimeNs>> ops;
     const auto& slices = cur->trace->slices();

@@ -8,6 +8,7 @@
 #include <QWidget>
 
 #include "core/trace/trace.h"
+#include "widgets/common/session_view.h"
 
 class QCheckBox;
 class QLabel;
@@ -16,10 +17,12 @@ class QToolButton;
 
 namespace contend::gui {
 
-class SearchBar : public QWidget {
+class SearchBar : public QWidget, public widgets::SessionView {
     Q_OBJECT
   public:
     explicit SearchBar(QWidget* parent = nullptr);
+    void showTrace(const widgets::ViewInputs& in) override { setTrace(in.trace); }
+    void showReport(const widgets::ViewInputs&) override {}
     void setTrace(TracePtr trace);
     // Shows the bar and puts the cursor in the text.
     void activate();

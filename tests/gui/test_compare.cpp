@@ -344,7 +344,7 @@ TEST_CASE("compare window on the samples agrees with compareReports", "[compare]
                               ? w.anomalyModel()->baseSlice(0)
                               : w.firstOccurrence(w.operatorModel()->signature(0), false);
         REQUIRE(s != kNone);
-        w.baseTimeline()->selectSlice(s, false);
+        w.baseTimeline()->pickSlice(s, false);  // as a click does
         pump(10);
         CHECK(w.newTimeline()->selectedSlice() == w.matchingSlice(s, true));
         CHECK(w.baseBreakdown()->slice() == s);

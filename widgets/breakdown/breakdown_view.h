@@ -13,6 +13,7 @@
 #include "core/analysis/model/slice_view.h"
 #include "core/trace/trace.h"
 #include "widgets/breakdown/duration_histogram.h"
+#include "widgets/common/session_view.h"
 
 class QCustomPlot;
 class QCPAxisRect;
@@ -20,10 +21,15 @@ class QLabel;
 
 namespace contend::widgets {
 
-class BreakdownView : public QWidget {
+class BreakdownView : public QWidget, public SessionView {
     Q_OBJECT
   public:
     explicit BreakdownView(QWidget* parent = nullptr);
+    void showTrace(const ViewInputs& in) override {
+        setTrace(in.trace);
+        setReport(in.report, in.slices);
+    }
+    void showReport(const ViewInputs& in) override { setReport(in.report, in.slices); }
     void setTrace(TracePtr trace);
     // The report and the trace's per-slice view beside it (slice_view.h: signatures and the
     // occurrences of each; nullptr: none).

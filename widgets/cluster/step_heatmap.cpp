@@ -118,13 +118,10 @@ void StepHeatmap::setMetric(StepMetric metric) {
         m_metricBox->setCurrentIndex(static_cast<int>(metric));  // comes back here
         return;
     }
+    if (m_grid.metric == metric) return;  // already shown: this ends the round with the peer
     m_grid.metric = metric;
     refresh();
-    if (m_peer && !m_syncing) {
-        m_syncing = true;
-        m_peer->setMetric(metric);
-        m_syncing = false;
-    }
+    if (m_peer) m_peer->setMetric(metric);
 }
 
 void StepHeatmap::setTitle(const QString& title) { m_title->setText(title); }

@@ -77,7 +77,6 @@ class StepHeatmap : public QWidget {
     QLabel* m_title;
     std::pair<double, double> m_range{0, 0};
     int m_marks = 0;
-    bool m_syncing = false;
 };
 
 }  // namespace contend::widgets

@@ -10,6 +10,7 @@
 #include "core/analysis/model/report.h"
 #include "core/analysis/model/slice_view.h"
 #include "core/trace/trace.h"
+#include "widgets/common/session_view.h"
 #include "widgets/timeline/range_measure.h"
 
 namespace contend::widgets {
@@ -23,10 +24,15 @@ class ArgsFetcher;
 QString predictedGainText(const Report& r, TimeNs gainNs);
 QString criticalPathText(const Report& r, const SliceView& slices, std::uint32_t slice);
 
-class OperatorDetails : public QTextBrowser {
+class OperatorDetails : public QTextBrowser, public SessionView {
     Q_OBJECT
   public:
     explicit OperatorDetails(QWidget* parent = nullptr);
+    void showTrace(const ViewInputs& in) override {
+        setTrace(in.trace);
+        setReport(in.report, in.slices);
+    }
+    void showReport(const ViewInputs& in) override { setReport(in.report, in.slices); }
     void setTrace(TracePtr trace);
     // The report and the trace's per-slice view beside it (slice_view.h; nullptr: none).
     void setReport(std::shared_ptr<const Report> report, SliceViewPtr slices);

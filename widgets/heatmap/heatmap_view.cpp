@@ -17,6 +17,7 @@
 
 #include "widgets/common/text.h"
 #include "widgets/common/view_colors.h"
+#include "widgets/common/view_state.h"
 
 namespace contend::widgets {
 
@@ -209,6 +210,32 @@ void HeatmapView::setTrace(TracePtr trace) {
         m_t1 = m_trace->end();
     }
     scheduleRefresh();
+}
+
+void HeatmapView::showTrace(const ViewInputs& in) {
+    setTrace(in.trace);
+    setPressureSource(in.pressure);
+    setReport(in.report);
+    // setTrace shows the whole trace; a bound view keeps the shared range.
+    if (m_zoom && m_zoom->isSet()) setViewRange(m_zoom->start() + m_zoomOffset, m_zoom->end() + m_zoomOffset);
+}
+
+void HeatmapView::showReport(const ViewInputs& in) { setReport(in.report); }
+
+void HeatmapView::bindZoom(ZoomControl* zoom, qint64 offset) {
+    if (m_zoom) disconnect(m_zoom, nullptr, this, nullptr);
+    m_zoom = zoom;
+    m_zoomOffset = offset;
+    if (!m_zoom) return;
+    connect(m_zoom, &ZoomControl::rangeChanged, this,
+            [this](qint64 t0, qint64 t1) { setViewRange(t0 + m_zoomOffset, t1 + m_zoomOffset); });
+    connect(m_zoom, &QObject::destroyed, this, [this] { m_zoom = nullptr; });
+    if (m_zoom->isSet()) setViewRange(m_zoom->start() + m_zoomOffset, m_zoom->end() + m_zoomOffset);
+}
+
+void HeatmapView::setZoomOffset(qint64 offset) {
+    m_zoomOffset = offset;
+    if (m_zoom && m_zoom->isSet()) setViewRange(m_zoom->start() + m_zoomOffset, m_zoom->end() + m_zoomOffset);
 }
 
 void HeatmapView::setReport(std::shared_ptr<const Report> report) {

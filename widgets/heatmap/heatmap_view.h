@@ -18,6 +18,7 @@
 
 #include "core/analysis/model/report.h"
 #include "core/trace/trace.h"
+#include "widgets/common/session_view.h"
 #include "widgets/heatmap/heatmap_grid.h"
 
 class QCustomPlot;
@@ -28,10 +29,19 @@ class QTimer;
 
 namespace contend::widgets {
 
-class HeatmapView : public QWidget {
+class ZoomControl;
+
+class HeatmapView : public QWidget, public SessionView {
     Q_OBJECT
   public:
     explicit HeatmapView(QWidget* parent = nullptr);
+    // SessionView: the trace with its pressure source and report, or a new report.
+    void showTrace(const ViewInputs& in) override;
+    void showReport(const ViewInputs& in) override;
+    // Shows the range of `zoom` plus `offset` (its run's alignment in compare); it never
+    // publishes (a drag asks the timeline to zoom: zoomRequested).
+    void bindZoom(ZoomControl* zoom, qint64 offset = 0);
+    void setZoomOffset(qint64 offset);
     void setTrace(TracePtr trace);
     void setReport(std::shared_ptr<const Report> report);
     // Enables the "pressure" metric for resource rows.
@@ -39,6 +49,8 @@ class HeatmapView : public QWidget {
     void setRows(HeatmapRows rows);
     void setMetric(HeatmapMetric metric);
     const HeatmapGrid& grid() const { return m_grid; }
+    // The time range shown (absolute ns).
+    std::pair<qint64, qint64> viewRange() const { return {m_t0, m_t1}; }
     QCustomPlot* plot() const { return m_plot; }
     // Rebuilds the grid now instead of on the next event-loop turn (tests, screenshots).
     void refreshNow();
@@ -93,6 +105,8 @@ class HeatmapView : public QWidget {
     TracePtr m_trace;
     std::shared_ptr<const Report> m_report;
     PressureSource m_pressure;
+    ZoomControl* m_zoom = nullptr;
+    qint64 m_zoomOffset = 0;
     HeatmapRows m_rows = HeatmapRows::Resources;
     HeatmapMetric m_metric = HeatmapMetric::ExtraWait;
     TimeNs m_t0 = 0, m_t1 = 0;

@@ -158,7 +158,7 @@ void OperatorBrowser::openType(const QString& type) {
     l.type = type;
     l.title = type;
     m_levels.push_back(l);
-    showLevel();
+    navigate();
 }
 
 void OperatorBrowser::openSignature(std::uint32_t signature) {
@@ -171,7 +171,7 @@ void OperatorBrowser::openSignature(std::uint32_t signature) {
     if (level() == LevelKind::Occurrences) m_levels.pop_back();
     m_levels.push_back(l);
     m_occurrencePanel->filterEdit()->clear();
-    showLevel();
+    navigate();
     emit signaturePicked(signature);
 }
 
@@ -186,7 +186,7 @@ void OperatorBrowser::openName(StringId name) {
     if (level() == LevelKind::Occurrences) m_levels.pop_back();
     m_levels.push_back(l);
     m_occurrencePanel->filterEdit()->clear();
-    showLevel();
+    navigate();
 }
 
 void OperatorBrowser::back() {
@@ -196,7 +196,7 @@ void OperatorBrowser::back() {
 void OperatorBrowser::goTo(int d) {
     if (d < 0 || d >= static_cast<int>(m_levels.size())) return;
     m_levels.resize(static_cast<std::size_t>(d) + 1);
-    showLevel();
+    navigate();
 }
 
 TablePanel* OperatorBrowser::currentPanel() const { return static_cast<TablePanel*>(m_stack->currentWidget()); }
@@ -247,6 +247,10 @@ void OperatorBrowser::showLevel() {
         text += tr(" &nbsp;<span style='color:#666'>(%1 occurrences)</span>").arg(m_occurrences->rowCount());
     m_crumbs->setText(themedHtml(text, palette()));
     m_crumbs->setToolTip(breadcrumb());
+}
+
+void OperatorBrowser::navigate() {
+    showLevel();
     emit levelChanged();
 }
 

@@ -12,6 +12,7 @@
 #include "core/analysis/model/report.h"
 #include "core/analysis/model/slice_view.h"
 #include "core/trace/trace.h"
+#include "widgets/common/session_view.h"
 
 class QComboBox;
 class QLabel;
@@ -27,7 +28,7 @@ class IterationModel;
 class OccurrenceModel;
 class NameStatsModel;
 
-class OperatorBrowser : public QWidget {
+class OperatorBrowser : public QWidget, public SessionView {
     Q_OBJECT
   public:
     enum class Grouping { Signature = 0, Type = 1, Iteration = 2 };
@@ -41,6 +42,15 @@ class OperatorBrowser : public QWidget {
     // A report for the current trace and the trace's per-slice view beside it (slice_view.h:
     // the occurrences of a signature; nullptr: none); the drill-down stays where it is.
     void setReport(std::shared_ptr<const Report> report, SliceViewPtr slices);
+    // SessionView: a new trace starts over at the root (the grouping stays); a report keeps the
+    // drill-down where it is.
+    void showTrace(const ViewInputs& in) override {
+        setTrace(in.trace);
+        if (in.report) setReport(in.report, in.slices);
+    }
+    void showReport(const ViewInputs& in) override {
+        if (in.report) setReport(in.report, in.slices);
+    }
     void setGrouping(Grouping g);
     Grouping grouping() const { return m_grouping; }
 
@@ -61,10 +71,12 @@ class OperatorBrowser : public QWidget {
     void signaturePicked(quint32 signature);
     void spanPicked(qint64 t0, qint64 t1);
     void groupingChanged(int grouping);
-    // The drill-down moved (root, a type's signatures, a signature's occurrences).
+    // The drill-down moved (root, a type's signatures, a signature's occurrences) by navigation,
+    // not by a new trace or report starting it over.
     void levelChanged();
 
   private:
+    void navigate();  // showLevel, then levelChanged
     struct Level {
         LevelKind kind = LevelKind::Root;
         QString type;                     // TypeSignatures

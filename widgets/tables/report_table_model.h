@@ -6,14 +6,17 @@
 
 #include "core/analysis/model/report.h"
 #include "core/trace/trace.h"
+#include "widgets/common/session_view.h"
 #include "widgets/tables/column_model.h"
 
 namespace contend::widgets {
 
-class ReportTableModel : public ColumnModel {
+class ReportTableModel : public ColumnModel, public SessionView {
     Q_OBJECT
   public:
     void setReport(TracePtr trace, std::shared_ptr<const Report> report);
+    void showTrace(const ViewInputs& in) override { setReport(in.trace, in.report); }
+    void showReport(const ViewInputs& in) override { setReport(in.trace, in.report); }
 
   protected:
     using ColumnModel::ColumnModel;

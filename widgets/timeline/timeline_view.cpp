@@ -14,6 +14,7 @@
 
 #include "widgets/common/text.h"
 #include "widgets/common/view_colors.h"
+#include "widgets/common/view_state.h"
 
 namespace contend::widgets {
 
@@ -122,7 +123,57 @@ void TimelineView::setAxis(const TimeAxis& a) {
     m_axis = n;
     update();
     emit viewChanged(m_axis.t0, m_axis.t1);
+    if (m_zoom) m_zoom->setRange(m_axis.t0 - m_zoomOffset, m_axis.t1 - m_zoomOffset);
 }
+
+void TimelineView::applyZoom(qint64 t0, qint64 t1) {
+    TimeAxis n{t0 + m_zoomOffset, std::max(t1, t0 + 1) + m_zoomOffset, static_cast<double>(timeArea().width())};
+    if (n == m_axis) return;
+    m_axis = n;
+    update();
+    emit viewChanged(m_axis.t0, m_axis.t1);
+}
+
+void TimelineView::bindZoom(ZoomControl* zoom, qint64 offset) {
+    if (m_zoom) disconnect(m_zoom, nullptr, this, nullptr);
+    m_zoom = zoom;
+    m_zoomOffset = offset;
+    if (!m_zoom) return;
+    connect(m_zoom, &ZoomControl::rangeChanged, this, &TimelineView::applyZoom);
+    connect(m_zoom, &QObject::destroyed, this, [this] { m_zoom = nullptr; });
+    // The control's range if it has one, else this view's (when it shows a trace).
+    if (m_zoom->isSet())
+        applyZoom(m_zoom->start(), m_zoom->end());
+    else if (m_data)
+        m_zoom->setRange(m_axis.t0 - m_zoomOffset, m_axis.t1 - m_zoomOffset);
+}
+
+void TimelineView::setZoomOffset(qint64 offset) {
+    m_zoomOffset = offset;
+    if (m_zoom && m_zoom->isSet()) applyZoom(m_zoom->start(), m_zoom->end());
+}
+
+void TimelineView::bindSelection(SelectionControl* selection) {
+    if (m_selection) disconnect(m_selection, nullptr, this, nullptr);
+    m_selection = selection;
+    if (!m_selection) return;
+    connect(m_selection, &SelectionControl::selectionChanged, this, [this](quint32 s) { selectSlice(s, false); });
+    connect(m_selection, &QObject::destroyed, this, [this] { m_selection = nullptr; });
+}
+
+void TimelineView::pickSlice(quint32 slice, bool reveal) {
+    if (!m_data || slice >= m_data->trace->slices().size()) slice = kNone;
+    if (m_selection) m_selection->select(slice);  // shown here through the subscription
+    selectSlice(slice, reveal);                   // unbound: the selection; bound: the reveal
+    emit slicePicked(slice);
+}
+
+void TimelineView::showTrace(const ViewInputs& in) {
+    setData(in.timeline);
+    setReport(in.report, in.slices);
+}
+
+void TimelineView::showReport(const ViewInputs& in) { setReport(in.report, in.slices); }
 
 void TimelineView::zoomTo(qint64 t0, qint64 t1, double margin) {
     if (t1 <= t0) t1 = t0 + 1;

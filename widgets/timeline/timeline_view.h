@@ -14,6 +14,7 @@
 #include <QWidget>
 
 #include "core/analysis/model/report.h"
+#include "widgets/common/session_view.h"
 #include "widgets/timeline/args_fetcher.h"
 #include "widgets/timeline/draw_list.h"
 #include "widgets/timeline/report_overlay.h"
@@ -31,11 +32,29 @@ namespace contend::widgets {
 // short line, and how many more are in Details; empty when the event has no args.
 QString tooltipArgs(const QString& rawEvent);
 
-class TimelineView : public QWidget {
+class ZoomControl;
+class SelectionControl;
+
+class TimelineView : public QWidget, public SessionView {
     Q_OBJECT
   public:
     explicit TimelineView(QWidget* parent = nullptr);
     ~TimelineView() override;
+
+    // SessionView: a new trace (setData, then its report), or a new report.
+    void showTrace(const ViewInputs& in) override;
+    void showReport(const ViewInputs& in) override;
+    // Shares the visible range with the other views bound to `zoom`: this view shows the
+    // control's range plus `offset` (its run's alignment in compare) and publishes every change
+    // it makes itself (zoom, pan, a new trace). Applying the control's range publishes nothing.
+    // Bound to a control without a range, a view showing a trace gives it its own.
+    void bindZoom(ZoomControl* zoom, qint64 offset = 0);
+    // A new alignment: the control's range is shown again at the new offset.
+    void setZoomOffset(qint64 offset);
+    qint64 zoomOffset() const { return m_zoomOffset; }
+    // Shares the selection: a click publishes to `selection`, and the view shows whatever the
+    // control selects.
+    void bindSelection(SelectionControl* selection);
 
     // A new trace: the view shows all of it, nothing selected.
     void setData(TimelineDataPtr data);
@@ -73,6 +92,9 @@ class TimelineView : public QWidget {
     void zoomToSelection();
     // Selects a slice (kNone clears); `reveal` zooms and scrolls to it.
     void selectSlice(quint32 slice, bool reveal = false);
+    // What a click, double-click or Esc does: selects through the bound SelectionControl (or
+    // directly when unbound), reveals when asked, and tells slicePicked.
+    void pickSlice(quint32 slice, bool reveal = false);
     void setHostExpanded(quint32 track, bool expanded);
     void setGroupCollapsed(contend::widgets::TrackGroup group, bool collapsed);
     void scrollToRow(int row);
@@ -84,6 +106,7 @@ class TimelineView : public QWidget {
   signals:
     void viewChanged(qint64 t0, qint64 t1);
     void sliceSelected(quint32 slice);   // kNone when cleared
+    void slicePicked(quint32 slice);     // the user picked it (click, double-click, Esc): kNone when cleared
     void sliceActivated(quint32 slice);  // double-click
     // A range was measured (Shift+drag, or a drag on the ruler); t1 <= t0 when it was cleared.
     void rangeMeasured(qint64 t0, qint64 t1);
@@ -102,7 +125,10 @@ class TimelineView : public QWidget {
     bool event(QEvent*) override;
 
   private:
+    // The view's own change of range: shown and published to the ZoomControl.
     void setAxis(const TimeAxis& a);
+    // The ZoomControl's range, at this view's offset: shown, not published.
+    void applyZoom(qint64 t0, qint64 t1);
     void rebuildLayout();
     void updateScrollBar();
     void setScrollY(double y);
@@ -122,6 +148,9 @@ class TimelineView : public QWidget {
     TimeAxis m_axis;
     double m_scrollY = 0;
     std::uint32_t m_selected = kNone;
+    ZoomControl* m_zoom = nullptr;
+    qint64 m_zoomOffset = 0;
+    SelectionControl* m_selection = nullptr;
     DrawList m_list;
     TimelinePainter m_painter;
     QScrollBar* m_vbar = nullptr;

@@ -92,14 +92,14 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* e) {
     } else if (drag != Drag::None && !m_moved && e->button() == Qt::LeftButton) {
         const int it = itemAt(e->position().toPoint());
         if (it < 0) {
-            selectSlice(kNone);
+            pickSlice(kNone);
         } else {
             const DrawItem& item = m_list.items[static_cast<std::size_t>(it)];
             // A folded mark without a flagged operator has no single operator: zoom into it.
             if (item.is(kDrawFolded) && !item.is(kDrawFlagged)) {
                 zoomTo(m_axis.toTime(item.x), m_axis.toTime(item.x + item.w), 0.2);
             } else {
-                selectSlice(item.slice);
+                pickSlice(item.slice);
             }
         }
     }
@@ -110,7 +110,7 @@ void TimelineView::mouseDoubleClickEvent(QMouseEvent* e) {
     const int it = itemAt(e->position().toPoint());
     if (it < 0) return;
     const std::uint32_t slice = m_list.items[static_cast<std::size_t>(it)].slice;
-    selectSlice(slice, true);
+    pickSlice(slice, true);
     emit sliceActivated(slice);
 }
 
@@ -155,7 +155,7 @@ bool TimelineView::navigateKey(int key) {
         if (m_measure1 > m_measure0)
             setMeasuredRange(0, 0);
         else
-            selectSlice(kNone);
+            pickSlice(kNone);
         break;
     default: return false;
     }

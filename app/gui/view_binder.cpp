@@ -1,0 +1,47 @@
+#include "app/gui/view_binder.h"
+
+#include "app/gui/analysis_session.h"
+#include "app/gui/app_analysis.h"
+
+namespace contend::gui {
+
+widgets::ViewInputs viewInputs(const OpenedTracePtr& trace, ReportPtr report) {
+    widgets::ViewInputs in;
+    if (!trace) return in;
+    in.trace = trace->trace;
+    in.timeline = trace->timeline;
+    in.report = std::move(report);
+    in.slices = trace->sliceView();
+    in.pressure = pressureSourceOf(trace->prepared);
+    return in;
+}
+
+ViewBinder::ViewBinder(AnalysisSession* session, QObject* parent) : QObject(parent), m_session(session) {
+    connect(session, &AnalysisSession::opened, this, &ViewBinder::showTrace);
+    connect(session, &AnalysisSession::reportChanged, this, &ViewBinder::showReport);
+}
+
+void ViewBinder::add(std::initializer_list<widgets::SessionView*> views) {
+    for (widgets::SessionView* v : views) {
+        m_views.push_back(v);
+        if (m_trace) v->showTrace(viewInputs(m_trace, m_report));
+    }
+}
+
+void ViewBinder::showTrace(OpenedTracePtr trace) {
+    m_trace = std::move(trace);
+    m_report = m_session->report();
+    const widgets::ViewInputs in = viewInputs(m_trace, m_report);
+    for (widgets::SessionView* v : m_views) v->showTrace(in);
+    emit traceShown(m_trace);
+}
+
+void ViewBinder::showReport(ReportPtr report) {
+    if (!m_trace) return;
+    m_report = std::move(report);
+    const widgets::ViewInputs in = viewInputs(m_trace, m_report);
+    for (widgets::SessionView* v : m_views) v->showReport(in);
+    emit reportShown(m_report);
+}
+
+}  // namespace contend::gui

@@ -1,0 +1,33 @@
+#pragma once
+// What a view of one open trace is given, and the two moments it is given it. A window binds its
+// views to its analysis session once (app/gui/view_binder.h); the binder hands every view the
+// same ViewInputs when a trace opens and when a re-threshold brings a new report, so no window
+// feeds its views one by one.
+#include <memory>
+
+#include "core/analysis/model/report.h"
+#include "core/analysis/model/slice_view.h"
+#include "core/trace/trace.h"
+#include "widgets/heatmap/heatmap_grid.h"
+#include "widgets/timeline/timeline_data.h"
+
+namespace contend::widgets {
+
+struct ViewInputs {
+    TracePtr trace;
+    TimelineDataPtr timeline;            // the trace's drawing index
+    std::shared_ptr<const Report> report;  // null: no analysis (or none yet)
+    SliceViewPtr slices;                 // per-slice scores, signatures, slack; null without analysis
+    PressureSource pressure;             // empty without analysis
+};
+
+class SessionView {
+  public:
+    virtual ~SessionView() = default;
+    // A new trace (and its first report, if any): the view starts over on it.
+    virtual void showTrace(const ViewInputs& in) = 0;
+    // A new report of the same trace (re-thresholded): the view keeps its place.
+    virtual void showReport(const ViewInputs& in) = 0;
+};
+
+}  // namespace contend::widgets
