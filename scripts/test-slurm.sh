@@ -10,8 +10,8 @@
 #     into a reports folder that holds the first run (refused, nothing submitted);
 #   - scripts/cluster-parallel.sh on the same three cases;
 #   - scripts/cluster-kubernetes.sh: the manifest it writes parses (python3-yaml), carries the
-#     memory and the ranks of this job, and its pods' and merge's commands, run here, give
-#     the same verdict, failure message and refusal.
+#     memory and exactly the ranks of this job, and its pods' and merge's commands, run here
+#     (no Kubernetes), give the same verdict, failure message and refusal.
 # Everything it started is stopped on exit (trap), and the temporary folder removed.
 #
 #   scripts/test-slurm.sh [--cli PATH] [--keep]
@@ -237,11 +237,64 @@ rc=0
 bash "$here/scripts/cluster-parallel.sh" --cli "$cli" "$tmp/bad8" "$tmp/par8" "$tmp/reuse2.json" 2>"$tmp/reuse2.err" || rc=$?
 check "a reused reports folder is refused (exit 2)" test "$rc" -eq 2 -a -n "$(grep 'already holds an earlier run' "$tmp/reuse2.err")"
 
-if [ -x "$here/scripts/cluster-kubernetes.sh" ]; then
-  step "Kubernetes: the manifest, and its commands run here"
-  python3 "$here/scripts/test_cluster_kubernetes.py" --cli "$cli" --tmp "$tmp/k8s" "$tmp/job8" "$tmp/bad8" ||
-    bad "the Kubernetes checks (above)"
-fi
+step "Kubernetes: the manifest of scripts/cluster-kubernetes.sh, its pods' commands run here"
+# yaml_get FILE EXPR: a Python expression over docs (the manifest's documents, parsed).
+yaml_get() { python3 -c 'import sys, yaml; docs = list(yaml.safe_load_all(open(sys.argv[1]))); print(eval(sys.argv[2]))' "$@"; }
+# k8s_run NAME TRACES: the manifest for TRACES, its ConfigMap's files in $tmp/NAME.job, then each
+# pod's command (JOB_COMPLETION_INDEX 0..N-1) and the merge's, contend-cli on the PATH.
+k8s_run() {
+  local name="$1" traces="$2" i n
+  bash "$here/scripts/cluster-kubernetes.sh" --name "$name" --mount "$tmp" --max-memory 1G --parallelism 2 \
+    "$traces" "$tmp/k8s" >"$tmp/$name.yaml"
+  mkdir -p "$tmp/$name.job"
+  # As Kubernetes mounts a ConfigMap: one file per key, holding exactly its value.
+  python3 -c 'import sys, yaml
+for k, v in next(yaml.safe_load_all(open(sys.argv[1])))["data"].items():
+    open(sys.argv[2] + "/" + k, "w").write(v)' "$tmp/$name.yaml" "$tmp/$name.job"
+  n=$(yaml_get "$tmp/$name.yaml" "docs[1]['spec']['completions']")
+  for ((i = 0; i < n; i++)); do
+    JOB_COMPLETION_INDEX=$i CONTEND_JOB_DIR="$tmp/$name.job" PATH="$(dirname "$cli"):$PATH" \
+      sh "$tmp/$name.job/analyze-rank.sh" >/dev/null 2>&1 || true
+  done
+  CONTEND_JOB_DIR="$tmp/$name.job" PATH="$(dirname "$cli"):$PATH" CONTEND_POLL_SECONDS=1 \
+    timeout 60 sh "$tmp/$name.job/merge.sh"
+}
+rc=0
+k8s_run contend-ok "$tmp/job8" >/dev/null 2>"$tmp/k8s-ok.err" || rc=$?
+y="$tmp/contend-ok.yaml"
+check "three documents: ConfigMap, Job (Indexed), Job" \
+  test "$(yaml_get "$y" "' '.join(d['kind'] for d in docs) + ' ' + docs[1]['spec']['completionMode']")" = "ConfigMap Job Job Indexed"
+check "the ConfigMap holds exactly this job's ranks" \
+  test "$(yaml_get "$y" "docs[0]['data']['ranks.tsv']")" = "$(bash "$here/scripts/cluster-list.sh" --ranks "$tmp/job8")"
+check "one pod per rank (completions 8), parallelism 2" \
+  test "$(yaml_get "$y" "(docs[1]['spec']['completions'], docs[1]['spec']['parallelism'])")" = "(8, 2)"
+check "each pod requests and is limited to the memory of --max-memory 1G (1536Mi)" \
+  test "$(yaml_get "$y" "[docs[1]['spec']['template']['spec']['containers'][0]['resources'][k]['memory'] for k in ('requests', 'limits')]")" = "['1536Mi', '1536Mi']"
+check "contend-cli gets --max-memory 1G" grep -qF -- "--max-memory '1G'" "$tmp/contend-ok.job/analyze-rank.sh"
+check "the merge has a deadline" test "$(yaml_get "$y" "docs[2]['spec']['activeDeadlineSeconds']")" = 86400
+check "the pods' commands and the merge run: rank 5 alone slow" \
+  test "$rc" -eq 0 -a "$(slow_ranks "$tmp/k8s/contend-ok/cluster.json" 2>/dev/null)" = 5
+check "one log per rank (rank-0.log .. rank-7.log)" test "$(ls "$tmp/k8s/contend-ok"/rank-?.log | wc -l)" = 8
+rc=0
+k8s_run contend-bad "$tmp/bad8" >/dev/null 2>"$tmp/k8s-bad.err" || rc=$?
+cat "$tmp/k8s-bad.err"
+check "a corrupt rank fails the merge (exit 1), no cluster report" \
+  test "$rc" -eq 1 -a ! -e "$tmp/k8s/contend-bad/cluster.json"
+check "the message names rank 3, its trace and its log" \
+  grep -qF "rank 3 failed: trace $tmp/bad8/rank-03.json, log $tmp/k8s/contend-bad/rank-3.log: contend-cli:" "$tmp/k8s-bad.err"
+rc=0
+JOB_COMPLETION_INDEX=0 CONTEND_JOB_DIR="$tmp/contend-ok.job" PATH="$(dirname "$cli"):$PATH" \
+  sh "$tmp/contend-ok.job/analyze-rank.sh" >/dev/null 2>"$tmp/k8s-reuse.err" || rc=$?
+check "a pod refuses a folder that holds its rank's report (exit 2)" \
+  test "$rc" -eq 2 -a -n "$(grep 'already holds rank 0' "$tmp/k8s-reuse.err")"
+bash "$here/scripts/cluster-kubernetes.sh" --traces-at /data/traces "$tmp/job8" /data/reports >"$tmp/at.yaml"
+check "--traces-at gives the pods' paths, and a fresh run name each time" \
+  test "$(yaml_get "$tmp/at.yaml" "docs[0]['data']['ranks.tsv'].splitlines()[5] + ' ' + str(docs[0]['metadata']['name'] != '$(yaml_get "$y" "docs[0]['metadata']['name']")')")" = "$(printf '5\t/data/traces/rank-05.json True')"
+"$cli" simulate null --ranks 4 --quiet --out "$tmp/null4"
+bash "$here/scripts/cluster-kubernetes.sh" --name contend-example --traces-at /data/traces "$tmp/null4" /data/reports \
+  >"$tmp/example.yaml"
+check "deploy/kubernetes/contend-cluster.yaml is what the script writes (4 ranks, as docs/cluster.md says)" \
+  cmp -s "$tmp/example.yaml" "$here/deploy/kubernetes/contend-cluster.yaml"
 
 if [ "$failures" -gt 0 ]; then
   echo "test-slurm: $failures checks FAILED" >&2
