@@ -93,11 +93,11 @@ JOB
 
 echo "cluster-parallel: $n ranks -> $reports (rank-R.log, rank-R.report.json)" >&2
 # -q: parallel quotes every word, so no path is split or read by a shell.
-args=(--will-cite --halt soon,fail=1 -q --colsep '\t' --arg-file "$reports/ranks.tsv")
+args=(--will-cite --halt 'soon,fail=1' -q --colsep '\t' --arg-file "$reports/ranks.tsv")
 [ -n "$jobs" ] && args+=(-j "$jobs")
 [ -n "$sshlogin" ] && args+=(--sshlogin "$sshlogin")
 rc=0
-parallel "${args[@]}" bash "$reports/analyze-rank.sh" {1} || rc=$?
+parallel "${args[@]}" bash "$reports/analyze-rank.sh" '{1}' || rc=$?
 # The merge checks every rank: it names those that failed or never ran, and merges only when
 # all of them left a report.
 mrc=0

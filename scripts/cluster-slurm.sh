@@ -109,7 +109,8 @@ ranks="$("$here/scripts/cluster-list.sh" --ranks "$traces")" || exit 3
 mkdir -p "$reports"
 reports="$(cd "$reports" && pwd)"
 case "$out" in /*) ;; *) out="$(pwd)/$out" ;; esac
-cli="$(cd "$(dirname "$cli")" && pwd)/$(basename "$cli")"
+# contend-cli may exist only on the compute nodes: made absolute, not looked for here.
+case "$cli" in /*) ;; */*) cli="$(pwd)/$cli" ;; esac
 printf '%s\n' "$ranks" >"$reports/ranks.tsv"
 n=$(wc -l <"$reports/ranks.tsv")
 
@@ -185,4 +186,5 @@ fi
 cat "$reports/merge.log" >&2 2>/dev/null || true
 code="$(sed -n 's/.* ExitCode=\([0-9]*\):.*/\1/p' <<<"$line")"
 [ "$state" = FAILED ] && [ -n "$code" ] && [ "$code" -ne 0 ] && exit "$code"
-die 1 "merge job $mjob ended ${state:-out of slurmctld's sight} (log $reports/merge.log)"
+state="${state:-no longer known to slurmctld}"
+die 1 "merge job $mjob ended $state (log $reports/merge.log)"

@@ -33,7 +33,7 @@ done
 cli="$(cd "$(dirname "$cli")" && pwd)/$(basename "$cli")"
 start=$(date +%s)
 failures=0
-step() { echo "== test-slurm: $*"; }
+step() { echo "== test-slurm (at $(($(date +%s) - start)) s): $*"; }
 ok() { echo "   ok: $*"; }
 bad() {
   echo "   FAILED: $*" >&2
@@ -46,10 +46,10 @@ check() { # check DESCRIPTION COMMAND...: the command must succeed
 }
 
 # --- packages ----------------------------------------------------------------------------
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 need=()
-for p in slurmctld slurmd slurm-client munge parallel python3-yaml; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
-done
+installed slurmctld && installed slurmd && installed slurm-client || need+=(slurm-wlm)
+for p in munge parallel python3-yaml; do installed "$p" || need+=("$p"); done
 if [ ${#need[@]} -gt 0 ]; then
   step "installing ${need[*]} (apt-get)"
   [ "$(id -u)" -eq 0 ] || { echo "test-slurm: needs root to install ${need[*]} and run slurmd" >&2; exit 2; }
@@ -243,7 +243,7 @@ yaml_get() { python3 -c 'import sys, yaml; docs = list(yaml.safe_load_all(open(s
 # k8s_run NAME TRACES: the manifest for TRACES, its ConfigMap's files in $tmp/NAME.job, then each
 # pod's command (JOB_COMPLETION_INDEX 0..N-1) and the merge's, contend-cli on the PATH.
 k8s_run() {
-  local name="$1" traces="$2" i n
+  local name="$1" traces="$2" n
   bash "$here/scripts/cluster-kubernetes.sh" --name "$name" --mount "$tmp" --max-memory 1G --parallelism 2 \
     "$traces" "$tmp/k8s" >"$tmp/$name.yaml"
   mkdir -p "$tmp/$name.job"
@@ -252,10 +252,9 @@ k8s_run() {
 for k, v in next(yaml.safe_load_all(open(sys.argv[1])))["data"].items():
     open(sys.argv[2] + "/" + k, "w").write(v)' "$tmp/$name.yaml" "$tmp/$name.job"
   n=$(yaml_get "$tmp/$name.yaml" "docs[1]['spec']['completions']")
-  for ((i = 0; i < n; i++)); do
-    JOB_COMPLETION_INDEX=$i CONTEND_JOB_DIR="$tmp/$name.job" PATH="$(dirname "$cli"):$PATH" \
-      sh "$tmp/$name.job/analyze-rank.sh" >/dev/null 2>&1 || true
-  done
+  # Two pods at a time (the manifest's parallelism).
+  seq 0 $((n - 1)) | CONTEND_JOB_DIR="$tmp/$name.job" PATH="$(dirname "$cli"):$PATH" \
+    xargs -P 2 -I{} env JOB_COMPLETION_INDEX={} sh "$tmp/$name.job/analyze-rank.sh" >/dev/null 2>&1 || true
   CONTEND_JOB_DIR="$tmp/$name.job" PATH="$(dirname "$cli"):$PATH" CONTEND_POLL_SECONDS=1 \
     timeout 60 sh "$tmp/$name.job/merge.sh"
 }

@@ -394,9 +394,9 @@ TEST_CASE("scripts/cluster-slurm.sh writes an array task and a merge job that ru
     // Run each array task and the merge as Slurm would (the task id, which is the rank, from the
     // environment).
     for (int i = 0; i < 4; ++i)
-        REQUIRE(std::system(
-                    ("SLURM_ARRAY_TASK_ID=" + std::to_string(i) + " bash " + q(dir / "reports" / "analyze-rank.sh"))
-                        .c_str()) == 0);
+        REQUIRE(
+            std::system(("SLURM_ARRAY_TASK_ID=" + std::to_string(i) + " bash " + q(dir / "reports" / "analyze-rank.sh"))
+                            .c_str()) == 0);
     REQUIRE(std::system(("bash " + q(dir / "reports" / "merge.sh") + " 2>/dev/null").c_str()) == 0);
     const json c = readJson(dir / "cluster.json");
     REQUIRE(c["ranks"].size() == 4);
@@ -405,6 +405,5 @@ TEST_CASE("scripts/cluster-slurm.sh writes an array task and a merge job that ru
     CHECK(s.slowRanks == std::vector<int>{1});
     // A task id past the list fails.
     CHECK(std::system(
-              ("SLURM_ARRAY_TASK_ID=4 bash " + q(dir / "reports" / "analyze-rank.sh") + " 2>/dev/null").c_str()) !=
-          0);
+              ("SLURM_ARRAY_TASK_ID=4 bash " + q(dir / "reports" / "analyze-rank.sh") + " 2>/dev/null").c_str()) != 0);
 }
