@@ -40,12 +40,10 @@ options:
 REPORTS_DIR is a path as the pods see it, under --mount.
 USAGE
 }
-die() {
-  local code="$1"
-  shift
-  echo "cluster-kubernetes: $*" >&2
-  exit "$code"
-}
+cluster_name=cluster-kubernetes
+# shellcheck source=scripts/cluster-lib.sh
+. "$here/scripts/cluster-lib.sh"
+die() { cluster_die "$@"; }
 
 name="contend-$(date -u +%Y%m%d-%H%M%S)-$(od -An -N2 -tx1 /dev/urandom | tr -d ' \n')"
 image="contend:latest"
@@ -78,13 +76,7 @@ traces="${positional[0]}"; reports="${positional[1]%/}"
 [[ "$parallelism" =~ ^[1-9][0-9]*$ ]] || die 2 "--parallelism $parallelism: not a positive number"
 [[ "$deadline" =~ ^[1-9][0-9]*$ ]] || die 2 "--deadline $deadline: not a positive number of seconds"
 case "$reports/" in "${mount%/}/"*) ;; *) die 2 "$reports: REPORTS_DIR must be under the volume's mount ${mount}" ;; esac
-# The same sizes as contend-cli reads: a number and K, M (the default), G or T (i and B optional).
-mib="$(printf '%s\n' "$memory" | tr 'A-Z' 'a-z' | awk '
-  match($0, /^[0-9]+(\.[0-9]+)?/) {
-    v = substr($0, 1, RLENGTH); u = substr($0, RLENGTH + 1); sub(/b$/, "", u); sub(/i$/, "", u)
-    m = (u == "" || u == "m") ? 1 : u == "k" ? 1 / 1024 : u == "g" ? 1024 : u == "t" ? 1048576 : -1
-    if (m > 0 && v > 0) { x = v * m * 1.25 + 256; printf "%d\n", (x == int(x)) ? x : int(x) + 1 }
-  }')"
+mib="$(cluster_request_mib "$memory")"
 [ -n "$mib" ] || die 2 "--max-memory $memory: not a size (e.g. 6G, 512M)"
 [ -d "$traces" ] || die 2 "$traces: not a folder"
 ranks="$("$here/scripts/cluster-list.sh" --ranks "$traces")" || exit 3

@@ -36,20 +36,26 @@ list() {
        ! -name 'communication.json' ! -name 'communication_matrix.json' -print \) | LC_ALL=C sort
 }
 
-# The rank of one trace, or nothing. Reads at most 4 MiB of it.
+# The first `bytes` bytes of a trace, decompressed, on one line.
+head_of() { # head_of TRACE BYTES
+  case "$1" in
+    *.gz) { gzip -dc -- "$1" 2>/dev/null || true; } | head -c "$2" | tr -d '\n\r\000' ;;
+    *) head -c "$2" -- "$1" | tr -d '\n\r\000' ;;
+  esac
+}
+# The rank of one trace, or nothing. Reads its first 64 KiB, then at most 4 MiB.
 rank_of() {
-  local t="$1" head
+  local t="$1" bytes r
   if [ -d "$t" ]; then
     find "$t" -maxdepth 2 -name 'profiler_info_*.json' | sed -n 's/.*profiler_info_\([0-9][0-9]*\)\.json$/\1/p' |
       head -n 1
     return
   fi
-  case "$t" in
-    *.gz) head="$( (gzip -dc -- "$t" 2>/dev/null || true) | head -c 4194304 | tr -d '\n\r\000' || true)" ;;
-    *) head="$(head -c 4194304 -- "$t" | tr -d '\n\r\000' || true)" ;;
-  esac
-  printf '%s' "$head" | grep -o '"distributedInfo"[[:space:]]*:[[:space:]]*{[^}]*' | head -n 1 |
-    grep -o '"rank"[[:space:]]*:[[:space:]]*[0-9][0-9]*' | head -n 1 | grep -o '[0-9][0-9]*$' || true
+  for bytes in 65536 4194304; do
+    r="$(head_of "$t" "$bytes" | grep -o -m 1 '"distributedInfo"[[:space:]]*:[[:space:]]*{[^}]*' | head -n 1 |
+      grep -o '"rank"[[:space:]]*:[[:space:]]*[0-9][0-9]*' | head -n 1 | grep -o '[0-9][0-9]*$' || true)"
+    [ -z "$r" ] || { echo "$r"; return; }
+  done
 }
 
 if [ "$ranks" -eq 0 ]; then

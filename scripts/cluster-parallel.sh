@@ -33,12 +33,10 @@ Exit status: 0 merged, 1 a rank failed (named), 2 usage or a refused REPORTS_DIR
 traces or a trace without a rank (or two of one rank), else the merge's.
 USAGE
 }
-die() {
-  local code="$1"
-  shift
-  echo "cluster-parallel: $*" >&2
-  exit "$code"
-}
+cluster_name=cluster-parallel
+# shellcheck source=scripts/cluster-lib.sh
+. "$here/scripts/cluster-lib.sh"
+die() { cluster_die "$@"; }
 
 cli="$here/build/app/cli/contend-cli"
 jobs=""
@@ -60,36 +58,14 @@ done
 traces="${positional[0]}"; reports="${positional[1]}"; out="${positional[2]}"
 command -v parallel >/dev/null || die 2 "GNU parallel is not installed (apt-get install parallel)"
 [ -x "$cli" ] || die 2 "no $cli: build it (scripts/build.sh) or pass --cli"
-[ -d "$traces" ] || die 2 "$traces: not a folder"
-if [ -e "$reports" ]; then
-  [ -d "$reports" ] || die 2 "$reports: not a folder"
-  held="$(find "$reports" -mindepth 1 -maxdepth 1 | LC_ALL=C sort | head -n 3 | tr '\n' ' ')"
-  [ -z "$held" ] || die 2 "$reports already holds an earlier run's files (${held% }):" \
-    "its reports would be merged with this run's; give a new or empty REPORTS_DIR"
-fi
-ranks="$("$here/scripts/cluster-list.sh" --ranks "$traces")" || exit 3
-[ -n "$ranks" ] || die 3 "no rank traces under $traces"
+cluster_fresh_and_ranks "$traces" "$reports"
 mkdir -p "$reports"
 reports="$(cd "$reports" && pwd)"
 cli="$(cd "$(dirname "$cli")" && pwd)/$(basename "$cli")"
-printf '%s\n' "$ranks" >"$reports/ranks.tsv"
+printf '%s\n' "$cluster_ranks" >"$reports/ranks.tsv"
 n=$(wc -l <"$reports/ranks.tsv")
 
-q() { printf '%q' "$1"; }
-mem_words=""
-[ -z "$memory" ] || mem_words="--max-memory $(q "$memory") "
-cat >"$reports/analyze-rank.sh" <<JOB
-#!/usr/bin/env bash
-# One rank of the run written by scripts/cluster-parallel.sh: bash analyze-rank.sh RANK.
-set -euo pipefail
-rank="\${1:?usage: analyze-rank.sh RANK}"
-reports=$(q "$reports")
-exec >"\$reports/rank-\$rank.log" 2>&1
-trace="\$(awk -F'\\t' -v r="\$rank" '\$1 == r { print \$2; exit }' "\$reports/ranks.tsv")"
-[ -n "\$trace" ] || { echo "contend-rank: rank \$rank is not in \$reports/ranks.tsv" >&2; exit 2; }
-echo "contend-rank: rank \$rank: \$trace on \$(hostname)"
-exec $(q "$cli") ${mem_words}analyze "\$trace" --json "\$reports/rank-\$rank.report.json"
-JOB
+cluster_write_task "$reports" "$cli" "$memory"
 
 echo "cluster-parallel: $n ranks -> $reports (rank-R.log, rank-R.report.json)" >&2
 # -q: parallel quotes every word, so no path is split or read by a shell.

@@ -46,12 +46,10 @@ short_usage() {
   usage | sed -n '1,3p'
   echo "(scripts/cluster-slurm.sh --help for the options)"
 }
-die() {
-  local code="$1"
-  shift
-  echo "cluster-slurm: $*" >&2
-  exit "$code"
-}
+cluster_name=cluster-slurm
+# shellcheck source=scripts/cluster-lib.sh
+. "$here/scripts/cluster-lib.sh"
+die() { cluster_die "$@"; }
 
 cli="$here/build/app/cli/contend-cli"
 max_running=64
@@ -86,32 +84,18 @@ traces="${positional[0]}"; reports="${positional[1]}"; out="${positional[2]}"
 [[ "$max_running" =~ ^[1-9][0-9]*$ ]] || die 2 "--max-running $max_running: not a positive number"
 mem_request=""
 if [ -n "$memory" ]; then
-  # contend-cli's sizes: a number and K, M (the default), G or T, with an optional i and B.
-  mib="$(printf '%s\n' "$memory" | tr 'A-Z' 'a-z' | awk '
-    match($0, /^[0-9]+(\.[0-9]+)?/) {
-      v = substr($0, 1, RLENGTH); u = substr($0, RLENGTH + 1); sub(/b$/, "", u); sub(/i$/, "", u)
-      m = (u == "" || u == "m") ? 1 : u == "k" ? 1 / 1024 : u == "g" ? 1024 : u == "t" ? 1048576 : -1
-      if (m > 0 && v > 0) { x = v * m * 1.25 + 256; printf "%d\n", (x == int(x)) ? x : int(x) + 1 }
-    }')"
+  mib="$(cluster_request_mib "$memory")"
   [ -n "$mib" ] || die 2 "--max-memory $memory: not a size (e.g. 6G, 512M)"
   mem_request="--mem=${mib}M"
 fi
-[ -d "$traces" ] || die 2 "$traces: not a folder"
 case "$reports" in *%*) die 2 "$reports: a '%' in REPORTS_DIR would be read as a Slurm file pattern" ;; esac
-if [ -e "$reports" ]; then
-  [ -d "$reports" ] || die 2 "$reports: not a folder"
-  held="$(find "$reports" -mindepth 1 -maxdepth 1 | LC_ALL=C sort | head -n 3 | tr '\n' ' ')"
-  [ -z "$held" ] || die 2 "$reports already holds an earlier run's files (${held% }):" \
-    "its reports would be merged with this job's; give a new or empty REPORTS_DIR"
-fi
-ranks="$("$here/scripts/cluster-list.sh" --ranks "$traces")" || exit 3
-[ -n "$ranks" ] || die 3 "no rank traces under $traces"
+cluster_fresh_and_ranks "$traces" "$reports"
 mkdir -p "$reports"
 reports="$(cd "$reports" && pwd)"
 case "$out" in /*) ;; *) out="$(pwd)/$out" ;; esac
 # contend-cli may exist only on the compute nodes: made absolute, not looked for here.
 case "$cli" in /*) ;; */*) cli="$(pwd)/$cli" ;; esac
-printf '%s\n' "$ranks" >"$reports/ranks.tsv"
+printf '%s\n' "$cluster_ranks" >"$reports/ranks.tsv"
 n=$(wc -l <"$reports/ranks.tsv")
 
 # The array's indices are the ranks, compressed into ranges: "0-7", "0-3,5,8-9".
@@ -122,21 +106,7 @@ spec="$(cut -f1 "$reports/ranks.tsv" | awk '
   END { print s (a == b ? a : a "-" b) }')"
 
 q() { printf '%q' "$1"; }
-mem_words=""
-[ -z "$memory" ] || mem_words="--max-memory $(q "$memory") "
-cat >"$reports/analyze-rank.sh" <<JOB
-#!/usr/bin/env bash
-# One rank of the job written by scripts/cluster-slurm.sh: the rank is the array task id.
-set -euo pipefail
-rank="\${SLURM_ARRAY_TASK_ID:?SLURM_ARRAY_TASK_ID: the rank to analyse}"
-reports=$(q "$reports")
-# Run by hand (not by Slurm), the task writes its log where Slurm would.
-[ -n "\${SLURM_JOB_ID:-}" ] || exec >"\$reports/rank-\$rank.log" 2>&1
-trace="\$(awk -F'\\t' -v r="\$rank" '\$1 == r { print \$2; exit }' "\$reports/ranks.tsv")"
-[ -n "\$trace" ] || { echo "contend-rank: rank \$rank is not in \$reports/ranks.tsv" >&2; exit 2; }
-echo "contend-rank: rank \$rank: \$trace on \$(hostname)"
-exec $(q "$cli") ${mem_words}analyze "\$trace" --json "\$reports/rank-\$rank.report.json"
-JOB
+cluster_write_task "$reports" "$cli" "$memory"
 cat >"$reports/merge.sh" <<JOB
 #!/usr/bin/env bash
 # The merge of the job written by scripts/cluster-slurm.sh: every rank's report, or a failure

@@ -210,6 +210,17 @@ check "and says why (the reader's error with the byte)" grep -q 'rank-3.log: con
 check "no cluster report" [ ! -e "$tmp/slurmbad.json" ]
 check "nothing left PENDING (or at all) in the queue" no_job_left
 
+rc=0
+bash "$here/scripts/cluster-slurm.sh" --sbatch-args "--partition=a --time=5" "$tmp/job8" "$tmp/split" "$tmp/split.json" \
+  2>"$tmp/split.err" || rc=$?
+check "--sbatch-args with two arguments in one string is refused (exit 2), not split" \
+  test "$rc" -eq 2 -a -n "$(grep 'not split on spaces' "$tmp/split.err")" -a ! -e "$tmp/split"
+for s in cluster-slurm cluster-parallel cluster-kubernetes cluster-list cluster-merge; do
+  check "$s.sh --help is a usage text" \
+    test "$(bash "$here/scripts/$s.sh" --help | head -n 1 | cut -c1-6)" = "usage:" \
+    -a -z "$(bash "$here/scripts/$s.sh" --help | grep 'set -e')"
+done
+
 step "Slurm: a reports folder reused"
 before="$(ls "$tmp/slurm8" | wc -l)"
 rc=0
