@@ -88,6 +88,8 @@ if [ -n "$memory" ]; then
   [ -n "$mib" ] || die 2 "--max-memory $memory: not a size (e.g. 6G, 512M)"
   mem_request="--mem=${mib}M"
 fi
+[ "$dry" -eq 1 ] || command -v sbatch >/dev/null ||
+  die 2 "sbatch not found (--dry-run writes the jobs and prints the commands)"
 case "$reports" in *%*) die 2 "$reports: a '%' in REPORTS_DIR would be read as a Slurm file pattern" ;; esac
 cluster_fresh_and_ranks "$traces" "$reports"
 mkdir -p "$reports"
@@ -124,8 +126,12 @@ if [ "$dry" -eq 1 ]; then
   printf '%q ' "${merge[@]}"; echo
   exit 0
 fi
-command -v sbatch >/dev/null || die 2 "sbatch not found (--dry-run writes the jobs and prints the commands)"
-job="$("${array[@]}")"
+job="$("${array[@]}")" || {
+  # Nothing ran: the folder goes back to what it was (new or empty), so a retry is not refused.
+  rm -f "$reports/ranks.tsv" "$reports/analyze-rank.sh" "$reports/merge.sh"
+  rmdir "$reports" 2>/dev/null || true
+  die 2 "sbatch refused the array job (its message above); nothing was submitted"
+}
 job="${job%%;*}"
 merge=("${merge[@]/afterany:JOBID/afterany:$job}")
 echo "cluster-slurm: $n ranks in array job $job ($reports/rank-R.log); merge -> $out" >&2

@@ -215,6 +215,11 @@ bash "$here/scripts/cluster-slurm.sh" --sbatch-args "--partition=a --time=5" "$t
   2>"$tmp/split.err" || rc=$?
 check "--sbatch-args with two arguments in one string is refused (exit 2), not split" \
   test "$rc" -eq 2 -a -n "$(grep 'not split on spaces' "$tmp/split.err")" -a ! -e "$tmp/split"
+rc=0
+bash "$here/scripts/cluster-slurm.sh" --cli "$cli" --sbatch-arg --partition=nosuch "$tmp/job8" "$tmp/nosubmit" \
+  "$tmp/nosubmit.json" 2>"$tmp/nosubmit.err" || rc=$?
+check "an array job sbatch refuses leaves no folder behind (exit 2), so a retry is not refused" \
+  test "$rc" -eq 2 -a ! -e "$tmp/nosubmit" -a -n "$(grep 'nothing was submitted' "$tmp/nosubmit.err")"
 for s in cluster-slurm cluster-parallel cluster-kubernetes cluster-list cluster-merge; do
   check "$s.sh --help is a usage text" \
     test "$(bash "$here/scripts/$s.sh" --help | head -n 1 | cut -c1-6)" = "usage:" \
