@@ -365,12 +365,17 @@ TEST_CASE("scripts/cluster-parallel.sh fans a simulated cluster out with GNU par
     CHECK(s.named * 10 >= s.delayed * 9);
     CHECK(s.slowRanks == std::vector<int>{4});
     CHECK(fs::exists(dir / "cluster.md"));
+    // The same reports folder again is refused: its reports would mix with the new run's.
+    fs::remove(dir / "cluster.json");
+    CHECK(std::system(cmd.c_str()) != 0);
+    CHECK(!fs::exists(dir / "cluster.json"));
     // A file that is no rank (a truncated trace without distributedInfo) fails the fan-out, and
     // no cluster report is written.
     contend::test::TempFile broken("cluster-parallel-broken.json", "{\"traceEvents\": [");
     fs::copy_file(broken.path(), dir / "traces" / "rank-99.json");
-    fs::remove(dir / "cluster.json");
-    CHECK(std::system(cmd.c_str()) != 0);
+    const std::string fresh = "'" + script + "' -j 2 --cli '" + contend::test::cliPath() + "' " + q(dir / "traces") +
+                              " " + q(dir / "reports2") + " " + q(dir / "cluster.json") + " >/dev/null 2>&1";
+    CHECK(std::system(fresh.c_str()) != 0);
     CHECK(!fs::exists(dir / "cluster.json"));
 }
 
@@ -384,13 +389,15 @@ TEST_CASE("scripts/cluster-slurm.sh writes an array task and a merge job that ru
                             .c_str()) == 0);
     const std::string sbatch = slurp(dir / "sbatch.txt");
     CHECK(sbatch.find("--array=0-3%2") != std::string::npos);
-    CHECK(sbatch.find("--dependency=afterok:") != std::string::npos);
-    // Run each array task and the merge as Slurm would (the task id from the environment).
+    CHECK(sbatch.find("--dependency=afterany:") != std::string::npos);
+    CHECK(sbatch.find("--kill-on-invalid-dep=yes") != std::string::npos);
+    // Run each array task and the merge as Slurm would (the task id, which is the rank, from the
+    // environment).
     for (int i = 0; i < 4; ++i)
-        REQUIRE(std::system(
-                    ("SLURM_ARRAY_TASK_ID=" + std::to_string(i) + " bash " + q(dir / "reports" / "analyze-rank.sbatch"))
-                        .c_str()) == 0);
-    REQUIRE(std::system(("bash " + q(dir / "reports" / "merge.sbatch") + " 2>/dev/null").c_str()) == 0);
+        REQUIRE(
+            std::system(("SLURM_ARRAY_TASK_ID=" + std::to_string(i) + " bash " + q(dir / "reports" / "analyze-rank.sh"))
+                            .c_str()) == 0);
+    REQUIRE(std::system(("bash " + q(dir / "reports" / "merge.sh") + " 2>/dev/null").c_str()) == 0);
     const json c = readJson(dir / "cluster.json");
     REQUIRE(c["ranks"].size() == 4);
     const Score s = score(c, readJson(dir / "traces" / "cluster-truth.json"));
@@ -398,6 +405,5 @@ TEST_CASE("scripts/cluster-slurm.sh writes an array task and a merge job that ru
     CHECK(s.slowRanks == std::vector<int>{1});
     // A task id past the list fails.
     CHECK(std::system(
-              ("SLURM_ARRAY_TASK_ID=4 bash " + q(dir / "reports" / "analyze-rank.sbatch") + " 2>/dev/null").c_str()) !=
-          0);
+              ("SLURM_ARRAY_TASK_ID=4 bash " + q(dir / "reports" / "analyze-rank.sh") + " 2>/dev/null").c_str()) != 0);
 }
