@@ -57,7 +57,8 @@ struct Pair {
 };
 
 QString afterSample() {
-    return QString::fromStdString(contend::test::sourceDir()) + QStringLiteral("/resources/samples/projectx-after.json.gz");
+    return QString::fromStdString(contend::test::sourceDir()) +
+           QStringLiteral("/resources/samples/projectx-after.json.gz");
 }
 
 }  // namespace

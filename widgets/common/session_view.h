@@ -15,10 +15,10 @@ namespace contend::widgets {
 
 struct ViewInputs {
     TracePtr trace;
-    TimelineDataPtr timeline;            // the trace's drawing index
+    TimelineDataPtr timeline;              // the trace's drawing index
     std::shared_ptr<const Report> report;  // null: no analysis (or none yet)
-    SliceViewPtr slices;                 // per-slice scores, signatures, slack; null without analysis
-    PressureSource pressure;             // empty without analysis
+    SliceViewPtr slices;                   // per-slice scores, signatures, slack; null without analysis
+    PressureSource pressure;               // empty without analysis
 };
 
 class SessionView {
