@@ -7,10 +7,10 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QScrollArea>
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QSlider>
+#include <QTextBrowser>
 #include <QVBoxLayout>
 
 #include "widgets/common/view_colors.h"
@@ -45,7 +45,7 @@ SettingsPanel::SettingsPanel(QWidget* parent)
       m_overlapSlider(new QSlider(Qt::Horizontal, this)),
       m_overlapSpin(new QDoubleSpinBox(this)),
       m_granularity(new QComboBox(this)),
-      m_summary(new QLabel(this)),
+      m_summary(new QTextBrowser(this)),
       m_unavailable(new QLabel(this)) {
     m_coefSlider->setRange(sliderUnits(Thresholds::kMinCoefficient, kCoefUnit),
                            sliderUnits(Thresholds::kMaxCoefficient, kCoefUnit));
@@ -72,7 +72,6 @@ SettingsPanel::SettingsPanel(QWidget* parent)
            "shorter one's busy time, is at least this ratio."));
     m_overlapSpin->setToolTip(m_overlapSlider->toolTip());
     m_granularity->setToolTip(tr("How the Network view lists the results"));
-    m_summary->setWordWrap(true);
     m_unavailable->setWordWrap(true);
     m_unavailable->setStyleSheet(widgets::themedHtml(QStringLiteral("color: #a15c00")));
     m_unavailable->hide();
@@ -92,15 +91,20 @@ SettingsPanel::SettingsPanel(QWidget* parent)
     auto* box = new QVBoxLayout(this);
     box->addLayout(form);
     box->addWidget(m_unavailable);
-    // The summary (with the bottleneck explained and what to try first) scrolls in a short dock.
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    scroll->setWidget(m_summary);
-    box->addWidget(scroll, 1);
+    // The summary (with the bottleneck explained and what to try first) scrolls in a short dock,
+    // wrapped to its width: at word boundaries, or inside a word wider than the dock.
+    m_summary->setFrameShape(QFrame::NoFrame);
+    m_summary->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_summary->setLineWrapMode(QTextEdit::WidgetWidth);
+    m_summary->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    m_summary->setOpenLinks(false);
+    m_summary->document()->setDocumentMargin(1);
+    // The panel's colours, not a text field's.
+    QPalette pal = m_summary->palette();
+    pal.setColor(QPalette::Base, pal.color(QPalette::Window));
+    m_summary->setPalette(pal);
+    m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Expanding);
+    box->addWidget(m_summary, 1);
 
     // Slider -> spin (rounded to the slider's step), spin -> slider; either emits once.
     connect(m_coefSlider, &QSlider::valueChanged, this, [this](int v) {
@@ -131,7 +135,7 @@ Thresholds SettingsPanel::thresholds() const { return {coefficient(), overlap()}
 
 double SettingsPanel::coefficient() const { return m_coefSpin->value(); }
 double SettingsPanel::overlap() const { return m_overlapSpin->value(); }
-QString SettingsPanel::summary() const { return m_summary->text(); }
+QString SettingsPanel::summary() const { return m_summaryText; }
 
 int SettingsPanel::granularity() const { return m_granularity->currentIndex(); }
 
@@ -146,7 +150,8 @@ void SettingsPanel::setValues(const Thresholds& thresholds, int granularity) {
 }
 
 void SettingsPanel::setSummary(const QString& text) {
-    m_summary->setText(widgets::themedHtml(text));
+    m_summaryText = widgets::themedHtml(text);
+    m_summary->setHtml(m_summaryText);
     // The panel is short; the whole summary with its notes is one hover away.
     m_summary->setToolTip(text.isEmpty() ? QString()
                                          : QStringLiteral("<p style='white-space:normal'>%1</p>").arg(text));

@@ -10,6 +10,7 @@
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QTextBrowser;
 class QSlider;
 
 namespace contend::gui {
@@ -41,6 +42,7 @@ class SettingsPanel : public QWidget {
     QSlider* overlapSlider() const { return m_overlapSlider; }
     QDoubleSpinBox* coefficientSpin() const { return m_coefSpin; }
     QDoubleSpinBox* overlapSpin() const { return m_overlapSpin; }
+    QTextBrowser* summaryView() const { return m_summary; }
 
   signals:
     void thresholdsChanged(const contend::Thresholds& thresholds);
@@ -52,7 +54,10 @@ class SettingsPanel : public QWidget {
     QSlider* m_overlapSlider;
     QDoubleSpinBox* m_overlapSpin;
     QComboBox* m_granularity;
-    QLabel* m_summary;
+    // Wraps to the dock's width at word boundaries, and inside a word longer than the width (a
+    // signature with its shapes), scrolling down; never cut at the right edge.
+    QTextBrowser* m_summary;
+    QString m_summaryText;
     QLabel* m_unavailable;
 };
 

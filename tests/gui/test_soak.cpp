@@ -3,7 +3,6 @@
 // Measured as the bytes malloc has handed out and not got back (mallinfo2), which sees a leak of
 // any size where the resident set would hide it behind the allocator's caching.
 #include <catch2/catch.hpp>
-
 #include <malloc.h>
 
 #include <QApplication>
@@ -39,7 +38,8 @@ constexpr int kOpens = 100;
 #endif
 
 QString afterSample() {
-    return QString::fromStdString(contend::test::sourceDir()) + QStringLiteral("/resources/samples/projectx-after.json.gz");
+    return QString::fromStdString(contend::test::sourceDir()) +
+           QStringLiteral("/resources/samples/projectx-after.json.gz");
 }
 
 std::size_t heapInUse() {
@@ -85,8 +85,8 @@ TEST_CASE("a hundred traces opened and closed in one run of the app keep the hea
 #ifndef CONTEND_SOAK_ASAN
     REQUIRE(first > 0);
     const double growth = static_cast<double>(last) / static_cast<double>(first) - 1.0;
-    INFO("heap in use after open 10 and the first compare closed: " << first << " bytes; after open " << kOpens << ": " << last << " bytes ("
-                                       << growth * 100 << "%)");
+    INFO("heap in use after open 10 and the first compare closed: " << first << " bytes; after open " << kOpens << ": "
+                                                                    << last << " bytes (" << growth * 100 << "%)");
     CHECK(growth < 0.10);
 #endif
 }

@@ -107,14 +107,13 @@ void BreakdownView::fitParts() {
 void BreakdownView::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
     fitParts();
-    // Side by side when there is room, the histogram under the bars in a narrow dock.
-    const bool side = width() >= 540 || width() > 2 * height();
+    // Side by side when there is room, the histogram under the bars in a narrow dock that is
+    // tall enough for two plots (the bars, axis labels and legend must not overlap). The
+    // minimum size is the side-by-side one whatever the layout, so a short window (1280x800)
+    // gets the two plots side by side rather than a window taller than its screen.
+    const bool side = width() >= 540 || width() > 2 * height() || height() < kStackedHeight;
     if (side == m_sideBySide) return;
     m_sideBySide = side;
-    // Stacked, the two plots need the height of two (the bars, axis labels and legend must not
-    // overlap); side by side one plot's height is enough.
-    m_plot->setMinimumHeight(side ? 160 : 320);
-    setMinimumHeight(side ? 250 : 420);
     QCPLayoutGrid* grid = m_plot->plotLayout();
     grid->take(m_histRect);
     grid->simplify();

@@ -91,6 +91,7 @@ class BreakdownView : public QWidget, public SessionView {
     QCPAxisRect* m_histRect;
     QLabel* m_legend;
     bool m_sideBySide = true;
+    static constexpr int kStackedHeight = 420;  // the least height for the two plots stacked
 };
 
 }  // namespace contend::widgets
