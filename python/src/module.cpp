@@ -58,7 +58,10 @@ void raiseFailure(const Failure& f) { throw CoreError(f); }
 // that stopped the run first.
 template <class T>
 T valueOf(Result<T>&& r, RunControl* control) {
-    if (control) control->raiseIfStopped();
+    if (control) {
+        control->raiseIfStopped();
+        if (control->stopped()) raiseFailure(Failure::cancelled(r ? std::string() : r.failure().file));
+    }
     if (!r) raiseFailure(r.failure());
     return std::move(r).value();
 }

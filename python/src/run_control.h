@@ -37,7 +37,9 @@ class RunControl {
     void run(const std::function<void()>& work);
     // Throws the Python error that stopped the run, if any (call with the GIL held).
     void raiseIfStopped();
-    bool interrupted() const { return m_error.has_value(); }
+    // True when the caller asked to stop (the callback returned False, raised, or Ctrl+C): the
+    // work's answer is then a cancel, even if core finished before its next check.
+    bool stopped() const { return m_stop.load(); }
 
   private:
     void report(bool last);
