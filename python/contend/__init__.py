@@ -228,11 +228,20 @@ def analyze(source, coefficient=DEFAULT_COEFFICIENT, overlap=DEFAULT_OVERLAP, *,
 
 def _result(run, coefficient, overlap, progress):
     if isinstance(run, Result):
-        if coefficient is None and overlap is None:
+        if (run.settings["coefficient"], run.settings["overlap_ratio"]) == (coefficient, overlap):
             return run
         return run.rethreshold(coefficient, overlap)
-    return analyze(run, DEFAULT_COEFFICIENT if coefficient is None else coefficient,
-                   DEFAULT_OVERLAP if overlap is None else overlap, progress=progress)
+    return analyze(run, coefficient, overlap, progress=progress)
+
+
+def _thresholds(runs, coefficient, overlap):
+    # Unset: those of the first result given, else the defaults; both runs are then judged alike.
+    given = next((r.settings for r in runs if isinstance(r, Result)), None)
+    if coefficient is None:
+        coefficient = given["coefficient"] if given else DEFAULT_COEFFICIENT
+    if overlap is None:
+        overlap = given["overlap_ratio"] if given else DEFAULT_OVERLAP
+    return float(coefficient), float(overlap)
 
 
 class Comparison:
@@ -285,9 +294,11 @@ class Comparison:
 def compare(base, new, *, coefficient=None, overlap=None, tolerance=0.02, max_new_anomalies=0, max_new_windows=0,
             progress=None):
     """Compares two runs (paths, :class:`Trace` objects or :class:`Result` objects) as ``contend-cli
-    compare`` does. Paths and traces are analysed at `coefficient` and `overlap` (the defaults when
-    None); results are re-thresholded to them when given. `tolerance`: the end-to-end growth that
-    counts as a regression (a share: 0.02 is ``--tolerance 2``)."""
+    compare`` does, both at `coefficient` and `overlap`: when None, those of the first result
+    given, else the defaults. Paths and traces are analysed at them, results re-thresholded to
+    them. `tolerance`: the end-to-end growth that counts as a regression (a share: 0.02 is
+    ``--tolerance 2``)."""
+    coefficient, overlap = _thresholds((base, new), coefficient, overlap)
     b = _result(base, coefficient, overlap, progress)
     n = _result(new, coefficient, overlap, progress)
     text, markdown = _core.compare(b._a, n._a, float(tolerance), int(max_new_anomalies), int(max_new_windows))

@@ -2,6 +2,7 @@
 // this file only calls core's pipeline and hands its values to Python. The Python package
 // (python/contend) turns them into DataFrames.
 #include <memory>
+#include <mutex>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 #include <sstream>
@@ -90,8 +91,12 @@ struct PyAnalysis {
     TracePtr trace;
     PreparedAnalysisPtr prepared;
     std::shared_ptr<WhatIfCache> cache;
+    // The cache serves one predictGains at a time (whatif.h): re-thresholds of the same analysis
+    // from several Python threads take turns on it.
+    std::shared_ptr<std::mutex> cacheLock = std::make_shared<std::mutex>();
     std::shared_ptr<const Report> report;
     PipelineTimes times;
+    bool whatIf = true;  // analysed with the what-if: its re-thresholds run it too
 };
 
 PyTrace load(const std::string& path, std::uint64_t memoryLimit, const pyb::object& progress) {
@@ -127,20 +132,28 @@ PyAnalysis analyze(const pyb::object& source, double coefficient, double overlap
         control.run([&] { report = analyzeTrace(path, options, &made); });
     }
     Report value = valueOf(std::move(report), &control);
-    return PyAnalysis{made.trace, made.prepared, made.whatIfCache, std::make_shared<const Report>(std::move(value)),
-                      made.times};
+    PyAnalysis out;
+    out.trace = made.trace;
+    out.prepared = made.prepared;
+    out.cache = made.whatIfCache;
+    out.report = std::make_shared<const Report>(std::move(value));
+    out.times = made.times;
+    out.whatIf = whatIf;
+    return out;
 }
 
 PyAnalysis rethreshold(const PyAnalysis& a, double coefficient, double overlap) {
     checkThresholds(coefficient, overlap);
-    PyAnalysis out{a.trace, a.prepared, a.cache, nullptr, {}};
+    PyAnalysis out = a;
+    out.times = {};
     ReportStageOptions stage;
-    stage.whatIf = a.report->whatIf.computed;
+    stage.whatIf = a.whatIf;
     stage.cache = a.cache.get();
     stage.times = &out.times;
     Result<Report> r = Failure::cancelled();
     {
         pyb::gil_scoped_release nogil;
+        std::lock_guard<std::mutex> lock(*a.cacheLock);
         r = reportOf(*a.prepared, Thresholds{coefficient, overlap}, stage);
     }
     out.report = std::make_shared<const Report>(valueOf(std::move(r), nullptr));

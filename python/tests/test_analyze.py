@@ -1,12 +1,12 @@
-"""contend.analyze against contend-cli analyze: the same bytes of JSON, and DataFrames that
-hold what the JSON holds, on the bundled samples and on every real trace the CLI analyses."""
+"""contend.analyze against contend-cli analyze on the bundled samples: the same bytes of JSON,
+and DataFrames that hold what the JSON holds (the real traces: test_real_traces.py)."""
 import json
 import os
 
 import pytest
 
 import contend
-from conftest import SHARED_TRACES, run_cli, sample_paths
+from conftest import run_cli, sample_paths
 from report_check import check_result
 
 
@@ -72,30 +72,3 @@ def test_progress_is_told_in_order(before):
     fractions = [f for _, f in seen]
     assert fractions == sorted(fractions)
     assert all(0.0 <= f <= 1.0 for f in fractions)
-
-
-def _real_traces():
-    if not os.path.isdir(SHARED_TRACES):
-        return []
-    found = []
-    for folder, dirs, files in os.walk(SHARED_TRACES):
-        found += [os.path.join(folder, d) for d in dirs if d.endswith("_ascend_pt")]
-        found += [os.path.join(folder, f) for f in files if f.endswith((".json", ".json.gz", ".sqlite", ".db"))]
-    return sorted(found)
-
-
-@pytest.mark.skipif(not os.path.isdir(SHARED_TRACES), reason=f"{SHARED_TRACES} not found: real-trace tests skipped")
-@pytest.mark.parametrize("path", _real_traces(), ids=lambda p: os.path.relpath(p, SHARED_TRACES))
-def test_real_trace_matches_cli(cli, path, tmp_path):
-    out = tmp_path / "report.json"
-    code, _, err = run_cli("analyze", path, "--json", str(out))
-    if code != 0:
-        # Not something the CLI analyses: the module refuses it with the CLI's message.
-        with pytest.raises(contend.Error) as refused:
-            contend.analyze(path)
-        assert str(refused.value) in err
-        return
-    result = contend.analyze(path)
-    cli_bytes = out.read_bytes()
-    assert result.to_json().encode() == cli_bytes
-    check_result(result, json.loads(cli_bytes))

@@ -49,3 +49,11 @@ def test_cluster_matches_cli(tmp_path):
     assert len(c.collectives) == len(doc["collectives"])
     assert seen[-1] == "done"
     assert os.path.isdir(ranks)
+
+
+def test_compare_judges_both_runs_at_the_result_thresholds(before, after, tmp_path):
+    out = tmp_path / "cmp.json"
+    code, _, err = run_cli("compare", before, after, "--coefficient", "1.5", "--json", str(out))
+    assert code == 0, err
+    base = contend.analyze(before, coefficient=1.5)
+    assert contend.compare(base, after).to_json().encode() == out.read_bytes()

@@ -38,3 +38,21 @@ def test_lower_coefficient_flags_more(prepared):
     assert (high.anomalies.score > 10).all()
     # The original is untouched.
     assert prepared.settings["coefficient"] == 3.0
+
+
+def test_rethreshold_keeps_what_if_off(before):
+    plain = contend.analyze(before, what_if=False)
+    moved = plain.rethreshold(coefficient=2.0)
+    assert not moved.what_if["computed"]
+    assert moved.to_json() == contend.analyze(before, coefficient=2.0, what_if=False).to_json()
+
+
+def test_rethresholds_from_several_threads_agree_with_one_at_a_time(prepared):
+    # The GIL is released during a re-threshold: threads share the prepared analysis and take
+    # turns on its what-if cache.
+    from concurrent.futures import ThreadPoolExecutor
+    coefficients = [0.5, 1.0, 2.0, 4.0, 8.0, 16.0] * 2
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(lambda c: prepared.rethreshold(coefficient=c).to_json(), coefficients))
+    one_at_a_time = [prepared.rethreshold(coefficient=c).to_json() for c in coefficients]
+    assert together == one_at_a_time
