@@ -11,14 +11,15 @@ class _Bar:
         self._stage = None
         try:
             from tqdm.auto import tqdm
-            self._bar = tqdm(total=1000, desc=what, unit="", bar_format="{desc}: {percentage:3.0f}%|{bar}| {postfix}")
+            self._bar = tqdm(total=1000, desc=what, bar_format="{desc}: {percentage:3.0f}%|{bar}|")
         except ImportError:
-            self._what = what
+            pass
+        self._what = what
 
     def __call__(self, stage, fraction):
         if self._bar is not None:
             self._bar.n = int(round(1000 * fraction))
-            self._bar.set_postfix_str(stage, refresh=False)
+            self._bar.set_description_str(f"{self._what} ({stage})", refresh=False)
             self._bar.refresh()
             if stage == "done":
                 self._bar.close()

@@ -72,3 +72,17 @@ def test_progress_is_told_in_order(before):
     fractions = [f for _, f in seen]
     assert fractions == sorted(fractions)
     assert all(0.0 <= f <= 1.0 for f in fractions)
+
+
+def test_progress_true_without_tqdm_prints_the_stages(before, capsys, monkeypatch):
+    import sys
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)
+    contend.analyze(before, progress=True)
+    err = capsys.readouterr().err
+    assert "analysing: done (100%)" in err
+
+
+def test_progress_must_be_callable(before):
+    with pytest.raises(TypeError):
+        contend.analyze(before, progress="yes")
