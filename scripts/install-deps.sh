@@ -19,6 +19,13 @@ PACKAGES=(
   clang libclang-rt-14-dev
   clang-format clang-tidy
   ccache python3 debootstrap
+  # The Python module (python/): pybind11 and the headers to build it, pip/setuptools/wheel/venv
+  # for `pip install --no-build-isolation ./python`, numpy and pandas at run time, tqdm for its
+  # progress bar, pytest for its tests and matplotlib, nbconvert and ipykernel to execute the
+  # example notebook (ctest "python: ...").
+  python3-dev python3-pybind11 python3-venv python3-pip python3-setuptools python3-wheel
+  python3-numpy python3-pandas python3-tqdm python3-pytest python3-matplotlib
+  jupyter-nbconvert python3-ipykernel
 )
 
 missing=()
