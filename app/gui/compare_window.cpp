@@ -196,6 +196,8 @@ void CompareWindow::buildUi() {
     m_anModel = new CompareModel(CompareModel::Kind::Anomalies, this);
     m_opPanel = new TablePanel(m_opModel, tr("Filter signatures…"));
     m_anPanel = new TablePanel(m_anModel, tr("Filter anomalies (status, name, cause)…"));
+    m_patModel = new CompareModel(CompareModel::Kind::Patterns, this);
+    m_patPanel = new TablePanel(m_patModel, tr("Filter patterns (status, operator, partner, cause)…"));
     // The change words and arrows, explained under the table.
     auto* ops = new QWidget;
     auto* opsBox = new QVBoxLayout(ops);
@@ -207,6 +209,7 @@ void CompareWindow::buildUi() {
     opsBox->addWidget(legend);
     m_tabs->addTab(ops, tr("Operators"));
     m_tabs->addTab(m_anPanel, tr("Anomalies"));
+    m_tabs->addTab(m_patPanel, tr("Patterns"));
     m_gain = new GainCheckView;
     m_tabs->addTab(m_gain, tr("Predicted vs realised"));
     // Heatmaps and breakdowns (the selected operator's, following either timeline) side by side;
@@ -270,6 +273,9 @@ void CompareWindow::buildUi() {
             [this](const QModelIndex& i) { showRow(CompareModel::Kind::Operators, i.row()); });
     connect(m_anPanel, &TablePanel::rowPicked, this,
             [this](const QModelIndex& i) { showRow(CompareModel::Kind::Anomalies, i.row()); });
+    // A pattern: its costliest run in each run that has it, on one scale.
+    connect(m_patPanel, &TablePanel::rowPicked, this,
+            [this](const QModelIndex& i) { showRow(CompareModel::Kind::Patterns, i.row()); });
 }
 
 void CompareWindow::setThresholds(const Thresholds& thresholds) {
@@ -377,6 +383,7 @@ void CompareWindow::tryCompare(bool resetView) {
     m_result = std::move(result);
     m_opModel->setResult(m_result);
     m_anModel->setResult(m_result);
+    m_patModel->setResult(m_result);
     m_shift->setResult(*m_result);
     m_gain->setResult(m_result);
 
@@ -407,6 +414,8 @@ void CompareWindow::tryCompare(bool resetView) {
     // Numbers get their width, names share the rest (TablePanel::fitColumns).
     m_opPanel->fitColumns();
     m_anPanel->fitColumns();
+    m_patPanel->sortBy(CompareModel::PatCostBase, Qt::DescendingOrder);
+    m_patPanel->fitColumns();
 
     updateBreakdowns();
     emit compared();

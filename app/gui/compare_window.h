@@ -9,7 +9,8 @@
 //    comparison's views at the alignment's offset: the first iteration's start (ProfilerStep)
 //    or the trace start (a combo box); each run has its SelectionControl, and picking an
 //    operator in one selects the same signature's nearest occurrence in the other;
-//  - the diff tables (per signature, per anomaly): picking a row shows it in both timelines;
+//  - the diff tables (per signature, per anomaly, per contention pattern): picking a row shows
+//    it in both timelines (a pattern by its costliest run);
 //  - the bottleneck-shift chart and the verdict; the two runs' heatmaps side by side;
 //  - predicted vs realised (GainCheckView): for the base's findings the new run resolved, the
 //    gain the base's what-if predicted and the end-to-end change that happened, per iteration
@@ -98,6 +99,8 @@ class CompareWindow : public QMainWindow {
     widgets::CompareModel* anomalyModel() const { return m_anModel; }
     widgets::TablePanel* operatorPanel() const { return m_opPanel; }
     widgets::TablePanel* anomalyPanel() const { return m_anPanel; }
+    widgets::CompareModel* patternModel() const { return m_patModel; }
+    widgets::TablePanel* patternPanel() const { return m_patPanel; }
     widgets::ShiftChart* shiftChart() const { return m_shift; }
     widgets::GainCheckView* gainView() const { return m_gain; }
     QComboBox* alignBox() const { return m_alignBox; }
@@ -164,6 +167,8 @@ class CompareWindow : public QMainWindow {
     QDoubleSpinBox* m_overlapSpin = nullptr;
     widgets::CompareModel* m_opModel = nullptr;
     widgets::CompareModel* m_anModel = nullptr;
+    widgets::CompareModel* m_patModel = nullptr;
+    widgets::TablePanel* m_patPanel = nullptr;
     widgets::TablePanel* m_opPanel = nullptr;
     widgets::TablePanel* m_anPanel = nullptr;
     widgets::ShiftChart* m_shift = nullptr;

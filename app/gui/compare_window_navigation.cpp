@@ -114,13 +114,15 @@ void CompareWindow::updateBreakdowns() {
 
 void CompareWindow::showRow(CompareModel::Kind kind, int row) {
     if (!m_result) return;
-    const CompareModel* model = kind == CompareModel::Kind::Operators ? m_opModel : m_anModel;
+    const CompareModel* model = kind == CompareModel::Kind::Operators   ? m_opModel
+                                : kind == CompareModel::Kind::Anomalies ? m_anModel
+                                                                        : m_patModel;
     quint32 b = model->baseSlice(row), n = model->newSlice(row);
     if (kind == CompareModel::Kind::Operators) {
         b = first(model->signature(row), Base);
         n = first(model->signature(row), New);
     } else {
-        // An anomaly only one run has: show where the same signature ran in the other.
+        // An anomaly or pattern only one run has: show where the same signature ran in the other.
         if (b == kNone && n != kNone) b = matching(n, New);
         if (n == kNone && b != kNone) n = matching(b, Base);
     }

@@ -82,6 +82,28 @@ std::shared_ptr<const CompareResult> handMadeResult() {
         d.meanChange = d.inBase && d.inNew ? d.now.meanNs / d.base.meanNs - 1 : 0;
         r->operators.push_back(d);
     }
+    // Patterns: one resolved (two runs, the second costlier), one persisting, one new.
+    auto pattern = [](const char* victim, double slowdown, TimeNs cost,
+                      std::vector<std::pair<std::uint32_t, TimeNs>> runs) {
+        ContentionPattern p;
+        p.victim = victim;
+        p.partner = "copy";
+        p.cause = Resource::Bandwidth;
+        p.slowdown = slowdown;
+        p.costNs = cost;
+        for (const auto& [slice, excess] : runs) {
+            PatternRun run;
+            run.slice = slice;
+            run.excessNs = excess;
+            p.runs.push_back(run);
+        }
+        return p;
+    };
+    r->patterns.resolved.push_back(
+        {"triad", "copy", true, false, pattern("triad", 0.28, 9000, {{11, 2000}, {12, 7000}}), {}});
+    r->patterns.persisting.push_back({"scale", "copy", true, true, pattern("scale", 0.30, 5000, {{13, 5000}}),
+                                      pattern("scale", 0.10, 1000, {{14, 1000}})});
+    r->patterns.added.push_back({"gather", "copy", false, true, {}, pattern("gather", 0.17, 3000, {{15, 3000}})});
     r->baseByResource[static_cast<std::size_t>(Resource::Bandwidth)] = 5000000;
     r->newByResource[static_cast<std::size_t>(Resource::Compute)] = 3000000;
     r->bottleneck = {Resource::Bandwidth, 1.0, Resource::Compute, 1.0, true, "bandwidth 100% -> compute 100%"};
@@ -103,7 +125,8 @@ bool openPairAndWait(CompareWindow& w, const QString& base, const QString& now) 
 }  // namespace
 
 TEST_CASE("compare models pass the model tester through resets, sorts and filters", "[compare][model]") {
-    for (CompareModel::Kind kind : {CompareModel::Kind::Operators, CompareModel::Kind::Anomalies}) {
+    for (CompareModel::Kind kind :
+         {CompareModel::Kind::Operators, CompareModel::Kind::Anomalies, CompareModel::Kind::Patterns}) {
         CompareModel model(kind);
         WarningCapture capture;
         {
@@ -133,6 +156,23 @@ TEST_CASE("compare models pass the model tester through resets, sorts and filter
             CHECK(model.newSlice(2) == 9);
             CHECK(model.data(model.index(0, CompareModel::AnScoreNew)).toString() == QStringLiteral("-"));
             CHECK(model.data(model.index(1, CompareModel::AnScoreBase)).toString() == QStringLiteral("4.00"));
+        } else if (kind == CompareModel::Kind::Patterns) {
+            REQUIRE(model.rowCount() == 3);
+            CHECK(model.status(0) == QStringLiteral("resolved"));
+            CHECK(model.status(1) == QStringLiteral("persisting"));
+            CHECK(model.status(2) == QStringLiteral("new"));
+            // A row stands for the pattern's costliest run in each run that has it.
+            CHECK(model.baseSlice(0) == 12);
+            CHECK(model.newSlice(0) == kNone);
+            CHECK(model.baseSlice(1) == 13);
+            CHECK(model.newSlice(1) == 14);
+            CHECK(model.baseSlice(2) == kNone);
+            CHECK(model.newSlice(2) == 15);
+            CHECK(model.signature(2) == "gather");
+            CHECK(model.data(model.index(1, CompareModel::PatSlowdownNew)).toString() == QStringLiteral("+10.0%"));
+            CHECK(model.data(model.index(0, CompareModel::PatSlowdownNew)).toString() == QStringLiteral("-"));
+            CHECK(model.data(model.index(0, CompareModel::PatCostNew)).toString() == QStringLiteral("-"));
+            CHECK(model.data(model.index(0, CompareModel::PatCostBase)).toString() == QStringLiteral("9 us"));
         } else {
             REQUIRE(model.rowCount() == 5);
             // Words with an arrow: "-" is the empty cell, never a change.
@@ -198,6 +238,16 @@ TEST_CASE("compare window on the samples agrees with compareReports", "[compare]
         w.anomalyModel()->rowCount() ==
         static_cast<int>(got.anomalies.resolved.size() + got.anomalies.persisting.size() + got.anomalies.added.size()));
     CHECK(w.operatorModel()->rowCount() == static_cast<int>(got.operators.size()));
+    // The fix on the sample resolves every contention pattern; picking one shows its costliest
+    // run in the baseline.
+    CHECK(got.patterns.resolved.size() == expected.patterns.resolved.size());
+    CHECK_FALSE(got.patterns.resolved.empty());
+    REQUIRE(
+        w.patternModel()->rowCount() ==
+        static_cast<int>(got.patterns.resolved.size() + got.patterns.persisting.size() + got.patterns.added.size()));
+    w.showRow(CompareModel::Kind::Patterns, 0);
+    CHECK(w.baseTimeline()->selectedSlice() == w.patternModel()->baseSlice(0));
+    CHECK(w.baseTimeline()->selectedSlice() != kNone);
 
     SECTION("zooming one timeline moves the other by the alignment offset") {
         TimelineView* b = w.baseTimeline();

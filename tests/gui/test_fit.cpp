@@ -36,7 +36,8 @@ TEST_CASE("the summary wraps to the panel's width, long words included", "[fit][
     SettingsPanel p;
     p.resize(240, 400);
     p.show();
-    const QString word = QStringLiteral("Memcpy_DtoD_(Device_->_Device)_[bytes=16384,_grid=[54,_1,_1],_block=[128,_1,_1]]");
+    const QString word =
+        QStringLiteral("Memcpy_DtoD_(Device_->_Device)_[bytes=16384,_grid=[54,_1,_1],_block=[128,_1,_1]]");
     p.setSummary(QStringLiteral("<b>5</b> flagged operators, <b>0</b> contention windows. Extra wait 5.18 us in "
                                 "flagged operators (0.0% of 1.926 s operator time).<br>&nbsp;&nbsp;sync: 12.5 us "
                                 "(12.5 us per iteration) of its 142 us extra wait<br>") +

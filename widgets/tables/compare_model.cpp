@@ -20,6 +20,20 @@ std::vector<Column> columnsFor(CompareModel::Kind kind) {
                 {QObject::tr("Change %"), ColumnKind::Percent, QObject::tr("Relative change of the mean duration")},
                 {QObject::tr("Anomalies base"), ColumnKind::Count, {}},
                 {QObject::tr("Anomalies new"), ColumnKind::Count, {}}};
+    if (kind == CompareModel::Kind::Patterns)
+        return {{QObject::tr("Status"), ColumnKind::Text,
+                 QObject::tr("resolved: only in the baseline; new: only in the comparison")},
+                {QObject::tr("Operator"), ColumnKind::Name, QObject::tr("The operator slowed beside its partner")},
+                {QObject::tr("Partner"), ColumnKind::Name,
+                 QObject::tr("The kernel, kind of operator or counter that goes with its slow runs")},
+                {QObject::tr("Cause"), ColumnKind::Resource,
+                 QObject::tr("In the comparison when present there, else in the baseline")},
+                {QObject::tr("Slowdown base"), ColumnKind::Percent,
+                 QObject::tr("Runs beside the partner against runs apart (Hodges-Lehmann)")},
+                {QObject::tr("Slowdown new"), ColumnKind::Percent, {}},
+                {QObject::tr("Cost base"), ColumnKind::Duration,
+                 QObject::tr("Time above the baseline over the runs beside the partner")},
+                {QObject::tr("Cost new"), ColumnKind::Duration, {}}};
     return {
         {QObject::tr("Status"), ColumnKind::Text,
          QObject::tr("resolved: only in the baseline; new: only in the comparison")},
@@ -62,25 +76,52 @@ void CompareModel::setResult(std::shared_ptr<const CompareResult> result) {
     beginResetModel();
     m_result = std::move(result);
     m_anomalies.clear();
+    m_patterns.clear();
     if (m_result) {
         for (const AnomalyDiff& d : m_result->anomalies.resolved) m_anomalies.push_back({&d, 0});
         for (const AnomalyDiff& d : m_result->anomalies.persisting) m_anomalies.push_back({&d, 1});
         for (const AnomalyDiff& d : m_result->anomalies.added) m_anomalies.push_back({&d, 2});
+        for (const PatternDiff& d : m_result->patterns.resolved) m_patterns.push_back({&d, 0});
+        for (const PatternDiff& d : m_result->patterns.persisting) m_patterns.push_back({&d, 1});
+        for (const PatternDiff& d : m_result->patterns.added) m_patterns.push_back({&d, 2});
     }
     endResetModel();
 }
 
 int CompareModel::rows() const {
     if (!m_result) return 0;
-    return m_kind == Kind::Operators ? static_cast<int>(m_result->operators.size())
-                                     : static_cast<int>(m_anomalies.size());
+    switch (m_kind) {
+    case Kind::Operators: return static_cast<int>(m_result->operators.size());
+    case Kind::Anomalies: return static_cast<int>(m_anomalies.size());
+    case Kind::Patterns: return static_cast<int>(m_patterns.size());
+    }
+    return 0;
+}
+
+int CompareModel::statusOf(int row) const {
+    if (row < 0 || row >= rows()) return -1;
+    const auto r = static_cast<std::size_t>(row);
+    return m_kind == Kind::Anomalies ? m_anomalies[r].status : m_kind == Kind::Patterns ? m_patterns[r].status : -1;
 }
 
 QString CompareModel::status(int row) const {
-    if (m_kind != Kind::Anomalies || row < 0 || row >= rows()) return {};
     static const char* names[] = {"resolved", "persisting", "new"};
-    return QString::fromLatin1(names[m_anomalies[static_cast<std::size_t>(row)].status]);
+    const int s = statusOf(row);
+    return s < 0 ? QString() : QString::fromLatin1(names[s]);
 }
+
+namespace {
+
+// The run of a pattern that cost the most, kNone without runs.
+quint32 costliestRun(const ContentionPattern& p) {
+    quint32 best = kNone;
+    TimeNs most = -1;
+    for (const PatternRun& r : p.runs)
+        if (r.excessNs > most) most = r.excessNs, best = r.slice;
+    return best;
+}
+
+}  // namespace
 
 QVariant CompareModel::raw(int row, int column) const {
     const auto r = static_cast<std::size_t>(row);
@@ -96,6 +137,20 @@ QVariant CompareModel::raw(int row, int column) const {
         case OpMeanChange: return d.inBase && d.inNew ? d.meanChange : kNaN;
         case OpAnomaliesBase: return static_cast<qint64>(d.inBase ? d.base.anomalies : 0);
         case OpAnomaliesNew: return static_cast<qint64>(d.inNew ? d.now.anomalies : 0);
+        default: return {};
+        }
+    }
+    if (m_kind == Kind::Patterns) {
+        const PatternDiff& d = *m_patterns[r].diff;
+        switch (column) {
+        case PatStatus: return status(row);
+        case PatOperator: return QString::fromStdString(d.victim);
+        case PatPartner: return QString::fromStdString(d.partner);
+        case PatCause: return static_cast<int>(d.inNew ? d.now.cause : d.base.cause);
+        case PatSlowdownBase: return d.inBase ? d.base.slowdown : kNaN;
+        case PatSlowdownNew: return d.inNew ? d.now.slowdown : kNaN;
+        case PatCostBase: return d.inBase ? static_cast<qint64>(d.base.costNs) : qint64(-1);
+        case PatCostNew: return d.inNew ? static_cast<qint64>(d.now.costNs) : qint64(-1);
         default: return {};
         }
     }
@@ -115,7 +170,8 @@ QVariant CompareModel::raw(int row, int column) const {
 QVariant CompareModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
     const int c = index.column();
-    if (m_kind == Kind::Operators && c == OpMeanChange) {
+    if ((m_kind == Kind::Operators && c == OpMeanChange) ||
+        (m_kind == Kind::Patterns && (c == PatSlowdownBase || c == PatSlowdownNew))) {
         const double v = raw(index.row(), c).toDouble();
         if (role == Qt::DisplayRole)
             return std::isfinite(v)
@@ -133,6 +189,11 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const {
         const Anomaly& a = d.inNew ? d.now : d.base;
         if (!a.evidence.empty()) return QString::fromStdString(a.evidence);
     }
+    if (role == Qt::ToolTipRole && m_kind == Kind::Patterns) {
+        const PatternDiff& d = *m_patterns[static_cast<std::size_t>(index.row())].diff;
+        const ContentionPattern& p = d.inNew ? d.now : d.base;
+        if (!p.evidence.empty()) return QString::fromStdString(p.evidence);
+    }
     return ColumnModel::data(index, role);
 }
 
@@ -141,8 +202,8 @@ QColor CompareModel::rowColor(int row) const {
     // Readable on the table's base in a dark palette too.
     const ViewColors colors = viewColors();
     const QColor good = colors.good, bad = colors.bad;
-    if (m_kind == Kind::Anomalies) {
-        const int s = m_anomalies[static_cast<std::size_t>(row)].status;
+    if (m_kind != Kind::Operators) {
+        const int s = statusOf(row);
         return s == 0 ? good : s == 2 ? bad : QColor();
     }
     switch (m_result->operators[static_cast<std::size_t>(row)].change) {
@@ -155,12 +216,20 @@ QColor CompareModel::rowColor(int row) const {
 }
 
 quint32 CompareModel::baseSlice(int row) const {
+    if (m_kind == Kind::Patterns && row >= 0 && row < rows()) {
+        const PatternDiff& d = *m_patterns[static_cast<std::size_t>(row)].diff;
+        return d.inBase ? costliestRun(d.base) : kNone;
+    }
     if (m_kind != Kind::Anomalies || row < 0 || row >= rows()) return kNone;
     const AnomalyDiff& d = *m_anomalies[static_cast<std::size_t>(row)].diff;
     return d.inBase ? d.base.slice : kNone;
 }
 
 quint32 CompareModel::newSlice(int row) const {
+    if (m_kind == Kind::Patterns && row >= 0 && row < rows()) {
+        const PatternDiff& d = *m_patterns[static_cast<std::size_t>(row)].diff;
+        return d.inNew ? costliestRun(d.now) : kNone;
+    }
     if (m_kind != Kind::Anomalies || row < 0 || row >= rows()) return kNone;
     const AnomalyDiff& d = *m_anomalies[static_cast<std::size_t>(row)].diff;
     return d.inNew ? d.now.slice : kNone;
@@ -174,6 +243,7 @@ quint32 CompareModel::rowSlice(int row) const {
 std::string CompareModel::signature(int row) const {
     if (row < 0 || row >= rows()) return {};
     if (m_kind == Kind::Operators) return m_result->operators[static_cast<std::size_t>(row)].signature;
+    if (m_kind == Kind::Patterns) return m_patterns[static_cast<std::size_t>(row)].diff->victim;
     return m_anomalies[static_cast<std::size_t>(row)].diff->signature;
 }
 

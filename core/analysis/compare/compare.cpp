@@ -320,9 +320,14 @@ CompareResult compareReports(const Report& base, const Report& now, const Compar
     // Contention patterns: by victim and partner (a pattern has no place: it is over the run).
     {
         std::map<std::pair<std::string, std::string>, PatternDiff> byKey;
+        // Each side keeps its costliest run only (where a viewer shows the pattern), not all.
         auto side = [](const ContentionPattern& p) {
             ContentionPattern s = p;
             s.runs.clear();
+            const auto worst =
+                std::max_element(p.runs.begin(), p.runs.end(),
+                                 [](const PatternRun& a, const PatternRun& b) { return a.excessNs < b.excessNs; });
+            if (worst != p.runs.end()) s.runs.push_back(*worst);
             return s;
         };
         for (const ContentionPattern& p : base.patterns) {

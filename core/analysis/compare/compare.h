@@ -51,8 +51,9 @@ struct ClusterDiff {
     Cluster base, now;
 };
 
-// A contention pattern (findings/patterns.h) matched by its victim and partner. The sides carry
-// the pattern without its runs (their slices are the run's own).
+// A contention pattern (findings/patterns.h) matched by its victim and partner. Each side carries
+// the pattern with its costliest run only (its slice is that run's trace's own), where a viewer
+// shows the pattern.
 struct PatternDiff {
     std::string victim;
     std::string partner;
