@@ -104,6 +104,29 @@ TEST_CASE("patterns: a systematic 20% slowdown beside a streamer is a pattern wi
     CHECK(r.summary.bottleneck == Resource::Bandwidth);
 }
 
+TEST_CASE("patterns: their cost is paid in the iterations and threads where the runs were", "[patterns]") {
+    KinetoTrace k =
+        pairTrace("vectorized_elementwise_kernel_add", "vectorized_elementwise_kernel_copy", 1.2, 0.25, 40, 240, 11);
+    for (int i = 0; i < 6; ++i) k.step(i, 8000.0 * i, 8000.0);  // 240 runs 200 us apart: 6 steps of 40
+    const Report r = contend::test::analyzeOk(k.load(), AnalysisSettings{});
+    REQUIRE(r.summary.patternWaitNs > 0);
+    REQUIRE(r.iterations.size() == 6);
+    // Every run is inside a step and on a thread: the per-step and per-thread extra wait add up
+    // to the anomalies' and the patterns' (clusters are by gap, not by run).
+    TimeNs iters = 0, threads = 0;
+    for (const IterationStats& it : r.iterations) {
+        iters += it.extraWaitNs;
+        CHECK(it.extraWaitNs > 0);  // the slowdown is in every step, not only its outliers
+    }
+    for (const TrackStats& th : r.threads) threads += th.extraWaitNs;
+    CHECK(iters == r.summary.anomalyWaitNs + r.summary.patternWaitNs);
+    CHECK(threads == r.summary.anomalyWaitNs + r.summary.patternWaitNs);
+    // The counts stay the anomalies'.
+    std::uint32_t anomalies = 0;
+    for (const IterationStats& it : r.iterations) anomalies += it.anomalies;
+    CHECK(anomalies == r.anomalies.size());
+}
+
 TEST_CASE("patterns: a partner that does not slow the operator gives no pattern (null runs, several seeds)",
           "[patterns]") {
     for (unsigned seed = 1; seed <= 5; ++seed) {

@@ -206,6 +206,20 @@ void summarise(Report& report, const Trace& trace, const std::vector<std::uint32
             report.operators[pat.signature].extraWaitNs += extra;
             sigCause[pat.signature][static_cast<std::size_t>(pat.cause)] += extra;
         }
+        // ...and where it was paid: each such run's iteration (by its start) and thread, as an
+        // anomaly's excess is (the anomaly counts stay the anomalies').
+        for (const PatternRun& run : pat.runs) {
+            if (!run.counted || run.anomaly || run.excessNs <= 0) continue;
+            const auto it = std::upper_bound(report.iterations.begin(), report.iterations.end(), run.startNs,
+                                             [](TimeNs t, const IterationStats& i) { return t < i.start; });
+            if (it != report.iterations.begin() && run.startNs < std::prev(it)->end)
+                std::prev(it)->extraWaitNs += run.excessNs;
+            if (run.slice < trace.slices().size()) {
+                const std::uint32_t track = trace.slices()[run.slice].track;
+                const std::uint32_t th = track < threadOf.size() ? threadOf[track] : kNone;
+                if (th != kNone) report.threads[th].extraWaitNs += run.excessNs;
+            }
+        }
     }
     for (std::size_t s = 0; s < sigs; ++s) report.operators[s].dominantCause = argmax(sigCause[s]);
     // Only evidence-backed causes can be the bottleneck: "unknown" is not a resource.
