@@ -30,4 +30,18 @@ std::string formatCount(std::size_t n) {
     return out;
 }
 
+std::string formatTimeSince(TimeNs t) {
+    const double a = static_cast<double>(t < 0 ? -t : t);
+    char buf[48];
+    if (a < 1e3)
+        std::snprintf(buf, sizeof buf, "%lld ns", static_cast<long long>(t));
+    else if (a < 1e6)
+        std::snprintf(buf, sizeof buf, "%.3f us", static_cast<double>(t) / 1e3);
+    else if (a < 1e9)
+        std::snprintf(buf, sizeof buf, "%.6f ms", static_cast<double>(t) / 1e6);
+    else
+        std::snprintf(buf, sizeof buf, "%.9f s", static_cast<double>(t) / 1e9);
+    return buf;
+}
+
 }  // namespace contend

@@ -26,13 +26,7 @@ QString resourceLabel(Resource r) {
 
 QString durationText(TimeNs ns) { return QString::fromStdString(formatDuration(ns)); }
 
-QString timeText(TimeNs t) {
-    const double a = static_cast<double>(std::llabs(t));
-    if (a < 1e3) return QStringLiteral("%1 ns").arg(t);
-    if (a < 1e6) return QStringLiteral("%1 us").arg(static_cast<double>(t) / 1e3, 0, 'f', 3);
-    if (a < 1e9) return QStringLiteral("%1 ms").arg(static_cast<double>(t) / 1e6, 0, 'f', 6);
-    return QStringLiteral("%1 s").arg(static_cast<double>(t) / 1e9, 0, 'f', 9);
-}
+QString timeText(TimeNs t) { return QString::fromStdString(formatTimeSince(t)); }
 
 QString trackLabel(const Trace& trace, std::uint32_t track) {
     if (track >= trace.tracks().size()) return {};
