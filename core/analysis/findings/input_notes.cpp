@@ -75,8 +75,9 @@ std::vector<ReportNote> overlapNote(const InputNoteInputs& in) {
             counted += (counted.empty() ? "" : "; ") + w.kind + " " + formatCount(static_cast<std::size_t>(w.count)) +
                        " (first at " + w.example + ")";
     return {{kStreamOverlapNote,
-             plural(flagged, "device operator overlaps", "device operators overlap") + " another on its own stream (" +
-                 counted +
+             plural(flagged, "device operator overlaps another on its own stream",
+                    "device operators overlap another on their own stream") +
+                 " (" + counted +
                  "): a stream runs one operator at a time, so these are duplicated events or clock trouble. They "
                  "are kept out of the baselines; their own scores are shown but rest on times that cannot be "
                  "right."}};
