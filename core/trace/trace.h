@@ -130,7 +130,7 @@ struct ImportWarning {
 };
 
 struct ImportStats {
-    std::uint64_t events = 0;                     // events in the file, as written
+    std::uint64_t events = 0;                     // events in the file, as written (dropped ones too)
     std::map<std::string, std::uint64_t> phases;  // per "ph" value, as written
     std::vector<ImportWarning> warnings;
     bool truncated = false;

@@ -53,7 +53,8 @@ std::vector<ReportNote> damagedNote(const Trace& t) {
         kinds += (kinds.empty() ? "" : "; ") + w.kind + " " + formatCount(static_cast<std::size_t>(w.count)) +
                  (w.example.empty() ? std::string() : " (first at " + w.example + ")");
     }
-    const double read = static_cast<double>(t.stats().events + dropped);
+    // Both kinds of reader count an event they drop among the events read (ImportStats::events).
+    const double read = static_cast<double>(std::max(t.stats().events, dropped));
     if (dropped + unnamed == 0 || static_cast<double>(dropped + unnamed) < kDamagedShare * read) return {};
     std::string text = "The reader ";
     if (dropped)

@@ -95,6 +95,7 @@ std::optional<SqliteReaderBase::RowTimes> SqliteReaderBase::rowTimes(const Sqlit
                                                                      int endCol, const char* table, std::uint64_t row,
                                                                      bool endMayBeNull) {
     auto problem = [&](ImportProblem p, int col) {
+        ++m_b.stats().events;  // read, as the JSON reader counts an event it drops
         m_b.warn(p, std::string("table ") + table + ", row " + std::to_string(row) + ", column " + st.columnName(col));
         return std::nullopt;
     };
@@ -135,14 +136,14 @@ bool SqliteReaderBase::rowIds(const SqliteStatement& st, int deviceCol, int stre
             v = st.int64(col);
         else if (!st.isReal(col))
             v = parseInt(st.text(col));
-        const std::string where =
-            std::string("table ") + table + ", row " + std::to_string(row) + ", column " + st.columnName(col);
-        if (!v) {
-            m_b.warn(ImportProblem::DbIdNotInteger, where);
-            return false;
-        }
-        if (*v < 0 || *v >= max) {
-            m_b.warn(ImportProblem::DbIdOutOfRange, where + " (" + std::to_string(*v) + ")");
+        if (!v || *v < 0 || *v >= max) {
+            ++m_b.stats().events;  // read, as the JSON reader counts an event it drops
+            const std::string where =
+                std::string("table ") + table + ", row " + std::to_string(row) + ", column " + st.columnName(col);
+            if (!v)
+                m_b.warn(ImportProblem::DbIdNotInteger, where);
+            else
+                m_b.warn(ImportProblem::DbIdOutOfRange, where + " (" + std::to_string(*v) + ")");
             return false;
         }
         out = *v;
