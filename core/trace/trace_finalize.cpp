@@ -271,6 +271,10 @@ void TraceBuilder::markStreamOverlaps() {
         w += "' at " + std::to_string(other.start) + " ns (" + std::to_string(other.dur) + " ns)";
         return w;
     };
+    // Counted here and told once per kind (the first place named): a trace whose every kernel is
+    // doubled builds no text per pair.
+    std::uint64_t duplicates = 0, overlaps = 0;
+    std::string firstDuplicate, firstOverlap;
     for (const Track& tr : t.m_tracks) {
         if (tr.kind != TrackKind::DeviceStream) continue;
         std::uint32_t last = kNone;     // the operator before, in start order
@@ -281,20 +285,22 @@ void TraceBuilder::markStreamOverlaps() {
             Slice* before = last == kNone ? nullptr : &t.m_slices[last];
             last = k;
             if (before && before->start == s.start && before->dur == s.dur && before->name == s.name) {
-                warn(ImportProblem::DuplicateEvent, where(tr, s, *before));
+                if (duplicates++ == 0) firstDuplicate = where(tr, s, *before);
                 s.flags |= kSliceOverlap;
                 before->flags |= kSliceOverlap;
                 continue;
             }
             if (s.is(kSliceMemory) || s.is(kSliceDma)) continue;
             if (longest != kNone && s.start < t.m_slices[longest].end()) {
-                warn(ImportProblem::StreamOverlap, where(tr, s, t.m_slices[longest]));
+                if (overlaps++ == 0) firstOverlap = where(tr, s, t.m_slices[longest]);
                 s.flags |= kSliceOverlap;
                 t.m_slices[longest].flags |= kSliceOverlap;
             }
             if (longest == kNone || s.end() > t.m_slices[longest].end()) longest = k;
         }
     }
+    if (duplicates) warn(ImportProblem::DuplicateEvent, firstDuplicate, duplicates);
+    if (overlaps) warn(ImportProblem::StreamOverlap, firstOverlap, overlaps);
 }
 
 void TraceBuilder::finishCounters() {
