@@ -461,25 +461,37 @@ TEST_CASE("nsys sqlite: damaged times are counted as the JSON reader counts them
     }
 }
 
-TEST_CASE("nsys sqlite: a real export with every kernel's end before its start says so", "[real][nsys][problems]") {
+TEST_CASE("nsys sqlite: a real export with every kernel's end before its start is refused, a third counted",
+          "[real][nsys][problems]") {
     if (!test::haveSharedTraces()) test::skipTest();
     const std::string src = test::sharedTraces() + "/nsys-nsys_ai/tests/fixtures/h100_2gpu_1s.sqlite";
     test::TempFile f("reversed.sqlite");
-    f.write(test::slurp(src));
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open(f.path().c_str(), &db) == SQLITE_OK);
-    REQUIRE(sqlite3_exec(db, "PRAGMA journal_mode = DELETE; UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET end = start - 1;",
-                         nullptr, nullptr, nullptr) == SQLITE_OK);
-    sqlite3_close(db);
-    LoadResult r = loadTrace(f.path());
-    INFO((!r.ok() ? r.failure().message() : std::string()));
-    REQUIRE(r);
-    const Trace& t = *r.value();
-    // The README's count of kernels in this export (the [real] case above): every one is counted.
-    CHECK(problemCount(t, ImportProblem::NegativeDur) == 3442);
-    const auto kernels = t.stats().phases.find("kernel");
-    CHECK((kernels == t.stats().phases.end() || kernels->second == 0));
-    CHECK(t.stats().phases.at("memcpy") == 904);  // the rest still reads
+    auto reversed = [&](const char* where) {
+        f.write(test::slurp(src));
+        sqlite3* db = nullptr;
+        REQUIRE(sqlite3_open(f.path().c_str(), &db) == SQLITE_OK);
+        REQUIRE(sqlite3_exec(db,
+                             (std::string("PRAGMA journal_mode = DELETE; UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET end = "
+                                          "start - 1") +
+                              where + ";")
+                                 .c_str(),
+                             nullptr, nullptr, nullptr) == SQLITE_OK);
+        sqlite3_close(db);
+        return loadTrace(f.path());
+    };
+    // Every one of the README's 3442 kernels (the [real] case above): too damaged to trust.
+    LoadResult all = reversed("");
+    REQUIRE_FALSE(all);
+    CHECK(all.failure().message().find("table CUPTI_ACTIVITY_KIND_KERNEL: 3442 of 3442 rows invalid: negative dur") !=
+          std::string::npos);
+    // A third of them: counted with the first row, and the rest still reads.
+    LoadResult third = reversed(" WHERE rowid % 3 = 0");
+    INFO((!third.ok() ? third.failure().message() : std::string()));
+    REQUIRE(third);
+    const Trace& t = *third.value();
+    CHECK(problemCount(t, ImportProblem::NegativeDur) == 3442 / 3);
+    CHECK(t.stats().phases.at("kernel") == 3442 - 3442 / 3);
+    CHECK(t.stats().phases.at("memcpy") == 904);
 }
 
 TEST_CASE("nsys sqlite: TARGET_INFO_GPU's peaks are the device's, and the analysis sets copies against them",

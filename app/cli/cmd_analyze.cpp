@@ -27,7 +27,7 @@ namespace {
 const char* kHelp =
     "usage: contend-cli analyze TRACE [TRACE...] [--coefficient K] [--overlap R] [--config FILE]\n"
     "                               [--json OUT|-] [--markdown OUT|-] [--csv DIR] [--top N]\n"
-    "                               [--rank-by gain|score]\n"
+    "                               [--rank-by gain|score] [--strict]\n"
     "\n"
     "Finds the device operators slowed by contention, names the cause (bandwidth, compute,\n"
     "cache, issue, sync, lock, queue, unknown), the contention windows and the clusters of tiny\n"
@@ -42,7 +42,10 @@ const char* kHelp =
     "  unknown    nothing in the trace supports a verdict; the reason is given\n"
     "A trace where durations do not depend on what runs beside them comes out clean; notes say\n"
     "what the capture cannot support (too few steps, steps cut by the capture, rare\n"
-    "signatures, dynamic shapes, coarse or missing counters, host-only traces).\n"
+    "signatures, dynamic shapes, coarse or missing counters, host-only traces). A trace cut\n"
+    "before its end, events the reader dropped (1% or more) and operators overlapping on one\n"
+    "stream are said first (notes truncated-input, damaged-input, stream-overlap) and in the\n"
+    "summary's first lines.\n"
     "  --coefficient K  anomaly threshold on the robust score, 0.1 to 50 (default 3.0; raise it\n"
     "                   for a network whose operators vary a lot)\n"
     "  --overlap R      contention window threshold on the overlap ratio, 0.05 to 1 (default 0.70)\n"
@@ -58,6 +61,8 @@ const char* kHelp =
     "                   wait) or score (anomalies by score, windows and clusters by extra wait)\n"
     "  --csv DIR        also write anomalies.csv, windows.csv, clusters.csv, operators.csv and\n"
     "                   notes.csv into DIR (created if missing; RFC 4180, times in ns)\n"
+    "  --strict         exit 4 (after writing every output) when a note says the input is\n"
+    "                   partial or damaged: truncated-input, damaged-input or stream-overlap\n"
     "\n"
     "Several TRACEs are several captures of the same workload analysed together: every\n"
     "signature's baseline pools its runs from all of them (what to do when one capture has too\n"
@@ -109,6 +114,12 @@ void printSummary(const Report& r, std::size_t top, bool byGain) {
     std::printf("trace:      %s (%s, %llu %s operators, span %s)\n", r.trace.path.c_str(), r.trace.format.c_str(),
                 static_cast<unsigned long long>(r.trace.operators), r.trace.scope.c_str(),
                 formatDuration(r.trace.spanNs).c_str());
+    // The input's own notes come first: a verdict on a partial or damaged trace says so at once.
+    for (const ReportNote& n : r.notes) {
+        if (n.kind == kTruncatedInputNote) std::printf("PARTIAL:    %s\n", n.text.c_str());
+        if (n.kind == kDamagedInputNote) std::printf("DAMAGED:    %s\n", n.text.c_str());
+        if (n.kind == kStreamOverlapNote) std::printf("OVERLAP:    %s\n", n.text.c_str());
+    }
     std::printf("settings:   coefficient %.2f, overlap ratio %.2f; %zu counter series mapped%s\n",
                 r.settings.coefficient, r.settings.overlapRatio, r.trace.counters.size(),
                 r.trace.counters.empty() ? " (causes are estimated, none measured)" : "");
@@ -127,9 +138,12 @@ void printSummary(const Report& r, std::size_t top, bool byGain) {
                     formatDuration(r.summary.explainedWaitNs).c_str());
     else
         std::printf("bottleneck: none shown by the evidence\n");
-    if (!r.notes.empty()) {
-        std::printf("\nnotes:\n");
-        for (const ReportNote& n : r.notes) std::printf("  - %s\n", n.text.c_str());
+    bool notesHeader = false;
+    for (const ReportNote& n : r.notes) {
+        if (isStrictNote(n.kind)) continue;  // printed in the first lines
+        if (!notesHeader) std::printf("\nnotes:\n");
+        notesHeader = true;
+        std::printf("  - %s\n", n.text.c_str());
     }
 
     printWhatIf(r, top);
@@ -220,6 +234,7 @@ int runAnalyze(int argc, char** argv) {
     AnalysisSettings settings;
     std::size_t top = 10;
     bool rankByGain = true;
+    bool strict = false;
     auto usage = [](const std::string& why) {
         std::fprintf(stderr, "contend-cli analyze: %s\n%s", why.c_str(), kHelp);
         return kExitUsage;
@@ -253,6 +268,8 @@ int runAnalyze(int argc, char** argv) {
             const char* v = value("--csv");
             if (!v) return usage("--csv needs a folder");
             csvDir = v;
+        } else if (a == "--strict") {
+            strict = true;
         } else if (a == "--rank-by") {
             const char* v = value("--rank-by");
             const std::string how = v ? v : "";
@@ -314,6 +331,12 @@ int runAnalyze(int argc, char** argv) {
         return kExitBadInput;
     }
     if (jsonOut != "-" && markdownOut != "-") printSummary(report, top, rankByGain);
+    if (strict)
+        for (const ReportNote& n : report.notes)
+            if (isStrictNote(n.kind)) {
+                std::fprintf(stderr, "contend-cli analyze: --strict: the report has a %s note\n", n.kind.c_str());
+                return kExitStrict;
+            }
     return kExitOk;
 }
 

@@ -61,7 +61,11 @@ const char* kCompareHelp =
     "  --coefficient K          anomaly coefficient for traces, 0.1 to 50 (default 3.0)\n"
     "  --overlap R              overlap ratio threshold for traces, 0.05 to 1 (default 0.70)\n"
     "  --config FILE            counter-to-resource mapping for traces\n"
-    "Exit codes: 0 ok, 1 regression (with --fail-on-regression), 2 usage, 3 unreadable input.\n";
+    "  --strict                 exit 4 (after writing every output) when either side's report\n"
+    "                           has a truncated-input, damaged-input or stream-overlap note;\n"
+    "                           a partial side is named first in the verdict either way\n"
+    "Exit codes: 0 ok, 1 regression (with --fail-on-regression), 2 usage, 3 unreadable input,\n"
+    "4 partial or damaged input (with --strict; a regression's 1 comes first).\n";
 
 const char* kTrendHelp =
     "usage: contend-cli trend RUN RUN [RUN...] [--json OUT|-] [--coefficient K] [--overlap R]\n"
@@ -131,6 +135,7 @@ int runCompare(int argc, char** argv) {
     std::vector<std::string> inputs;
     std::string jsonOut, mdOut, junitOut, summaryOut;
     bool failOnRegression = false;
+    bool strict = false;
     CompareSettings cs;
     AnalysisSettings as;
     for (int i = 1; i < argc; ++i) {
@@ -157,6 +162,8 @@ int runCompare(int argc, char** argv) {
             summaryOut = argv[++i];
         else if (a == "--fail-on-regression")
             failOnRegression = true;
+        else if (a == "--strict")
+            strict = true;
         else if (a == "--tolerance") {
             if (!value(v)) return kExitUsage;
             cs.endToEndTolerance = v / 100.0;
@@ -226,6 +233,15 @@ int runCompare(int argc, char** argv) {
             return kExitCheckFailed;
         }
         std::fprintf(stderr, "no regression\n");
+    }
+    if (strict) {
+        for (const auto* side : {&base.value(), &now.value()})
+            for (const ReportNote& n : side->notes)
+                if (isStrictNote(n.kind)) {
+                    std::fprintf(stderr, "contend-cli compare: --strict: %s has a %s note\n",
+                                 side == &base.value() ? "BASE" : "NEW", n.kind.c_str());
+                    return kExitStrict;
+                }
     }
     return kExitOk;
 }

@@ -125,6 +125,8 @@ int finish(const char* cmd, std::vector<RankInput> inputs, const Outputs& o) {
         }
         std::fprintf(stderr, "%s: %zu ranks, %zu steps, %zu collectives, %zu held up by a slow rank (%zu explained)\n",
                      cmd, c.ranks.size(), c.iterations.size(), c.collectives.size(), held, explained);
+        for (const ClusterNote& n : c.notes)
+            if (n.kind == "partial-rank") std::fprintf(stderr, "  PARTIAL: %s\n", n.text.c_str());
         for (const SlowRank& s : c.slowRanks)
             std::fprintf(stderr, "  slow rank %d in %zu steps\n", s.rank, s.iterations.size());
     }

@@ -1,6 +1,7 @@
 #pragma once
 // Subcommands of contend-cli. Each takes argv with argv[0] = the subcommand name and returns the
-// process exit code: 0 ok, 1 check failed (compare --fail-on-regression), 2 usage, 3 bad input.
+// process exit code: 0 ok, 1 check failed (compare --fail-on-regression), 2 usage, 3 bad input,
+// 4 partial or damaged input under --strict (analyze, compare).
 #include <string>
 
 #include "core/analysis/model/report.h"
@@ -16,6 +17,9 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitCheckFailed = 1;
 inline constexpr int kExitUsage = 2;
 inline constexpr int kExitBadInput = 3;
+// --strict: the report was written, but its input was partial (a truncated-input or
+// damaged-input note) or held operators overlapping on one stream (stream-overlap).
+inline constexpr int kExitStrict = 4;
 
 // Parses "TRACE [--repeat N]" for the bench commands. Returns -1 when parsing succeeded, else
 // the exit code to return (after printing help on stdout for --help, on stderr for bad usage).

@@ -64,7 +64,8 @@ std::string usageText() {
            "\n"
            "Run 'contend-cli <command> --help' for the options of a command; 'contend-cli --version'\n"
            "prints the version and the git commit this build is of.\n"
-           "Exit codes: 0 ok, 1 check failed, 2 usage error, 3 unreadable or invalid input.\n";
+           "Exit codes: 0 ok, 1 check failed, 2 usage error, 3 unreadable or invalid input,\n"
+           "4 partial or damaged input under --strict (analyze, compare).\n";
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "core/analysis/findings/breakdown.h"
+#include "core/analysis/findings/input_notes.h"
 #include "core/analysis/findings/notes.h"
 #include "core/analysis/findings/patterns.h"
 #include "core/analysis/findings/summary.h"
@@ -159,10 +160,13 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
     const std::vector<std::uint32_t> cut = cutIterations(ops, p->m_iterations, p->m_iterationOfOp);
     for (std::uint32_t it : cut) p->m_iterations[it].cut = true;
     p->m_distributed = findCollectives(t, p->m_iterations);
+    // So are operators that overlap another on their own stream (input_notes.h): their times
+    // cannot be right.
     std::vector<std::uint8_t> inBaseline(ops.size(), 1);
     for (std::uint32_t op = 0; op < ops.size(); ++op) {
         const std::uint32_t it = p->m_iterationOfOp[op];
         if (it != kNone && std::find(cut.begin(), cut.end(), it) != cut.end()) inBaseline[op] = 0;
+        if (t.slices()[ops.slices[op]].is(kSliceOverlap)) inBaseline[op] = 0;
     }
     std::vector<std::uint8_t> contrasted(ops.signatures.size(), 0);
     for (std::size_t sig = 0; sig < contrasted.size(); ++sig)
@@ -278,8 +282,10 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
     info.spanNs = t.span();
     info.counters = p->m_resources.mappedLabels;
     info.scope = ops.deviceScope ? "device" : "host";
-    p->m_notes = dataNotes({t, ops, p->m_base, p->m_exposure, p->m_timelines, p->m_analysisTimelines, coarse,
-                            p->m_iterations, p->m_iterationOfOp, cut});
+    p->m_notes = inputNotes({t, ops, p->m_iterations, cut, p->m_distributed.collectives.size()});
+    for (ReportNote& n : dataNotes({t, ops, p->m_base, p->m_exposure, p->m_timelines, p->m_analysisTimelines, coarse,
+                                    p->m_iterations, p->m_iterationOfOp, cut}))
+        p->m_notes.push_back(std::move(n));
     for (ReportNote& n : dependencyNotes(*p->m_depGraph)) p->m_notes.push_back(std::move(n));
 
     p->m_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

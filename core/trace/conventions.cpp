@@ -85,6 +85,8 @@ bool isMemoryTaskType(std::string_view t) {
            t == "Reduce Inline";
 }
 
+bool isDmaRequestName(std::string_view n) { return n == "dma_request"; }
+
 void tagByConventions(TraceBuilder& b) {
     std::vector<char> hardware(b.trackCount(), 0);
     for (std::uint32_t t = 0; t < hardware.size(); ++t) {
@@ -93,6 +95,7 @@ void tagByConventions(TraceBuilder& b) {
     }
     auto tag = [&](Slice& s, const SliceInfo& info) {
         if (isProfilerStepName(b.str(s.name))) s.flags |= kSliceStep;
+        if (s.is(kSliceDevice) && isDmaRequestName(b.str(s.name))) s.flags |= kSliceDma;
         if (s.track >= hardware.size() || !hardware[s.track] || s.phase == 'i') return;
         s.flags |= kSliceDevice;
         const std::string_view type = b.str(info.taskType);

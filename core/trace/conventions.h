@@ -68,12 +68,17 @@ bool isWaitTaskType(std::string_view taskType);
 bool isWaitActivityName(std::string_view name);
 // Ascend task types that move memory (SDMA and other DMA engines, Memcpy, Reduce Inline).
 bool isMemoryTaskType(std::string_view taskType);
+// Device activities that are DMA requests, which a device queue runs several of at once (MTIA's
+// firmware streams' dma_request): flagged kSliceDma, so the finalize step's check of one
+// operator at a time per stream leaves them alone, as it leaves copies (Ascend's SDMA tasks of
+// one stream run on several channels at once).
+bool isDmaRequestName(std::string_view name);
 
 // --- The pass before finalize -------------------------------------------------------------------
 // Tags what process names and step names mean, over every slice added so far (B/E pairs
 // included): the tracks of the Ascend Hardware process become device streams, their tasks
 // (instants aside) device slices, with their wait and memory task types flagged; every slice
-// named ProfilerStep#N becomes a step marker. Readers call it once, after all metadata is in.
+// named ProfilerStep#N becomes a step marker; device DMA requests are flagged kSliceDma. Readers call it once, after all metadata is in.
 void tagByConventions(TraceBuilder& builder);
 
 }  // namespace conventions

@@ -48,6 +48,11 @@ constexpr std::array<ImportProblemInfo, static_cast<std::size_t>(P::Other) + 1> 
     {P::DbPmuRowWithoutMetric, "TASK_PMU_INFO row without a named, numeric metric", U::Row, kLoss},
     {P::DbKernelWithoutComputeInfo, "kernel task without a COMPUTE_TASK_INFO row left out (as the text export does)",
      U::Row, kLoss},
+    {P::DbNameMissing, "name not in the string table (StringIds / STRING_IDS missing, empty or short)", U::Row, kLoss},
+    {P::DbIdNotInteger, "device or stream id is not an integer", U::Row, kLoss},
+    {P::DbIdOutOfRange, "device or stream id out of range", U::Row, kLoss},
+    {P::DuplicateEvent, "duplicate device operator (same stream, start, duration and name)", U::Event, kLoss},
+    {P::StreamOverlap, "device operator overlaps an earlier one on its stream", U::Event, kLoss},
     {P::Other, "", U::Event, kLoss},
 }};
 
@@ -65,6 +70,25 @@ constexpr std::array<std::string_view, 5> kUnitNames{"event", "byte", "string", 
 const ImportProblemInfo& importProblemInfo(ImportProblem id) {
     const auto i = static_cast<std::size_t>(id);
     return kProblems[i < kProblems.size() ? i : kProblems.size() - 1];
+}
+
+bool problemDropsEvent(ImportProblem id) {
+    switch (id) {
+    case P::EventNotObject:
+    case P::EventWithoutPhase:
+    case P::MissingTs:
+    case P::TsNotNumber:
+    case P::TsOutOfRange:
+    case P::XWithoutDur:
+    case P::DurNotNumber:
+    case P::DurOutOfRange:
+    case P::NegativeDur:
+    case P::CounterWithoutValues:
+    case P::FlowWithoutId:
+    case P::DbIdNotInteger:
+    case P::DbIdOutOfRange: return true;
+    default: return false;
+    }
 }
 
 std::string_view problemUnitName(ProblemUnit unit) {

@@ -48,6 +48,12 @@ enum class ImportProblem : std::uint8_t {
     // Database exports (Ascend profiler databases, Nsight Systems SQLite).
     DbPmuRowWithoutMetric,
     DbKernelWithoutComputeInfo,
+    DbNameMissing,
+    DbIdNotInteger,
+    DbIdOutOfRange,
+    // Found at finalize, in every format: two device operators at once on one stream.
+    DuplicateEvent,
+    StreamOverlap,
     // Not a problem of this table: the default of an ImportWarning, and the table's end.
     Other,
 };
@@ -68,6 +74,11 @@ struct ImportProblemInfo {
 };
 
 const ImportProblemInfo& importProblemInfo(ImportProblem id);
+
+// Whether a problem of this kind drops the event or row it counts (the trace lacks it), as
+// opposed to keeping it with something lost or guessed; the report's damaged-input note adds
+// these up.
+bool problemDropsEvent(ImportProblem id);
 
 // "event", "byte", "string", "value", "row".
 std::string_view problemUnitName(ProblemUnit unit);

@@ -93,6 +93,13 @@ TracePtr poolCaptures(const std::vector<TracePtr>& captures) {
             b.addFlowStart(cat, fname, id, trackOf[slices[f.from].track], slices[f.from].start + delta);
             b.addFlowEnd(cat, fname, id, trackOf[slices[f.to].track], slices[f.to].start + delta, true);
         }
+        // What the readers counted travels with the pool (the report's input notes read it), but
+        // for what finalize counts again on the pooled slices.
+        b.stats().truncated = b.stats().truncated || t.stats().truncated;
+        for (const ImportWarning& w : t.stats().warnings)
+            if (w.id != ImportProblem::Other && w.id != ImportProblem::DuplicateEvent &&
+                w.id != ImportProblem::StreamOverlap)
+                b.warn(w.id, w.example, w.count);
         if (maxStep >= 0) stepBase += maxStep + 1;
         cursor = t.end() + delta + kPoolGapNs;
     }

@@ -25,6 +25,13 @@ enum SliceFlags : std::uint8_t {
     kSliceLaunch = 1 << 3,   // host-side launch (cuda_runtime / cuda_driver / CANN API)
     kSliceStep = 1 << 4,     // iteration marker (ProfilerStep#N)
     kSliceInstant = 1 << 5,  // instant event (dur 0)
+    // Overlaps another device operator on its own stream, which hardware cannot do (a duplicated
+    // event, clock trouble): counted at finalize (ImportProblem::StreamOverlap, DuplicateEvent)
+    // and kept out of the baselines by the analysis.
+    kSliceOverlap = 1 << 6,
+    // A DMA request that a device queue takes several of at once (MTIA's firmware dma_request,
+    // conventions.h): like a copy (kSliceMemory), not checked for overlap on its stream.
+    kSliceDma = 1 << 7,
 };
 
 // Hot part of an operator/slice: what the timeline and the analyses touch in inner loops.
@@ -123,7 +130,7 @@ struct ImportWarning {
 };
 
 struct ImportStats {
-    std::uint64_t events = 0;                     // events in the file, as written
+    std::uint64_t events = 0;                     // events in the file, as written (dropped ones too)
     std::map<std::string, std::uint64_t> phases;  // per "ph" value, as written
     std::vector<ImportWarning> warnings;
     bool truncated = false;

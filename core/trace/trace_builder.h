@@ -139,6 +139,7 @@ class TraceBuilder {
     void pairBeginEnd();
     void sortSlices(std::vector<std::uint32_t>& newIndexOf);
     void finishTracks();
+    void markStreamOverlaps();
     void finishCounters();
     void bindFlows(const std::vector<std::uint32_t>& newIndexOf);
     void linkLaunches();

@@ -252,6 +252,57 @@ void TraceBuilder::finishTracks() {
     });
 }
 
+// Two device operators at once on one stream: a stream runs its operators one after another, so
+// this is a duplicated event or clock trouble, whatever the format. Checked here, after the
+// track pass, so every reader gets it. Each operator that starts before an earlier one on its
+// stream has ended is counted once: as a duplicate when it repeats the operator before it (same
+// start, duration and name), else as an overlap; both of the pair are flagged kSliceOverlap.
+// Wait tasks (an Ascend EVENT_WAIT beside the task it waits for) and instants are not operators.
+// Copies and DMA requests (kSliceMemory, kSliceDma) may run several at once on one stream (DMA
+// engines: Ascend's SDMA tasks, MTIA's dma_request): only their exact duplicates are counted.
+void TraceBuilder::markStreamOverlaps() {
+    auto& t = *m_trace;
+    auto where = [&](const Track& tr, const Slice& s, const Slice& other) {
+        std::string w = tr.label();
+        w += ": '";
+        w += t.m_strings.view(s.name);
+        w += "' at " + std::to_string(s.start) + " ns (" + std::to_string(s.dur) + " ns) beside '";
+        w += t.m_strings.view(other.name);
+        w += "' at " + std::to_string(other.start) + " ns (" + std::to_string(other.dur) + " ns)";
+        return w;
+    };
+    // Counted here and told once per kind (the first place named): a trace whose every kernel is
+    // doubled builds no text per pair.
+    std::uint64_t duplicates = 0, overlaps = 0;
+    std::string firstDuplicate, firstOverlap;
+    for (const Track& tr : t.m_tracks) {
+        if (tr.kind != TrackKind::DeviceStream) continue;
+        std::uint32_t last = kNone;     // the operator before, in start order
+        std::uint32_t longest = kNone;  // the operator so far that ends last (copies and DMA aside)
+        for (std::uint32_t k = tr.sliceBegin; k < tr.sliceEnd; ++k) {
+            Slice& s = t.m_slices[k];
+            if (!s.is(kSliceDevice) || s.is(kSliceWait) || s.is(kSliceInstant) || s.dur <= 0) continue;
+            Slice* before = last == kNone ? nullptr : &t.m_slices[last];
+            last = k;
+            if (before && before->start == s.start && before->dur == s.dur && before->name == s.name) {
+                if (duplicates++ == 0) firstDuplicate = where(tr, s, *before);
+                s.flags |= kSliceOverlap;
+                before->flags |= kSliceOverlap;
+                continue;
+            }
+            if (s.is(kSliceMemory) || s.is(kSliceDma)) continue;
+            if (longest != kNone && s.start < t.m_slices[longest].end()) {
+                if (overlaps++ == 0) firstOverlap = where(tr, s, t.m_slices[longest]);
+                s.flags |= kSliceOverlap;
+                t.m_slices[longest].flags |= kSliceOverlap;
+            }
+            if (longest == kNone || s.end() > t.m_slices[longest].end()) longest = k;
+        }
+    }
+    if (duplicates) warn(ImportProblem::DuplicateEvent, firstDuplicate, duplicates);
+    if (overlaps) warn(ImportProblem::StreamOverlap, firstOverlap, overlaps);
+}
+
 void TraceBuilder::finishCounters() {
     auto& t = *m_trace;
     for (auto& c : t.m_counters) {
@@ -437,6 +488,7 @@ TracePtr TraceBuilder::finalize() {
         metrics();
         tracks();
     }
+    markStreamOverlaps();
     finishCounters();
     bindFlows(newIndexOf);
     m_parent = {};

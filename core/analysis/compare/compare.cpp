@@ -408,7 +408,19 @@ CompareResult compareReports(const Report& base, const Report& now, const Compar
         bs.baseResource != Resource::None && bs.newResource != Resource::None && bs.baseResource != bs.newResource;
     bs.text = std::string(resourceName(bs.baseResource)) + " " + percent(bs.baseShare) + " -> " +
               resourceName(bs.newResource) + " " + percent(bs.newShare);
+    if (const ReportNote* n = partialInputNote(base.notes)) r.basePartial = n->kind + ": " + n->text;
+    if (const ReportNote* n = partialInputNote(now.notes)) r.newPartial = n->kind + ": " + n->text;
     r.verdict = verdictOf(r);
+    // A side that rests on a partial input is named first: a change may be only what it lacks.
+    const bool basePart = !r.basePartial.empty(), newPart = !r.newPartial.empty();
+    if (basePart || newPart)
+        r.verdict = std::string(basePart && newPart ? "Both sides rest on partial inputs"
+                                : basePart          ? "BASE rests on a partial input"
+                                                    : "NEW rests on a partial input") +
+                    " (" + (basePart ? r.basePartial.substr(0, r.basePartial.find(':')) : std::string()) +
+                    (basePart && newPart ? ", " : "") +
+                    (newPart ? r.newPartial.substr(0, r.newPartial.find(':')) : std::string()) +
+                    "): the comparison may show only what it lacks; " + r.verdict;
     r.gain = gainCheck(base, now, r);
     return r;
 }

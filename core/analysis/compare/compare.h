@@ -128,6 +128,9 @@ struct CompareResult {
     Partition<PatternDiff> patterns;      // resolved: the cost beside that partner went away
     std::vector<OperatorDiff> operators;  // by |change in total time|, largest first
     std::string basePath, newPath;
+    // Which side rests on a partial input: that side's truncated-input or damaged-input note
+    // ("kind: text", report.h), "" for a whole one. The verdict starts by saying so.
+    std::string basePartial, newPartial;
 };
 
 CompareResult compareReports(const Report& base, const Report& now, const CompareSettings& settings = {});

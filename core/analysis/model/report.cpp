@@ -8,6 +8,16 @@ constexpr const char* kResourceNames[kResourceCount] = {"bandwidth", "compute", 
                                                         "lock",      "queue",   "unknown", "none"};
 }  // namespace
 
+bool isPartialInputNote(std::string_view kind) { return kind == kTruncatedInputNote || kind == kDamagedInputNote; }
+
+bool isStrictNote(std::string_view kind) { return isPartialInputNote(kind) || kind == kStreamOverlapNote; }
+
+const ReportNote* partialInputNote(const std::vector<ReportNote>& notes) {
+    for (const ReportNote& n : notes)
+        if (isPartialInputNote(n.kind)) return &n;
+    return nullptr;
+}
+
 const char* resourceName(Resource r) {
     const auto i = static_cast<std::size_t>(r);
     return i < kResourceCount ? kResourceNames[i] : "unknown";

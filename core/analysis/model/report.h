@@ -194,6 +194,21 @@ struct ReportNote {
     std::string text;
 };
 
+// The notes on the input itself (analysis/findings/input_notes.h), first in a report's notes:
+//   truncated-input  the file was cut before its end: the report rests on what was kept
+//   damaged-input    the reader dropped events (or kept them without names) beyond a threshold
+//   stream-overlap   device operators at once on one stream (duplicates, clock trouble)
+inline constexpr const char* kTruncatedInputNote = "truncated-input";
+inline constexpr const char* kDamagedInputNote = "damaged-input";
+inline constexpr const char* kStreamOverlapNote = "stream-overlap";
+// A partial input: the verdicts rest on part of what was captured (truncated-input,
+// damaged-input). `cluster` and `merge` mark such a rank; `compare` names such a side.
+bool isPartialInputNote(std::string_view kind);
+// What `analyze --strict` and `compare --strict` fail on: a partial input or a stream overlap.
+bool isStrictNote(std::string_view kind);
+// The first note of `notes` that says the input is partial, or nullptr.
+const ReportNote* partialInputNote(const std::vector<ReportNote>& notes);
+
 // Since report/2 (whatif.h): the what-if over the dependency graph. Gains are end to end over
 // the whole run (the sum of the iteration times), ns; per iteration is that over the iterations.
 struct ResourceGain {

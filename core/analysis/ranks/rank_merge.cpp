@@ -50,6 +50,33 @@ std::string collectiveKey(const std::string& name) {
     return name;
 }
 
+namespace {
+
+// A rank whose report says its input was partial: what it holds against the others, and that the
+// job's verdict rests on it.
+ClusterNote partialRankNote(const std::vector<RankInput>& ranks, std::size_t r) {
+    std::vector<TimeNs> others;
+    for (std::size_t o = 0; o < ranks.size(); ++o)
+        if (o != r && ranks[o].partial.empty())
+            others.push_back(static_cast<TimeNs>(ranks[o].distributed.collectives.size()));
+    const RankInput& in = ranks[r];
+    std::string text = "rank " + std::to_string(in.rank) + " rests on a partial trace (" +
+                       in.partial.substr(0, in.partial.find(':')) + "): it holds " +
+                       std::to_string(in.iterations.size()) + " steps and " +
+                       std::to_string(in.distributed.collectives.size()) + " collectives";
+    if (!others.empty()) {
+        std::size_t steps = 0;
+        for (std::size_t o = 0; o < ranks.size(); ++o)
+            if (o != r && ranks[o].partial.empty()) steps = std::max(steps, ranks[o].iterations.size());
+        text += ", where the whole ranks hold up to " + std::to_string(steps) + " steps and a median of " +
+                std::to_string(medianOf(others)) + " collectives";
+    }
+    text += ": the job's verdict rests on a partial rank (its report's note is in the rank's \"partial\")";
+    return {"partial-rank", text};
+}
+
+}  // namespace
+
 RankInput rankInputFromReport(const Report& report, std::string source, int rankOverride) {
     RankInput in;
     in.source = std::move(source);
@@ -57,6 +84,7 @@ RankInput rankInputFromReport(const Report& report, std::string source, int rank
     in.distributed = report.distributed;
     in.rank = rankOverride >= 0 ? rankOverride : report.distributed.rank;
     in.iterations = report.iterations;
+    if (const ReportNote* n = partialInputNote(report.notes)) in.partial = n->kind + ": " + n->text;
     for (const ContentionWindow& w : report.windows) {
         RankFinding f;
         f.startNs = w.start;
@@ -101,10 +129,13 @@ ClusterReport mergeRanks(std::vector<RankInput> ranks, const RankMergeSettings& 
         out.sources.push_back(ranks[r].source);
         out.traces.push_back(ranks[r].trace);
         out.collectivesPerRank.push_back(ranks[r].distributed.collectives.size());
+        out.partial.push_back(ranks[r].partial);
         for (const IterationStats& it : ranks[r].iterations) idx[r].steps[it.index] = &it;
         const auto& runs = ranks[r].distributed.collectives;
         for (std::uint32_t c = 0; c < runs.size(); ++c) idx[r].byStep[runs[c].iteration].push_back(c);
     }
+    for (std::size_t r = 0; r < R; ++r)
+        if (!ranks[r].partial.empty()) out.notes.push_back(partialRankNote(ranks, r));
     if (R < 2) out.notes.push_back({"one-rank", "only one rank: nothing to compare it with"});
     int world = 0;
     bool worldsDiffer = false;

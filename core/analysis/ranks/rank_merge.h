@@ -51,6 +51,9 @@ struct RankInput {
     std::vector<IterationStats> iterations;
     ReportDistributed distributed;
     std::vector<RankFinding> findings;
+    // The report's note that its input was partial (a truncated-input or damaged-input note,
+    // report.h), or empty for a whole one: merge marks the rank and says the verdict rests on it.
+    std::string partial;
 };
 
 // Keeps of a report what merge reads. `rankOverride` >= 0 replaces the report's rank.
@@ -117,6 +120,9 @@ struct ClusterReport {
     std::vector<int> ranks;
     std::vector<std::string> sources;
     std::vector<std::string> traces;  // per rank, its trace ("" when unknown: an older report)
+    // Per rank, the note saying its input was partial (RankInput::partial), "" for a whole one;
+    // a partial rank also gets a "partial-rank" note, first among the notes.
+    std::vector<std::string> partial;
     std::vector<std::size_t> collectivesPerRank;
     std::vector<ClusterIteration> iterations;
     std::vector<ClusterCollective> collectives;

@@ -101,6 +101,7 @@ std::optional<Failure> Reader::checkBudget() {
 std::optional<Failure> Reader::readStrings() {
     Result<SqliteStatement> selected = select("STRING_IDS", {{{"id"}, true}, {{"value"}, true}});
     if (!selected || !*selected) return failureOf(selected);  // a failure, or no such table
+    m_haveStringTable = true;
     SqliteStatement& st = *selected;
     std::size_t badBytes = 0;
     std::int64_t firstBad = -1;
@@ -253,9 +254,11 @@ std::optional<Failure> Reader::readTasks() {
     while (st.step()) {
         if (auto stop = tick()) return stop;
         const auto times = rowTimes(st, 0, 1, kTask, ++row);
-        if (!times) continue;
-        const std::int64_t device = st.int64(2, 0), stream = st.int64(6, -1), taskId = st.int64(7, -1);
+        std::int64_t device = 0, stream = -1;
+        if (!times || !rowIds(st, 2, 6, kTask, row, device, stream, 0, -1)) continue;
+        const std::int64_t taskId = st.int64(7, -1);
         const std::int64_t global = st.int64(4, -1), connection = st.int64(3, -1);
+        if (!st.isNull(5) && m_strings.count(st.int64(5)) == 0) nameMissing(st.int64(5), st, 5, kTask, row);
         auto tn = typeNames.find(st.int64(5, -1));
         if (tn == typeNames.end()) {
             std::string_view type = string(st.int64(5, -1));
@@ -337,7 +340,8 @@ std::optional<Failure> Reader::readTasks() {
     }
     if (hidden) m_b.warn(ImportProblem::DbKernelWithoutComputeInfo, "table TASK", hidden);
     counted("task", n);
-    return scanDone(kTask, st);
+    if (auto failed = scanDone(kTask, st)) return failed;
+    return tooDamaged(kTask, row, row - n);
 }
 
 std::optional<Failure> Reader::readCommunicationOps() {

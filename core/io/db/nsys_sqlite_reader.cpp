@@ -124,6 +124,7 @@ std::optional<Failure> Reader::run() {
 std::optional<Failure> Reader::readStrings() {
     Result<SqliteStatement> selected = select("StringIds", {{"id", true}, {"value", true}});
     if (!selected || !*selected) return failureOf(selected);  // a failure, or no such table
+    m_haveStringTable = true;
     SqliteStatement& st = *selected;
     std::size_t badBytes = 0;
     std::int64_t firstBad = -1;
@@ -259,8 +260,8 @@ std::optional<Failure> Reader::readKernels() {
     while (st.step()) {
         if (auto stop = tick()) return stop;
         const auto times = rowTimes(st, 0, 1, kKernel, ++row);
-        if (!times) continue;
-        const std::int64_t device = st.int64(2), stream = st.int64(3);
+        std::int64_t device = 0, stream = 0;
+        if (!times || !rowIds(st, 2, 3, kKernel, row, device, stream)) continue;
         const std::int64_t nameId = st.isNull(5) ? st.int64(6, -1) : st.int64(5);
         auto it = names.find(nameId);
         if (it == names.end()) {
@@ -268,6 +269,11 @@ std::optional<Failure> Reader::readKernels() {
             if (nm.empty() && !st.isNull(5)) nm = string(st.int64(6, -1));  // demangled name missing: the short one
             it = names.emplace(nameId, m_b.intern(nm.empty() ? std::string_view("(unnamed kernel)") : nm)).first;
         }
+        // A name id (demangled, else short) that the string table does not hold.
+        const int nameCol = st.isNull(5) ? 6 : 5;
+        if (!st.isNull(nameCol) && m_strings.count(nameId) == 0 &&
+            (nameCol == 6 || m_strings.count(st.int64(6, -1)) == 0))
+            nameMissing(nameId, st, nameCol, kKernel, row);
         Slice s;
         s.start = times->start;
         s.dur = times->dur;
@@ -293,7 +299,8 @@ std::optional<Failure> Reader::readKernels() {
         ++n;
     }
     counted("kernel", n);
-    return scanDone(kKernel, st);
+    if (auto failed = scanDone(kKernel, st)) return failed;
+    return tooDamaged(kKernel, row, row - n);
 }
 
 std::optional<Failure> Reader::readCopies(const char* table, bool memset) {
@@ -322,8 +329,8 @@ std::optional<Failure> Reader::readCopies(const char* table, bool memset) {
     while (st.step()) {
         if (auto stop = tick()) return stop;
         const auto times = rowTimes(st, 0, 1, table, ++row);
-        if (!times) continue;
-        const std::int64_t device = st.int64(2), stream = st.int64(3);
+        std::int64_t device = 0, stream = 0;
+        if (!times || !rowIds(st, 2, 3, table, row, device, stream)) continue;
         // Kineto's names: "Memcpy HtoD (Pageable -> Device)", "Memset (Device)".
         if (memset) {
             name = std::string("Memset (") + memKindName(st.int64(6, 7)) + ")";
@@ -349,7 +356,8 @@ std::optional<Failure> Reader::readCopies(const char* table, bool memset) {
         ++n;
     }
     counted(memset ? "memset" : "memcpy", n);
-    return scanDone(table, st);
+    if (auto failed = scanDone(table, st)) return failed;
+    return tooDamaged(table, row, row - n);
 }
 
 std::optional<Failure> Reader::readRuntime() {
@@ -375,6 +383,7 @@ std::optional<Failure> Reader::readRuntime() {
             if (nm.empty()) nm = "(unnamed CUDA call)";
             it = names.emplace(nameId, Name{m_b.intern(nm), isLaunchName(nm)}).first;
         }
+        if (!st.isNull(4) && m_strings.count(nameId) == 0) nameMissing(nameId, st, 4, kRuntime, row);
         const std::int64_t globalTid = st.int64(2);
         Slice s;
         s.start = times->start;
@@ -392,7 +401,8 @@ std::optional<Failure> Reader::readRuntime() {
         ++n;
     }
     counted("runtime", n);
-    return scanDone(kRuntime, st);
+    if (auto failed = scanDone(kRuntime, st)) return failed;
+    return tooDamaged(kRuntime, row, row - n);
 }
 
 std::optional<Failure> Reader::readSync() {

@@ -30,6 +30,7 @@ bool SqliteStatement::step() {
 
 bool SqliteStatement::isNull(int col) const { return sqlite3_column_type(m_stmt, col) == SQLITE_NULL; }
 bool SqliteStatement::isInteger(int col) const { return sqlite3_column_type(m_stmt, col) == SQLITE_INTEGER; }
+bool SqliteStatement::isReal(int col) const { return sqlite3_column_type(m_stmt, col) == SQLITE_FLOAT; }
 
 std::string SqliteStatement::columnName(int col) const {
     const char* name = sqlite3_column_name(m_stmt, col);

@@ -32,6 +32,7 @@ class SqliteStatement {
 
     bool isNull(int col) const;
     bool isInteger(int col) const;  // stored as an INTEGER (read with int64 without conversion)
+    bool isReal(int col) const;     // stored as a REAL
     std::int64_t int64(int col, std::int64_t fallback = 0) const;  // fallback for NULL
     double real(int col, double fallback = 0) const;
     std::string_view text(int col) const;   // "" for NULL

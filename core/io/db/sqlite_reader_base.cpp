@@ -95,6 +95,7 @@ std::optional<SqliteReaderBase::RowTimes> SqliteReaderBase::rowTimes(const Sqlit
                                                                      int endCol, const char* table, std::uint64_t row,
                                                                      bool endMayBeNull) {
     auto problem = [&](ImportProblem p, int col) {
+        ++m_b.stats().events;  // read, as the JSON reader counts an event it drops
         m_b.warn(p, std::string("table ") + table + ", row " + std::to_string(row) + ", column " + st.columnName(col));
         return std::nullopt;
     };
@@ -120,6 +121,57 @@ std::optional<SqliteReaderBase::RowTimes> SqliteReaderBase::rowTimes(const Sqlit
     t.dur = end - t.start;
     if (t.dur > kMaxDurNs) return problem(ImportProblem::DurOutOfRange, endCol);
     return t;
+}
+
+bool SqliteReaderBase::rowIds(const SqliteStatement& st, int deviceCol, int streamCol, const char* table,
+                              std::uint64_t row, std::int64_t& device, std::int64_t& stream, std::int64_t nullDevice,
+                              std::int64_t nullStream) {
+    auto id = [&](int col, std::int64_t ifNull, std::int64_t max, std::int64_t& out) {
+        if (st.isNull(col)) {
+            out = ifNull;
+            return true;
+        }
+        std::optional<std::int64_t> v;
+        if (st.isInteger(col))
+            v = st.int64(col);
+        else if (!st.isReal(col))
+            v = parseInt(st.text(col));
+        if (!v || *v < 0 || *v >= max) {
+            ++m_b.stats().events;  // read, as the JSON reader counts an event it drops
+            const std::string where =
+                std::string("table ") + table + ", row " + std::to_string(row) + ", column " + st.columnName(col);
+            if (!v)
+                m_b.warn(ImportProblem::DbIdNotInteger, where);
+            else
+                m_b.warn(ImportProblem::DbIdOutOfRange, where + " (" + std::to_string(*v) + ")");
+            return false;
+        }
+        out = *v;
+        return true;
+    };
+    return id(deviceCol, nullDevice, kMaxDeviceId, device) && id(streamCol, nullStream, kMaxStreamId, stream);
+}
+
+void SqliteReaderBase::nameMissing(std::int64_t id, const SqliteStatement& st, int col, const char* table,
+                                   std::uint64_t row) {
+    const std::string why = !m_haveStringTable  ? std::string("no string table")
+                            : m_strings.empty() ? std::string("the string table is empty")
+                                                : "no id " + std::to_string(id) + " in the string table";
+    m_b.warn(ImportProblem::DbNameMissing, std::string("table ") + table + ", row " + std::to_string(row) +
+                                               ", column " + st.columnName(col) + " (" + why + ")");
+}
+
+std::optional<Failure> SqliteReaderBase::tooDamaged(const char* table, std::uint64_t rows,
+                                                    std::uint64_t dropped) const {
+    if (rows < kRefuseFromRows || 2 * dropped <= rows) return std::nullopt;
+    const std::string prefix = std::string("table ") + table + ", ";
+    std::string kinds;
+    for (const ImportWarning& w : m_b.stats().warnings)
+        if (w.example.rfind(prefix, 0) == 0)
+            kinds += (kinds.empty() ? "" : "; ") + w.kind + " (first at " + w.example.substr(prefix.size()) + ")";
+    return fail(prefix.substr(0, prefix.size() - 2) + ": " + std::to_string(dropped) + " of " + std::to_string(rows) +
+                " rows invalid" + (kinds.empty() ? std::string() : ": " + kinds) +
+                "; too damaged to trust (a damaged or hand-edited export?)");
 }
 
 }  // namespace contend

@@ -114,6 +114,26 @@ class SqliteReaderBase {
     std::optional<RowTimes> rowTimes(const SqliteStatement& st, int startCol, int endCol, const char* table,
                                      std::uint64_t row, bool endMayBeNull = false);
 
+    // The device and stream ids of row `row` of `table` (columns deviceCol, streamCol; NULL
+    // reads as `nullDevice` / `nullStream`, as the readers always have). An id stored as text
+    // that is not a whole number, a real or a blob is "device or stream id is not an integer";
+    // a negative one, or one beyond kMaxDeviceId / kMaxStreamId, "device or stream id out of
+    // range": counted (the first named "table T, row N, column C") and the row dropped (false),
+    // for no track can be told for it.
+    static constexpr std::int64_t kMaxDeviceId = 1 << 16;
+    static constexpr std::int64_t kMaxStreamId = std::int64_t{1} << 31;
+    bool rowIds(const SqliteStatement& st, int deviceCol, int streamCol, const char* table, std::uint64_t row,
+                std::int64_t& device, std::int64_t& stream, std::int64_t nullDevice = 0, std::int64_t nullStream = 0);
+    // Counts a name id of row `row` of `table` (column `col`) that the string table does not hold
+    // (StringIds / STRING_IDS missing, emptied or cut) as DbNameMissing, the first named with the
+    // column and why; the reader uses its placeholder name ("(unnamed kernel)").
+    void nameMissing(std::int64_t id, const SqliteStatement& st, int col, const char* table, std::uint64_t row);
+    // After a table of operators: a Failure naming the file and the table when it is too damaged
+    // to trust, more than half of at least kRefuseFromRows rows dropped, with the kinds counted in
+    // it. `dropped` rows of `rows` read.
+    static constexpr std::uint64_t kRefuseFromRows = 10;
+    std::optional<Failure> tooDamaged(const char* table, std::uint64_t rows, std::uint64_t dropped) const;
+
     static constexpr std::int64_t kProgressRows = 1 << 12;
     // tick()'s slow path: tells the caller's progress, a Cancelled Failure when it says stop.
     std::optional<Failure> reportProgress();
@@ -124,6 +144,7 @@ class SqliteReaderBase {
     const LoadOptions& m_opt;
     std::unordered_set<std::string> m_tables;
     std::unordered_map<std::int64_t, std::string> m_strings;
+    bool m_haveStringTable = false;  // a string table was found (set by the reader that reads it)
     std::int64_t m_rowsTotal = 0;
     std::int64_t m_rowsDone = 0;
 };

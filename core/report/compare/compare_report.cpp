@@ -101,6 +101,9 @@ json compareToJson(const CompareResult& r) {
     j["producer"] = producerJson();
     j["base"] = r.basePath;
     j["new"] = r.newPath;
+    // The side whose input was partial (its truncated-input or damaged-input note); absent when whole.
+    if (!r.basePartial.empty()) j["base_partial"] = r.basePartial;
+    if (!r.newPartial.empty()) j["new_partial"] = r.newPartial;
     json byRes = json::object();
     for (std::size_t k = 0; k < kResourceCount; ++k) {
         if (r.baseByResource[k] == 0 && r.newByResource[k] == 0) continue;
@@ -180,6 +183,8 @@ std::string compareToMarkdown(const CompareResult& r) {
     std::string m;
     m += "# Contend compare\n\n";
     m += "- base: `" + r.basePath + "`\n- new: `" + r.newPath + "`\n\n";
+    if (!r.basePartial.empty()) m += "> **Warning: BASE is partial** (" + r.basePartial + ")\n\n";
+    if (!r.newPartial.empty()) m += "> **Warning: NEW is partial** (" + r.newPartial + ")\n\n";
     m += "**Verdict:** " + r.verdict + "\n\n";
     if (r.gain.available) m += "**Predicted vs realised:** " + r.gain.text + "\n\n";
     m += "| | base | new | change |\n|---|---|---|---|\n";

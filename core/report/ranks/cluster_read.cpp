@@ -114,6 +114,7 @@ void readRanks(const json& j, ClusterReport& c) {
         c.sources.push_back(getString(ranks[i], "report", w));
         c.collectivesPerRank.push_back(getInt<std::size_t>(ranks[i], "collectives", w));
         c.traces.push_back(ranks[i].contains("trace") ? getString(ranks[i], "trace", w) : std::string());
+        c.partial.push_back(ranks[i].contains("partial") ? getString(ranks[i], "partial", w) : std::string());
     }
 }
 

@@ -41,6 +41,9 @@ json clusterToJson(const ClusterReport& c) {
         json x = {{"rank", c.ranks[r]}, {"report", c.sources[r]}, {"collectives", c.collectivesPerRank[r]}};
         // Where the rank's trace is, for the app's drill-down (absent in reports before it).
         if (r < c.traces.size() && !c.traces[r].empty()) x["trace"] = c.traces[r];
+        // Its report's note that its input was partial (truncated-input, damaged-input); absent
+        // for a whole rank.
+        if (r < c.partial.size() && !c.partial[r].empty()) x["partial"] = c.partial[r];
         ranks.push_back(std::move(x));
     }
     j["ranks"] = std::move(ranks);
@@ -107,6 +110,8 @@ std::string clusterToMarkdown(const ClusterReport& c) {
     o << "# Cluster report\n\n";
     o << c.ranks.size() << " ranks, " << c.iterations.size() << " steps, " << c.collectives.size()
       << " collectives matched across ranks.\n\n";
+    for (const ClusterNote& n : c.notes)
+        if (n.kind == "partial-rank") o << "> **Warning (partial rank):** " << n.text << "\n\n";
     o << "Slow rank test, per step: compute time (step span less the rank's waits in collectives) beyond the median "
          "by more than "
       << c.settings.k << " x 1.4826 x max(MAD, " << c.settings.minExcess * 100

@@ -54,6 +54,10 @@ void writeHeader(std::ostream& o, const Report& r) {
              "runs, and what the operators lean on), none measured\n";
     else
         o << "- Counters: " << r.trace.counters.size() << " series mapped to resources\n";
+    // The input's own notes (truncated-input, damaged-input, stream-overlap) head the report, as
+    // a warning, besides their place among the notes.
+    for (const ReportNote& n : r.notes)
+        if (isStrictNote(n.kind)) o << "\n> **Warning (" << n.kind << "):** " << n.text << "\n";
 }
 
 void writeSummary(std::ostream& o, const Report& r) {
