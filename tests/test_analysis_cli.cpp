@@ -122,13 +122,13 @@ TEST_CASE("contend-cli analyze: findings ranked by predicted gain, or by score w
     const Run byGain = cli("analyze " + trace.path() + " --coefficient 2");
     REQUIRE(byGain.code == 0);
     CHECK(byGain.out.find("what-if (dependency graph") != std::string::npos);
-    CHECK(byGain.out.find("top anomalies (by predicted gain)") != std::string::npos);
+    CHECK(byGain.out.find("top anomalies (by predicted gain; times since the trace start)") != std::string::npos);
     const auto first = byGain.out.find("#", byGain.out.find("top anomalies"));
     REQUIRE(first != std::string::npos);
     CHECK(byGain.out.compare(first, 3, "#1 ") == 0);  // id 1: the lower score, the gain
     const Run byScore = cli("analyze " + trace.path() + " --coefficient 2 --rank-by score");
     REQUIRE(byScore.code == 0);
-    const auto top = byScore.out.find("#", byScore.out.find("top anomalies (by score)"));
+    const auto top = byScore.out.find("#", byScore.out.find("top anomalies (by score; times since the trace start)"));
     REQUIRE(top != std::string::npos);
     CHECK(byScore.out.compare(top, 3, "#0 ") == 0);
     CHECK(cli("analyze " + trace.path() + " --rank-by size").code == 2);

@@ -109,6 +109,14 @@ TEST_CASE("counts are grouped in threes", "[report][stream]") {
     CHECK(formatCount(1000000) == "1,000,000");
 }
 
+TEST_CASE("times since the trace start read as the app shows them, to the nanosecond", "[report][stream]") {
+    CHECK(formatTimeSince(812) == "812 ns");
+    CHECK(formatTimeSince(12345) == "12.345 us");
+    CHECK(formatTimeSince(75109082) == "75.109082 ms");
+    CHECK(formatTimeSince(2000000001) == "2.000000001 s");
+    CHECK(formatTimeSince(-1500) == "-1.500 us");
+}
+
 TEST_CASE("the Markdown report shows the top rows and counts the rest", "[report][stream]") {
     const TracePtr trace = loadSample("projectx-before.json.gz");
     Report r;

@@ -110,7 +110,7 @@ void printWhatIf(const Report& r, std::size_t top) {
                 w.skipped ? (", " + std::to_string(w.skipped) + " not computed (budget)").c_str() : "");
 }
 
-void printSummary(const Report& r, std::size_t top, bool byGain) {
+void printSummary(const Report& r, TimeNs traceBegin, std::size_t top, bool byGain) {
     std::printf("trace:      %s (%s, %llu %s operators, span %s)\n", r.trace.path.c_str(), r.trace.format.c_str(),
                 static_cast<unsigned long long>(r.trace.operators), r.trace.scope.c_str(),
                 formatDuration(r.trace.spanNs).c_str());
@@ -150,11 +150,11 @@ void printSummary(const Report& r, std::size_t top, bool byGain) {
     const std::size_t iters = r.whatIf.iterations;
     if (!r.anomalies.empty()) {
         const std::vector<std::size_t> order = anomalyOrder(r, byGain ? FindingRank::Gain : FindingRank::Score);
-        std::printf("\ntop anomalies (by %s):\n", byGain ? "predicted gain" : "score");
+        std::printf("\ntop anomalies (by %s; times since the trace start):\n", byGain ? "predicted gain" : "score");
         for (std::size_t i = 0; i < std::min(top, r.anomalies.size()); ++i) {
             const Anomaly& a = r.anomalies[order[i]];
-            std::printf("  #%-4u %-40.40s %-22.22s at %lld ns: %s vs %s baseline (+%s, score %.1f), cause %s, %s\n",
-                        a.id, a.name.c_str(), a.trackLabel.c_str(), static_cast<long long>(a.startNs),
+            std::printf("  #%-4u %-40.40s %-22.22s at %s: %s vs %s baseline (+%s, score %.1f), cause %s, %s\n", a.id,
+                        a.name.c_str(), a.trackLabel.c_str(), formatTimeSince(a.startNs - traceBegin).c_str(),
                         formatDuration(a.durNs).c_str(), formatDuration(a.baselineNs).c_str(),
                         formatDuration(a.excessNs).c_str(), a.score, resourceName(a.cause),
                         gainText(a.gainNs, iters).c_str());
@@ -167,13 +167,14 @@ void printSummary(const Report& r, std::size_t top, bool byGain) {
         std::vector<std::pair<TimeNs, std::size_t>> byCost;
         for (std::size_t i : windowOrder(r, byGain ? FindingRank::Gain : FindingRank::Score))
             byCost.push_back({windowExtraWait(r.windows[i]), i});
-        std::printf("\ntop contention windows (by %s):\n", byGain ? "predicted gain" : "extra wait");
+        std::printf("\ntop contention windows (by %s; times since the trace start):\n",
+                    byGain ? "predicted gain" : "extra wait");
         for (std::size_t k = 0; k < std::min(top, byCost.size()); ++k) {
             const ContentionWindow& w = r.windows[byCost[k].second];
             std::printf(
-                "  w%-4u %-9s (%s) %s at %lld ns, overlap ratio %.2f, peak %s, %zu operators, extra wait %s, %s\n",
-                w.id, resourceName(w.resource), provenanceName(w.provenance), formatDuration(w.end - w.start).c_str(),
-                static_cast<long long>(w.start), w.overlapRatio,
+                "  w%-4u %-9s (%s) %s at %s, overlap ratio %.2f, peak %s, %zu operators, extra wait %s, %s\n", w.id,
+                resourceName(w.resource), provenanceName(w.provenance), formatDuration(w.end - w.start).c_str(),
+                formatTimeSince(w.start - traceBegin).c_str(), w.overlapRatio,
                 w.fromCounters ? (std::to_string(static_cast<int>(std::lround(100 * w.peakUtilization))) + "%").c_str()
                                : "n/a",
                 w.ops.size(), formatDuration(byCost[k].first).c_str(), gainText(w.gainNs, iters).c_str());
@@ -330,7 +331,7 @@ int runAnalyze(int argc, char** argv) {
         std::fprintf(stderr, "contend-cli analyze: %s\n", failed->message().c_str());
         return kExitBadInput;
     }
-    if (jsonOut != "-" && markdownOut != "-") printSummary(report, top, rankByGain);
+    if (jsonOut != "-" && markdownOut != "-") printSummary(report, trace.begin(), top, rankByGain);
     if (strict)
         for (const ReportNote& n : report.notes)
             if (isStrictNote(n.kind)) {

@@ -66,8 +66,21 @@ void MainWindow::onTraceShown(OpenedTracePtr opened) {
     m_settings->setAnalysisAvailable(opened->prepared != nullptr, opened->analysisError);
     updateSummary();
 
-    // Import warnings and analysis problems, in words; otherwise the bar goes away.
-    if (!opened->warnings.isEmpty())
+    // A partial or damaged input first (the verdict rests on what was kept: core's note says
+    // what that is), then import warnings and analysis problems, in words; otherwise the bar
+    // goes away.
+    const ReportPtr report = m_session->report();
+    if (const ReportNote* partial = report ? partialInputNote(report->notes) : nullptr) {
+        QStringList lines{QString::fromStdString(partial->text)};
+        lines << opened->warnings;
+        m_message->showMessage(MessageBar::Kind::Warning,
+                               partial->kind == kTruncatedInputNote
+                                   ? tr("%1 is cut short: the analysis rests on the part that was kept")
+                                         .arg(QFileInfo(opened->path).fileName())
+                                   : tr("%1 is damaged: the analysis rests on the events that could be read")
+                                         .arg(QFileInfo(opened->path).fileName()),
+                               lines);
+    } else if (!opened->warnings.isEmpty())
         m_message->showMessage(MessageBar::Kind::Warning,
                                tr("%1 was imported with warnings").arg(QFileInfo(opened->path).fileName()),
                                opened->warnings);
