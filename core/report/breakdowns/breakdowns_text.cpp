@@ -1,0 +1,169 @@
+#include "core/report/breakdowns/breakdowns_text.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <utility>
+
+#include "core/trace/time_format.h"
+
+namespace contend {
+
+namespace {
+
+std::string pct(TimeNs part, TimeNs whole) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.2f%%",
+                  whole > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0);
+    return b;
+}
+
+std::string real(double v, const char* fmt = "%.4g") {
+    char b[32];
+    std::snprintf(b, sizeof b, fmt, v);
+    return b;
+}
+
+std::string rankText(int rank) { return rank >= 0 ? std::to_string(rank) : "?"; }
+
+// A name in a table cell: pipes escaped, long kernel names cut.
+std::string cell(std::string s) {
+    if (s.size() > 80) s = s.substr(0, 77) + "...";
+    std::string out;
+    for (char c : s) out += c == '|' ? std::string("\\|") : std::string(1, c);
+    return out;
+}
+
+void writeNotComputed(std::ostream& o, const TraceBreakdowns& b) {
+    const std::pair<const char*, const std::string*> sections[] = {{"temporal", &b.temporal.notComputed},
+                                                                   {"idle", &b.idle.notComputed},
+                                                                   {"overlap", &b.commCompOverlap.notComputed},
+                                                                   {"queue length", &b.queueLength.notComputed},
+                                                                   {"memory bandwidth", &b.memoryBandwidth.notComputed},
+                                                                   {"launch", &b.launch.notComputed},
+                                                                   {"annotations", &b.annotations.notComputed}};
+    for (const auto& [name, why] : sections)
+        if (!why->empty()) o << "- " << name << ": not computed: " << *why << "\n";
+}
+
+}  // namespace
+
+void writeBreakdownsMarkdown(std::ostream& o, const TraceBreakdowns& b) {
+    if (b.empty() || b.deviceOps == 0) return;  // an old report, or nothing on a device to break down
+    o << "## Breakdowns (HTA's figures)\n\nOver " << b.inScope << " of " << b.deviceOps
+      << " device operations: " << b.scope << ".\n\n";
+    for (const RankTemporal& t : b.temporal.rows)
+        o << "- rank " << rankText(t.rank) << ": idle " << pct(t.idleNs, t.kernelNs) << ", compute "
+          << pct(t.computeNs, t.kernelNs) << ", non-compute " << pct(t.nonComputeNs, t.kernelNs) << " of "
+          << formatDuration(t.kernelNs) << " kernel time\n";
+    for (const RankOverlap& v : b.commCompOverlap.rows)
+        o << "- rank " << rankText(v.rank) << ": " << real(100.0 * v.fraction, "%.2f")
+          << "% of communication overlaps compute\n";
+    if (!b.idle.rows.empty() || !b.queueLength.rows.empty()) {
+        o << "\n| stream | host wait | kernel wait | other | queue mean | queue p50 | queue max |\n"
+             "|---|---|---|---|---|---|---|\n";
+        std::vector<std::int32_t> streams;
+        for (const StreamIdle& s : b.idle.rows) streams.push_back(s.stream);
+        for (const StreamQueue& q : b.queueLength.rows) streams.push_back(q.stream);
+        std::sort(streams.begin(), streams.end());
+        streams.erase(std::unique(streams.begin(), streams.end()), streams.end());
+        for (std::int32_t st : streams) {
+            o << "| " << st;
+            const auto idle = std::find_if(b.idle.rows.begin(), b.idle.rows.end(),
+                                           [st](const StreamIdle& s) { return s.stream == st; });
+            if (idle != b.idle.rows.end())
+                o << " | " << formatDuration(idle->hostWaitNs) << " | " << formatDuration(idle->kernelWaitNs) << " | "
+                  << formatDuration(idle->otherNs);
+            else
+                o << " | | | ";
+            const auto q = std::find_if(b.queueLength.rows.begin(), b.queueLength.rows.end(),
+                                        [st](const StreamQueue& x) { return x.stream == st; });
+            if (q != b.queueLength.rows.end())
+                o << " | " << real(q->mean, "%.2f") << " | " << real(q->p50, "%g") << " | " << q->max << " |\n";
+            else
+                o << " | | | |\n";
+        }
+    }
+    if (!b.memoryBandwidth.rows.empty()) {
+        o << "\n| copy kind | HTA samples | HTA p50 GB/s | HTA max GB/s | copies | per copy p50 GB/s |\n"
+             "|---|---|---|---|---|---|\n";
+        for (const CopyBandwidth& c : b.memoryBandwidth.rows)
+            o << "| " << c.kind << " | " << c.count << " | " << real(c.p50Gbps) << " | " << real(c.maxGbps) << " | "
+              << c.copies << " | " << real(c.copyP50Gbps) << " |\n";
+    }
+    if (!b.launch.rows.empty()) {
+        o << "\n| kernel | runs | launch p50 | GPU p50 | delay p50 | delay p95 | shorter than launch |\n"
+             "|---|---|---|---|---|---|---|\n";
+        for (std::size_t i = 0; i < b.launch.rows.size() && i < 10; ++i) {
+            const KernelLaunch& k = b.launch.rows[i];
+            o << "| " << cell(k.name) << " | " << k.runs << " | " << formatDuration(static_cast<TimeNs>(k.cpuP50Ns))
+              << " | " << formatDuration(static_cast<TimeNs>(k.gpuP50Ns)) << " | "
+              << formatDuration(static_cast<TimeNs>(k.delayP50Ns)) << " | "
+              << formatDuration(static_cast<TimeNs>(k.delayP95Ns)) << " | " << k.shorterThanLaunch << " |\n";
+        }
+    }
+    if (!b.annotations.rows.empty()) {
+        o << "\n| annotation | kernels | device time |\n|---|---|---|\n";
+        for (std::size_t i = 0; i < b.annotations.rows.size() && i < 10; ++i) {
+            const AnnotationTime& a = b.annotations.rows[i];
+            o << "| " << cell(a.name) << " | " << a.kernels << " | " << formatDuration(a.kernelNs) << " |\n";
+        }
+    }
+    o << "\n";
+    writeNotComputed(o, b);
+}
+
+std::vector<std::vector<std::string>> breakdownsCsvRows(const TraceBreakdowns& b) {
+    std::vector<std::vector<std::string>> rows = {{"section", "rank", "subject", "figure", "value", "note"}};
+    auto add = [&rows](const char* section, int rank, const std::string& subject, const char* figure,
+                       std::string value) {
+        rows.push_back({section, rank >= 0 ? std::to_string(rank) : "", subject, figure, std::move(value), ""});
+    };
+    auto n = [](auto v) { return std::to_string(v); };
+    auto g = [](double v) { return real(v, "%.10g"); };
+    for (const RankTemporal& t : b.temporal.rows) {
+        add("temporal", t.rank, "", "idle_ns", n(t.idleNs));
+        add("temporal", t.rank, "", "compute_ns", n(t.computeNs));
+        add("temporal", t.rank, "", "non_compute_ns", n(t.nonComputeNs));
+        add("temporal", t.rank, "", "kernel_ns", n(t.kernelNs));
+    }
+    for (const RankOverlap& v : b.commCompOverlap.rows) add("comm_comp_overlap", v.rank, "", "fraction", g(v.fraction));
+    for (const StreamIdle& s : b.idle.rows) {
+        add("idle", s.rank, n(s.stream), "host_wait_ns", n(s.hostWaitNs));
+        add("idle", s.rank, n(s.stream), "kernel_wait_ns", n(s.kernelWaitNs));
+        add("idle", s.rank, n(s.stream), "other_ns", n(s.otherNs));
+    }
+    for (const StreamQueue& q : b.queueLength.rows) {
+        add("queue_length", q.rank, n(q.stream), "mean", g(q.mean));
+        add("queue_length", q.rank, n(q.stream), "p50", g(q.p50));
+        add("queue_length", q.rank, n(q.stream), "max", n(q.max));
+        add("queue_length", q.rank, n(q.stream), "blocked_on_full_queue_ns", n(q.blockedOnFullQueueNs));
+    }
+    for (const CopyBandwidth& c : b.memoryBandwidth.rows) {
+        add("memory_bandwidth", c.rank, c.kind, "count", n(c.count));
+        add("memory_bandwidth", c.rank, c.kind, "mean_gbps", g(c.meanGbps));
+        add("memory_bandwidth", c.rank, c.kind, "p50_gbps", g(c.p50Gbps));
+        add("memory_bandwidth", c.rank, c.kind, "max_gbps", g(c.maxGbps));
+        add("memory_bandwidth", c.rank, c.kind, "copy_p50_gbps", g(c.copyP50Gbps));
+    }
+    for (const KernelLaunch& k : b.launch.rows) {
+        add("launch", -1, k.name, "runs", n(k.runs));
+        add("launch", -1, k.name, "cpu_p50_ns", g(k.cpuP50Ns));
+        add("launch", -1, k.name, "gpu_p50_ns", g(k.gpuP50Ns));
+        add("launch", -1, k.name, "delay_p50_ns", g(k.delayP50Ns));
+        add("launch", -1, k.name, "delay_p95_ns", g(k.delayP95Ns));
+        add("launch", -1, k.name, "shorter_than_launch", n(k.shorterThanLaunch));
+    }
+    for (const AnnotationTime& a : b.annotations.rows) add("annotations", -1, a.name, "kernel_ns", n(a.kernelNs));
+    const std::pair<const char*, const std::string*> reasons[] = {{"temporal", &b.temporal.notComputed},
+                                                                  {"idle", &b.idle.notComputed},
+                                                                  {"comm_comp_overlap", &b.commCompOverlap.notComputed},
+                                                                  {"queue_length", &b.queueLength.notComputed},
+                                                                  {"memory_bandwidth", &b.memoryBandwidth.notComputed},
+                                                                  {"launch", &b.launch.notComputed},
+                                                                  {"annotations", &b.annotations.notComputed}};
+    for (const auto& [section, why] : reasons)
+        if (!why->empty()) rows.push_back({section, "", "", "not_computed", "", *why});
+    return rows;
+}
+
+}  // namespace contend
