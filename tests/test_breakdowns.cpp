@@ -10,6 +10,7 @@
 
 #include "analysis_test_trace.h"
 #include "core/analysis/breakdowns/breakdowns.h"
+#include "core/analysis/breakdowns/figures.h"
 #include "core/analysis/breakdowns/memory_bandwidth.h"
 #include "core/analysis/breakdowns/queue_length.h"
 #include "core/analysis/breakdowns/scope.h"
@@ -218,4 +219,32 @@ TEST_CASE("breakdowns: the JSON member is read back as written, and a wrong fiel
     const Result<TraceBreakdowns> wrong = breakdownsFromJson(bad);
     REQUIRE_FALSE(wrong.ok());
     CHECK(wrong.failure().reason == "breakdowns/idle/1: host_wait_ns is missing or not a number");
+}
+
+TEST_CASE("breakdowns: compare sets each figure of two reports side by side") {
+    const TraceBreakdowns base = computeBreakdowns(*handTrace());
+    KinetoTrace t;
+    launched(t, "cudaLaunchKernel", 1, 0, 1, "kernel", "gemm", 7, 10, 20, 1);
+    launched(t, "cudaLaunchKernel", 1, 5, 1, "kernel", "gemm", 9, 40, 10, 2);
+    const TraceBreakdowns now = computeBreakdowns(*t.load("after.json"));
+    const std::vector<BreakdownChange> changes = compareBreakdowns(base, now);
+    auto find = [&](const std::string& section, const std::string& subject, const std::string& figure) {
+        for (const BreakdownChange& c : changes)
+            if (c.base.section == section && c.base.subject == subject && c.base.figure == figure) return &c;
+        return static_cast<const BreakdownChange*>(nullptr);
+    };
+    const BreakdownChange* kernel = find("temporal", "", "kernel_ns");
+    REQUIRE(kernel);
+    CHECK(kernel->base.value == 120.0 * us);
+    CHECK(kernel->now == 40.0 * us);  // 10 .. 50
+    CHECK(kernel->change() == -80.0 * us);
+    const BreakdownChange* gone = find("idle", "8", "other_ns");  // stream 8 only before
+    REQUIRE(gone);
+    CHECK(gone->inBase);
+    CHECK_FALSE(gone->inNow);
+    const BreakdownChange* added = find("idle", "9", "host_wait_ns");  // stream 9 only after
+    REQUIRE(added);
+    CHECK_FALSE(added->inBase);
+    CHECK(added->inNow);
+    CHECK(find("launch", "gemm", "runs") == nullptr);  // per kernel name: each report lists them
 }

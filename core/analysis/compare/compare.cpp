@@ -405,6 +405,7 @@ CompareResult compareReports(const Report& base, const Report& now, const Compar
               resourceName(bs.newResource) + " " + percent(bs.newShare);
     r.verdict = verdictOf(r);
     r.gain = gainCheck(base, now, r);
+    r.breakdowns = compareBreakdowns(base.breakdowns, now.breakdowns);
     return r;
 }
 

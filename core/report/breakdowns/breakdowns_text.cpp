@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "core/analysis/breakdowns/figures.h"
 #include "core/trace/time_format.h"
 
 namespace contend {
@@ -114,46 +115,9 @@ void writeBreakdownsMarkdown(std::ostream& o, const TraceBreakdowns& b) {
 
 std::vector<std::vector<std::string>> breakdownsCsvRows(const TraceBreakdowns& b) {
     std::vector<std::vector<std::string>> rows = {{"section", "rank", "subject", "figure", "value", "note"}};
-    auto add = [&rows](const char* section, int rank, const std::string& subject, const char* figure,
-                       std::string value) {
-        rows.push_back({section, rank >= 0 ? std::to_string(rank) : "", subject, figure, std::move(value), ""});
-    };
-    auto n = [](auto v) { return std::to_string(v); };
-    auto g = [](double v) { return real(v, "%.10g"); };
-    for (const RankTemporal& t : b.temporal.rows) {
-        add("temporal", t.rank, "", "idle_ns", n(t.idleNs));
-        add("temporal", t.rank, "", "compute_ns", n(t.computeNs));
-        add("temporal", t.rank, "", "non_compute_ns", n(t.nonComputeNs));
-        add("temporal", t.rank, "", "kernel_ns", n(t.kernelNs));
-    }
-    for (const RankOverlap& v : b.commCompOverlap.rows) add("comm_comp_overlap", v.rank, "", "fraction", g(v.fraction));
-    for (const StreamIdle& s : b.idle.rows) {
-        add("idle", s.rank, n(s.stream), "host_wait_ns", n(s.hostWaitNs));
-        add("idle", s.rank, n(s.stream), "kernel_wait_ns", n(s.kernelWaitNs));
-        add("idle", s.rank, n(s.stream), "other_ns", n(s.otherNs));
-    }
-    for (const StreamQueue& q : b.queueLength.rows) {
-        add("queue_length", q.rank, n(q.stream), "mean", g(q.mean));
-        add("queue_length", q.rank, n(q.stream), "p50", g(q.p50));
-        add("queue_length", q.rank, n(q.stream), "max", n(q.max));
-        add("queue_length", q.rank, n(q.stream), "blocked_on_full_queue_ns", n(q.blockedOnFullQueueNs));
-    }
-    for (const CopyBandwidth& c : b.memoryBandwidth.rows) {
-        add("memory_bandwidth", c.rank, c.kind, "count", n(c.count));
-        add("memory_bandwidth", c.rank, c.kind, "mean_gbps", g(c.meanGbps));
-        add("memory_bandwidth", c.rank, c.kind, "p50_gbps", g(c.p50Gbps));
-        add("memory_bandwidth", c.rank, c.kind, "max_gbps", g(c.maxGbps));
-        add("memory_bandwidth", c.rank, c.kind, "copy_p50_gbps", g(c.copyP50Gbps));
-    }
-    for (const KernelLaunch& k : b.launch.rows) {
-        add("launch", -1, k.name, "runs", n(k.runs));
-        add("launch", -1, k.name, "cpu_p50_ns", g(k.cpuP50Ns));
-        add("launch", -1, k.name, "gpu_p50_ns", g(k.gpuP50Ns));
-        add("launch", -1, k.name, "delay_p50_ns", g(k.delayP50Ns));
-        add("launch", -1, k.name, "delay_p95_ns", g(k.delayP95Ns));
-        add("launch", -1, k.name, "shorter_than_launch", n(k.shorterThanLaunch));
-    }
-    for (const AnnotationTime& a : b.annotations.rows) add("annotations", -1, a.name, "kernel_ns", n(a.kernelNs));
+    for (const BreakdownFigure& f : breakdownFigures(b))
+        rows.push_back(
+            {f.section, f.rank >= 0 ? std::to_string(f.rank) : "", f.subject, f.figure, real(f.value, "%.10g"), ""});
     const std::pair<const char*, const std::string*> reasons[] = {{"temporal", &b.temporal.notComputed},
                                                                   {"idle", &b.idle.notComputed},
                                                                   {"comm_comp_overlap", &b.commCompOverlap.notComputed},
