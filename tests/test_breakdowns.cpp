@@ -14,7 +14,9 @@
 #include "core/analysis/breakdowns/memory_bandwidth.h"
 #include "core/analysis/breakdowns/queue_length.h"
 #include "core/analysis/breakdowns/scope.h"
+#include "core/analysis/ranks/rank_merge.h"
 #include "core/report/breakdowns/breakdowns_json.h"
+#include "core/report/ranks/cluster_report.h"
 
 using namespace contend;
 using contend::test::KinetoTrace;
@@ -247,4 +249,27 @@ TEST_CASE("breakdowns: compare sets each figure of two reports side by side") {
     CHECK_FALSE(added->inBase);
     CHECK(added->inNow);
     CHECK(find("launch", "gemm", "runs") == nullptr);  // per kernel name: each report lists them
+}
+
+TEST_CASE("breakdowns: the cluster report lists each rank's temporal breakdown and overlap") {
+    std::vector<RankInput> ranks;
+    for (int rank : {1, 0}) {
+        Report r;
+        r.distributed.rank = rank;
+        r.breakdowns = computeBreakdowns(*handTrace());
+        ranks.push_back(rankInputFromReport(r, "rank" + std::to_string(rank) + ".json"));
+    }
+    const ClusterReport c = mergeRanks(ranks);
+    REQUIRE(c.temporal.size() == 2);
+    CHECK(c.temporal[0].rank == 0);  // in rank order, numbered as merged
+    CHECK(c.temporal[1].rank == 1);
+    CHECK(c.temporal[1].idleNs == 30 * us);
+    REQUIRE(c.commCompOverlap.size() == 2);
+    CHECK(c.commCompOverlap[0].fraction == Approx(0.5));
+    const Result<ClusterReport> back = clusterFromJson(clusterToJson(c));
+    REQUIRE(back.ok());
+    REQUIRE(back.value().temporal.size() == 2);
+    CHECK(back.value().temporal[1].kernelNs == 120 * us);
+    CHECK(back.value().commCompOverlap[1].overlapNs == 20 * us);
+    CHECK(clusterToMarkdown(c).find("## Breakdowns per rank") != std::string::npos);
 }

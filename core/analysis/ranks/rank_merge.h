@@ -51,6 +51,9 @@ struct RankInput {
     std::vector<IterationStats> iterations;
     ReportDistributed distributed;
     std::vector<RankFinding> findings;
+    // HTA's per-rank breakdowns of its report (core/analysis/breakdowns), its rank set to `rank`.
+    std::vector<RankTemporal> temporal;
+    std::vector<RankOverlap> commCompOverlap;
 };
 
 // Keeps of a report what merge reads. `rankOverride` >= 0 replaces the report's rank.
@@ -122,6 +125,10 @@ struct ClusterReport {
     std::vector<ClusterCollective> collectives;
     std::vector<SlowRank> slowRanks;
     std::vector<ClusterNote> notes;
+    // HTA's temporal breakdown and communication/computation overlap per rank, for the ranks
+    // whose reports have them, in rank order.
+    std::vector<RankTemporal> temporal;
+    std::vector<RankOverlap> commCompOverlap;
     // Who wrote it, for a report read from a file (clusterFromJson); not known for one merged here
     // or written before 0.7.0. clusterToJson records the build writing it instead.
     Producer producer;

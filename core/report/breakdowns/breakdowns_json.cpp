@@ -1,6 +1,7 @@
 #include "core/report/breakdowns/breakdowns_json.h"
 
 #include <cmath>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -79,6 +80,26 @@ void readRows(const json& j, const char* key, BreakdownSection<Row>& s, Fn fn) {
     }
 }
 
+json temporalJson(const RankTemporal& r) {
+    return json{{"rank", rankJson(r.rank)},
+                {"idle_ns", r.idleNs},
+                {"compute_ns", r.computeNs},
+                {"non_compute_ns", r.nonComputeNs},
+                {"kernel_ns", r.kernelNs}};
+}
+json overlapJson(const RankOverlap& r) {
+    return json{{"rank", rankJson(r.rank)},
+                {"fraction", finite(r.fraction)},
+                {"comm_ns", r.commNs},
+                {"overlap_ns", r.overlapNs}};
+}
+RankTemporal readTemporal(const RowReader& r) {
+    return RankTemporal{r.rank(), r.ns("idle_ns"), r.ns("compute_ns"), r.ns("non_compute_ns"), r.ns("kernel_ns")};
+}
+RankOverlap readOverlap(const RowReader& r) {
+    return RankOverlap{r.rank(), r.number("fraction"), r.ns("comm_ns"), r.ns("overlap_ns")};
+}
+
 }  // namespace
 
 json breakdownsToJson(const TraceBreakdowns& b) {
@@ -86,13 +107,7 @@ json breakdownsToJson(const TraceBreakdowns& b) {
     j["scope"] = b.scope;
     j["device_ops"] = b.deviceOps;
     j["in_scope"] = b.inScope;
-    j["temporal"] = rowsJson(b.temporal, [](const RankTemporal& r) {
-        return json{{"rank", rankJson(r.rank)},
-                    {"idle_ns", r.idleNs},
-                    {"compute_ns", r.computeNs},
-                    {"non_compute_ns", r.nonComputeNs},
-                    {"kernel_ns", r.kernelNs}};
-    });
+    j["temporal"] = rowsJson(b.temporal, temporalJson);
     j["idle"] = rowsJson(b.idle, [](const StreamIdle& r) {
         return json{{"rank", rankJson(r.rank)},
                     {"stream", r.stream},
@@ -100,12 +115,7 @@ json breakdownsToJson(const TraceBreakdowns& b) {
                     {"kernel_wait_ns", r.kernelWaitNs},
                     {"other_ns", r.otherNs}};
     });
-    j["comm_comp_overlap"] = rowsJson(b.commCompOverlap, [](const RankOverlap& r) {
-        return json{{"rank", rankJson(r.rank)},
-                    {"fraction", finite(r.fraction)},
-                    {"comm_ns", r.commNs},
-                    {"overlap_ns", r.overlapNs}};
-    });
+    j["comm_comp_overlap"] = rowsJson(b.commCompOverlap, overlapJson);
     j["queue_length"] = rowsJson(b.queueLength, [](const StreamQueue& r) {
         return json{{"rank", rankJson(r.rank)},
                     {"stream", r.stream},
@@ -166,16 +176,11 @@ Result<TraceBreakdowns> breakdownsFromJson(const json& j) {
         b.scope = top.text("scope");
         b.deviceOps = top.count("device_ops");
         b.inScope = top.count("in_scope");
-        readRows(j, "temporal", b.temporal, [](const RowReader& r) {
-            return RankTemporal{r.rank(), r.ns("idle_ns"), r.ns("compute_ns"), r.ns("non_compute_ns"),
-                                r.ns("kernel_ns")};
-        });
+        readRows(j, "temporal", b.temporal, readTemporal);
         readRows(j, "idle", b.idle, [](const RowReader& r) {
             return StreamIdle{r.rank(), r.stream(), r.ns("host_wait_ns"), r.ns("kernel_wait_ns"), r.ns("other_ns")};
         });
-        readRows(j, "comm_comp_overlap", b.commCompOverlap, [](const RowReader& r) {
-            return RankOverlap{r.rank(), r.number("fraction"), r.ns("comm_ns"), r.ns("overlap_ns")};
-        });
+        readRows(j, "comm_comp_overlap", b.commCompOverlap, readOverlap);
         readRows(j, "queue_length", b.queueLength, [](const RowReader& r) {
             return StreamQueue{r.rank(),
                                r.stream(),
@@ -211,6 +216,29 @@ Result<TraceBreakdowns> breakdownsFromJson(const json& j) {
         return f;
     }
     return b;
+}
+
+json rankBreakdownsToJson(const std::vector<RankTemporal>& temporal, const std::vector<RankOverlap>& overlap) {
+    json t = json::array(), o = json::array();
+    for (const RankTemporal& r : temporal) t.push_back(temporalJson(r));
+    for (const RankOverlap& r : overlap) o.push_back(overlapJson(r));
+    return {{"temporal", std::move(t)}, {"comm_comp_overlap", std::move(o)}};
+}
+
+std::optional<Failure> rankBreakdownsFromJson(const json& j, std::vector<RankTemporal>& temporal,
+                                              std::vector<RankOverlap>& overlap) {
+    if (!j.is_object()) return Failure::of(Failure::Kind::Malformed, "breakdowns: not an object");
+    try {
+        BreakdownSection<RankTemporal> t;
+        BreakdownSection<RankOverlap> o;
+        readRows(j, "temporal", t, readTemporal);
+        readRows(j, "comm_comp_overlap", o, readOverlap);
+        temporal = std::move(t.rows);
+        overlap = std::move(o.rows);
+    } catch (const Failure& f) {
+        return f;
+    }
+    return std::nullopt;
 }
 
 }  // namespace contend
