@@ -3,8 +3,10 @@
 // values for the report (core/analysis/model/report.h, member `breakdowns`). Times are ns on the
 // trace's clock, bandwidths GB/s (1e9 bytes per second). A section a trace cannot support is
 // empty and says why in `notComputed` ("not computed: <why>" in the report), never a zero.
+#include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/trace/types.h"
@@ -123,6 +125,17 @@ struct TraceBreakdowns {
     BreakdownSection<AnnotationTime> annotations;
     // Not analysed (a report read from a file written before the breakdowns).
     bool empty() const { return scope.empty(); }
+
+    // Each section's reason for not being computed (empty when it was), by its JSON name.
+    std::array<std::pair<const char*, const std::string*>, 7> reasons() const {
+        return {{{"temporal", &temporal.notComputed},
+                 {"idle", &idle.notComputed},
+                 {"comm_comp_overlap", &commCompOverlap.notComputed},
+                 {"queue_length", &queueLength.notComputed},
+                 {"memory_bandwidth", &memoryBandwidth.notComputed},
+                 {"launch", &launch.notComputed},
+                 {"annotations", &annotations.notComputed}}};
+    }
 };
 
 }  // namespace contend

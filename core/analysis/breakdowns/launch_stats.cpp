@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <unordered_map>
 
-#include "core/analysis/breakdowns/hta_rules.h"
 #include "core/analysis/breakdowns/stats.h"
 
 namespace contend::breakdowns {
@@ -17,15 +16,10 @@ BreakdownSection<KernelLaunch> launchStats(const Trace& trace, const Scope& scop
         TimeNs total = 0;
     };
     std::unordered_map<StringId, Runs> byName;
-    std::unordered_map<StringId, bool> enqueues;
     for (std::uint32_t i : scope.ops) {
-        const std::uint32_t launch = scope.launchOf(i);
+        const std::uint32_t launch = scope.enqueueCallOf(i);
         if (launch == kNone) continue;
         const Slice& l = slices[launch];
-        auto it = enqueues.find(l.name);
-        if (it == enqueues.end())
-            it = enqueues.emplace(l.name, isEnqueueCall(trace.str(l.name), l.is(kSliceLaunch))).first;
-        if (!it->second) continue;
         const Slice& s = slices[i];
         Runs& r = byName[s.name];
         r.cpu.push_back(static_cast<double>(l.dur));

@@ -1,7 +1,6 @@
 #include "core/analysis/breakdowns/queue_length.h"
 
 #include <algorithm>
-#include <unordered_map>
 #include <utility>
 
 #include "core/analysis/breakdowns/hta_rules.h"
@@ -64,17 +63,12 @@ StreamQueue summarise(std::vector<std::pair<TimeNs, int>>& events, Ties ties) {
 BreakdownSection<StreamQueue> queueLength(const Trace& trace, const Scope& scope, Ties ties) {
     BreakdownSection<StreamQueue> out;
     const std::vector<Slice>& slices = trace.slices();
-    std::unordered_map<StringId, bool> enqueues;  // per launch call name
     for (const Scope::Stream& st : scope.streams) {
         std::vector<std::pair<TimeNs, int>> events;
         for (std::uint32_t i : st.ops) {
-            const std::uint32_t launch = scope.launchOf(i);
+            const std::uint32_t launch = scope.enqueueCallOf(i);
             if (launch == kNone) continue;
             const Slice& l = slices[launch];
-            auto it = enqueues.find(l.name);
-            if (it == enqueues.end())
-                it = enqueues.emplace(l.name, isEnqueueCall(trace.str(l.name), l.is(kSliceLaunch))).first;
-            if (!it->second) continue;
             events.emplace_back(l.start, +1);
             events.emplace_back(slices[i].start, -1);
         }

@@ -73,6 +73,18 @@ Scope htaScope(const Trace& trace) {
             byStream.emplace_back(infos[i].stream, i);
         }
     }
+    // Which launch calls enqueue work (queue length, launch statistics), each name classified once.
+    scope.enqueued.assign(slices.size(), 0);
+    std::unordered_map<StringId, bool> enqueues;
+    for (const auto& [t, i] : byStart) {
+        const std::uint32_t launch = scope.launches[i];
+        if (launch == kNone) continue;
+        const Slice& l = slices[launch];
+        auto it = enqueues.find(l.name);
+        if (it == enqueues.end())
+            it = enqueues.emplace(l.name, isEnqueueCall(trace.str(l.name), l.is(kSliceLaunch))).first;
+        scope.enqueued[i] = it->second ? 1 : 0;
+    }
     std::sort(byStart.begin(), byStart.end());
     scope.ops.reserve(byStart.size());
     for (const auto& [t, i] : byStart) scope.ops.push_back(i);

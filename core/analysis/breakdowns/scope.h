@@ -33,6 +33,10 @@ struct Scope {
     // The launch call of each slice (by slice index; kNone: none, or not a device operation).
     std::vector<std::uint32_t> launches;
     std::uint32_t launchOf(std::uint32_t slice) const { return launches[slice]; }
+    // Whether each in-scope operation's launch call is an enqueue call (hta_rules.h), by slice
+    // index (0 outside the scope); and that call, or kNone.
+    std::vector<std::uint8_t> enqueued;
+    std::uint32_t enqueueCallOf(std::uint32_t slice) const { return enqueued[slice] ? launches[slice] : kNone; }
 
     // HTA's kernel type of every name in scope, classified once.
     std::unordered_map<StringId, KernelType> types;

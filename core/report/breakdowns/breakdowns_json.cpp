@@ -154,16 +154,8 @@ json breakdownsToJson(const TraceBreakdowns& b) {
         return json{{"name", r.name}, {"kernels", r.kernels}, {"kernel_ns", r.kernelNs}};
     });
     json why = json::object();
-    auto reason = [&why](const char* key, const std::string& text) {
-        if (!text.empty()) why[key] = text;
-    };
-    reason("temporal", b.temporal.notComputed);
-    reason("idle", b.idle.notComputed);
-    reason("comm_comp_overlap", b.commCompOverlap.notComputed);
-    reason("queue_length", b.queueLength.notComputed);
-    reason("memory_bandwidth", b.memoryBandwidth.notComputed);
-    reason("launch", b.launch.notComputed);
-    reason("annotations", b.annotations.notComputed);
+    for (const auto& [key, text] : b.reasons())
+        if (!text->empty()) why[key] = *text;
     j["not_computed"] = std::move(why);
     return j;
 }

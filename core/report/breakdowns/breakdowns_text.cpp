@@ -35,14 +35,7 @@ std::string cell(std::string s) {
 }
 
 void writeNotComputed(std::ostream& o, const TraceBreakdowns& b) {
-    const std::pair<const char*, const std::string*> sections[] = {{"temporal", &b.temporal.notComputed},
-                                                                   {"idle", &b.idle.notComputed},
-                                                                   {"overlap", &b.commCompOverlap.notComputed},
-                                                                   {"queue length", &b.queueLength.notComputed},
-                                                                   {"memory bandwidth", &b.memoryBandwidth.notComputed},
-                                                                   {"launch", &b.launch.notComputed},
-                                                                   {"annotations", &b.annotations.notComputed}};
-    for (const auto& [name, why] : sections)
+    for (const auto& [name, why] : b.reasons())
         if (!why->empty()) o << "- " << name << ": not computed: " << *why << "\n";
 }
 
@@ -118,14 +111,7 @@ std::vector<std::vector<std::string>> breakdownsCsvRows(const TraceBreakdowns& b
     for (const BreakdownFigure& f : breakdownFigures(b))
         rows.push_back(
             {f.section, f.rank >= 0 ? std::to_string(f.rank) : "", f.subject, f.figure, real(f.value, "%.10g"), ""});
-    const std::pair<const char*, const std::string*> reasons[] = {{"temporal", &b.temporal.notComputed},
-                                                                  {"idle", &b.idle.notComputed},
-                                                                  {"comm_comp_overlap", &b.commCompOverlap.notComputed},
-                                                                  {"queue_length", &b.queueLength.notComputed},
-                                                                  {"memory_bandwidth", &b.memoryBandwidth.notComputed},
-                                                                  {"launch", &b.launch.notComputed},
-                                                                  {"annotations", &b.annotations.notComputed}};
-    for (const auto& [section, why] : reasons)
+    for (const auto& [section, why] : b.reasons())
         if (!why->empty()) rows.push_back({section, "", "", "not_computed", "", *why});
     return rows;
 }
