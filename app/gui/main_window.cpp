@@ -38,6 +38,7 @@
 #include "core/common/version.h"
 #include "core/trace/trace_format.h"
 #include "widgets/breakdown/breakdown_view.h"
+#include "widgets/breakdowns/breakdowns_chart.h"
 #include "widgets/common/text.h"
 #include "widgets/common/view_colors.h"
 #include "widgets/details/operator_details.h"
@@ -118,6 +119,7 @@ void MainWindow::buildViews() {
     m_browser = new OperatorBrowser(this);
     m_heatmap = new HeatmapView(this);
     m_breakdown = new BreakdownView(this);
+    m_breakdowns = new widgets::BreakdownsChart(this);
     m_details = new OperatorDetails(this);
 }
 
@@ -147,12 +149,15 @@ void MainWindow::buildDocks() {
         make(m_patternPanel, tr("Patterns"), QStringLiteral("dock.patterns"), Qt::BottomDockWidgetArea);
     QDockWidget* breakdown =
         make(m_breakdown, tr("Breakdown"), QStringLiteral("dock.breakdown"), Qt::BottomDockWidgetArea);
+    QDockWidget* breakdowns =
+        make(m_breakdowns, tr("Breakdowns (HTA)"), QStringLiteral("dock.breakdowns"), Qt::BottomDockWidgetArea);
     splitDockWidget(settings, details, Qt::Vertical);
     splitDockWidget(flagged, breakdown, Qt::Horizontal);
     tabifyDockWidget(flagged, network);
     tabifyDockWidget(network, windows);
     tabifyDockWidget(windows, clusters);
     tabifyDockWidget(clusters, patterns);
+    tabifyDockWidget(patterns, breakdowns);
     flagged->raise();
     resizeDocks({settings}, {290}, Qt::Horizontal);
     resizeDocks({settings, details}, {330, 400}, Qt::Vertical);

@@ -24,6 +24,7 @@
 #include "core/report/single/advice.h"
 #include "core/report/single/report_json.h"
 #include "widgets/breakdown/breakdown_view.h"
+#include "widgets/breakdowns/breakdowns_chart.h"
 #include "widgets/common/text.h"
 #include "widgets/details/operator_details.h"
 #include "widgets/heatmap/heatmap_view.h"
@@ -117,6 +118,10 @@ void MainWindow::applyReport(ReportPtr report) {
     m_quietBrowser = false;
     m_heatmap->setReport(report);
     m_breakdown->setReport(report, slices);
+    if (report)
+        m_breakdowns->setBreakdowns(report->breakdowns);
+    else
+        m_breakdowns->clear();
     m_details->setReport(report, slices);
     // Keep the selection in the re-thresholded tables.
     if (m_selected != kNone) m_anomalyPanel->selectSourceRow(m_anomalies->rowOfSlice(m_selected));

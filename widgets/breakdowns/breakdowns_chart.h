@@ -1,0 +1,31 @@
+#pragma once
+// HTA's breakdowns of the report (core/analysis/breakdowns) as charts: per rank the temporal
+// breakdown and per stream the idle time, as stacked bars in percent of their whole; per copy
+// kind the bandwidth, HTA's median sample beside each copy's median (log scale); and below, the
+// sections the trace could not give with their reasons.
+#include <QWidget>
+
+#include "core/analysis/breakdowns/breakdown_values.h"
+
+class QCustomPlot;
+class QLabel;
+
+namespace contend::widgets {
+
+class BreakdownsChart : public QWidget {
+    Q_OBJECT
+  public:
+    explicit BreakdownsChart(QWidget* parent = nullptr);
+    void setBreakdowns(const TraceBreakdowns& b);
+    void clear();
+    QCustomPlot* timePlot() const { return m_time; }
+    QCustomPlot* bandwidthPlot() const { return m_bandwidth; }
+
+  private:
+    QLabel* m_title;
+    QCustomPlot* m_time;
+    QCustomPlot* m_bandwidth;
+    QLabel* m_notes;
+};
+
+}  // namespace contend::widgets
