@@ -2,7 +2,7 @@
 """Writes a large Kineto-shaped trace for the loader benchmark: N kernel events with the args
 real Kineto kernels carry (about 490 bytes each, so 1M kernels is ~490 MB), on 4 GPU streams.
 
-    scripts/gen-kineto-bench.py [--contended F] N OUT.json
+    scripts/gen-kineto-bench.py [--contended F] [--launches] N OUT.json
     scripts/gen-kineto-bench.py 1000000 /tmp/kineto-1m.json
     build/app/cli/contend-cli bench-load /tmp/kineto-1m.json --repeat 3
 
@@ -16,7 +16,10 @@ GEMM-like ones (no fill kernel: a fill is judged as a memset without a byte coun
 flagged) 8x further apart, so that outside the stretches many runs have no neighbour. A trace
 where most operators really are slower beside a neighbour, for the scale benchmark's
 many-findings row: F = 0.8 at 1M flags 679,876 at coefficient 0.5. The partner kernels count
-towards N."""
+towards N.
+--launches adds each kernel's cudaLaunchKernel call (a host thread, 5 us before the kernel,
+linked by its correlation id), the shape the breakdowns' idle, queue-length and launch
+sections need (`contend-cli bench-analyze` times them)."""
 import random
 import sys
 
@@ -24,6 +27,8 @@ import sys
 def main() -> None:
     args = sys.argv[1:]
     contended = 0.0
+    launches = "--launches" in args
+    args = [a for a in args if a != "--launches"]
     if len(args) == 4 and args[0] == "--contended":
         contended = float(args[1])
         if not 0 < contended < 1:
@@ -62,6 +67,8 @@ def main() -> None:
                  '"args": {"External id": %d, "queued": 0, "device": 0, "context": 1, "stream": %d, '
                  '"correlation": %d, "registers per thread": 32, "shared memory": 0, "blocks per SM": 0.5, '
                  '"warps per SM": 2.0, "grid": [54, 1, 1], "block": [128, 1, 1], "est. achieved occupancy %%": 12}}')
+        launch = (',\n  {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 1, '
+                  '"ts": %.3f, "dur": 0.5, "args": {"External id": %d, "correlation": %d}}')
         # The partner's current stretch [busy_start, busy_end), drawn ahead of the kernels.
         busy_start = busy_end = ts
         i = 0
@@ -78,6 +85,8 @@ def main() -> None:
             if busy_start <= ts < busy_end:
                 dur *= 3
             out.write(event % (name, stream, ts, dur, i, stream, i))
+            if launches:
+                out.write(launch % (ts - 5, i, i))
             i += 1
         out.write('\n  ],\n  "traceName": "bench"\n}\n')
 

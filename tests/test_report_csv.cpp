@@ -52,13 +52,14 @@ TEST_CASE("report CSV: a header row, CRLF, RFC 4180 quoting that reads back", "[
     r.operators.push_back(s);
 
     const auto files = reportToCsv(r);
-    REQUIRE(files.size() == 6);
+    REQUIRE(files.size() == 7);
     CHECK(files[0].name == "anomalies.csv");
     CHECK(files[1].name == "windows.csv");
     CHECK(files[2].name == "clusters.csv");
     CHECK(files[3].name == "operators.csv");
     CHECK(files[4].name == "notes.csv");
     CHECK(files[5].name == "patterns.csv");
+    CHECK(files[6].name == "breakdowns.csv");
     CHECK(files[0].text.find("\"gemm, \"\"tiled\"\"\"") != std::string::npos);
     CHECK(files[1].text == files[1].text.substr(0, files[1].text.find("\r\n") + 2));  // no windows: header only
 

@@ -5,10 +5,18 @@
 #include <cstdlib>
 #include <ctime>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/cli/cmd_analyze.h"
 #include "app/cli/commands.h"
+#include "core/analysis/breakdowns/annotations.h"
+#include "core/analysis/breakdowns/idle.h"
+#include "core/analysis/breakdowns/kernel_time.h"
+#include "core/analysis/breakdowns/launch_stats.h"
+#include "core/analysis/breakdowns/memory_bandwidth.h"
+#include "core/analysis/breakdowns/queue_length.h"
+#include "core/analysis/breakdowns/scope.h"
 #include "core/pipeline/analyze_trace.h"
 
 namespace contend::cli {
@@ -28,7 +36,9 @@ const char* kHelp =
     "where rethreshold_ms is the slowest of the medians over the values tried and cancel_gap_ms\n"
     "the longest stretch of the preparation between two checks for a cancel (the app's Cancel\n"
     "button waits at most that long), depgraph_ms the dependency graph's part of the preparation\n"
-    "and whatif_ms the replays.\n";
+    "and whatif_ms the replays. Before it, each breakdown section's time (HTA's breakdowns,\n"
+    "core/analysis/breakdowns; part of prepare) beside the analysis' (prepare + what-if), and\n"
+    "breakdowns_ms their sum.\n";
 
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
@@ -45,6 +55,41 @@ double threadCpuMs() {
     timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
+// Each breakdown section on `trace`, timed once (each is a pure function of the trace), beside
+// the analysis' time; returns their sum, ms.
+double printBreakdownTimes(const Trace& trace, double analysisMs) {
+    using Clock = std::chrono::steady_clock;
+    std::vector<std::pair<const char*, double>> times;
+    auto timed = [&](const char* name, auto fn) {
+        const auto t0 = Clock::now();
+        fn();
+        times.emplace_back(name, std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+    };
+    breakdowns::Scope scope;
+    timed("scope", [&] { scope = breakdowns::htaScope(trace); });
+    timed("temporal", [&] { breakdowns::temporalBreakdown(trace, scope); });
+    timed("overlap", [&] { breakdowns::commCompOverlap(trace, scope); });
+    timed("idle", [&] { breakdowns::idleBreakdown(trace, scope); });
+    timed("queue", [&] { breakdowns::queueLength(trace, scope); });
+    timed("bandwidth", [&] { breakdowns::memoryBandwidth(trace, scope); });
+    timed("launch", [&] { breakdowns::launchStats(trace, scope); });
+    timed("annotations", [&] { breakdowns::annotationTime(trace, scope); });
+    double total = 0;
+    std::string line;
+    for (const auto& [name, ms] : times) {
+        total += ms;
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "%s%s %.1f ms (%.2f%%)", line.empty() ? "" : ", ", name, ms,
+                      analysisMs > 0 ? 100.0 * ms / analysisMs : 0.0);
+        line += buf;
+    }
+    std::printf("breakdowns:  %s; %zu of %llu device operations in scope\n", line.c_str(), scope.ops.size(),
+                static_cast<unsigned long long>(scope.deviceOps));
+    std::printf("breakdowns:  %.1f ms in all, %.2f%% of the analysis (prepare + what-if, %.1f ms)\n", total,
+                analysisMs > 0 ? 100.0 * total / analysisMs : 0.0, analysisMs);
+    return total;
 }
 
 }  // namespace
@@ -140,10 +185,11 @@ int runBenchAnalyze(int argc, char** argv) {
     std::printf(
         "what-if:     %.1f ms (median of %d): %zu findings re-scheduled, %zu off the critical path, %zu not computed\n",
         whatIfMs, repeat, report.whatIf.replayed, report.whatIf.offPath, report.whatIf.skipped);
+    const double breakdownsMs = printBreakdownTimes(*trace, prepMs + whatIfMs);
     std::printf(
         "prepare_ms=%.1f rethreshold_ms=%.2f load_ms=%.1f operators=%zu cancel_gap_ms=%.1f depgraph_ms=%.1f "
-        "whatif_ms=%.1f\n",
-        prepMs, worst, median(loads), ops, gapMs, g.seconds * 1000.0, whatIfMs);
+        "whatif_ms=%.1f breakdowns_ms=%.1f\n",
+        prepMs, worst, median(loads), ops, gapMs, g.seconds * 1000.0, whatIfMs, breakdownsMs);
     return kExitOk;
 }
 

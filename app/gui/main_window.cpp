@@ -39,6 +39,7 @@
 #include "core/common/version.h"
 #include "core/trace/trace_format.h"
 #include "widgets/breakdown/breakdown_view.h"
+#include "widgets/breakdowns/breakdowns_chart.h"
 #include "widgets/common/text.h"
 #include "widgets/common/view_colors.h"
 #include "widgets/common/view_state.h"
@@ -120,13 +121,14 @@ void MainWindow::buildViews() {
     m_browser = new OperatorBrowser(this);
     m_heatmap = new HeatmapView(this);
     m_breakdown = new BreakdownView(this);
+    m_breakdowns = new widgets::BreakdownsChart(this);
     m_details = new OperatorDetails(this);
 
     // The views subscribe: to the session for traces and reports (in this order), to the zoom
     // for the visible range, to the selection for the operator in focus.
     m_binder = new ViewBinder(m_session, this);
-    m_binder->add({m_timeline, m_search, m_browser, m_heatmap, m_breakdown, m_details, m_anomalies, m_windows,
-                   m_clusters, m_patterns});
+    m_binder->add({m_timeline, m_search, m_browser, m_heatmap, m_breakdown, m_breakdowns, m_details, m_anomalies,
+                   m_windows, m_clusters, m_patterns});
     m_zoom = new ZoomControl(this);
     m_selection = new SelectionControl(this);
     m_timeline->bindZoom(m_zoom);
@@ -160,12 +162,15 @@ void MainWindow::buildDocks() {
         make(m_patternPanel, tr("Patterns"), QStringLiteral("dock.patterns"), Qt::BottomDockWidgetArea);
     QDockWidget* breakdown =
         make(m_breakdown, tr("Breakdown"), QStringLiteral("dock.breakdown"), Qt::BottomDockWidgetArea);
+    QDockWidget* breakdowns =
+        make(m_breakdowns, tr("Breakdowns (HTA)"), QStringLiteral("dock.breakdowns"), Qt::BottomDockWidgetArea);
     splitDockWidget(settings, details, Qt::Vertical);
     splitDockWidget(flagged, breakdown, Qt::Horizontal);
     tabifyDockWidget(flagged, network);
     tabifyDockWidget(network, windows);
     tabifyDockWidget(windows, clusters);
     tabifyDockWidget(clusters, patterns);
+    tabifyDockWidget(patterns, breakdowns);
     flagged->raise();
     resizeDocks({settings}, {290}, Qt::Horizontal);
     resizeDocks({settings, details}, {330, 400}, Qt::Vertical);

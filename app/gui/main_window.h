@@ -29,6 +29,7 @@ class PatternModel;
 class OperatorBrowser;
 class HeatmapView;
 class BreakdownView;
+class BreakdownsChart;
 class OperatorDetails;
 class ZoomControl;
 class SelectionControl;
@@ -165,6 +166,7 @@ class MainWindow : public QMainWindow {
     widgets::OperatorBrowser* m_browser = nullptr;
     widgets::HeatmapView* m_heatmap = nullptr;
     widgets::BreakdownView* m_breakdown = nullptr;
+    widgets::BreakdownsChart* m_breakdowns = nullptr;  // HTA's breakdowns of the report
     widgets::OperatorDetails* m_details = nullptr;
     QList<QDockWidget*> m_docks;
     QList<QAction*> m_timelineKeys;

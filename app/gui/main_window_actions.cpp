@@ -25,6 +25,7 @@
 #include "core/report/single/advice.h"
 #include "core/report/single/report_json.h"
 #include "widgets/breakdown/breakdown_view.h"
+#include "widgets/breakdowns/breakdowns_chart.h"
 #include "widgets/common/text.h"
 #include "widgets/common/view_state.h"
 #include "widgets/details/operator_details.h"

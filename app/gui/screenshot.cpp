@@ -282,10 +282,13 @@ int runScreenshot(const ScreenshotOptions& o) {
                 const quint32 slice = first.data(widgets::SliceRole).toUInt();
                 if (slice != kNone) w.selectSlice(slice, true);
             }
+        } else if (o.view == QStringLiteral("breakdowns") && report) {
+            // HTA's breakdowns of the report: temporal and idle stacked, bandwidth per copy kind.
+            if (QDockWidget* d = w.dock(QStringLiteral("dock.breakdowns"))) d->raise();
         } else if (o.view != QStringLiteral("main")) {
             std::fprintf(stderr,
                          "contend --screenshot: unknown view '%s' (main, heatmap, breakdown, zoomed, flows, whatif, "
-                         "patterns, compare, compare-whatif, cluster, cluster-compare)\n",
+                         "patterns, breakdowns, compare, compare-whatif, cluster, cluster-compare)\n",
                          qPrintable(o.view));
             return 2;
         }

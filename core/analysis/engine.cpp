@@ -10,6 +10,7 @@
 #include <numeric>
 #include <optional>
 
+#include "core/analysis/breakdowns/breakdowns.h"
 #include "core/analysis/findings/breakdown.h"
 #include "core/analysis/findings/input_notes.h"
 #include "core/analysis/findings/notes.h"
@@ -160,8 +161,10 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
     const std::vector<std::uint32_t> cut = cutIterations(ops, p->m_iterations, p->m_iterationOfOp);
     for (std::uint32_t it : cut) p->m_iterations[it].cut = true;
     p->m_distributed = findCollectives(t, p->m_iterations);
-    // So are operators that overlap another on their own stream (input_notes.h): their times
-    // cannot be right.
+    // HTA's breakdowns (core/analysis/breakdowns): from the trace alone, whatever the thresholds.
+    p->m_traceBreakdowns = computeBreakdowns(t);
+    // Operators that overlap another on their own stream are kept out too (input_notes.h):
+    // their times cannot be right.
     std::vector<std::uint8_t> inBaseline(ops.size(), 1);
     for (std::uint32_t op = 0; op < ops.size(); ++op) {
         const std::uint32_t it = p->m_iterationOfOp[op];
@@ -427,6 +430,7 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
     r.operators = p.m_signatureStats;
     r.iterations = p.m_iterations;
     r.distributed = p.m_distributed;
+    r.breakdowns = p.m_traceBreakdowns;
     r.threads = p.m_trackStats;
     r.clusters = p.m_clusters;
     r.notes = p.m_notes;

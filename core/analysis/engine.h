@@ -143,7 +143,8 @@ class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
     std::vector<std::uint32_t> m_byScore;
     std::shared_ptr<const DependencyGraph> m_depGraph;
     std::vector<IterationStats> m_iterations;
-    ReportDistributed m_distributed;  // rank and collectives (collectives.h)
+    ReportDistributed m_distributed;    // rank and collectives (collectives.h)
+    TraceBreakdowns m_traceBreakdowns;  // HTA's breakdowns (breakdowns/breakdowns.h)
     std::vector<std::uint32_t> m_iterationOfOp;
     std::vector<SignatureStats> m_signatureStats;  // threshold-independent rows
     std::vector<TrackStats> m_trackStats;          // threshold-independent rows

@@ -422,6 +422,7 @@ CompareResult compareReports(const Report& base, const Report& now, const Compar
                     (newPart ? r.newPartial.substr(0, r.newPartial.find(':')) : std::string()) +
                     "): the comparison may show only what it lacks; " + r.verdict;
     r.gain = gainCheck(base, now, r);
+    r.breakdowns = compareBreakdowns(base.breakdowns, now.breakdowns);
     return r;
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/analysis/breakdowns/figures.h"
 #include "core/analysis/model/report.h"
 
 namespace contend {
@@ -125,8 +126,9 @@ struct CompareResult {
     Partition<AnomalyDiff> anomalies;
     Partition<WindowDiff> windows;
     Partition<ClusterDiff> clusters;
-    Partition<PatternDiff> patterns;      // resolved: the cost beside that partner went away
-    std::vector<OperatorDiff> operators;  // by |change in total time|, largest first
+    Partition<PatternDiff> patterns;          // resolved: the cost beside that partner went away
+    std::vector<OperatorDiff> operators;      // by |change in total time|, largest first
+    std::vector<BreakdownChange> breakdowns;  // HTA's breakdowns, per figure (breakdowns/figures.h)
     std::string basePath, newPath;
     // Which side rests on a partial input: that side's truncated-input or damaged-input note
     // ("kind: text", report.h), "" for a whole one. The verdict starts by saying so.

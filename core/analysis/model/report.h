@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/analysis/breakdowns/breakdown_values.h"
 #include "core/analysis/model/anomaly.h"
 #include "core/analysis/model/anomaly_list.h"
 #include "core/analysis/model/thresholds.h"
@@ -262,6 +263,7 @@ struct Report {
     std::vector<TrackStats> threads;  // per track that holds analysed operators
     WhatIfSummary whatIf;             // since report/2
     ReportDistributed distributed;    // rank and collectives (empty for one process)
+    TraceBreakdowns breakdowns;       // HTA's breakdowns (analysis/breakdowns/breakdowns.h)
     // Who wrote it, for a report read from a file (reportFromJson); not known for one built here
     // or written before 0.7.0. A report written again records the build writing it instead.
     Producer producer;

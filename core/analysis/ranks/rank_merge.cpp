@@ -85,6 +85,8 @@ RankInput rankInputFromReport(const Report& report, std::string source, int rank
     in.rank = rankOverride >= 0 ? rankOverride : report.distributed.rank;
     in.iterations = report.iterations;
     if (const ReportNote* n = partialInputNote(report.notes)) in.partial = n->kind + ": " + n->text;
+    in.temporal = report.breakdowns.temporal.rows;
+    in.commCompOverlap = report.breakdowns.commCompOverlap.rows;
     for (const ContentionWindow& w : report.windows) {
         RankFinding f;
         f.startNs = w.start;
@@ -130,6 +132,14 @@ ClusterReport mergeRanks(std::vector<RankInput> ranks, const RankMergeSettings& 
         out.traces.push_back(ranks[r].trace);
         out.collectivesPerRank.push_back(ranks[r].distributed.collectives.size());
         out.partial.push_back(ranks[r].partial);
+        for (RankTemporal t : ranks[r].temporal) {  // the rank as numbered here (the caller's)
+            t.rank = ranks[r].rank;
+            out.temporal.push_back(t);
+        }
+        for (RankOverlap o : ranks[r].commCompOverlap) {
+            o.rank = ranks[r].rank;
+            out.commCompOverlap.push_back(o);
+        }
         for (const IterationStats& it : ranks[r].iterations) idx[r].steps[it.index] = &it;
         const auto& runs = ranks[r].distributed.collectives;
         for (std::uint32_t c = 0; c < runs.size(); ++c) idx[r].byStep[runs[c].iteration].push_back(c);

@@ -54,6 +54,9 @@ struct RankInput {
     // The report's note that its input was partial (a truncated-input or damaged-input note,
     // report.h), or empty for a whole one: merge marks the rank and says the verdict rests on it.
     std::string partial;
+    // HTA's per-rank breakdowns of its report (core/analysis/breakdowns), its rank set to `rank`.
+    std::vector<RankTemporal> temporal;
+    std::vector<RankOverlap> commCompOverlap;
 };
 
 // Keeps of a report what merge reads. `rankOverride` >= 0 replaces the report's rank.
@@ -128,6 +131,10 @@ struct ClusterReport {
     std::vector<ClusterCollective> collectives;
     std::vector<SlowRank> slowRanks;
     std::vector<ClusterNote> notes;
+    // HTA's temporal breakdown and communication/computation overlap per rank, for the ranks
+    // whose reports have them, in rank order.
+    std::vector<RankTemporal> temporal;
+    std::vector<RankOverlap> commCompOverlap;
     // Who wrote it, for a report read from a file (clusterFromJson); not known for one merged here
     // or written before 0.7.0. clusterToJson records the build writing it instead.
     Producer producer;

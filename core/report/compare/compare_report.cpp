@@ -93,6 +93,30 @@ json gainCheckJson(const GainCheck& g) {
             {"text", g.text}};
 }
 
+// HTA's breakdowns side by side: the figures whose value changed or that one side lacks (a
+// trace_diff in HTA's sense), up to 40 of them.
+void writeBreakdownChanges(std::string& m, const std::vector<BreakdownChange>& changes) {
+    std::vector<const BreakdownChange*> shown;
+    for (const BreakdownChange& c : changes)
+        if (!c.inBase || !c.inNow || c.now != c.base.value) shown.push_back(&c);
+    if (shown.empty()) return;
+    m += "\n## Breakdowns (HTA's figures)\n\n| section | subject | figure | base | new |\n|---|---|---|---|---|\n";
+    char b[64];
+    auto num = [&b](bool has, double v, const std::string& figure) {
+        if (!has) return std::string("-");
+        const bool ns = figure.size() > 3 && figure.compare(figure.size() - 3, 3, "_ns") == 0;
+        if (ns) return formatDuration(static_cast<TimeNs>(std::llround(v)));
+        std::snprintf(b, sizeof b, "%.4g", v);
+        return std::string(b);
+    };
+    for (std::size_t i = 0; i < shown.size() && i < 40; ++i) {
+        const BreakdownChange& c = *shown[i];
+        m += "| " + c.base.section + " | " + c.base.subject + " | " + c.base.figure + " | " +
+             num(c.inBase, c.base.value, c.base.figure) + " | " + num(c.inNow, c.now, c.base.figure) + " |\n";
+    }
+    if (shown.size() > 40) m += "\n" + std::to_string(shown.size() - 40) + " more in the JSON.\n";
+}
+
 }  // namespace
 
 json compareToJson(const CompareResult& r) {
@@ -176,6 +200,14 @@ json compareToJson(const CompareResult& r) {
         ops.push_back(x);
     }
     j["operators"] = ops;
+    json figures = json::array();
+    for (const BreakdownChange& c : r.breakdowns)
+        figures.push_back({{"section", c.base.section},
+                           {"subject", c.base.subject},
+                           {"figure", c.base.figure},
+                           {"base", c.inBase ? json(c.base.value) : json(nullptr)},
+                           {"new", c.inNow ? json(c.now) : json(nullptr)}});
+    j["breakdowns"] = std::move(figures);
     return j;
 }
 
@@ -242,6 +274,7 @@ std::string compareToMarkdown(const CompareResult& r) {
         for (const auto& d : r.patterns.persisting) row("persisting", d);
         for (const auto& d : r.patterns.added) row("new", d);
     }
+    writeBreakdownChanges(m, r.breakdowns);
     m += "\n## Operators (largest change in total time first)\n\n| change | operator | count | mean base | mean new | "
          "anomalies |\n|---|---|---|---|---|---|\n";
     std::size_t shown = 0;

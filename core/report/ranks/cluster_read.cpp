@@ -7,6 +7,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "core/report/breakdowns/breakdowns_json.h"
 #include "core/report/producer_json.h"
 #include "core/report/ranks/cluster_report.h"
 
@@ -207,6 +208,9 @@ Result<ClusterReport> clusterFromJson(const json& j) {
         for (std::size_t i = 0; i < notes.size(); ++i)
             c.notes.push_back(
                 {getString(notes[i], "kind", at("notes", i)), getString(notes[i], "text", at("notes", i))});
+        if (j.contains("breakdowns"))  // absent before the breakdowns
+            if (auto bad = rankBreakdownsFromJson(j["breakdowns"], c.temporal, c.commCompOverlap))
+                throw ReadError{"cluster: " + bad->reason};
         c.producer = producerFromJson(j);  // absent before 0.7.0
         return c;
     } catch (const ReadError& e) {

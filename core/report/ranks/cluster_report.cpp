@@ -1,9 +1,11 @@
 #include "core/report/ranks/cluster_report.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 
+#include "core/report/breakdowns/breakdowns_json.h"
 #include "core/report/producer_json.h"
 #include "core/report/single/report_json.h"
 
@@ -96,6 +98,7 @@ json clusterToJson(const ClusterReport& c) {
     json notes = json::array();
     for (const ClusterNote& n : c.notes) notes.push_back({{"kind", n.kind}, {"text", n.text}});
     j["notes"] = std::move(notes);
+    j["breakdowns"] = rankBreakdownsToJson(c.temporal, c.commCompOverlap);
     j["summary"] = {{"ranks", c.ranks.size()},
                     {"iterations", c.iterations.size()},
                     {"collectives", c.collectives.size()},
@@ -152,6 +155,26 @@ std::string clusterToMarkdown(const ClusterReport& c) {
         std::snprintf(spread, sizeof spread, "%.2f%%", it.spread * 100);
         o << "| " << it.index << " | " << us(it.medianComputeNs) << " | " << us(it.madComputeNs) << " | " << spread
           << " | " << (slow.empty() ? "-" : slow) << " |\n";
+    }
+    if (!c.temporal.empty()) {
+        o << "\n## Breakdowns per rank (HTA's figures)\n\n| rank | idle | compute | non-compute | kernel time | "
+             "comm/compute overlap |\n|---|---|---|---|---|---|\n";
+        for (const RankTemporal& t : c.temporal) {
+            char b[160];
+            const double k = t.kernelNs > 0 ? 100.0 / static_cast<double>(t.kernelNs) : 0.0;
+            std::snprintf(b, sizeof b, "| %d | %.2f%% | %.2f%% | %.2f%% | %s |", t.rank,
+                          k * static_cast<double>(t.idleNs), k * static_cast<double>(t.computeNs),
+                          k * static_cast<double>(t.nonComputeNs), us(t.kernelNs).c_str());
+            o << b;
+            const auto ov = std::find_if(c.commCompOverlap.begin(), c.commCompOverlap.end(),
+                                         [&t](const RankOverlap& x) { return x.rank == t.rank; });
+            if (ov != c.commCompOverlap.end()) {
+                std::snprintf(b, sizeof b, " %.2f%% |\n", 100.0 * ov->fraction);
+                o << b;
+            } else {
+                o << " - |\n";
+            }
+        }
     }
     if (!c.notes.empty()) {
         o << "\n## Notes\n\n";

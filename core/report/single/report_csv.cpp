@@ -5,6 +5,7 @@
 #include <initializer_list>
 
 #include "core/common/atomic_write.h"
+#include "core/report/breakdowns/breakdowns_text.h"
 #include "core/trace/time_format.h"
 
 namespace contend {
@@ -174,11 +175,21 @@ std::string notesCsv(const Report& r) {
     return s;
 }
 
+std::string breakdownsCsv(const Report& r) {
+    std::string s;
+    for (const std::vector<std::string>& row : breakdownsCsvRows(r.breakdowns)) {
+        for (std::size_t i = 0; i < row.size(); ++i) s += (i ? "," : "") + cell(row[i]);
+        s += "\r\n";
+    }
+    return s;
+}
+
 }  // namespace
 
 std::vector<CsvFile> reportToCsv(const Report& r) {
-    return {{"anomalies.csv", anomaliesCsv(r)}, {"windows.csv", windowsCsv(r)}, {"clusters.csv", clustersCsv(r)},
-            {"operators.csv", operatorsCsv(r)}, {"notes.csv", notesCsv(r)},     {"patterns.csv", patternsCsv(r)}};
+    return {{"anomalies.csv", anomaliesCsv(r)},  {"windows.csv", windowsCsv(r)}, {"clusters.csv", clustersCsv(r)},
+            {"operators.csv", operatorsCsv(r)},  {"notes.csv", notesCsv(r)},     {"patterns.csv", patternsCsv(r)},
+            {"breakdowns.csv", breakdownsCsv(r)}};
 }
 
 std::optional<Failure> writeReportCsv(const Report& report, const std::string& dir) {

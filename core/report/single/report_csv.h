@@ -1,6 +1,7 @@
 #pragma once
 // A report as CSV files for spreadsheets: anomalies.csv, windows.csv, clusters.csv,
-// operators.csv (one row per signature), notes.csv and patterns.csv (contention patterns). RFC 4180: a header row, CRLF line ends,
+// operators.csv (one row per signature), notes.csv, patterns.csv (contention patterns) and
+// breakdowns.csv (HTA's breakdowns, one figure per row: core/report/breakdowns/breakdowns_text.h). RFC 4180: a header row, CRLF line ends,
 // a cell quoted when it holds a comma, a quote, CR or LF, quotes doubled inside. Times are
 // integers in ns (columns named *_ns) with a human column beside the ones people read
 // ("excess" = "1.20 ms"); causes and provenance by name, as in contend.report/1; evidence as
@@ -19,7 +20,7 @@ struct CsvFile {
     std::string text;
 };
 
-// The six files, pure.
+// The seven files, pure.
 std::vector<CsvFile> reportToCsv(const Report& report);
 
 // Writes them into `dir` (created with its parents when missing), each file atomically. Returns

@@ -6,6 +6,7 @@
 #include <optional>
 #include <type_traits>
 
+#include "core/report/breakdowns/breakdowns_json.h"
 #include "core/report/producer_json.h"
 #include "core/report/ranks/distributed_json.h"
 
@@ -285,6 +286,7 @@ json threadJson(const TrackStats& s) {
 template <typename Visitor>
 void forEachSection(const Report& r, const Trace* t, Visitor& v) {
     v.array("anomalies", r.anomalies, [t](const Anomaly& a) { return anomalyJson(a, t); });
+    if (!r.breakdowns.empty()) v.value("breakdowns", breakdownsToJson(r.breakdowns));
     v.array("clusters", r.clusters, [t](const Cluster& c) { return clusterJson(c, t); });
     if (!r.distributed.empty()) v.value("distributed", distributedToJson(r.distributed));
     v.array("iterations", r.iterations, iterationJson);

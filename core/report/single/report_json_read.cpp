@@ -4,6 +4,7 @@
 #include <optional>
 #include <type_traits>
 
+#include "core/report/breakdowns/breakdowns_json.h"
 #include "core/report/producer_json.h"
 #include "core/report/ranks/distributed_json.h"
 #include "core/report/single/report_json.h"
@@ -384,6 +385,11 @@ Report readReport(const json& j) {
         Result<ReportDistributed> d = distributedFromJson(j["distributed"]);
         if (!d) throw ReadError{d.failure().reason};
         r.distributed = std::move(d).value();
+    }
+    if (j.contains("breakdowns")) {  // absent before the breakdowns
+        Result<TraceBreakdowns> b = breakdownsFromJson(j["breakdowns"]);
+        if (!b) throw ReadError{b.failure().reason};
+        r.breakdowns = std::move(b).value();
     }
     r.whatIf = readWhatIf(j);
     r.producer = producerFromJson(j);  // absent before 0.7.0

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "core/report/breakdowns/breakdowns_text.h"
 #include "core/report/single/advice.h"
 #include "core/report/single/report_json.h"
 #include "core/trace/time_format.h"
@@ -257,6 +258,7 @@ void writeReportMarkdown(std::ostream& o, const Report& r, const Trace& /*trace:
     writeWindows(o, r, rank);
     writeClusters(o, r, rank);
     writeOperators(o, r);
+    writeBreakdownsMarkdown(o, r.breakdowns);
     writeAdvice(o, r);
 }
 

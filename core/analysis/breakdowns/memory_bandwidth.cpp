@@ -1,0 +1,90 @@
+#include "core/analysis/breakdowns/memory_bandwidth.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "core/analysis/breakdowns/hta_rules.h"
+
+namespace contend::breakdowns {
+
+namespace {
+
+struct Change {
+    TimeNs t = 0;
+    double gbps = 0;  // + at a start, - at an end
+};
+
+// GB/s of one copy; NaN when the trace gives neither its bandwidth nor its bytes.
+double copyGbps(const Trace& trace, std::uint32_t i) {
+    const float bw = trace.metric(i, kBandwidthArg);
+    if (!std::isnan(bw)) return bw;
+    const float bytes = trace.metric(i, kBytesArg);
+    const TimeNs dur = trace.slices()[i].dur;
+    if (std::isnan(bytes) || dur <= 0) return std::nan("");
+    return static_cast<double>(bytes) / static_cast<double>(dur);  // bytes per ns = GB/s
+}
+
+void summarise(std::vector<Change>& changes, Ties ties, CopyBandwidth& row) {
+    std::sort(changes.begin(), changes.end(), [ties](const Change& a, const Change& b) {
+        if (a.t != b.t) return a.t < b.t;
+        const bool aDown = a.gbps < 0, bDown = b.gbps < 0;
+        return ties == Ties::DecreaseFirst ? (aDown && !bDown) : (!aDown && bDown);
+    });
+    std::vector<double> samples;
+    double sum = 0;
+    std::int64_t running = 0;
+    for (const Change& c : changes) {
+        sum += c.gbps;
+        running += c.gbps < 0 ? -1 : 1;
+        if (running == 0) sum = 0;  // no copy runs: exactly zero, not a rounding residue
+        if (sum > 0) samples.push_back(sum);
+    }
+    std::sort(samples.begin(), samples.end());
+    row.count = samples.size();
+    row.meanGbps = mean(samples);
+    row.p50Gbps = quantile(samples, 0.5);
+    row.maxGbps = samples.empty() ? 0 : samples.back();
+}
+
+}  // namespace
+
+BreakdownSection<CopyBandwidth> memoryBandwidth(const Trace& trace, const Scope& scope, Ties ties) {
+    BreakdownSection<CopyBandwidth> out;
+    struct Kind {
+        std::vector<Change> changes;
+        std::vector<double> perCopy;
+    };
+    std::map<std::string, Kind> kinds;
+    bool anyCopy = false;
+    for (std::uint32_t i : scope.ops) {
+        const Slice& s = trace.slices()[i];
+        if (scope.type(s.name) != KernelType::Memory) continue;
+        const std::string_view name = trace.str(s.name);
+        anyCopy = true;
+        const double gbps = copyGbps(trace, i);
+        if (std::isnan(gbps)) continue;
+        Kind& k = kinds[copyKind(name)];
+        const TimeNs dur = s.dur > 0 ? s.dur : 1000;  // HTA: a 0 us copy lasts 1 us
+        k.changes.push_back({s.start, gbps});
+        k.changes.push_back({s.start + dur, -gbps});
+        k.perCopy.push_back(gbps);
+    }
+    for (auto& [kind, k] : kinds) {
+        CopyBandwidth row;
+        row.rank = trace.rank();
+        row.kind = kind;
+        summarise(k.changes, ties, row);
+        std::sort(k.perCopy.begin(), k.perCopy.end());
+        row.copies = k.perCopy.size();
+        row.copyP50Gbps = quantile(k.perCopy, 0.5);
+        row.copyMaxGbps = k.perCopy.back();
+        out.rows.push_back(std::move(row));
+    }
+    if (out.rows.empty())
+        out.notComputed = anyCopy ? "no copy or fill carries its bandwidth or byte count"
+                                  : "no copy or fill (Memcpy*, Memset*) on a stream";
+    return out;
+}
+
+}  // namespace contend::breakdowns
