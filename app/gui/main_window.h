@@ -6,6 +6,8 @@
 // window's ZoomControl and SelectionControl (widgets/common/view_state.h), so they keep in step
 // without the window feeding them. Layout, recent files and settings persist in QSettings.
 #include <optional>
+#include <string_view>
+#include <vector>
 
 #include <QMainWindow>
 #include <QPointer>
@@ -46,6 +48,8 @@ class LoadingPanel;
 class SearchBar;
 class ViewBinder;
 
+// The report's note of that kind ("no-shapes"), null when it has none.
+const ReportNote* noteOfKind(const std::vector<ReportNote>& notes, std::string_view kind);
 // A sentence for the summary when the flagged table's first rows (ranked by gain, or by score without a what-if) wait for
 // another resource than the bottleneck (ordered by time); empty when they agree.
 QString bottleneckVersusTable(const Report& r);

@@ -81,6 +81,15 @@ void MainWindow::onTraceShown(OpenedTracePtr opened) {
                                    : tr("%1 is damaged: the analysis rests on the events that could be read")
                                          .arg(QFileInfo(opened->path).fileName()),
                                lines);
+    } else if (const ReportNote* remedy = report ? noteOfKind(report->notes, "no-shapes") : nullptr) {
+        // What the user can do about it (open the whole folder) goes where they look first, not
+        // among the summary's notes.
+        QStringList lines{QString::fromStdString(remedy->text)};
+        lines << opened->warnings;
+        m_message->showMessage(opened->warnings.isEmpty() ? MessageBar::Kind::Info : MessageBar::Kind::Warning,
+                               tr("%1 carries no input shapes: calls of one operator share one baseline")
+                                   .arg(QFileInfo(opened->path).fileName()),
+                               lines);
     } else if (!opened->warnings.isEmpty())
         m_message->showMessage(MessageBar::Kind::Warning,
                                tr("%1 was imported with warnings").arg(QFileInfo(opened->path).fileName()),
@@ -108,6 +117,12 @@ void MainWindow::onReportShown() {
         m_anomalyPanel->selectSourceRow(m_anomalies->rowOfSlice(s));
     updateSummary();
     updateActions();
+}
+
+const ReportNote* noteOfKind(const std::vector<ReportNote>& notes, std::string_view kind) {
+    for (const ReportNote& n : notes)
+        if (n.kind == kind) return &n;
+    return nullptr;
 }
 
 QString bottleneckVersusTable(const Report& r) {

@@ -45,3 +45,21 @@ TEST_CASE("a trace cut short opens with a banner saying what the analysis rests 
     REQUIRE(contend::test::openSample(w));
     CHECK(w.messageBar()->isHidden());
 }
+
+TEST_CASE("an Ascend trace_view.json opened alone says in a banner to open the whole folder", "[app][partial]") {
+    contend::test::skipWithoutSharedTraces();
+    const QString path =
+        QString::fromStdString(contend::test::sharedTracesDir()) +
+        QStringLiteral("/ascend-mstt/profiler/msprof_analyze/test/ut/advisor/timeline_advice/trace_view.json");
+    contend::test::FreshSettings fresh;
+    MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    REQUIRE(contend::test::openAndWait(w, path) == contend::test::Outcome::Opened);
+    REQUIRE(w.session()->report());
+    REQUIRE(gui::noteOfKind(w.session()->report()->notes, "no-shapes"));
+    CHECK(w.messageBar()->isVisible());
+    INFO(w.messageBar()->text().toStdString());
+    CHECK(w.messageBar()->text().contains(QStringLiteral("no input shapes")));
+    CHECK(w.messageBar()->text().contains(QStringLiteral("Open the whole profiler folder")));
+}
