@@ -32,14 +32,6 @@ std::string infoHelp() {
     return h;
 }
 
-const char* kindName(TrackKind k) {
-    switch (k) {
-    case TrackKind::DeviceStream: return "device";
-    case TrackKind::HostThread: return "host";
-    default: return "other";
-    }
-}
-
 }  // namespace
 
 nlohmann::json infoJson(const Trace& t) {
@@ -64,7 +56,7 @@ nlohmann::json infoJson(const Trace& t) {
         tracks.push_back({{"pid", tr.pid},
                           {"tid", tr.tid},
                           {"name", tr.label()},
-                          {"kind", kindName(tr.kind)},
+                          {"kind", trackKindName(tr.kind)},
                           {"operators", tr.size()}});
     }
     j["tracks"] = tracks;
@@ -150,7 +142,7 @@ int runInfo(int argc, char** argv) {
     std::printf("tracks:    %zu\n", t.tracks().size());
     for (std::uint32_t idx : t.trackOrder()) {
         const Track& tr = t.tracks()[idx];
-        std::printf("  %-7s %-48s pid=%s tid=%s  %u operators\n", kindName(tr.kind), tr.label().c_str(), tr.pid.c_str(),
+        std::printf("  %-7s %-48s pid=%s tid=%s  %u operators\n", trackKindName(tr.kind), tr.label().c_str(), tr.pid.c_str(),
                     tr.tid.c_str(), tr.size());
     }
     std::printf("counters:  %zu series\n", t.counters().size());

@@ -57,4 +57,12 @@ float Trace::metric(std::uint32_t slice, std::string_view key) const {
     return std::numeric_limits<float>::quiet_NaN();
 }
 
+const char* trackKindName(TrackKind k) {
+    switch (k) {
+    case TrackKind::DeviceStream: return "device";
+    case TrackKind::HostThread: return "host";
+    default: return "other";
+    }
+}
+
 }  // namespace contend

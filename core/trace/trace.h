@@ -76,6 +76,9 @@ struct SliceInfo {
 
 enum class TrackKind : std::uint8_t { DeviceStream, HostThread, Other };
 
+// "device", "host" or "other": the word reports, `info` and the Python module use for a kind.
+const char* trackKindName(TrackKind k);
+
 struct Track {
     std::string pid;  // as written in the file (number text or string)
     std::string tid;

@@ -9,16 +9,6 @@ namespace contend::py {
 
 namespace pyb = pybind11;
 
-namespace {
-const char* kindName(TrackKind k) {
-    switch (k) {
-    case TrackKind::DeviceStream: return "device";
-    case TrackKind::HostThread: return "host";
-    default: return "other";
-    }
-}
-}  // namespace
-
 pyb::dict traceInfo(const Trace& t) {
     pyb::dict d;
     d["path"] = t.source().path;
@@ -40,7 +30,7 @@ pyb::dict traceInfo(const Trace& t) {
         row["pid"] = tr.pid;
         row["tid"] = tr.tid;
         row["name"] = tr.label();
-        row["kind"] = kindName(tr.kind);
+        row["kind"] = trackKindName(tr.kind);
         row["operators"] = tr.size();
         tracks.append(row);
     }
