@@ -73,7 +73,8 @@ std::optional<Failure> MainWindow::saveSession(const QString& path) {
     const Trace& trace = *cur->trace;
     SessionState s;
     s.tracePath = QFileInfo(cur->path).absoluteFilePath().toStdString();
-    s.traceRelative = QFileInfo(path).absoluteDir().relativeFilePath(QFileInfo(cur->path).absoluteFilePath()).toStdString();
+    s.traceRelative =
+        QFileInfo(path).absoluteDir().relativeFilePath(QFileInfo(cur->path).absoluteFilePath()).toStdString();
     s.thresholds = m_settings->thresholds();
     s.windowState = saveState(kStateVersion).toBase64().toStdString();
     if (m_zoom->isSet()) {
@@ -130,8 +131,7 @@ void MainWindow::sessionOpenFailed(const QString& tracePath) {
         m_session->setThresholds(m_thresholdsBeforeSession);
     // The window's own handler said why the trace did not open; the title names the session.
     QStringList lines{tr("Its trace %1 could not be opened (above).").arg(tracePath)};
-    if (m_session->current())
-        lines << tr("Still showing %1.").arg(QFileInfo(m_session->current()->path).fileName());
+    if (m_session->current()) lines << tr("Still showing %1.").arg(QFileInfo(m_session->current()->path).fileName());
     const QString previous = m_message->text();
     if (!previous.isEmpty()) lines.prepend(previous);
     m_message->showMessage(MessageBar::Kind::Error,

@@ -196,7 +196,8 @@ Result<SessionState> readSessionFile(const QString& path) {
     const std::string name = path.toStdString();
     QFile f(path);
     if (!f.exists()) return Failure::of(Failure::Kind::Unreadable, "no such file", name);
-    if (!f.open(QIODevice::ReadOnly)) return Failure::of(Failure::Kind::Unreadable, f.errorString().toStdString(), name);
+    if (!f.open(QIODevice::ReadOnly))
+        return Failure::of(Failure::Kind::Unreadable, f.errorString().toStdString(), name);
     // A session is a few kilobytes; anything far bigger is not one.
     if (f.size() > 16 * 1024 * 1024)
         return Failure::of(Failure::Kind::NotATrace, "too big for a session file (over 16 MB)", name);

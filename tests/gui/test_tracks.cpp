@@ -259,10 +259,16 @@ TEST_CASE("the timeline's track menu pins, hides and moves, and the ruler's hint
     CHECK(view.trackAtGutter(QPoint(20, view.timeArea().top() + (y0 + y1) / 2)) == t.s9);
     CHECK(view.trackAtGutter(QPoint(view.timeArea().left() + 20, view.timeArea().top() + (y0 + y1) / 2)) == kNone);
 
+    // The gutter's tooltip names the track and says what a right-click offers.
+    const QString tip = view.gutterTooltip(QPoint(20, view.timeArea().top() + (y0 + y1) / 2));
+    CHECK(tip.contains(QStringLiteral("stream 9")));
+    CHECK(tip.contains(QStringLiteral("Right-click")));
+
     // "1 track hidden" in the ruler's corner; a click there shows every track again.
     view.repaint();
     const QRect hint = view.hiddenTracksHint();
     REQUIRE_FALSE(hint.isEmpty());
+    CHECK(view.gutterTooltip(hint.center()).contains(QStringLiteral("1 track hidden")));
     CHECK(hint.bottom() < view.timeArea().top());
     CHECK(hint.right() < view.timeArea().left());
     QTest::mouseClick(&view, Qt::LeftButton, {}, hint.center());

@@ -320,12 +320,15 @@ void TimelineView::paintFlows(QPainter& p, const QRect& area) {
         m_flowsFor = m_selected;
     }
     if (m_flows.flows.empty()) return;
-    // Content y of the middle of a slice's lane, or -1 when its track is not shown.
+    // Widget y of the middle of a slice's lane, or -1 when its track is not shown or has
+    // scrolled under the pinned tracks (an arrow to it would cross them).
     auto yOf = [&](std::uint32_t s) -> double {
         const int row = m_layout.rowOf(t.slices()[s].track, t.slices()[s].depth);
         if (row < 0) return -1;
         const LayoutRow& r = m_layout.rows()[static_cast<std::size_t>(row)];
-        return area.top() + m_layout.viewY(r.y, m_scrollY) + r.h / 2.0;
+        const double mid = m_layout.viewY(r.y, m_scrollY) + r.h / 2.0;
+        if (!r.pinned && mid < m_layout.pinnedHeight()) return -1;
+        return area.top() + mid;
     };
     p.save();
     p.setClipRect(area);

@@ -102,6 +102,8 @@ class TimelineView : public QWidget, public SessionView {
     bool navigateKey(int key);
     // Tooltip text of the item at time-area pixel (x, y), empty if none.
     QString tooltipAt(QPoint widgetPos);
+    // The gutter's: a track's full name and what a right-click offers; the hidden-tracks hint's.
+    QString gutterTooltip(QPoint widgetPos) const;
     QSize sizeHint() const override { return {900, 500}; }
 
   public slots:

@@ -175,7 +175,8 @@ void TimelineView::leaveEvent(QEvent*) {
 bool TimelineView::event(QEvent* e) {
     if (e->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(e);
-        const QString text = tooltipAt(help->pos());
+        QString text = tooltipAt(help->pos());
+        if (text.isEmpty()) text = gutterTooltip(help->pos());
         if (text.isEmpty()) {
             QToolTip::hideText();
             m_tooltipSlice = kNone;

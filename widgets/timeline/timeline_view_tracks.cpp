@@ -49,6 +49,16 @@ std::uint32_t TimelineView::trackAtGutter(QPoint pos) const {
     return r.kind == RowKind::Lane ? r.track : kNone;
 }
 
+QString TimelineView::gutterTooltip(QPoint pos) const {
+    if (m_hiddenHint.contains(pos))
+        return tr("%1 by Hide or the track filter; click to show every track")
+            .arg(hiddenHintText(m_layout.notShownTracks()).toHtmlEscaped());
+    const std::uint32_t track = trackAtGutter(pos);
+    if (track == kNone || !m_data || !m_data->trace) return {};
+    return QStringLiteral("<b>%1</b><br><i>%2</i>")
+        .arg(trackLabel(*m_data->trace, track).toHtmlEscaped(), tr("Right-click: pin to top, hide, move up or down"));
+}
+
 QMenu* TimelineView::trackMenu(quint32 track, QWidget* parent) {
     auto* menu = new QMenu(parent);
     if (!m_data || !m_data->trace || track >= m_data->trace->tracks().size()) return menu;

@@ -21,8 +21,7 @@ bool TrackArrangement::matches(const Trace& trace, std::uint32_t track) const {
     if (m_filter.deviceOnly && t.kind != TrackKind::DeviceStream) return false;
     if (m_filter.text.empty()) return true;
     const std::string needle = lower(m_filter.text);
-    return lower(t.label()).find(needle) != std::string::npos ||
-           lower(t.processName).find(needle) != std::string::npos;
+    return lower(t.label()).find(needle) != std::string::npos || lower(t.processName).find(needle) != std::string::npos;
 }
 
 std::uint32_t TrackArrangement::notShownCount(const Trace& trace, const std::vector<std::uint32_t>& candidates) const {
