@@ -6,6 +6,7 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QContextMenuEvent>
 #include <QLineEdit>
 #include <QMenu>
 #include <QTest>
@@ -259,6 +260,23 @@ TEST_CASE("the timeline's track menu pins, hides and moves, and the ruler's hint
     CHECK(view.trackAtGutter(QPoint(20, view.timeArea().top() + (y0 + y1) / 2)) == t.s9);
     CHECK(view.trackAtGutter(QPoint(view.timeArea().left() + 20, view.timeArea().top() + (y0 + y1) / 2)) == kNone);
 
+    // A right-click on a track's name opens its menu; elsewhere it does not.
+    {
+        const QPoint at(20, view.timeArea().top() + (y0 + y1) / 2);
+        QContextMenuEvent onName(QContextMenuEvent::Mouse, at, view.mapToGlobal(at));
+        QCoreApplication::sendEvent(&view, &onName);
+        QMenu* menu = view.findChild<QMenu*>();
+        REQUIRE(menu);
+        CHECK(menu->isVisible());
+        CHECK(menu->findChild<QAction*>(QStringLiteral("trackHide")));
+        menu->close();
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+        CHECK_FALSE(view.findChild<QMenu*>());  // deleted on close
+        const QPoint inLanes(view.timeArea().left() + 50, at.y());
+        QContextMenuEvent onLanes(QContextMenuEvent::Mouse, inLanes, view.mapToGlobal(inLanes));
+        QCoreApplication::sendEvent(&view, &onLanes);
+        CHECK_FALSE(view.findChild<QMenu*>());
+    }
     // The gutter's tooltip names the track and says what a right-click offers.
     const QString tip = view.gutterTooltip(QPoint(20, view.timeArea().top() + (y0 + y1) / 2));
     CHECK(tip.contains(QStringLiteral("stream 9")));
