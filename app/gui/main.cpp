@@ -30,7 +30,7 @@ std::string usageText() {
     return "usage: contend [TRACE | CLUSTER.json | DIR]\n"
            "       contend --compare BASE NEW\n"
            "       contend --screenshot FILE [--screenshot-view "
-           "main|heatmap|breakdown|zoomed|flows|whatif|patterns|breakdowns|\n"
+           "main|heatmap|breakdown|zoomed|flows|whatif|patterns|breakdowns|tracks|\n"
            "                                  compare|compare-whatif|cluster|cluster-compare] [--size WxH]\n"
            "                                  [TRACE | CLUSTER.json | DIR]\n"
            "       contend --screenshot FILE [--screenshot-view compare|compare-whatif] --compare BASE NEW\n"

@@ -58,10 +58,6 @@ namespace contend::gui {
 
 using namespace contend::widgets;
 
-namespace {
-constexpr int kStateVersion = 3;  // bump when the docks change, so an old layout is not restored
-}
-
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setWindowTitle(tr("Contend"));
     setAcceptDrops(true);
@@ -197,6 +193,7 @@ void MainWindow::buildMenus() {
     m_compare = file->addAction(tr("&Compare with…"), this, &MainWindow::chooseCompareFile);
     m_compare->setToolTip(tr("Open a second trace and compare it with this one (the baseline)"));
     addClusterActions(file);
+    addSessionActions(file);
     file->addSeparator();
     m_saveJson =
         file->addAction(tr("Save Report as &JSON…"), this, [this] { chooseReportFile(QStringLiteral("json")); });
@@ -256,6 +253,7 @@ void MainWindow::buildMenus() {
     m_timeline->setCriticalPathShown(true);
     connect(m_criticalPath, &QAction::toggled, m_timeline, &TimelineView::setCriticalPathShown);
     m_viewMenu->addSeparator();
+    addTrackActions(m_viewMenu);
     for (QDockWidget* d : m_docks) m_viewMenu->addAction(d->toggleViewAction());
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(tr("Reset Layout"), this, [this] { restoreState(m_defaultState, kStateVersion); });
@@ -289,6 +287,8 @@ void MainWindow::buildMenus() {
                "<tr><td><b>0 (R, Home on the timeline)</b></td><td>show the whole trace</td></tr>"
                "<tr><td><b>Click / double-click</b></td><td>select / zoom to an operator</td></tr>"
                "<tr><td><b>Click a track name</b></td><td>expand or collapse a host thread</td></tr>"
+               "<tr><td><b>Right-click a track name</b></td><td>pin to top, hide, move up / down; Ctrl+T filters "
+               "tracks</td></tr>"
                "<tr><td><b>Backspace</b></td><td>back in the Network view</td></tr>"
                "</table>"));
     });

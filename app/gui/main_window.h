@@ -5,6 +5,7 @@
 // AnalysisSession, off the GUI thread; the views subscribe to it (ViewBinder) and to the
 // window's ZoomControl and SelectionControl (widgets/common/view_state.h), so they keep in step
 // without the window feeding them. Layout, recent files and settings persist in QSettings.
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -13,6 +14,7 @@
 #include <QPointer>
 
 #include "app/gui/opened_trace.h"
+#include "core/analysis/model/thresholds.h"
 #include "core/common/failure.h"
 
 class QAction;
@@ -46,7 +48,9 @@ class SettingsPanel;
 class MessageBar;
 class LoadingPanel;
 class SearchBar;
+class TrackFilterBar;
 class ViewBinder;
+struct SessionState;
 
 // The report's note of that kind ("no-shapes"), null when it has none.
 const ReportNote* noteOfKind(const std::vector<ReportNote>& notes, std::string_view kind);
@@ -87,6 +91,18 @@ class MainWindow : public QMainWindow {
     // cluster window; openAny routes a path to that or to openPath.
     ClusterWindow* openCluster(const QString& path);
     void openAny(const QString& path);
+
+    // Sessions (main_window_session.cpp, the format in session_file.h): saves the open trace's
+    // path, the thresholds, the dock layout, the selection, the visible range and the timeline's
+    // tracks, atomically; nullopt when saved, else the Failure.
+    std::optional<Failure> saveSession(const QString& path);
+    // Opens a saved session: its trace (unless it is the one open) with its thresholds, then the
+    // rest once the analysis is in. A damaged session or a missing trace is an error in the
+    // message bar naming the file and the place, and the trace already open stays. False when
+    // refused at once (the trace may still fail to open later: the message bar says so).
+    bool openSession(const QString& path);
+    // View > Tracks (main_window_tracks.cpp): the filter bar above the timeline.
+    TrackFilterBar* trackFilterBar() const { return m_trackFilter; }
 
     AnalysisSession* session() const { return m_session; }
     widgets::TimelineView* timeline() const { return m_timeline; }
@@ -144,6 +160,11 @@ class MainWindow : public QMainWindow {
     void chooseViewPng();
     void addClusterActions(QMenu* file);
     void zoomToWindow(quint32 windowIndex);
+    void addSessionActions(QMenu* file);
+    void addTrackActions(QMenu* view);
+    // A session's thresholds, layout, tracks, range and selection on the open trace.
+    void applySession(const SessionState& state, const QString& sessionPath);
+    void sessionOpenFailed(const QString& tracePath);
 
   public:
     // Shows a contention window (cluster) in Details and Breakdown, replacing the operator
@@ -187,6 +208,14 @@ class MainWindow : public QMainWindow {
     LoadingPanel* m_loading = nullptr;
     SearchBar* m_search = nullptr;
     QByteArray m_defaultState;
+    // The dock layout's version: bump it when the docks change, so an old layout is not restored.
+    static constexpr int kStateVersion = 3;
+    TrackFilterBar* m_trackFilter = nullptr;
+    QAction* m_saveSession = nullptr;
+    // A session whose trace is opening: applied once it is in, dropped if it fails.
+    std::shared_ptr<SessionState> m_pendingSession;
+    QString m_pendingSessionPath;
+    Thresholds m_thresholdsBeforeSession;
     bool m_checkLayoutOnShow = false;
 };
 

@@ -237,6 +237,7 @@ void MainWindow::updateActions() {
     m_saveMarkdown->setEnabled(haveReport);
     m_exportPng->setEnabled(m_session->current() != nullptr);
     m_compare->setEnabled(m_session->current() != nullptr);
+    m_saveSession->setEnabled(m_session->current() != nullptr);
 }
 
 CompareWindow* MainWindow::compareWith(const QString& path) {

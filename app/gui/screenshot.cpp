@@ -282,13 +282,27 @@ int runScreenshot(const ScreenshotOptions& o) {
                 const quint32 slice = first.data(widgets::SliceRole).toUInt();
                 if (slice != kNone) w.selectSlice(slice, true);
             }
+        } else if (o.view == QStringLiteral("tracks") && cur) {
+            // Tracks under the user's control: the first host thread pinned to the top, the
+            // second device stream hidden (the ruler's corner counts it), the critical path on.
+            widgets::TimelineView* tl = w.timeline();
+            std::uint32_t host = kNone;
+            std::vector<std::uint32_t> streams;
+            for (std::uint32_t t : cur->trace->trackOrder()) {
+                if (tl->layout().trackSpan(t).first < 0) continue;
+                if (cur->trace->tracks()[t].kind == TrackKind::DeviceStream) streams.push_back(t);
+                if (cur->trace->tracks()[t].kind == TrackKind::HostThread && host == kNone) host = t;
+            }
+            if (host != kNone) tl->setTrackPinned(host, true);
+            if (streams.size() >= 2) tl->setTrackHidden(streams[1], true);
+            w.criticalPathAction()->setChecked(true);
         } else if (o.view == QStringLiteral("breakdowns") && report) {
             // HTA's breakdowns of the report: temporal and idle stacked, bandwidth per copy kind.
             if (QDockWidget* d = w.dock(QStringLiteral("dock.breakdowns"))) d->raise();
         } else if (o.view != QStringLiteral("main")) {
             std::fprintf(stderr,
                          "contend --screenshot: unknown view '%s' (main, heatmap, breakdown, zoomed, flows, whatif, "
-                         "patterns, breakdowns, compare, compare-whatif, cluster, cluster-compare)\n",
+                         "patterns, breakdowns, tracks, compare, compare-whatif, cluster, cluster-compare)\n",
                          qPrintable(o.view));
             return 2;
         }

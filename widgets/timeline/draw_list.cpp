@@ -11,6 +11,20 @@ namespace {
 // Pixel positions far outside the view are clipped before they are stored as floats.
 constexpr double kClipPx = 4.0;
 
+// The vertical scroll of a row: pinned rows do not scroll.
+double scrollOf(const DrawInput& in, bool pinned) { return pinned ? 0.0 : in.scrollY; }
+// The top of the view y a row may draw at: the scrolled rows pass under the pinned ones.
+float clipTopOf(const DrawInput& in, bool pinned) {
+    return pinned ? 0.0f : static_cast<float>(in.layout->pinnedHeight());
+}
+// Cuts [y, y + h) at `top`; false when nothing is left.
+bool clipTop(float& y, float& h, float top) {
+    if (y >= top) return true;
+    h -= top - y;
+    y = top;
+    return h > 0;
+}
+
 struct Styler {
     const DrawInput& in;
     bool withReport() const { return in.report != nullptr && in.overlay != nullptr; }
@@ -49,8 +63,9 @@ void addLane(const DrawInput& in, const DrawOptions& o, std::uint32_t rowIndex, 
     const TimeAxis& ax = in.axis;
     const double width = ax.width();
     const double minPx = o.minPx;
-    const float y = static_cast<float>(row.y - in.scrollY + 1);
-    const float h = static_cast<float>(row.h - 2);
+    float y = static_cast<float>(row.y - scrollOf(in, row.pinned) + 1);
+    float h = static_cast<float>(row.h - 2);
+    if (!clipTop(y, h, clipTopOf(in, row.pinned))) return;
     Styler styler{in};
 
     auto [i, e] = index.visible(trace, row.lane, ax.t0, ax.t1);
@@ -141,6 +156,7 @@ void addCounter(const DrawInput& in, const DrawOptions& o, std::uint32_t rowInde
     dc.counter = row.counter;
     dc.y = static_cast<float>(row.y - in.scrollY);
     dc.h = static_cast<float>(row.h);
+    dc.clipTop = clipTopOf(in, false);
     dc.colPx = std::max(o.colPx, 0.25f);
     dc.maxValue = lod.globalMax();
     const double scale = dc.maxValue > 0 ? dc.maxValue : 1.0;
@@ -166,6 +182,7 @@ void addCounter(const DrawInput& in, const DrawOptions& o, std::uint32_t rowInde
 struct ShownTrack {
     std::uint32_t track;
     int y0, y1;
+    bool pinned;
 };
 
 std::vector<ShownTrack> shownTracks(const DrawInput& in, const DrawList& out) {
@@ -176,7 +193,7 @@ std::vector<ShownTrack> shownTracks(const DrawInput& in, const DrawList& out) {
         if (row.kind != RowKind::Lane) continue;
         if (!shown.empty() && shown.back().track == row.track) continue;
         auto [y0, y1] = in.layout->trackSpan(row.track);
-        if (y0 >= 0) shown.push_back({row.track, y0, y1});
+        if (y0 >= 0) shown.push_back({row.track, y0, y1, row.pinned});
     }
     return shown;
 }
@@ -217,14 +234,18 @@ void addBands(const DrawInput& in, const DrawOptions& o, const std::vector<Shown
             DrawBand b;
             b.x = static_cast<float>(x0);
             b.w = static_cast<float>(std::max(x1 - x0, 1.0));
-            b.y = static_cast<float>(st.y0 - in.scrollY);
+            b.y = static_cast<float>(st.y0 - scrollOf(in, st.pinned));
             b.h = static_cast<float>(st.y1 - st.y0);
+            const float top = clipTopOf(in, st.pinned);
+            // Its label goes above it: only where that is not under the pinned tracks.
+            const bool roomAbove = b.y - 11 >= top;
+            if (!clipTop(b.y, b.h, top)) return;
             b.track = st.track;
             b.window = layer.ids[run.begin];
             b.merged = run.count();
             b.resource = run.count() == 1 ? in.overlay->windows()[b.window].resource
                                           : SpanLayers::dominant(layer, run.begin, run.end);
-            b.label = b.w >= 60 && isLabelTrack(in, in.overlay->windows()[b.window], st.track);
+            b.label = roomAbove && b.w >= 60 && isLabelTrack(in, in.overlay->windows()[b.window], st.track);
             out.bands.push_back(b);
         });
 }
@@ -244,7 +265,8 @@ void addBrackets(const DrawInput& in, const DrawOptions& o, const std::vector<Sh
             DrawBracket b;
             b.x = static_cast<float>(x0);
             b.w = static_cast<float>(x1 - x0);
-            b.y = static_cast<float>(st.y0 - in.scrollY);
+            b.y = static_cast<float>(st.y0 - scrollOf(in, st.pinned));
+            if (b.y < clipTopOf(in, st.pinned)) return;
             b.track = st.track;
             b.cluster = layer.ids[run.begin];
             b.clusters = run.count();
@@ -270,7 +292,8 @@ void addCritical(const DrawInput& in, const DrawOptions& o, const std::vector<Sh
             d.x = static_cast<float>(x0);
             d.w = static_cast<float>(x1 - x0);
             d.h = kPathHeightPx;
-            d.y = static_cast<float>(st.y1 - in.scrollY) - d.h;
+            d.y = static_cast<float>(st.y1 - scrollOf(in, st.pinned)) - d.h;
+            if (d.y < clipTopOf(in, st.pinned)) return;
             d.track = st.track;
             d.slice = layer.ids[run.begin];
             d.stretches = run.count();
@@ -285,7 +308,9 @@ void addSelection(const DrawInput& in, DrawList& out) {
     const int row = in.layout->rowOf(s.track, s.depth);
     if (row < 0) return;
     const LayoutRow& r = in.layout->rows()[static_cast<std::size_t>(row)];
-    if (r.y + r.h <= in.scrollY || r.y >= in.scrollY + in.viewHeight) return;
+    float y = static_cast<float>(r.y - scrollOf(in, r.pinned));
+    float h = static_cast<float>(r.h);
+    if (y >= in.viewHeight || !clipTop(y, h, clipTopOf(in, r.pinned))) return;
     if (s.end() < in.axis.t0 || s.start > in.axis.t1) return;
     double x0 = in.axis.toPx(s.start), x1 = in.axis.toPx(s.end());
     if (x1 - x0 < 3) {
@@ -298,8 +323,8 @@ void addSelection(const DrawInput& in, DrawList& out) {
     DrawItem item;
     item.x = static_cast<float>(x0);
     item.w = static_cast<float>(x1 - x0);
-    item.y = static_cast<float>(r.y - in.scrollY);
-    item.h = static_cast<float>(r.h);
+    item.y = y;
+    item.h = h;
     item.slice = in.selected;
     item.row = static_cast<std::uint32_t>(row);
     item.outline = kSelectionColor;
@@ -312,9 +337,16 @@ DrawList buildDrawList(const DrawInput& in, const DrawOptions& o) {
     DrawList out;
     if (!in.trace || !in.index || !in.layout) return out;
     const TrackLayout& layout = *in.layout;
-    auto [first, last] = layout.rowsIn(static_cast<int>(std::floor(in.scrollY)),
+    // The pinned rows (content y below pinnedHeight) in view without scrolling, then the rows the
+    // scroll brings under them.
+    const int pinned = layout.pinnedHeight();
+    auto [pinnedFirst, pinnedLast] = layout.rowsIn(0, std::min(pinned, static_cast<int>(std::ceil(in.viewHeight))));
+    auto [first, last] = layout.rowsIn(static_cast<int>(std::floor(in.scrollY)) + pinned,
                                        static_cast<int>(std::ceil(in.scrollY + in.viewHeight)));
-    for (std::size_t r = first; r < last; ++r) {
+    std::vector<std::size_t> visible;
+    for (std::size_t r = pinnedFirst; r < pinnedLast; ++r) visible.push_back(r);
+    for (std::size_t r = std::max(first, pinnedLast); r < last; ++r) visible.push_back(r);
+    for (std::size_t r : visible) {
         out.rows.push_back(static_cast<std::uint32_t>(r));
         const LayoutRow& row = layout.rows()[r];
         if (row.kind == RowKind::Lane)

@@ -77,6 +77,7 @@ struct DrawCounter {
     std::uint32_t row = 0;
     std::uint32_t counter = 0;
     float y = 0, h = 0;
+    float clipTop = 0;  // view y above which it is not drawn (under the pinned tracks)
     float colPx = 1;
     double maxValue = 0;
     std::vector<float> columns;
@@ -108,7 +109,7 @@ struct DrawInput {
     const ReportOverlay* overlay = nullptr;                // required with report
     const std::vector<CounterLod>* counterLods = nullptr;  // one per Trace::counters(), optional
     TimeAxis axis;                                         // time area: x in [0, axis.widthPx)
-    double scrollY = 0;                                    // content y at the viewport's top
+    double scrollY = 0;  // content y at the viewport's top, under the layout's pinned rows
     double viewHeight = 0;
     std::uint32_t selected = kNone;  // selected slice
     bool criticalPath = false;       // draw the critical path (needs report and overlay)

@@ -100,6 +100,12 @@ void TimelinePainter::paint(QPainter& p, const TimelineFrame& f) {
         p.restore();
         paintGutter(p, f);
         paintRuler(p, f);
+        paintRulerKeys(p, f);
+        if (const int pinned = f.layout->pinnedHeight(); pinned > 0 && pinned < f.timeArea.height()) {
+            // The edge the other tracks scroll under.
+            const int y = f.timeArea.top() + pinned - 1;
+            p.fillRect(QRect(f.gutter.left(), y, f.timeArea.right() - f.gutter.left() + 1, 2), f.colors.separator);
+        }
     }
     if (!f.rubberBand.isEmpty()) {
         QColor band = f.colors.accent;
@@ -111,18 +117,50 @@ void TimelinePainter::paint(QPainter& p, const TimelineFrame& f) {
     p.restore();
 }
 
+namespace {
+// A row's rectangle in the view (x0, width), cut where it passes under the pinned rows.
+QRect rowRect(const TimelineFrame& f, const LayoutRow& row, int x0, int w) {
+    const int y = static_cast<int>(f.layout->viewY(row.y, f.scrollY));
+    QRect r(x0, y, w, row.h);
+    if (!row.pinned) r.setTop(std::max(r.top(), f.layout->pinnedHeight()));
+    return r;
+}
+}  // namespace
+
+QString hiddenHintText(std::uint32_t hidden) {
+    return hidden == 1 ? QStringLiteral("1 track hidden") : QStringLiteral("%1 tracks hidden").arg(hidden);
+}
+
+QRect hiddenHintRect(const TimelineFrame& f, const QFont& font) {
+    if (f.hiddenTracks == 0) return {};
+    QFont small = font;
+    small.setPixelSize(10);
+    const int w = QFontMetrics(small).horizontalAdvance(hiddenHintText(f.hiddenTracks)) + 8;
+    const QRect corner(f.gutter.left(), f.ruler.top(), f.gutter.width(), f.ruler.height());
+    return QRect(corner.right() - w - 3, corner.top() + 3, w, corner.height() - 6);
+}
+
+QRect criticalLegendRect(const TimelineFrame& f, const QFont& font) {
+    if (!f.criticalLegend) return {};
+    QFont small = font;
+    small.setPixelSize(10);
+    const int w = QFontMetrics(small).horizontalAdvance(QStringLiteral("critical path")) + 26;
+    return QRect(f.ruler.right() - w - 4, f.ruler.top() + 2, w, f.ruler.height() - 8);
+}
+
 void TimelinePainter::paintRows(QPainter& p, const TimelineFrame& f) {
     const int w = f.timeArea.width();
     const auto& rows = f.layout->rows();
     for (std::uint32_t r : f.list->rows) {
         const LayoutRow& row = rows[r];
-        const int y = static_cast<int>(row.y - f.scrollY);
+        const QRect rect = rowRect(f, row, 0, w);
+        if (rect.isEmpty()) continue;
         if (row.kind == RowKind::Header)
-            p.fillRect(0, y, w, row.h, f.colors.header);
+            p.fillRect(rect, f.colors.header);
         else if (row.kind == RowKind::Lane && (row.track % 2) == 1)
-            p.fillRect(0, y, w, row.h, f.colors.stripe);
+            p.fillRect(rect, f.colors.stripe);
         else if (row.kind == RowKind::Counter)
-            p.fillRect(0, y, w, row.h, f.colors.counterRow);
+            p.fillRect(rect, f.colors.counterRow);
     }
 }
 
@@ -305,9 +343,11 @@ void TimelinePainter::paintCounters(QPainter& p, const TimelineFrame& f) {
             for (int y = std::max(top, 0); y <= base; ++y)
                 bits[static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x)] = y == top ? edge : body;
         }
-        p.drawImage(QPointF(0, c.y), m_counterImage);
+        // Only the part below the pinned tracks.
+        const int cut = std::clamp(static_cast<int>(std::ceil(c.clipTop - c.y)), 0, h);
+        if (cut < h) p.drawImage(QPointF(0, c.y + cut), m_counterImage, QRect(0, cut, w, h - cut));
         p.setPen(f.colors.counterBaseline);
-        p.drawLine(QPointF(0, c.y + base + 0.5), QPointF(w, c.y + base + 0.5));
+        if (c.y + base >= c.clipTop) p.drawLine(QPointF(0, c.y + base + 0.5), QPointF(w, c.y + base + 0.5));
     }
 }
 
@@ -320,8 +360,10 @@ void TimelinePainter::paintGutter(QPainter& p, const TimelineFrame& f) {
     const QFontMetrics fm(m_font);
     for (std::uint32_t r : f.list->rows) {
         const LayoutRow& row = rows[r];
-        const int y = g.top() + static_cast<int>(row.y - f.scrollY);
+        const int y = g.top() + static_cast<int>(f.layout->viewY(row.y, f.scrollY));
         const QRect line(g.left() + 6, y, g.width() - 10, row.h);
+        // A scrolled row passes under the pinned ones: cut there.
+        p.setClipRect(row.pinned ? g : g.adjusted(0, f.layout->pinnedHeight(), 0, 0));
         if (row.kind == RowKind::Header) {
             p.fillRect(QRect(g.left(), y, g.width(), row.h), f.colors.header);
             p.setFont(m_bold);
@@ -358,6 +400,7 @@ void TimelinePainter::paintGutter(QPainter& p, const TimelineFrame& f) {
             p.setFont(m_font);
         }
     }
+    p.setClipRect(g);
     p.setPen(f.colors.separator);
     p.drawLine(g.topRight(), g.bottomRight());
     p.restore();
@@ -393,6 +436,27 @@ void TimelinePainter::paintRuler(QPainter& p, const TimelineFrame& f) {
                QStringLiteral("view %1").arg(durationText(f.axis.span())));
     p.setPen(f.colors.separator);
     p.drawLine(QPoint(corner.left(), r.bottom()), QPoint(r.right(), r.bottom()));
+    p.restore();
+}
+
+void TimelinePainter::paintRulerKeys(QPainter& p, const TimelineFrame& f) {
+    p.save();
+    p.setFont(m_small);
+    if (const QRect hint = hiddenHintRect(f, m_font); !hint.isEmpty()) {
+        // A link-like chip: a click shows the hidden tracks again.
+        p.setPen(f.colors.accent);
+        p.setBrush(f.colors.background);
+        p.drawRoundedRect(QRectF(hint).adjusted(0.5, 0.5, -0.5, -0.5), 3, 3);
+        p.drawText(hint, Qt::AlignCenter, hiddenHintText(f.hiddenTracks));
+    }
+    if (const QRect key = criticalLegendRect(f, m_font); !key.isEmpty()) {
+        // The critical path's bar as it is drawn under a track, and its name.
+        p.fillRect(key, f.colors.ruler);
+        const int barY = key.top() + key.height() / 2 - 1;
+        p.fillRect(QRect(key.left() + 4, barY, 16, static_cast<int>(kPathHeightPx)), kCriticalPathColor);
+        p.setPen(f.colors.text);
+        p.drawText(key.adjusted(24, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("critical path"));
+    }
     p.restore();
 }
 

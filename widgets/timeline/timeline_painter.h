@@ -35,7 +35,19 @@ struct TimelineFrame {
     int hoverItem = -1;   // index into list->items
     QRect rubberBand;     // box zoom in progress (widget pixels), empty when none
     ViewColors colors;    // of the palette (the view's), light by default
+    // Tracks hidden or filtered out: the ruler's corner says how many (a click there shows them).
+    std::uint32_t hiddenTracks = 0;
+    // The critical path is drawn: the ruler carries its key.
+    bool criticalLegend = false;
 };
+
+// Where the ruler's corner says how many tracks are hidden, in the frame's widget pixels (empty
+// when none are); the view takes a click there as Show All Tracks.
+QRect hiddenHintRect(const TimelineFrame& f, const QFont& font);
+// The hint's words: "3 tracks hidden".
+QString hiddenHintText(std::uint32_t hidden);
+// The critical path's key at the ruler's right end (empty without it).
+QRect criticalLegendRect(const TimelineFrame& f, const QFont& font);
 
 class TimelinePainter {
   public:
@@ -54,6 +66,7 @@ class TimelinePainter {
     void paintCounters(QPainter& p, const TimelineFrame& f);
     void paintGutter(QPainter& p, const TimelineFrame& f);
     void paintRuler(QPainter& p, const TimelineFrame& f);
+    void paintRulerKeys(QPainter& p, const TimelineFrame& f);
     const QString& nameOf(const Trace& t, StringId id);
     const QString& elided(const Trace& t, StringId id, int width);
 

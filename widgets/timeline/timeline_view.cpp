@@ -68,6 +68,7 @@ void TimelineView::setData(TimelineDataPtr data) {
     m_selected = kNone;
     m_hoverItem = -1;
     m_layoutOptions.expandedHosts.clear();
+    m_layoutOptions.arrangement = m_data && m_data->trace ? TrackArrangement(*m_data->trace) : TrackArrangement();
     m_list = DrawList();
     m_painter.clearCaches();
     m_args->clear();
@@ -79,6 +80,7 @@ void TimelineView::setData(TimelineDataPtr data) {
     resetZoom();
     updateScrollBar();
     update();
+    emit tracksChanged();
 }
 
 void TimelineView::setReport(std::shared_ptr<const Report> report, SliceViewPtr slices) {
@@ -208,7 +210,14 @@ void TimelineView::selectSlice(quint32 slice, bool reveal) {
     m_selected = slice;
     if (reveal && slice != kNone) {
         const Slice& s = m_data->trace->slices()[slice];
-        // A collapsed host track is expanded so the operator is visible.
+        // A hidden or filtered-out track is shown, a collapsed host track expanded, so the
+        // operator is visible.
+        if (!m_layoutOptions.arrangement.shown(*m_data->trace, s.track)) {
+            TrackArrangement a = m_layoutOptions.arrangement;
+            a.setHidden(s.track, false);
+            if (!a.matches(*m_data->trace, s.track)) a.setFilter({});
+            setTrackArrangement(a);
+        }
         const int row = m_layout.rowOf(s.track, s.depth);
         if (row >= 0 && s.depth > 0 && m_layout.rows()[static_cast<std::size_t>(row)].collapsed)
             setHostExpanded(s.track, true);
@@ -240,8 +249,10 @@ void TimelineView::setGroupCollapsed(TrackGroup group, bool collapsed) {
 void TimelineView::scrollToRow(int row) {
     if (row < 0 || row >= static_cast<int>(m_layout.rows().size())) return;
     const LayoutRow& r = m_layout.rows()[static_cast<std::size_t>(row)];
-    const int page = timeArea().height();
-    if (r.y < m_scrollY || r.y + r.h > m_scrollY + page) setScrollY(r.y - page / 3.0);
+    if (r.pinned) return;  // always in view
+    // The scrolled rows show under the pinned ones: content [scroll + pinned, scroll + page).
+    const int page = timeArea().height(), pinned = m_layout.pinnedHeight();
+    if (r.y < m_scrollY + pinned || r.y + r.h > m_scrollY + page) setScrollY(r.y - pinned - (page - pinned) / 3.0);
 }
 
 void TimelineView::paintTimeline(QPainter& p) {
@@ -278,6 +289,9 @@ void TimelineView::paintTimeline(QPainter& p) {
     f.scrollY = m_scrollY;
     f.hoverItem = m_hoverItem;
     f.colors = viewColors(palette());
+    f.hiddenTracks = m_layout.notShownTracks();
+    f.criticalLegend = m_showCritical && m_report && m_overlay.criticalSlices() > 0;
+    m_hiddenHint = hiddenHintRect(f, font());
     if (area.contains(m_mousePos) || (m_mousePos.x() >= area.left() && m_mousePos.x() <= area.right() &&
                                       m_mousePos.y() >= 0 && m_mousePos.y() < kRuler))
         f.cursorX = m_mousePos.x() - area.left();
@@ -306,12 +320,15 @@ void TimelineView::paintFlows(QPainter& p, const QRect& area) {
         m_flowsFor = m_selected;
     }
     if (m_flows.flows.empty()) return;
-    // Content y of the middle of a slice's lane, or -1 when its track is not shown.
+    // Widget y of the middle of a slice's lane, or -1 when its track is not shown or has
+    // scrolled under the pinned tracks (an arrow to it would cross them).
     auto yOf = [&](std::uint32_t s) -> double {
         const int row = m_layout.rowOf(t.slices()[s].track, t.slices()[s].depth);
         if (row < 0) return -1;
         const LayoutRow& r = m_layout.rows()[static_cast<std::size_t>(row)];
-        return area.top() + r.y - m_scrollY + r.h / 2.0;
+        const double mid = m_layout.viewY(r.y, m_scrollY) + r.h / 2.0;
+        if (!r.pinned && mid < m_layout.pinnedHeight()) return -1;
+        return area.top() + mid;
     };
     p.save();
     p.setClipRect(area);

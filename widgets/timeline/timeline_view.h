@@ -7,6 +7,12 @@
 // right-drag box-zooms, Shift+drag (or a drag on the ruler) measures a range, W/S zoom, A/D pan, F zooms to the selection, R resets,
 // click selects, double-click zooms to the operator, Esc clears the selection. Clicking a track
 // label expands or collapses a host thread; clicking a group header folds the group.
+//
+// Tracks (timeline_view_tracks.cpp, after Perfetto and Nsight Systems): right-clicking a track's
+// name offers Pin to Top / Unpin, Hide, Move Up, Move Down and Show All Tracks; pinned tracks stay
+// at the top while the rest scrolls; a filter keeps the tracks whose name or process matches, or
+// device streams only; the ruler's corner says how many tracks are hidden and a click there
+// shows them all. The state is a TrackArrangement (track_arrangement.h), reset by a new trace.
 #include <memory>
 
 #include <QElapsedTimer>
@@ -24,6 +30,7 @@
 #include "widgets/timeline/timeline_painter.h"
 #include "widgets/timeline/track_layout.h"
 
+class QMenu;
 class QScrollBar;
 
 namespace contend::widgets {
@@ -76,6 +83,17 @@ class TimelineView : public QWidget, public SessionView {
     QRect timeArea() const;
     double scrollY() const { return m_scrollY; }
     bool criticalPathShown() const { return m_showCritical; }
+    // Pinned, hidden, moved and filtered tracks (timeline_view_tracks.cpp).
+    const TrackArrangement& trackArrangement() const { return m_layoutOptions.arrangement; }
+    // A saved arrangement of this trace (one of another trace is ignored); tells tracksChanged.
+    void setTrackArrangement(const TrackArrangement& arrangement);
+    // The menu a right-click on a track's name opens (Pin to Top or Unpin, Hide, Move Up, Move
+    // Down, Show All Tracks), its actions acting on this view; the caller owns it.
+    QMenu* trackMenu(quint32 track, QWidget* parent = nullptr);
+    // The track whose name is at widget position `pos` in the gutter, kNone if none.
+    std::uint32_t trackAtGutter(QPoint pos) const;
+    // Where the ruler's corner says "N tracks hidden" (a click shows them); empty when none are.
+    QRect hiddenTracksHint() const { return m_hiddenHint; }
 
     // Builds the draw list and paints one full frame at the widget's current size.
     void paintTimeline(QPainter& p);
@@ -84,6 +102,8 @@ class TimelineView : public QWidget, public SessionView {
     bool navigateKey(int key);
     // Tooltip text of the item at time-area pixel (x, y), empty if none.
     QString tooltipAt(QPoint widgetPos);
+    // The gutter's: a track's full name and what a right-click offers; the hidden-tracks hint's.
+    QString gutterTooltip(QPoint widgetPos) const;
     QSize sizeHint() const override { return {900, 500}; }
 
   public slots:
@@ -102,6 +122,13 @@ class TimelineView : public QWidget, public SessionView {
     void setMeasuredRange(qint64 t0, qint64 t1);
     // The critical path (the report's zero-slack operators) as a bar under each track it runs on.
     void setCriticalPathShown(bool shown);
+    void setTrackPinned(quint32 track, bool pinned);
+    void setTrackHidden(quint32 track, bool hidden);
+    // step -1: up, +1: down, among the tracks shown in its section (pinned, or its group).
+    void moveTrack(quint32 track, int step);
+    void setTrackFilter(const contend::widgets::TrackFilter& filter);
+    // Unhides every track and clears the filter.
+    void showAllTracks();
 
   signals:
     void viewChanged(qint64 t0, qint64 t1);
@@ -111,6 +138,8 @@ class TimelineView : public QWidget, public SessionView {
     // A range was measured (Shift+drag, or a drag on the ruler); t1 <= t0 when it was cleared.
     void rangeMeasured(qint64 t0, qint64 t1);
     void frameRendered(double ms);
+    // The track arrangement changed (pin, hide, move, filter, a new trace).
+    void tracksChanged();
 
   protected:
     void paintEvent(QPaintEvent*) override;
@@ -122,6 +151,7 @@ class TimelineView : public QWidget, public SessionView {
     void wheelEvent(QWheelEvent*) override;
     void keyPressEvent(QKeyEvent*) override;
     void leaveEvent(QEvent*) override;
+    void contextMenuEvent(QContextMenuEvent*) override;
     bool event(QEvent*) override;
 
   private:
@@ -130,6 +160,8 @@ class TimelineView : public QWidget, public SessionView {
     // The ZoomControl's range, at this view's offset: shown, not published.
     void applyZoom(qint64 t0, qint64 t1);
     void rebuildLayout();
+    // After the arrangement changed: a new layout, the scroll kept in range, tracksChanged.
+    void arrangementChanged();
     void updateScrollBar();
     void setScrollY(double y);
     TimeNs rangeLo() const;
@@ -175,6 +207,7 @@ class TimelineView : public QWidget, public SessionView {
     Drag m_drag = Drag::None;
     bool m_moved = false;
     bool m_showCritical = false;
+    QRect m_hiddenHint;
     QPoint m_pressPos;
     TimeAxis m_pressAxis;
     double m_pressScroll = 0;

@@ -25,7 +25,11 @@ int TimelineView::itemAt(QPoint pos) const {
 }
 
 void TimelineView::clickGutter(QPoint pos) {
-    const int row = m_layout.rowAt(static_cast<int>(pos.y() - kRuler + m_scrollY));
+    if (m_hiddenHint.contains(pos)) {
+        showAllTracks();
+        return;
+    }
+    const int row = m_layout.rowAtView(pos.y() - kRuler, m_scrollY);
     if (row < 0) return;
     const LayoutRow& r = m_layout.rows()[static_cast<std::size_t>(row)];
     if (r.kind == RowKind::Header) {
@@ -171,7 +175,8 @@ void TimelineView::leaveEvent(QEvent*) {
 bool TimelineView::event(QEvent* e) {
     if (e->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(e);
-        const QString text = tooltipAt(help->pos());
+        QString text = tooltipAt(help->pos());
+        if (text.isEmpty()) text = gutterTooltip(help->pos());
         if (text.isEmpty()) {
             QToolTip::hideText();
             m_tooltipSlice = kNone;

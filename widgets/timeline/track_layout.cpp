@@ -1,6 +1,7 @@
 #include "widgets/timeline/track_layout.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace contend::widgets {
 
@@ -10,6 +11,7 @@ std::string groupTitle(TrackGroup g) {
     case TrackGroup::Host: return "Host threads";
     case TrackGroup::Other: return "Other tracks";
     case TrackGroup::Counters: return "Counters";
+    case TrackGroup::Pinned: return "Pinned";
     }
     return {};
 }
@@ -29,6 +31,11 @@ TrackLayout::TrackLayout(const Trace& trace, const TimelineIndex& index, const L
     const auto& tracks = trace.tracks();
     m_trackSpan.assign(tracks.size(), {-1, -1});
     m_trackFirstRow.assign(tracks.size(), -1);
+    // The arrangement, when it is this trace's (it lists every track once); else the trace's order.
+    const bool arranged = o.arrangement.order().size() == tracks.size();
+    const std::vector<std::uint32_t>& order = arranged ? o.arrangement.order() : trace.trackOrder();
+    auto shown = [&](std::uint32_t t) { return !arranged || o.arrangement.shown(trace, t); };
+    auto pinned = [&](std::uint32_t t) { return arranged && o.arrangement.isPinned(t); };
     int y = 0;
     auto header = [&](TrackGroup g, std::uint32_t count) {
         LayoutRow r;
@@ -38,42 +45,64 @@ TrackLayout::TrackLayout(const Trace& trace, const TimelineIndex& index, const L
         r.h = o.headerHeight;
         r.collapsed = o.collapsedGroups.count(g) > 0;
         r.groupCount = count;
+        r.pinned = g == TrackGroup::Pinned;
         m_rows.push_back(r);
         y += r.h;
         return !r.collapsed;
     };
-    // Tracks in display order, grouped; tracks without slices are left out.
+    auto addTrack = [&](std::uint32_t t, bool isPinned) {
+        const TrackGroup g = groupOf(tracks[t].kind);
+        const std::uint32_t lanes = index.lanesOf(t);
+        const bool collapsible = g != TrackGroup::Device && lanes > 1;
+        const bool collapsed = collapsible && o.expandedHosts.count(t) == 0;
+        const std::uint32_t shownLanes = collapsed ? 1 : lanes;
+        const int top = y;
+        m_trackFirstRow[t] = static_cast<int>(m_rows.size());
+        for (std::uint32_t d = 0; d < shownLanes; ++d) {
+            LayoutRow r;
+            r.kind = RowKind::Lane;
+            r.group = g;
+            r.track = t;
+            r.depth = static_cast<std::uint8_t>(d);
+            r.lane = index.laneId(t, static_cast<std::uint8_t>(d));
+            r.y = y;
+            r.h = o.laneHeight;
+            r.firstOfTrack = d == 0;
+            r.collapsed = collapsed;
+            r.hiddenLanes = d == 0 ? lanes - shownLanes : 0;
+            r.pinned = isPinned;
+            m_rows.push_back(r);
+            y += r.h;
+        }
+        m_trackSpan[t] = {top, y};
+        y += o.trackGap;
+    };
+    // Tracks without slices are left out everywhere; the others count as shown or not.
+    std::vector<std::uint32_t> withSlices, pinnedTracks;
+    for (std::uint32_t t : order) {
+        if (index.lanesOf(t) == 0) continue;
+        withSlices.push_back(t);
+        if (!shown(t)) {
+            ++m_notShown;
+            continue;
+        }
+        ++m_shown;
+        if (pinned(t)) pinnedTracks.push_back(t);
+    }
+    // The pinned section: it stays at the top while the rest scrolls under it.
+    if (!pinnedTracks.empty()) {
+        if (header(TrackGroup::Pinned, static_cast<std::uint32_t>(pinnedTracks.size())))
+            for (std::uint32_t t : pinnedTracks) addTrack(t, true);
+        m_pinnedHeight = y;
+    }
+    // The other shown tracks in the arrangement's order, grouped.
     for (TrackGroup g : {TrackGroup::Device, TrackGroup::Host, TrackGroup::Other}) {
         std::vector<std::uint32_t> members;
-        for (std::uint32_t t : trace.trackOrder())
-            if (groupOf(tracks[t].kind) == g && index.lanesOf(t) > 0) members.push_back(t);
+        for (std::uint32_t t : withSlices)
+            if (groupOf(tracks[t].kind) == g && shown(t) && !pinned(t)) members.push_back(t);
         if (members.empty()) continue;
         if (!header(g, static_cast<std::uint32_t>(members.size()))) continue;
-        for (std::uint32_t t : members) {
-            const std::uint32_t lanes = index.lanesOf(t);
-            const bool collapsible = g != TrackGroup::Device && lanes > 1;
-            const bool collapsed = collapsible && o.expandedHosts.count(t) == 0;
-            const std::uint32_t shown = collapsed ? 1 : lanes;
-            const int top = y;
-            m_trackFirstRow[t] = static_cast<int>(m_rows.size());
-            for (std::uint32_t d = 0; d < shown; ++d) {
-                LayoutRow r;
-                r.kind = RowKind::Lane;
-                r.group = g;
-                r.track = t;
-                r.depth = static_cast<std::uint8_t>(d);
-                r.lane = index.laneId(t, static_cast<std::uint8_t>(d));
-                r.y = y;
-                r.h = o.laneHeight;
-                r.firstOfTrack = d == 0;
-                r.collapsed = collapsed;
-                r.hiddenLanes = d == 0 ? lanes - shown : 0;
-                m_rows.push_back(r);
-                y += r.h;
-            }
-            m_trackSpan[t] = {top, y};
-            y += o.trackGap;
-        }
+        for (std::uint32_t t : members) addTrack(t, false);
     }
     if (!trace.counters().empty() &&
         header(TrackGroup::Counters, static_cast<std::uint32_t>(trace.counters().size()))) {
@@ -89,6 +118,12 @@ TrackLayout::TrackLayout(const Trace& trace, const TimelineIndex& index, const L
         }
     }
     m_height = y;
+}
+
+int TrackLayout::rowAtView(double viewY, double scrollY) const {
+    if (viewY < 0) return -1;
+    const double contentY = viewY < m_pinnedHeight ? viewY : viewY + scrollY;
+    return rowAt(static_cast<int>(std::floor(contentY)));
 }
 
 int TrackLayout::rowAt(int y) const {

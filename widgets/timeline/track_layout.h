@@ -1,8 +1,11 @@
 #pragma once
-// Vertical layout of the timeline (pure, no Qt): group headers, one row per lane of each track
-// in Trace::trackOrder() (device streams first), host threads collapsible to their outermost
-// lane, then one row per counter series. Rows carry their y in content coordinates (before the
-// vertical scroll).
+// Vertical layout of the timeline (pure, no Qt): the pinned tracks first under their own header,
+// then group headers and one row per lane of each track in the user's order (TrackArrangement,
+// track_arrangement.h; by default Trace::trackOrder(): device streams first), hidden and
+// filtered-out tracks left out, host threads collapsible to their outermost lane, then one row
+// per counter series. Rows carry their y in content coordinates. The pinned rows, content y in
+// [0, pinnedHeight()), stay at the top of the view; the rest scroll under them: viewY() maps
+// content y to the view, rowAtView() the other way.
 #include <cstdint>
 #include <set>
 #include <string>
@@ -11,11 +14,12 @@
 
 #include "core/trace/trace.h"
 #include "widgets/timeline/timeline_index.h"
+#include "widgets/timeline/track_arrangement.h"
 
 namespace contend::widgets {
 
 enum class RowKind : std::uint8_t { Header, Lane, Counter };
-enum class TrackGroup : std::uint8_t { Device, Host, Other, Counters };
+enum class TrackGroup : std::uint8_t { Device, Host, Other, Counters, Pinned };
 
 struct LayoutRow {
     RowKind kind = RowKind::Lane;
@@ -30,6 +34,7 @@ struct LayoutRow {
     bool collapsed = false;         // Lane rows of a collapsed track / collapsed headers
     std::uint32_t hiddenLanes = 0;  // first lane of a collapsed track: lanes not shown
     std::uint32_t groupCount = 0;   // Header rows: tracks or counters in the group
+    bool pinned = false;            // in the pinned section (stays at the top of the view)
 };
 
 struct LayoutOptions {
@@ -39,6 +44,9 @@ struct LayoutOptions {
     int trackGap = 3;                       // pixels between tracks
     std::set<std::uint32_t> expandedHosts;  // host tracks shown with all their lanes
     std::set<TrackGroup> collapsedGroups;   // groups shown as their header only
+    // Pinned, hidden, moved and filtered tracks; a default (empty) one or one of another trace
+    // shows every track in the trace's order.
+    TrackArrangement arrangement;
 };
 
 class TrackLayout {
@@ -48,6 +56,18 @@ class TrackLayout {
 
     const std::vector<LayoutRow>& rows() const { return m_rows; }
     int height() const { return m_height; }
+    // Content height of the pinned section (its header and rows), 0 when nothing is pinned.
+    int pinnedHeight() const { return m_pinnedHeight; }
+    // View y of content y at vertical scroll `scrollY`: pinned rows do not scroll.
+    double viewY(int contentY, double scrollY) const {
+        return contentY < m_pinnedHeight ? contentY : contentY - scrollY;
+    }
+    // Index of the row under view y at `scrollY`, or -1.
+    int rowAtView(double viewY, double scrollY) const;
+    // Tracks with slices that are hidden or filtered out.
+    std::uint32_t notShownTracks() const { return m_notShown; }
+    // Tracks with slices that are shown (pinned ones included).
+    std::uint32_t shownTracks() const { return m_shown; }
     // Index of the row under content y, or -1.
     int rowAt(int y) const;
     // Rows [first, last) that intersect content [y0, y1).
@@ -62,6 +82,9 @@ class TrackLayout {
     std::vector<std::pair<int, int>> m_trackSpan;  // per track
     std::vector<int> m_trackFirstRow;              // per track, -1 if hidden
     int m_height = 0;
+    int m_pinnedHeight = 0;
+    std::uint32_t m_notShown = 0;
+    std::uint32_t m_shown = 0;
 };
 
 std::string groupTitle(TrackGroup g);

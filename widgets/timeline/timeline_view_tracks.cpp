@@ -1,0 +1,101 @@
+// The timeline's track controls: pin, hide, move and filter tracks (a TrackArrangement), and the
+// menu a right-click on a track's name opens.
+#include <QContextMenuEvent>
+#include <QMenu>
+
+#include "widgets/common/text.h"
+#include "widgets/timeline/timeline_view.h"
+
+namespace contend::widgets {
+
+void TimelineView::arrangementChanged() {
+    rebuildLayout();  // keeps the scroll in range
+    update();
+    emit tracksChanged();
+}
+
+void TimelineView::setTrackArrangement(const TrackArrangement& arrangement) {
+    if (!m_data || !m_data->trace || arrangement.order().size() != m_data->trace->tracks().size()) return;
+    if (arrangement == m_layoutOptions.arrangement) return;
+    m_layoutOptions.arrangement = arrangement;
+    arrangementChanged();
+}
+
+void TimelineView::setTrackPinned(quint32 track, bool pinned) {
+    if (m_layoutOptions.arrangement.setPinned(track, pinned)) arrangementChanged();
+}
+
+void TimelineView::setTrackHidden(quint32 track, bool hidden) {
+    if (m_layoutOptions.arrangement.setHidden(track, hidden)) arrangementChanged();
+}
+
+void TimelineView::moveTrack(quint32 track, int step) {
+    if (m_data && m_data->trace && m_layoutOptions.arrangement.move(*m_data->trace, track, step)) arrangementChanged();
+}
+
+void TimelineView::setTrackFilter(const TrackFilter& filter) {
+    if (m_layoutOptions.arrangement.setFilter(filter)) arrangementChanged();
+}
+
+void TimelineView::showAllTracks() {
+    if (m_layoutOptions.arrangement.showAll()) arrangementChanged();
+}
+
+std::uint32_t TimelineView::trackAtGutter(QPoint pos) const {
+    if (pos.x() < 0 || pos.x() >= kGutter || pos.y() < kRuler) return kNone;
+    const int row = m_layout.rowAtView(pos.y() - kRuler, m_scrollY);
+    if (row < 0) return kNone;
+    const LayoutRow& r = m_layout.rows()[static_cast<std::size_t>(row)];
+    return r.kind == RowKind::Lane ? r.track : kNone;
+}
+
+QString TimelineView::gutterTooltip(QPoint pos) const {
+    if (m_hiddenHint.contains(pos))
+        return tr("%1 by Hide or the track filter; click to show every track")
+            .arg(hiddenHintText(m_layout.notShownTracks()).toHtmlEscaped());
+    const std::uint32_t track = trackAtGutter(pos);
+    if (track == kNone || !m_data || !m_data->trace) return {};
+    return QStringLiteral("<b>%1</b><br><i>%2</i>")
+        .arg(trackLabel(*m_data->trace, track).toHtmlEscaped(), tr("Right-click: pin to top, hide, move up or down"));
+}
+
+QMenu* TimelineView::trackMenu(quint32 track, QWidget* parent) {
+    auto* menu = new QMenu(parent);
+    if (!m_data || !m_data->trace || track >= m_data->trace->tracks().size()) return menu;
+    const Trace& trace = *m_data->trace;
+    const TrackArrangement& a = m_layoutOptions.arrangement;
+    menu->addSection(trackLabel(trace, track));
+    const bool pinned = a.isPinned(track);
+    QAction* pin = menu->addAction(pinned ? tr("Unpin") : tr("Pin to Top"),
+                                   [this, track, pinned] { setTrackPinned(track, !pinned); });
+    pin->setObjectName(QStringLiteral("trackPin"));
+    QAction* hide = menu->addAction(tr("Hide"), [this, track] { setTrackHidden(track, true); });
+    hide->setObjectName(QStringLiteral("trackHide"));
+    QAction* up = menu->addAction(tr("Move Up"), [this, track] { moveTrack(track, -1); });
+    up->setObjectName(QStringLiteral("trackUp"));
+    up->setEnabled(a.canMove(trace, track, -1));
+    QAction* down = menu->addAction(tr("Move Down"), [this, track] { moveTrack(track, +1); });
+    down->setObjectName(QStringLiteral("trackDown"));
+    down->setEnabled(a.canMove(trace, track, +1));
+    menu->addSeparator();
+    const std::uint32_t hidden = m_layout.notShownTracks();
+    QAction* all = menu->addAction(hidden > 0 ? tr("Show All Tracks (%1 hidden)").arg(hidden) : tr("Show All Tracks"),
+                                   [this] { showAllTracks(); });
+    all->setObjectName(QStringLiteral("trackShowAll"));
+    all->setEnabled(hidden > 0);
+    return menu;
+}
+
+void TimelineView::contextMenuEvent(QContextMenuEvent* e) {
+    const std::uint32_t track = trackAtGutter(e->pos());
+    if (track == kNone) {
+        QWidget::contextMenuEvent(e);
+        return;
+    }
+    QMenu* menu = trackMenu(track, this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(e->globalPos());
+    e->accept();
+}
+
+}  // namespace contend::widgets
