@@ -2,11 +2,14 @@
 # Scale benchmark (issue 12): makes 1M and 10M traces, Kineto-shaped (scripts/gen-kineto-bench.py),
 # Kineto-shaped with most kernels slowed by a partner (gen-kineto-bench.py --contended 0.8: more
 # than half flagged at coefficient 0.5) and simulated mixed (contend-cli simulate mixed --events N
-# --device-only), under a temp folder, and prints per trace: load MB/s, analysis seconds, peak RSS /
-# file size, JSON report bytes, anomalies at coefficient 0.5, re-threshold ms at coefficients
-# 0.5 / 3 / 20 (overlap 0.7) and 0.5 / 3 at overlap 0.3 (bench-analyze medians), and render median /
-# max frame ms with overlays at coefficients 0.5 and 3 (contend --bench-render, offscreen). Not run
-# by CI: the 10M traces are 4-5 GB each and take minutes; only one trace is on disk at a time.
+# --device-only), under a temp folder, and prints per trace: load MB/s, the load's seconds
+# (`contend-cli info`), `analyze --json` seconds at the defaults and at coefficient 0.5 with
+# their ratios to the load taken in the same run (issue 27: <= 2x and <= 4x on 1M kernels),
+# peak RSS / file size, the JSON reports' size over the trace's at both, anomalies at coefficient
+# 0.5, re-threshold ms at coefficients 0.5 / 3 / 20 (overlap 0.7) and 0.5 / 3 at overlap 0.3
+# (bench-analyze medians), and render median / max frame ms with overlays at coefficients 0.5 and
+# 3 (contend --bench-render, offscreen). Not run by CI: the 10M traces are 4-5 GB each and take
+# minutes; only one trace is on disk at a time.
 #
 #   scripts/bench-scale.sh [--no-10m] [--no-render] [--no-mixed] [--sizes "N ..."] [--build DIR] [--tmp DIR]
 # (--sizes replaces 1M and 10M, e.g. --sizes 20000 to check the script itself in seconds.)
@@ -26,7 +29,7 @@ while [ $# -gt 0 ]; do
         --no-mixed) shapes=(kineto contended) ;;
         --build) build="$2"; shift ;;
         --tmp) tmp="$2"; shift ;;
-        -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "bench-scale.sh: unknown option $1" >&2; exit 2 ;;
     esac
     shift
@@ -44,8 +47,19 @@ trap 'rm -rf "$work"' EXIT
 # Peak RSS (kB) of a command, from GNU time.
 peak_kb() { grep 'Maximum resident' "$1" | awk '{print $NF}'; }
 
-printf '%-9s %5s %7s %9s %9s %8s %9s %8s %7s %7s %7s %9s %9s %12s %12s\n' shape ops file_MB load_MB/s analyze_s \
-    rss/file report_MB flagged rt0.5 rt3 rt20 rt0.5/.3 rt3/.3 render0.5_ms render3_ms
+# Wall seconds of a command, from GNU time's "Elapsed" (m:ss.cc or h:mm:ss).
+wall_s() { grep 'Elapsed (wall clock)' "$1" | awk '{ n = split($NF, t, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + t[i]; print s }'; }
+# analyze TRACE OUT [options]: `contend-cli analyze --json OUT`, timed into $work/time.txt.
+analyze() {
+    local trace=$1 report=$2
+    shift 2
+    /usr/bin/time -v "$cli" analyze "$trace" --json "$report" "$@" >/dev/null 2>"$work/time.txt" || {
+        echo "bench-scale.sh: analyze $* failed on $trace:" >&2; grep -v '^\s' "$work/time.txt" >&2 || true; }
+}
+
+printf '%-9s %5s %7s %9s %7s %7s %6s %8s %6s %8s %8s %8s %8s %7s %7s %7s %9s %9s %12s %12s\n' shape ops file_MB \
+    load_MB/s load_s an_s an/ld an0.5_s an.5/ld rss/file rep/file rep.5/fl flagged rt0.5 rt3 rt20 rt0.5/.3 \
+    rt3/.3 render0.5_ms render3_ms
 for n in "${sizes[@]}"; do
     for shape in "${shapes[@]}"; do
         trace="$work/$shape-$n.json"
@@ -58,11 +72,20 @@ for n in "${sizes[@]}"; do
         fi
         file_b=$(stat -c %s "$trace")
         load=$("$cli" bench-load "$trace" --repeat 1 | sed -n 's/.*median_mb_per_s=\([0-9.]*\).*/\1/p')
-        /usr/bin/time -v "$cli" analyze "$trace" --json "$work/report.json" >/dev/null 2>"$work/time.txt" || {
-            echo "bench-scale.sh: analyze failed on $trace:" >&2; grep -v '^\s' "$work/time.txt" >&2 || true; }
-        wall=$(grep 'Elapsed (wall clock)' "$work/time.txt" | awk '{print $NF}')
+        # The load as `info` does it, the analysis at the defaults and at coefficient 0.5, one
+        # after the other (the file in the page cache for all three), so their ratios are of one
+        # sitting on a shared machine.
+        /usr/bin/time -v "$cli" info "$trace" >/dev/null 2>"$work/time.txt"
+        load_s=$(wall_s "$work/time.txt")
+        analyze "$trace" "$work/report.json"
+        wall=$(wall_s "$work/time.txt")
         rss_kb=$(peak_kb "$work/time.txt")
         report_b=$(stat -c %s "$work/report.json" 2>/dev/null || echo 0)
+        rm -f "$work/report.json"
+        analyze "$trace" "$work/report.json" --coefficient 0.5
+        wall5=$(wall_s "$work/time.txt")
+        report5_b=$(stat -c %s "$work/report.json" 2>/dev/null || echo 0)
+        rm -f "$work/report.json"
         # Re-threshold medians (of 5) at 0.5 / 3 / 20 (overlap 0.7) and 0.5 / 3 (overlap 0.3) from
         # bench-analyze, and the anomalies at 0.5.
         "$cli" bench-analyze "$trace" --repeat 1 >"$work/ba.txt"
@@ -77,15 +100,18 @@ for n in "${sizes[@]}"; do
                 i=$((i + 1))
             done
         fi
-        awk -v s="$shape" -v n="$n" -v f="$file_b" -v l="$load" -v w="$wall" -v r="$rss_kb" -v rb="$report_b" \
+        awk -v s="$shape" -v n="$n" -v f="$file_b" -v l="$load" -v ls="$load_s" -v w="$wall" -v w5="$wall5" \
+            -v r="$rss_kb" -v rb="$report_b" -v rb5="$report5_b" \
             -v a="$(rt 0.5 0.70)" -v b="$(rt 3.0 0.70)" -v c="$(rt 20.0 0.70)" -v d="$(rt 0.5 0.30)" \
             -v e="$(rt 3.0 0.30)" -v fl="$flagged" -v f1="${frames[0]}" -v f2="${frames[1]}" 'BEGIN {
-            split(w, t, ":"); secs = (length(t) == 3) ? t[1] * 3600 + t[2] * 60 + t[3] : t[1] * 60 + t[2];
             ops = (n >= 1e6) ? sprintf("%dM", n / 1e6) : sprintf("%dk", n / 1e3);
-            printf "%-9s %5s %7.0f %9s %9.1f %8.2f %9.1f %8s %7s %7s %7s %9s %9s %12s %12s\n", s, ops, f / 1e6, l,
-                   secs, r * 1024 / f, rb / 1e6, fl, a, b, c, d, e, f1, f2 }'
+            printf "%-9s %5s %7.0f %9s %7.2f %7.2f %6.2f %8.2f %6.2f %8.2f %8.3f %8.3f %8s %7s %7s %7s %9s %9s %12s %12s\n",
+                   s, ops, f / 1e6, l, ls, w, (ls > 0 ? w / ls : 0), w5, (ls > 0 ? w5 / ls : 0), r * 1024 / f,
+                   rb / f, rb5 / f, fl, a, b, c, d, e, f1, f2 }'
         rm -f "$trace" "$work/report.json"
     done
 done
-echo "(analyze_s and rss/file: contend-cli analyze --json at the defaults, load included; flagged: anomalies at coefficient 0.5;"
+echo "(load_s: contend-cli info; an_s, an0.5_s: contend-cli analyze --json at the defaults and at coefficient 0.5, load"
+echo " included, an/ld and an.5/ld their ratios to load_s; rss/file: analyze at the defaults; rep/file, rep.5/fl: the JSON"
+echo " reports' bytes over the trace's; flagged: anomalies at coefficient 0.5;"
 echo " rtK[/R]: re-threshold ms at coefficient K, overlap R (0.7 unless given); render: median/max frame ms at 1600x900)"

@@ -57,6 +57,31 @@ TEST_CASE("contend-cli analyze: summary, JSON, Markdown and exit codes", "[analy
     CHECK(cli("analyze " + trace.path() + " --config " + config.path()).code == 0);
 }
 
+TEST_CASE("contend-cli analyze --timings: each stage's wall time on stderr, the outputs unchanged",
+          "[analysis][cli][bench]") {
+    contend::test::KinetoTrace k;
+    for (int i = 0; i < 50; ++i) k.kernel("gemm", 7, i * 200.0, i == 30 ? 300 : 100);
+    contend::test::TempFile trace("cli-timings.json", k.json());
+    contend::test::TempFile plain("cli-timings.plain.json");
+    contend::test::TempFile timed("cli-timings.timed.json");
+    const Run without = cli("analyze " + trace.path() + " --json " + plain.path(), true);
+    const Run with = cli("analyze " + trace.path() + " --json " + timed.path() + " --timings", true);
+    REQUIRE(without.code == 0);
+    REQUIRE(with.code == 0);
+    CHECK(without.out.find("timings (wall ms)") == std::string::npos);
+    const std::size_t at = with.out.find("timings (wall ms):");
+    REQUIRE(at != std::string::npos);
+    CHECK(with.out.substr(0, at) == without.out);  // the summary first, as without
+    for (const char* stage : {"load", "prepare", "selecting operators", "finding overlaps", "reading counters",
+                              "measuring pressure", "testing partners", "computing baselines", "attributing causes",
+                              "pairing windows", "finding clusters", "building the dependency graph", "ranking",
+                              "report", "what-if", "json", "summary", "total", "total / load"}) {
+        INFO(stage);
+        CHECK(with.out.find(stage, at) != std::string::npos);
+    }
+    CHECK(slurp(plain.path()) == slurp(timed.path()));
+}
+
 TEST_CASE("contend-cli bench-analyze ends with one line of numbers", "[analysis][cli][bench]") {
     contend::test::KinetoTrace k;
     for (int i = 0; i < 50; ++i) k.kernel("gemm", 7, i * 200.0, 100);

@@ -169,3 +169,21 @@ TEST_CASE("the preparation says each stage once, in order, with rising shares", 
     CHECK(!told.empty());
     CHECK(told.size() < kPrepareStages);
 }
+
+TEST_CASE("the preparation times each stage, and the stages add up to the whole", "[analysis][engine][progress]") {
+    auto p = prepareAnalysis(mixedTrace(), AnalysisSettings{});
+    REQUIRE(p);
+    const PrepareTimes& t = p.value()->prepareTimes();
+    CHECK(t.operatorsMs >= 0.0);
+    double sum = t.operatorsMs;
+    for (std::size_t k = 0; k < kPrepareStages; ++k) {
+        INFO(prepareStageName(static_cast<PrepareStage>(k)));
+        CHECK(t.stageMs[k] >= 0.0);
+        sum += t.stageMs[k];
+    }
+    CHECK(t.totalMs() == Approx(sum));
+    CHECK(t.totalMs() > 0.0);
+    // The laps cover the preparation from its start to its end, and nothing outside it.
+    CHECK(t.totalMs() <= p.value()->prepareSeconds() * 1000.0 + 1e-6);
+    CHECK(t.totalMs() >= 0.9 * p.value()->prepareSeconds() * 1000.0);
+}

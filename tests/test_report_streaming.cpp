@@ -73,6 +73,18 @@ TEST_CASE("a streamed JSON report matches for hand-built reports: empty lists, n
     r.windows.push_back(w);
     r.windows.push_back(ContentionWindow{});  // a window with no operators: "ops": []
     r.notes.push_back({"kind", "text with \t tab"});
+    ContentionPattern pat;  // with runs and a lost share; and one with neither
+    pat.victim = "gemm<\"q\">";
+    pat.partner = "memory-bound";
+    pat.factor = "character";
+    pat.slowdown = 0.25;
+    pat.slowdownLow = 0.125;
+    pat.slowdownHigh = 1.0 / 3.0;
+    pat.lostShare = 0.5;
+    pat.runs.push_back({3, 1000, 20, 5, true, false});
+    pat.runs.push_back({9, 2000, 30, 0, false, true});
+    r.patterns.push_back(pat);
+    r.patterns.push_back(ContentionPattern{});
     r.summary.extraWaitByResource[2] = 5;
     CHECK(streamed(r, trace.get()) == jsonText(reportToJson(r, *trace)));
     CHECK(streamed(r, nullptr) == jsonText(reportToJson(r)));

@@ -3,11 +3,14 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "app/cli/commands.h"
 #include "core/common/atomic_write.h"
@@ -27,7 +30,7 @@ namespace {
 const char* kHelp =
     "usage: contend-cli analyze TRACE [TRACE...] [--coefficient K] [--overlap R] [--config FILE]\n"
     "                               [--json OUT|-] [--markdown OUT|-] [--csv DIR] [--top N]\n"
-    "                               [--rank-by gain|score] [--strict]\n"
+    "                               [--rank-by gain|score] [--strict] [--timings]\n"
     "\n"
     "Finds the device operators slowed by contention, names the cause (bandwidth, compute,\n"
     "cache, issue, sync, lock, queue, unknown), the contention windows and the clusters of tiny\n"
@@ -64,6 +67,9 @@ const char* kHelp =
     "                   (created if missing; RFC 4180, times in ns)\n"
     "  --strict         exit 4 (after writing every output) when a note says the input is\n"
     "                   partial or damaged: truncated-input, damaged-input or stream-overlap\n"
+    "  --timings        print to stderr the wall time of each stage: the load, the preparation's\n"
+    "                   stages (as the app's loading centre names them), the report, the what-if,\n"
+    "                   each output written, and the total with its ratio to the load\n"
     "\n"
     "Several TRACEs are several captures of the same workload analysed together: every\n"
     "signature's baseline pools its runs from all of them (what to do when one capture has too\n"
@@ -228,6 +234,34 @@ void printSummary(const Report& r, TimeNs traceBegin, std::size_t top, bool byGa
     }
 }
 
+double msSince(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// --timings: each stage's wall time on stderr, in the order they ran. `outputs` are the writes
+// (what, ms) after the pipeline; the load is `loadMs` (every capture, pooled).
+void printTimings(double loadMs, const PipelineTimes& t, const std::vector<std::pair<std::string, double>>& outputs) {
+    auto line = [](const char* indent, const std::string& what, double ms) {
+        std::fprintf(stderr, "%s%-*s %10.1f\n", indent, static_cast<int>(34 - std::string(indent).size()), what.c_str(),
+                     ms);
+    };
+    std::fprintf(stderr, "timings (wall ms):\n");
+    line("  ", "load", loadMs);
+    line("  ", "prepare", t.prepareMs);
+    line("    ", "selecting operators", t.prepare.operatorsMs);
+    for (std::size_t s = 0; s < kPrepareStages; ++s)
+        line("    ", prepareStageName(static_cast<PrepareStage>(s)), t.prepare.stageMs[s]);
+    line("  ", "report", t.reportMs);
+    line("  ", "what-if", t.whatIfMs);
+    double total = loadMs + t.prepareMs + t.reportMs + t.whatIfMs;
+    for (const auto& [what, ms] : outputs) {
+        line("  ", what, ms);
+        total += ms;
+    }
+    line("  ", "total", total);
+    if (loadMs > 0) std::fprintf(stderr, "  total / load %27.2fx\n", total / loadMs);
+}
+
 }  // namespace
 
 int runAnalyze(int argc, char** argv) {
@@ -237,6 +271,7 @@ int runAnalyze(int argc, char** argv) {
     std::size_t top = 10;
     bool rankByGain = true;
     bool strict = false;
+    bool timings = false;
     auto usage = [](const std::string& why) {
         std::fprintf(stderr, "contend-cli analyze: %s\n%s", why.c_str(), kHelp);
         return kExitUsage;
@@ -272,6 +307,8 @@ int runAnalyze(int argc, char** argv) {
             csvDir = v;
         } else if (a == "--strict") {
             strict = true;
+        } else if (a == "--timings") {
+            timings = true;
         } else if (a == "--rank-by") {
             const char* v = value("--rank-by");
             const std::string how = v ? v : "";
@@ -291,6 +328,7 @@ int runAnalyze(int argc, char** argv) {
     if (paths.empty()) return usage("no TRACE given");
     if (jsonOut == "-" && markdownOut == "-") return usage("only one of --json and --markdown can write to stdout");
 
+    const auto loadStart = std::chrono::steady_clock::now();
     std::vector<TracePtr> captures;
     for (const std::string& path : paths) {
         LoadResult lr = loadTrace(path, cliLoadOptions());
@@ -302,12 +340,14 @@ int runAnalyze(int argc, char** argv) {
     }
     const TracePtr pooled = poolCaptures(captures);
     captures.clear();  // the pooled trace holds its own copy
+    const double loadMs = msSince(loadStart);
     // The analysis and the report weigh what they will allocate against what the load's memory
     // budget leaves (PipelineOptions::weighMemory).
     PipelineOptions options;
     options.load = cliLoadOptions();
     options.analysis = settings;
-    Result<Report> analysed = analyzeTrace(pooled, options);
+    PipelineOutputs made;
+    Result<Report> analysed = analyzeTrace(pooled, options, &made);
     if (!analysed) {
         std::fprintf(stderr, "contend-cli analyze: %s\n", analysed.failure().message().c_str());
         return kExitBadInput;
@@ -322,17 +362,32 @@ int runAnalyze(int argc, char** argv) {
                                            "second and later captures are moved to follow the one before, 1 s apart."});
     }
     const Trace& trace = *pooled;
-    if (!jsonOut.empty() && !emit(jsonOut, [&](std::ostream& o) { writeReportJson(o, report, &trace); }))
-        return kExitBadInput;
+    std::vector<std::pair<std::string, double>> outputs;  // --timings: each write's wall time
+    auto t0 = std::chrono::steady_clock::now();
+    if (!jsonOut.empty()) {
+        if (!emit(jsonOut, [&](std::ostream& o) { writeReportJson(o, report, &trace); })) return kExitBadInput;
+        outputs.emplace_back("json", msSince(t0));
+    }
     const FindingRank rank = rankByGain ? FindingRank::Gain : FindingRank::Score;
-    if (!markdownOut.empty() &&
-        !emit(markdownOut, [&](std::ostream& o) { writeReportMarkdown(o, report, trace, rank); }))
-        return kExitBadInput;
+    t0 = std::chrono::steady_clock::now();
+    if (!markdownOut.empty()) {
+        if (!emit(markdownOut, [&](std::ostream& o) { writeReportMarkdown(o, report, trace, rank); }))
+            return kExitBadInput;
+        outputs.emplace_back("markdown", msSince(t0));
+    }
+    t0 = std::chrono::steady_clock::now();
     if (const auto failed = csvDir.empty() ? std::nullopt : writeReportCsv(report, csvDir)) {
         std::fprintf(stderr, "contend-cli analyze: %s\n", failed->message().c_str());
         return kExitBadInput;
     }
-    if (jsonOut != "-" && markdownOut != "-") printSummary(report, trace.begin(), top, rankByGain);
+    if (!csvDir.empty()) outputs.emplace_back("csv", msSince(t0));
+    t0 = std::chrono::steady_clock::now();
+    if (jsonOut != "-" && markdownOut != "-") {
+        printSummary(report, trace.begin(), top, rankByGain);
+        std::fflush(stdout);
+        outputs.emplace_back("summary", msSince(t0));
+    }
+    if (timings) printTimings(loadMs, made.times, outputs);
     if (strict)
         for (const ReportNote& n : report.notes)
             if (isStrictNote(n.kind)) {

@@ -85,6 +85,12 @@ const char* prepareStageName(PrepareStage stage) {
     return "analysing";
 }
 
+double PrepareTimes::totalMs() const {
+    double sum = operatorsMs;
+    for (double ms : stageMs) sum += ms;
+    return sum;
+}
+
 double prepareStageStart(PrepareStage stage) {
     // Seconds each stage took on the 10M-kernel Kineto-shaped trace (contend-cli bench-analyze,
     // timed per stage), as shares of the whole: overlaps 8.6, counters and pressure 1.8, partners
@@ -98,10 +104,21 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
                                                                 const std::function<bool()>& keepGoing,
                                                                 const PrepareProgress& progress) {
     auto stopped = [&] { return keepGoing && !keepGoing(); };
+    const auto t0 = std::chrono::steady_clock::now();
+    // Each stage's wall time: a stage ends where the next one starts (the last at the end).
+    PrepareTimes times;
+    auto lap = t0;
+    double* running = &times.operatorsMs;
+    auto endLap = [&] {
+        const auto now = std::chrono::steady_clock::now();
+        *running = std::chrono::duration<double, std::milli>(now - lap).count();
+        lap = now;
+    };
     auto starting = [&](PrepareStage stage) {
+        endLap();
+        running = &times.stageMs[static_cast<std::size_t>(stage)];
         if (progress) progress(stage);
     };
-    const auto t0 = std::chrono::steady_clock::now();
     ResourceConfig config;
     if (!s.configPath.empty()) {
         Result<ResourceConfig> c = loadResourceConfig(s.configPath);
@@ -291,6 +308,8 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
         p->m_notes.push_back(std::move(n));
     for (ReportNote& n : dependencyNotes(*p->m_depGraph)) p->m_notes.push_back(std::move(n));
 
+    endLap();
+    p->m_times = times;
     p->m_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return std::shared_ptr<const PreparedAnalysis>(std::move(p));
 }

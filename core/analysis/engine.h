@@ -11,6 +11,7 @@
 //
 // The GUI calls prepareAnalysis once on a worker thread, then buildReport on every slider move.
 // PreparedAnalysis is immutable and may be shared between threads.
+#include <array>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -60,6 +61,15 @@ double prepareStageStart(PrepareStage stage);
 // Told, on the preparing thread, as each stage starts.
 using PrepareProgress = std::function<void(PrepareStage stage)>;
 
+// Wall-clock milliseconds of one preparation, per stage: `operatorsMs` before the first stage
+// (the config file, choosing the operators and their signatures), then each stage from its start
+// to the next one's (the last to the end). contend-cli analyze --timings prints them.
+struct PrepareTimes {
+    double operatorsMs = 0;
+    std::array<double, kPrepareStages> stageMs{};
+    double totalMs() const;
+};
+
 class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
   public:
     const Trace& trace() const { return *m_trace; }
@@ -91,6 +101,8 @@ class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
     // rest in trace order.
     const std::vector<std::uint32_t>& opsByScore() const { return m_byScore; }
     double prepareSeconds() const { return m_seconds; }
+    // Each stage's wall time (PrepareTimes).
+    const PrepareTimes& prepareTimes() const { return m_times; }
     // The dependency graph of the device operators and the host calls that gate them, with its
     // observed critical paths and slack (depgraph.h); empty in host scope.
     const DependencyGraph& dependencyGraph() const { return *m_depGraph; }
@@ -165,6 +177,7 @@ class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
     SliceViewPtr m_sliceView;
     ReportTraceInfo m_traceInfo;
     double m_seconds = 0;
+    PrepareTimes m_times;
 };
 
 // Anomalies carry an evidence line for the kEvidenceTop highest scores (writing one for each of

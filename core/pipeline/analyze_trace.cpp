@@ -74,6 +74,7 @@ Result<Report> analyzeTrace(TracePtr trace, const PipelineOptions& o, PipelineOu
     if (!prepared) return prepared.failure();
     made.prepared = std::move(prepared).value();
     const PreparedAnalysis& p = *made.prepared;
+    made.times.prepare = p.prepareTimes();
     if (o.prepared) o.prepared(made.prepared);
     if (o.keepGoing && !o.keepGoing()) return Failure::cancelled();
     // The report weighs itself too: at a low coefficient it can be larger than the analysis.

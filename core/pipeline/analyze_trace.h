@@ -32,8 +32,9 @@ using PreparedAnalysisPtr = std::shared_ptr<const PreparedAnalysis>;
 struct PipelineTimes {
     double loadMs = 0;
     double prepareMs = 0;
-    double reportMs = 0;  // buildReport
-    double whatIfMs = 0;  // predictGains
+    PrepareTimes prepare;  // prepareMs by stage (engine.h)
+    double reportMs = 0;   // buildReport
+    double whatIfMs = 0;   // predictGains
 };
 
 struct PipelineOptions {

@@ -8,6 +8,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "core/common/parallel.h"
 #include "core/trace/trace_builder.h"
 
 namespace contend {
@@ -17,28 +18,6 @@ namespace {
 // Slices from which finalize() splits its work over two threads (below, a thread costs more than
 // it saves).
 constexpr std::size_t kTwoThreadsFrom = 1u << 16;
-
-// Runs `side` on a second thread while `main` runs on this one; an exception thrown by either
-// (std::bad_alloc from a large resize) is rethrown here after both have ended.
-template <class Side, class Main>
-void runBeside(Side& side, Main& main) {
-    std::exception_ptr sideError;
-    std::thread t([&] {
-        try {
-            side();
-        } catch (...) {
-            sideError = std::current_exception();
-        }
-    });
-    try {
-        main();
-    } catch (...) {
-        t.join();
-        throw;
-    }
-    t.join();
-    if (sideError) std::rethrow_exception(sideError);
-}
 
 }  // namespace
 

@@ -1,11 +1,13 @@
 #include "core/analysis/findings/patterns.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <numeric>
 
 #include "core/analysis/model/resources.h"
+#include "core/common/parallel.h"
 #include "core/trace/conventions.h"
 
 namespace contend {
@@ -40,41 +42,16 @@ double medianLowerBound(std::vector<double> v) {
     return v[static_cast<std::size_t>(std::max(0.0, j))];
 }
 
-// The slices of `op`'s overlap pairs whose partner matches, merged: their union's length; and
-// how many other tracks `op` overlapped at all.
-struct OverlapOf {
-    TimeNs matched = 0;
-    std::uint32_t tracks = 0;
-};
-
-template <typename Match>
-OverlapOf overlapOf(const CauseInputs& in, std::uint32_t op, Match match) {
-    const OperatorSet& ops = in.ops;
+// How many other tracks `op` overlapped at all; `scratch` is reused between calls.
+std::uint32_t overlappedTracks(const CauseInputs& in, std::uint32_t op, std::vector<std::uint32_t>& scratch) {
     const auto& slices = in.trace.slices();
-    std::vector<std::pair<TimeNs, TimeNs>> spans;
-    std::vector<std::uint32_t> tracks;
+    scratch.clear();
     for (std::uint32_t k = in.overlap.pairBegin[op]; k < in.overlap.pairBegin[op + 1]; ++k) {
         const OverlapPair& pr = in.overlap.pairs[in.overlap.pairsOf[k]];
-        const std::uint32_t other = pr.a == op ? pr.b : pr.a;
-        tracks.push_back(slices[ops.slices[other]].track);
-        if (match(other)) spans.emplace_back(pr.start, pr.end);
+        scratch.push_back(slices[in.ops.slices[pr.a == op ? pr.b : pr.a]].track);
     }
-    OverlapOf r;
-    std::sort(tracks.begin(), tracks.end());
-    r.tracks = static_cast<std::uint32_t>(std::unique(tracks.begin(), tracks.end()) - tracks.begin());
-    std::sort(spans.begin(), spans.end());
-    TimeNs curS = 0, curE = -1;
-    for (const auto& [s, e] : spans) {
-        if (s > curE) {
-            if (curE > curS) r.matched += curE - curS;
-            curS = s;
-            curE = e;
-        } else {
-            curE = std::max(curE, e);
-        }
-    }
-    if (curE > curS) r.matched += curE - curS;
-    return r;
+    std::sort(scratch.begin(), scratch.end());
+    return static_cast<std::uint32_t>(std::unique(scratch.begin(), scratch.end()) - scratch.begin());
 }
 
 // Whether `other` is a partner of factor `fac` of a run.
@@ -143,50 +120,139 @@ RatioEstimate hodgesLehmannRatio(const std::vector<TimeNs>& beside, const std::v
     const double c = std::floor(n1 * n2 / 2.0 - 1.96 * std::sqrt(n1 * n2 * (n1 + n2 + 1) / 12.0));
     const std::size_t lo = static_cast<std::size_t>(std::clamp(c, 0.0, n - 1));
     const std::size_t hi = static_cast<std::size_t>(std::clamp(n - 1 - c, 0.0, n - 1));
-    const double mid = medianOfDoubles(d);
-    std::nth_element(d.begin(), d.begin() + static_cast<std::ptrdiff_t>(lo), d.end());
-    const double dlo = d[lo];
-    std::nth_element(d.begin(), d.begin() + static_cast<std::ptrdiff_t>(hi), d.end());
-    const double dhi = d[hi];
+    // The median, then the bounds' order statistics, in place (no copy of the n1 x n2
+    // differences): the median's nth_element leaves d[0, m) the m smallest and d(m, n) the
+    // largest, and lo <= m <= hi (c < n / 2), so each bound is selected within its side: the
+    // same values as over the whole, with half the work.
+    const std::size_t m = d.size() / 2;
+    const auto at = [&](std::size_t k) { return d.begin() + static_cast<std::ptrdiff_t>(k); };
+    std::nth_element(d.begin(), at(m), d.end());
+    const double dm = d[m];
+    const double mid = d.size() % 2 == 1 ? dm : (*std::max_element(d.begin(), at(m)) + dm) / 2;
+    double dlo = dm, dhi = dm;
+    if (lo <= m && hi >= m) {
+        if (lo < m) {
+            std::nth_element(d.begin(), at(lo), at(m));
+            dlo = d[lo];
+        }
+        if (hi > m) {
+            std::nth_element(at(m + 1), at(hi), d.end());
+            dhi = d[hi];
+        }
+    } else {
+        std::nth_element(d.begin(), at(lo), d.end());
+        dlo = d[lo];
+        std::nth_element(d.begin(), at(hi), d.end());
+        dhi = d[hi];
+    }
     e.ratio = std::exp(mid);
     e.low = std::exp(std::min(dlo, mid));
     e.high = std::exp(std::max(dhi, mid));
     return e;
 }
 
+namespace {
+
+// Runs of a signature from which judgeSerialisation splits them over two threads.
+constexpr std::uint32_t kSplitFrom = 1u << 14;
+
+// Per factor k of a signature: the lost shares and concurrencies of its runs beside.
+struct RunsJudged {
+    std::array<std::vector<double>, kMaxFactors> lost, ks;
+    std::vector<std::uint32_t> scratch;
+    void clear() {
+        for (std::size_t k = 0; k < kMaxFactors; ++k) {
+            lost[k].clear();
+            ks[k].clear();
+        }
+    }
+    // `later`'s runs after these.
+    void append(const RunsJudged& later) {
+        for (std::size_t k = 0; k < kMaxFactors; ++k) {
+            lost[k].insert(lost[k].end(), later.lost[k].begin(), later.lost[k].end());
+            ks[k].insert(ks[k].end(), later.ks[k].begin(), later.ks[k].end());
+        }
+    }
+};
+
+// The runs sigOps[from, to) of signature `se`: each run beside one of `judgedBits`' factors walks
+// its overlap pairs once for all of them (the union of the matching pairs' spans, one merge
+// state per factor: the pairs are in start order), then adds its lost share and concurrency to
+// each factor whose partners covered at least kMinOverlap of it.
+void judgeRuns(const CauseInputs& in, const SignatureExposure& se, std::uint32_t judgedBits, std::uint32_t from,
+               std::uint32_t to, RunsJudged& out) {
+    const ExposureResult& ex = in.exposure;
+    const auto& slices = in.trace.slices();
+    for (std::uint32_t i = from; i < to; ++i) {
+        const std::uint32_t op = in.ops.sigOps[i];
+        const std::uint32_t mask = ex.exposedMask[op] & judgedBits;
+        if (mask == 0) continue;
+        std::array<TimeNs, kMaxFactors> matched{}, curS{}, curE;
+        curE.fill(-1);
+        for (std::uint32_t q = in.overlap.pairBegin[op]; q < in.overlap.pairBegin[op + 1]; ++q) {
+            const OverlapPair& pr = in.overlap.pairs[in.overlap.pairsOf[q]];
+            const std::uint32_t other = pr.a == op ? pr.b : pr.a;
+            for (std::uint32_t m = mask; m != 0; m &= m - 1) {
+                const auto k = static_cast<std::uint32_t>(__builtin_ctz(m));
+                if (!matchesFactor(in, ex.factors[se.factorBegin + k], other)) continue;
+                if (pr.start > curE[k]) {
+                    if (curE[k] > curS[k]) matched[k] += curE[k] - curS[k];
+                    curS[k] = pr.start;
+                    curE[k] = pr.end;
+                } else {
+                    curE[k] = std::max(curE[k], pr.end);
+                }
+            }
+        }
+        const TimeNs dur = slices[in.ops.slices[op]].dur;
+        std::uint32_t tracks = kNone;  // the other tracks it overlapped, once per run
+        for (std::uint32_t m = mask; m != 0; m &= m - 1) {
+            const auto k = static_cast<std::uint32_t>(__builtin_ctz(m));
+            if (curE[k] > curS[k]) matched[k] += curE[k] - curS[k];
+            if (dur <= 0 || static_cast<double>(matched[k]) < kMinOverlap * static_cast<double>(dur)) continue;
+            out.lost[k].push_back(static_cast<double>(in.base.excessNs[op]) / static_cast<double>(matched[k]));
+            if (tracks == kNone) tracks = overlappedTracks(in, op, out.scratch);
+            out.ks[k].push_back(1.0 + tracks);
+        }
+    }
+}
+
+}  // namespace
+
 std::vector<FactorPhysics> judgeSerialisation(const CauseInputs& in) {
     const ExposureResult& ex = in.exposure;
     std::vector<FactorPhysics> out(ex.factors.size());
     if (!in.ops.deviceScope) return out;
-    const auto& slices = in.trace.slices();
-    std::vector<double> lost, ks;
+    RunsJudged runs, side;  // side: the second half of a large signature's runs
     for (std::size_t s = 0; s < ex.signatures.size(); ++s) {
         if (in.characters[s].character == Character::Collective) continue;
         const SignatureExposure& se = ex.signatures[s];
-        for (std::uint32_t k = 0; k < se.factorCount && k < kMaxFactors; ++k) {
-            const std::uint32_t f = se.factorBegin + k;
-            const ExposureFactor& fac = ex.factors[f];
-            if (fac.kind == FactorKind::Counter) continue;
-            lost.clear();
-            ks.clear();
-            for (std::uint32_t i = in.ops.sigBegin[s]; i < in.ops.sigBegin[s + 1]; ++i) {
-                const std::uint32_t op = in.ops.sigOps[i];
-                if (!(ex.exposedMask[op] & (1u << k))) continue;
-                const TimeNs dur = slices[in.ops.slices[op]].dur;
-                const OverlapOf o =
-                    overlapOf(in, op, [&](std::uint32_t other) { return matchesFactor(in, fac, other); });
-                if (dur <= 0 || static_cast<double>(o.matched) < kMinOverlap * static_cast<double>(dur)) continue;
-                lost.push_back(static_cast<double>(in.base.excessNs[op]) / static_cast<double>(o.matched));
-                ks.push_back(1.0 + o.tracks);
-            }
-            FactorPhysics& ph = out[f];
-            ph.runs = static_cast<std::uint32_t>(lost.size());
-            if (lost.size() < kMinGroup) continue;
-            const double kMed = std::max(2.0, std::round(medianOfDoubles(ks)));
+        // The factors judged (not counters): bit k for factor se.factorBegin + k.
+        std::uint32_t judgedBits = 0;
+        for (std::uint32_t k = 0; k < se.factorCount && k < kMaxFactors; ++k)
+            if (ex.factors[se.factorBegin + k].kind != FactorKind::Counter) judgedBits |= 1u << k;
+        if (judgedBits == 0) continue;
+        runs.clear();
+        const std::uint32_t b0 = in.ops.sigBegin[s], b1 = in.ops.sigBegin[s + 1];
+        if (b1 - b0 >= kSplitFrom && twoCores()) {
+            const std::uint32_t mid = b0 + (b1 - b0) / 2;
+            side.clear();
+            runBeside([&] { judgeRuns(in, se, judgedBits, mid, b1, side); },
+                      [&] { judgeRuns(in, se, judgedBits, b0, mid, runs); });
+            runs.append(side);
+        } else {
+            judgeRuns(in, se, judgedBits, b0, b1, runs);
+        }
+        for (std::uint32_t m = judgedBits; m != 0; m &= m - 1) {
+            const auto k = static_cast<std::uint32_t>(__builtin_ctz(m));
+            FactorPhysics& ph = out[se.factorBegin + k];
+            ph.runs = static_cast<std::uint32_t>(runs.lost[k].size());
+            if (runs.lost[k].size() < kMinGroup) continue;
+            const double kMed = std::max(2.0, std::round(medianOfDoubles(runs.ks[k])));
             ph.concurrency = static_cast<std::uint32_t>(kMed);
             ph.fairBound = (kMed - 1) / kMed;
-            ph.lostShare = medianOfDoubles(lost);
-            ph.lostShareLow = medianLowerBound(lost);
+            ph.lostShare = medianOfDoubles(runs.lost[k]);
+            ph.lostShareLow = medianLowerBound(runs.lost[k]);
             ph.serialised = ph.lostShareLow > ph.fairBound;
         }
     }

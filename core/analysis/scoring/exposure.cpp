@@ -1,10 +1,12 @@
 #include "core/analysis/scoring/exposure.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <numeric>
 
 #include "core/analysis/scoring/baseline.h"
+#include "core/common/parallel.h"
 
 namespace contend {
 
@@ -72,6 +74,31 @@ double binomialTail(std::uint32_t k, std::uint32_t n, double p) {
     return std::min(1.0, sum);
 }
 
+// Occurrences of a signature from which their keys are collected on two threads.
+constexpr std::uint32_t kSplitFrom = 1u << 14;
+
+// The factors each occurrence of a signature was exposed to.
+struct OccurrenceKeys {
+    std::vector<std::uint64_t> keys;         // per occurrence's keys, flat
+    std::vector<std::uint32_t> keyBegin;     // CSR into keys, per occurrence (starts with 0)
+    std::vector<std::uint32_t> bestPartner;  // per (occurrence, key): partner op, parallel to keys
+    std::vector<TimeNs> bestCoverOf;         // parallel to keys: that partner's cover
+    void clear() {
+        keys.clear();
+        bestPartner.clear();
+        bestCoverOf.clear();
+        keyBegin.assign(1, 0);
+    }
+    // `later`'s occurrences after these.
+    void append(const OccurrenceKeys& later) {
+        const auto offset = static_cast<std::uint32_t>(keys.size());
+        keys.insert(keys.end(), later.keys.begin(), later.keys.end());
+        bestPartner.insert(bestPartner.end(), later.bestPartner.begin(), later.bestPartner.end());
+        bestCoverOf.insert(bestCoverOf.end(), later.bestCoverOf.begin(), later.bestCoverOf.end());
+        for (std::size_t i = 1; i < later.keyBegin.size(); ++i) keyBegin.push_back(offset + later.keyBegin[i]);
+    }
+};
+
 }  // namespace
 
 double mannWhitneyGreater(const std::vector<TimeNs>& exposed, const std::vector<TimeNs>& unexposed) {
@@ -101,10 +128,7 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
 
     // Scratch, reused across signatures.
     std::vector<TimeNs> durs, work;
-    std::vector<std::uint64_t> keys;         // per occurrence's keys, flat
-    std::vector<std::uint32_t> keyBegin;     // CSR into keys, per occurrence
-    std::vector<std::uint32_t> bestPartner;  // per (occurrence, key): partner op, parallel to keys
-    std::vector<TimeNs> bestCoverOf;         // parallel to keys: that partner's cover
+    OccurrenceKeys occ, side;  // side: the second half of a large signature's occurrences
     std::vector<std::uint64_t> sortedKeys;
     std::vector<double> ranks;
     std::vector<std::uint32_t> order;
@@ -139,66 +163,89 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
                 counterOk[p] = pressure.demand[s][p] >= kUseThreshold;
         }
 
-        // Every occurrence's keys.
-        keys.clear();
-        bestPartner.clear();
-        bestCoverOf.clear();
-        keyBegin.assign(1, 0);
-        for (std::uint32_t k = b0; k < b1; ++k) {
-            if ((++tick & 0xFFFF) == 0 && keepGoing && !keepGoing()) return r;
-            const std::uint32_t op = ops.sigOps[k];
-            const Slice& sl = slices[ops.slices[op]];
-            const TimeNs a = sl.start, e = sl.start + w;
-            const std::size_t first = keys.size();
-            auto add = [&](std::uint64_t key, std::uint32_t partner, TimeNs cover) {
-                for (std::size_t i = first; i < keys.size(); ++i) {
-                    if (keys[i] != key) continue;
-                    if (cover > bestCoverOf[i]) {
-                        bestPartner[i] = partner;
-                        bestCoverOf[i] = cover;
+        // Every occurrence's keys: the occurrences [from, to) into `into`. A large signature is
+        // split in two halves, the second on another thread (its keys appended after the
+        // first's, so the result is the one of a single pass).
+        auto collect = [&](std::uint32_t from, std::uint32_t to, OccurrenceKeys& into, const auto& cancelled) {
+            into.clear();
+            for (std::uint32_t k = from; k < to; ++k) {
+                if (cancelled()) return false;
+                const std::uint32_t op = ops.sigOps[k];
+                const Slice& sl = slices[ops.slices[op]];
+                const TimeNs a = sl.start, e = sl.start + w;
+                const std::size_t first = into.keys.size();
+                auto add = [&](std::uint64_t key, std::uint32_t partner, TimeNs cover) {
+                    for (std::size_t i = first; i < into.keys.size(); ++i) {
+                        if (into.keys[i] != key) continue;
+                        if (cover > into.bestCoverOf[i]) {
+                            into.bestPartner[i] = partner;
+                            into.bestCoverOf[i] = cover;
+                        }
+                        return;
                     }
-                    return;
+                    into.keys.push_back(key);
+                    into.bestPartner.push_back(partner);
+                    into.bestCoverOf.push_back(cover);
+                };
+                for (std::uint32_t q = overlap.pairBegin[op]; q < overlap.pairBegin[op + 1]; ++q) {
+                    const OverlapPair& pr = overlap.pairs[overlap.pairsOf[q]];
+                    const std::uint32_t other = pr.a == op ? pr.b : pr.a;
+                    const Slice& os = slices[ops.slices[other]];
+                    const std::uint32_t osig = ops.signatureOf[other];
+                    const TimeNs cover = std::min(os.end(), e) - std::max(os.start, a);
+                    if (cover >= minCover) {
+                        add(keyOf(FactorKind::Partner, osig), other, cover);
+                        const Character c = characters[osig].character;
+                        if (c != Character::Unknown)
+                            add(keyOf(FactorKind::Character, static_cast<std::uint32_t>(c)), other, cover);
+                    }
+                    // Serialised: the partner was running when it began, ended inside its run, and
+                    // it then ran for about W: no progress while the partner ran.
+                    if (os.start <= a + serialTol && os.end() - a >= serialTol && os.end() < sl.end()) {
+                        const TimeNs after = sl.end() - os.end();
+                        const TimeNs off = after >= w ? after - w : w - after;
+                        if (off <= serialTol)
+                            add(keyOf(FactorKind::Serial, osig), other, os.end() - a);
+                        else if (off <= 3 * serialTol)
+                            add(sideKeyOf(osig), other, 0);
+                    }
                 }
-                keys.push_back(key);
-                bestPartner.push_back(partner);
-                bestCoverOf.push_back(cover);
-            };
-            for (std::uint32_t q = overlap.pairBegin[op]; q < overlap.pairBegin[op + 1]; ++q) {
-                const OverlapPair& pr = overlap.pairs[overlap.pairsOf[q]];
-                const std::uint32_t other = pr.a == op ? pr.b : pr.a;
-                const Slice& os = slices[ops.slices[other]];
-                const std::uint32_t osig = ops.signatureOf[other];
-                const TimeNs cover = std::min(os.end(), e) - std::max(os.start, a);
-                if (cover >= minCover) {
-                    add(keyOf(FactorKind::Partner, osig), other, cover);
-                    const Character c = characters[osig].character;
-                    if (c != Character::Unknown)
-                        add(keyOf(FactorKind::Character, static_cast<std::uint32_t>(c)), other, cover);
+                for (std::size_t p = 0; p < kPressureResources; ++p) {
+                    if (!counterOk[p]) continue;
+                    bool hit;
+                    if (kPressureResource[p] == Resource::Cache) {
+                        const double m = timelines.pressure[p].mean(a, std::min(e, sl.end()));
+                        hit = m >= ownCachePressure(pressure, static_cast<std::uint32_t>(s)) + kCacheRise;
+                    } else {
+                        hit = loadDuring(ops, overlap, pressure, trace, op, p, a, std::min(e, sl.end())) >=
+                              1.0 + kOverload;
+                    }
+                    if (hit) add(keyOf(FactorKind::Counter, static_cast<std::uint32_t>(p)), kNone, 0);
                 }
-                // Serialised: the partner was running when it began, ended inside its run, and
-                // it then ran for about W: no progress while the partner ran.
-                if (os.start <= a + serialTol && os.end() - a >= serialTol && os.end() < sl.end()) {
-                    const TimeNs after = sl.end() - os.end();
-                    const TimeNs off = after >= w ? after - w : w - after;
-                    if (off <= serialTol)
-                        add(keyOf(FactorKind::Serial, osig), other, os.end() - a);
-                    else if (off <= 3 * serialTol)
-                        add(sideKeyOf(osig), other, 0);
-                }
+                into.keyBegin.push_back(static_cast<std::uint32_t>(into.keys.size()));
             }
-            for (std::size_t p = 0; p < kPressureResources; ++p) {
-                if (!counterOk[p]) continue;
-                bool hit;
-                if (kPressureResource[p] == Resource::Cache) {
-                    const double m = timelines.pressure[p].mean(a, std::min(e, sl.end()));
-                    hit = m >= ownCachePressure(pressure, static_cast<std::uint32_t>(s)) + kCacheRise;
-                } else {
-                    hit = loadDuring(ops, overlap, pressure, trace, op, p, a, std::min(e, sl.end())) >= 1.0 + kOverload;
-                }
-                if (hit) add(keyOf(FactorKind::Counter, static_cast<std::uint32_t>(p)), kNone, 0);
-            }
-            keyBegin.push_back(static_cast<std::uint32_t>(keys.size()));
+            return true;
+        };
+        auto mainCancelled = [&] { return (++tick & 0xFFFF) == 0 && keepGoing && !keepGoing(); };
+        if (count >= kSplitFrom && twoCores()) {
+            // The side half cannot ask keepGoing (the caller's, for its thread): it stops when
+            // the main half saw a cancel.
+            std::atomic<bool> stop{false};
+            const std::uint32_t mid = b0 + count / 2;
+            bool finished = true;
+            runBeside([&] { collect(mid, b1, side, [&] { return stop.load(std::memory_order_relaxed); }); },
+                      [&] {
+                          finished = collect(b0, mid, occ, mainCancelled);
+                          if (!finished) stop = true;
+                      });
+            if (!finished) return r;
+            occ.append(side);
+        } else if (!collect(b0, b1, occ, mainCancelled)) {
+            return r;
         }
+        const std::vector<std::uint64_t>& keys = occ.keys;
+        const std::vector<std::uint32_t>& keyBegin = occ.keyBegin;
+        const std::vector<std::uint32_t>& bestPartner = occ.bestPartner;
 
         // Candidate factors: exposed and unexposed at least kMinGroup times, most exposed first.
         sortedKeys = keys;

@@ -9,6 +9,7 @@
 #include "core/report/breakdowns/breakdowns_json.h"
 #include "core/report/producer_json.h"
 #include "core/report/ranks/distributed_json.h"
+#include "core/report/single/json_writer.h"
 
 namespace contend {
 
@@ -177,6 +178,99 @@ json windowJson(const ContentionWindow& w, const Trace* t) {
     return j;
 }
 
+// The same text as anomalyJson and windowJson, written directly (json_writer.h): the members in
+// nlohmann's (sorted) order. The streamed report writes its findings with these.
+void writeBreakdown(JsonWriter& w, const Breakdown& b) {
+    w.beginObject();
+    w.member("compute_ns", b.computeNs);
+    w.member("data_wait_ns", b.dataWaitNs);
+    w.key("measured");
+    w.beginObject();
+    w.member("data", b.measuredData);
+    w.member("queue", b.measuredQueue);
+    w.member("sync", b.measuredSync);
+    w.endObject();
+    w.member("queue_ns", b.queueNs);
+    w.member("sync_ns", b.syncNs);
+    w.key("wait_before_ns");
+    b.waitBeforeNs >= 0 ? w.value(b.waitBeforeNs) : w.null();
+    w.endObject();
+}
+
+void writeOptionalNs(JsonWriter& w, std::string_view key, TimeNs v) {
+    w.key(key);
+    v >= 0 ? w.value(v) : w.null();
+}
+
+void writeAnomaly(JsonWriter& w, const Anomaly& a, const Trace* t) {
+    SliceText fb = a.name.empty() ? sliceText(t, a.slice) : SliceText{};
+    const bool useFb = a.name.empty() && !fb.name.empty();
+    w.beginObject();
+    w.member("baseline_ns", a.baselineNs);
+    w.key("breakdown");
+    writeBreakdown(w, a.breakdown);
+    w.member("cause", resourceName(a.cause));
+    w.member("dur_ns", useFb ? fb.dur : a.durNs);
+    w.member("evidence", a.evidence);
+    w.member("excess_ns", a.excessNs);
+    writeOptionalNs(w, "gain_ns", a.gainNs);
+    w.member("id", a.id);
+    w.member("name", useFb ? fb.name : a.name);
+    w.key("pid");
+    w.id(useFb ? fb.pid : a.pid);
+    w.member("provenance", provenanceName(a.provenance));
+    w.member("score", finite(a.score));
+    w.member("signature", a.signature);
+    writeOptionalNs(w, "slack_ns", a.slackNs);
+    w.member("slice", a.slice);
+    w.member("start_ns", useFb ? fb.start : a.startNs);
+    w.key("tid");
+    w.id(useFb ? fb.tid : a.tid);
+    w.member("track", useFb ? fb.label : a.trackLabel);
+    w.member("track_index", a.track);
+    w.key("windows");
+    w.beginArray();
+    for (std::uint32_t id : a.windows) w.value(id);
+    w.endArray();
+    w.endObject();
+}
+
+void writeWindowOp(JsonWriter& w, const WindowOp& o, const Trace* t) {
+    SliceText fb = o.name.empty() ? sliceText(t, o.slice) : SliceText{};
+    const bool useFb = o.name.empty() && !fb.name.empty();
+    w.beginObject();
+    w.member("dur_ns", useFb ? fb.dur : o.durNs);
+    w.member("extra_wait_ns", o.extraWaitNs);
+    w.member("name", useFb ? fb.name : o.name);
+    w.key("pid");
+    w.id(useFb ? fb.pid : o.pid);
+    writeOptionalNs(w, "slack_ns", o.slackNs);
+    w.member("slice", o.slice);
+    w.member("start_ns", useFb ? fb.start : o.startNs);
+    w.key("tid");
+    w.id(useFb ? fb.tid : o.tid);
+    w.endObject();
+}
+
+void writeWindow(JsonWriter& w, const ContentionWindow& win, const Trace* t) {
+    w.beginObject();
+    w.member("end_ns", win.end);
+    w.member("evidence", win.evidence);
+    w.member("from_counters", win.fromCounters);
+    writeOptionalNs(w, "gain_ns", win.gainNs);
+    w.member("id", win.id);
+    w.key("ops");
+    w.beginArray();
+    for (const WindowOp& o : win.ops) writeWindowOp(w, o, t);
+    w.endArray();
+    w.member("overlap_ratio", finite(win.overlapRatio));
+    w.member("peak_utilization", finite(win.peakUtilization));
+    w.member("provenance", provenanceName(win.provenance));
+    w.member("resource", resourceName(win.resource));
+    w.member("start_ns", win.start);
+    w.endObject();
+}
+
 json clusterJson(const Cluster& c, const Trace* t) {
     std::string pid = c.pid, tid = c.tid, label = c.trackLabel;
     if (pid.empty() && t && c.track < t->tracks().size()) {
@@ -235,6 +329,47 @@ json patternJson(const ContentionPattern& p) {
     return j;
 }
 
+void writePattern(JsonWriter& w, const ContentionPattern& p) {
+    w.beginObject();
+    w.key("cause");
+    w.beginObject();
+    w.member("evidence", p.evidence);
+    w.member("provenance", provenanceName(p.provenance));
+    w.member("resource", resourceName(p.cause));
+    w.endObject();
+    w.member("concurrency", p.concurrency);
+    w.member("cost_ns", p.costNs);
+    w.member("counted_cost_ns", p.countedCostNs);
+    w.member("factor", p.factor);
+    w.member("id", p.id);
+    if (p.lostShare >= 0) w.member("lost_share", finite(p.lostShare));
+    w.member("p_value", finite(p.pValue));
+    w.member("partner", p.partner);
+    w.key("runs");
+    w.beginArray();
+    for (const PatternRun& run : p.runs) {
+        w.beginObject();
+        w.member("counted", run.counted);
+        w.member("dur_ns", run.durNs);
+        w.member("excess_ns", run.excessNs);
+        w.member("slice", run.slice);
+        w.member("start_ns", run.startNs);
+        w.endObject();
+    }
+    w.endArray();
+    w.member("runs_apart", p.runsApart);
+    w.member("runs_beside", p.runsBeside);
+    w.member("slowdown", finite(p.slowdown));
+    w.key("slowdown_ci");
+    w.beginArray();
+    w.value(finite(p.slowdownLow));
+    w.value(finite(p.slowdownHigh));
+    w.endArray();
+    w.member("unflagged_cost_ns", p.unflaggedCostNs);
+    w.member("victim", p.victim);
+    w.endObject();
+}
+
 json operatorJson(const SignatureStats& s) {
     return {{"id", s.id},
             {"signature", s.signature},
@@ -283,16 +418,20 @@ json threadJson(const TrackStats& s) {
 
 // Calls v.value(key, json) for a section that is one small value and v.array(key, items, fn)
 // for a list, where fn(item) makes one element, in alphabetical key order.
+// Anomalies, windows and patterns, the sections that grow with the findings, also give v.direct(key,
+// items, fn, write) the writer of one element straight to text (write(JsonWriter&, item)).
 template <typename Visitor>
 void forEachSection(const Report& r, const Trace* t, Visitor& v) {
-    v.array("anomalies", r.anomalies, [t](const Anomaly& a) { return anomalyJson(a, t); });
+    v.direct(
+        "anomalies", r.anomalies, [t](const Anomaly& a) { return anomalyJson(a, t); },
+        [t](JsonWriter& w, const Anomaly& a) { writeAnomaly(w, a, t); });
     if (!r.breakdowns.empty()) v.value("breakdowns", breakdownsToJson(r.breakdowns));
     v.array("clusters", r.clusters, [t](const Cluster& c) { return clusterJson(c, t); });
     if (!r.distributed.empty()) v.value("distributed", distributedToJson(r.distributed));
     v.array("iterations", r.iterations, iterationJson);
     v.array("notes", r.notes, noteJson);
     v.array("operators", r.operators, operatorJson);
-    v.array("patterns", r.patterns, patternJson);
+    v.direct("patterns", r.patterns, patternJson, writePattern);
     v.value("producer", producerJson());  // this build, never r.producer: the file is its writing
     v.value("schema", json(kReportSchema));
     v.value("settings", settingsJson(r));
@@ -301,7 +440,9 @@ void forEachSection(const Report& r, const Trace* t, Visitor& v) {
     v.value("trace", traceJson(r));
     v.array("types", r.types, typeJson);
     v.value("what_if", whatIfJson(r.whatIf));
-    v.array("windows", r.windows, [t](const ContentionWindow& w) { return windowJson(w, t); });
+    v.direct(
+        "windows", r.windows, [t](const ContentionWindow& w) { return windowJson(w, t); },
+        [t](JsonWriter& w, const ContentionWindow& win) { writeWindow(w, win, t); });
 }
 
 // The whole document in memory (reportToJson).
@@ -313,6 +454,10 @@ struct DomVisitor {
         json a = json::array();
         for (const auto& x : items) a.push_back(fn(x));
         doc[key] = std::move(a);
+    }
+    template <typename Items, typename Fn, typename Write>
+    void direct(const char* key, const Items& items, Fn fn, Write) {
+        array(key, items, fn);
     }
 };
 
@@ -348,6 +493,18 @@ class StreamVisitor {
             writeIndented(fn(x), "    ");
         }
         m_out << "\n  ]";
+    }
+    // As array(), each element written straight to text (json_writer.h), to the stream in blocks
+    // of about JsonWriter::kFlushBytes.
+    template <typename Items, typename Fn, typename Write>
+    void direct(const char* key, const Items& items, Fn, Write write) {
+        openKey(key);
+        std::string text;
+        JsonWriter w(text, 1, &m_out);  // the array is a member of the document (depth 0)
+        w.beginArray();
+        for (const auto& x : items) write(w, x);
+        w.endArray();
+        m_out.write(text.data(), static_cast<std::streamsize>(text.size()));
     }
     void finish() { m_out << (m_keys ? "\n}\n" : "{}\n"); }
 

@@ -1,0 +1,123 @@
+#include "core/report/single/json_writer.h"
+
+#include <charconv>
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+namespace contend {
+
+void JsonWriter::newline(int depth) {
+    m_out += '\n';
+    m_out.append(static_cast<std::size_t>(2 * depth), ' ');
+}
+
+void JsonWriter::element() {
+    if (m_levels.empty() || !m_levels.back().array) return;
+    if (m_levels.back().any) m_out += ',';
+    m_levels.back().any = true;
+    newline(m_depth);
+}
+
+void JsonWriter::beginObject() {
+    element();
+    m_out += '{';
+    m_levels.push_back({false, false});
+    ++m_depth;
+}
+
+void JsonWriter::beginArray() {
+    element();
+    m_out += '[';
+    m_levels.push_back({true, false});
+    ++m_depth;
+}
+
+void JsonWriter::endObject() {
+    const bool any = m_levels.back().any;
+    m_levels.pop_back();
+    --m_depth;
+    if (any) newline(m_depth);
+    m_out += '}';
+    if (m_sink && m_out.size() >= kFlushBytes) {
+        m_sink->write(m_out.data(), static_cast<std::streamsize>(m_out.size()));
+        m_out.clear();
+    }
+}
+
+void JsonWriter::endArray() {
+    const bool any = m_levels.back().any;
+    m_levels.pop_back();
+    --m_depth;
+    if (any) newline(m_depth);
+    m_out += ']';
+}
+
+void JsonWriter::key(std::string_view k) {
+    Level& level = m_levels.back();
+    if (level.any) m_out += ',';
+    level.any = true;
+    newline(m_depth);
+    value(k);  // in an object: element() adds nothing
+    m_out += ": ";
+}
+
+void JsonWriter::value(std::int64_t v) {
+    element();
+    char buf[24];
+    const auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
+    m_out.append(buf, end);
+}
+
+void JsonWriter::value(std::uint64_t v) {
+    element();
+    char buf[24];
+    const auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
+    m_out.append(buf, end);
+}
+
+void JsonWriter::value(bool v) {
+    element();
+    m_out += v ? "true" : "false";
+}
+
+void JsonWriter::null() {
+    element();
+    m_out += "null";
+}
+
+void JsonWriter::value(double v) {
+    element();
+    m_out += nlohmann::json(v).dump();
+}
+
+void JsonWriter::value(std::string_view s) {
+    element();
+    bool plain = true;
+    for (const char c : s) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u < 0x20 || u > 0x7E || c == '"' || c == '\\') {
+            plain = false;
+            break;
+        }
+    }
+    if (plain) {
+        m_out += '"';
+        m_out.append(s.data(), s.size());
+        m_out += '"';
+        return;
+    }
+    m_out += nlohmann::json(std::string(s)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+void JsonWriter::id(const std::string& text) {
+    // idJson's rule: an integer of at most 18 characters without a leading zero is a number.
+    std::size_t k = !text.empty() && text[0] == '-' ? 1 : 0;
+    bool number = !text.empty() && text.size() <= 18 && k < text.size() && !(text.size() > k + 1 && text[k] == '0');
+    for (std::size_t i = k; number && i < text.size(); ++i) number = text[i] >= '0' && text[i] <= '9';
+    if (!number) return value(std::string_view(text));
+    std::int64_t v = 0;
+    std::from_chars(text.data(), text.data() + text.size(), v);
+    value(v);  // "-0" is 0, as idJson's number is
+}
+
+}  // namespace contend

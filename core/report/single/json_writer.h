@@ -1,0 +1,74 @@
+#pragma once
+// The text nlohmann::json writes for a value (dump(2, ' ', false, replace): two spaces per level,
+// UTF-8 kept, invalid bytes replaced by U+FFFD), written straight into a string instead of built
+// as a document first. The report's findings are written this way (report_json.cpp): a million
+// anomalies as json objects (a map node per field, then dumped and re-indented) were most of
+// `analyze --json` at a low coefficient.
+//
+// The caller gives an object's keys in the order nlohmann keeps them (sorted, std::less on the
+// bytes); the writer adds the commas, newlines and indentation. Numbers: integers as decimal,
+// doubles as nlohmann writes them (shortest round trip, "null" when not finite). Strings of
+// printable ASCII without '"' or '\' are copied; any other string is escaped by nlohmann itself,
+// so the bytes are the same whatever it holds.
+#include <cstddef>
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace contend {
+
+class JsonWriter {
+  public:
+    // Appends to `out`; the first value is at nesting depth `depth` (its members indented by
+    // 2 * (depth + 1) spaces), as an element of an array at depth - 1 is. With a `sink`, `out`
+    // is written to it and emptied whenever an object ends with kFlushBytes or more in it (the
+    // caller writes what is left at the end), so a list of a million objects never sits whole in
+    // memory.
+    static constexpr std::size_t kFlushBytes = std::size_t{1} << 16;
+    JsonWriter(std::string& out, int depth, std::ostream* sink = nullptr) : m_out(out), m_depth(depth), m_sink(sink) {}
+
+    void beginObject();
+    void endObject();
+    void beginArray();
+    void endArray();
+    // The next member's key (inside an object).
+    void key(std::string_view k);
+
+    void value(std::int64_t v);
+    void value(std::uint64_t v);
+    void value(std::uint32_t v) { value(static_cast<std::uint64_t>(v)); }
+    void value(int v) { value(static_cast<std::int64_t>(v)); }
+    void value(bool v);
+    void value(double v);
+    void value(std::string_view s);
+    void value(const char* s) { value(std::string_view(s)); }
+    void value(const std::string& s) { value(std::string_view(s)); }
+    void null();
+    // A pid or tid as idJson (report_json.h) writes it: an integer when the text is one, else text.
+    void id(const std::string& text);
+
+    // key(k) then value(v).
+    template <typename T>
+    void member(std::string_view k, const T& v) {
+        key(k);
+        value(v);
+    }
+
+  private:
+    void element();  // before a value: the separator and indent when it is an array's element
+    void newline(int depth);
+
+    std::string& m_out;
+    int m_depth;
+    std::ostream* m_sink;
+    // Per open container: is it an array, and has it a member yet.
+    struct Level {
+        bool array;
+        bool any;
+    };
+    std::vector<Level> m_levels;
+};
+
+}  // namespace contend
