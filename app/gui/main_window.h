@@ -45,6 +45,7 @@ class ClusterWindow;
 class SettingsPanel;
 class MessageBar;
 class LoadingPanel;
+class WelcomePanel;
 class SearchBar;
 class ViewBinder;
 
@@ -103,6 +104,9 @@ class MainWindow : public QMainWindow {
     widgets::OperatorDetails* details() const { return m_details; }
     MessageBar* messageBar() const { return m_message; }
     LoadingPanel* loadingPanel() const { return m_loading; }
+    WelcomePanel* welcomePanel() const { return m_welcome; }
+    // The start page is in the centre (no trace open yet).
+    bool showsWelcome() const;
     SearchBar* searchBar() const { return m_search; }
     // True while the centre shows the loading panel instead of the timeline.
     bool showsLoading() const;
@@ -117,6 +121,7 @@ class MainWindow : public QMainWindow {
   protected:
     void closeEvent(QCloseEvent* e) override;
     void showEvent(QShowEvent* e) override;
+    void changeEvent(QEvent* e) override;
     void dragEnterEvent(QDragEnterEvent* e) override;
     void dropEvent(QDropEvent* e) override;
 
@@ -185,6 +190,7 @@ class MainWindow : public QMainWindow {
     QLabel* m_frameInfo = nullptr;
     QStackedWidget* m_centre = nullptr;
     LoadingPanel* m_loading = nullptr;
+    WelcomePanel* m_welcome = nullptr;
     SearchBar* m_search = nullptr;
     QByteArray m_defaultState;
     bool m_checkLayoutOnShow = false;
