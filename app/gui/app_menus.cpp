@@ -162,7 +162,8 @@ QMenu* addHelpMenu(QMainWindow* window) {
                 "<tr><td><b>Right-drag</b></td><td>box zoom</td></tr>"
                 "<tr><td><b>Shift+drag, drag on the ruler</b></td><td>measure a range: duration, busy time per track, "
                 "findings inside (Esc clears)</td></tr>"
-                "<tr><td><b>Ctrl+F, F3 / Shift+F3</b></td><td>find operators by name or regex, next / previous</td></tr>"
+                "<tr><td><b>Ctrl+F, F3 / Shift+F3</b></td><td>find operators by name or regex, next / "
+                "previous</td></tr>"
                 "<tr><td><b>Shift+wheel</b></td><td>scroll the tracks</td></tr>"
                 "<tr><td colspan=2>These keys work anywhere in the window except in text fields:</td></tr>"
                 "<tr><td><b>W / S</b></td><td>zoom in / out</td></tr>"
@@ -186,8 +187,8 @@ QMenu* addHelpMenu(QMainWindow* window) {
                                        "slowed, by what, and when.") +
                                QStringLiteral("<p>") +
                                QObject::tr("Version %1").arg(QString::fromStdString(versionLine()).toHtmlEscaped()) +
-                               QStringLiteral("</p><p>") +
-                               QObject::tr("Qt %1").arg(QString::fromLatin1(qVersion())) + QStringLiteral("</p>"));
+                               QStringLiteral("</p><p>") + QObject::tr("Qt %1").arg(QString::fromLatin1(qVersion())) +
+                               QStringLiteral("</p>"));
     });
     return help;
 }

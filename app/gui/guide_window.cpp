@@ -19,7 +19,8 @@ namespace contend::gui {
 QString guideMarkdown() {
     initGuideResource();
     QFile f(QStringLiteral(":/contend/how-contend-decides.md"));
-    if (!f.open(QIODevice::ReadOnly)) return QObject::tr("# How Contend decides\n\nThe guide is missing from this build.");
+    if (!f.open(QIODevice::ReadOnly))
+        return QObject::tr("# How Contend decides\n\nThe guide is missing from this build.");
     return QString::fromUtf8(f.readAll());
 }
 

@@ -8,8 +8,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include "app/gui/bundled_sample.h"
 #include "app/gui/recent_files.h"
-#include "app/gui/screenshot.h"
 #include "widgets/common/view_colors.h"
 
 namespace contend::gui {
@@ -93,9 +93,8 @@ void WelcomePanel::refresh() {
     m_recent->clear();
     for (const QString& f : RecentFiles::load()) {
         const QFileInfo info(f);
-        auto* item = new QListWidgetItem(info.fileName() + QStringLiteral("  —  ") +
-                                             QDir::toNativeSeparators(info.absolutePath()),
-                                         m_recent);
+        auto* item = new QListWidgetItem(
+            info.fileName() + QStringLiteral("  —  ") + QDir::toNativeSeparators(info.absolutePath()), m_recent);
         item->setData(Qt::UserRole, f);
         item->setToolTip(QDir::toNativeSeparators(f));
     }

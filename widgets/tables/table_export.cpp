@@ -117,9 +117,9 @@ QList<int> selectedViewRows(const QTableView* view) {
 }
 
 QString exportTableCsv(QTableView* view, QWidget* parent, const QString& baseName, QString* error) {
-    const QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Export table as CSV"),
-                                                      baseName + QStringLiteral(".csv"),
-                                                      QObject::tr("CSV (*.csv);;All files (*)"));
+    const QString path =
+        QFileDialog::getSaveFileName(parent, QObject::tr("Export table as CSV"), baseName + QStringLiteral(".csv"),
+                                     QObject::tr("CSV (*.csv);;All files (*)"));
     if (path.isEmpty()) return {};
     const QByteArray bytes = tableText(view, TableText::Csv).toUtf8();
     if (const std::optional<Failure> f = writeFileAtomically(path.toStdString(), bytes.toStdString())) {
@@ -145,9 +145,8 @@ void installTableExport(QTableView* view, const QString& baseName) {
         QMenu menu(view);
         copy->setEnabled(!selectedViewRows(view).isEmpty() || view->currentIndex().isValid());
         menu.addAction(copy);
-        menu.addAction(QObject::tr("Copy Table"), view, [view] {
-            QApplication::clipboard()->setText(tableText(view, TableText::Tsv));
-        });
+        menu.addAction(QObject::tr("Copy Table"), view,
+                       [view] { QApplication::clipboard()->setText(tableText(view, TableText::Tsv)); });
         menu.addSeparator();
         menu.addAction(QObject::tr("Export as CSV…"), view, [view, baseName] {
             QString error;
