@@ -8,6 +8,7 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
+#include "app/gui/app_menus.h"
 #include "app/gui/loading_panel.h"
 #include "app/gui/message_bar.h"
 #include "widgets/cluster/cluster_models.h"
@@ -54,6 +55,11 @@ ClusterCompareWindow::ClusterCompareWindow(QWidget* parent)
     setCentralWidget(m_centre);
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Close"), QKeySequence::Close, this, &QWidget::close);
+    addQuitAction(file);
+    // The main window's Edit, View and Help: Ctrl+C copies the focused table's rows.
+    addCopyAction(menuBar()->addMenu(tr("&Edit")), this);
+    addPaletteAction(menuBar()->addMenu(tr("&View")));
+    addHelpMenu(this);
     connect(m_loading, &LoadingPanel::cancelRequested, this, &ClusterCompareWindow::cancel);
     resize(1400, 900);
 }

@@ -18,6 +18,7 @@
 #include <QVBoxLayout>
 
 #include "app/gui/analysis_session.h"
+#include "app/gui/app_menus.h"
 #include "app/gui/cluster_compare_window.h"
 #include "app/gui/loading_panel.h"
 #include "app/gui/main_window.h"
@@ -165,6 +166,11 @@ void ClusterWindow::buildMenus() {
     file->addAction(tr("Save Cluster Report as &Markdown…"), this, [this] { chooseSave(QStringLiteral("markdown")); });
     file->addSeparator();
     file->addAction(tr("&Close"), QKeySequence::Close, this, &QWidget::close);
+    addQuitAction(file);
+    // The main window's Edit, View and Help: Ctrl+C copies the focused table's rows.
+    addCopyAction(menuBar()->addMenu(tr("&Edit")), this);
+    addPaletteAction(menuBar()->addMenu(tr("&View")));
+    addHelpMenu(this);
 }
 
 void ClusterWindow::open(const QString& path) {
@@ -314,6 +320,31 @@ MainWindow* ClusterWindow::openTrace(int rank, const QString& path) {
     return w;
 }
 
+qint64 ClusterWindow::worstStep(int rank) const {
+    if (!m_cluster) return -1;
+    qint64 best = -1;
+    TimeNs most = 0;
+    for (const ClusterIteration& it : m_cluster->report->iterations)
+        for (const RankStep& rs : it.ranks)
+            if (rs.rank == rank && rs.computeNs - it.medianComputeNs > most) {
+                most = rs.computeNs - it.medianComputeNs;
+                best = it.index;
+            }
+    return best;
+}
+
+quint32 stepCulprit(const Report& report, TimeNs start, TimeNs end) {
+    quint32 best = kNone;
+    TimeNs most = 0;
+    const AnomalyList& a = report.anomalies;
+    for (std::size_t k = 0; k < a.size(); ++k)
+        if (a.startNs(k) >= start && a.startNs(k) < end && a.excessNs(k) > most) {
+            most = a.excessNs(k);
+            best = a.slice(k);
+        }
+    return best;
+}
+
 MainWindow* ClusterWindow::openRank(int rank, qint64 step) {
     if (!m_cluster) return nullptr;
     QString why;
@@ -329,9 +360,26 @@ MainWindow* ClusterWindow::openRank(int rank, qint64 step) {
         disconnect(*conn);
         if (!guard) return;
         const ReportPtr r = guard->session()->report();
-        if (r && step >= 0)
-            for (const IterationStats& it : r->iterations)
-                if (it.index == static_cast<std::uint32_t>(step)) guard->timeline()->zoomTo(it.start, it.end, 0.02);
+        // The step asked for, or for a whole rank the step where its compute was furthest
+        // above the step's median (where a slow rank was slow); then the culprit of that step,
+        // the finding with the most extra wait in it, selected and in view.
+        const qint64 at = step >= 0 ? step : worstStep(rank);
+        if (r && at >= 0)
+            for (const IterationStats& it : r->iterations) {
+                if (it.index != static_cast<std::uint32_t>(at)) continue;
+                const quint32 culprit = stepCulprit(*r, it.start, it.end);
+                // Selected and revealed first (its track expanded and scrolled to), then the
+                // whole step shown around it.
+                if (culprit != kNone) guard->selectSlice(culprit, true);
+                guard->timeline()->zoomTo(it.start, it.end, 0.02);
+                if (culprit != kNone) {
+                    guard->statusBar()->showMessage(
+                        tr("Rank %1, step %2: the finding with the most extra wait in the step is selected")
+                            .arg(rank)
+                            .arg(at),
+                        15000);
+                }
+            }
         emit rankOpened(guard, rank);
     });
     return w;

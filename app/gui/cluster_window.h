@@ -89,6 +89,8 @@ class ClusterWindow : public QMainWindow {
     void dropEvent(QDropEvent* e) override;
 
   private:
+    // The step where `rank`'s compute was furthest above the step's median; -1 if none was.
+    qint64 worstStep(int rank) const;
     void buildMenus();
     void onDone(OpenedClusterPtr cluster);
     void onFailed(const QString& message);
@@ -118,5 +120,9 @@ class ClusterWindow : public QMainWindow {
 // `startNs` (the cluster report's late_start_ns), else the ordinal-th collective of `key` in the
 // step `iteration` (older reports). kNone when absent.
 quint32 findCollectiveSlice(const Trace& trace, const Report& report, const ClusterCollective& k);
+
+// The finding with the most extra wait starting in [start, end) of `report`'s trace: the culprit a
+// double-click on a rank or a step selects. kNone when the step has none.
+quint32 stepCulprit(const Report& report, TimeNs start, TimeNs end);
 
 }  // namespace contend::gui

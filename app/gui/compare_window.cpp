@@ -25,6 +25,7 @@
 #include <QVBoxLayout>
 
 #include "app/gui/analysis_session.h"
+#include "app/gui/app_menus.h"
 #include "app/gui/save_file.h"
 #include "app/gui/view_binder.h"
 #include "core/report/compare/compare_report.h"
@@ -107,6 +108,16 @@ void CompareWindow::buildMenu() {
     file->addSeparator();
     QAction* close = file->addAction(tr("&Close"), this, &QWidget::close);
     close->setShortcut(QKeySequence::Close);
+    addQuitAction(file);
+    // The main window's Edit, View and Help, with the same keys: W S A D F 0 move both timelines
+    // (they share one zoom), Ctrl+C copies the focused table's rows.
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    addCopyAction(edit, this);
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    addTimelineKeys(view, this, [this](int key) { m_runs[Base].timeline->navigateKey(key); });
+    view->addSeparator();
+    addPaletteAction(view);
+    addHelpMenu(this);
 }
 
 void CompareWindow::chooseExport(const QString& format) {

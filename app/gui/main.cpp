@@ -10,6 +10,7 @@
 #include <QStyle>
 #include <QTimer>
 
+#include "app/gui/app_menus.h"
 #include "app/gui/bench_render.h"
 #include "app/gui/bench_rethreshold.h"
 #include "app/gui/cluster_compare_window.h"
@@ -59,8 +60,8 @@ std::string usageText() {
            "cluster photographs the cluster window (default: a simulated 8-rank cluster, rank 5 slow),\n"
            "cluster-compare that cluster against a simulated one with no slow rank.\n"
            "Colours follow the system's palette (dark when its window colour is dark: QT_QPA_PLATFORMTHEME,\n"
-           "the style or -platform decide it); --palette dark or light forces Qt's Fusion style with a dark\n"
-           "or light palette.\n"
+           "the style or -platform decide it), or View > Dark Palette's last choice; --palette dark or light\n"
+           "forces Qt's Fusion style with a dark or light palette (screenshots: the system's unless given).\n"
            "\n"
            "A trace that would need more memory than three quarters of what is available stops with a\n"
            "message; CONTEND_MAX_MEMORY=SIZE (\"8G\", \"512M\", 0 for no limit) sets another limit.\n";
@@ -77,6 +78,7 @@ int main(int argc, char** argv) {
     QStringList args;
     for (int i = 1; i < argc; ++i) args << QString::fromLocal8Bit(argv[i]);
     QString palette = QStringLiteral("system");
+    const bool paletteGiven = args.contains(QStringLiteral("--palette"));
     if (const qsizetype at = args.indexOf(QStringLiteral("--palette")); at >= 0) {
         palette = at + 1 < args.size() ? args[at + 1] : QString();
         if (palette != QStringLiteral("system") && palette != QStringLiteral("dark") &&
@@ -108,12 +110,11 @@ int main(int argc, char** argv) {
     // A PNG: Qt reads it without the SVG plugin (resources/desktop/contend.svg is its source).
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/contend/contend.png")));
     QGuiApplication::setDesktopFileName(QStringLiteral("contend"));
-    // --palette dark|light: Fusion with that palette; system (the default) leaves Qt's choice.
-    if (palette != QStringLiteral("system")) {
-        QApplication::setStyle(QStringLiteral("Fusion"));
-        QApplication::setPalette(palette == QStringLiteral("dark") ? contend::widgets::darkPalette()
-                                                                   : QApplication::style()->standardPalette());
-    }
+    // --palette dark|light: Fusion with that palette; system leaves Qt's choice. Without the
+    // option, what View > Dark Palette last chose (system when never).
+    // Screenshots and benchmarks keep the system's look unless told.
+    if (!paletteGiven && !headless(args)) palette = contend::gui::savedPalette();
+    if (palette != QStringLiteral("system")) contend::gui::applyPalette(palette);
 
     if (!args.isEmpty() && args[0] == QStringLiteral("--bench-render"))
         return contend::gui::runBenchRender(args.mid(1));

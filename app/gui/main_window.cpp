@@ -6,7 +6,6 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDesktopServices>
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -15,7 +14,6 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
@@ -28,6 +26,8 @@
 #include <QVBoxLayout>
 
 #include "app/gui/analysis_session.h"
+#include "app/gui/app_menus.h"
+#include "app/gui/guide_window.h"
 #include "app/gui/load_thread.h"
 #include "app/gui/loading_panel.h"
 #include "app/gui/message_bar.h"
@@ -36,7 +36,7 @@
 #include "app/gui/search_bar.h"
 #include "app/gui/settings_panel.h"
 #include "app/gui/view_binder.h"
-#include "core/common/version.h"
+#include "app/gui/welcome_panel.h"
 #include "core/trace/trace_format.h"
 #include "widgets/breakdown/breakdown_view.h"
 #include "widgets/breakdowns/breakdowns_chart.h"
@@ -89,8 +89,11 @@ void MainWindow::buildViews() {
     m_centre = new QStackedWidget(central);
     m_timeline = new TimelineView(m_centre);
     m_loading = new LoadingPanel(m_centre);
+    m_welcome = new WelcomePanel(m_centre);
     m_centre->addWidget(m_timeline);
     m_centre->addWidget(m_loading);
+    m_centre->addWidget(m_welcome);
+    m_centre->setCurrentWidget(m_welcome);  // until a trace is open
     m_search = new SearchBar(central);
     m_search->hide();
     box->addWidget(m_message);
@@ -177,6 +180,14 @@ void MainWindow::buildDocks() {
 
 bool MainWindow::showsLoading() const { return m_centre->currentWidget() == m_loading; }
 
+void MainWindow::changeEvent(QEvent* e) {
+    QMainWindow::changeEvent(e);
+    // View > Dark Palette: the summary's HTML is written in the palette's colours.
+    if (e->type() == QEvent::PaletteChange) updateSummary();
+}
+
+bool MainWindow::showsWelcome() const { return m_centre->currentWidget() == m_welcome; }
+
 QDockWidget* MainWindow::dock(const QString& objectName) const {
     for (QDockWidget* d : m_docks)
         if (d->objectName() == objectName) return d;
@@ -204,16 +215,7 @@ void MainWindow::buildMenus() {
     m_exportPng = file->addAction(tr("Export View as &PNG…"), this, &MainWindow::chooseViewPng);
     m_exportPng->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     file->addSeparator();
-    // Quit ends the application, not this window: every window (compare, cluster, other traces)
-    // is closed, and the event loop ends unless one of them refused.
-    QAction* quit = file->addAction(tr("&Quit"), qApp, [] {
-        QApplication::closeAllWindows();
-        for (QWidget* w : QApplication::topLevelWidgets())
-            if (w->isVisible() && w->isWindow() && !w->inherits("QMenu")) return;
-        QCoreApplication::quit();
-    });
-    quit->setObjectName(QStringLiteral("actionQuit"));
-    quit->setShortcut(QKeySequence::Quit);
+    addQuitAction(file);
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* find = edit->addAction(tr("&Find Operators…"), m_search, &SearchBar::activate);
@@ -222,25 +224,14 @@ void MainWindow::buildMenus() {
     findNext->setShortcut(QKeySequence::FindNext);
     QAction* findPrev = edit->addAction(tr("Find &Previous"), m_search, &SearchBar::previous);
     findPrev->setShortcut(QKeySequence::FindPrevious);
+    edit->addSeparator();
+    addCopyAction(edit, this);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     // The timeline's keys work from anywhere in the window: as window shortcuts they reach the
     // timeline whatever has focus, except a text field or spin box, which takes the key for
     // itself (Qt's ShortcutOverride), so typing a filter or a number never zooms.
-    const struct {
-        const char* text;
-        Qt::Key key;
-    } keys[] = {{QT_TR_NOOP("Zoom In"), Qt::Key_W},           {QT_TR_NOOP("Zoom Out"), Qt::Key_S},
-                {QT_TR_NOOP("Pan Left"), Qt::Key_A},          {QT_TR_NOOP("Pan Right"), Qt::Key_D},
-                {QT_TR_NOOP("Zoom to Selection"), Qt::Key_F}, {QT_TR_NOOP("Reset Zoom"), Qt::Key_0}};
-    for (const auto& k : keys) {
-        QAction* a = m_viewMenu->addAction(tr(k.text));
-        a->setShortcut(QKeySequence(k.key));
-        a->setShortcutContext(Qt::WindowShortcut);
-        const int key = k.key;
-        connect(a, &QAction::triggered, this, [this, key] { m_timeline->navigateKey(key); });
-        m_timelineKeys << a;
-    }
+    m_timelineKeys = addTimelineKeys(m_viewMenu, this, [this](int key) { m_timeline->navigateKey(key); });
     m_viewMenu->addSeparator();
     m_criticalPath = m_viewMenu->addAction(tr("&Critical Path"));
     m_criticalPath->setCheckable(true);
@@ -257,51 +248,10 @@ void MainWindow::buildMenus() {
     for (QDockWidget* d : m_docks) m_viewMenu->addAction(d->toggleViewAction());
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(tr("Reset Layout"), this, [this] { restoreState(m_defaultState, kStateVersion); });
+    m_viewMenu->addSeparator();
+    addPaletteAction(m_viewMenu);
 
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("How Contend Decides…"), this, [this] {
-        // The guide (docs/how-contend-decides.md): installed under share/doc/contend, or in the
-        // source tree when running from a build folder.
-        const QString exeDir = QCoreApplication::applicationDirPath();
-        for (const QString& c : {QDir(exeDir).filePath(QStringLiteral("../share/doc/contend/how-contend-decides.md")),
-                                 QStringLiteral(CONTEND_SOURCE_DIR "/docs/how-contend-decides.md")})
-            if (QFileInfo::exists(c) && QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo(c).absoluteFilePath())))
-                return;
-        statusBar()->showMessage(tr("The guide is docs/how-contend-decides.md in the Contend sources."), 8000);
-    });
-    help->addAction(tr("Keyboard and Mouse…"), this, [this] {
-        QMessageBox::information(
-            this, tr("Keyboard and mouse"),
-            tr("<table>"
-               "<tr><td><b>Wheel</b></td><td>zoom around the cursor</td></tr>"
-               "<tr><td><b>Drag</b></td><td>pan (and scroll the tracks)</td></tr>"
-               "<tr><td><b>Right-drag</b></td><td>box zoom</td></tr>"
-               "<tr><td><b>Shift+drag, drag on the ruler</b></td><td>measure a range: duration, busy time per track, "
-               "findings inside (Esc clears)</td></tr>"
-               "<tr><td><b>Ctrl+F, F3 / Shift+F3</b></td><td>find operators by name or regex, next / previous</td></tr>"
-               "<tr><td><b>Shift+wheel</b></td><td>scroll the tracks</td></tr>"
-               "<tr><td colspan=2>These keys work anywhere in the window except in text fields:</td></tr>"
-               "<tr><td><b>W / S</b></td><td>zoom in / out</td></tr>"
-               "<tr><td><b>A / D</b></td><td>pan left / right</td></tr>"
-               "<tr><td><b>F</b></td><td>zoom to the selected operator</td></tr>"
-               "<tr><td><b>0 (R, Home on the timeline)</b></td><td>show the whole trace</td></tr>"
-               "<tr><td><b>Click / double-click</b></td><td>select / zoom to an operator</td></tr>"
-               "<tr><td><b>Click a track name</b></td><td>expand or collapse a host thread</td></tr>"
-               "<tr><td><b>Right-click a track name</b></td><td>pin to top, hide, move up / down; Ctrl+T filters "
-               "tracks</td></tr>"
-               "<tr><td><b>Backspace</b></td><td>back in the Network view</td></tr>"
-               "</table>"));
-    });
-    help->addAction(tr("About Contend"), this, [this] {
-        // The version and the commit this build is of (core/common/version.h): what a bug report
-        // needs, and what every report this build writes records as its "producer".
-        QMessageBox::about(
-            this, tr("About Contend"),
-            tr("<b>Contend</b> finds operator contention in AI-model profiling traces "
-               "(PyTorch/Kineto, Ascend, Chrome JSON): which operators were slowed, by what, and when.") +
-                QStringLiteral("<p>") + tr("Version %1").arg(QString::fromStdString(versionLine()).toHtmlEscaped()) +
-                QStringLiteral("</p>"));
-    });
+    addHelpMenu(this);
     rebuildRecentMenu();
 }
 
@@ -328,8 +278,20 @@ void MainWindow::wire() {
             m_loading->start(m_session->loadingPath());
         else
             m_loading->stop();
-        m_centre->setCurrentWidget(busy ? static_cast<QWidget*>(m_loading) : m_timeline);
+        // Done: the timeline, or the start page again when nothing is open (the first trace
+        // failed or was cancelled).
+        QWidget* idle = m_session->current() ? static_cast<QWidget*>(m_timeline) : m_welcome;
+        if (!busy) m_welcome->refresh();
+        m_centre->setCurrentWidget(busy ? static_cast<QWidget*>(m_loading) : idle);
     });
+    connect(m_welcome, &WelcomePanel::openFileRequested, this, &MainWindow::chooseFile);
+    connect(m_welcome, &WelcomePanel::openFolderRequested, this, &MainWindow::chooseFolder);
+    connect(m_welcome, &WelcomePanel::openClusterRequested, this, [this] {
+        const QString path = QFileDialog::getExistingDirectory(this, tr("Open a folder of ranks"));
+        if (!path.isEmpty()) openCluster(path);
+    });
+    connect(m_welcome, &WelcomePanel::openPathRequested, this, &MainWindow::openAny);
+    connect(m_welcome, &WelcomePanel::guideRequested, this, [] { GuideWindow::showSection(); });
     connect(m_loading, &LoadingPanel::cancelRequested, m_session, &AnalysisSession::cancel);
     connect(m_binder, &ViewBinder::traceShown, this, &MainWindow::onTraceShown);
     connect(m_session, &AnalysisSession::failed, this, &MainWindow::onFailed);
@@ -407,6 +369,8 @@ void MainWindow::wire() {
         showCluster(static_cast<quint32>(i.row()));
     });
     connect(m_details, &OperatorDetails::sliceLinkActivated, this, [this](quint32 s) { selectSlice(s, true); });
+    connect(m_details, &OperatorDetails::guideLinkActivated, this,
+            [](const QString& section) { GuideWindow::showSection(section); });
     connect(m_heatmap, &HeatmapView::zoomRequested, this,
             [this](qint64 a, qint64 b) { m_timeline->zoomTo(a, b, 0.15); });
     connect(m_heatmap, &HeatmapView::sliceActivated, this, [this](quint32 s) { selectSlice(s, false); });

@@ -47,6 +47,7 @@ class ClusterWindow;
 class SettingsPanel;
 class MessageBar;
 class LoadingPanel;
+class WelcomePanel;
 class SearchBar;
 class TrackFilterBar;
 class ViewBinder;
@@ -119,6 +120,9 @@ class MainWindow : public QMainWindow {
     widgets::OperatorDetails* details() const { return m_details; }
     MessageBar* messageBar() const { return m_message; }
     LoadingPanel* loadingPanel() const { return m_loading; }
+    WelcomePanel* welcomePanel() const { return m_welcome; }
+    // The start page is in the centre (no trace open yet).
+    bool showsWelcome() const;
     SearchBar* searchBar() const { return m_search; }
     // True while the centre shows the loading panel instead of the timeline.
     bool showsLoading() const;
@@ -133,6 +137,7 @@ class MainWindow : public QMainWindow {
   protected:
     void closeEvent(QCloseEvent* e) override;
     void showEvent(QShowEvent* e) override;
+    void changeEvent(QEvent* e) override;
     void dragEnterEvent(QDragEnterEvent* e) override;
     void dropEvent(QDropEvent* e) override;
 
@@ -206,6 +211,7 @@ class MainWindow : public QMainWindow {
     QLabel* m_frameInfo = nullptr;
     QStackedWidget* m_centre = nullptr;
     LoadingPanel* m_loading = nullptr;
+    WelcomePanel* m_welcome = nullptr;
     SearchBar* m_search = nullptr;
     QByteArray m_defaultState;
     // The dock layout's version: bump it when the docks change, so an old layout is not restored.

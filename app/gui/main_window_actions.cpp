@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QPainter>
 #include <QSettings>
+#include <QStackedWidget>
 #include <QStatusBar>
 
 #include "app/gui/analysis_session.h"
@@ -63,6 +64,9 @@ void MainWindow::onTraceShown(OpenedTracePtr opened) {
     setWindowTitle(tr("Contend — %1").arg(QFileInfo(opened->path).fileName()));
     RecentFiles::add(opened->path);
     rebuildRecentMenu();
+    // The load ended before the trace became current (the session says busy ends first): the
+    // start page gives way to the timeline here.
+    if (showsWelcome()) m_centre->setCurrentWidget(m_timeline);
 
     m_settings->setAnalysisAvailable(opened->prepared != nullptr, opened->analysisError);
     updateSummary();

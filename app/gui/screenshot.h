@@ -10,6 +10,8 @@
 #include <QSize>
 #include <QString>
 
+#include "app/gui/bundled_sample.h"
+
 namespace contend::gui {
 
 struct ScreenshotOptions {
@@ -20,10 +22,6 @@ struct ScreenshotOptions {
     QSize size{1600, 1000};
     int timeoutMs = 300000;
 };
-
-// The bundled sample (resources/samples/projectx-before.json.gz) next to the executable's
-// install or in the source tree; empty if not found.
-QString bundledSample();
 
 int runScreenshot(const ScreenshotOptions& options);
 

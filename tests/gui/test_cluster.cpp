@@ -37,6 +37,7 @@
 #include "widgets/cluster/cluster_models.h"
 #include "widgets/cluster/step_heatmap.h"
 #include "widgets/common/text.h"
+#include "widgets/common/view_state.h"
 #include "widgets/tables/table_panel.h"
 #include "widgets/timeline/timeline_view.h"
 
@@ -233,7 +234,34 @@ TEST_CASE("drilling into a cluster opens the right rank and selects the late col
     CHECK(stepAxis.t0 <= it->start);
     CHECK(stepAxis.t1 >= it->end);
     CHECK(stepAxis.span() < (it->end - it->start) * 12 / 10);
+    // The step's culprit (its finding with the most extra wait) is selected, and in view.
+    const quint32 culprit = gui::stepCulprit(*rank3->session()->report(), it->start, it->end);
+    if (culprit != kNone) {
+        CHECK(rank3->selectionControl()->selected() == culprit);
+        const Slice& cs = rank3->session()->current()->trace->slices()[culprit];
+        CHECK(cs.start >= stepAxis.t0);
+        CHECK(cs.start <= stepAxis.t1);
+    }
     rank3->close();
+    pump();
+
+    // The slow rank's row: its worst step, and that step's culprit selected.
+    opened = -1;
+    MainWindow* slow = w.openRank(kSlowRank);
+    REQUIRE(slow);
+    REQUIRE(waitFor([&] { return opened == kSlowRank; }, 120000));
+    const ReportPtr sr = slow->session()->report();
+    REQUIRE(sr);
+    const auto slowAxis = slow->timeline()->axis();
+    const IterationStats* shownStep = nullptr;
+    for (const IterationStats& x : sr->iterations)
+        if (x.start >= slowAxis.t0 && x.end <= slowAxis.t1) shownStep = &x;
+    REQUIRE(shownStep);  // zoomed to one step, not the whole trace
+    CHECK(slowAxis.span() < (shownStep->end - shownStep->start) * 12 / 10);
+    const quint32 slowCulprit = gui::stepCulprit(*sr, shownStep->start, shownStep->end);
+    REQUIRE(slowCulprit != kNone);  // the slow rank was slowed by something in its worst step
+    CHECK(slow->selectionControl()->selected() == slowCulprit);
+    slow->close();
     pump();
 }
 

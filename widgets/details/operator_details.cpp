@@ -4,6 +4,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include <QEvent>
 #include <QUrl>
 
 #include "core/report/single/advice.h"
@@ -23,8 +24,14 @@ OperatorDetails::OperatorDetails(QWidget* parent) : QTextBrowser(parent), m_args
     connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
         if (url.scheme() == QStringLiteral("window")) emit windowLinkActivated(url.path().toUInt());
         if (url.scheme() == QStringLiteral("slice")) emit sliceLinkActivated(url.path().toUInt());
+        if (url.scheme() == QStringLiteral("guide")) emit guideLinkActivated(url.path());
     });
     render();
+}
+
+void OperatorDetails::changeEvent(QEvent* e) {
+    QTextBrowser::changeEvent(e);
+    if (e->type() == QEvent::PaletteChange) render();
 }
 
 void OperatorDetails::setTrace(TracePtr trace) {
@@ -94,6 +101,13 @@ OperatorDetails::Shown OperatorDetails::shown() const {
 }
 
 namespace {
+// A row label with a "?" that opens the guide's section saying how the value is decided
+// (guideLinkActivated; the main window opens Help > How Contend Decides there).
+QString guided(const QString& label, const char* section) {
+    return label + QStringLiteral(" <a href='guide:%1' title='%2'>?</a>")
+                       .arg(QString::fromLatin1(section), QObject::tr("How this is decided"));
+}
+
 QString detailRow(const QString& k, const QString& v) {
     return QStringLiteral("<tr><td style='color:#555;padding-right:8px'>%1</td><td>%2</td></tr>").arg(k, v);
 }
@@ -151,11 +165,11 @@ void OperatorDetails::renderWindow() {
                        .arg(resourceLabel(w.resource));
     html += detailRow(tr("start"), timeText(w.start - t.begin()));
     html += detailRow(tr("duration"), durationText(w.end - w.start));
-    html += detailRow(tr("overlap"), QStringLiteral("%1%").arg(w.overlapRatio * 100, 0, 'f', 0));
+    html += detailRow(guided(tr("overlap"), "4."), QStringLiteral("%1%").arg(w.overlapRatio * 100, 0, 'f', 0));
     html +=
         detailRow(tr("peak"), w.fromCounters ? QStringLiteral("%1% (counters)").arg(w.peakUtilization * 100, 0, 'f', 0)
                                              : tr("no counter"));
-    html += detailRow(tr("known"), QString::fromLatin1(provenanceName(w.provenance)));
+    html += detailRow(guided(tr("known"), "3."), QString::fromLatin1(provenanceName(w.provenance)));
     TimeNs extra = 0;
     std::vector<std::pair<std::uint32_t, TimeNs>> ops;
     for (const WindowOp& op : w.ops) {
@@ -163,8 +177,9 @@ void OperatorDetails::renderWindow() {
         extra += op.extraWaitNs;
     }
     html += detailRow(tr("extra wait"), durationText(extra));
-    html += detailRow(tr("predicted gain"), predictedGainText(*m_report, w.gainNs));
-    if (!w.evidence.empty()) html += detailRow(tr("evidence"), QString::fromStdString(w.evidence).toHtmlEscaped());
+    html += detailRow(guided(tr("predicted gain"), "7."), predictedGainText(*m_report, w.gainNs));
+    if (!w.evidence.empty())
+        html += detailRow(guided(tr("evidence"), "4."), QString::fromStdString(w.evidence).toHtmlEscaped());
     html += detailRow(tr("what to try"), QString::fromUtf8(adviceFor(w.resource)).toHtmlEscaped());
     html += QStringLiteral("</table>");
     setHtml(themedHtml(html + opsTable(std::move(ops)), palette()));
@@ -181,8 +196,9 @@ void OperatorDetails::renderCluster() {
     html += detailRow(tr("gaps"), durationText(c.waitNs) + tr(" (%1 with a sync call)").arg(c.syncGaps));
     html += detailRow(tr("fusing saves"), tr("about %1").arg(durationText(c.savingNs)));
     html += detailRow(tr("predicted gain"), predictedGainText(*m_report, c.gainNs));
-    html += detailRow(tr("known"), QString::fromLatin1(provenanceName(c.provenance)));
-    if (!c.evidence.empty()) html += detailRow(tr("evidence"), QString::fromStdString(c.evidence).toHtmlEscaped());
+    html += detailRow(guided(tr("known"), "3."), QString::fromLatin1(provenanceName(c.provenance)));
+    if (!c.evidence.empty())
+        html += detailRow(guided(tr("evidence"), "5."), QString::fromStdString(c.evidence).toHtmlEscaped());
     html += detailRow(tr("what to try"), QString::fromUtf8(clusterAdvice()).toHtmlEscaped());
     html += QStringLiteral("</table>");
     std::vector<std::pair<std::uint32_t, TimeNs>> ops;
@@ -291,25 +307,25 @@ void OperatorDetails::render() {
         if (sig < r.operators.size()) {
             const SignatureStats& st = r.operators[sig];
             html += row(tr("signature"), QString::fromStdString(st.signature).toHtmlEscaped());
-            html +=
-                row(tr("baseline"), durationText(st.baselineNs) +
-                                        (st.baselineFromSolo ? tr(" (its runs apart from what slows it)") : QString()));
+            html += row(guided(tr("baseline"), "2."),
+                        durationText(st.baselineNs) +
+                            (st.baselineFromSolo ? tr(" (its runs apart from what slows it)") : QString()));
             html += row(tr("excess"), durationText(s.dur - st.baselineNs));
         }
         if (const QString path = criticalPathText(r, view, m_slice); !path.isEmpty())
-            html += row(tr("critical path"), path);
+            html += row(guided(tr("critical path"), "7."), path);
         if (std::isfinite(score))
             html +=
-                row(tr("score"),
+                row(guided(tr("score"), "2."),
                     QStringLiteral("%1 (threshold %2)").arg(score, 0, 'f', 2).arg(r.settings.coefficient, 0, 'f', 2));
         else
             html += row(tr("score"), tr("not analysed"));
         if (an) {
-            html += row(tr("flagged"),
+            html += row(guided(tr("flagged"), "3."),
                         tr("<b style='color:#c62828'>yes</b>, cause <b>%1</b>").arg(resourceLabel(an->cause)));
-            html += row(tr("predicted gain (at its baseline)"), predictedGainText(r, an->gainNs));
+            html += row(guided(tr("predicted gain (at its baseline)"), "7."), predictedGainText(r, an->gainNs));
             if (!an->evidence.empty())
-                html += row(tr("evidence"), QString::fromStdString(an->evidence).toHtmlEscaped());
+                html += row(guided(tr("evidence"), "3."), QString::fromStdString(an->evidence).toHtmlEscaped());
             const Breakdown& b = an->breakdown;
             auto part = [](TimeNs ns, bool measured) {
                 return durationText(ns) + (measured ? QObject::tr(" measured") : QObject::tr(" est."));
@@ -326,7 +342,7 @@ void OperatorDetails::render() {
                         if (cw.id == w) label += QStringLiteral(" ") + resourceLabel(cw.resource);
                     links << QStringLiteral("<a href='window:%1'>%2</a>").arg(w).arg(label);
                 }
-                html += row(tr("windows"), links.join(QStringLiteral(", ")));
+                html += row(guided(tr("windows"), "4."), links.join(QStringLiteral(", ")));
             }
         }
     }

@@ -52,6 +52,13 @@ class OperatorDetails : public QTextBrowser, public SessionView {
     void windowLinkActivated(quint32 window);
     // An operator of a window or cluster was clicked.
     void sliceLinkActivated(quint32 slice);
+    // A "?" beside a value was clicked: the guide's section (its heading's number, "3.") that
+    // says how that value is decided.
+    void guideLinkActivated(const QString& section);
+
+  protected:
+    // A new palette (View > Dark Palette): the text is rendered again in its colours.
+    void changeEvent(QEvent* e) override;
 
   private:
     void render();

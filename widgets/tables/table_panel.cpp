@@ -19,6 +19,7 @@
 #include "widgets/common/view_colors.h"
 #include "widgets/tables/column_model.h"
 #include "widgets/tables/name_delegate.h"
+#include "widgets/tables/table_export.h"
 
 namespace contend::widgets {
 
@@ -49,6 +50,12 @@ TablePanel::TablePanel(ColumnModel* model, const QString& filterHint, QWidget* p
     for (int c = 0; c < model->columnCount(); ++c)
         if (model->column(c).kind == ColumnKind::Name) m_view->setItemDelegateForColumn(c, names);
     m_view->viewport()->installEventFilter(this);
+    // Copy Rows (Ctrl+C), Copy Table and Export as CSV… on a right-click; the file is named
+    // after the model ("anomaly.csv", "signature.csv").
+    installTableExport(m_view, QString::fromLatin1(model->metaObject()->className())
+                                   .section(QStringLiteral("::"), -1)
+                                   .remove(QStringLiteral("Model"))
+                                   .toLower());
     connect(m_view->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int c, int, int) {
         // Only a drag on the header's edge counts as the user's choice.
         if (!m_fitting && (QApplication::mouseButtons() & Qt::LeftButton) && !m_userSized.contains(c)) m_userSized << c;
