@@ -54,7 +54,8 @@ class SentenceModel : public ColumnModel {
     int rows() const override { return static_cast<int>(m_why.size()); }
     QVariant raw(int row, int column) const override {
         const QString why = m_why[static_cast<std::size_t>(row)];
-        if (m_endWithNumber) return column == 0 ? QVariant(qint64{row}) : column == 1 ? QVariant(why) : QVariant(qint64{1500});
+        if (m_endWithNumber)
+            return column == 0 ? QVariant(qint64{row}) : column == 1 ? QVariant(why) : QVariant(qint64{1500});
         switch (column) {
         case 0: return qint64{row};
         case 1: return qint64{1'250'000};
@@ -218,8 +219,9 @@ TEST_CASE("a cluster's gain and saving are named apart and their difference expl
     const QString savingHead = model.headerData(ClusterModel::Saving, Qt::Horizontal).toString();
     CHECK(gainHead.contains(QStringLiteral("end to end")));
     CHECK(savingHead.contains(QStringLiteral("stream")));
-    CHECK(model.headerData(ClusterModel::Gain, Qt::Horizontal, Qt::ToolTipRole).toString().contains(
-        QStringLiteral("knock-on")));
+    CHECK(model.headerData(ClusterModel::Gain, Qt::Horizontal, Qt::ToolTipRole)
+              .toString()
+              .contains(QStringLiteral("knock-on")));
     const QString tip = model.index(0, ClusterModel::Gain).data(Qt::ToolTipRole).toString();
     CHECK(tip.contains(durationText(12'000) + QStringLiteral(" more than the ") + durationText(276'000)));
     CHECK(tip.contains(QStringLiteral("one launch gap")));
