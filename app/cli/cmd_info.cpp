@@ -142,8 +142,8 @@ int runInfo(int argc, char** argv) {
     std::printf("tracks:    %zu\n", t.tracks().size());
     for (std::uint32_t idx : t.trackOrder()) {
         const Track& tr = t.tracks()[idx];
-        std::printf("  %-7s %-48s pid=%s tid=%s  %u operators\n", trackKindName(tr.kind), tr.label().c_str(), tr.pid.c_str(),
-                    tr.tid.c_str(), tr.size());
+        std::printf("  %-7s %-48s pid=%s tid=%s  %u operators\n", trackKindName(tr.kind), tr.label().c_str(),
+                    tr.pid.c_str(), tr.tid.c_str(), tr.size());
     }
     std::printf("counters:  %zu series\n", t.counters().size());
     for (const auto& c : t.counters()) {
