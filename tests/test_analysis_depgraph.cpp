@@ -12,6 +12,7 @@
 #include "core/analysis/engine.h"
 #include "core/analysis/whatif/depgraph.h"
 #include "core/analysis/whatif/whatif.h"
+#include "core/report/single/advice.h"
 
 using namespace contend;
 using contend::test::KinetoTrace;
@@ -333,4 +334,27 @@ TEST_CASE("what-if: on the null scenario nothing the fix removes is predicted, a
         CHECK(base.whatIf.totalNs == fixed.whatIf.totalNs);
         for (const ResourceGain& g : base.whatIf.resources) CHECK((g.resource == Resource::Unknown || g.gainNs == 0));
     }
+}
+
+TEST_CASE("what-if: a gain above its extra wait says where the difference comes from", "[analysis][whatif][report]") {
+    Report r;
+    Cluster c;
+    c.waitNs = 40'000;
+    c.savingNs = 35'000;  // the fused operator still pays a 5 us launch gap
+    r.clusters = {c, c};
+    // Sync's extra wait is the clusters' saving (70 us); fusing removes all 80 us of gaps.
+    const ResourceGain within{Resource::Sync, 70'000, 60'000};
+    CHECK(gainAboveWait(r, within).empty());
+    const ResourceGain fused{Resource::Sync, 70'000, 78'000};
+    CHECK(gainAboveWait(r, fused) ==
+          "8 us more than its extra wait: fusing a cluster removes all of its gaps, while its extra wait leaves out "
+          "the one launch gap the fused operator still pays (10 us over 2 clusters)");
+    const ResourceGain knockOn{Resource::Sync, 70'000, 95'000};
+    const std::string more = gainAboveWait(r, knockOn);
+    CHECK(more.rfind("25 us more than its extra wait: fusing a cluster", 0) == 0);
+    CHECK(more.find("and the launch and sync edges that held its operators go, so the work after them starts sooner "
+                    "(knock-on along the dependency graph)") != std::string::npos);
+    const ResourceGain bandwidth{Resource::Bandwidth, 70'000, 80'000};
+    CHECK(gainAboveWait(r, bandwidth).find("knock-on along the dependency graph") != std::string::npos);
+    CHECK(gainAboveWait(r, bandwidth).find("fusing") == std::string::npos);
 }

@@ -120,17 +120,52 @@ TEST_CASE("a bottleneck that moves to another resource is a shift", "[compare]")
     base.summary.bottleneckShare = 0.64;
     now.summary.bottleneck = Resource::Compute;
     now.summary.bottleneckShare = 0.51;
+    base.summary.extraWaitByResource[static_cast<std::size_t>(Resource::Bandwidth)] = 64'000;
     base.summary.extraWaitByResource[static_cast<std::size_t>(Resource::Compute)] = 10'000;
     now.summary.extraWaitByResource[static_cast<std::size_t>(Resource::Compute)] = 400'000;
     base.summary.extraWaitNs = 100'000;
     CompareResult r = compareReports(base, now);
     CHECK(r.bottleneck.shifted);
-    CHECK(r.bottleneck.text == "bandwidth 64% -> compute 51%");
+    CHECK_FALSE(r.bottleneck.wentAway);
+    CHECK(r.bottleneck.text == "bandwidth 64 us (64%) -> compute 400 us (51%)");
     CHECK(r.verdict.find("compute extra wait grew") != std::string::npos);
-    CHECK(r.verdict.find("the bottleneck moved: bandwidth 64% -> compute 51%") != std::string::npos);
+    CHECK(r.verdict.find("the bottleneck moved: bandwidth 64 us (64%) -> compute 400 us (51%)") != std::string::npos);
     SECTION("same resource is not a shift") {
         now.summary.bottleneck = Resource::Bandwidth;
+        now.summary.extraWaitByResource[static_cast<std::size_t>(Resource::Bandwidth)] = 50'000;
         CHECK_FALSE(compareReports(base, now).bottleneck.shifted);
+        CHECK_FALSE(compareReports(base, now).bottleneck.wentAway);
+    }
+}
+
+TEST_CASE("a bottleneck is weighed by its extra wait: a tiny remainder is not a bottleneck", "[compare]") {
+    // The fix removed 3 ms of bandwidth wait; 70 us of queue wait is all that is left, 100% of
+    // the new run's explained wait but not where the time goes.
+    Report base = twoIterations(10'000'000);
+    Report now = twoIterations(7'000'000);
+    base.summary.bottleneck = Resource::Bandwidth;
+    base.summary.bottleneckShare = 0.9;
+    base.summary.extraWaitByResource[static_cast<std::size_t>(Resource::Bandwidth)] = 3'000'000;
+    base.summary.extraWaitNs = 3'300'000;
+    now.summary.bottleneck = Resource::Queue;
+    now.summary.bottleneckShare = 1.0;
+    now.summary.extraWaitByResource[static_cast<std::size_t>(Resource::Queue)] = 70'000;
+    now.summary.extraWaitNs = 70'000;
+    CompareResult r = compareReports(base, now);
+    CHECK_FALSE(r.bottleneck.shifted);
+    CHECK(r.bottleneck.wentAway);
+    CHECK(r.verdict.find("the bottleneck moved") == std::string::npos);
+    CHECK(r.verdict.find("the bandwidth bottleneck went away (3 ms -> 0 ns of extra wait): what is left is too "
+                         "small to be a bottleneck (queue 70 us, under 10% of the base's 3.3 ms extra wait)") !=
+          std::string::npos);
+    CHECK(compareToMarkdown(r).find("| bottleneck | bandwidth | queue | gone |") != std::string::npos);
+    SECTION("a remainder of a tenth or more is a shift") {
+        now.summary.extraWaitByResource[static_cast<std::size_t>(Resource::Queue)] = 400'000;
+        const CompareResult moved = compareReports(base, now);
+        CHECK(moved.bottleneck.shifted);
+        CHECK_FALSE(moved.bottleneck.wentAway);
+        CHECK(moved.verdict.find("the bottleneck moved: bandwidth 3 ms (90%) -> queue 400 us (100%)") !=
+              std::string::npos);
     }
 }
 

@@ -112,6 +112,7 @@ void printWhatIf(const Report& r, std::size_t top) {
         const double pct = w.totalNs > 0 ? 100.0 * static_cast<double>(g.gainNs) / static_cast<double>(w.totalNs) : 0.0;
         std::printf("  fix all %-9s (extra wait %s): predicted %s, %.1f%% of the run\n", resourceName(g.resource),
                     formatDuration(g.extraWaitNs).c_str(), gainText(g.gainNs, w.iterations).c_str(), pct);
+        if (const std::string why = gainAboveWait(r, g); !why.empty()) std::printf("    (%s)\n", why.c_str());
     }
     std::printf("  %zu findings re-scheduled, %zu off the critical path (gain 0)%s\n", w.replayed, w.offPath,
                 w.skipped ? (", " + std::to_string(w.skipped) + " not computed (budget)").c_str() : "");

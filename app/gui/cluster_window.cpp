@@ -218,10 +218,10 @@ QString ClusterWindow::summaryText(const ClusterReport& c) {
         held += k.heldUp;
         explained += k.heldUp && k.hasCause;
     }
-    QString t = tr("<b>%1 ranks</b>, %2 steps, %3 collectives matched across ranks, %4 held up by a slow rank (%5 "
+    QString t = tr("<b>%1 ranks</b>, %2, %3 collectives matched across ranks, %4 held up by a slow rank (%5 "
                    "explained by the late rank's own findings).")
                     .arg(c.ranks.size())
-                    .arg(c.iterations.size())
+                    .arg(c.iterations.size() == 1 ? tr("1 step") : tr("%1 steps").arg(c.iterations.size()))
                     .arg(c.collectives.size())
                     .arg(held)
                     .arg(explained);
@@ -293,10 +293,10 @@ void ClusterWindow::onDone(OpenedClusterPtr cluster) {
     // A report read from a file says which build wrote it (reports before 0.7.0 do not).
     const QString writtenBy =
         c.producer.known() ? tr("; written by %1").arg(QString::fromStdString(c.producer.text())) : QString();
-    statusBar()->showMessage(tr("%1: %2 ranks, %3 steps; %4 in %5 s%6")
+    statusBar()->showMessage(tr("%1: %2 ranks, %3; %4 in %5 s%6")
                                  .arg(QFileInfo(m_cluster->path).fileName())
                                  .arg(c.ranks.size())
-                                 .arg(c.iterations.size())
+                                 .arg(c.iterations.size() == 1 ? tr("1 step") : tr("%1 steps").arg(c.iterations.size()))
                                  .arg(m_cluster->fromFolder ? tr("analysed") : tr("read"))
                                  .arg(m_cluster->seconds, 0, 'f', 2)
                                  .arg(writtenBy),

@@ -181,9 +181,15 @@ QString whatIfSummaryText(const Report& r) {
             .arg(w.iterations)
             .arg(w.iterations == 1 ? QObject::tr("iteration") : QObject::tr("iterations"));
     if (w.resources.empty()) text += QObject::tr(" no resource caused extra wait");
-    for (const ResourceGain& g : w.resources)
+    for (const ResourceGain& g : w.resources) {
         text += QObject::tr("<br>&nbsp;&nbsp;%1: %2 of its %3 extra wait")
                     .arg(resourceLabel(g.resource).toHtmlEscaped(), gain(g.gainNs), durationText(g.extraWaitNs));
+        // A gain above the wait says where the difference comes from (advice.h).
+        const std::string why = gainAboveWait(r, g);
+        if (!why.empty())
+            text += QStringLiteral(" <span style='color:#666'>(%1)</span>")
+                        .arg(QString::fromStdString(why).toHtmlEscaped());
+    }
     if (w.allGainNs >= 0) text += QObject::tr("<br>&nbsp;&nbsp;everything at once: %1").arg(gain(w.allGainNs));
     if (!w.criticalTrack.empty())
         text += QObject::tr("<br>The critical path runs mostly on %1 (View ▸ Critical Path).")

@@ -69,7 +69,10 @@ SettingsPanel::SettingsPanel(QWidget* parent)
     m_coefSpin->setToolTip(m_coefSlider->toolTip());
     m_overlapSlider->setToolTip(
         tr("Two operators form a contention window when their overlap, divided by the\n"
-           "shorter one's busy time, is at least this ratio."));
+           "shorter one's busy time, is at least this ratio.\n"
+           "It makes and unmakes windows only: the Windows table and the outlined boxes on\n"
+           "the heatmap (its bar counts them). The heatmap's cell colours are the flagged\n"
+           "operators' extra wait, which the coefficient sets, not this ratio."));
     m_overlapSpin->setToolTip(m_overlapSlider->toolTip());
     m_granularity->setToolTip(tr("How the Network view lists the results"));
     m_unavailable->setWordWrap(true);

@@ -6,12 +6,15 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QComboBox>
 #include <QDropEvent>
 #include <QFileInfo>
+#include <QImage>
 #include <QLabel>
 #include <QMimeData>
 #include <QPushButton>
@@ -118,10 +121,12 @@ TEST_CASE("a simulated 8-rank cluster with a slow rank opens with that rank mark
     CHECK(slowCells >= 2);
     CHECK(elsewhere == 0);
     CHECK(w.heatmap()->slowMarks() == slowCells);
-    // The colour bar spans the cells' values (ms), one scale for the whole grid.
+    // The colour bar is the deviation from each step's median in percent, symmetric around 0,
+    // one scale for the whole grid; the slow rank's slow cells are above their step's median.
     const auto [lo, hi] = w.heatmap()->colourRange();
-    CHECK(lo == Approx(static_cast<double>(g.minNs) / 1e6));
-    CHECK(hi >= static_cast<double>(g.maxNs) / 1e6);
+    CHECK(lo == Approx(-hi));
+    CHECK(hi >= 100.0 * g.maxDeviation - 1e-9);
+    CHECK(g.deviation(slowRow, slowColumn) > 0);
     // The tooltip tells the value, the rank and step, and why the cell is slow.
     const QString tip = w.heatmap()->cellTooltip(slowRow, slowColumn);
     CHECK(tip.contains(
@@ -488,4 +493,54 @@ TEST_CASE("opening a folder of ranks can be cancelled and keeps the cluster on s
     CHECK(w.cluster()->path == QFileInfo(first).absoluteFilePath());
     CHECK(w.cluster()->report == report);
     CHECK(w.heatmap()->grid().rowCount() == 8);
+}
+
+TEST_CASE("the cluster heatmap draws a 2-rank, 1-step cluster and colours the slow rank by its deviation",
+          "[cluster][heatmap]") {
+    // One step, two ranks: rank 1 is 30% slower. By step time alone the column would be one
+    // scale's two ends at best, and a single column used to be a zero-width map.
+    auto report = std::make_shared<ClusterReport>();
+    report->ranks = {0, 1};
+    ClusterIteration it;
+    it.index = 7;
+    it.ranks = {{0, 10'000'000, 3'000'000, 7'000'000, false, false}, {1, 13'000'000, 0, 13'000'000, false, false}};
+    report->iterations = {it};
+    StepHeatmap map;
+    map.resize(600, 300);
+    map.show();
+    map.setReport(report);
+    // Compute is the first measure shown (rank 1: 13 ms against rank 0's 7 ms); then step time.
+    CHECK(map.grid().metric == StepMetric::Compute);
+    CHECK(map.grid().deviation(1, 0) == Approx(0.3));
+    map.setMetric(StepMetric::Step);
+    pump(50);
+    INFO("box " << map.metricBox()->currentIndex() << ", metric " << static_cast<int>(map.grid().metric));
+    REQUIRE(map.grid().metric == StepMetric::Step);
+    map.refresh();
+    const StepGrid& g = map.grid();
+    REQUIRE(g.rowCount() == 2);
+    REQUIRE(g.columnCount() == 1);
+    CHECK(g.medians[0] == 11'500'000);
+    CHECK(g.deviation(0, 0) == Approx(10.0 / 11.5 - 1.0));
+    CHECK(g.deviation(1, 0) == Approx(13.0 / 11.5 - 1.0));
+    CHECK(map.colourRange().second == Approx(100.0 * (13.0 / 11.5 - 1.0)));
+    CHECK(map.cellTooltip(1, 0).contains(QStringLiteral("above the step's median")));
+    CHECK(map.cellTooltip(0, 0).contains(QStringLiteral("below the step's median")));
+    // The legend says what the colour is.
+    auto* scale = qobject_cast<QCPColorScale*>(map.plot()->plotLayout()->element(0, 1));
+    REQUIRE(scale);
+    CHECK(scale->label().contains(QStringLiteral("the step's median")));
+    // Both cells are drawn (not the background): the slower rank red, the faster one blue.
+    map.plot()->replot();
+    const QImage img = map.plot()->grab().toImage();
+    const QColor slow = img.pixelColor(map.cellCentre(1, 0) + QPoint(12, 0));
+    const QColor fast = img.pixelColor(map.cellCentre(0, 0) + QPoint(12, 0));
+    INFO("slow " << slow.name().toStdString() << ", fast " << fast.name().toStdString());
+    CHECK(slow.red() > slow.blue() + 60);
+    CHECK(fast.blue() > fast.red() + 60);
+    // The same step time on every rank is the median: white, not a colour extreme.
+    report->iterations[0].ranks[1].stepNs = 10'000'000;
+    map.setReport(report);
+    CHECK(map.grid().maxDeviation == Approx(0.0));
+    CHECK(map.colourRange().second == Approx(1.0));
 }

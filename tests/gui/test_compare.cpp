@@ -106,7 +106,14 @@ std::shared_ptr<const CompareResult> handMadeResult() {
     r->patterns.added.push_back({"gather", "copy", false, true, {}, pattern("gather", 0.17, 3000, {{15, 3000}})});
     r->baseByResource[static_cast<std::size_t>(Resource::Bandwidth)] = 5000000;
     r->newByResource[static_cast<std::size_t>(Resource::Compute)] = 3000000;
-    r->bottleneck = {Resource::Bandwidth, 1.0, Resource::Compute, 1.0, true, "bandwidth 100% -> compute 100%"};
+    r->bottleneck.baseResource = Resource::Bandwidth;
+    r->bottleneck.baseShare = 1.0;
+    r->bottleneck.baseWaitNs = 5000000;
+    r->bottleneck.newResource = Resource::Compute;
+    r->bottleneck.newShare = 1.0;
+    r->bottleneck.newWaitNs = 3000000;
+    r->bottleneck.shifted = true;
+    r->bottleneck.text = "bandwidth 5 ms (100%) -> compute 3 ms (100%)";
     return r;
 }
 

@@ -438,4 +438,11 @@ TEST_CASE("the summary ranks by gain when the what-if ran and gives each resourc
     CHECK(text.contains(QStringLiteral("everything at once: ") + durationText(12'000)));
     CHECK(text.contains(QStringLiteral("in 10 iterations")));
     CHECK(text.contains(QStringLiteral("GPU 0 / stream 7")));
+    CHECK_FALSE(text.contains(QStringLiteral("more than its extra wait")));
+    // A gain above the extra wait (sync: 25 us over its 20 us) says where the rest comes from.
+    r.whatIf.resources[0].gainNs = 25'000;
+    const QString above = whatIfSummaryText(r);
+    CHECK(above.contains(QStringLiteral("sync: ") + durationText(25'000)));
+    CHECK(above.contains(QStringLiteral("5 us more than its extra wait")));
+    CHECK(above.contains(QStringLiteral("knock-on along the dependency graph")));
 }

@@ -61,14 +61,16 @@ BreakdownView::BreakdownView(QWidget* parent)
         legend += QStringLiteral("<span style='color:%1'>■</span> %2 &nbsp;&nbsp;")
                       .arg(QColor::fromRgba(resourceColor(part.colour)).name(), tr(part.name));
     legend += tr("&nbsp;solid: measured, hatched: estimated");
+    m_legendText = legend;
     m_legend->setText(legend);
     m_legend->setTextFormat(Qt::RichText);
     m_legend->setWordWrap(true);
     m_legend->setContentsMargins(6, 0, 6, 2);
     m_legend->setStyleSheet(themedHtml(QStringLiteral("color: #444"), palette()));
-    m_plot->setMinimumHeight(160);
-    // Below this the bars, axis labels and legend overlap: the dock cannot be made smaller.
-    setMinimumSize(380, 250);
+    m_plot->setMinimumHeight(kSidePlot);
+    // Below this the bars, axis labels and legend overlap: the dock cannot be made smaller
+    // (fitParts raises the height when the legend wraps to more lines).
+    setMinimumSize(380, kMinHeight);
     m_plot->plotLayout()->clear();
     m_barRect = new QCPAxisRect(m_plot);
     m_histRect = new QCPAxisRect(m_plot);
@@ -97,6 +99,10 @@ void BreakdownView::fitParts() {
     const int plot = m_plot->isHidden() ? 0 : m_plot->minimumHeight();
     const int line = std::max(1, m_title->fontMetrics().lineSpacing());
     const int margins = m_title->contentsMargins().top() + m_title->contentsMargins().bottom();
+    // The pane cannot be made shorter than two title lines, the plot and the whole legend (it
+    // wraps to more lines when narrowed): below that the histogram ran off the pane's bottom,
+    // under the status bar.
+    setMinimumHeight(std::max(kMinHeight, 2 * line + margins + plot + legend));
     // Whole lines only, so a cut title does not show half a line.
     const int lines = std::max(2, (height() - plot - legend - margins) / line);
     const int room = lines * line + margins;
@@ -107,13 +113,21 @@ void BreakdownView::fitParts() {
 void BreakdownView::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
     fitParts();
+    fitTicks();
     // Side by side when there is room, the histogram under the bars in a narrow dock that is
-    // tall enough for two plots (the bars, axis labels and legend must not overlap). The
+    // tall enough for two plots (the bars, axis labels and legend must not overlap): the
+    // stacked plots get kStackedPlot beside two title lines and the legend at this width. The
     // minimum size is the side-by-side one whatever the layout, so a short window (1280x800)
     // gets the two plots side by side rather than a window taller than its screen.
-    const bool side = width() >= 540 || width() > 2 * height() || height() < kStackedHeight;
+    const int legend = m_legend->isHidden() ? 0 : m_legend->heightForWidth(width());
+    const int title = 2 * std::max(1, m_title->fontMetrics().lineSpacing()) + m_title->contentsMargins().top() +
+                      m_title->contentsMargins().bottom();
+    const bool side = width() >= 540 || width() > 2 * height() || height() < kStackedHeight ||
+                      height() - legend - title < kStackedPlot;
     if (side == m_sideBySide) return;
     m_sideBySide = side;
+    // Two axis rects one over the other need twice the height of one.
+    m_plot->setMinimumHeight(side ? kSidePlot : kStackedPlot);
     QCPLayoutGrid* grid = m_plot->plotLayout();
     grid->take(m_histRect);
     grid->simplify();
@@ -358,6 +372,20 @@ void BreakdownView::drawBars() {
 void BreakdownView::drawHistogram() {
     QCPAxis* x = m_histRect->axis(QCPAxis::atBottom);
     QCPAxis* y = m_histRect->axis(QCPAxis::atLeft);
+    // What the last bar holds besides its own range is said in the legend, a line that wraps:
+    // drawn in the histogram it was cut at the plot's edge in a narrow pane.
+    QString legend = m_legendText;
+    if (!m_hist.counts.empty() && m_hist.overflow > 0)
+        legend += m_hist.overflow == 1
+                      ? tr("<br>Histogram: 1 occurrence beyond p99 is counted in its last bar (%1).")
+                            .arg(durationText(m_hist.max))
+                      : tr("<br>Histogram: %1 occurrences beyond p99 are counted in its last bar (the longest %2).")
+                            .arg(m_hist.overflow)
+                            .arg(durationText(m_hist.max));
+    if (legend != m_legend->text()) {
+        m_legend->setText(legend);
+        fitParts();
+    }
     if (m_hist.counts.empty()) return;
     auto* bars = new QCPBars(x, y);
     bars->setWidth(us(m_hist.width));
@@ -399,16 +427,14 @@ void BreakdownView::drawHistogram() {
     }
     x->setRange(x0 - us(m_hist.width), x1 + us(m_hist.width));
     y->setRange(0, top * 1.15 + 1);
-    if (m_hist.overflow > 0) {
-        auto* note = new QCPItemText(m_plot);
-        note->position->setType(QCPItemPosition::ptAxisRectRatio);
-        note->position->setAxisRect(m_histRect);
-        note->position->setCoords(0.98, 0.02);
-        note->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-        note->setText(tr("%1 beyond p99 in the last bar (max %2)").arg(m_hist.overflow).arg(durationText(m_hist.max)));
-        note->setColor(colors.mutedText);
-        note->setFont(QFont(font().family(), 8));
-    }
+    fitTicks();
+}
+
+void BreakdownView::fitTicks() {
+    // About one duration label per 70 px, so "1.25" and "1.3" do not run into each other in a
+    // narrow histogram.
+    const int w = m_histRect->width() > 0 ? m_histRect->width() : width() / 2;
+    m_histRect->axis(QCPAxis::atBottom)->ticker()->setTickCount(std::clamp(w / 70, 2, 8));
 }
 
 }  // namespace contend::widgets

@@ -65,6 +65,7 @@ class BreakdownView : public QWidget, public SessionView {
   private:
     void rebuild();
     void fitParts();
+    void fitTicks();
     void collectDurations();
     void drawBars();
     void drawHistogram();
@@ -90,8 +91,12 @@ class BreakdownView : public QWidget, public SessionView {
     QCPAxisRect* m_barRect;
     QCPAxisRect* m_histRect;
     QLabel* m_legend;
+    QString m_legendText;  // the colours, without the histogram's line
     bool m_sideBySide = true;
     static constexpr int kStackedHeight = 420;  // the least height for the two plots stacked
+    static constexpr int kSidePlot = 160;       // the plot's least height, side by side
+    static constexpr int kStackedPlot = 300;    // and stacked: two axis rects with their labels
+    static constexpr int kMinHeight = 250;      // the pane's least height with a one-line legend
 };
 
 }  // namespace contend::widgets

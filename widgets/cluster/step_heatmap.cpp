@@ -18,15 +18,16 @@ namespace contend::widgets {
 
 namespace {
 
-// Light (fast) to dark (slow): a sequential scale, so the eye reads "darker is longer" without
-// a legend; the colour bar gives the numbers.
-QCPColorGradient stepGradient() {
+// Diverging around the step's median: blue below it, white at it, red above it, so a rank that
+// is slow against its peers stands out in every step, however long the step itself was.
+QCPColorGradient deviationGradient() {
     QCPColorGradient g;
     g.clearColorStops();
-    g.setColorStopAt(0.0, QColor(0xff, 0xf7, 0xd6));
-    g.setColorStopAt(0.35, QColor(0xfe, 0xc4, 0x4f));
-    g.setColorStopAt(0.7, QColor(0xe3, 0x4a, 0x33));
-    g.setColorStopAt(1.0, QColor(0x67, 0x00, 0x0d));
+    g.setColorStopAt(0.0, QColor(0x21, 0x66, 0xac));
+    g.setColorStopAt(0.3, QColor(0x92, 0xc5, 0xde));
+    g.setColorStopAt(0.5, QColor(0xf7, 0xf7, 0xf7));
+    g.setColorStopAt(0.7, QColor(0xf4, 0xa5, 0x82));
+    g.setColorStopAt(1.0, QColor(0xb2, 0x18, 0x2b));
     g.setColorInterpolation(QCPColorGradient::ciRGB);
     g.setNanHandling(QCPColorGradient::nhTransparent);
     return g;
@@ -40,8 +41,6 @@ QString metricName(StepMetric m) {
     }
     return QObject::tr("step time");
 }
-
-double ms(TimeNs ns) { return static_cast<double>(ns) / 1e6; }
 
 // A collective's name for a sentence: up to its argument list ("ncclDevKernel_AllReduce_Sum_f32").
 QString collectiveLabel(const std::string& key) {
@@ -82,14 +81,16 @@ StepHeatmap::StepHeatmap(QWidget* parent)
     m_plot->xAxis->grid()->setVisible(false);
     m_map = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
     m_map->setInterpolate(false);
-    m_map->setTightBoundary(false);
+    // The data range is the cells' outer edges (refresh): a single step or rank is a whole cell,
+    // not a zero-width one.
+    m_map->setTightBoundary(true);
     m_scale = new QCPColorScale(m_plot);
     m_scale->setType(QCPAxis::atRight);
     m_scale->setBarWidth(12);
-    m_scale->setLabel(tr("step time (ms)"));
+    m_scale->setLabel(tr("step time vs the step's median (%)"));
     m_plot->plotLayout()->addElement(0, 1, m_scale);
     m_map->setColorScale(m_scale);
-    m_map->setGradient(stepGradient());
+    m_map->setGradient(deviationGradient());
     auto* group = new QCPMarginGroup(m_plot);
     m_plot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
     m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
@@ -100,6 +101,10 @@ StepHeatmap::StepHeatmap(QWidget* parent)
                                             QBrush(QColor(0xff, 0xff, 0xff)), 9));
     m_slow->setName(tr("slow (the stated test)"));
 
+    // Compute first: a synchronised step ends at the same time on every rank, so its span hides
+    // the straggler that its compute (the slow test's measure) shows.
+    m_grid.metric = StepMetric::Compute;
+    m_metricBox->setCurrentIndex(static_cast<int>(StepMetric::Compute));
     connect(m_metricBox, &QComboBox::currentIndexChanged, this,
             [this](int i) { setMetric(static_cast<StepMetric>(i)); });
     connect(m_plot, &QCustomPlot::mouseMove, this, &StepHeatmap::onMove);
@@ -131,25 +136,21 @@ void StepHeatmap::setPeer(StepHeatmap* peer) {
     refresh();
 }
 
-std::pair<double, double> StepHeatmap::ownRange() const {
-    if (m_grid.rowCount() == 0 || m_grid.columnCount() == 0) return {0, 0};
-    return {ms(m_grid.minNs), ms(m_grid.maxNs)};
-}
+double StepHeatmap::ownRange() const { return m_grid.maxDeviation; }
 
 void StepHeatmap::refresh() {
     const StepMetric metric = m_grid.metric;
     m_grid = m_report ? buildStepGrid(*m_report, metric) : StepGrid{};
     m_grid.metric = metric;
     const int rows = m_grid.rowCount(), cols = m_grid.columnCount();
-    m_scale->setLabel(metricName(metric) + tr(" (ms)"));
+    m_scale->setLabel(tr("%1 vs the step's median (%)").arg(metricName(metric)));
     m_map->data()->setSize(std::max(cols, 1), std::max(rows, 1));
-    m_map->data()->setRange(QCPRange(0, std::max(cols - 1, 0)), QCPRange(0, std::max(rows - 1, 0)));
+    m_map->data()->setRange(QCPRange(-0.5, std::max(cols, 1) - 0.5), QCPRange(-0.5, std::max(rows, 1) - 0.5));
     QVector<double> sx, sy;
     for (int r = 0; r < rows; ++r) {
         for (int c = 0; c < cols; ++c) {
-            const TimeNs v = m_grid.value(r, c);
-            // Row 0 (the first rank) on top.
-            m_map->data()->setCell(c, rows - 1 - r, v < 0 ? std::nan("") : ms(v));
+            // Row 0 (the first rank) on top; the colour is the deviation from the step's median.
+            m_map->data()->setCell(c, rows - 1 - r, 100.0 * m_grid.deviation(r, c));
             if (m_grid.isSlow(r, c)) {
                 sx << c;
                 sy << rows - 1 - r;
@@ -159,16 +160,14 @@ void StepHeatmap::refresh() {
     if (rows == 0 || cols == 0) m_map->data()->setCell(0, 0, std::nan(""));
     m_slow->setData(sx, sy);
     m_marks = static_cast<int>(sx.size());
-    // One colour scale with the peer (compare): the union of both ranges.
-    std::pair<double, double> range = ownRange();
-    if (m_peer) {
-        const auto [lo, hi] =
-            sharedRange(m_grid, m_peer->m_report ? buildStepGrid(*m_peer->m_report, metric) : StepGrid{});
-        range = {ms(lo), ms(hi)};
-    }
-    if (range.second <= range.first) range.second = range.first + 1e-3;
-    m_range = range;
-    m_map->setDataRange(QCPRange(range.first, range.second));
+    // Symmetric around the median (white), one scale with the peer (compare); at least ±1% so a
+    // grid of equal ranks stays white instead of showing noise at full colour.
+    double reach = ownRange();
+    if (m_peer)
+        reach = sharedDeviation(m_grid, m_peer->m_report ? buildStepGrid(*m_peer->m_report, metric) : StepGrid{});
+    reach = std::max(100.0 * reach, 1.0);
+    m_range = {-reach, reach};
+    m_map->setDataRange(QCPRange(-reach, reach));
 
     // Axes: a label per rank (slow ranks say so), step numbers under the columns.
     // As many rank labels as fit (a line of text each, 14 px); every slow rank's always, and no
@@ -243,6 +242,16 @@ QString StepHeatmap::cellTooltip(int row, int column) const {
                       .arg(rank)
                       .arg(step)
                       .arg(durationText(s->stepNs), durationText(s->computeNs), durationText(s->waitNs));
+    const double dev = m_grid.deviation(row, column);
+    const TimeNs median = m_grid.medians[static_cast<std::size_t>(column)];
+    if (!std::isnan(dev) && std::abs(dev) < 0.0005)
+        tip += tr("<br>%1: at the step's median (%2)").arg(metricName(m_grid.metric), durationText(median));
+    else if (!std::isnan(dev))
+        tip += tr("<br>%1: %2% %3 the step's median (%4)")
+                   .arg(metricName(m_grid.metric))
+                   .arg(std::abs(dev) * 100, 0, 'f', 1)
+                   .arg(dev >= 0 ? tr("above") : tr("below"))
+                   .arg(durationText(median));
     tip += tr("<br>median compute of the step %1").arg(durationText(it->medianComputeNs));
     if (s->slowCompute)
         tip += tr("<br><b>slow</b>: compute %1 is above the step's bar %2 (median + %3 × 1.4826 × max(MAD, %4% of "

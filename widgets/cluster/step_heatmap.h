@@ -1,7 +1,9 @@
 #pragma once
 // The cluster's ranks x iterations heatmap: a QCustomPlot colour map of StepGrid (step_grid.h),
-// one row per rank (the first on top), one column per step, coloured by step time (or compute, or
-// wait in collectives: the box above it) on a colour bar; the cells where the report's stated
+// one row per rank (the first on top), one column per step, coloured by how far the rank's compute
+// time (first, as the slow test measures it; or step time, or wait in collectives: the box above
+// it) is from the step's median: blue
+// below, white at, red above, on a colour bar in percent that says so; the cells where the report's stated
 // test marked the rank slow carry a mark, and slow ranks' rows say so in their label. Hovering a
 // cell tells rank, step, the three times and, when slow, why (the test and its numbers);
 // double-clicking a cell asks to open that rank at that step.
@@ -39,7 +41,7 @@ class StepHeatmap : public QWidget {
     const StepGrid& grid() const { return m_grid; }
     QCustomPlot* plot() const { return m_plot; }
     QComboBox* metricBox() const { return m_metricBox; }
-    // The colour bar's range in the last refresh (ms).
+    // The colour bar's range in the last refresh: -d..+d, percent from the step's median.
     std::pair<double, double> colourRange() const { return m_range; }
     // Slow cells marked in the last refresh.
     int slowMarks() const { return m_marks; }
@@ -64,7 +66,7 @@ class StepHeatmap : public QWidget {
   private:
     void onMove(QMouseEvent* e);
     void onDoubleClick(QMouseEvent* e);
-    std::pair<double, double> ownRange() const;
+    double ownRange() const;  // the grid's largest |deviation|
 
     std::shared_ptr<const ClusterReport> m_report;
     StepGrid m_grid;

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include <QFontMetrics>
+#include <QObject>
 
 #include "core/trace/time_format.h"
 
@@ -106,6 +107,56 @@ QString shortOperatorName(const QString& full) {
     return s.isEmpty() ? full : s + tail;
 }
 
+QString gainVersusSaving(const Cluster& c) {
+    if (c.gainNs < 0) return {};
+    if (c.gainNs > c.savingNs)
+        return QObject::tr(
+                   "%1 more than the %2 it saves on its stream: fusing removes all of its gaps (%3; the "
+                   "saving keeps one launch gap) and the work after it starts sooner (knock-on)")
+            .arg(durationText(c.gainNs - c.savingNs), durationText(c.savingNs), durationText(c.waitNs));
+    if (c.gainNs < c.savingNs)
+        return QObject::tr(
+                   "%1 less than the %2 it saves on its stream: part of its gaps had slack (other work "
+                   "decided when the run ended)")
+            .arg(durationText(c.savingNs - c.gainNs), durationText(c.savingNs));
+    return QObject::tr("the %1 it saves on its stream").arg(durationText(c.savingNs));
+}
+
+QString elideAtBreak(const QString& text, const QFontMetrics& fm, int width) {
+    if (width <= 0) return {};
+    const QString dots = QStringLiteral("…");
+    const QString qt = fm.elidedText(text, Qt::ElideRight, width);
+    if (qt == text || !qt.endsWith(dots)) return qt;
+    // Qt keeps the first `keep` characters; any shorter head fits with the dots as well.
+    const qsizetype keep = qt.size() - 1;
+    if (keep <= 0 || keep >= text.size()) return qt;
+    auto isBreak = [&text](qsizetype i) {
+        const QChar prev = text[i - 1], next = text[i];
+        return next == QLatin1Char(' ') || prev == QLatin1Char(' ') || prev == QLatin1Char(',') ||
+               prev == QLatin1Char(';') || prev == QLatin1Char('=') || prev == QLatin1Char('[') ||
+               prev == QLatin1Char('(') || prev == QLatin1Char('/');
+    };
+    qsizetype at = keep;
+    while (at > 0 && !isBreak(at)) --at;
+    const QString kept = at > 0 ? text.left(at).trimmed() : QString();
+    // A number cut in two reads as another number, and one whole before the dots cannot be told
+    // from a cut one: back up to the break before it, however far. A word cut in two is only
+    // moved back while that keeps two thirds of Qt's cut.
+    const QChar a = text[keep - 1], b = text[keep];
+    const bool inNumber = a.isDigit() || (a.isLetterOrNumber() && b.isDigit());
+    if (inNumber) {
+        auto endsInDigit = [&text](qsizetype i) {
+            const QString k = text.left(i).trimmed();
+            return !k.isEmpty() && k.back().isDigit();
+        };
+        while (at > 0 && (!isBreak(at) || endsInDigit(at))) --at;
+        return at > 0 ? text.left(at).trimmed() + dots : dots;
+    }
+    if (kept.isEmpty()) return qt;
+    if (isBreak(keep) || at * 3 >= keep * 2) return kept + dots;
+    return qt;
+}
+
 QString elideKeepingTail(const QString& text, const QFontMetrics& fm, int width) {
     if (width <= 0) return {};
     if (fm.horizontalAdvance(text) <= width) return text;
@@ -113,7 +164,7 @@ QString elideKeepingTail(const QString& text, const QFontMetrics& fm, int width)
     if (t <= 0) return fm.elidedText(text, Qt::ElideRight, width);
     const QString head = text.left(t), tail = text.mid(t);
     const int tailW = std::min(fm.horizontalAdvance(tail), width * 2 / 3);
-    const QString tailText = fm.elidedText(tail, Qt::ElideRight, tailW);
+    const QString tailText = elideAtBreak(tail, fm, tailW);
     const int headW = width - fm.horizontalAdvance(tailText);
     return fm.elidedText(head, Qt::ElideRight, std::max(headW, fm.horizontalAdvance(QStringLiteral("…")))) + tailText;
 }

@@ -28,7 +28,17 @@ QString sliceName(const Trace& trace, std::uint32_t slice);
 QString shortOperatorName(const QString& full);
 // `text` fitted into `width` pixels: the head elided at the right, the tail that tells operators
 // apart (the " [...]" shape or grid of shortOperatorName) kept as long as it gets at most 2/3 of
-// the width (and then itself elided at the right).
+// the width (and then itself cut between items: elideAtBreak).
 QString elideKeepingTail(const QString& text, const QFontMetrics& fm, int width);
+// How a sync cluster's predicted end-to-end gain (the what-if) stands to its saving on its own
+// stream (its gaps less one launch gap) and why they differ; empty when the gain was not
+// computed. "12 us more than the 276 us it saves on its stream: fusing removes all of its gaps
+// (...) and the work after it starts sooner (knock-on)".
+QString gainVersusSaving(const Cluster& c);
+// `text` fitted into `width` pixels, cut at the right between words or items (before a space,
+// after a ',', ';', '=' or an opening bracket), never inside a number or a word, with "…" after
+// what is kept: "[bytes=42005954]" becomes "[bytes=…", not "[bytes=42005…", which reads as another
+// number. A text with no such break that fits is cut at the right as Qt does.
+QString elideAtBreak(const QString& text, const QFontMetrics& fm, int width);
 
 }  // namespace contend::widgets

@@ -92,6 +92,7 @@ void ShiftChart::setResult(const CompareResult& r) {
     const BottleneckShift& b = r.bottleneck;
     QString title = tr("<b>Bottleneck</b>: %1").arg(QString::fromStdString(b.text).toHtmlEscaped());
     if (b.shifted) title += tr(" &nbsp;<span style='color:#C62828'><b>shifted</b></span>");
+    if (b.wentAway) title += tr(" &nbsp;<span style='color:#2E7D32'><b>went away</b></span>");
     title += tr("<br>extra wait %1 → %2").arg(durationText(r.baseExtraWait), durationText(r.newExtraWait));
     if (m_resources.empty()) title += tr("<br>neither run has extra wait attributed to a resource");
     m_title->setText(themedHtml(title, palette()));

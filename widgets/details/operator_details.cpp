@@ -194,11 +194,14 @@ void OperatorDetails::renderCluster() {
     html += detailRow(tr("duration"), durationText(c.end - c.start));
     html += detailRow(tr("busy"), durationText(c.busyNs));
     html += detailRow(tr("gaps"), durationText(c.waitNs) + tr(" (%1 with a sync call)").arg(c.syncGaps));
-    html += detailRow(tr("fusing saves"), tr("about %1").arg(durationText(c.savingNs)));
-    html += detailRow(tr("predicted gain"), predictedGainText(*m_report, c.gainNs));
+    html += detailRow(
+        tr("saving on its stream"),
+        tr("about %1 (its gaps less the one launch gap a fused operator still pays)").arg(durationText(c.savingNs)));
+    html += detailRow(guided(tr("predicted gain, end to end"), "7."), predictedGainText(*m_report, c.gainNs));
+    if (m_report->whatIf.computed && c.gainNs >= 0 && c.gainNs != c.savingNs)
+        html += detailRow(QString(), gainVersusSaving(c).toHtmlEscaped());
     html += detailRow(guided(tr("known"), "3."), QString::fromLatin1(provenanceName(c.provenance)));
-    if (!c.evidence.empty())
-        html += detailRow(guided(tr("evidence"), "5."), QString::fromStdString(c.evidence).toHtmlEscaped());
+    if (!c.evidence.empty()) html += detailRow(guided(tr("evidence"), "5."), QString::fromStdString(c.evidence).toHtmlEscaped());
     html += detailRow(tr("what to try"), QString::fromUtf8(clusterAdvice()).toHtmlEscaped());
     html += QStringLiteral("</table>");
     std::vector<std::pair<std::uint32_t, TimeNs>> ops;

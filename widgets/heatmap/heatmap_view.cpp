@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QPainter>
 #include <QPixmap>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QTimer>
 #include <QToolTip>
@@ -39,7 +40,8 @@ QCPColorGradient contentionGradient(const ViewColors& colors) {
 
 HeatmapView::HeatmapView(QWidget* parent)
     : QWidget(parent),
-      m_plot(new QCustomPlot(this)),
+      m_plot(new QCustomPlot),
+      m_scroll(new QScrollArea(this)),
       m_rowsBox(new QComboBox(this)),
       m_metricBox(new QComboBox(this)),
       m_note(new QLabel(this)),
@@ -64,7 +66,14 @@ HeatmapView::HeatmapView(QWidget* parent)
     box->setContentsMargins(0, 0, 0, 0);
     box->setSpacing(0);
     box->addLayout(bar);
-    box->addWidget(m_plot, 1);
+    // The plot fills the pane; when its rows need more height (refresh), it scrolls.
+    m_scroll->setWidget(m_plot);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll->setMinimumHeight(120);
+    box->addWidget(m_scroll, 1);
+    m_scroll->viewport()->installEventFilter(this);
 
     m_plot->setMinimumHeight(120);
     m_plot->axisRect()->setupFullAxesBox(false);
@@ -106,6 +115,8 @@ void HeatmapView::alignTimeAxisWith(QWidget* reference, std::function<QRect()> t
 }
 
 bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
+    // A pane of another height: the rows' room and the time axis' title are decided again.
+    if (watched == m_scroll->viewport() && event->type() == QEvent::Resize) scheduleRefresh();
     if (watched == m_alignRef) {
         const QEvent::Type t = event->type();
         if (t == QEvent::Resize || t == QEvent::Move || t == QEvent::Show || t == QEvent::Hide)
@@ -303,6 +314,23 @@ void HeatmapView::refresh() {
         }
     m_grid = buildHeatmap(*m_trace, *m_report, m_t0, m_t1, bins, m_rows, m_metric, m_pressure, alsoRows);
     const int rows = std::max(1, m_grid.rowCount());
+    // Every row at least a label line high: the plot's least height is the rows' plus what is
+    // around the axis rect (the time axis, its labels, the margins). In a short pane the time
+    // axis' title goes first (the timeline under it names the same times in ms); the scroll
+    // area scrolls what the pane still cannot show.
+    {
+        const QString title = tr("time since trace start (ms)");
+        const int titleHeight = QFontMetrics(m_plot->xAxis->labelFont()).height() + m_plot->xAxis->labelPadding();
+        const bool titled = !m_plot->xAxis->label().isEmpty();
+        const int axisRect = m_plot->axisRect()->height();
+        const int around = (axisRect > 0 ? m_plot->height() - axisRect
+                                         : 2 * QFontMetrics(m_plot->xAxis->tickLabelFont()).height() + 24) -
+                           (titled ? titleHeight : 0);
+        const int need = rows * minRowHeight() + around;
+        const bool room = need + titleHeight <= m_scroll->viewport()->height();
+        m_plot->xAxis->setLabel(room ? title : QString());
+        m_plot->setMinimumHeight(std::max(120, need + (room ? titleHeight : 0)));
+    }
     data->setSize(m_grid.bins, rows);
     const double x0 = static_cast<double>(m_grid.t0 - m_trace->begin()) / 1e6;
     const double x1 = static_cast<double>(m_grid.t1 - m_trace->begin()) / 1e6;
@@ -368,10 +396,27 @@ void HeatmapView::refresh() {
     }
     std::size_t flaggedInView = 0;
     for (double v : m_grid.values) flaggedInView += v > 0;
-    m_note->setText(flaggedInView == 0 && m_grid.metric == HeatmapMetric::ExtraWait
-                        ? tr("no flagged operator in view")
-                        : tr("peak %1").arg(m_grid.maxValue, 0, 'g', 3));
+    QString note = flaggedInView == 0 && m_grid.metric == HeatmapMetric::ExtraWait
+                       ? tr("no flagged operator in view")
+                       : tr("peak %1").arg(m_grid.maxValue, 0, 'g', 3);
+    // The overlap ratio changes the outlines, not the cells: the count shows each change.
+    if (m_grid.rows == HeatmapRows::Resources)
+        note += m_outlines == 1 ? tr(" · 1 contention window outlined")
+                                : tr(" · %1 contention windows outlined").arg(m_outlines);
+    m_note->setText(note);
+    m_note->setToolTip(
+        tr("Cell colours: the flagged operators' extra wait (the coefficient decides which are flagged).\n"
+           "Outlined boxes: the contention windows, in their resource's row (the overlap ratio makes them);\n"
+           "moving the overlap ratio changes the outlines and this count, not the colours."));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+int HeatmapView::minRowHeight() const {
+    return std::max(14, QFontMetrics(m_plot->yAxis->tickLabelFont()).height() + 2);
+}
+
+double HeatmapView::rowHeight() const {
+    return std::abs(m_plot->yAxis->coordToPixel(0) - m_plot->yAxis->coordToPixel(1));
 }
 
 std::pair<int, int> HeatmapView::cellAt(QPoint pos) const {

@@ -7,6 +7,10 @@
 // and operators. Rows are whole cells, the first and last included. Aligned with a timeline
 // (alignTimeAxisWith), its time axis spans the same screen columns as the timeline's time area,
 // so a time is drawn at the same x in both; the colour key is in the bar above the plot.
+// Rows are at least a line of label text high (minRowHeight), so their labels never overlap:
+// with more rows than the pane has room for, the plot scrolls vertically. The bar says what
+// the colours and outlines are: the cells are the flagged operators' extra wait (set by the
+// coefficient), the outlines the contention windows (made by the overlap ratio), counted.
 #include <functional>
 #include <memory>
 #include <utility>
@@ -25,6 +29,7 @@ class QCustomPlot;
 class QCPColorMap;
 class QComboBox;
 class QLabel;
+class QScrollArea;
 class QTimer;
 
 namespace contend::widgets {
@@ -79,6 +84,14 @@ class HeatmapView : public QWidget, public SessionView {
     double xOf(qint64 t) const;
     // The colour key above the plot ("0 [gradient] 0.78 ops waiting").
     QLabel* colourKey() const { return m_key; }
+    // The line beside the key: the peak and the contention windows outlined in view.
+    QLabel* note() const { return m_note; }
+    // The least height of a row, px: a label line and some air.
+    int minRowHeight() const;
+    // A row's height in the last replot, px.
+    double rowHeight() const;
+    // What holds the plot and scrolls it when the rows need more height than the pane has.
+    QScrollArea* scrollArea() const { return m_scroll; }
 
   public slots:
     void setViewRange(qint64 t0, qint64 t1);
@@ -112,6 +125,7 @@ class HeatmapView : public QWidget, public SessionView {
     TimeNs m_t0 = 0, m_t1 = 0;
     HeatmapGrid m_grid;
     QCustomPlot* m_plot;
+    QScrollArea* m_scroll;
     QCPColorMap* m_map;
     QComboBox* m_rowsBox;
     QComboBox* m_metricBox;

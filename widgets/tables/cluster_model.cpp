@@ -7,16 +7,21 @@ namespace contend::widgets {
 ClusterModel::ClusterModel(QObject* parent)
     : ReportTableModel(
           {{tr("#"), ColumnKind::Count, {}},
-           {tr("Gain"), ColumnKind::Gain,
-            tr("Predicted end-to-end gain over the whole run if this were fixed (the what-if re-schedules the "
-               "dependency graph); - : not computed")},
+           {tr("Gain (end to end)"), ColumnKind::Gain,
+            tr("Predicted end-to-end gain over the whole run of fusing the run into one operator: the what-if "
+               "re-schedules the dependency graph with it fused. It differs from the Saving on its stream: more "
+               "when fusing also removes the launch gap the Saving keeps and later work starts sooner (knock-on); "
+               "less when the gaps had slack (other work decided when the run ended); - : not computed")},
            {tr("Track"), ColumnKind::Text, {}},
            {tr("Start"), ColumnKind::Time, tr("Since the trace began")},
            {tr("Duration"), ColumnKind::Duration, {}},
            {tr("Ops"), ColumnKind::Count, tr("Operators in the run")},
            {tr("Busy"), ColumnKind::Duration, tr("Time the operators ran")},
            {tr("Gaps"), ColumnKind::Duration, tr("Time between them: barriers, launch overhead")},
-           {tr("Saving"), ColumnKind::Duration, tr("Estimated saving of fusing the run into one operator")}},
+           {tr("Saving (its stream)"), ColumnKind::Duration,
+            tr("Saving of fusing the run into one operator, on its own stream: its gaps less the one launch gap "
+               "the fused operator still pays. The extra wait the summary counts as sync; not the run's end, "
+               "which the Gain predicts")}},
           parent) {}
 
 int ClusterModel::rows() const { return m_report ? static_cast<int>(m_report->clusters.size()) : 0; }
@@ -37,6 +42,14 @@ QVariant ClusterModel::raw(int row, int column) const {
     case Saving: return static_cast<qint64>(c.savingNs);
     default: return {};
     }
+}
+
+QString ClusterModel::cellTip(int row, int column) const {
+    if (column != Gain) return {};
+    const Cluster& c = m_report->clusters[static_cast<std::size_t>(row)];
+    if (c.gainNs <= 0) return {};  // the column's own: not computed, or off the critical path
+    return tr("fusing it would end the run %1 sooner (predicted, over all iterations);\n%2")
+        .arg(durationText(c.gainNs), gainVersusSaving(c));
 }
 
 quint32 ClusterModel::rowSlice(int row) const { return m_report->clusters[static_cast<std::size_t>(row)].firstSlice; }

@@ -64,6 +64,7 @@ QVariant ColumnModel::data(const QModelIndex& index, int role) const {
         }
         return {};
     case Qt::ToolTipRole:
+        if (QString own = cellTip(r, c); !own.isEmpty()) return own;
         if (col.kind == ColumnKind::Text || col.kind == ColumnKind::Name) return raw(r, c).toString();
         if (col.kind == ColumnKind::Gain) {
             const qint64 ns = raw(r, c).toLongLong();

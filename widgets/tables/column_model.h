@@ -49,6 +49,8 @@ class ColumnModel : public QAbstractTableModel {
     // Absolute [start, end) of what the row stands for; {-1, -1} if nothing on the timeline.
     virtual std::pair<qint64, qint64> rowSpan(int row) const;
     virtual QString rowGroup(int) const { return {}; }
+    // A cell's own tooltip, before the column kind's (empty: the kind's).
+    virtual QString cellTip(int, int) const { return {}; }
     // Time columns are shown relative to this (the trace's begin).
     TimeNs m_origin = 0;
 

@@ -15,7 +15,9 @@ void NameDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, 
     // The width the style leaves for the text (after the decoration and the margins).
     const QRect textRect = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, opt.widget);
     const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, opt.widget) + 1;
-    opt.text = elideKeepingTail(opt.text, opt.fontMetrics, textRect.width() - 2 * margin);
+    const int width = textRect.width() - 2 * margin;
+    opt.text = m_cut == Cut::KeepTail ? elideKeepingTail(opt.text, opt.fontMetrics, width)
+                                      : elideAtBreak(opt.text, opt.fontMetrics, width);
     opt.textElideMode = Qt::ElideNone;
     style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
 }

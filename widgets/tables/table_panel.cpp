@@ -47,8 +47,11 @@ TablePanel::TablePanel(ColumnModel* model, const QString& filterHint, QWidget* p
     m_view->horizontalHeader()->setDefaultSectionSize(90);
     m_view->sortByColumn(-1, Qt::AscendingOrder);
     auto* names = new NameDelegate(this);
-    for (int c = 0; c < model->columnCount(); ++c)
+    auto* texts = new NameDelegate(this, NameDelegate::Cut::AtBreak);
+    for (int c = 0; c < model->columnCount(); ++c) {
         if (model->column(c).kind == ColumnKind::Name) m_view->setItemDelegateForColumn(c, names);
+        if (model->column(c).kind == ColumnKind::Text) m_view->setItemDelegateForColumn(c, texts);
+    }
     m_view->viewport()->installEventFilter(this);
     // Copy Rows (Ctrl+C), Copy Table and Export as CSV… on a right-click; the file is named
     // after the model ("anomaly.csv", "signature.csv").
@@ -123,35 +126,61 @@ void TablePanel::fit(bool measure) {
     QHeaderView* h = m_view->horizontalHeader();
     const int n = m_model->columnCount();
     m_fitting = true;
+    if (m_measured.size() != n) m_measured = QList<int>(n, -1);
+    // Widest cell of the first kFitRows rows or the header; measured on a model reset, reused
+    // when only the view's width changed (a dock being dragged).
+    auto want = [&](int c) {
+        if (measure || m_measured[c] < 0) m_measured[c] = std::max(contentWidth(c), h->sectionSizeHint(c));
+        return m_measured[c];
+    };
+    auto isFree = [&](int c) {
+        const ColumnKind kind = m_model->column(c).kind;
+        return kind == ColumnKind::Text || kind == ColumnKind::Name;
+    };
+    QList<int> widths(n, 0);
     int used = 0;
-    QList<int> flex;
-    QList<int> flexWant;
+    QList<int> names, texts;
     for (int c = 0; c < n; ++c) {
         if (m_view->isColumnHidden(c)) continue;
         if (m_userSized.contains(c)) {
             used += h->sectionSize(c);
             continue;
         }
-        // Widest cell of the first kFitRows rows or the header; measured on a model reset, reused
-        // when only the view's width changed (a dock being dragged).
-        if (m_measured.size() != n) m_measured = QList<int>(n, -1);
-        if (measure || m_measured[c] < 0) m_measured[c] = std::max(contentWidth(c), h->sectionSizeHint(c));
-        const int want = m_measured[c];
         const ColumnKind kind = m_model->column(c).kind;
         if (kind == ColumnKind::Name) {
-            flex << c;
-            flexWant << want;
+            names << c;
             continue;
         }
-        const int w = kind == ColumnKind::Text ? std::min(want, 240) : want;
-        h->resizeSection(c, w);
-        used += w;
+        // Numbers are never elided; a text starts at most kTextStart wide (it may grow below).
+        widths[c] = kind == ColumnKind::Text ? std::min(want(c), kTextStart) : want(c);
+        if (kind == ColumnKind::Text) texts << c;
+        used += widths[c];
     }
-    const int avail = m_view->viewport()->width() - used;
-    for (int i = 0; i < flex.size(); ++i) {
-        const int share = flex.size() > 0 ? avail / static_cast<int>(flex.size()) : 0;
-        h->resizeSection(flex[i], std::max(120, std::min(flexWant[i], share)));
+    // Names share what is left (at least kNameMin each, at most their widest).
+    const int view = m_view->viewport()->width();
+    for (int c : names) {
+        const int share = (view - used) / static_cast<int>(names.size());
+        widths[c] = std::max(kNameMin, std::min(want(c), share));
     }
+    for (int c : names) used += widths[c];
+    // Room left: texts cut at kTextStart and names cut at their share get it back, up to their
+    // widest, in column order; what is still left goes to the last column when it is a text or
+    // a name (a free column), so a table that ends in text fills its view. One that ends in a
+    // number keeps the number by its neighbours and leaves the rest empty.
+    int left = view - used;
+    for (int c = 0; c < n && left > 0; ++c) {
+        if (!(texts.contains(c) || names.contains(c))) continue;
+        const int more = std::min(left, want(c) - widths[c]);
+        if (more <= 0) continue;
+        widths[c] += more;
+        left -= more;
+    }
+    int last = -1;  // the last shown column, in the order on screen (the user may move them)
+    for (int v = h->count() - 1; v >= 0 && last < 0; --v)
+        if (!m_view->isColumnHidden(h->logicalIndex(v))) last = h->logicalIndex(v);
+    if (left > 0 && last >= 0 && isFree(last) && !m_userSized.contains(last)) widths[last] += left;
+    for (int c = 0; c < n; ++c)
+        if (!m_view->isColumnHidden(c) && !m_userSized.contains(c)) h->resizeSection(c, widths[c]);
     m_fitting = false;
 }
 

@@ -27,10 +27,13 @@ class TablePanel : public QWidget {
     // Source row of the current selection, -1 if none.
     int currentSourceRow() const;
     void sortBy(int column, Qt::SortOrder order);
-    // Sizes the columns to their content: numbers, times and short texts get the width of their
-    // widest cell (never elided); name columns share what is left of the view (at least 120 px,
-    // at most their widest name) and are elided at the right with the shape or grid kept.
-    // Columns the user resized keep their width. Runs on every model reset and view resize.
+    // Sizes the columns to their content: numbers and times get the width of their widest cell
+    // (never elided); texts start at most kTextStart wide and name columns share what is left
+    // of the view (at least kNameMin, at most their widest name, elided at the right with the
+    // shape or grid kept). Room still left goes back to the cut texts and names, up to their
+    // widest, and then to the last column when it is a text or a name, so the table fills the
+    // view while anything is cut. Cut text is whole in the cell's tooltip. Columns the user
+    // resized keep their width. Runs on every model reset and view resize.
     void fitColumns();
 
   protected:
@@ -44,8 +47,10 @@ class TablePanel : public QWidget {
     void updateCount();
     int contentWidth(int column) const;
     void fit(bool measure);
-    QList<int> m_measured;                 // per column: widest cell at the last model reset
-    static constexpr int kFitRows = 2000;  // rows measured when fitting (tables are sorted worst first)
+    QList<int> m_measured;                  // per column: widest cell at the last model reset
+    static constexpr int kFitRows = 2000;   // rows measured when fitting (tables are sorted worst first)
+    static constexpr int kTextStart = 240;  // a text column's width before the room left is shared
+    static constexpr int kNameMin = 120;    // a name column's least width
     ColumnModel* m_model;
     TableProxy* m_proxy;
     QTableView* m_view;

@@ -157,7 +157,17 @@ std::string verdictOf(const CompareResult& r) {
     if (!good.empty()) v = "the change " + join(good);
     if (!bad.empty()) v += (v.empty() ? "but " : " but ") + join(bad);
     if (v.empty()) v = "no change in anomalies, windows or clusters";
-    if (r.bottleneck.shifted) v += "; the bottleneck moved: " + r.bottleneck.text;
+    const BottleneckShift& bs = r.bottleneck;
+    if (bs.shifted) v += "; the bottleneck moved: " + bs.text;
+    if (bs.wentAway) {
+        v += std::string("; the ") + resourceName(bs.baseResource) + " bottleneck went away (" +
+             formatDuration(bs.baseWaitNs) + " -> " +
+             formatDuration(r.newByResource[static_cast<std::size_t>(bs.baseResource)]) + " of extra wait)";
+        if (bs.newResource != Resource::None && bs.newResource != bs.baseResource)
+            v += std::string(": what is left is too small to be a bottleneck (") + resourceName(bs.newResource) + " " +
+                 formatDuration(bs.newWaitNs) + ", under " + percent(BottleneckShift::kBottleneckFloor) +
+                 " of the base's " + formatDuration(r.baseExtraWait) + " extra wait)";
+    }
     v += "; end-to-end " + signedPercent(r.endToEndChange);
     return v;
 }
@@ -404,10 +414,23 @@ CompareResult compareReports(const Report& base, const Report& now, const Compar
     bs.baseShare = base.summary.bottleneckShare;
     bs.newResource = now.summary.bottleneck;
     bs.newShare = now.summary.bottleneckShare;
-    bs.shifted =
-        bs.baseResource != Resource::None && bs.newResource != Resource::None && bs.baseResource != bs.newResource;
-    bs.text = std::string(resourceName(bs.baseResource)) + " " + percent(bs.baseShare) + " -> " +
-              resourceName(bs.newResource) + " " + percent(bs.newShare);
+    auto waitOf = [](const std::array<TimeNs, kResourceCount>& by, Resource res) {
+        return res == Resource::None ? TimeNs{0} : by[static_cast<std::size_t>(res)];
+    };
+    bs.baseWaitNs = waitOf(r.baseByResource, bs.baseResource);
+    bs.newWaitNs = waitOf(r.newByResource, bs.newResource);
+    bs.floorNs = std::max<TimeNs>(
+        static_cast<TimeNs>(BottleneckShift::kBottleneckFloor * static_cast<double>(r.baseExtraWait)), 1000);
+    const bool newCounts = bs.newResource != Resource::None && bs.newWaitNs >= bs.floorNs;
+    bs.wentAway = bs.baseResource != Resource::None && !newCounts;
+    bs.shifted = bs.baseResource != Resource::None && newCounts && bs.baseResource != bs.newResource;
+    auto side = [](Resource res, TimeNs wait, double share) {
+        if (res == Resource::None) return std::string("none");
+        return std::string(resourceName(res)) + " " + formatDuration(wait) + " (" + percent(share) + ")";
+    };
+    bs.text =
+        side(bs.baseResource, bs.baseWaitNs, bs.baseShare) + " -> " + side(bs.newResource, bs.newWaitNs, bs.newShare);
+    if (bs.wentAway && bs.newResource != Resource::None) bs.text += ", too small to count";
     if (const ReportNote* n = partialInputNote(base.notes)) r.basePartial = n->kind + ": " + n->text;
     if (const ReportNote* n = partialInputNote(now.notes)) r.newPartial = n->kind + ": " + n->text;
     r.verdict = verdictOf(r);

@@ -81,13 +81,22 @@ struct Partition {
     std::vector<T> added;       // only in new
 };
 
+// The bottleneck is weighed by its extra wait, not only by its share: a resource with 100% of
+// a 70 us remainder is not where the time goes. The new run's bottleneck counts when its extra
+// wait is at least kBottleneckFloor of the base's extra wait (and 1 us); below that the base's
+// bottleneck went away and nothing took its place.
 struct BottleneckShift {
+    static constexpr double kBottleneckFloor = 0.1;
     Resource baseResource = Resource::None;
     double baseShare = 0;
+    TimeNs baseWaitNs = 0;  // the base bottleneck's extra wait (summary.extraWaitByResource)
     Resource newResource = Resource::None;
     double newShare = 0;
-    bool shifted = false;
-    std::string text;  // "bandwidth 64% -> compute 51%"
+    TimeNs newWaitNs = 0;   // the new run's bottleneck's extra wait
+    TimeNs floorNs = 0;     // what the new bottleneck's extra wait must reach to count
+    bool shifted = false;   // moved to another resource that counts
+    bool wentAway = false;  // the base had one; the new run has none that counts
+    std::string text;       // "bandwidth 2.1 ms (64%) -> compute 400 us (51%)"
 };
 
 // What the base's what-if predicted for the findings the new run resolved, against what

@@ -225,7 +225,9 @@ std::string compareToMarkdown(const CompareResult& r) {
     m += "| extra wait | " + formatDuration(r.baseExtraWait) + " | " + formatDuration(r.newExtraWait) + " | |\n";
     // "same" only when it is the same resource: a bottleneck that went away is "gone", not "same".
     const BottleneckShift& bs = r.bottleneck;
+    // A remainder too small to count (compare.h) is gone too, whatever resource holds it.
     const char* how = bs.shifted                          ? "shifted"
+                      : bs.wentAway                       ? "gone"
                       : bs.baseResource == bs.newResource ? "same"
                       : bs.newResource == Resource::None  ? "gone"
                                                           : "appeared";

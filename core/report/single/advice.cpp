@@ -1,5 +1,9 @@
 #include "core/report/single/advice.h"
 
+#include <algorithm>
+
+#include "core/trace/time_format.h"
+
 namespace contend {
 
 const char* adviceFor(Resource r) {
@@ -35,6 +39,31 @@ const char* adviceFor(Resource r) {
 const char* clusterAdvice() {
     return "sync cluster: fuse the tiny operators into one kernel (or capture them in a graph) and drop the "
            "barriers between them";
+}
+
+std::string gainAboveWait(const Report& r, const ResourceGain& g) {
+    if (g.gainNs <= g.extraWaitNs || g.extraWaitNs < 0) return {};
+    const TimeNs more = g.gainNs - g.extraWaitNs;
+    std::string s = formatDuration(more) + " more than its extra wait: ";
+    if (g.resource != Resource::Sync)
+        return s +
+               "work that waited on the shortened operators starts sooner too (knock-on along the dependency "
+               "graph)";
+    // The launch gap each cluster's saving keeps: its gaps less its saving.
+    TimeNs kept = 0;
+    for (const Cluster& c : r.clusters) kept += std::max<TimeNs>(0, c.waitNs - c.savingNs);
+    if (kept <= 0)
+        return s +
+               "the fused clusters drop the launch and sync edges that held their operators, so the work "
+               "after them starts sooner (knock-on along the dependency graph)";
+    s += "fusing a cluster removes all of its gaps, while its extra wait leaves out the one launch gap the fused "
+         "operator still pays (" +
+         formatDuration(kept) + " over " + std::to_string(r.clusters.size()) +
+         (r.clusters.size() == 1 ? " cluster)" : " clusters)");
+    if (more > kept)
+        s += ", and the launch and sync edges that held its operators go, so the work after them starts sooner "
+             "(knock-on along the dependency graph)";
+    return s;
 }
 
 }  // namespace contend

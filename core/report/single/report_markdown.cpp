@@ -128,6 +128,14 @@ void writeWhatIf(std::ostream& o, const Report& r) {
               << gainCell(g.gainNs, w.iterations) << " | "
               << pct(w.totalNs > 0 ? static_cast<double>(g.gainNs) / static_cast<double>(w.totalNs) : 0.0) << " |\n";
         o << "\n";
+        // A gain above the extra wait is not a slip of the arithmetic: say where it comes from.
+        bool any = false;
+        for (const ResourceGain& g : w.resources)
+            if (const std::string why = gainAboveWait(r, g); !why.empty()) {
+                o << "- " << resourceName(g.resource) << ": " << why << ".\n";
+                any = true;
+            }
+        if (any) o << "\n";
     }
 }
 
