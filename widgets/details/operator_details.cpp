@@ -201,7 +201,8 @@ void OperatorDetails::renderCluster() {
     if (m_report->whatIf.computed && c.gainNs >= 0 && c.gainNs != c.savingNs)
         html += detailRow(QString(), gainVersusSaving(c).toHtmlEscaped());
     html += detailRow(guided(tr("known"), "3."), QString::fromLatin1(provenanceName(c.provenance)));
-    if (!c.evidence.empty()) html += detailRow(guided(tr("evidence"), "5."), QString::fromStdString(c.evidence).toHtmlEscaped());
+    if (!c.evidence.empty())
+        html += detailRow(guided(tr("evidence"), "5."), QString::fromStdString(c.evidence).toHtmlEscaped());
     html += detailRow(tr("what to try"), QString::fromUtf8(clusterAdvice()).toHtmlEscaped());
     html += QStringLiteral("</table>");
     std::vector<std::pair<std::uint32_t, TimeNs>> ops;
