@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 #include "app/gui/bundled_sample.h"
@@ -80,12 +81,22 @@ WelcomePanel::WelcomePanel(QWidget* parent)
     box->addWidget(formats);
     box->addSpacing(16);
     box->addLayout(columns);
-    auto* outer = new QGridLayout(this);
+    // The page scrolls when the window is short: it must not raise the main window's minimum
+    // height (the main window fits 1280x800, tests/gui/test_fit.cpp).
+    auto* body = new QWidget(this);
+    auto* outer = new QGridLayout(body);
     outer->addWidget(page, 1, 1);
     outer->setRowStretch(0, 1);
     outer->setRowStretch(2, 3);
     outer->setColumnStretch(0, 1);
     outer->setColumnStretch(2, 1);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(body);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* whole = new QVBoxLayout(this);
+    whole->setContentsMargins(0, 0, 0, 0);
+    whole->addWidget(scroll);
     refresh();
 }
 
