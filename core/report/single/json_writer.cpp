@@ -8,7 +8,7 @@ namespace contend {
 
 void JsonWriter::newline(int depth) {
     m_out += '\n';
-    m_out.append(static_cast<std::size_t>(2 * depth), ' ');
+    m_out.append(2 * static_cast<std::size_t>(depth), ' ');
 }
 
 void JsonWriter::element() {
