@@ -42,6 +42,7 @@ class SelectionControl;
 namespace contend::gui {
 
 class AnalysisSession;
+class DockTabTips;
 class CompareWindow;
 class ClusterWindow;
 class SettingsPanel;
@@ -127,6 +128,8 @@ class MainWindow : public QMainWindow {
     // True while the centre shows the loading panel instead of the timeline.
     bool showsLoading() const;
     QDockWidget* dock(const QString& objectName) const;
+    // The full names of the tabbed docks, as their tabs' tooltips.
+    DockTabTips* dockTabs() const { return m_dockTabs; }
     // Restores a saved window geometry and dock layout (QMainWindow::saveGeometry/saveState);
     // refuses one that does not restore, or (when shown) leaves a dock below its minimum size,
     // and keeps the default layout instead. False when refused.
@@ -199,6 +202,7 @@ class MainWindow : public QMainWindow {
     widgets::BreakdownsChart* m_breakdowns = nullptr;  // HTA's breakdowns of the report
     widgets::OperatorDetails* m_details = nullptr;
     QList<QDockWidget*> m_docks;
+    DockTabTips* m_dockTabs = nullptr;
     QList<QAction*> m_timelineKeys;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
