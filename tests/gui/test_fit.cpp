@@ -1,7 +1,10 @@
 // The app at the sizes users have: the main window fits a 1280x800 screen (with room for a
-// panel or task bar), text panes wrap to their width instead of cutting lines at the edge, and
-// dock tabs show their titles whole.
+// panel or task bar), text panes wrap to their width instead of cutting lines at the edge, dock
+// tabs show their titles whole, and the compare chart's names do not run together.
 #include <catch2/catch.hpp>
+#include <cmath>
+#include <vector>
+
 #include <QAbstractTextDocumentLayout>
 #include <QAction>
 #include <QDockWidget>
@@ -11,16 +14,20 @@
 #include <QTabBar>
 #include <QTextBrowser>
 #include <QToolTip>
+#include <qcustomplot.h>
 
 #include "app/gui/dock_tab_tips.h"
 #include "app/gui/main_window.h"
 #include "app/gui/settings_panel.h"
 #include "gui_support.h"
+#include "widgets/common/text.h"
+#include "widgets/compare/shift_chart.h"
 
 using namespace contend;
 using contend::gui::MainWindow;
 using contend::gui::SettingsPanel;
 using contend::test::pump;
+using contend::widgets::ShiftChart;
 
 TEST_CASE("the main window fits a 1280x800 screen", "[fit][app]") {
     contend::test::FreshSettings fresh;
@@ -94,4 +101,60 @@ TEST_CASE("at 1280x800 every dock tab's title shows whole, its full name as the 
     CHECK(QToolTip::text() == QStringLiteral("Flagged operators"));
     QToolTip::hideText();
     CHECK(w.dock(QStringLiteral("dock.breakdowns"))->toggleViewAction()->text() == QStringLiteral("Breakdowns (HTA)"));
+}
+
+TEST_CASE("the shift chart's resource names never run together", "[fit][compare]") {
+    // Every resource with extra wait: eight names under the bars.
+    CompareResult r;
+    for (std::size_t i = 0; i < kResourceCount; ++i) {
+        r.baseByResource[i] = static_cast<TimeNs>(1'000'000 * (i + 1));
+        r.newByResource[i] = static_cast<TimeNs>(800'000 * (i + 1));
+    }
+    ShiftChart chart;
+    chart.setResult(r);
+    REQUIRE(chart.resources().size() >= 7);
+    // From a compare window at 1280x800 (the chart gets about 500 px) down to a narrow pane.
+    for (int width : {900, 500, 380, 260, 160}) {
+        chart.resize(width, 320);
+        chart.show();
+        for (int i = 0; i < 3; ++i) {  // the fit can take a second layout
+            chart.plot()->replot();
+            pump(10);
+        }
+        QCPAxis* x = chart.plot()->xAxis;
+        const QFontMetrics fm(x->tickLabelFont());
+        const double angle = std::abs(x->tickLabelRotation()) * 3.14159265358979 / 180.0;
+        const auto ticks = qSharedPointerCast<QCPAxisTickerText>(x->ticker())->ticks();
+        struct Label {
+            double x;
+            int w;
+        };
+        std::vector<Label> labels;
+        for (auto it = ticks.begin(); it != ticks.end(); ++it)
+            if (!it.value().isEmpty()) labels.push_back({x->coordToPixel(it.key()), fm.horizontalAdvance(it.value())});
+        INFO("width " << width << ": rotation " << x->tickLabelRotation() << ", " << labels.size() << " names");
+        CHECK(labels.size() >= 2);
+        for (std::size_t i = 1; i < labels.size(); ++i) {
+            const double dx = labels[i].x - labels[i - 1].x;
+            if (angle == 0)  // side by side: the two half-widths fit between the ticks
+                CHECK(dx >= (labels[i].w + labels[i - 1].w) / 2.0 + 2);
+            else  // turned: parallel lines at least a line apart
+                CHECK(dx * std::sin(angle) >= fm.height());
+        }
+        // Every bar pair is named on hover, those without a name under it too.
+        for (std::size_t k = 0; k < chart.resources().size(); ++k)
+            CHECK(chart.resourceTip(static_cast<double>(k + 1)).contains(widgets::resourceLabel(chart.resources()[k])));
+    }
+    // Wide enough: the names stand upright, all of them.
+    chart.resize(1200, 320);
+    for (int i = 0; i < 3; ++i) {
+        chart.plot()->replot();
+        pump(10);
+    }
+    CHECK(chart.labelFit().rotation == 0);
+    CHECK(chart.labelFit().step == 1);
+    CHECK(widgets::fitTickLabels(100, 60, 14).rotation == 0);
+    CHECK(widgets::fitTickLabels(40, 60, 14).rotation == -45);
+    CHECK(widgets::fitTickLabels(21, 60, 14).rotation == -90);
+    CHECK(widgets::fitTickLabels(10, 60, 14).step == 2);
 }
