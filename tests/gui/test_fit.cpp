@@ -1,6 +1,7 @@
 // The app at the sizes users have: the main window fits a 1280x800 screen (with room for a
 // panel or task bar), text panes wrap to their width instead of cutting lines at the edge, dock
-// tabs show their titles whole, and the compare chart's names do not run together.
+// tabs show their titles whole, the compare chart's names do not run together, and the keys at
+// the right edge of the timeline's ruler and the cluster heatmap keep a margin.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <vector>
@@ -20,8 +21,10 @@
 #include "app/gui/main_window.h"
 #include "app/gui/settings_panel.h"
 #include "gui_support.h"
+#include "widgets/cluster/step_heatmap.h"
 #include "widgets/common/text.h"
 #include "widgets/compare/shift_chart.h"
+#include "widgets/timeline/timeline_painter.h"
 
 using namespace contend;
 using contend::gui::MainWindow;
@@ -157,4 +160,40 @@ TEST_CASE("the shift chart's resource names never run together", "[fit][compare]
     CHECK(widgets::fitTickLabels(40, 60, 14).rotation == -45);
     CHECK(widgets::fitTickLabels(21, 60, 14).rotation == -90);
     CHECK(widgets::fitTickLabels(10, 60, 14).step == 2);
+}
+
+TEST_CASE("the ruler's critical-path key keeps a margin and is never cut", "[fit][paint]") {
+    widgets::TimelineFrame f;
+    f.criticalLegend = true;
+    QFont small;
+    small.setPixelSize(10);
+    const int words = QFontMetrics(small).horizontalAdvance(QStringLiteral("critical path"));
+    for (int width = 0; width <= 2400; width += 7) {
+        f.ruler = QRect(210, 0, width, 24);
+        const QRect key = widgets::criticalLegendRect(f, QFont());
+        INFO("ruler " << width << " px: key " << key.left() << ".." << key.right());
+        if (key.isEmpty()) {
+            CHECK(width < 600);  // only a short ruler leaves it out
+            continue;
+        }
+        CHECK(f.ruler.adjusted(0, 0, -widgets::kRulerKeyMarginPx, 0).contains(key));
+        CHECK(key.width() >= 24 + words + 4);  // the swatch, the words and room after them
+    }
+}
+
+TEST_CASE("the cluster heatmap's colour-bar title keeps clear of the right edge", "[fit][cluster]") {
+    widgets::StepHeatmap map;
+    for (int width : {1280, 700, 420}) {
+        map.resize(width, 300);
+        map.show();
+        map.plot()->replot();
+        pump(10);
+        const QImage img = map.plot()->grab().toImage();
+        const QColor background = img.pixelColor(img.width() - 1, 0);
+        int inked = 0;
+        for (int x = img.width() - widgets::StepHeatmap::kRightMarginPx + 2; x < img.width(); ++x)
+            for (int y = 0; y < img.height(); ++y) inked += img.pixelColor(x, y) != background ? 1 : 0;
+        INFO("width " << width);
+        CHECK(inked == 0);
+    }
 }

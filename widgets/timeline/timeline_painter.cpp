@@ -144,8 +144,11 @@ QRect criticalLegendRect(const TimelineFrame& f, const QFont& font) {
     if (!f.criticalLegend) return {};
     QFont small = font;
     small.setPixelSize(10);
-    const int w = QFontMetrics(small).horizontalAdvance(QStringLiteral("critical path")) + 26;
-    return QRect(f.ruler.right() - w - 4, f.ruler.top() + 2, w, f.ruler.height() - 8);
+    // The swatch (4 + 16 px) and a gap before the words, and room after them.
+    const int w = QFontMetrics(small).horizontalAdvance(QStringLiteral("critical path")) + 24 + 6;
+    // Never more than a third of the ruler: the time labels keep the rest.
+    if (w + kRulerKeyMarginPx > f.ruler.width() / 3) return {};
+    return QRect(f.ruler.right() - kRulerKeyMarginPx - w + 1, f.ruler.top() + 2, w, f.ruler.height() - 8);
 }
 
 void TimelinePainter::paintRows(QPainter& p, const TimelineFrame& f) {
