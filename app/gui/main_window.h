@@ -170,6 +170,12 @@ class MainWindow : public QMainWindow {
     void zoomToWindow(quint32 windowIndex);
     void addSessionActions(QMenu* file);
     void addTrackActions(QMenu* view);
+    // Per-trace tracks (main_window_tracks.cpp, TrackMemory): applied when a trace is shown,
+    // saved on every change to the trace they were applied to, reset by Show All Tracks.
+    void recallTracks(OpenedTracePtr opened);
+    void rememberTracks();
+    void resetTracks();
+    bool showsTracksOf(const OpenedTrace* opened) const;
     // A session's thresholds, layout, tracks, range and selection on the open trace.
     void applySession(const SessionState& state, const QString& sessionPath);
     void sessionOpenFailed(const QString& tracePath);
@@ -225,6 +231,7 @@ class MainWindow : public QMainWindow {
     // A session whose trace is opening: applied once it is in, dropped if it fails.
     std::shared_ptr<SessionState> m_pendingSession;
     QString m_pendingSessionPath;
+    std::weak_ptr<const Trace> m_tracksFor;  // the trace whose tracks are remembered on change
     Thresholds m_thresholdsBeforeSession;
     bool m_checkLayoutOnShow = false;
 };
