@@ -9,8 +9,10 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QContextMenuEvent>
+#include <QImage>
 #include <QLineEdit>
 #include <QMenu>
+#include <QPainter>
 #include <QTest>
 #include <QToolButton>
 
@@ -461,4 +463,45 @@ TEST_CASE("the ruler's corner counts hidden tracks and the ruler carries the cri
     const QRect key = criticalLegendRect(f, QFont());
     CHECK(f.ruler.contains(key));
     CHECK(key.right() >= f.ruler.right() - 10);  // at the ruler's right end
+}
+
+TEST_CASE("no time label on the ruler runs under the critical path's key", "[tracks][paint]") {
+    Tracks t;
+    const TimelineIndex index(*t.trace);
+    const TrackLayout l = layoutOf(*t.trace, index, TrackArrangement(*t.trace));
+    TimelinePainter painter;
+    TimelineFrame f;
+    f.trace = t.trace.get();
+    f.layout = &l;
+    f.gutter = QRect(0, 24, 210, 376);
+    f.ruler = QRect(210, 0, 800, 24);
+    f.timeArea = QRect(210, 24, 800, 376);
+    f.criticalLegend = true;
+    const QRect key = criticalLegendRect(f, QFont());
+    REQUIRE_FALSE(key.isEmpty());
+    // Time labels every ~90 px, slid across the key's left edge by moving the view.
+    for (TimeNs t0 = 0; t0 < 3000; t0 += 100) {
+        f.axis = TimeAxis{t0, t0 + 20000, 800};
+        DrawInput in;
+        in.trace = t.trace.get();
+        in.index = &index;
+        in.layout = &l;
+        in.axis = f.axis;
+        in.viewHeight = 376;
+        const DrawList list = buildDrawList(in);
+        f.list = &list;
+        QImage img(1010, 400, QImage::Format_ARGB32_Premultiplied);
+        img.fill(Qt::white);
+        {
+            QPainter p(&img);
+            painter.paint(p, f);
+        }
+        // The few pixels left of the key, above the tick marks: the ruler's colour only.
+        int inked = 0;
+        for (int x = key.left() - 5; x < key.left(); ++x)
+            for (int y = f.ruler.top() + 1; y < f.ruler.bottom() - 9; ++y)
+                inked += img.pixelColor(x, y) != f.colors.ruler ? 1 : 0;
+        INFO("view from " << t0 << " ns");
+        CHECK(inked == 0);
+    }
 }
