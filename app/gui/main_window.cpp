@@ -27,6 +27,7 @@
 
 #include "app/gui/analysis_session.h"
 #include "app/gui/app_menus.h"
+#include "app/gui/dock_tab_tips.h"
 #include "app/gui/guide_window.h"
 #include "app/gui/load_thread.h"
 #include "app/gui/loading_panel.h"
@@ -136,12 +137,17 @@ void MainWindow::buildViews() {
 }
 
 void MainWindow::buildDocks() {
-    auto make = [this](QWidget* w, const QString& title, const QString& name, Qt::DockWidgetArea area) {
+    // Tabbed docks get short tab titles that fit a 1280 px window; the full name is the tab's
+    // tooltip and the View menu's entry (DockTabTips).
+    m_dockTabs = new DockTabTips(this);
+    auto make = [this](QWidget* w, const QString& title, const QString& name, Qt::DockWidgetArea area,
+                       const QString& fullTitle = QString()) {
         auto* d = new QDockWidget(title, this);
         d->setObjectName(name);
         d->setWidget(w);
         d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                        QDockWidget::DockWidgetClosable);
+        DockTabTips::setTitles(d, title, fullTitle.isEmpty() ? title : fullTitle);
         addDockWidget(area, d);
         m_docks << d;
         return d;
@@ -150,19 +156,19 @@ void MainWindow::buildDocks() {
     QDockWidget* details = make(m_details, tr("Details"), QStringLiteral("dock.details"), Qt::LeftDockWidgetArea);
     QDockWidget* heat =
         make(m_heatmap, tr("Contention heatmap"), QStringLiteral("dock.heatmap"), Qt::TopDockWidgetArea);
-    QDockWidget* flagged =
-        make(m_anomalyPanel, tr("Flagged operators"), QStringLiteral("dock.flagged"), Qt::BottomDockWidgetArea);
+    QDockWidget* flagged = make(m_anomalyPanel, tr("Flagged"), QStringLiteral("dock.flagged"), Qt::BottomDockWidgetArea,
+                                tr("Flagged operators"));
     QDockWidget* network = make(m_browser, tr("Network"), QStringLiteral("dock.network"), Qt::BottomDockWidgetArea);
-    QDockWidget* windows =
-        make(m_windowPanel, tr("Contention windows"), QStringLiteral("dock.windows"), Qt::BottomDockWidgetArea);
+    QDockWidget* windows = make(m_windowPanel, tr("Windows"), QStringLiteral("dock.windows"), Qt::BottomDockWidgetArea,
+                                tr("Contention windows"));
     QDockWidget* clusters =
         make(m_clusterPanel, tr("Clusters"), QStringLiteral("dock.clusters"), Qt::BottomDockWidgetArea);
     QDockWidget* patterns =
         make(m_patternPanel, tr("Patterns"), QStringLiteral("dock.patterns"), Qt::BottomDockWidgetArea);
     QDockWidget* breakdown =
         make(m_breakdown, tr("Breakdown"), QStringLiteral("dock.breakdown"), Qt::BottomDockWidgetArea);
-    QDockWidget* breakdowns =
-        make(m_breakdowns, tr("Breakdowns (HTA)"), QStringLiteral("dock.breakdowns"), Qt::BottomDockWidgetArea);
+    QDockWidget* breakdowns = make(m_breakdowns, tr("HTA"), QStringLiteral("dock.breakdowns"), Qt::BottomDockWidgetArea,
+                                   tr("Breakdowns (HTA)"));
     splitDockWidget(settings, details, Qt::Vertical);
     splitDockWidget(flagged, breakdown, Qt::Horizontal);
     tabifyDockWidget(flagged, network);

@@ -42,6 +42,7 @@ class SelectionControl;
 namespace contend::gui {
 
 class AnalysisSession;
+class DockTabTips;
 class CompareWindow;
 class ClusterWindow;
 class SettingsPanel;
@@ -127,6 +128,8 @@ class MainWindow : public QMainWindow {
     // True while the centre shows the loading panel instead of the timeline.
     bool showsLoading() const;
     QDockWidget* dock(const QString& objectName) const;
+    // The full names of the tabbed docks, as their tabs' tooltips.
+    DockTabTips* dockTabs() const { return m_dockTabs; }
     // Restores a saved window geometry and dock layout (QMainWindow::saveGeometry/saveState);
     // refuses one that does not restore, or (when shown) leaves a dock below its minimum size,
     // and keeps the default layout instead. False when refused.
@@ -167,6 +170,12 @@ class MainWindow : public QMainWindow {
     void zoomToWindow(quint32 windowIndex);
     void addSessionActions(QMenu* file);
     void addTrackActions(QMenu* view);
+    // Per-trace tracks (main_window_tracks.cpp, TrackMemory): applied when a trace is shown,
+    // saved on every change to the trace they were applied to, reset by Show All Tracks.
+    void recallTracks(OpenedTracePtr opened);
+    void rememberTracks();
+    void resetTracks();
+    bool showsTracksOf(const OpenedTrace* opened) const;
     // A session's thresholds, layout, tracks, range and selection on the open trace.
     void applySession(const SessionState& state, const QString& sessionPath);
     void sessionOpenFailed(const QString& tracePath);
@@ -199,6 +208,7 @@ class MainWindow : public QMainWindow {
     widgets::BreakdownsChart* m_breakdowns = nullptr;  // HTA's breakdowns of the report
     widgets::OperatorDetails* m_details = nullptr;
     QList<QDockWidget*> m_docks;
+    DockTabTips* m_dockTabs = nullptr;
     QList<QAction*> m_timelineKeys;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
@@ -221,6 +231,7 @@ class MainWindow : public QMainWindow {
     // A session whose trace is opening: applied once it is in, dropped if it fails.
     std::shared_ptr<SessionState> m_pendingSession;
     QString m_pendingSessionPath;
+    std::weak_ptr<const Trace> m_tracksFor;  // the trace whose tracks are remembered on change
     Thresholds m_thresholdsBeforeSession;
     bool m_checkLayoutOnShow = false;
 };

@@ -131,18 +131,14 @@ TEST_CASE("a damaged or foreign session file is refused with the file and the pl
 }
 
 TEST_CASE("a session saved and opened in a fresh window restores everything", "[app][session]") {
-    REQUIRE(contend::test::haveSample());
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("work.contend-session"));
     TrackArrangement arrangement;
     qint64 t0 = 0, t1 = 0;
     quint32 selected = kNone;
     {
-        FreshSettings fresh;
-        MainWindow w;
-        w.resize(1400, 900);
-        w.show();
-        REQUIRE(contend::test::openSample(w));
+        contend::test::SampleWindow sample(QSize(1400, 900));
+        MainWindow& w = sample.window;
         w.settingsPanel()->coefficientSpin()->setValue(4.5);
         w.settingsPanel()->overlapSpin()->setValue(0.6);
         REQUIRE(waitFor([&] { return w.session()->reportCurrent(); }));

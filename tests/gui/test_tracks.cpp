@@ -1,14 +1,18 @@
 // Tracks under the user's control: TrackArrangement (pin, hide, move, filter), the layout it
 // gives (pinned rows first and unscrolled, hidden ones left out, the count of those not shown),
 // the draw list under a scroll with pinned rows, the timeline's track menu and hidden-tracks
-// hint, the filter bar and View > Tracks, and the critical path's key on the ruler.
+// hint, the filter bar and View > Tracks, counters pinned and hidden like tracks, and the
+// critical path's key on the ruler.
 #include <catch2/catch.hpp>
+#include <memory>
 
 #include <QAction>
 #include <QCheckBox>
 #include <QContextMenuEvent>
+#include <QImage>
 #include <QLineEdit>
 #include <QMenu>
+#include <QPainter>
 #include <QTest>
 #include <QToolButton>
 
@@ -27,11 +31,12 @@ using contend::test::TinyTrace;
 
 namespace {
 
-// Three device streams (7, 8, 9) and two host threads of python3 (1, 2).
+// Three device streams (7, 8, 9) and two host threads of python3 (1, 2); with `counters`, two
+// counter series too (0: "DRAM", 1: "SM").
 struct Tracks {
     TracePtr trace;
     std::uint32_t s7, s8, s9, h1, h2;
-    Tracks() {
+    explicit Tracks(bool counters = false) {
         TinyTrace b;
         const auto a = b.stream(7), c = b.stream(8), d = b.stream(9);
         for (int i = 0; i < 20; ++i) {
@@ -42,6 +47,10 @@ struct Tracks {
         const auto t1 = b.thread(1), t2 = b.thread(2);
         b.op(t1, "step", 0, 20000, false);
         b.op(t2, "dataloader", 0, 15000, false);
+        for (int i = 0; counters && i < 20; ++i) {
+            b.counter("DRAM", "bw", i * 1000LL, 10.0 * i);
+            b.counter("SM", "active", i * 1000LL, 100.0 - i);
+        }
         trace = b.finish();
         s7 = find("0", "7"), s8 = find("0", "8"), s9 = find("0", "9"), h1 = find("100", "1"), h2 = find("100", "2");
     }
@@ -65,6 +74,34 @@ TrackLayout layoutOf(const Trace& trace, const TimelineIndex& index, const Track
     LayoutOptions o;
     o.arrangement = a;
     return TrackLayout(trace, index, o);
+}
+
+// The tracks in a timeline view shown at 1000x400, laid out and painted once.
+struct ShownTimeline {
+    Tracks t;
+    TimelineView view;
+    explicit ShownTimeline(bool counters = false) : t(counters) {
+        view.resize(1000, 400);
+        view.setData(makeTimelineData(t.trace));
+        view.show();
+        pump(20);
+    }
+};
+
+// Triggers the action `name` of `menu` (it must be there and enabled); the view repaints.
+void trigger(QMenu* menu, TimelineView& view, const char* name) {
+    std::unique_ptr<QMenu> owned(menu);
+    auto* action = owned->findChild<QAction*>(QString::fromLatin1(name));
+    REQUIRE(action);
+    REQUIRE(action->isEnabled());
+    action->trigger();
+    view.repaint();
+}
+
+// The widget position of the middle of a layout row's name in the gutter.
+QPoint gutterPoint(const TimelineView& view, int row) {
+    const LayoutRow& r = view.layout().rows()[static_cast<std::size_t>(row)];
+    return {20, view.timeArea().top() + static_cast<int>(view.layout().viewY(r.y, 0)) + r.h / 2};
 }
 
 }  // namespace
@@ -221,37 +258,27 @@ TEST_CASE("scrolled rows pass under the pinned ones, pinned rows stay put", "[tr
 }
 
 TEST_CASE("the timeline's track menu pins, hides and moves, and the ruler's hint shows all again", "[tracks][view]") {
-    Tracks t;
-    TimelineView view;
-    view.resize(1000, 400);
-    view.setData(makeTimelineData(t.trace));
-    view.show();
-    pump(20);
+    ShownTimeline shown;
+    Tracks& t = shown.t;
+    TimelineView& view = shown.view;
     int changes = 0;
     QObject::connect(&view, &TimelineView::tracksChanged, [&] { ++changes; });
-    auto trigger = [&](std::uint32_t track, const char* name) {
-        std::unique_ptr<QMenu> menu(view.trackMenu(track));
-        auto* action = menu->findChild<QAction*>(QString::fromLatin1(name));
-        REQUIRE(action);
-        REQUIRE(action->isEnabled());
-        action->trigger();
-        view.repaint();
-    };
+    auto trackAction = [&](std::uint32_t track, const char* name) { trigger(view.trackMenu(track), view, name); };
     {
         std::unique_ptr<QMenu> menu(view.trackMenu(t.s7));
         CHECK(menu->findChild<QAction*>(QStringLiteral("trackPin"))->text() == QStringLiteral("Pin to Top"));
         CHECK_FALSE(menu->findChild<QAction*>(QStringLiteral("trackUp"))->isEnabled());
         CHECK_FALSE(menu->findChild<QAction*>(QStringLiteral("trackShowAll"))->isEnabled());
     }
-    trigger(t.h2, "trackPin");
+    trackAction(t.h2, "trackPin");
     CHECK(view.trackArrangement().isPinned(t.h2));
     CHECK(shownOrder(view.layout()).front() == t.h2);
     {
         std::unique_ptr<QMenu> menu(view.trackMenu(t.h2));
         CHECK(menu->findChild<QAction*>(QStringLiteral("trackPin"))->text() == QStringLiteral("Unpin"));
     }
-    trigger(t.s8, "trackHide");
-    trigger(t.s9, "trackUp");
+    trackAction(t.s8, "trackHide");
+    trackAction(t.s9, "trackUp");
     CHECK(shownOrder(view.layout()) == std::vector<std::uint32_t>{t.h2, t.s9, t.s7, t.h1});
     CHECK(changes == 3);
 
@@ -300,13 +327,89 @@ TEST_CASE("the timeline's track menu pins, hides and moves, and the ruler's hint
     CHECK_FALSE(view.trackArrangement().isPinned(t.h2));
 }
 
+TEST_CASE("counters pin to the top and hide like the other tracks, Show All brings them back", "[tracks]") {
+    Tracks t(true);
+    REQUIRE(t.trace->counters().size() == 2);
+    const TimelineIndex index(*t.trace);
+    TrackArrangement a(*t.trace);
+    CHECK(a.setCounterPinned(1, true));
+    CHECK_FALSE(a.setCounterPinned(1, true));  // already
+    CHECK(a.setCounterHidden(0, true));
+    CHECK_FALSE(a == TrackArrangement(*t.trace));
+    const TrackLayout l = layoutOf(*t.trace, index, a);
+    // The pinned counter under the pinned header, the hidden one left out and counted.
+    REQUIRE(l.rows().front().group == TrackGroup::Pinned);
+    CHECK(l.rows().front().groupCount == 1);
+    const int pinned = l.rowOfCounter(1);
+    REQUIRE(pinned == 1);
+    CHECK(l.rows()[1].pinned);
+    CHECK(l.rows()[1].kind == RowKind::Counter);
+    CHECK(l.pinnedHeight() > l.rows()[1].y);
+    CHECK(l.rowOfCounter(0) == -1);
+    CHECK(l.notShownTracks() == 1);
+    for (const LayoutRow& r : l.rows())  // no counter left for a Counters group
+        if (r.kind == RowKind::Header) CHECK(r.group != TrackGroup::Counters);
+    // The pinned counter stays put under a scroll; the draw list draws it there, uncut.
+    const auto data = makeTimelineData(t.trace);
+    DrawInput in;
+    in.trace = t.trace.get();
+    in.index = &data->index;
+    in.counterLods = &data->counters;
+    in.layout = &l;
+    in.axis = TimeAxis{0, 20000, 1000};
+    in.viewHeight = 400;
+    in.scrollY = 40;
+    const DrawList list = buildDrawList(in);
+    REQUIRE(list.counters.size() == 1);
+    CHECK(list.counters[0].counter == 1);
+    CHECK(list.counters[0].y == static_cast<float>(l.rows()[1].y));
+    CHECK(list.counters[0].clipTop == 0.0f);
+    // Show All unhides the counter; the pin stays.
+    CHECK(a.showAll());
+    const TrackLayout back = layoutOf(*t.trace, index, a);
+    CHECK(back.rowOfCounter(0) >= 0);
+    CHECK(back.notShownTracks() == 0);
+    CHECK(back.rows()[static_cast<std::size_t>(back.rowOfCounter(1))].pinned);
+    CHECK(a.setCounterPinned(1, false));
+    CHECK(a == TrackArrangement(*t.trace));
+}
+
+TEST_CASE("a right-click on a counter's name pins or hides it", "[tracks][view]") {
+    ShownTimeline shown(true);
+    TimelineView& view = shown.view;
+    const int row = view.layout().rowOfCounter(0);
+    REQUIRE(row >= 0);
+    const QPoint at = gutterPoint(view, row);
+    CHECK(view.counterAtGutter(at) == 0);
+    CHECK(view.trackAtGutter(at) == kNone);
+    CHECK(view.gutterTooltip(at).contains(QStringLiteral("DRAM")));
+    {
+        QContextMenuEvent onName(QContextMenuEvent::Mouse, at, view.mapToGlobal(at));
+        QCoreApplication::sendEvent(&view, &onName);
+        QMenu* menu = view.findChild<QMenu*>();
+        REQUIRE(menu);
+        CHECK(menu->findChild<QAction*>(QStringLiteral("trackPin"))->text() == QStringLiteral("Pin to Top"));
+        CHECK(menu->findChild<QAction*>(QStringLiteral("trackHide")));
+        menu->close();
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    }
+    trigger(view.counterMenu(0), view, "trackPin");
+    CHECK(view.trackArrangement().isCounterPinned(0));
+    CHECK(view.layout().rows()[static_cast<std::size_t>(view.layout().rowOfCounter(0))].pinned);
+    CHECK(view.counterAtGutter(gutterPoint(view, view.layout().rowOfCounter(0))) == 0);
+    trigger(view.counterMenu(1), view, "trackHide");
+    CHECK(view.trackArrangement().isCounterHidden(1));
+    CHECK(view.layout().rowOfCounter(1) == -1);
+    CHECK(view.hiddenTracksHint().isValid());
+    trigger(view.counterMenu(0), view, "trackShowAll");
+    CHECK(view.layout().rowOfCounter(1) >= 0);
+    CHECK(view.trackArrangement().isCounterPinned(0));  // Show All keeps the pins
+}
+
 TEST_CASE("revealing an operator on a hidden or filtered-out track shows the track", "[tracks][view]") {
-    Tracks t;
-    TimelineView view;
-    view.resize(1000, 400);
-    view.setData(makeTimelineData(t.trace));
-    view.show();
-    pump(20);
+    ShownTimeline shown;
+    Tracks& t = shown.t;
+    TimelineView& view = shown.view;
     view.setTrackHidden(t.s8, true);
     view.setTrackFilter({"stream", false});
     const std::uint32_t copy = contend::test::findSlice(*t.trace, "copy", 5100);
@@ -360,4 +463,45 @@ TEST_CASE("the ruler's corner counts hidden tracks and the ruler carries the cri
     const QRect key = criticalLegendRect(f, QFont());
     CHECK(f.ruler.contains(key));
     CHECK(key.right() >= f.ruler.right() - 10);  // at the ruler's right end
+}
+
+TEST_CASE("no time label on the ruler runs under the critical path's key", "[tracks][paint]") {
+    Tracks t;
+    const TimelineIndex index(*t.trace);
+    const TrackLayout l = layoutOf(*t.trace, index, TrackArrangement(*t.trace));
+    TimelinePainter painter;
+    TimelineFrame f;
+    f.trace = t.trace.get();
+    f.layout = &l;
+    f.gutter = QRect(0, 24, 210, 376);
+    f.ruler = QRect(210, 0, 800, 24);
+    f.timeArea = QRect(210, 24, 800, 376);
+    f.criticalLegend = true;
+    const QRect key = criticalLegendRect(f, QFont());
+    REQUIRE_FALSE(key.isEmpty());
+    // Time labels every ~90 px, slid across the key's left edge by moving the view.
+    for (TimeNs t0 = 0; t0 < 3000; t0 += 100) {
+        f.axis = TimeAxis{t0, t0 + 20000, 800};
+        DrawInput in;
+        in.trace = t.trace.get();
+        in.index = &index;
+        in.layout = &l;
+        in.axis = f.axis;
+        in.viewHeight = 376;
+        const DrawList list = buildDrawList(in);
+        f.list = &list;
+        QImage img(1010, 400, QImage::Format_ARGB32_Premultiplied);
+        img.fill(Qt::white);
+        {
+            QPainter p(&img);
+            painter.paint(p, f);
+        }
+        // The few pixels left of the key, above the tick marks: the ruler's colour only.
+        int inked = 0;
+        for (int x = key.left() - 5; x < key.left(); ++x)
+            for (int y = f.ruler.top() + 1; y < f.ruler.bottom() - 9; ++y)
+                inked += img.pixelColor(x, y) != f.colors.ruler ? 1 : 0;
+        INFO("view from " << t0 << " ns");
+        CHECK(inked == 0);
+    }
 }

@@ -89,6 +89,8 @@ StepHeatmap::StepHeatmap(QWidget* parent)
     m_scale->setBarWidth(12);
     m_scale->setLabel(tr("step time vs the step's median (%)"));
     m_plot->plotLayout()->addElement(0, 1, m_scale);
+    // The scale's title is the plot's rightmost text: keep it off the window's edge.
+    m_plot->plotLayout()->setMinimumMargins(QMargins(0, 0, kRightMarginPx, 0));
     m_map->setColorScale(m_scale);
     m_map->setGradient(deviationGradient());
     auto* group = new QCPMarginGroup(m_plot);

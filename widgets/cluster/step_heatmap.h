@@ -40,6 +40,8 @@ class StepHeatmap : public QWidget {
     void setPeer(StepHeatmap* peer);
     const StepGrid& grid() const { return m_grid; }
     QCustomPlot* plot() const { return m_plot; }
+    // Clear pixels between the colour bar's title and the plot's right edge.
+    static constexpr int kRightMarginPx = 10;
     QComboBox* metricBox() const { return m_metricBox; }
     // The colour bar's range in the last refresh: -d..+d, percent from the step's median.
     std::pair<double, double> colourRange() const { return m_range; }

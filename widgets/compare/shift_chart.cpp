@@ -1,8 +1,10 @@
 #include "widgets/compare/shift_chart.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <QLabel>
+#include <QMouseEvent>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -16,7 +18,21 @@ namespace {
 // Bar colours: the baseline muted, the comparison strong, so "after" reads as the subject.
 const QColor kBaseColor(0x90, 0xA4, 0xAE);
 const QColor kNewColor(0x1E, 0x88, 0xE5);
+// Pixels kept clear between two labels (or two turned labels' lines).
+constexpr double kLabelGapPx = 6;
 }  // namespace
+
+TickLabelFit fitTickLabels(double spacingPx, double widestPx, double lineHeightPx) {
+    const double sin45 = std::sqrt(0.5);
+    for (int step = 1; step < 64; ++step) {
+        const double room = spacingPx * step;
+        if (widestPx + kLabelGapPx <= room) return {0, step};
+        // Turned labels are parallel lines `room * sin(angle)` apart.
+        if (room * sin45 >= lineHeightPx + kLabelGapPx) return {-45, step};
+        if (room >= lineHeightPx + kLabelGapPx) return {-90, step};
+    }
+    return {-90, 64};
+}
 
 ShiftChart::ShiftChart(QWidget* parent) : QWidget(parent), m_title(new QLabel(this)), m_plot(new QCustomPlot(this)) {
     auto* layout = new QVBoxLayout(this);
@@ -42,6 +58,13 @@ ShiftChart::ShiftChart(QWidget* parent) : QWidget(parent), m_title(new QLabel(th
     m_new->setWidth(0.35);
     group->setSpacing(2);
 
+    // Once the plot knows its axis width: fit the names to it (and lay out again if that changed).
+    connect(m_plot, &QCustomPlot::afterLayout, this, &ShiftChart::fitLabels);
+    // Every bar pair names its resource on hover, the ones whose name is left out too.
+    m_plot->setMouseTracking(true);
+    connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
+        m_plot->setToolTip(resourceTip(m_plot->xAxis->pixelToCoord(e->position().x())));
+    });
     m_plot->yAxis->setLabel(tr("extra wait (ms)"));
     m_plot->xAxis->grid()->setVisible(false);
     m_plot->legend->setVisible(true);
@@ -73,7 +96,6 @@ void ShiftChart::setResult(const CompareResult& r) {
         if (r.baseByResource[i] > 0 || r.newByResource[i] > 0) m_resources.push_back(res);
     }
     QVector<double> keys, base, now;
-    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     double top = 0;
     for (std::size_t k = 0; k < m_resources.size(); ++k) {
         const auto i = static_cast<std::size_t>(m_resources[k]);
@@ -81,11 +103,10 @@ void ShiftChart::setResult(const CompareResult& r) {
         base << static_cast<double>(r.baseByResource[i]) / 1e6;
         now << static_cast<double>(r.newByResource[i]) / 1e6;
         top = std::max({top, base.back(), now.back()});
-        ticker->addTick(static_cast<double>(k + 1), resourceLabel(m_resources[k]));
     }
     m_base->setData(keys, base, true);
     m_new->setData(keys, now, true);
-    m_plot->xAxis->setTicker(ticker);
+    setTicks();
     m_plot->xAxis->setRange(0.4, std::max<double>(1.0, static_cast<double>(m_resources.size())) + 0.6);
     m_plot->yAxis->setRange(0, top > 0 ? top * 1.15 : 1.0);
 
@@ -97,6 +118,40 @@ void ShiftChart::setResult(const CompareResult& r) {
     if (m_resources.empty()) title += tr("<br>neither run has extra wait attributed to a resource");
     m_title->setText(themedHtml(title, palette()));
     m_plot->replot();
+}
+
+QString ShiftChart::resourceTip(double key) const {
+    const long k = std::lround(key) - 1;
+    if (k < 0 || static_cast<std::size_t>(k) >= m_resources.size() || std::abs(key - static_cast<double>(k + 1)) > 0.45)
+        return {};
+    const auto i = static_cast<std::size_t>(k);
+    const double base = m_base->data()->at(static_cast<int>(i))->value;
+    const double now = m_new->data()->at(static_cast<int>(i))->value;
+    return tr("<b>%1</b><br>extra wait %2 ms → %3 ms")
+        .arg(resourceLabel(m_resources[i]), QString::number(base, 'g', 3), QString::number(now, 'g', 3));
+}
+
+void ShiftChart::setTicks() {
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    for (std::size_t k = 0; k < m_resources.size(); ++k) {
+        const bool shown = k % static_cast<std::size_t>(std::max(m_fit.step, 1)) == 0;
+        ticker->addTick(static_cast<double>(k + 1), shown ? resourceLabel(m_resources[k]) : QString());
+    }
+    m_plot->xAxis->setTicker(ticker);
+    m_plot->xAxis->setTickLabelRotation(m_fit.rotation);
+}
+
+void ShiftChart::fitLabels() {
+    if (m_resources.empty()) return;
+    const QFontMetrics fm(m_plot->xAxis->tickLabelFont());
+    double widest = 0;
+    for (Resource r : m_resources) widest = std::max<double>(widest, fm.horizontalAdvance(resourceLabel(r)));
+    const double spacing = std::abs(m_plot->xAxis->coordToPixel(2) - m_plot->xAxis->coordToPixel(1));
+    const TickLabelFit fit = fitTickLabels(spacing, widest, fm.height());
+    if (fit.rotation == m_fit.rotation && fit.step == m_fit.step) return;
+    m_fit = fit;
+    setTicks();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);  // the turned names change the bottom margin
 }
 
 }  // namespace contend::widgets

@@ -154,9 +154,9 @@ void addCounter(const DrawInput& in, const DrawOptions& o, std::uint32_t rowInde
     DrawCounter dc;
     dc.row = rowIndex;
     dc.counter = row.counter;
-    dc.y = static_cast<float>(row.y - in.scrollY);
+    dc.y = static_cast<float>(row.y - scrollOf(in, row.pinned));
     dc.h = static_cast<float>(row.h);
-    dc.clipTop = clipTopOf(in, false);
+    dc.clipTop = clipTopOf(in, row.pinned);
     dc.colPx = std::max(o.colPx, 0.25f);
     dc.maxValue = lod.globalMax();
     const double scale = dc.maxValue > 0 ? dc.maxValue : 1.0;

@@ -144,8 +144,11 @@ QRect criticalLegendRect(const TimelineFrame& f, const QFont& font) {
     if (!f.criticalLegend) return {};
     QFont small = font;
     small.setPixelSize(10);
-    const int w = QFontMetrics(small).horizontalAdvance(QStringLiteral("critical path")) + 26;
-    return QRect(f.ruler.right() - w - 4, f.ruler.top() + 2, w, f.ruler.height() - 8);
+    // The swatch (4 + 16 px) and a gap before the words, and room after them.
+    const int w = QFontMetrics(small).horizontalAdvance(QStringLiteral("critical path")) + 24 + 6;
+    // Never more than a third of the ruler: the time labels keep the rest.
+    if (w + kRulerKeyMarginPx > f.ruler.width() / 3) return {};
+    return QRect(f.ruler.right() - kRulerKeyMarginPx - w + 1, f.ruler.top() + 2, w, f.ruler.height() - 8);
 }
 
 void TimelinePainter::paintRows(QPainter& p, const TimelineFrame& f) {
@@ -413,14 +416,18 @@ void TimelinePainter::paintRuler(QPainter& p, const TimelineFrame& f) {
     p.setClipRect(r);
     p.setFont(m_small);
     const TimeNs major = niceStep(f.axis.nsPerPx(), 90);
+    // A time label that would run under the critical path's key is left out, not cut by it.
+    const QRect key = criticalLegendRect(f, m_font);
+    const QFontMetrics fm(m_small);
     for (const Tick& t : ticks(f.axis, f.trace->begin())) {
         const double x = r.left() + std::round(t.px) + 0.5;
         p.setPen(f.colors.tick);
         p.drawLine(QPointF(x, r.bottom() - (t.major ? 8 : 4)), QPointF(x, r.bottom()));
         if (t.major) {
+            const QString label = QString::fromStdString(formatTick(t.t - f.trace->begin(), major));
+            if (!key.isEmpty() && x + 3 + fm.horizontalAdvance(label) + 4 >= key.left()) continue;
             p.setPen(f.colors.text);
-            p.drawText(QRectF(x + 3, r.top(), 120, r.height() - 6), Qt::AlignLeft | Qt::AlignVCenter,
-                       QString::fromStdString(formatTick(t.t - f.trace->begin(), major)));
+            p.drawText(QRectF(x + 3, r.top(), 120, r.height() - 6), Qt::AlignLeft | Qt::AlignVCenter, label);
         }
     }
     if (f.cursorX >= 0) {
@@ -450,8 +457,10 @@ void TimelinePainter::paintRulerKeys(QPainter& p, const TimelineFrame& f) {
         p.drawText(hint, Qt::AlignCenter, hiddenHintText(f.hiddenTracks));
     }
     if (const QRect key = criticalLegendRect(f, m_font); !key.isEmpty()) {
-        // The critical path's bar as it is drawn under a track, and its name.
-        p.fillRect(key, f.colors.ruler);
+        // The critical path's bar as it is drawn under a track, and its name; the margin after it
+        // is cleared too, so no time label peeks out from under the key.
+        p.fillRect(QRect(key.left(), f.ruler.top(), f.ruler.right() - key.left() + 1, key.bottom() - f.ruler.top() + 1),
+                   f.colors.ruler);
         const int barY = key.top() + key.height() / 2 - 1;
         p.fillRect(QRect(key.left() + 4, barY, 16, static_cast<int>(kPathHeightPx)), kCriticalPathColor);
         p.setPen(f.colors.text);

@@ -46,8 +46,11 @@ struct TimelineFrame {
 QRect hiddenHintRect(const TimelineFrame& f, const QFont& font);
 // The hint's words: "3 tracks hidden".
 QString hiddenHintText(std::uint32_t hidden);
-// The critical path's key at the ruler's right end (empty without it).
+// The critical path's key at the ruler's right end, kRulerKeyMarginPx clear of it, its words in
+// full (empty without it, or when the ruler is too short to hold it whole beside the time
+// labels: then it is left out rather than cut).
 QRect criticalLegendRect(const TimelineFrame& f, const QFont& font);
+inline constexpr int kRulerKeyMarginPx = 8;
 
 class TimelinePainter {
   public:

@@ -9,7 +9,8 @@
 // label expands or collapses a host thread; clicking a group header folds the group.
 //
 // Tracks (timeline_view_tracks.cpp, after Perfetto and Nsight Systems): right-clicking a track's
-// name offers Pin to Top / Unpin, Hide, Move Up, Move Down and Show All Tracks; pinned tracks stay
+// name offers Pin to Top / Unpin, Hide, Move Up, Move Down and Show All Tracks (a counter's: Pin
+// to Top / Unpin, Hide and Show All Tracks); pinned tracks stay
 // at the top while the rest scrolls; a filter keeps the tracks whose name or process matches, or
 // device streams only; the ruler's corner says how many tracks are hidden and a click there
 // shows them all. The state is a TrackArrangement (track_arrangement.h), reset by a new trace.
@@ -92,6 +93,10 @@ class TimelineView : public QWidget, public SessionView {
     QMenu* trackMenu(quint32 track, QWidget* parent = nullptr);
     // The track whose name is at widget position `pos` in the gutter, kNone if none.
     std::uint32_t trackAtGutter(QPoint pos) const;
+    // The same for counter tracks (Pin to Top or Unpin, Hide, Show All Tracks): the counter
+    // (index into Trace::counters()) whose name is at `pos`, kNone if none.
+    QMenu* counterMenu(quint32 counter, QWidget* parent = nullptr);
+    std::uint32_t counterAtGutter(QPoint pos) const;
     // Where the ruler's corner says "N tracks hidden" (a click shows them); empty when none are.
     QRect hiddenTracksHint() const { return m_hiddenHint; }
 
@@ -124,6 +129,8 @@ class TimelineView : public QWidget, public SessionView {
     void setCriticalPathShown(bool shown);
     void setTrackPinned(quint32 track, bool pinned);
     void setTrackHidden(quint32 track, bool hidden);
+    void setCounterPinned(quint32 counter, bool pinned);
+    void setCounterHidden(quint32 counter, bool hidden);
     // step -1: up, +1: down, among the tracks shown in its section (pinned, or its group).
     void moveTrack(quint32 track, int step);
     void setTrackFilter(const contend::widgets::TrackFilter& filter);
@@ -162,6 +169,8 @@ class TimelineView : public QWidget, public SessionView {
     void rebuildLayout();
     // After the arrangement changed: a new layout, the scroll kept in range, tracksChanged.
     void arrangementChanged();
+    // The track menus' separator and Show All Tracks (with the count not shown).
+    void addShowAll(QMenu* menu);
     void updateScrollBar();
     void setScrollY(double y);
     TimeNs rangeLo() const;

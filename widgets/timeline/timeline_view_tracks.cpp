@@ -1,5 +1,5 @@
-// The timeline's track controls: pin, hide, move and filter tracks (a TrackArrangement), and the
-// menu a right-click on a track's name opens.
+// The timeline's track controls: pin, hide, move and filter tracks (a TrackArrangement), pin and
+// hide counter tracks, and the menu a right-click on a track's or counter's name opens.
 #include <QContextMenuEvent>
 #include <QMenu>
 
@@ -29,6 +29,14 @@ void TimelineView::setTrackHidden(quint32 track, bool hidden) {
     if (m_layoutOptions.arrangement.setHidden(track, hidden)) arrangementChanged();
 }
 
+void TimelineView::setCounterPinned(quint32 counter, bool pinned) {
+    if (m_layoutOptions.arrangement.setCounterPinned(counter, pinned)) arrangementChanged();
+}
+
+void TimelineView::setCounterHidden(quint32 counter, bool hidden) {
+    if (m_layoutOptions.arrangement.setCounterHidden(counter, hidden)) arrangementChanged();
+}
+
 void TimelineView::moveTrack(quint32 track, int step) {
     if (m_data && m_data->trace && m_layoutOptions.arrangement.move(*m_data->trace, track, step)) arrangementChanged();
 }
@@ -49,12 +57,25 @@ std::uint32_t TimelineView::trackAtGutter(QPoint pos) const {
     return r.kind == RowKind::Lane ? r.track : kNone;
 }
 
+std::uint32_t TimelineView::counterAtGutter(QPoint pos) const {
+    if (pos.x() < 0 || pos.x() >= kGutter || pos.y() < kRuler) return kNone;
+    const int row = m_layout.rowAtView(pos.y() - kRuler, m_scrollY);
+    if (row < 0) return kNone;
+    const LayoutRow& r = m_layout.rows()[static_cast<std::size_t>(row)];
+    return r.kind == RowKind::Counter ? r.counter : kNone;
+}
+
 QString TimelineView::gutterTooltip(QPoint pos) const {
     if (m_hiddenHint.contains(pos))
         return tr("%1 by Hide or the track filter; click to show every track")
             .arg(hiddenHintText(m_layout.notShownTracks()).toHtmlEscaped());
+    if (!m_data || !m_data->trace) return {};
+    if (const std::uint32_t c = counterAtGutter(pos); c != kNone && c < m_data->trace->counters().size())
+        return QStringLiteral("<b>%1</b><br><i>%2</i>")
+            .arg(QString::fromStdString(m_data->trace->counters()[c].label()).toHtmlEscaped(),
+                 tr("Right-click: pin to top or hide"));
     const std::uint32_t track = trackAtGutter(pos);
-    if (track == kNone || !m_data || !m_data->trace) return {};
+    if (track == kNone) return {};
     return QStringLiteral("<b>%1</b><br><i>%2</i>")
         .arg(trackLabel(*m_data->trace, track).toHtmlEscaped(), tr("Right-click: pin to top, hide, move up or down"));
 }
@@ -77,22 +98,42 @@ QMenu* TimelineView::trackMenu(quint32 track, QWidget* parent) {
     QAction* down = menu->addAction(tr("Move Down"), [this, track] { moveTrack(track, +1); });
     down->setObjectName(QStringLiteral("trackDown"));
     down->setEnabled(a.canMove(trace, track, +1));
+    addShowAll(menu);
+    return menu;
+}
+
+void TimelineView::addShowAll(QMenu* menu) {
     menu->addSeparator();
     const std::uint32_t hidden = m_layout.notShownTracks();
     QAction* all = menu->addAction(hidden > 0 ? tr("Show All Tracks (%1 hidden)").arg(hidden) : tr("Show All Tracks"),
                                    [this] { showAllTracks(); });
     all->setObjectName(QStringLiteral("trackShowAll"));
     all->setEnabled(hidden > 0);
+}
+
+QMenu* TimelineView::counterMenu(quint32 counter, QWidget* parent) {
+    auto* menu = new QMenu(parent);
+    if (!m_data || !m_data->trace || counter >= m_data->trace->counters().size()) return menu;
+    const TrackArrangement& a = m_layoutOptions.arrangement;
+    menu->addSection(QString::fromStdString(m_data->trace->counters()[counter].label()));
+    const bool pinned = a.isCounterPinned(counter);
+    QAction* pin = menu->addAction(pinned ? tr("Unpin") : tr("Pin to Top"),
+                                   [this, counter, pinned] { setCounterPinned(counter, !pinned); });
+    pin->setObjectName(QStringLiteral("trackPin"));
+    QAction* hide = menu->addAction(tr("Hide"), [this, counter] { setCounterHidden(counter, true); });
+    hide->setObjectName(QStringLiteral("trackHide"));
+    addShowAll(menu);
     return menu;
 }
 
 void TimelineView::contextMenuEvent(QContextMenuEvent* e) {
     const std::uint32_t track = trackAtGutter(e->pos());
-    if (track == kNone) {
+    const std::uint32_t counter = counterAtGutter(e->pos());
+    if (track == kNone && counter == kNone) {
         QWidget::contextMenuEvent(e);
         return;
     }
-    QMenu* menu = trackMenu(track, this);
+    QMenu* menu = track != kNone ? trackMenu(track, this) : counterMenu(counter, this);
     menu->setAttribute(Qt::WA_DeleteOnClose);
     menu->popup(e->globalPos());
     e->accept();

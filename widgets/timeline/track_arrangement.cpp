@@ -40,6 +40,16 @@ bool TrackArrangement::setHidden(std::uint32_t track, bool hidden) {
     return m_hidden.erase(track) > 0;
 }
 
+bool TrackArrangement::setCounterPinned(std::uint32_t counter, bool pinned) {
+    if (pinned) return m_pinnedCounters.insert(counter).second;
+    return m_pinnedCounters.erase(counter) > 0;
+}
+
+bool TrackArrangement::setCounterHidden(std::uint32_t counter, bool hidden) {
+    if (hidden) return m_hiddenCounters.insert(counter).second;
+    return m_hiddenCounters.erase(counter) > 0;
+}
+
 bool TrackArrangement::setFilter(const TrackFilter& filter) {
     if (filter == m_filter) return false;
     m_filter = filter;
@@ -47,8 +57,9 @@ bool TrackArrangement::setFilter(const TrackFilter& filter) {
 }
 
 bool TrackArrangement::showAll() {
-    const bool changed = !m_hidden.empty() || m_filter.active();
+    const bool changed = !m_hidden.empty() || !m_hiddenCounters.empty() || m_filter.active();
     m_hidden.clear();
+    m_hiddenCounters.clear();
     m_filter = TrackFilter();
     return changed;
 }

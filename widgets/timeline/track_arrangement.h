@@ -8,6 +8,11 @@
 // Move Up / Move Down swap a track with the previous / next track the user sees in the same
 // section: the pinned tracks, or the track's group (device streams, host threads, other).
 // Hidden and filtered-out tracks are skipped, so a move always changes what is on screen.
+//
+// Counter tracks (Trace::counters(), by index) pin and hide as the other tracks do: a pinned
+// counter goes to the pinned section after the pinned tracks, a hidden one is left out and
+// counted with the hidden tracks, and Show All brings it back. They keep the trace's order and
+// the filter leaves them alone.
 #include <cstdint>
 #include <set>
 #include <string>
@@ -39,6 +44,10 @@ class TrackArrangement {
     const std::set<std::uint32_t>& pinned() const { return m_pinned; }
     const std::set<std::uint32_t>& hidden() const { return m_hidden; }
     const TrackFilter& filter() const { return m_filter; }
+    bool isCounterPinned(std::uint32_t counter) const { return m_pinnedCounters.count(counter) > 0; }
+    bool isCounterHidden(std::uint32_t counter) const { return m_hiddenCounters.count(counter) > 0; }
+    const std::set<std::uint32_t>& pinnedCounters() const { return m_pinnedCounters; }
+    const std::set<std::uint32_t>& hiddenCounters() const { return m_hiddenCounters; }
 
     // Whether the filter keeps the track (hidden or not).
     bool matches(const Trace& trace, std::uint32_t track) const;
@@ -51,7 +60,9 @@ class TrackArrangement {
     bool setPinned(std::uint32_t track, bool pinned);
     bool setHidden(std::uint32_t track, bool hidden);
     bool setFilter(const TrackFilter& filter);
-    // Unhides every track and clears the filter; pins and order stay.
+    bool setCounterPinned(std::uint32_t counter, bool pinned);
+    bool setCounterHidden(std::uint32_t counter, bool hidden);
+    // Unhides every track and counter and clears the filter; pins and order stay.
     bool showAll();
     // `step` -1 (up) or +1 (down) among the tracks shown in the track's section (see above).
     bool move(const Trace& trace, std::uint32_t track, int step);
@@ -63,7 +74,8 @@ class TrackArrangement {
 
     friend bool operator==(const TrackArrangement& a, const TrackArrangement& b) {
         return a.m_order == b.m_order && a.m_pinned == b.m_pinned && a.m_hidden == b.m_hidden &&
-               a.m_filter == b.m_filter;
+               a.m_filter == b.m_filter && a.m_pinnedCounters == b.m_pinnedCounters &&
+               a.m_hiddenCounters == b.m_hiddenCounters;
     }
 
   private:
@@ -73,6 +85,8 @@ class TrackArrangement {
     std::set<std::uint32_t> m_pinned;
     std::set<std::uint32_t> m_hidden;
     TrackFilter m_filter;
+    std::set<std::uint32_t> m_pinnedCounters;  // indices into Trace::counters()
+    std::set<std::uint32_t> m_hiddenCounters;
 };
 
 }  // namespace contend::widgets

@@ -89,10 +89,32 @@ TrackLayout::TrackLayout(const Trace& trace, const TimelineIndex& index, const L
         ++m_shown;
         if (pinned(t)) pinnedTracks.push_back(t);
     }
+    // Counters: shown or hidden, pinned or not (an arrangement of this trace only).
+    std::vector<std::uint32_t> pinnedCounters, counters;
+    for (std::uint32_t c = 0; c < trace.counters().size(); ++c) {
+        if (arranged && o.arrangement.isCounterHidden(c)) {
+            ++m_notShown;
+            continue;
+        }
+        (arranged && o.arrangement.isCounterPinned(c) ? pinnedCounters : counters).push_back(c);
+    }
+    auto addCounter = [&](std::uint32_t c, bool isPinned) {
+        LayoutRow r;
+        r.kind = RowKind::Counter;
+        r.group = TrackGroup::Counters;
+        r.counter = c;
+        r.y = y;
+        r.h = o.counterHeight;
+        r.pinned = isPinned;
+        m_rows.push_back(r);
+        y += r.h + o.trackGap;
+    };
     // The pinned section: it stays at the top while the rest scrolls under it.
-    if (!pinnedTracks.empty()) {
-        if (header(TrackGroup::Pinned, static_cast<std::uint32_t>(pinnedTracks.size())))
+    if (!pinnedTracks.empty() || !pinnedCounters.empty()) {
+        if (header(TrackGroup::Pinned, static_cast<std::uint32_t>(pinnedTracks.size() + pinnedCounters.size()))) {
             for (std::uint32_t t : pinnedTracks) addTrack(t, true);
+            for (std::uint32_t c : pinnedCounters) addCounter(c, true);
+        }
         m_pinnedHeight = y;
     }
     // The other shown tracks in the arrangement's order, grouped.
@@ -104,19 +126,8 @@ TrackLayout::TrackLayout(const Trace& trace, const TimelineIndex& index, const L
         if (!header(g, static_cast<std::uint32_t>(members.size()))) continue;
         for (std::uint32_t t : members) addTrack(t, false);
     }
-    if (!trace.counters().empty() &&
-        header(TrackGroup::Counters, static_cast<std::uint32_t>(trace.counters().size()))) {
-        for (std::uint32_t c = 0; c < trace.counters().size(); ++c) {
-            LayoutRow r;
-            r.kind = RowKind::Counter;
-            r.group = TrackGroup::Counters;
-            r.counter = c;
-            r.y = y;
-            r.h = o.counterHeight;
-            m_rows.push_back(r);
-            y += r.h + o.trackGap;
-        }
-    }
+    if (!counters.empty() && header(TrackGroup::Counters, static_cast<std::uint32_t>(counters.size())))
+        for (std::uint32_t c : counters) addCounter(c, false);
     m_height = y;
 }
 
@@ -153,6 +164,12 @@ int TrackLayout::rowOf(std::uint32_t track, std::uint8_t depth) const {
     const int row = first + depth;
     if (row < static_cast<int>(m_rows.size()) && m_rows[static_cast<std::size_t>(row)].track == track) return row;
     return first;
+}
+
+int TrackLayout::rowOfCounter(std::uint32_t counter) const {
+    for (std::size_t i = 0; i < m_rows.size(); ++i)
+        if (m_rows[i].kind == RowKind::Counter && m_rows[i].counter == counter) return static_cast<int>(i);
+    return -1;
 }
 
 }  // namespace contend::widgets

@@ -3,7 +3,8 @@
 // then group headers and one row per lane of each track in the user's order (TrackArrangement,
 // track_arrangement.h; by default Trace::trackOrder(): device streams first), hidden and
 // filtered-out tracks left out, host threads collapsible to their outermost lane, then one row
-// per counter series. Rows carry their y in content coordinates. The pinned rows, content y in
+// per counter series (pinned counters in the pinned section, hidden ones left out and counted
+// with the tracks not shown). Rows carry their y in content coordinates. The pinned rows, content y in
 // [0, pinnedHeight()), stay at the top of the view; the rest scroll under them: viewY() maps
 // content y to the view, rowAtView() the other way.
 #include <cstdint>
@@ -64,7 +65,7 @@ class TrackLayout {
     }
     // Index of the row under view y at `scrollY`, or -1.
     int rowAtView(double viewY, double scrollY) const;
-    // Tracks with slices that are hidden or filtered out.
+    // Tracks with slices that are hidden or filtered out, and hidden counters.
     std::uint32_t notShownTracks() const { return m_notShown; }
     // Tracks with slices that are shown (pinned ones included).
     std::uint32_t shownTracks() const { return m_shown; }
@@ -76,6 +77,8 @@ class TrackLayout {
     std::pair<int, int> trackSpan(std::uint32_t track) const;
     // Row index of (track, depth) or, when that lane is folded away, of the track's first row.
     int rowOf(std::uint32_t track, std::uint8_t depth) const;
+    // Row index of a counter series, -1 when it is hidden or its group collapsed.
+    int rowOfCounter(std::uint32_t counter) const;
 
   private:
     std::vector<LayoutRow> m_rows;
