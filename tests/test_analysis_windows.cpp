@@ -10,6 +10,7 @@
 #include "analyze_support.h"
 #include "core/analysis/engine.h"
 #include "core/analysis/inputs/overlap.h"
+#include "core/io/json/chrome_json_reader.h"
 #include "core/trace/conventions.h"
 #include "core/trace/trace_builder.h"
 
@@ -112,7 +113,7 @@ TEST_CASE("the sweep line finds exactly the overlapping pairs a brute-force chec
           "[analysis][windows][overlap]") {
     std::mt19937_64 rng(12345);
     for (int round = 0; round < 20; ++round) {
-        TraceBuilder b(TraceFormat::Kineto);
+        TraceBuilder b(kKinetoFormat);
         const StringId name = b.intern("k");
         const int tracks = 1 + static_cast<int>(rng() % 5);
         const int n = 50 + static_cast<int>(rng() % 200);

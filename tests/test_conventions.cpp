@@ -2,7 +2,12 @@
 // profiler writes is taken to mean, and that finalize() itself no longer reads names.
 #include <catch2/catch.hpp>
 
+#include "core/io/db/ascend_db_reader.h"
+#include "core/io/db/nsys_sqlite_reader.h"
+#include "core/io/json/ascend_folder.h"
+#include "core/io/json/chrome_json_reader.h"
 #include "core/io/load.h"
+#include "core/io/reader_table.h"
 #include "core/trace/conventions.h"
 #include "core/trace/trace_builder.h"
 
@@ -29,17 +34,19 @@ Slice slice(TraceBuilder& b, std::uint32_t track, std::string_view name, TimeNs 
 }  // namespace
 
 TEST_CASE("every trace format has one name, and the names read back", "[conventions]") {
-    const TraceFormat all[] = {TraceFormat::Chrome,       TraceFormat::Kineto,   TraceFormat::Ascend,
-                               TraceFormat::AscendFolder, TraceFormat::AscendDb, TraceFormat::NsysSqlite};
+    const TraceFormat all[] = {kChromeFormat,       kKinetoFormat,   kAscendFormat,
+                               kAscendFolderFormat, kAscendDbFormat, kNsysSqliteFormat};
     const char* names[] = {"chrome", "kineto", "ascend", "ascend-folder", "ascend-db", "nsys-sqlite"};
     for (std::size_t i = 0; i < std::size(all); ++i) {
         CHECK(formatName(all[i]) == names[i]);
         CHECK(formatFromName(names[i]) == all[i]);
     }
     CHECK_FALSE(formatFromName("json"));
-    TraceBuilder b(TraceFormat::NsysSqlite);
+    CHECK(TraceFormat{} == kChromeFormat);
+    CHECK_FALSE(TraceFormat{} == kKinetoFormat);
+    TraceBuilder b(kNsysSqliteFormat);
     const TracePtr t = b.finalize();
-    CHECK(t->traceFormat() == TraceFormat::NsysSqlite);
+    CHECK(t->traceFormat() == kNsysSqliteFormat);
     CHECK(formatName(t->traceFormat()) == "nsys-sqlite");
 }
 
@@ -140,7 +147,7 @@ TEST_CASE("a loaded Ascend trace gets its device tracks and steps from the conve
     const LoadResult r = loadTraceFromMemory(json, "inline.json");
     REQUIRE(r);
     const Trace& t = *r.value();
-    CHECK(t.traceFormat() == TraceFormat::Ascend);
+    CHECK(t.traceFormat() == kAscendFormat);
     CHECK(t.slices()[findSlice(t, "MatMul")].is(kSliceDevice));
     CHECK(t.slices()[findSlice(t, "wait")].is(kSliceWait));
     CHECK(t.slices()[findSlice(t, "ProfilerStep#1")].is(kSliceStep));

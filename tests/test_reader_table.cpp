@@ -1,4 +1,4 @@
-// The format table and the reader table (core/trace/trace_format.h, core/io/reader_entry.h): every
+// The format table, which is the reader table (core/io/reader_table.h, core/io/reader_entry.h): every
 // format has one name that reads back and its words in every text made from the table (the
 // format lists, the Open dialog, the refusals, the README), every reader entry a distinct name,
 // and each kind of input the loader meets goes to the entry meant for it (or to its refusal).
@@ -8,7 +8,11 @@
 #include <set>
 #include <sqlite3.h>
 #include <string>
+#include <vector>
 
+#include "core/io/db/nsys_sqlite_reader.h"
+#include "core/io/json/ascend_folder.h"
+#include "core/io/json/chrome_json_reader.h"
 #include "core/io/load.h"
 #include "core/io/reader_entry.h"
 #include "core/io/reader_table.h"
@@ -44,16 +48,20 @@ std::string picked(const std::string& path) {
 
 TEST_CASE("every format in the table has a distinct name that reads back", "[reader-table]") {
     std::set<std::string_view> names;
-    std::size_t i = 0;
-    for (const FormatInfo& f : traceFormats()) {
+    for (const FormatInfo* fp : traceFormats()) {
+        REQUIRE(fp);
+        const FormatInfo& f = *fp;
         INFO(f.name);
-        CHECK(static_cast<std::size_t>(f.format) == i++);
         CHECK_FALSE(f.name.empty());
         CHECK_FALSE(f.description.empty());
         CHECK(names.insert(f.name).second);
-        CHECK(formatName(f.format) == f.name);
-        CHECK(formatFromName(f.name) == f.format);
+        CHECK(formatName(f) == f.name);
+        REQUIRE(formatFromName(f.name));
+        CHECK(&formatFromName(f.name)->info() == &f);
     }
+    // Listed once each, by name.
+    CHECK(std::is_sorted(traceFormats().begin(), traceFormats().end(),
+                         [](const FormatInfo* a, const FormatInfo* b) { return a->name < b->name; }));
     CHECK(traceFormats().size() == 6);
     CHECK(formatName(TraceFormat{}) == "chrome");
     CHECK_FALSE(formatFromName("nsys-rep"));
@@ -66,7 +74,8 @@ TEST_CASE("the texts that list formats are made from the format table", "[reader
     const std::string folder = folderRefusalWords();
     const std::string database = databaseRefusalWords();
     const std::string readme = test::slurp(test::sourceDir() + "/README.md");
-    for (const FormatInfo& f : traceFormats()) {
+    for (const FormatInfo* fp : traceFormats()) {
+        const FormatInfo& f = *fp;
         INFO(f.name);
         CHECK(lines.find("  " + std::string(f.name) + " ") != std::string::npos);
         CHECK(lines.find(std::string(f.description) + "\n") != std::string::npos);
@@ -89,12 +98,12 @@ TEST_CASE("the texts that list formats are made from the format table", "[reader
     CHECK(filter.size() > 15);
     CHECK(filter.substr(filter.size() - 15) == ";;All files (*)");
     CHECK(database.rfind("neither an ", 0) == 0);
-    CHECK(rankFromWords() == "distributedInfo.rank or profiler_info_N.json");
+    CHECK(rankFromWords() == "profiler_info_N.json or distributedInfo.rank");
 }
 
-TEST_CASE("every reader entry has a distinct name and every format has a reader", "[reader-table]") {
+TEST_CASE("every reader entry has a distinct name, and the formats are the readers'", "[reader-table]") {
     std::set<std::string_view> names;
-    std::uint32_t produced = 0;
+    std::set<const FormatInfo*> produced;
     for (const ReaderEntry* e : readerTable()) {
         REQUIRE(e);
         INFO(e->name);
@@ -102,12 +111,25 @@ TEST_CASE("every reader entry has a distinct name and every format has a reader"
         CHECK(names.insert(e->name).second);
         CHECK(e->sniff);
         CHECK(e->read);
-        produced |= e->formats;
+        for (const FormatInfo* f : e->formats) {
+            REQUIRE(f);
+            produced.insert(f);
+        }
+        // A refusal reads no format; a reader at least one.
+        const std::set<std::string_view> refusals{"folder-without-trace", "unreadable-sqlite", "ascend-analysis-db",
+                                                  "other-sqlite",         "not-sqlite",        "nsys-report"};
+        CHECK(e->formats.empty() == (refusals.count(e->name) == 1));
     }
-    for (const FormatInfo& f : traceFormats()) {
-        INFO(f.name);
-        CHECK((produced & formatBit(f.format)) != 0);
-    }
+    CHECK(produced == std::set<const FormatInfo*>(traceFormats().begin(), traceFormats().end()));
+    // Each reader's formats, by name.
+    auto namesOf = [](const ReaderEntry& e) {
+        std::vector<std::string_view> out;
+        for (const FormatInfo* f : e.formats) out.push_back(f->name);
+        return out;
+    };
+    CHECK(namesOf(kChromeJsonReader) == std::vector<std::string_view>{"chrome", "kineto", "ascend"});
+    CHECK(namesOf(kAscendFolderReader) == std::vector<std::string_view>{"ascend-folder", "ascend-db"});
+    CHECK(namesOf(kNsysSqliteReader) == std::vector<std::string_view>{"nsys-sqlite"});
     // JSON is the fallback: last, and it takes any file no entry before it took.
     REQUIRE_FALSE(readerTable().empty());
     CHECK(readerTable().back()->name == "json");
@@ -181,7 +203,7 @@ TEST_CASE("the picked entry reads: formats, sources and refusals come back throu
         std::ofstream(gz, std::ios::binary).write(reinterpret_cast<const char*>(kGzipTrace), sizeof kGzipTrace);
         LoadResult r = loadTrace(gz);
         REQUIRE(r);
-        CHECK(r.value()->traceFormat() == TraceFormat::Chrome);
+        CHECK(r.value()->traceFormat() == kChromeFormat);
         CHECK(r.value()->source().gzip);
         CHECK(r.value()->source().path == gz);
         CHECK(r.value()->slices().size() == 1);

@@ -8,6 +8,7 @@
 
 #include "app/cli/commands.h"
 #include "core/io/load.h"
+#include "core/io/reader_table.h"
 #include "core/report/single/report_json.h"
 #include "core/trace/conventions.h"
 #include "core/trace/time_format.h"
@@ -16,7 +17,7 @@ namespace contend::cli {
 
 namespace {
 
-// The formats come from the format table (core/trace/trace_format.h), one line each.
+// The formats come from the format table (core/io/reader_table.h), one line each.
 std::string infoHelp() {
     std::string h =
         "usage: contend-cli info TRACE [--json]\n"

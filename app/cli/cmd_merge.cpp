@@ -9,10 +9,10 @@
 #include "app/cli/commands.h"
 #include "core/common/atomic_write.h"
 #include "core/io/load.h"
+#include "core/io/reader_table.h"
 #include "core/pipeline/cluster_run.h"
 #include "core/report/ranks/cluster_report.h"
 #include "core/report/single/report_json.h"
-#include "core/trace/trace_format.h"
 
 namespace contend::cli {
 
@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The rank words come from the format table (core/trace/trace_format.h).
+// The rank words come from the format table (core/io/reader_table.h).
 std::string mergeHelp() {
     return "usage: contend-cli merge REPORT [REPORT...] --out CLUSTER.json [--markdown FILE|-] [--k K]\n"
            "                         [--min-excess F]\n"

@@ -12,11 +12,11 @@
 #include "app/cli/commands.h"
 #include "core/common/version.h"
 #include "core/io/memory_budget.h"
-#include "core/trace/trace_format.h"
+#include "core/io/reader_table.h"
 
 namespace {
 
-// The formats and the ranks of a cluster come from the format table (core/trace/trace_format.h).
+// The formats and the ranks of a cluster come from the format table (core/io/reader_table.h).
 std::string usageText() {
     return "usage: contend-cli <command> [options]\n"
            "\n"

@@ -8,9 +8,9 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include "core/io/reader_table.h"
 #include "core/pipeline/cluster_run.h"
 #include "core/report/ranks/cluster_report.h"
-#include "core/trace/trace_format.h"
 
 namespace contend::gui {
 
@@ -129,7 +129,7 @@ void ClusterLoadThread::run() {
         out->fromFolder = true;
         const std::vector<std::string> traces = findRankTraces(path().toStdString());
         if (traces.size() < 2) {
-            // What a rank is comes from the format table (core/trace/trace_format.h).
+            // What a rank is comes from the format table (core/io/reader_table.h).
             emit failed(tr("%1: not a cluster: %n rank trace(s) found (%2), two at least are needed", nullptr,
                            static_cast<int>(traces.size()))
                             .arg(path(), QString::fromStdString(rankLayoutWords(", "))));

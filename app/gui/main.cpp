@@ -21,12 +21,12 @@
 #include "app/gui/screenshot.h"
 #include "app/gui/settings_panel.h"
 #include "core/common/version.h"
-#include "core/trace/trace_format.h"
+#include "core/io/reader_table.h"
 #include "widgets/common/view_colors.h"
 
 namespace {
 
-// The formats and the ranks of a cluster come from the format table (core/trace/trace_format.h).
+// The formats and the ranks of a cluster come from the format table (core/io/reader_table.h).
 std::string usageText() {
     return "usage: contend [TRACE | CLUSTER.json | DIR]\n"
            "       contend --compare BASE NEW\n"

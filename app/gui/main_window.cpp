@@ -38,7 +38,7 @@
 #include "app/gui/settings_panel.h"
 #include "app/gui/view_binder.h"
 #include "app/gui/welcome_panel.h"
-#include "core/trace/trace_format.h"
+#include "core/io/reader_table.h"
 #include "widgets/breakdown/breakdown_view.h"
 #include "widgets/breakdowns/breakdowns_chart.h"
 #include "widgets/common/text.h"
@@ -494,7 +494,7 @@ void MainWindow::rebuildRecentMenu() {
     });
 }
 
-// The format table's (core/trace/trace_format.h): every format's patterns as "Traces", an
+// The format table's (core/io/reader_table.h): every format's patterns as "Traces", an
 // entry per kind of file, all files.
 QString MainWindow::traceFileFilter() { return QString::fromStdString(openDialogFilter()); }
 

@@ -6,6 +6,7 @@
 #include <random>
 #include <string>
 
+#include "core/io/json/chrome_json_reader.h"
 #include "core/trace/conventions.h"
 #include "core/trace/trace_builder.h"
 
@@ -14,7 +15,7 @@ namespace contend::gui {
 TracePtr makeSyntheticTrace(std::size_t operators, std::uint32_t seed) {
     std::mt19937_64 rng(seed);
     std::uniform_real_distribution<double> u(0.0, 1.0);
-    TraceBuilder b(TraceFormat::Kineto);
+    TraceBuilder b(kKinetoFormat);
     b.source().path = "synthetic";
     std::vector<StringId> kernels;
     std::vector<double> baseNs;

@@ -80,24 +80,10 @@ std::optional<Failure> readDatabase(const Probe& p, TraceBuilder& b, const LoadO
 
 namespace {
 
-// The two refusals that list what Contend reads take their words from the format table
-// (core/trace/trace_format.h): what a folder of each format holds, what each SQLite format is.
-std::string folderWithoutTraceReason() { return "no trace in this folder: expected " + folderRefusalWords(); }
-
-std::string otherSqliteReason() { return "an SQLite database that is " + databaseRefusalWords(); }
-
-std::optional<Failure> refuseFolder(const Probe& p, TraceBuilder&, const LoadOptions&) {
-    return Failure{p.path, -1, -1, -1, folderWithoutTraceReason(), Failure::Kind::NotATrace};
-}
-
 bool unreadableSqlite(const Probe& p) { return p.sqlite && (!p.db || !p.sqliteError.empty()); }
 
 std::optional<Failure> refuseUnreadableSqlite(const Probe& p, TraceBuilder&, const LoadOptions&) {
     return Failure{p.path, -1, -1, -1, "cannot read this SQLite database: " + p.sqliteError, Failure::Kind::Unreadable};
-}
-
-std::optional<Failure> refuseOtherSqlite(const Probe& p, TraceBuilder&, const LoadOptions&) {
-    return Failure{p.path, 0, -1, -1, otherSqliteReason(), Failure::Kind::NotATrace};
 }
 
 bool notSqlite(const Probe& p) {
@@ -117,16 +103,21 @@ std::optional<Failure> refuseNotSqlite(const Probe& p, TraceBuilder&, const Load
 
 }  // namespace
 
-const ReaderEntry kFolderWithoutTraceRefusal{"folder-without-trace", 0, [](const Probe& p) { return p.isDirectory; },
-                                             refuseFolder};
-const ReaderEntry kUnreadableSqliteRefusal{"unreadable-sqlite", 0, unreadableSqlite, refuseUnreadableSqlite};
-// After the SQLite readers and the unreadable refusal: any database left is no format's.
-const ReaderEntry kOtherSqliteRefusal{"other-sqlite", 0, [](const Probe& p) { return p.sqlite; }, refuseOtherSqlite};
-const ReaderEntry kNotSqliteRefusal{"not-sqlite", 0, notSqlite, refuseNotSqlite};
+const ReaderEntry kUnreadableSqliteRefusal{"unreadable-sqlite", {}, unreadableSqlite, refuseUnreadableSqlite};
+const ReaderEntry kNotSqliteRefusal{"not-sqlite", {}, notSqlite, refuseNotSqlite};
 
-std::optional<Failure> refuseDatabase(const Probe& probe, TraceBuilder& builder, const LoadOptions& options) {
-    for (const ReaderEntry* e : {&kUnreadableSqliteRefusal, &kOtherSqliteRefusal, &kNotSqliteRefusal})
-        if (e->sniff(probe)) return e->read(probe, builder, options);
+std::optional<Failure> refuseDatabase(const Probe& probe, const FormatInfo& expected) {
+    TraceBuilder unused;
+    for (const ReaderEntry* e : {&kUnreadableSqliteRefusal, &kNotSqliteRefusal})
+        if (e->sniff(probe)) return e->read(probe, unused, LoadOptions{});
+    if (probe.sqlite)
+        return Failure{probe.path,
+                       0,
+                       -1,
+                       -1,
+                       "an SQLite database that is not " + std::string(expected.databaseWords) + " (no " +
+                           std::string(expected.databaseTables) + ")",
+                       Failure::Kind::NotATrace};
     return Failure{probe.path, -1, -1, -1, "cannot read this database", Failure::Kind::Unreadable};
 }
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -62,18 +63,19 @@ struct RankLayout {
 
 struct ReaderEntry {
     std::string_view name;  // distinct in the table (tests, `what`)
-    std::uint32_t formats;  // formatBit() of each TraceFormat a successful read gives; 0: a refusal
+    // The format table's rows of the formats a successful read gives (their FormatInfo, defined
+    // in the reader's file beside its entry); empty for a refusal.
+    std::span<const FormatInfo* const> formats;
     bool (*sniff)(const Probe& probe);
     std::optional<Failure> (*read)(const Probe& probe, TraceBuilder& builder, const LoadOptions& options);
     const RankLayout* ranks = nullptr;  // a format written as one folder per rank; null for the others
 };
 
-constexpr std::uint32_t formatBit(TraceFormat format) { return 1u << static_cast<unsigned>(format); }
-
-// The refusal of a database that is no reader's: the first of the SQLite refusals below that
-// accepts `probe` (unreadable, no format's, not SQLite), for a reader that looked for a database
-// of its own format and found something else.
-std::optional<Failure> refuseDatabase(const Probe& probe, TraceBuilder& builder, const LoadOptions& options);
+// The refusal of a database that is not of the format `expected` (a reader that looked for a
+// database of its own format and found something else): the SQLite refusals below when it cannot
+// be read or is not SQLite, else "an SQLite database that is not " with the row's databaseWords
+// and databaseTables.
+std::optional<Failure> refuseDatabase(const Probe& probe, const FormatInfo& expected);
 
 // What every SQLite reader's entry does, in one place:
 // - sniffDatabase: the probe is an open, readable database and `isFormat` finds its format's
@@ -88,11 +90,11 @@ bool sniffDatabase(const Probe& probe, IsDatabaseFormat isFormat);
 std::optional<Failure> readDatabase(const Probe& probe, TraceBuilder& builder, const LoadOptions& options,
                                     TraceFormat format, ReadDatabase read);
 
-// The refusals no one reader owns: a folder with no trace in it, an SQLite file that cannot be
-// read or that is no format's, a .db/.sqlite file that is not SQLite.
-extern const ReaderEntry kFolderWithoutTraceRefusal;
+// The refusals of a file no one reader owns that need no words from the format table: an SQLite
+// file that cannot be read, a .db/.sqlite file that is not SQLite. Those that list what Contend
+// reads (a folder with no trace in it, a database that is no format's) are the table's own
+// (reader_table.cpp).
 extern const ReaderEntry kUnreadableSqliteRefusal;
-extern const ReaderEntry kOtherSqliteRefusal;
 extern const ReaderEntry kNotSqliteRefusal;
 
 }  // namespace contend

@@ -1,15 +1,18 @@
 #pragma once
-// The reader table: every reader and refusal loadTrace tries, in order. The first entry whose
-// sniff accepts the path reads it (or refuses it with the reason). Folders first, then SQLite
-// databases, then the refusals of files that look like a trace but are not one, and the JSON
-// reader last, for everything else. Adding a format: its reader file (which defines its
-// ReaderEntry, core/io/reader_entry.h), its TraceFormat value and row in the format table
-// (core/trace/trace_format.h), and its entry here; every text that lists formats (usage, help,
-// the Open dialog, the refusals) is made from the format table.
+// The reader table, which is also the format table: every reader and refusal loadTrace tries, in
+// order. The first entry whose sniff accepts the path reads it (or refuses it with the reason).
+// Folders first, then SQLite databases, then the refusals of files that look like a trace but are
+// not one, and the JSON reader last, for everything else. Each reader entry carries the rows
+// (FormatInfo, core/trace/trace_format.h) of the formats it reads, so the formats Contend reads
+// are the table's, and every text that lists them (usage, help, the Open dialog, the refusals,
+// `contend.formats()`) is made here from those rows. Adding a format is its reader file (which
+// defines its FormatInfo row and its ReaderEntry, core/io/reader_entry.h) and its entry's row in
+// this table (reader_table.cpp); nothing else.
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/common/failure.h"
 #include "core/io/reader_entry.h"
@@ -29,5 +32,26 @@ std::optional<Failure> readProbe(const Probe& probe, TraceBuilder& builder, cons
 bool isRankFolder(const std::string& dir);
 bool isOwnTraceFolder(const std::string& dir);
 bool isProfilerSideFile(std::string_view filename);
+
+// Every format the table reads, each once, ordered by name (the order every list shows them in).
+const std::vector<const FormatInfo*>& traceFormats();
+// The format of that name; nullopt for any other text.
+std::optional<TraceFormat> formatFromName(std::string_view name);
+
+// The texts made from the formats' rows:
+// - formatLines: one line per format, "  NAME           DESCRIPTION\n" (the names in one column).
+// - openDialogFilter: the app's Open dialog filter, Qt's syntax: every pattern as "Traces", one
+//   entry per dialogEntry, "All files (*)".
+// - folderRefusalWords: what a folder must hold ("one *.pt.trace.json(.gz) file, ..., or
+//   msprof_*.db").
+// - databaseRefusalWords: what a database must be ("neither an X nor a Y (no T, no U)").
+// - rankLayoutWords: what ranks a folder of ranks holds, joined by `separator`.
+// - rankFromWords: where a rank's number comes from ("distributedInfo.rank or profiler_info_N.json").
+std::string formatLines(std::string_view indent = "  ");
+std::string openDialogFilter();
+std::string folderRefusalWords();
+std::string databaseRefusalWords();
+std::string rankLayoutWords(std::string_view separator);
+std::string rankFromWords();
 
 }  // namespace contend

@@ -9,7 +9,6 @@
 
 #include "core/io/reader_table.h"
 #include "core/pipeline/analyze_trace.h"
-#include "core/trace/trace_format.h"
 
 namespace contend {
 

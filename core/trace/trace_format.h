@@ -1,34 +1,20 @@
 #pragma once
-// What kind of file a Trace was read from: the values and the format table, which owns every
-// word Contend says about a format: its name (reports, `contend-cli info`), its line in the
-// format lists (`info --help`, the usage texts of contend-cli and contend), its files' name
+// What kind of file a Trace was read from. A format is one row of the format table (FormatInfo),
+// which owns every word Contend says about it: its name (reports, `contend-cli info`), its line in
+// the format lists (`info --help`, the usage texts of contend-cli and contend), its files' name
 // patterns and its entry in the app's Open dialog, what the refusals say Contend reads, and what
-// a many-rank job of it looks like. core/trace stores the value (TraceFormat{} is the first,
-// Chrome); the readers that make each format are io's (core/io/reader_table.h). Adding a format
-// is its reader file, its value here and its row in kFormats (trace_format.cpp); every text
-// below is made from the rows.
-#include <cstdint>
-#include <optional>
-#include <span>
-#include <string>
+// a many-rank job of it looks like. Each reader file defines the rows of the formats it reads
+// beside its reader entry, and the reader table (core/io/reader_table.h) lists the entries: that
+// table is the format table, and the texts that list formats are made from it there. Adding a
+// format is its reader file and its entry's row in that table; core/trace holds only the row of
+// the generic trace-event format every trace starts as (kChromeFormat, TraceFormat{}).
 #include <string_view>
 
 namespace contend {
 
-// Chrome is first (0, the value of TraceFormat{}, what a TraceBuilder starts with).
-enum class TraceFormat : std::uint8_t {
-    Chrome,        // Chrome/Perfetto trace-event JSON with nothing Kineto or Ascend about it
-    Kineto,        // PyTorch profiler (Kineto) JSON
-    Ascend,        // Ascend PyTorch Profiler trace_view.json, read as a file
-    AscendFolder,  // an Ascend profiler output folder's text export (trace_view.json + side CSVs)
-    AscendDb,      // an Ascend profiler database (ascend_pytorch_profiler_N.db, msprof_*.db)
-    NsysSqlite,    // an Nsight Systems SQLite export
-};
-
 // One row of the format table. Every text field but the name may be empty ("not this format's").
 struct FormatInfo {
-    TraceFormat format;
-    std::string_view name;  // what reports and `contend-cli info` print: "kineto"
+    std::string_view name;  // what reports and `contend-cli info` print: "kineto"; distinct
     // Its usage line: what it is and the files it comes as, as the format lists show it
     // (formatLines: `info --help`, the usage texts of contend-cli and contend).
     std::string_view description;
@@ -49,28 +35,27 @@ struct FormatInfo {
     std::string_view rankFrom;
 };
 
-// Every format, in the enum's order.
-std::span<const FormatInfo> traceFormats();
-const FormatInfo& formatInfo(TraceFormat format);
-// "chrome", "kineto", "ascend", "ascend-folder", "ascend-db", "nsys-sqlite".
-std::string_view formatName(TraceFormat format);
-// The inverse of formatName; nullopt for any other text.
-std::optional<TraceFormat> formatFromName(std::string_view name);
+// Chrome/Perfetto trace-event JSON with nothing of a profiler's own about it: the format of a
+// trace no reader named (TraceFormat{}, what a TraceBuilder starts with).
+extern const FormatInfo kChromeFormat;
 
-// The texts made from the table:
-// - formatLines: one line per format, "  NAME           DESCRIPTION\n" (the names in one column).
-// - openDialogFilter: the app's Open dialog filter, Qt's syntax: every pattern as "Traces", one
-//   entry per dialogEntry, "All files (*)".
-// - folderRefusalWords: what a folder must hold ("one *.pt.trace.json(.gz) file, ..., or
-//   msprof_*.db").
-// - databaseRefusalWords: what a database must be ("neither an X nor a Y (no T, no U)").
-// - rankLayoutWords: what ranks a folder of ranks holds, joined by `separator`.
-// - rankFromWords: where a rank's number comes from ("distributedInfo.rank or profiler_info_N.json").
-std::string formatLines(std::string_view indent = "  ");
-std::string openDialogFilter();
-std::string folderRefusalWords();
-std::string databaseRefusalWords();
-std::string rankLayoutWords(std::string_view separator);
-std::string rankFromWords();
+// The format a trace was read as: a row of the format table, compared by identity (a value, cheap
+// to copy; TraceFormat{} is kChromeFormat). A row converts to its format.
+class TraceFormat {
+  public:
+    constexpr TraceFormat() noexcept = default;
+    constexpr TraceFormat(const FormatInfo& row) noexcept : m_row(&row) {}
+
+    const FormatInfo& info() const noexcept { return m_row ? *m_row : kChromeFormat; }
+    std::string_view name() const noexcept { return info().name; }
+
+    friend bool operator==(TraceFormat a, TraceFormat b) noexcept { return &a.info() == &b.info(); }
+
+  private:
+    const FormatInfo* m_row = nullptr;
+};
+
+// "chrome", "kineto", "ascend", "ascend-folder", "ascend-db", "nsys-sqlite", ...
+inline std::string_view formatName(TraceFormat format) { return format.name(); }
 
 }  // namespace contend

@@ -15,12 +15,12 @@
 #include "core/analysis/whatif/whatif.h"
 #include "core/common/version.h"
 #include "core/io/load.h"
+#include "core/io/reader_table.h"
 #include "core/pipeline/analyze_trace.h"
 #include "core/pipeline/cluster_run.h"
 #include "core/report/compare/compare_report.h"
 #include "core/report/ranks/cluster_report.h"
 #include "core/report/single/report_json.h"
-#include "core/trace/trace_format.h"
 #include "python/src/report_tables.h"
 #include "python/src/run_control.h"
 #include "python/src/trace_info.h"
@@ -281,8 +281,8 @@ PYBIND11_MODULE(_core, m) {
           pyb::arg("memory_limit"), pyb::arg("progress"));
     m.def("formats", [] {
         pyb::list out;
-        for (const FormatInfo& f : traceFormats())
-            out.append(pyb::make_tuple(std::string(f.name), std::string(f.description)));
+        for (const FormatInfo* f : traceFormats())
+            out.append(pyb::make_tuple(std::string(f->name), std::string(f->description)));
         return out;
     });
     m.def("version", [] { return std::string(version()) + " (" + std::string(commit()) + ")"; });

@@ -4,6 +4,7 @@
 // bundled sample open, skipping without ../shared/traces).
 #include <string>
 
+#include "core/io/json/chrome_json_reader.h"
 #include "core/io/load.h"
 #include "core/trace/conventions.h"
 #include "core/trace/trace_builder.h"
@@ -13,7 +14,7 @@ namespace contend::test {
 // Builds a trace with device streams ("GPU 0 / stream N") and host threads, slice by slice.
 class TinyTrace {
   public:
-    TinyTrace() : m_b(TraceFormat::Kineto) {}
+    TinyTrace() : m_b(kKinetoFormat) {}
     std::uint32_t stream(int n) {
         const std::string tid = std::to_string(n);
         const std::uint32_t t = m_b.track("0", tid);

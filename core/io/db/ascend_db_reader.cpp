@@ -4,6 +4,7 @@
 #include "core/io/db/ascend_db_reader.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <filesystem>
 #include <utility>
@@ -423,7 +424,7 @@ namespace {
 bool sniffAscendDb(const Probe& p) { return sniffDatabase(p, isAscendDatabase); }
 
 std::optional<Failure> readAscendDbEntry(const Probe& p, TraceBuilder& b, const LoadOptions& options) {
-    return readDatabase(p, b, options, TraceFormat::AscendDb, readAscendDb);
+    return readDatabase(p, b, options, kAscendDbFormat, readAscendDb);
 }
 
 std::optional<Failure> refuseAnalysisDb(const Probe& p, TraceBuilder&, const LoadOptions&) {
@@ -438,8 +439,22 @@ std::optional<Failure> refuseAnalysisDb(const Probe& p, TraceBuilder&, const Loa
 
 }  // namespace
 
-const ReaderEntry kAscendDbReader{"ascend-db", formatBit(TraceFormat::AscendDb), sniffAscendDb, readAscendDbEntry};
-const ReaderEntry kAscendAnalysisDbRefusal{"ascend-analysis-db", 0,
+const FormatInfo kAscendDbFormat{
+    .name = "ascend-db",
+    .description = "an Ascend profiler database (ascend_pytorch_profiler_N.db, msprof_*.db) or folder",
+    .patterns = "*.db",
+    .dialogEntry = "Ascend profiler database",
+    .folderWords = "ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_N.db, msprof_*.db",
+    .databaseWords = "an Ascend profiler database",
+    .databaseTables = "TASK and STRING_IDS tables"};
+
+namespace {
+constexpr std::array<const FormatInfo*, 1> kAscendDbFormats{&kAscendDbFormat};
+}  // namespace
+
+const ReaderEntry kAscendDbReader{"ascend-db", kAscendDbFormats, sniffAscendDb, readAscendDbEntry};
+const ReaderEntry kAscendAnalysisDbRefusal{"ascend-analysis-db",
+                                           {},
                                            [](const Probe& p) { return p.sqlite && p.filename() == "analysis.db"; },
                                            refuseAnalysisDb};
 

@@ -52,7 +52,8 @@ std::optional<Failure> readAscendDb(const SqliteDb& db, const std::string& path,
                                     const LoadOptions& options);
 
 // The reader table's entry (core/io/reader_entry.h): an SQLite database isAscendDatabase
-// accepts, read as TraceFormat::AscendDb.
+// accepts, read as kAscendDbFormat (its row of the format table, core/trace/trace_format.h).
+extern const FormatInfo kAscendDbFormat;
 extern const ReaderEntry kAscendDbReader;
 // The refusal of the analysis.db an Ascend profiler writes beside its database (summary tables
 // only, no trace), which tells where the trace is; in the table after the unreadable-database

@@ -1,6 +1,7 @@
 #include "core/io/db/nsys_sqlite_reader.h"
 
 #include <algorithm>
+#include <array>
 #include <initializer_list>
 #include <unordered_map>
 #include <unordered_set>
@@ -539,7 +540,7 @@ namespace {
 bool sniffNsysSqlite(const Probe& p) { return sniffDatabase(p, isNsysDatabase); }
 
 std::optional<Failure> readNsysSqliteEntry(const Probe& p, TraceBuilder& b, const LoadOptions& options) {
-    return readDatabase(p, b, options, TraceFormat::NsysSqlite, readNsysSqlite);
+    return readDatabase(p, b, options, kNsysSqliteFormat, readNsysSqlite);
 }
 
 bool sniffNsysReport(const Probe& p) {
@@ -559,8 +560,19 @@ std::optional<Failure> refuseNsysReport(const Probe& p, TraceBuilder&, const Loa
 
 }  // namespace
 
-const ReaderEntry kNsysSqliteReader{"nsys-sqlite", formatBit(TraceFormat::NsysSqlite), sniffNsysSqlite,
-                                    readNsysSqliteEntry};
-const ReaderEntry kNsysReportRefusal{"nsys-report", 0, sniffNsysReport, refuseNsysReport};
+const FormatInfo kNsysSqliteFormat{
+    .name = "nsys-sqlite",
+    .description = "an Nsight Systems SQLite export (.sqlite from nsys export --type sqlite)",
+    .patterns = "*.sqlite",
+    .dialogEntry = "Nsight Systems SQLite export",
+    .databaseWords = "an Nsight Systems export",
+    .databaseTables = "CUPTI_ACTIVITY_KIND_KERNEL"};
+
+namespace {
+constexpr std::array<const FormatInfo*, 1> kNsysSqliteFormats{&kNsysSqliteFormat};
+}  // namespace
+
+const ReaderEntry kNsysSqliteReader{"nsys-sqlite", kNsysSqliteFormats, sniffNsysSqlite, readNsysSqliteEntry};
+const ReaderEntry kNsysReportRefusal{"nsys-report", {}, sniffNsysReport, refuseNsysReport};
 
 }  // namespace contend

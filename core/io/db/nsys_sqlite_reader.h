@@ -37,9 +37,11 @@ std::optional<Failure> readNsysSqlite(const SqliteDb& db, const std::string& pat
                                       const LoadOptions& options);
 
 // The reader table's entries (core/io/reader_entry.h): an SQLite database isNsysDatabase
-// accepts, read as TraceFormat::NsysSqlite; and the refusal of an Nsight Systems report
+// accepts, read as kNsysSqliteFormat (its row of the format table, core/trace/trace_format.h);
+// and the refusal of an Nsight Systems report
 // (.nsys-rep, or .qdrep before 2021.3: a container Nsight opens, known by its extension), which
 // says how to export it.
+extern const FormatInfo kNsysSqliteFormat;
 extern const ReaderEntry kNsysSqliteReader;
 extern const ReaderEntry kNsysReportRefusal;
 

@@ -1,6 +1,7 @@
 #include "core/io/json/ascend_folder.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <filesystem>
 
@@ -144,7 +145,7 @@ std::optional<Failure> readAscendFolder(const Probe& p, TraceBuilder& b, const L
         // The Ascend database reader itself, not the reader table (which lists this reader).
         const Probe probe = probeDatabase(folder.database);
         auto err = kAscendDbReader.sniff(probe) ? kAscendDbReader.read(probe, db, options)
-                                                : refuseDatabase(probe, db, options);
+                                                : refuseDatabase(probe, kAscendDbFormat);
         if (!err) {
             Source src = db.source();
             describeFolderRead(src, folder);
@@ -159,7 +160,7 @@ std::optional<Failure> readAscendFolder(const Probe& p, TraceBuilder& b, const L
     if (err) return err;
     b.source().folder = folder.root;
     b.source().gaps = {};  // the shapes come from the folder's CSVs
-    b.setFormat(TraceFormat::AscendFolder);
+    b.setFormat(kAscendFolderFormat);
     if (const int rank = ascendRank(folder.root); rank >= 0) b.setDistributed(rank, 0);
     if (options.joinSideFiles) {
         // The trace is what the user opened; a broken side file costs its metrics, not the load.
@@ -198,8 +199,20 @@ constexpr RankLayout kAscendRanks{isAscendRankFolder, isAscendOwnFolder, isAscen
 
 }  // namespace
 
-const ReaderEntry kAscendFolderReader{
-    "ascend-folder", formatBit(TraceFormat::AscendFolder) | formatBit(TraceFormat::AscendDb),
-    [](const Probe& p) { return folderOf(p).has_value(); }, readAscendFolder, &kAscendRanks};
+const FormatInfo kAscendFolderFormat{
+    .name = "ascend-folder",
+    .description = "an Ascend profiler folder's text export (trace_view.json and its CSVs joined)",
+    .folderWords = "ASCEND_PROFILER_OUTPUT/trace_view.json, trace_view.json",
+    .rankWords = "Ascend rank folders (*_ascend_pt with profiler_info_N.json)",
+    .rankFrom = "profiler_info_N.json"};
+
+namespace {
+// A folder with a database export is read as the database.
+constexpr std::array<const FormatInfo*, 2> kAscendFolderFormats{&kAscendFolderFormat, &kAscendDbFormat};
+}  // namespace
+
+const ReaderEntry kAscendFolderReader{"ascend-folder", kAscendFolderFormats,
+                                      [](const Probe& p) { return folderOf(p).has_value(); }, readAscendFolder,
+                                      &kAscendRanks};
 
 }  // namespace contend

@@ -51,12 +51,13 @@ double ascendTextCounterValue(std::string_view name, std::string_view key, doubl
 
 // The reader table's entry (core/io/reader_entry.h): a folder findAscendFolder recognises, or a
 // trace_view.json opened inside ASCEND_PROFILER_OUTPUT with side files beside it. A folder with
-// a database export reads the database (TraceFormat::AscendDb or whatever the SQLite entries
+// a database export reads the database (kAscendDbFormat or whatever the SQLite entries
 // make of it; Source::folder and a "read" detail say what was read); a database that cannot be
 // read falls back to the text export beside it, with the DatabaseExportNotRead warning. The
-// text export is read as JSON (TraceFormat::AscendFolder) with the rank of profiler_info_N.json
+// text export is read as JSON (kAscendFolderFormat, its row of the format table) with the rank of profiler_info_N.json
 // and, unless LoadOptions::joinSideFiles is off, the side CSVs joined (a broken one costs its
 // metrics, as the SideFileNotJoined warning, not the load).
+extern const FormatInfo kAscendFolderFormat;
 extern const ReaderEntry kAscendFolderReader;
 
 }  // namespace contend

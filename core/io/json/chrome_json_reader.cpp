@@ -246,11 +246,11 @@ Status Reader::run() {
     stats.bytes = m_bufOffset + m_len;
     stats.fileBytes = m_src.fileSize();
     if (m_ascendHints)
-        m_b.setFormat(TraceFormat::Ascend);
+        m_b.setFormat(kAscendFormat);
     else if (m_kinetoHints)
-        m_b.setFormat(TraceFormat::Kineto);
+        m_b.setFormat(kKinetoFormat);
     else
-        m_b.setFormat(TraceFormat::Chrome);
+        m_b.setFormat(kChromeFormat);
     attachProfilerRanges(m_b);  // per-kernel CUPTI metrics onto their kernels (kineto_ranges.h)
     return Status::Ok;
 }

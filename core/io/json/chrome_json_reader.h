@@ -33,6 +33,10 @@ std::optional<Failure> readJsonMemory(std::string_view json, const std::string& 
 // as JSON (TraceFormat Chrome, Kineto or Ascend by what the events say; a path that cannot be
 // opened fails here); and a folder with exactly one PyTorch trace file in it
 // (*.pt.trace.json(.gz), as tensorboard writes them), which reads that file.
+// The rows of the format table (core/trace/trace_format.h) the JSON reader gives beside the
+// generic kChromeFormat: PyTorch profiler (Kineto) JSON and an Ascend trace_view.json on its own.
+extern const FormatInfo kKinetoFormat;
+extern const FormatInfo kAscendFormat;
 extern const ReaderEntry kChromeJsonReader;
 extern const ReaderEntry kKinetoFolderReader;
 

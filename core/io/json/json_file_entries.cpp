@@ -1,6 +1,7 @@
 // The JSON reader on a file, in memory, and as the reader table's entries (a file, and a folder
 // with one PyTorch trace in it): core/io/json/chrome_json_reader.h declares them; the streaming
 // reader itself is chrome_json_reader.cpp.
+#include <array>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -15,7 +16,7 @@ namespace {
 // kernel_details.csv / operator_details.csv (the Ascend folder reader joins them and clears
 // this).
 void noteGaps(Source& src, TraceFormat format) {
-    if (format != TraceFormat::Ascend) return;
+    if (format != kAscendFormat) return;
     src.gaps.shapes = "an Ascend trace_view.json opened on its own";
     src.gaps.shapesRemedy =
         "Open the whole profiler folder (the *_ascend_pt rank folder or its ASCEND_PROFILER_OUTPUT) "
@@ -88,9 +89,24 @@ std::optional<Failure> readKinetoFolder(const Probe& p, TraceBuilder& b, const L
     return readJsonFile(*file, b, options);
 }
 
-constexpr std::uint32_t kJsonFormats =
-    formatBit(TraceFormat::Chrome) | formatBit(TraceFormat::Kineto) | formatBit(TraceFormat::Ascend);
+}  // namespace
 
+const FormatInfo kKinetoFormat{
+    .name = "kineto",
+    .description = "PyTorch profiler (Kineto) JSON, or a folder with one *.pt.trace.json(.gz)",
+    .patterns = "*.json *.json.gz *.gz",
+    .dialogEntry = "PyTorch/Kineto, Ascend or Chrome JSON",
+    .folderWords = "one *.pt.trace.json(.gz) file",
+    .rankWords = "Kineto files (*.json, *.json.gz with distributedInfo.rank)",
+    .rankFrom = "distributedInfo.rank"};
+
+const FormatInfo kAscendFormat{.name = "ascend",
+                               .description = "Ascend PyTorch Profiler trace_view.json opened as a file",
+                               .patterns = "*.json *.json.gz *.gz",
+                               .dialogEntry = "PyTorch/Kineto, Ascend or Chrome JSON"};
+
+namespace {
+constexpr std::array<const FormatInfo*, 3> kJsonFormats{&kChromeFormat, &kKinetoFormat, &kAscendFormat};
 }  // namespace
 
 const ReaderEntry kChromeJsonReader{"json", kJsonFormats, [](const Probe& p) { return !p.isDirectory; }, readJsonEntry};

@@ -7,6 +7,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "core/common/json_fields.h"
 #include "core/report/breakdowns/breakdowns_json.h"
 #include "core/report/producer_json.h"
 #include "core/report/ranks/cluster_report.h"
@@ -17,90 +18,21 @@ using nlohmann::json;
 
 namespace {
 
-struct ReadError {
-    std::string what;
-};
-
-const json& need(const json& j, const char* key, const std::string& where) {
-    if (!j.is_object() || !j.contains(key)) throw ReadError{where + ": missing \"" + key + "\""};
-    return j[key];
-}
-
-const json& needArray(const json& j, const char* key, const std::string& where) {
-    const json& v = need(j, key, where);
-    if (!v.is_array()) throw ReadError{where + ": \"" + key + "\" is not an array"};
-    return v;
-}
-
-// An integer in [lo, hi]: whole floats are accepted, anything else (a string, 3e126, -1 for a
-// count) is an error rather than a cast out of range.
-template <typename T>
-T integer(const json& v, const char* key, const std::string& where, T lo = std::numeric_limits<T>::min()) {
-    const auto bad = [&]() { return ReadError{where + ": \"" + key + "\" has the wrong type or is out of range"}; };
-    constexpr T hi = std::numeric_limits<T>::max();
-    if (v.is_number_unsigned()) {
-        const auto u = v.get<std::uint64_t>();
-        if (u > static_cast<std::uint64_t>(hi)) throw bad();
-        return static_cast<T>(u);
-    }
-    if (v.is_number_integer()) {
-        const auto i = v.get<std::int64_t>();
-        if (i < static_cast<std::int64_t>(lo)) throw bad();
-        if (i > 0 && static_cast<std::uint64_t>(i) > static_cast<std::uint64_t>(hi)) throw bad();
-        return static_cast<T>(i);
-    }
-    if (v.is_number_float()) {
-        const double d = v.get<double>();
-        const double top = std::is_signed_v<T> ? 9223372036854775808.0 : 18446744073709551616.0;
-        if (!std::isfinite(d) || d != std::floor(d) || d < static_cast<double>(lo) ||
-            d >= std::min(top, static_cast<double>(hi) + 1.0))
-            throw bad();
-        return static_cast<T>(d);
-    }
-    throw bad();
-}
-
-template <typename T>
-T getInt(const json& j, const char* key, const std::string& where, T lo = std::numeric_limits<T>::min()) {
-    return integer<T>(need(j, key, where), key, where, lo);
-}
-
-template <typename T>
-T getIntOr(const json& j, const char* key, const std::string& where, T fallback, T lo = std::numeric_limits<T>::min()) {
-    if (!j.is_object() || !j.contains(key) || j[key].is_null()) return fallback;
-    return integer<T>(j[key], key, where, lo);
-}
-
-double getNumber(const json& j, const char* key, const std::string& where) {
-    const json& v = need(j, key, where);
-    if (!v.is_number() || !std::isfinite(v.get<double>())) throw ReadError{where + ": \"" + key + "\" is not a number"};
-    return v.get<double>();
-}
-
-bool getBool(const json& j, const char* key, const std::string& where) {
-    const json& v = need(j, key, where);
-    if (!v.is_boolean()) throw ReadError{where + ": \"" + key + "\" is not true or false"};
-    return v.get<bool>();
-}
-
-std::string getString(const json& j, const char* key, const std::string& where) {
-    const json& v = need(j, key, where);
-    if (!v.is_string()) throw ReadError{where + ": \"" + key + "\" is not a string"};
-    return v.get<std::string>();
-}
+using namespace jsonfields;
 
 std::string at(const char* array, std::size_t i) { return std::string(array) + "/" + std::to_string(i); }
 
 RankFinding readFinding(const json& f, const std::string& where) {
     RankFinding out;
     const std::string kind = getString(f, "kind", where);
-    if (kind != "window" && kind != "anomaly") throw ReadError{where + ": unknown kind \"" + kind + "\""};
+    if (kind != "window" && kind != "anomaly") throw JsonFieldError{where + ": unknown kind \"" + kind + "\""};
     out.window = kind == "window";
     out.op = getString(f, "op", where);
     const std::string res = getString(f, "resource", where);
-    if (!resourceFromName(res, out.resource)) throw ReadError{where + ": unknown resource \"" + res + "\""};
+    if (!resourceFromName(res, out.resource)) throw JsonFieldError{where + ": unknown resource \"" + res + "\""};
     const std::string prov = getString(f, "provenance", where);
-    if (!provenanceFromName(prov, out.provenance)) throw ReadError{where + ": unknown provenance \"" + prov + "\""};
+    if (!provenanceFromName(prov, out.provenance))
+        throw JsonFieldError{where + ": unknown provenance \"" + prov + "\""};
     out.startNs = getInt<TimeNs>(f, "start_ns", where);
     out.endNs = getInt<TimeNs>(f, "end_ns", where);
     out.extraWaitNs = getInt<TimeNs>(f, "extra_wait_ns", where);
@@ -152,7 +84,7 @@ void readSlowRanks(const json& j, ClusterReport& c) {
         SlowRank s;
         s.rank = getInt<int>(slow[i], "rank", w, 0);
         const json& its = needArray(slow[i], "iterations", w);
-        for (const json& x : its) s.iterations.push_back(integer<std::uint32_t>(x, "iterations", w));
+        for (const json& x : its) s.iterations.push_back(integerOf<std::uint32_t>(x, "iterations", w));
         s.excessNs = getInt<TimeNs>(slow[i], "excess_ns", w, 0);
         c.slowRanks.push_back(std::move(s));
     }
@@ -194,8 +126,8 @@ bool isClusterDocument(const json& j) {
 
 Result<ClusterReport> clusterFromJson(const json& j) {
     try {
-        if (!j.is_object()) throw ReadError{"cluster: not a JSON object"};
-        if (!isClusterDocument(j)) throw ReadError{std::string("cluster: \"schema\" is not ") + kClusterSchema};
+        if (!j.is_object()) throw JsonFieldError{"cluster: not a JSON object"};
+        if (!isClusterDocument(j)) throw JsonFieldError{std::string("cluster: \"schema\" is not ") + kClusterSchema};
         ClusterReport c;
         const json& s = need(j, "settings", "cluster");
         c.settings.k = getNumber(s, "k", "settings");
@@ -210,10 +142,10 @@ Result<ClusterReport> clusterFromJson(const json& j) {
                 {getString(notes[i], "kind", at("notes", i)), getString(notes[i], "text", at("notes", i))});
         if (j.contains("breakdowns"))  // absent before the breakdowns
             if (auto bad = rankBreakdownsFromJson(j["breakdowns"], c.temporal, c.commCompOverlap))
-                throw ReadError{"cluster: " + bad->reason};
+                throw JsonFieldError{"cluster: " + bad->reason};
         c.producer = producerFromJson(j);  // absent before 0.7.0
         return c;
-    } catch (const ReadError& e) {
+    } catch (const JsonFieldError& e) {
         return Failure::of(Failure::Kind::Malformed, e.what);
     }
 }

@@ -4,6 +4,7 @@
 #include <optional>
 #include <type_traits>
 
+#include "core/common/json_fields.h"
 #include "core/report/breakdowns/breakdowns_json.h"
 #include "core/report/producer_json.h"
 #include "core/report/ranks/distributed_json.h"
@@ -18,86 +19,24 @@ namespace {
 
 // --- reading ---------------------------------------------------------------------------------
 
-struct ReadError {
-    std::string what;
-};
-
-const json& need(const json& j, const char* key, const std::string& where) {
-    if (!j.is_object() || !j.contains(key)) throw ReadError{where + ": missing \"" + key + "\""};
-    return j[key];
-}
-
-// v as a T, or nullopt when it is not one. Integers are range-checked: nlohmann's get<long>() of
-// 3e126 (a float where a count belongs, in a file we did not write) is a cast out of range,
-// undefined behaviour; so is a negative count read as unsigned. A float is accepted for an
-// integer only when it is whole and in range.
-template <typename T>
-std::optional<T> convert(const json& v) {
-    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-        using L = std::numeric_limits<T>;
-        if (v.is_number_unsigned()) {
-            const auto u = v.get<std::uint64_t>();
-            if (u > static_cast<std::uint64_t>(L::max())) return std::nullopt;
-            return static_cast<T>(u);
-        }
-        if (v.is_number_integer()) {
-            const auto i = v.get<std::int64_t>();
-            if (i < static_cast<std::int64_t>(L::min())) return std::nullopt;
-            if (i > 0 && static_cast<std::uint64_t>(i) > static_cast<std::uint64_t>(L::max())) return std::nullopt;
-            return static_cast<T>(i);
-        }
-        if (v.is_number_float()) {
-            const double d = v.get<double>();
-            // 2^63 and 2^64 are exact doubles; max() itself is not.
-            const double hi = L::is_signed ? 9223372036854775808.0 : 18446744073709551616.0;
-            if (!std::isfinite(d) || d != std::floor(d) || d < static_cast<double>(L::min()) ||
-                d >= std::min(hi, static_cast<double>(L::max()) + 1.0))
-                return std::nullopt;
-            return static_cast<T>(d);
-        }
-        return std::nullopt;
-    } else {
-        try {
-            return v.get<T>();
-        } catch (const json::exception&) {
-            return std::nullopt;
-        }
-    }
-}
-
-template <typename T>
-T get(const json& j, const char* key, const std::string& where) {
-    const json& v = need(j, key, where);
-    if (std::optional<T> x = convert<T>(v)) return *x;
-    throw ReadError{where + ": \"" + key + "\" has the wrong type or is out of range"};
-}
-
-template <typename T>
-T getOr(const json& j, const char* key, T fallback) {
-    if (!j.is_object() || !j.contains(key) || j[key].is_null()) return fallback;
-    return convert<T>(j[key]).value_or(fallback);
-}
+using namespace jsonfields;
 
 // pid/tid written as a number or a string.
 std::string getId(const json& j, const char* key, const std::string& where) {
     const json& v = need(j, key, where);
     if (v.is_string()) return v.get<std::string>();
     if (v.is_number_integer()) return std::to_string(v.get<long long>());
-    throw ReadError{where + ": \"" + key + "\" is neither a number nor a string"};
+    throw JsonFieldError{where + ": \"" + key + "\" is neither a number nor a string"};
 }
 
 Resource getResource(const json& j, const char* key, const std::string& where) {
     Resource r;
     const auto s = get<std::string>(j, key, where);
-    if (!resourceFromName(s, r)) throw ReadError{where + ": unknown resource \"" + s + "\""};
+    if (!resourceFromName(s, r)) throw JsonFieldError{where + ": unknown resource \"" + s + "\""};
     return r;
 }
 
-const json& needArray(const json& j, const char* key) {
-    const json& v = need(j, key, "report");
-    if (!v.is_array()) throw ReadError{std::string("report: \"") + key + "\" is not an array"};
-    return v;
-}
+const json& needArray(const json& j, const char* key) { return jsonfields::needArray(j, key, "report"); }
 
 Breakdown readBreakdown(const json& j) {
     Breakdown b;
@@ -146,11 +85,11 @@ WhatIfSummary readWhatIf(const json& j) {
 }
 
 Report readReport(const json& j) {
-    if (!j.is_object()) throw ReadError{"report: not a JSON object"};
+    if (!j.is_object()) throw JsonFieldError{"report: not a JSON object"};
     const auto schema = getOr<std::string>(j, "schema", "");
     if (schema != kReportSchema && schema != kReportSchemaV1)
-        throw ReadError{"report: schema is \"" + schema + "\", expected \"" + kReportSchema + "\" (or \"" +
-                        kReportSchemaV1 + "\")"};
+        throw JsonFieldError{"report: schema is \"" + schema + "\", expected \"" + kReportSchema + "\" (or \"" +
+                             kReportSchemaV1 + "\")"};
     Report r;
     const json& tr = need(j, "trace", "report");
     r.trace.path = get<std::string>(tr, "path", "trace");
@@ -282,7 +221,7 @@ Report readReport(const json& j) {
             x.runsApart = get<std::uint32_t>(p, "runs_apart", where);
             x.slowdown = get<double>(p, "slowdown", where);
             const json& ci = need(p, "slowdown_ci", where);
-            if (!ci.is_array() || ci.size() != 2) throw ReadError{where + ".slowdown_ci: expected [low, high]"};
+            if (!ci.is_array() || ci.size() != 2) throw JsonFieldError{where + ".slowdown_ci: expected [low, high]"};
             x.slowdownLow = ci[0].get<double>();
             x.slowdownHigh = ci[1].get<double>();
             x.pValue = get<double>(p, "p_value", where);
@@ -383,12 +322,12 @@ Report readReport(const json& j) {
     }
     if (j.contains("distributed")) {
         Result<ReportDistributed> d = distributedFromJson(j["distributed"]);
-        if (!d) throw ReadError{d.failure().reason};
+        if (!d) throw JsonFieldError{d.failure().reason};
         r.distributed = std::move(d).value();
     }
     if (j.contains("breakdowns")) {  // absent before the breakdowns
         Result<TraceBreakdowns> b = breakdownsFromJson(j["breakdowns"]);
-        if (!b) throw ReadError{b.failure().reason};
+        if (!b) throw JsonFieldError{b.failure().reason};
         r.breakdowns = std::move(b).value();
     }
     r.whatIf = readWhatIf(j);
@@ -411,7 +350,7 @@ nlohmann::json idJson(const std::string& text) {
 Result<Report> reportFromJson(const json& j) {
     try {
         return readReport(j);
-    } catch (const ReadError& e) {
+    } catch (const JsonFieldError& e) {
         return Failure::of(Failure::Kind::Malformed, e.what);
     } catch (const json::exception& e) {
         return Failure::of(Failure::Kind::Malformed, std::string("report: ") + e.what());
