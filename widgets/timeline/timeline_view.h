@@ -213,6 +213,9 @@ class TimelineView : public QWidget, public SessionView {
     const SliceFlows& selectedFlows() const { return m_flows; }
 
   private:
+    // The layout row whose name is at widget position `pos` in the gutter, nullptr if none.
+    const LayoutRow* gutterRowAt(QPoint pos) const;
+
     Drag m_drag = Drag::None;
     bool m_moved = false;
     bool m_showCritical = false;

@@ -49,20 +49,20 @@ void TimelineView::showAllTracks() {
     if (m_layoutOptions.arrangement.showAll()) arrangementChanged();
 }
 
-std::uint32_t TimelineView::trackAtGutter(QPoint pos) const {
-    if (pos.x() < 0 || pos.x() >= kGutter || pos.y() < kRuler) return kNone;
+const LayoutRow* TimelineView::gutterRowAt(QPoint pos) const {
+    if (pos.x() < 0 || pos.x() >= kGutter || pos.y() < kRuler) return nullptr;
     const int row = m_layout.rowAtView(pos.y() - kRuler, m_scrollY);
-    if (row < 0) return kNone;
-    const LayoutRow& r = m_layout.rows()[static_cast<std::size_t>(row)];
-    return r.kind == RowKind::Lane ? r.track : kNone;
+    return row < 0 ? nullptr : &m_layout.rows()[static_cast<std::size_t>(row)];
+}
+
+std::uint32_t TimelineView::trackAtGutter(QPoint pos) const {
+    const LayoutRow* r = gutterRowAt(pos);
+    return r && r->kind == RowKind::Lane ? r->track : kNone;
 }
 
 std::uint32_t TimelineView::counterAtGutter(QPoint pos) const {
-    if (pos.x() < 0 || pos.x() >= kGutter || pos.y() < kRuler) return kNone;
-    const int row = m_layout.rowAtView(pos.y() - kRuler, m_scrollY);
-    if (row < 0) return kNone;
-    const LayoutRow& r = m_layout.rows()[static_cast<std::size_t>(row)];
-    return r.kind == RowKind::Counter ? r.counter : kNone;
+    const LayoutRow* r = gutterRowAt(pos);
+    return r && r->kind == RowKind::Counter ? r->counter : kNone;
 }
 
 QString TimelineView::gutterTooltip(QPoint pos) const {
