@@ -3,6 +3,7 @@
 // event loop, and the setup the window tests share (fresh settings, a main window with the
 // bundled sample open, skipping without ../shared/traces).
 #include <string>
+#include <vector>
 
 #include "core/io/json/chrome_json_reader.h"
 #include "core/io/load.h"
@@ -77,6 +78,7 @@ inline std::uint32_t findSlice(const Trace& t, std::string_view name, TimeNs sta
 #include "app/gui/main_window.h"
 #include "test_paths.h"
 #include "test_support.h"
+#include "widgets/timeline/timeline_view.h"
 
 namespace contend::test {
 
@@ -141,6 +143,17 @@ inline Outcome openAndWait(gui::MainWindow& w, const QString& path, int timeoutM
 // Opens the bundled sample in `w`; true once it is open and analysed.
 inline bool openSample(gui::MainWindow& w, int timeoutMs = 120000) {
     return openAndWait(w, samplePath(), timeoutMs) == Outcome::Opened;
+}
+
+// The window's device streams the timeline shows (in the trace's order): what the track tests pin,
+// hide and move.
+inline std::vector<std::uint32_t> shownDeviceStreams(gui::MainWindow& w) {
+    const Trace& trace = *w.session()->current()->trace;
+    std::vector<std::uint32_t> streams;
+    for (std::uint32_t t : trace.trackOrder())
+        if (trace.tracks()[t].kind == TrackKind::DeviceStream && w.timeline()->layout().trackSpan(t).first >= 0)
+            streams.push_back(t);
+    return streams;
 }
 
 // The setup most window tests share: fresh settings, a main window resized to `size` (its

@@ -151,10 +151,7 @@ TEST_CASE("a session saved and opened in a fresh window restores everything", "[
         // Tracks: the device streams only, one pinned, one hidden, one moved.
         TimelineView* tl = w.timeline();
         const Trace& trace = *w.session()->current()->trace;
-        std::vector<std::uint32_t> streams;
-        for (std::uint32_t t : trace.trackOrder())
-            if (trace.tracks()[t].kind == TrackKind::DeviceStream && tl->layout().trackSpan(t).first >= 0)
-                streams.push_back(t);
+        const std::vector<std::uint32_t> streams = contend::test::shownDeviceStreams(w);
         REQUIRE(streams.size() >= 3);
         tl->setTrackPinned(streams[2], true);
         tl->setTrackHidden(streams[1], true);

@@ -87,10 +87,7 @@ TEST_CASE("a trace opened again gets its tracks back, and Show All Tracks forget
         openSample(w);
         TimelineView* tl = w.timeline();
         const Trace& trace = *w.session()->current()->trace;
-        std::vector<std::uint32_t> streams;
-        for (std::uint32_t t : trace.trackOrder())
-            if (trace.tracks()[t].kind == TrackKind::DeviceStream && tl->layout().trackSpan(t).first >= 0)
-                streams.push_back(t);
+        const std::vector<std::uint32_t> streams = contend::test::shownDeviceStreams(w);
         REQUIRE(streams.size() >= 3);
         REQUIRE(trace.counters().size() >= 2);
         tl->setTrackPinned(streams[2], true);
