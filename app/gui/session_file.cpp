@@ -83,6 +83,23 @@ struct Reader {
         for (std::size_t i = 0; i < v->size(); ++i) out.push_back(track((*v)[i], key + "[" + std::to_string(i) + "]"));
         return out;
     }
+    std::vector<std::string> strings(const json& j, const char* name, const std::string& key) {
+        std::vector<std::string> out;
+        const json* v = child(j, name, key, false);
+        if (!v) return out;
+        if (!v->is_array()) {
+            fail(key, "expected a list of names");
+            return out;
+        }
+        for (std::size_t i = 0; i < v->size(); ++i) {
+            if (!(*v)[i].is_string()) {
+                fail(key + "[" + std::to_string(i) + "]", "expected a string");
+                return out;
+            }
+            out.push_back((*v)[i].get<std::string>());
+        }
+        return out;
+    }
 };
 
 json trackJson(const SessionTrackRef& r) { return json{{"pid", r.pid}, {"tid", r.tid}}; }
@@ -123,7 +140,9 @@ std::string sessionToJson(const SessionState& s) {
     j["tracks"] = {{"order", tracksJson(s.order)},
                    {"pinned", tracksJson(s.pinned)},
                    {"hidden", tracksJson(s.hidden)},
-                   {"filter", {{"text", s.filter.text}, {"deviceOnly", s.filter.deviceOnly}}}};
+                   {"filter", {{"text", s.filter.text}, {"deviceOnly", s.filter.deviceOnly}}},
+                   {"pinnedCounters", s.pinnedCounters},
+                   {"hiddenCounters", s.hiddenCounters}};
     return j.dump(2) + "\n";
 }
 
@@ -178,6 +197,8 @@ Result<SessionState> sessionFromJson(const std::string& bytes, const std::string
         s.order = in.tracks(*t, "order", "tracks.order");
         s.pinned = in.tracks(*t, "pinned", "tracks.pinned");
         s.hidden = in.tracks(*t, "hidden", "tracks.hidden");
+        s.pinnedCounters = in.strings(*t, "pinnedCounters", "tracks.pinnedCounters");
+        s.hiddenCounters = in.strings(*t, "hiddenCounters", "tracks.hiddenCounters");
         if (const json* f = in.child(*t, "filter", "tracks.filter", false)) {
             s.filter.text = in.string(*f, "text", "tracks.filter.text", false);
             if (const json* d = in.child(*f, "deviceOnly", "tracks.filter.deviceOnly", false)) {
@@ -237,6 +258,12 @@ void storeTracks(const Trace& trace, const widgets::TrackArrangement& a, Session
         if (a.isHidden(t)) s.hidden.push_back(trackRef(trace, t));
     }
     s.filter = a.filter();
+    s.pinnedCounters.clear();
+    s.hiddenCounters.clear();
+    for (std::uint32_t c : a.pinnedCounters())
+        if (c < trace.counters().size()) s.pinnedCounters.push_back(trace.counters()[c].label());
+    for (std::uint32_t c : a.hiddenCounters())
+        if (c < trace.counters().size()) s.hiddenCounters.push_back(trace.counters()[c].label());
 }
 
 widgets::TrackArrangement restoreTracks(const Trace& trace, const SessionState& s, int* missing) {
@@ -256,6 +283,16 @@ widgets::TrackArrangement restoreTracks(const Trace& trace, const SessionState& 
     for (const SessionTrackRef& r : s.hidden)
         if (const std::uint32_t t = findTrack(trace, r); t != kNone) a.setHidden(t, true);
     a.setFilter(s.filter);
+    auto counter = [&](const std::string& label) {
+        for (std::uint32_t c = 0; c < trace.counters().size(); ++c)
+            if (trace.counters()[c].label() == label) return c;
+        ++lost;
+        return kNone;
+    };
+    for (const std::string& label : s.pinnedCounters)
+        if (const std::uint32_t c = counter(label); c != kNone) a.setCounterPinned(c, true);
+    for (const std::string& label : s.hiddenCounters)
+        if (const std::uint32_t c = counter(label); c != kNone) a.setCounterHidden(c, true);
     if (missing) *missing = lost;
     return a;
 }

@@ -2,8 +2,9 @@
 // A saved session (File > Save Session…, *.contend-session): a small JSON file with a format
 // version that brings a working view back: the trace (or Ascend folder), the thresholds, the
 // window's dock layout, the selected operator, the visible time range, and the timeline's
-// tracks (order, pinned, hidden, filter). Nothing in it is an index into the trace: tracks are
-// named by pid and tid as the file writes them, the operator by its track, start and name, so a
+// tracks (order, pinned, hidden, filter; counter tracks pinned or hidden). Nothing in it is an
+// index into the trace: tracks are named by pid and tid as the file writes them, counters by their
+// label, the operator by its track, start and name, so a
 // session still finds them after the trace is read again. Reading never throws: a damaged or
 // foreign file is a Failure that names the file and the place (byte, line, column) or the key.
 // Pure apart from the Qt types it names; no window (main_window_session.cpp does the actions).
@@ -15,7 +16,10 @@
 //    "range": {"start": 1683564902136198000, "end": 1683564902236198000},
 //    "selection": {"pid": "0", "tid": "7", "start": 1683564902136199000, "name": "gemm"},
 //    "tracks": {"order": [{"pid": "0", "tid": "7"}, ...], "pinned": [...], "hidden": [...],
-//               "filter": {"text": "stream", "deviceOnly": false}}}
+//               "filter": {"text": "stream", "deviceOnly": false},
+//               "pinnedCounters": ["GPU 0 / dram bytes/s"], "hiddenCounters": [...]}}
+// The counter keys came after version 1's first files; a file without them pins and hides no
+// counter, and an older Contend ignores them.
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,6 +61,7 @@ struct SessionState {
     std::optional<SessionSelection> selection;
     std::vector<SessionTrackRef> order, pinned, hidden;
     widgets::TrackFilter filter;
+    std::vector<std::string> pinnedCounters, hiddenCounters;  // counter tracks by label
 };
 
 std::string sessionToJson(const SessionState& state);
@@ -70,9 +75,10 @@ QString sessionTracePath(const SessionState& state, const QString& sessionPath);
 SessionTrackRef trackRef(const Trace& trace, std::uint32_t track);
 // The track named by `ref`, kNone when the trace has none.
 std::uint32_t findTrack(const Trace& trace, const SessionTrackRef& ref);
-// The arrangement as refs into `state` (order, pinned, hidden, filter).
+// The arrangement as refs into `state` (order, pinned, hidden, filter, counters).
 void storeTracks(const Trace& trace, const widgets::TrackArrangement& arrangement, SessionState& state);
-// The saved arrangement on `trace`; tracks the trace lacks are left out and counted in `missing`.
+// The saved arrangement on `trace`; tracks and counters the trace lacks are left out and counted
+// in `missing`.
 widgets::TrackArrangement restoreTracks(const Trace& trace, const SessionState& state, int* missing = nullptr);
 SessionSelection selectionRef(const Trace& trace, std::uint32_t slice);
 // The slice on the selection's track starting at its start with its name, kNone when none.

@@ -41,6 +41,8 @@ SessionState sampleState() {
     s.pinned = {{"0", "8"}};
     s.hidden = {{"python3", "1"}};
     s.filter = {"stream", true};
+    s.pinnedCounters = {"GPU 0 / dram \"read\" bytes/s"};
+    s.hiddenCounters = {"HBM 0/Read Read(MB/s)", "L2"};
     return s;
 }
 
@@ -73,6 +75,8 @@ TEST_CASE("a session file round-trips every field", "[session]") {
     CHECK(back->pinned == s.pinned);
     CHECK(back->hidden == s.hidden);
     CHECK(back->filter == s.filter);
+    CHECK(back->pinnedCounters == s.pinnedCounters);
+    CHECK(back->hiddenCounters == s.hiddenCounters);
     // The optional parts may be left out.
     const Result<SessionState> minimal = sessionFromJson(
         R"({"format": "contend-session", "version": 1, "trace": "/t.json",
@@ -82,6 +86,7 @@ TEST_CASE("a session file round-trips every field", "[session]") {
     CHECK_FALSE(minimal->hasRange);
     CHECK_FALSE(minimal->selection);
     CHECK(minimal->order.empty());
+    CHECK(minimal->pinnedCounters.empty());
 }
 
 TEST_CASE("a damaged or foreign session file is refused with the file and the place", "[session]") {
@@ -114,6 +119,14 @@ TEST_CASE("a damaged or foreign session file is refused with the file and the pl
          R"({"format": "contend-session", "version": 1, "trace": "/t", "thresholds": {"coefficient": 3, "overlap": 0.7},
              "tracks": {"pinned": [{"pid": "0"}]}})",
          "\"tracks.pinned[0].tid\": missing"},
+        {"a counter that is not a name",
+         R"({"format": "contend-session", "version": 1, "trace": "/t", "thresholds": {"coefficient": 3, "overlap": 0.7},
+             "tracks": {"hiddenCounters": ["L2", 7]}})",
+         "\"tracks.hiddenCounters[1]\": expected a string"},
+        {"counters not a list",
+         R"({"format": "contend-session", "version": 1, "trace": "/t", "thresholds": {"coefficient": 3, "overlap": 0.7},
+             "tracks": {"pinnedCounters": "L2"}})",
+         "\"tracks.pinnedCounters\": expected a list of names"},
     };
     for (const Row& row : rows) {
         INFO(row.what);
@@ -157,7 +170,13 @@ TEST_CASE("a session saved and opened in a fresh window restores everything", "[
         tl->setTrackHidden(streams[1], true);
         tl->moveTrack(streams.back(), -1);
         tl->setTrackFilter({"", true});
+        // Counter tracks: one pinned, one hidden.
+        REQUIRE(trace.counters().size() >= 2);
+        tl->setCounterPinned(1, true);
+        tl->setCounterHidden(0, true);
         arrangement = tl->trackArrangement();
+        CHECK(arrangement.isCounterPinned(1));
+        CHECK(arrangement.isCounterHidden(0));
         CHECK(arrangement.isPinned(streams[2]));
         CHECK(arrangement.isHidden(streams[1]));
         // A range of its own.
