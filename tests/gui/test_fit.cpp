@@ -144,6 +144,12 @@ TEST_CASE("the shift chart's resource names never run together", "[fit][compare]
             else  // turned: parallel lines at least a line apart
                 CHECK(dx * std::sin(angle) >= fm.height());
         }
+        // The legend stands above the bars, inside the plot, never on a bar or the axis.
+        const QRect legend = chart.plot()->legend->outerRect();
+        CHECK_FALSE(legend.intersects(chart.plot()->axisRect()->rect()));
+        CHECK(legend.bottom() < chart.plot()->axisRect()->top());
+        CHECK(legend.left() >= 0);
+        CHECK(legend.right() <= chart.plot()->width());
         // Every bar pair is named on hover, those without a name under it too.
         for (std::size_t k = 0; k < chart.resources().size(); ++k)
             CHECK(chart.resourceTip(static_cast<double>(k + 1)).contains(widgets::resourceLabel(chart.resources()[k])));

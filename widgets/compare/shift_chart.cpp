@@ -67,15 +67,31 @@ ShiftChart::ShiftChart(QWidget* parent) : QWidget(parent), m_title(new QLabel(th
     });
     m_plot->yAxis->setLabel(tr("extra wait (ms)"));
     m_plot->xAxis->grid()->setVisible(false);
+    // The legend in a row of its own above the bars, side by side: inside the axis rect it sat on
+    // the tallest bar whenever the pane was small (a compare window at 1280x800).
     m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    m_plot->axisRect()->insetLayout()->simplify();
+    m_plot->plotLayout()->insertRow(0);
+    m_plot->plotLayout()->addElement(0, 0, m_plot->legend);
+    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    m_plot->plotLayout()->setRowSpacing(0);
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_plot->legend->setMargins(QMargins(0, 0, 0, 0));
+    m_plot->legend->setIconSize(14, 10);
+    m_plot->legend->setIconTextPadding(4);
+    m_plot->legend->setColumnSpacing(10);
+    for (int i = 0; i < m_plot->legend->itemCount(); ++i) m_plot->legend->item(i)->setMargins(QMargins(2, 0, 2, 2));
+    // The two entries side by side at the left, not spread over the width.
+    if (m_plot->legend->columnCount() == 2) {
+        m_plot->legend->setColumnStretchFactor(0, 0.001);
+        m_plot->legend->setColumnStretchFactor(1, 1);
+    }
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->legend->setBrush(Qt::NoBrush);
     const ViewColors colors = viewColors(palette());
     stylePlot(m_plot, colors);
-    if (colors.dark) {
-        m_plot->legend->setBrush(QBrush(colors.plotBackground));
-        m_plot->legend->setTextColor(colors.plotText);
-        m_plot->legend->setBorderPen(QPen(colors.separator));
-    }
+    if (colors.dark) m_plot->legend->setTextColor(colors.plotText);
     clear();
 }
 
