@@ -69,6 +69,27 @@ class SentenceModel : public ColumnModel {
     bool m_endWithNumber;
 };
 
+// A table like the Network tab's: a long signature, then eight numbers.
+class SignatureLikeModel : public ColumnModel {
+  public:
+    SignatureLikeModel()
+        : ColumnModel(
+              [] {
+                  std::vector<Column> columns{{QStringLiteral("Signature"), ColumnKind::Name, {}}};
+                  for (int i = 0; i < 8; ++i)
+                      columns.push_back({QStringLiteral("Figure %1").arg(i), ColumnKind::Duration, {}});
+                  return columns;
+              }(),
+              nullptr) {}
+
+  protected:
+    int rows() const override { return 3; }
+    QVariant raw(int row, int column) const override {
+        if (column == 0) return QStringLiteral("Memcpy HtoD (Pinned -> Device) [bytes=%1]").arg(42005954 + row);
+        return qint64{123'456'789};
+    }
+};
+
 int sumOfWidths(QTableView* v) {
     int sum = 0;
     for (int c = 0; c < v->model()->columnCount(); ++c) sum += v->columnWidth(c);
@@ -104,6 +125,31 @@ TEST_CASE("a text column gets its whole content when the table has room, and the
     CHECK(v->columnWidth(1) >= fm.horizontalAdvance(durationText(1'250'000)));
     CHECK(v->columnWidth(2) < whyWidth);
     CHECK(v->model()->index(0, 2).data(Qt::ToolTipRole).toString() == longWhy);
+}
+
+TEST_CASE("a name keeps two fifths of a narrow table; the numbers scroll sideways", "[room][tables]") {
+    SignatureLikeModel model;
+    TablePanel panel(&model, QStringLiteral("Filter…"));
+    QTableView* v = panel.view();
+    const QFontMetrics fm(v->font());
+    const int nameWidth = fm.horizontalAdvance(QStringLiteral("Memcpy HtoD (Pinned -> Device) [bytes=42005954]"));
+    panel.show();
+    // The Network tab at 1280x800 is about 540 px wide: the numbers alone overflow it.
+    for (int width : {400, 540, 700}) {
+        panel.resize(width, 300);
+        pump(50);
+        panel.fitColumns();
+        const int view = v->viewport()->width();
+        INFO("width " << width << ", view " << view << ", name " << v->columnWidth(0));
+        CHECK(v->columnWidth(0) >= std::min(nameWidth, view * 2 / 5));
+        for (int c = 1; c < model.columnCount(); ++c)  // numbers stay whole
+            CHECK(v->columnWidth(c) >= fm.horizontalAdvance(durationText(123'456'789)));
+    }
+    // Wide: the whole name, not more than it needs.
+    panel.resize(nameWidth + 1200, 300);
+    pump(50);
+    panel.fitColumns();
+    CHECK(v->columnWidth(0) >= nameWidth);
 }
 
 TEST_CASE("a table that ends in a number is not stretched past its content", "[room][tables]") {

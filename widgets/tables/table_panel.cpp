@@ -156,11 +156,15 @@ void TablePanel::fit(bool measure) {
         if (kind == ColumnKind::Text) texts << c;
         used += widths[c];
     }
-    // Names share what is left (at least kNameMin each, at most their widest).
+    // Names share what is left (at least their floor each, at most their widest). The floor is
+    // two fifths of the view (kNameMin at least): when the numbers alone fill a narrow pane, a
+    // name cut to a stub ("Memc…[bytes=…" on every row) says nothing, so the numbers scroll
+    // sideways instead.
     const int view = m_view->viewport()->width();
+    const int nameFloor = std::max(kNameMin, view * 2 / 5 / std::max(1, static_cast<int>(names.size())));
     for (int c : names) {
         const int share = (view - used) / static_cast<int>(names.size());
-        widths[c] = std::max(kNameMin, std::min(want(c), share));
+        widths[c] = std::max(kNameMin, std::min(want(c), std::max(nameFloor, share)));
     }
     for (int c : names) used += widths[c];
     // Room left: texts cut at kTextStart and names cut at their share get it back, up to their

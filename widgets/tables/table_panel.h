@@ -29,8 +29,9 @@ class TablePanel : public QWidget {
     void sortBy(int column, Qt::SortOrder order);
     // Sizes the columns to their content: numbers and times get the width of their widest cell
     // (never elided); texts start at most kTextStart wide and name columns share what is left
-    // of the view (at least kNameMin, at most their widest name, elided at the right with the
-    // shape or grid kept). Room still left goes back to the cut texts and names, up to their
+    // of the view (at least two fifths of the view between them and kNameMin each, at most their
+    // widest name, elided at the right with the shape or grid kept; in a narrow pane the numbers
+    // then scroll sideways rather than the names shrink to a stub). Room still left goes back to the cut texts and names, up to their
     // widest, and then to the last column when it is a text or a name, so the table fills the
     // view while anything is cut. Cut text is whole in the cell's tooltip. Columns the user
     // resized keep their width. Runs on every model reset and view resize.
