@@ -127,7 +127,7 @@ TEST_CASE("a text column gets its whole content when the table has room, and the
     CHECK(v->model()->index(0, 2).data(Qt::ToolTipRole).toString() == longWhy);
 }
 
-TEST_CASE("a name keeps two fifths of a narrow table; the numbers scroll sideways", "[room][tables]") {
+TEST_CASE("a name keeps two fifths of a narrow table, the numbers scroll sideways", "[room][tables]") {
     SignatureLikeModel model;
     TablePanel panel(&model, QStringLiteral("Filter…"));
     QTableView* v = panel.view();
