@@ -4,6 +4,7 @@
 #include <exception>
 
 #include <QElapsedTimer>
+#include <QFileInfo>
 
 #include "app/gui/load_thread.h"
 #include "core/analysis/whatif/whatif.h"
@@ -71,7 +72,12 @@ void AnalysisSession::open(const QString& path, const Thresholds& thresholds) {
         disconnect(m_load, nullptr, this, nullptr);
         const QString old = m_load->path();
         m_load = nullptr;
-        emit cancelled(old);
+        if (previewing()) {
+            keepPreview();
+            emit opened(m_current);
+        } else {
+            emit cancelled(old);
+        }
     }
     m_thresholds = thresholds;
     const quint64 request = ++m_request;
@@ -82,6 +88,17 @@ void AnalysisSession::open(const QString& path, const Thresholds& thresholds) {
     m_load = load;
     connect(load, &QThread::finished, load, &QObject::deleteLater);
     connect(load, &LoadThread::progress, this, &AnalysisSession::progress);
+    connect(load, &LoadThread::indexed, this, [this, load](OpenedTracePtr preview) {
+        if (load != m_load || !m_previews) return;
+        m_current = std::move(preview);
+        m_report = nullptr;
+        // A build still running for the previous trace must not land (and stops); its cache
+        // goes with it.
+        m_live->store(++m_generation);
+        m_cache = nullptr;
+        m_building = false;
+        emit previewed(m_current);
+    });
     connect(load, &LoadThread::done, this, [this, load, request](OpenedTracePtr t) {
         if (load != m_load) return;
         finishLoad();
@@ -124,8 +141,25 @@ void AnalysisSession::cancel() {
     m_load->cancel();
     disconnect(m_load, nullptr, this, nullptr);
     const QString path = m_load->path();
+    if (previewing()) {
+        keepPreview();
+        finishLoad();
+        emit opened(m_current);
+        return;
+    }
     finishLoad();
     emit cancelled(path);
+}
+
+void AnalysisSession::keepPreview() {
+    auto kept = std::make_shared<OpenedTrace>(*m_current);
+    kept->analysing = false;
+    kept->analysisError = tr("The analysis of %1 was cancelled: its timeline is shown without findings (open it "
+                             "again to analyse it).")
+                              .arg(QFileInfo(kept->path).fileName());
+    m_current = std::move(kept);
+    m_report = nullptr;
+    m_pending = false;
 }
 
 void AnalysisSession::adopt(OpenedTracePtr trace, ReportPtr report) {

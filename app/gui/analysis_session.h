@@ -6,6 +6,13 @@
 // reports before it on the same trace (WhatIfCache, whatif.h: seeded by the first report, kept
 // per session, dropped with the trace), so a slider step replays only the findings and resources
 // whose changes moved; the gains are those of a what-if from scratch.
+//
+// Progressive opening (setPreviews, the main window's): once the trace being opened is read and
+// indexed it becomes current as a preview (OpenedTrace::analysing, no analysis yet, told by
+// previewed()), so the window shows its timeline while the analysis runs; opened() follows with
+// the same trace and its analysis. Until the preview the previous trace stays current (a failed
+// or cancelled read keeps it); a Cancel after the preview keeps the new trace without findings,
+// with the reason as its analysis error, and tells it by opened().
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -51,6 +58,11 @@ class AnalysisSession : public QObject {
     // first report is built with.
     void open(const QString& path, const Thresholds& thresholds);
     void cancel();
+    // Whether a trace being opened becomes current as a preview before its analysis (off: the
+    // previous trace stays current until the whole open is done). Takes effect with the next open.
+    void setPreviews(bool on) { m_previews = on; }
+    // The current trace is a preview whose analysis is still running.
+    bool previewing() const { return m_current && m_current->analysing; }
     bool busy() const { return m_load != nullptr; }
     QString loadingPath() const;
 
@@ -84,6 +96,8 @@ class AnalysisSession : public QObject {
   signals:
     void progress(double fraction, const QString& text, contend::gui::LoadPhase phase);
     void busyChanged(bool busy);
+    // The trace being opened, read and indexed, now current without its analysis (previews on).
+    void previewed(contend::gui::OpenedTracePtr preview);
     void opened(contend::gui::OpenedTracePtr trace);
     void failed(const QString& path, const QString& message);
     void cancelled(const QString& path);
@@ -94,6 +108,8 @@ class AnalysisSession : public QObject {
   private:
     void dispatchBuild();
     void finishLoad();
+    // A load abandoned after its preview: the preview stays current, without findings.
+    void keepPreview();
 
     QPointer<LoadThread> m_load;
     OpenedTracePtr m_current;
@@ -113,6 +129,7 @@ class AnalysisSession : public QObject {
     // Handed to the worker with each build; builds run one at a time, so one thread uses it.
     WhatIfCachePtr m_cache;
     bool m_cacheEnabled = true;
+    bool m_previews = false;
 };
 
 }  // namespace contend::gui

@@ -88,6 +88,9 @@ void LoadThread::run() {
         emit progress(0.65, tr("Indexing the timeline: %1").arg(counts), LoadPhase::Indexing);
         opened->timeline = widgets::makeTimelineData(trace);
         if (isCancelled()) return Failure::cancelled();
+        auto preview = std::make_shared<OpenedTrace>(*opened);
+        preview->analysing = true;
+        emit indexed(preview);
         emit progress(0.7, tr("Analysing contention: %1").arg(counts), LoadPhase::Analysing);
         timer.restart();
         return std::nullopt;

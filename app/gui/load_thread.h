@@ -1,7 +1,8 @@
 #pragma once
 // Opens one trace off the GUI thread: read (with progress, cancellable), build the timeline
 // index, prepare the analysis and build the first report. Emits exactly one of done / failed /
-// cancelled. A cancel is honoured while reading (between chunks) and between the analysis'
+// cancelled, and before done, once the trace is read and indexed, indexed() with a preview (the
+// trace and its timeline, no analysis) that the window can show while the analysis runs. A cancel is honoured while reading (between chunks) and between the analysis'
 // stages, so the thread stops within a fraction of a second (contend-cli bench-load --cancel and
 // bench-analyze measure the longest wait).
 #include <QMetaType>
@@ -27,6 +28,7 @@ class LoadThread : public LoadWorker {
   signals:
     // `text` says the stage with its numbers ("Reading run.json.gz: 120 of 260 MB").
     void progress(double fraction, const QString& text, contend::gui::LoadPhase phase);
+    void indexed(contend::gui::OpenedTracePtr preview);
     void done(contend::gui::OpenedTracePtr opened);
     // failed(message) and cancelled() come from LoadWorker.
 

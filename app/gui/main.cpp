@@ -11,6 +11,7 @@
 #include <QTimer>
 
 #include "app/gui/app_menus.h"
+#include "app/gui/bench_open.h"
 #include "app/gui/bench_render.h"
 #include "app/gui/bench_rethreshold.h"
 #include "app/gui/cluster_compare_window.h"
@@ -37,6 +38,7 @@ std::string usageText() {
            "       contend --screenshot FILE [--screenshot-view compare|compare-whatif] --compare BASE NEW\n"
            "       contend --bench-render TRACE | --synthetic N [options]   (see contend --bench-render --help)\n"
            "       contend --bench-rethreshold TRACE [--no-cache]   (see contend --bench-rethreshold --help)\n"
+           "       contend --bench-open TRACE   (when the timeline comes and how it answers while the analysis runs)\n"
            "       any of them with --palette system|dark|light\n"
            "       contend --version   (the version and the git commit this build is of)\n"
            "\n"
@@ -69,7 +71,7 @@ std::string usageText() {
 
 bool headless(const QStringList& args) {
     return args.contains(QStringLiteral("--bench-render")) || args.contains(QStringLiteral("--bench-rethreshold")) ||
-           args.contains(QStringLiteral("--screenshot"));
+           args.contains(QStringLiteral("--bench-open")) || args.contains(QStringLiteral("--screenshot"));
 }
 
 }  // namespace
@@ -89,7 +91,7 @@ int main(int argc, char** argv) {
         args.remove(at, 2);
     }
     if (args.contains(QStringLiteral("--help")) && !args.contains(QStringLiteral("--bench-render")) &&
-        !args.contains(QStringLiteral("--bench-rethreshold"))) {
+        !args.contains(QStringLiteral("--bench-rethreshold")) && !args.contains(QStringLiteral("--bench-open"))) {
         std::fputs(usageText().c_str(), stdout);
         return 0;
     }
@@ -120,6 +122,7 @@ int main(int argc, char** argv) {
         return contend::gui::runBenchRender(args.mid(1));
     if (!args.isEmpty() && args[0] == QStringLiteral("--bench-rethreshold"))
         return contend::gui::runBenchRethreshold(args.mid(1));
+    if (!args.isEmpty() && args[0] == QStringLiteral("--bench-open")) return contend::gui::runBenchOpen(args.mid(1));
     if (args.contains(QStringLiteral("--screenshot"))) {
         contend::gui::ScreenshotOptions o;
         for (int i = 0; i < args.size(); ++i) {

@@ -25,6 +25,7 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include "app/gui/analysing_strip.h"
 #include "app/gui/analysis_session.h"
 #include "app/gui/app_menus.h"
 #include "app/gui/dock_tab_tips.h"
@@ -68,6 +69,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     m_session = new AnalysisSession(this);
+    m_session->setPreviews(true);  // the timeline as soon as the trace is read
     buildViews();
     buildDocks();
     buildMenus();
@@ -97,7 +99,10 @@ void MainWindow::buildViews() {
     m_centre->setCurrentWidget(m_welcome);  // until a trace is open
     m_search = new SearchBar(central);
     m_search->hide();
+    m_strip = new AnalysingStrip(central);
+    m_strip->hide();
     box->addWidget(m_message);
+    box->addWidget(m_strip);
     box->addWidget(m_search);
     box->addWidget(m_centre, 1);
     setCentralWidget(central);
@@ -277,6 +282,7 @@ void MainWindow::wire() {
     connect(m_session, &AnalysisSession::progress, this, [this](double f, const QString& text, LoadPhase) {
         // Every phase has its fraction (the analysis by its stages, load_thread.cpp).
         m_loading->setStage(f, text);
+        m_strip->setStage(f, text);
         statusBar()->showMessage(text);
     });
     connect(m_session, &AnalysisSession::busyChanged, this, [this](bool busy) {
@@ -289,6 +295,7 @@ void MainWindow::wire() {
         QWidget* idle = m_session->current() ? static_cast<QWidget*>(m_timeline) : m_welcome;
         if (!busy) m_welcome->refresh();
         m_centre->setCurrentWidget(busy ? static_cast<QWidget*>(m_loading) : idle);
+        if (!busy) m_strip->hide();
     });
     connect(m_welcome, &WelcomePanel::openFileRequested, this, &MainWindow::chooseFile);
     connect(m_welcome, &WelcomePanel::openFolderRequested, this, &MainWindow::chooseFolder);
@@ -299,6 +306,7 @@ void MainWindow::wire() {
     connect(m_welcome, &WelcomePanel::openPathRequested, this, &MainWindow::openAny);
     connect(m_welcome, &WelcomePanel::guideRequested, this, [] { GuideWindow::showSection(); });
     connect(m_loading, &LoadingPanel::cancelRequested, m_session, &AnalysisSession::cancel);
+    connect(m_strip, &AnalysingStrip::cancelRequested, m_session, &AnalysisSession::cancel);
     connect(m_binder, &ViewBinder::traceShown, this, &MainWindow::onTraceShown);
     connect(m_session, &AnalysisSession::failed, this, &MainWindow::onFailed);
     connect(m_session, &AnalysisSession::cancelled, this, [this](const QString& path) {

@@ -47,6 +47,7 @@ class CompareWindow;
 class ClusterWindow;
 class SettingsPanel;
 class MessageBar;
+class AnalysingStrip;
 class LoadingPanel;
 class WelcomePanel;
 class SearchBar;
@@ -121,6 +122,8 @@ class MainWindow : public QMainWindow {
     widgets::OperatorDetails* details() const { return m_details; }
     MessageBar* messageBar() const { return m_message; }
     LoadingPanel* loadingPanel() const { return m_loading; }
+    // Above the timeline while the analysis runs behind a preview (progressive opening).
+    AnalysingStrip* analysingStrip() const { return m_strip; }
     WelcomePanel* welcomePanel() const { return m_welcome; }
     // The start page is in the centre (no trace open yet).
     bool showsWelcome() const;
@@ -221,6 +224,10 @@ class MainWindow : public QMainWindow {
     QLabel* m_frameInfo = nullptr;
     QStackedWidget* m_centre = nullptr;
     LoadingPanel* m_loading = nullptr;
+    AnalysingStrip* m_strip = nullptr;
+    // The trace the views were last given (a preview's analysis is the same trace: the selection
+    // made on the preview stays).
+    std::weak_ptr<const Trace> m_shownTrace;
     WelcomePanel* m_welcome = nullptr;
     SearchBar* m_search = nullptr;
     QByteArray m_defaultState;

@@ -13,6 +13,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 
+#include "app/gui/analysing_strip.h"
 #include "app/gui/analysis_session.h"
 #include "app/gui/compare_window.h"
 #include "app/gui/load_thread.h"
@@ -60,7 +61,28 @@ void MainWindow::onFailed(const QString& path, const QString& message) {
 
 void MainWindow::onTraceShown(OpenedTracePtr opened) {
     const Trace& t = *opened->trace;
-    m_selection->clear();  // the views start the new trace with nothing selected
+    // The views start a new trace with nothing selected; the analysis of a preview is the same
+    // trace, and what the user selected on it stays.
+    if (m_shownTrace.lock() != opened->trace) m_selection->clear();
+    m_shownTrace = opened->trace;
+    if (opened->analysing) {
+        // A preview: the timeline now, the analysis still running (its stage above the timeline).
+        setWindowTitle(tr("Contend — %1 (analysing…)").arg(QFileInfo(opened->path).fileName()));
+        m_centre->setCurrentWidget(m_timeline);
+        m_strip->show();
+        // The sliders stay live: a change while it runs is applied once the analysis is in.
+        m_settings->setAnalysisAvailable(true, QString());
+        updateSummary();
+        if (!opened->warnings.isEmpty())
+            m_message->showMessage(MessageBar::Kind::Warning,
+                                   tr("%1 was imported with warnings").arg(QFileInfo(opened->path).fileName()),
+                                   opened->warnings);
+        else
+            m_message->clear();
+        updateActions();
+        return;
+    }
+    m_strip->hide();
     setWindowTitle(tr("Contend — %1").arg(QFileInfo(opened->path).fileName()));
     RecentFiles::add(opened->path);
     rebuildRecentMenu();
@@ -200,8 +222,10 @@ QString whatIfSummaryText(const Report& r) {
 void MainWindow::updateSummary() {
     const ReportPtr r = m_session->report();
     if (!r) {
-        m_settings->setSummary(QString());
-        m_reportInfo->setText(m_session->current() ? tr("no analysis") : QString());
+        const bool analysing = m_session->previewing();
+        m_settings->setSummary(analysing ? tr("Analysing contention: the findings appear here when it ends.")
+                                         : QString());
+        m_reportInfo->setText(analysing ? tr("analysing…") : m_session->current() ? tr("no analysis") : QString());
         return;
     }
     const ReportSummary& s = r->summary;

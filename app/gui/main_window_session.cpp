@@ -52,7 +52,7 @@ void MainWindow::addSessionActions(QMenu* file) {
     connect(
         m_binder, &ViewBinder::traceShown, this,
         [this](OpenedTracePtr opened) {
-            if (!m_pendingSession || !opened ||
+            if (!m_pendingSession || !opened || opened->analysing ||
                 QFileInfo(opened->path) != QFileInfo(QString::fromStdString(m_pendingSession->tracePath)))
                 return;
             const std::shared_ptr<SessionState> s = std::move(m_pendingSession);

@@ -1,7 +1,8 @@
 #pragma once
 // What a successful open hands to the window: the trace, its timeline index, the prepared
 // analysis (null when it failed, with the reason; it owns the per-slice view the views read
-// beside each report) and the first report.
+// beside each report) and the first report. A preview (analysing) is the same trace as soon as
+// it is read and indexed, before its analysis: no prepared analysis and no report yet.
 #include <memory>
 
 #include <QMetaType>
@@ -30,8 +31,9 @@ struct OpenedTrace {
     widgets::TimelineDataPtr timeline;
     PreparedPtr prepared;
     ReportPtr report;
-    QString analysisError;  // why there is no report, in words
-    QStringList warnings;   // import warnings, in words
+    QString analysisError;   // why there is no report, in words
+    QStringList warnings;    // import warnings, in words
+    bool analysing = false;  // a preview: the analysis of this trace is still running
     double loadSeconds = 0;
     double analysisSeconds = 0;
     // The trace's per-slice view (slice_view.h: scores, signatures, slack, occurrences), the

@@ -17,6 +17,7 @@ widgets::ViewInputs viewInputs(const OpenedTracePtr& trace, ReportPtr report) {
 }
 
 ViewBinder::ViewBinder(AnalysisSession* session, QObject* parent) : QObject(parent), m_session(session) {
+    connect(session, &AnalysisSession::previewed, this, &ViewBinder::showTrace);
     connect(session, &AnalysisSession::opened, this, &ViewBinder::showTrace);
     connect(session, &AnalysisSession::reportChanged, this, &ViewBinder::showReport);
 }
@@ -29,10 +30,17 @@ void ViewBinder::add(std::initializer_list<widgets::SessionView*> views) {
 }
 
 void ViewBinder::showTrace(OpenedTracePtr trace) {
+    // The analysis (or its cancel) of the preview on screen: the same trace, read once.
+    const bool analysisOfPreview = m_trace && m_trace->analysing && trace && trace->trace == m_trace->trace;
     m_trace = std::move(trace);
     m_report = m_session->report();
     const widgets::ViewInputs in = viewInputs(m_trace, m_report);
-    for (widgets::SessionView* v : m_views) v->showTrace(in);
+    for (widgets::SessionView* v : m_views) {
+        if (analysisOfPreview)
+            v->showAnalysis(in);
+        else
+            v->showTrace(in);
+    }
     emit traceShown(m_trace);
 }
 

@@ -3,6 +3,9 @@
 // every view is given it with its first report; when a re-threshold brings a report, every view
 // is given that. The window adds its views once and handles only its own affairs (title, message
 // bar, summary) on traceShown and reportShown, which come after the views have the new state.
+// A preview (the session's, while the analysis of a trace runs) is shown as a new trace; the
+// same trace's analysis then comes to the views by showAnalysis, so what the user did on the
+// preview (zoom, tracks, selection) stays. traceShown comes for both.
 #include <vector>
 
 #include <QObject>

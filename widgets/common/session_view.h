@@ -28,6 +28,11 @@ class SessionView {
     virtual void showTrace(const ViewInputs& in) = 0;
     // A new report of the same trace (re-thresholded): the view keeps its place.
     virtual void showReport(const ViewInputs& in) = 0;
+    // The analysis of the trace the view shows arrived (it was shown as a preview, without one,
+    // while the analysis ran): `in` has the same trace and timeline with the report, slices and
+    // pressure. A view the user may have moved in meanwhile (zoomed, scrolled, tracks) keeps its
+    // place; the others start over, as for a new trace.
+    virtual void showAnalysis(const ViewInputs& in) { showTrace(in); }
 };
 
 }  // namespace contend::widgets

@@ -233,6 +233,12 @@ void HeatmapView::showTrace(const ViewInputs& in) {
 
 void HeatmapView::showReport(const ViewInputs& in) { setReport(in.report); }
 
+void HeatmapView::showAnalysis(const ViewInputs& in) {
+    if (in.trace != m_trace) return showTrace(in);
+    setPressureSource(in.pressure);
+    setReport(in.report);
+}
+
 void HeatmapView::bindZoom(ZoomControl* zoom, qint64 offset) {
     if (m_zoom) disconnect(m_zoom, nullptr, this, nullptr);
     m_zoom = zoom;
@@ -302,9 +308,14 @@ void HeatmapView::refresh() {
         data->setSize(1, 1);
         data->setCell(0, 0, 0);
         m_note->setText(m_trace ? tr("waiting for the analysis…") : QString());
+        // No placeholder axes (rows 0-5 over 0-3 ms) that read as a result: an empty pane.
+        m_plot->xAxis->setVisible(false);
+        m_plot->yAxis->setVisible(false);
         m_plot->replot(QCustomPlot::rpQueuedReplot);
         return;
     }
+    m_plot->xAxis->setVisible(true);
+    m_plot->yAxis->setVisible(true);
     const int bins = std::clamp(m_plot->axisRect()->width() / 3, 20, 1000);
     std::vector<Resource> alsoRows;
     if (m_peer && m_peer->m_report)

@@ -43,6 +43,7 @@ class HeatmapView : public QWidget, public SessionView {
     // SessionView: the trace with its pressure source and report, or a new report.
     void showTrace(const ViewInputs& in) override;
     void showReport(const ViewInputs& in) override;
+    void showAnalysis(const ViewInputs& in) override;
     // Shows the range of `zoom` plus `offset` (its run's alignment in compare); it never
     // publishes (a drag asks the timeline to zoom: zoomRequested).
     void bindZoom(ZoomControl* zoom, qint64 offset = 0);

@@ -177,6 +177,11 @@ void TimelineView::showTrace(const ViewInputs& in) {
 
 void TimelineView::showReport(const ViewInputs& in) { setReport(in.report, in.slices); }
 
+void TimelineView::showAnalysis(const ViewInputs& in) {
+    if (in.timeline != m_data) setData(in.timeline);  // another trace after all: start over
+    setReport(in.report, in.slices);
+}
+
 void TimelineView::zoomTo(qint64 t0, qint64 t1, double margin) {
     if (t1 <= t0) t1 = t0 + 1;
     // Never narrower than the minimum span, centred on the request.

@@ -52,6 +52,7 @@ class TimelineView : public QWidget, public SessionView {
     // SessionView: a new trace (setData, then its report), or a new report.
     void showTrace(const ViewInputs& in) override;
     void showReport(const ViewInputs& in) override;
+    void showAnalysis(const ViewInputs& in) override;
     // Shares the visible range with the other views bound to `zoom`: this view shows the
     // control's range plus `offset` (its run's alignment in compare) and publishes every change
     // it makes itself (zoom, pan, a new trace). Applying the control's range publishes nothing.
