@@ -82,7 +82,8 @@ int runBenchOpen(const QStringList& args) {
     QTimer loop;
     loop.setInterval(10);
     QObject::connect(&loop, &QTimer::timeout, &w, [&] {
-        if (previewS >= 0 && openS < 0) lateMax = std::max(lateMax, static_cast<double>(tick.nsecsElapsed()) / 1e6 - 10);
+        if (previewS >= 0 && openS < 0)
+            lateMax = std::max(lateMax, static_cast<double>(tick.nsecsElapsed()) / 1e6 - 10);
         tick.restart();
     });
     clock.start();
@@ -118,9 +119,10 @@ int runBenchOpen(const QStringList& args) {
     }
     const OpenedTrace* cur = w.session()->current();
     const double loadS = cur->loadSeconds;
-    std::printf("%s: %lld operators; timeline after %.2f s (the loader read it in %.2f s), analysis in after %.2f s%s\n",
-                qPrintable(path), static_cast<long long>(cur->trace->operatorCount()), previewS, loadS, openS,
-                cur->analysisError.isEmpty() ? "" : qPrintable(QStringLiteral(" (") + cur->analysisError + ")"));
+    std::printf(
+        "%s: %lld operators; timeline after %.2f s (the loader read it in %.2f s), analysis in after %.2f s%s\n",
+        qPrintable(path), static_cast<long long>(cur->trace->operatorCount()), previewS, loadS, openS,
+        cur->analysisError.isEmpty() ? "" : qPrintable(QStringLiteral(" (") + cur->analysisError + ")"));
     std::printf(
         "preview_s=%.2f load_s=%.2f preview_over_load=%.2f open_s=%.2f frames=%zu frame_median_ms=%.1f "
         "frame_max_ms=%.1f loop_late_max_ms=%.1f\n",

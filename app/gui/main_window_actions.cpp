@@ -134,6 +134,9 @@ void MainWindow::onTraceShown(OpenedTracePtr opened) {
                              15000);
     // Granularity "per occurrence" wants an occurrence list to look at: the worst one's.
     if (m_settings->granularity() == SettingsPanel::PerOccurrence) onGranularity(SettingsPanel::PerOccurrence, false);
+    // An operator picked on the preview: told again, so Details and Breakdown show it with the
+    // analysis (they started over on it).
+    if (const quint32 s = m_selection->selected(); s != kNone) m_selection->select(s);
     updateActions();
 }
 
@@ -270,7 +273,8 @@ void MainWindow::updateActions() {
     m_saveJson->setEnabled(haveReport);
     m_saveMarkdown->setEnabled(haveReport);
     m_exportPng->setEnabled(m_session->current() != nullptr);
-    m_compare->setEnabled(m_session->current() != nullptr);
+    // A compare wants the baseline's analysis: not while it runs.
+    m_compare->setEnabled(m_session->current() != nullptr && !m_session->previewing());
     m_saveSession->setEnabled(m_session->current() != nullptr);
 }
 

@@ -14,6 +14,7 @@
 #include "app/gui/message_bar.h"
 #include "gui_support.h"
 #include "widgets/common/view_state.h"
+#include "widgets/details/operator_details.h"
 #include "widgets/heatmap/heatmap_view.h"
 #include "widgets/tables/column_model.h"
 #include "widgets/tables/table_panel.h"
@@ -101,6 +102,7 @@ TEST_CASE("the timeline comes before the analysis, and the analysis keeps what w
     CHECK(w.timeline()->axis().t0 == t0);
     CHECK(w.timeline()->trackArrangement().pinned().size() == 1);
     CHECK(w.selectionControl()->selected() == picked);
+    CHECK(w.details()->slice() == picked);  // Details shows it, with the analysis now
     // The heatmap outlines the windows of the analysis, over the range the user zoomed to.
     w.heatmap()->refreshNow();
     CHECK(w.heatmap()->viewRange() == std::pair<qint64, qint64>{t0, t1});
@@ -181,8 +183,7 @@ TEST_CASE("thresholds moved while the analysis runs are applied once it is in", 
     contend::test::FreshSettings fresh;
     MainWindow w;
     w.show();
-    QObject::connect(w.session(), &AnalysisSession::previewed, &w,
-                     [&] { w.session()->setThresholds({5.5, 0.6}); });
+    QObject::connect(w.session(), &AnalysisSession::previewed, &w, [&] { w.session()->setThresholds({5.5, 0.6}); });
     REQUIRE(contend::test::openSample(w));
     REQUIRE(waitFor([&] { return w.session()->reportCurrent(); }));
     CHECK(w.session()->report()->settings.thresholds() == Thresholds{5.5, 0.6});
