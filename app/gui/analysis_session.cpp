@@ -15,13 +15,20 @@ void ReportWorker::build(quint64 generation, quint64 request, PreparedPtr prepar
                          WhatIfCachePtr cache) {
     QElapsedTimer t;
     t.start();
+    auto ms = [&t] { return static_cast<double>(t.nsecsElapsed()) / 1e6; };
+    auto wanted = [live = m_live, latest = m_latest, generation, request] {
+        return live->load() == generation && latest->load() == request;
+    };
+    // A step a newer one made stale before it began is not shown at all.
+    const ReportPtr findings = prepared && wanted() ? buildFindingsForApp(*prepared, thresholds) : nullptr;
+    if (!findings || !wanted()) {
+        emit built(generation, request, nullptr, ms(), 0, false);
+        return;
+    }
+    emit built(generation, request, findings, ms(), 0, true);
     double whatIfMs = 0;
-    ReportPtr report;
-    if (prepared)
-        report = buildReportForApp(
-            *prepared, thresholds, [live = m_live, generation] { return live->load() == generation; }, cache.get(),
-            &whatIfMs);
-    emit built(generation, request, report, static_cast<double>(t.nsecsElapsed()) / 1e6, whatIfMs);
+    const ReportPtr full = addGainsForApp(*prepared, *findings, wanted, cache.get(), &whatIfMs);
+    emit built(generation, request, full, ms(), whatIfMs, false);
 }
 
 AnalysisSession::AnalysisSession(QObject* parent) : QObject(parent) {
@@ -30,22 +37,27 @@ AnalysisSession::AnalysisSession(QObject* parent) : QObject(parent) {
     qRegisterMetaType<PreparedPtr>("contend::gui::PreparedPtr");
     qRegisterMetaType<Thresholds>("contend::Thresholds");
     qRegisterMetaType<WhatIfCachePtr>("contend::gui::WhatIfCachePtr");
-    auto* worker = new ReportWorker(m_live);
+    auto* worker = new ReportWorker(m_live, m_latest);
     worker->moveToThread(&m_reportThread);
     connect(&m_reportThread, &QThread::finished, worker, &QObject::deleteLater);
     connect(this, &AnalysisSession::buildRequested, worker, &ReportWorker::build, Qt::QueuedConnection);
     connect(
         worker, &ReportWorker::built, this,
-        [this](quint64 generation, quint64 request, ReportPtr report, double ms, double whatIfMs) {
-            m_building = false;
+        [this](quint64 generation, quint64 request, ReportPtr report, double ms, double whatIfMs, bool gainsPending) {
+            if (!gainsPending) m_building = false;
             if (generation == m_generation && report) {
                 m_report = std::move(report);
                 m_reportRequest = request;
-                m_lastBuildMs = ms;
-                m_lastWhatIfMs = whatIfMs;
+                m_gainsPending = gainsPending;
+                if (gainsPending) {
+                    m_lastFindingsMs = static_cast<double>(m_requestClock.nsecsElapsed()) / 1e6;
+                } else {
+                    m_lastBuildMs = ms;
+                    m_lastWhatIfMs = whatIfMs;
+                }
                 emit reportChanged(m_report);
             }
-            if (m_pending) dispatchBuild();
+            if (!m_building && m_pending) dispatchBuild();
         },
         Qt::QueuedConnection);
     m_reportThread.setObjectName(QStringLiteral("contend-report"));
@@ -81,6 +93,7 @@ void AnalysisSession::open(const QString& path, const Thresholds& thresholds) {
     }
     m_thresholds = thresholds;
     const quint64 request = ++m_request;
+    m_latest->store(request);
     AnalysisSettings settings;
     settings.coefficient = thresholds.coefficient;
     settings.overlapRatio = thresholds.overlapRatio;
@@ -92,6 +105,7 @@ void AnalysisSession::open(const QString& path, const Thresholds& thresholds) {
         if (load != m_load || !m_previews) return;
         m_current = std::move(preview);
         m_report = nullptr;
+        m_gainsPending = false;
         // A build still running for the previous trace must not land (and stops); its cache
         // goes with it.
         m_live->store(++m_generation);
@@ -104,6 +118,7 @@ void AnalysisSession::open(const QString& path, const Thresholds& thresholds) {
         finishLoad();
         m_current = std::move(t);
         m_report = m_current->report;
+        m_gainsPending = false;
         m_reportRequest = request;
         // The first report's replays start the cache; a build still running holds the old one.
         m_cache = m_cacheEnabled ? load->takeWhatIfCache() : nullptr;
@@ -159,6 +174,7 @@ void AnalysisSession::keepPreview() {
                               .arg(QFileInfo(kept->path).fileName());
     m_current = std::move(kept);
     m_report = nullptr;
+    m_gainsPending = false;
     m_pending = false;
 }
 
@@ -167,6 +183,8 @@ void AnalysisSession::adopt(OpenedTracePtr trace, ReportPtr report) {
     m_report = report ? std::move(report) : (m_current ? m_current->report : nullptr);
     if (m_report) m_thresholds = m_report->settings.thresholds();
     m_reportRequest = ++m_request;
+    m_latest->store(m_request);
+    m_gainsPending = false;
     m_live->store(++m_generation);  // a build still running for an earlier trace must not land (and stops)
     m_building = false;
     m_pending = false;
@@ -177,7 +195,8 @@ void AnalysisSession::adopt(OpenedTracePtr trace, ReportPtr report) {
 
 void AnalysisSession::setThresholds(const Thresholds& thresholds) {
     m_thresholds = thresholds;
-    ++m_request;
+    m_latest->store(++m_request);  // a what-if still running for an older step stops
+    m_requestClock.start();
     if (!m_current || !m_current->prepared) return;
     m_pending = true;
     if (!m_building) dispatchBuild();

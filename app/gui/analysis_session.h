@@ -18,6 +18,7 @@
 #include <memory>
 #include <string>
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QPointer>
 #include <QThread>
@@ -31,21 +32,27 @@
 
 namespace contend::gui {
 
-// Builds a report (thresholds, then the what-if) for the session. The what-if stops as soon as
-// `live` no longer holds the generation it was asked for (a newer trace, or the session closing).
+// Builds a report for the session in two halves: the findings at the thresholds, told at once
+// (built with gainsPending), then the what-if's gains on them, told again (gainsPending false;
+// a null report when it stopped). The what-if stops as soon as `live` no longer holds the
+// generation it was asked for (a newer trace, or the session closing) or `latest` no longer
+// holds its request (a newer slider step).
 class ReportWorker : public QObject {
     Q_OBJECT
   public:
-    explicit ReportWorker(std::shared_ptr<std::atomic<quint64>> live) : m_live(std::move(live)) {}
+    ReportWorker(std::shared_ptr<std::atomic<quint64>> live, std::shared_ptr<std::atomic<quint64>> latest)
+        : m_live(std::move(live)), m_latest(std::move(latest)) {}
   public slots:
     void build(quint64 generation, quint64 request, contend::gui::PreparedPtr prepared, contend::Thresholds thresholds,
                contend::gui::WhatIfCachePtr cache);
   signals:
-    // ms: the whole build; whatIfMs: its what-if part.
-    void built(quint64 generation, quint64 request, contend::gui::ReportPtr report, double ms, double whatIfMs);
+    // ms: from the start of the build; whatIfMs: the what-if part (0 for the findings).
+    void built(quint64 generation, quint64 request, contend::gui::ReportPtr report, double ms, double whatIfMs,
+               bool gainsPending);
 
   private:
     std::shared_ptr<std::atomic<quint64>> m_live;
+    std::shared_ptr<std::atomic<quint64>> m_latest;
 };
 
 class AnalysisSession : public QObject {
@@ -77,9 +84,16 @@ class AnalysisSession : public QObject {
     bool rethresholding() const { return m_building; }
     // The thresholds last asked for (open, setThresholds or an adopted report's).
     const Thresholds& thresholds() const { return m_thresholds; }
-    // Whether report() answers the latest thresholds asked for: decided by counting requests,
-    // not by comparing the report's doubles with the editors'.
-    bool reportCurrent() const { return m_report && m_reportRequest == m_request; }
+    // Whether report() answers the latest thresholds asked for, gains included: decided by
+    // counting requests, not by comparing the report's doubles with the editors'.
+    bool reportCurrent() const { return m_report && m_reportRequest == m_request && !m_gainsPending; }
+    // The findings of the latest thresholds are in (their gains may still be computing).
+    bool findingsCurrent() const { return m_report && m_reportRequest == m_request; }
+    // report() holds a re-threshold's findings whose what-if is still running (gains -1 for now;
+    // a second reportChanged brings them, unless a newer step made them stale).
+    bool gainsPending() const { return m_gainsPending; }
+    // ms from the last re-threshold's request to its findings on the GUI thread.
+    double lastFindingsMs() const { return m_lastFindingsMs; }
 
     const OpenedTrace* current() const { return m_current.get(); }
     OpenedTracePtr currentPtr() const { return m_current; }
@@ -126,6 +140,11 @@ class AnalysisSession : public QObject {
     quint64 m_reportRequest = 0;
     double m_lastBuildMs = 0;
     double m_lastWhatIfMs = 0;
+    double m_lastFindingsMs = 0;
+    bool m_gainsPending = false;
+    QElapsedTimer m_requestClock;  // since the last setThresholds
+    // m_request as the worker sees it (a what-if for an older request stops).
+    std::shared_ptr<std::atomic<quint64>> m_latest = std::make_shared<std::atomic<quint64>>(0);
     // Handed to the worker with each build; builds run one at a time, so one thread uses it.
     WhatIfCachePtr m_cache;
     bool m_cacheEnabled = true;

@@ -1,5 +1,8 @@
 #include "app/gui/app_analysis.h"
 
+#include <chrono>
+#include <exception>
+#include <optional>
 #include <utility>
 
 #include "core/analysis/whatif/whatif.h"
@@ -18,6 +21,34 @@ ReportPtr buildReportForApp(const PreparedAnalysis& prepared, const Thresholds& 
     if (whatIfMs) *whatIfMs = times.whatIfMs;
     if (!report) return nullptr;
     return std::make_shared<const Report>(std::move(report).value());
+}
+
+ReportPtr buildFindingsForApp(const PreparedAnalysis& prepared, const Thresholds& t) {
+    ReportStageOptions stage;
+    stage.whatIf = false;
+    Result<Report> report = reportOf(prepared, t, stage);
+    if (!report) return nullptr;
+    return std::make_shared<const Report>(std::move(report).value());
+}
+
+ReportPtr addGainsForApp(const PreparedAnalysis& prepared, const Report& findings,
+                         const std::function<bool()>& keepGoing, WhatIfCache* cache, double* whatIfMs) {
+    const auto t0 = std::chrono::steady_clock::now();
+    auto report = std::make_shared<Report>(findings);
+    WhatIfSettings whatIf;
+    whatIf.keepGoing = keepGoing;
+    whatIf.cache = cache;
+    std::optional<Failure> stopped;
+    try {
+        stopped = predictGains(prepared, *report, whatIf);
+    } catch (const std::exception& e) {
+        stopped = Failure::of(Failure::Kind::Internal, e.what());
+    }
+    if (whatIfMs) *whatIfMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    if (stopped && stopped->kind == Failure::Kind::Cancelled) return nullptr;
+    // A what-if that failed otherwise leaves the findings without gains ("-", not computed).
+    if (stopped) return std::make_shared<const Report>(findings);
+    return report;
 }
 
 WhatIfCachePtr makeWhatIfCache(const PreparedPtr& prepared) {

@@ -20,6 +20,14 @@ namespace contend::gui {
 ReportPtr buildReportForApp(const PreparedAnalysis& prepared, const Thresholds& t,
                             const std::function<bool()>& keepGoing = {}, WhatIfCache* cache = nullptr,
                             double* whatIfMs = nullptr);
+// The two halves of a re-threshold, for a slider that never waits on the what-if: the findings
+// at `t` (buildReport, no what-if: gains -1), then the what-if on a copy of them. addGainsForApp
+// returns null when keepGoing stopped it (a newer step or trace made it stale), and the findings
+// without gains when the what-if failed otherwise.
+ReportPtr buildFindingsForApp(const PreparedAnalysis& prepared, const Thresholds& t);
+ReportPtr addGainsForApp(const PreparedAnalysis& prepared, const Report& findings,
+                         const std::function<bool()>& keepGoing = {}, WhatIfCache* cache = nullptr,
+                         double* whatIfMs = nullptr);
 // An empty what-if cache for this prepared analysis (null without one).
 WhatIfCachePtr makeWhatIfCache(const PreparedPtr& prepared);
 // The heatmap's pressure rows from the prepared analysis' resource timelines

@@ -3,10 +3,11 @@
 // AnalysisSession (load, prepare, first report with the what-if) and drags the thresholds as a
 // slider does, one step at a time: coefficient 3.0 down to 2.0 and back by 0.1, then overlap
 // 0.70 down to 0.50 and back by 0.05. Each step is the app's re-threshold (setThresholds, the
-// report worker's buildReport + what-if, the report back on the GUI thread); it prints each
-// step's time from the request to the report, the worker's build and its what-if part, and ends
-// with one line
-//   steps=N cache=on rethreshold_median_ms=X rethreshold_max_ms=Y whatif_median_ms=Z whatif_max_ms=W
+// report worker's buildReport, the findings back on the GUI thread, then the what-if and the
+// gains back); it prints each step's time from the request to the findings (what the tables
+// show at once) and to the gains, the worker's build and its what-if part, and ends with one line
+//   steps=N cache=on findings_median_ms=F findings_max_ms=G rethreshold_median_ms=X
+//   rethreshold_max_ms=Y whatif_median_ms=Z whatif_max_ms=W
 // --no-cache runs the what-if from scratch on every step (as before the cache), for comparison.
 #include <QStringList>
 

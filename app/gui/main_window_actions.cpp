@@ -253,7 +253,12 @@ void MainWindow::updateSummary() {
     else if (s.extraWaitNs > 0)
         text += tr("<br>No bottleneck shown by the evidence.");
     const QString gains = whatIfSummaryText(*r);
-    if (!gains.isEmpty()) text += QStringLiteral("<br>") + gains;
+    if (!gains.isEmpty())
+        text += QStringLiteral("<br>") + gains;
+    else if (m_session->gainsPending())
+        text +=
+            tr("<br><b>Predicted end-to-end gain</b>: computing… (the what-if replays these findings; the "
+               "tables rank them by score meanwhile)");
     const QString why = bottleneckVersusTable(*r);
     if (!why.isEmpty()) text += QStringLiteral("<br><span style='color:#444'>%1</span>").arg(why.toHtmlEscaped());
     if (s.bottleneck != Resource::None)

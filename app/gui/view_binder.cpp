@@ -5,7 +5,7 @@
 
 namespace contend::gui {
 
-widgets::ViewInputs viewInputs(const OpenedTracePtr& trace, ReportPtr report) {
+widgets::ViewInputs viewInputs(const OpenedTracePtr& trace, ReportPtr report, bool gainsPending) {
     widgets::ViewInputs in;
     if (!trace) return in;
     in.trace = trace->trace;
@@ -13,6 +13,7 @@ widgets::ViewInputs viewInputs(const OpenedTracePtr& trace, ReportPtr report) {
     in.report = std::move(report);
     in.slices = trace->sliceView();
     in.pressure = pressureSourceOf(trace->prepared);
+    in.gainsPending = gainsPending && in.report && !in.report->whatIf.computed;
     return in;
 }
 
@@ -47,7 +48,7 @@ void ViewBinder::showTrace(OpenedTracePtr trace) {
 void ViewBinder::showReport(ReportPtr report) {
     if (!m_trace) return;
     m_report = std::move(report);
-    const widgets::ViewInputs in = viewInputs(m_trace, m_report);
+    const widgets::ViewInputs in = viewInputs(m_trace, m_report, m_session->gainsPending());
     for (widgets::SessionView* v : m_views) v->showReport(in);
     emit reportShown(m_report);
 }

@@ -18,7 +18,7 @@ namespace contend::gui {
 class AnalysisSession;
 
 // What the views of an opened trace are given beside a report.
-widgets::ViewInputs viewInputs(const OpenedTracePtr& trace, ReportPtr report);
+widgets::ViewInputs viewInputs(const OpenedTracePtr& trace, ReportPtr report, bool gainsPending = false);
 
 class ViewBinder : public QObject {
     Q_OBJECT

@@ -19,6 +19,7 @@ struct ViewInputs {
     std::shared_ptr<const Report> report;  // null: no analysis (or none yet)
     SliceViewPtr slices;                   // per-slice scores, signatures, slack; null without analysis
     PressureSource pressure;               // empty without analysis
+    bool gainsPending = false;             // the report's what-if is still running: its gains come next
 };
 
 class SessionView {

@@ -122,6 +122,11 @@ QString predictedGainText(const Report& r, TimeNs gainNs) {
         .arg(durationText(gainNs / static_cast<TimeNs>(n)), durationText(gainNs), iterations);
 }
 
+QString OperatorDetails::gainText(TimeNs gainNs) const {
+    if (m_gainsPending && gainNs < 0) return tr("computing…");
+    return predictedGainText(*m_report, gainNs);
+}
+
 QString criticalPathText(const Report& r, const SliceView& slices, std::uint32_t slice) {
     if (!r.whatIf.computed) return {};
     const TimeNs slack = slices.slackOf(slice);
@@ -177,7 +182,7 @@ void OperatorDetails::renderWindow() {
         extra += op.extraWaitNs;
     }
     html += detailRow(tr("extra wait"), durationText(extra));
-    html += detailRow(guided(tr("predicted gain"), "7."), predictedGainText(*m_report, w.gainNs));
+    html += detailRow(guided(tr("predicted gain"), "7."), gainText(w.gainNs));
     if (!w.evidence.empty())
         html += detailRow(guided(tr("evidence"), "4."), QString::fromStdString(w.evidence).toHtmlEscaped());
     html += detailRow(tr("what to try"), QString::fromUtf8(adviceFor(w.resource)).toHtmlEscaped());
@@ -197,7 +202,7 @@ void OperatorDetails::renderCluster() {
     html += detailRow(
         tr("saving on its stream"),
         tr("about %1 (its gaps less the one launch gap a fused operator still pays)").arg(durationText(c.savingNs)));
-    html += detailRow(guided(tr("predicted gain, end to end"), "7."), predictedGainText(*m_report, c.gainNs));
+    html += detailRow(guided(tr("predicted gain, end to end"), "7."), gainText(c.gainNs));
     if (m_report->whatIf.computed && c.gainNs >= 0 && c.gainNs != c.savingNs)
         html += detailRow(QString(), gainVersusSaving(c).toHtmlEscaped());
     html += detailRow(guided(tr("known"), "3."), QString::fromLatin1(provenanceName(c.provenance)));
@@ -327,7 +332,7 @@ void OperatorDetails::render() {
         if (an) {
             html += row(guided(tr("flagged"), "3."),
                         tr("<b style='color:#c62828'>yes</b>, cause <b>%1</b>").arg(resourceLabel(an->cause)));
-            html += row(guided(tr("predicted gain (at its baseline)"), "7."), predictedGainText(r, an->gainNs));
+            html += row(guided(tr("predicted gain (at its baseline)"), "7."), gainText(an->gainNs));
             if (!an->evidence.empty())
                 html += row(guided(tr("evidence"), "3."), QString::fromStdString(an->evidence).toHtmlEscaped());
             const Breakdown& b = an->breakdown;

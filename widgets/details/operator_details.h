@@ -30,9 +30,13 @@ class OperatorDetails : public QTextBrowser, public SessionView {
     explicit OperatorDetails(QWidget* parent = nullptr);
     void showTrace(const ViewInputs& in) override {
         setTrace(in.trace);
+        m_gainsPending = in.gainsPending;
         setReport(in.report, in.slices);
     }
-    void showReport(const ViewInputs& in) override { setReport(in.report, in.slices); }
+    void showReport(const ViewInputs& in) override {
+        m_gainsPending = in.gainsPending;
+        setReport(in.report, in.slices);
+    }
     void setTrace(TracePtr trace);
     // The report and the trace's per-slice view beside it (slice_view.h; nullptr: none).
     void setReport(std::shared_ptr<const Report> report, SliceViewPtr slices);
@@ -68,7 +72,10 @@ class OperatorDetails : public QTextBrowser, public SessionView {
     // The operators of a window or cluster, costliest first (at most 40 rows).
     QString opsTable(std::vector<std::pair<std::uint32_t, TimeNs>> ops) const;
     TracePtr m_trace;
+    // The predicted gain's words ("computing…" while the what-if runs).
+    QString gainText(TimeNs gainNs) const;
     std::shared_ptr<const Report> m_report;
+    bool m_gainsPending = false;  // the report's what-if is still running
     SliceViewPtr m_slices;
     std::uint32_t m_slice = kNone;
     std::uint32_t m_window = kNone;

@@ -35,8 +35,10 @@ QVariant ColumnModel::data(const QModelIndex& index, int role) const {
         case ColumnKind::Text: return v.toString();
         case ColumnKind::Name: return shortOperatorName(v.toString());
         case ColumnKind::Count: return QString::number(v.toLongLong());
-        case ColumnKind::Duration:
-        case ColumnKind::Gain: return v.toLongLong() < 0 ? QStringLiteral("-") : durationText(v.toLongLong());
+        case ColumnKind::Gain:
+            if (v.toLongLong() < 0 && m_gainsPending) return tr("computing…");
+            [[fallthrough]];
+        case ColumnKind::Duration: return v.toLongLong() < 0 ? QStringLiteral("-") : durationText(v.toLongLong());
         case ColumnKind::Time: return timeText(v.toLongLong() - m_origin);
         case ColumnKind::Score: {
             const double d = v.toDouble();
@@ -68,6 +70,10 @@ QVariant ColumnModel::data(const QModelIndex& index, int role) const {
         if (col.kind == ColumnKind::Text || col.kind == ColumnKind::Name) return raw(r, c).toString();
         if (col.kind == ColumnKind::Gain) {
             const qint64 ns = raw(r, c).toLongLong();
+            if (ns < 0 && m_gainsPending)
+                return tr(
+                    "the what-if is computing the predicted gains of these findings (they fill in when it "
+                    "ends; the rows are ranked by score meanwhile)");
             if (ns < 0)
                 return tr(
                     "not computed (the what-if did not re-schedule it: its budget ran out, or no dependency graph)");

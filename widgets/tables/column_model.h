@@ -53,6 +53,8 @@ class ColumnModel : public QAbstractTableModel {
     virtual QString cellTip(int, int) const { return {}; }
     // Time columns are shown relative to this (the trace's begin).
     TimeNs m_origin = 0;
+    // The what-if is still computing the gains: a Gain cell without one says "computing…".
+    bool m_gainsPending = false;
 
   private:
     std::vector<Column> m_columns;

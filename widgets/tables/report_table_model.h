@@ -14,9 +14,10 @@ namespace contend::widgets {
 class ReportTableModel : public ColumnModel, public SessionView {
     Q_OBJECT
   public:
-    void setReport(TracePtr trace, std::shared_ptr<const Report> report);
-    void showTrace(const ViewInputs& in) override { setReport(in.trace, in.report); }
-    void showReport(const ViewInputs& in) override { setReport(in.trace, in.report); }
+    // gainsPending: the report's what-if is still running (its Gain cells say "computing…").
+    void setReport(TracePtr trace, std::shared_ptr<const Report> report, bool gainsPending = false);
+    void showTrace(const ViewInputs& in) override { setReport(in.trace, in.report, in.gainsPending); }
+    void showReport(const ViewInputs& in) override { setReport(in.trace, in.report, in.gainsPending); }
 
   protected:
     using ColumnModel::ColumnModel;
