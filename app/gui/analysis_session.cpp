@@ -51,6 +51,7 @@ AnalysisSession::AnalysisSession(QObject* parent) : QObject(parent) {
                 m_gainsPending = gainsPending;
                 if (gainsPending) {
                     m_lastFindingsMs = static_cast<double>(m_requestClock.nsecsElapsed()) / 1e6;
+                    m_lastFindingsBuildMs = ms;
                 } else {
                     m_lastBuildMs = ms;
                     m_lastWhatIfMs = whatIfMs;

@@ -94,6 +94,8 @@ class AnalysisSession : public QObject {
     bool gainsPending() const { return m_gainsPending; }
     // ms from the last re-threshold's request to its findings on the GUI thread.
     double lastFindingsMs() const { return m_lastFindingsMs; }
+    // ms the worker took to build those findings.
+    double lastFindingsBuildMs() const { return m_lastFindingsBuildMs; }
 
     const OpenedTrace* current() const { return m_current.get(); }
     OpenedTracePtr currentPtr() const { return m_current; }
@@ -141,6 +143,7 @@ class AnalysisSession : public QObject {
     double m_lastBuildMs = 0;
     double m_lastWhatIfMs = 0;
     double m_lastFindingsMs = 0;
+    double m_lastFindingsBuildMs = 0;
     bool m_gainsPending = false;
     QElapsedTimer m_requestClock;  // since the last setThresholds
     // m_request as the worker sees it (a what-if for an older request stops).

@@ -5,6 +5,9 @@
 #include <optional>
 #include <utility>
 
+#include <QCoreApplication>
+#include <QThreadPool>
+
 #include "core/analysis/whatif/whatif.h"
 #include "core/pipeline/analyze_trace.h"
 
@@ -20,7 +23,17 @@ ReportPtr buildReportForApp(const PreparedAnalysis& prepared, const Thresholds& 
     Result<Report> report = reportOf(prepared, t, stage);
     if (whatIfMs) *whatIfMs = times.whatIfMs;
     if (!report) return nullptr;
-    return std::make_shared<const Report>(std::move(report).value());
+    return shareReport(std::move(report).value());
+}
+
+ReportPtr shareReport(Report&& report) {
+    return ReportPtr(new Report(std::move(report)), [](const Report* r) {
+        // Under a QCoreApplication the pool frees it; without one (a plain test), here.
+        if (QCoreApplication::instance() && !QCoreApplication::closingDown())
+            QThreadPool::globalInstance()->start([r] { delete r; });
+        else
+            delete r;
+    });
 }
 
 ReportPtr buildFindingsForApp(const PreparedAnalysis& prepared, const Thresholds& t) {
@@ -28,27 +41,27 @@ ReportPtr buildFindingsForApp(const PreparedAnalysis& prepared, const Thresholds
     stage.whatIf = false;
     Result<Report> report = reportOf(prepared, t, stage);
     if (!report) return nullptr;
-    return std::make_shared<const Report>(std::move(report).value());
+    return shareReport(std::move(report).value());
 }
 
 ReportPtr addGainsForApp(const PreparedAnalysis& prepared, const Report& findings,
                          const std::function<bool()>& keepGoing, WhatIfCache* cache, double* whatIfMs) {
     const auto t0 = std::chrono::steady_clock::now();
-    auto report = std::make_shared<Report>(findings);
+    Report report = findings;
     WhatIfSettings whatIf;
     whatIf.keepGoing = keepGoing;
     whatIf.cache = cache;
     std::optional<Failure> stopped;
     try {
-        stopped = predictGains(prepared, *report, whatIf);
+        stopped = predictGains(prepared, report, whatIf);
     } catch (const std::exception& e) {
         stopped = Failure::of(Failure::Kind::Internal, e.what());
     }
     if (whatIfMs) *whatIfMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     if (stopped && stopped->kind == Failure::Kind::Cancelled) return nullptr;
     // A what-if that failed otherwise leaves the findings without gains ("-", not computed).
-    if (stopped) return std::make_shared<const Report>(findings);
-    return report;
+    if (stopped) return shareReport(Report(findings));
+    return shareReport(std::move(report));
 }
 
 WhatIfCachePtr makeWhatIfCache(const PreparedPtr& prepared) {

@@ -20,6 +20,10 @@ namespace contend::gui {
 ReportPtr buildReportForApp(const PreparedAnalysis& prepared, const Thresholds& t,
                             const std::function<bool()>& keepGoing = {}, WhatIfCache* cache = nullptr,
                             double* whatIfMs = nullptr);
+// A report for the views, freed off the GUI thread: a report of 240k findings takes ~150 ms to
+// free, and a slider step drops the one before it wherever the last view lets go of it (the GUI
+// thread, mostly). The last owner hands it to a thread of Qt's global pool to free.
+ReportPtr shareReport(Report&& report);
 // The two halves of a re-threshold, for a slider that never waits on the what-if: the findings
 // at `t` (buildReport, no what-if: gains -1), then the what-if on a copy of them. addGainsForApp
 // returns null when keepGoing stopped it (a newer step or trace made it stale), and the findings

@@ -7,6 +7,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 
+#include "app/gui/app_analysis.h"
 #include "core/pipeline/analyze_trace.h"
 
 namespace contend::gui {
@@ -130,7 +131,7 @@ void LoadThread::run() {
     // The trace opens whatever the analysis says: its timeline without findings, and why.
     if (analysed) {
         m_cache = made.whatIfCache;
-        opened->report = std::make_shared<const Report>(std::move(analysed).value());
+        opened->report = shareReport(std::move(analysed).value());
     } else {
         opened->prepared = nullptr;  // no report to re-threshold
         opened->analysisError = tr("The analysis failed: %1").arg(QString::fromStdString(analysed.failure().message()));

@@ -1,14 +1,13 @@
 // A slider step never waits on the what-if (issue 27, item 4): the findings of the new
 // thresholds are shown at once, ranked by score, their gains "computing…", and the gains fill in
 // when the what-if ends; a what-if a newer step made stale stops and is never shown.
-#include <catch2/catch.hpp>
-
-#include <atomic>
-#include <memory>
 #include <algorithm>
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <memory>
+#include <vector>
 
 #include <QDoubleSpinBox>
-#include <vector>
 
 #include "app/gui/analysis_session.h"
 #include "app/gui/main_window.h"
@@ -35,13 +34,14 @@ struct Shown {
     bool gainsPending = false;
     bool computed = false;
     int rows = 0;
-    QString firstGain;       // the anomaly table's first row's Gain cell, as shown
+    QString firstGain;           // the anomaly table's first row's Gain cell, as shown
     std::vector<double> scores;  // the Score column, top to bottom
 };
 
 }  // namespace
 
-TEST_CASE("a slider step shows its findings at once, ranked by score, and fills in the gains", "[app][whatif][slider]") {
+TEST_CASE("a slider step shows its findings at once, ranked by score, and fills in the gains",
+          "[app][whatif][slider]") {
     SampleWindow sample({1400, 900});
     MainWindow& w = sample.window;
     TablePanel* panel = w.anomalyPanel();
@@ -89,8 +89,9 @@ TEST_CASE("the report worker drops a step a newer one made stale", "[app][whatif
         bool pending;
     };
     std::vector<Built> out;
-    QObject::connect(&worker, &ReportWorker::built,
-                     [&](quint64, quint64, ReportPtr r, double, double, bool pending) { out.push_back({r, pending}); });
+    QObject::connect(&worker, &ReportWorker::built, [&](quint64, quint64, ReportPtr r, double, double, bool pending) {
+        out.push_back({r, pending});
+    });
     SECTION("the latest request: its findings, then its gains") {
         worker.build(7, 3, prepared, {2.5, 0.6}, nullptr);
         REQUIRE(out.size() == 2);
