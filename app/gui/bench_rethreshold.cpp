@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -9,8 +10,11 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFileInfo>
+#include <QSettings>
+#include <QTemporaryDir>
 
 #include "app/gui/analysis_session.h"
+#include "app/gui/main_window.h"
 #include "core/analysis/whatif/whatif.h"
 
 namespace contend::gui {
@@ -18,11 +22,13 @@ namespace contend::gui {
 namespace {
 
 const char* kUsage =
-    "usage: contend --bench-rethreshold TRACE [--no-cache] [--repeat N]\n"
+    "usage: contend --bench-rethreshold TRACE [--no-cache] [--repeat N] [--window]\n"
     "  opens TRACE as the app does, then re-thresholds it step by step as a dragged slider:\n"
     "  coefficient 3.0 -> 2.0 -> 3.0 by 0.1, then overlap 0.70 -> 0.50 -> 0.70 by 0.05 (N times,\n"
     "  default 1), and prints each step's time (request to report), build and what-if ms\n"
-    "  --no-cache   the what-if from scratch on every step (no replays kept between reports)\n";
+    "  --no-cache   the what-if from scratch on every step (no replays kept between reports)\n"
+    "  --window     through a main window (offscreen, 1600x1000, default settings): the times\n"
+    "               then include the views taking each report (tables, heatmap, timeline)\n";
 
 double median(std::vector<double> v) {
     if (v.empty()) return 0;
@@ -45,6 +51,7 @@ bool waitUntil(F done, int timeoutMs) {
 int runBenchRethreshold(const QStringList& args) {
     QString path;
     bool cache = true;
+    bool withWindow = false;
     int repeat = 1;
     for (int i = 0; i < args.size(); ++i) {
         const QString& a = args[i];
@@ -54,6 +61,8 @@ int runBenchRethreshold(const QStringList& args) {
         }
         if (a == QStringLiteral("--no-cache"))
             cache = false;
+        else if (a == QStringLiteral("--window"))
+            withWindow = true;
         else if (a == QStringLiteral("--repeat") && i + 1 < args.size())
             repeat = std::max(1, args[++i].toInt());
         else if (!a.startsWith(QStringLiteral("--")) && path.isEmpty())
@@ -67,7 +76,21 @@ int runBenchRethreshold(const QStringList& args) {
         std::fputs(kUsage, stderr);
         return 2;
     }
-    AnalysisSession session;
+    // With --window the session is a main window's (its views are told each report before the
+    // bench's own slot: they were connected first), with settings of its own (the defaults).
+    QTemporaryDir settingsDir;
+    std::unique_ptr<MainWindow> window;
+    std::unique_ptr<AnalysisSession> own;
+    if (withWindow) {
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir.path());
+        window = std::make_unique<MainWindow>();
+        window->resize(1600, 1000);
+        window->show();
+    } else {
+        own = std::make_unique<AnalysisSession>();
+    }
+    AnalysisSession& session = window ? *window->session() : *own;
     session.setWhatIfCacheEnabled(cache);
     bool opened = false, failed = false;
     QObject::connect(&session, &AnalysisSession::opened, [&] { opened = true; });
@@ -129,10 +152,11 @@ int runBenchRethreshold(const QStringList& args) {
             c ? qPrintable(QStringLiteral(" (cache: %1 hits, %2 misses so far)").arg(c->hits()).arg(c->misses())) : "");
     }
     std::printf(
-        "steps=%zu cache=%s findings_median_ms=%.1f findings_max_ms=%.1f rethreshold_median_ms=%.1f "
+        "steps=%zu cache=%s window=%s findings_median_ms=%.1f findings_max_ms=%.1f rethreshold_median_ms=%.1f "
         "rethreshold_max_ms=%.1f whatif_median_ms=%.1f whatif_max_ms=%.1f\n",
-        steps.size(), cache ? "on" : "off", median(findings), *std::max_element(findings.begin(), findings.end()),
-        median(walls), *std::max_element(walls.begin(), walls.end()), median(whatIfs),
+        steps.size(), cache ? "on" : "off", withWindow ? "yes" : "no", median(findings),
+        *std::max_element(findings.begin(), findings.end()), median(walls),
+        *std::max_element(walls.begin(), walls.end()), median(whatIfs),
         *std::max_element(whatIfs.begin(), whatIfs.end()));
     return 0;
 }

@@ -9,6 +9,7 @@
 //   steps=N cache=on findings_median_ms=F findings_max_ms=G rethreshold_median_ms=X
 //   rethreshold_max_ms=Y whatif_median_ms=Z whatif_max_ms=W
 // --no-cache runs the what-if from scratch on every step (as before the cache), for comparison.
+// --window runs it through a main window, so the times include the views taking each report.
 #include <QStringList>
 
 namespace contend::gui {

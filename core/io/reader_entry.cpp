@@ -82,8 +82,14 @@ namespace {
 
 bool unreadableSqlite(const Probe& p) { return p.sqlite && (!p.db || !p.sqliteError.empty()); }
 
-std::optional<Failure> refuseUnreadableSqlite(const Probe& p, TraceBuilder&, const LoadOptions&) {
+// The two SQLite refusals' reasons, as functions of the probe alone (refuseDatabase gives them
+// too, with no builder to read into).
+Failure unreadableSqliteFailure(const Probe& p) {
     return Failure{p.path, -1, -1, -1, "cannot read this SQLite database: " + p.sqliteError, Failure::Kind::Unreadable};
+}
+
+std::optional<Failure> refuseUnreadableSqlite(const Probe& p, TraceBuilder&, const LoadOptions&) {
+    return unreadableSqliteFailure(p);
 }
 
 bool notSqlite(const Probe& p) {
@@ -91,7 +97,7 @@ bool notSqlite(const Probe& p) {
     return !p.sqlite && p.isRegularFile && (ext == ".db" || ext == ".sqlite");
 }
 
-std::optional<Failure> refuseNotSqlite(const Probe& p, TraceBuilder&, const LoadOptions&) {
+Failure notSqliteFailure(const Probe& p) {
     return Failure{p.path,
                    0,
                    -1,
@@ -101,15 +107,18 @@ std::optional<Failure> refuseNotSqlite(const Probe& p, TraceBuilder&, const Load
                    Failure::Kind::NotATrace};
 }
 
+std::optional<Failure> refuseNotSqlite(const Probe& p, TraceBuilder&, const LoadOptions&) {
+    return notSqliteFailure(p);
+}
+
 }  // namespace
 
 const ReaderEntry kUnreadableSqliteRefusal{"unreadable-sqlite", {}, unreadableSqlite, refuseUnreadableSqlite};
 const ReaderEntry kNotSqliteRefusal{"not-sqlite", {}, notSqlite, refuseNotSqlite};
 
 std::optional<Failure> refuseDatabase(const Probe& probe, const FormatInfo& expected) {
-    TraceBuilder unused;
-    for (const ReaderEntry* e : {&kUnreadableSqliteRefusal, &kNotSqliteRefusal})
-        if (e->sniff(probe)) return e->read(probe, unused, LoadOptions{});
+    if (unreadableSqlite(probe)) return unreadableSqliteFailure(probe);
+    if (notSqlite(probe)) return notSqliteFailure(probe);
     if (probe.sqlite)
         return Failure{probe.path,
                        0,

@@ -5,7 +5,6 @@
 // an entry may also be a refusal, whose read returns the reason the path cannot be loaded.
 // Each reader's header declares its entry and its .cpp defines it; the table lists them by
 // hand (core is a static library: an entry registering itself would be dropped by the linker).
-#include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>
