@@ -8,7 +8,8 @@
 # peak RSS / file size, the JSON reports' size over the trace's at both, anomalies at coefficient
 # 0.5, re-threshold ms at coefficients 0.5 / 3 / 20 (overlap 0.7) and 0.5 / 3 at overlap 0.3
 # (bench-analyze medians), and render median / max frame ms with overlays at coefficients 0.5 and
-# 3 (contend --bench-render, offscreen). Not run by CI: the 10M traces are 4-5 GB each and take
+# 3 (contend --bench-render, offscreen), and when the app's timeline came over the load
+# (contend --bench-open: the preview while the analysis runs; issue 27: <= 1.5x). Not run by CI: the 10M traces are 4-5 GB each and take
 # minutes; only one trace is on disk at a time.
 #
 #   scripts/bench-scale.sh [--no-10m] [--no-render] [--no-mixed] [--sizes "N ..."] [--build DIR] [--tmp DIR]
@@ -57,9 +58,9 @@ analyze() {
         echo "bench-scale.sh: analyze $* failed on $trace:" >&2; grep -v '^\s' "$work/time.txt" >&2 || true; }
 }
 
-printf '%-9s %5s %7s %9s %7s %7s %6s %8s %6s %8s %8s %8s %8s %7s %7s %7s %9s %9s %12s %12s\n' shape ops file_MB \
+printf '%-9s %5s %7s %9s %7s %7s %6s %8s %6s %8s %8s %8s %8s %7s %7s %7s %9s %9s %12s %12s %8s\n' shape ops file_MB \
     load_MB/s load_s an_s an/ld an0.5_s an.5/ld rss/file rep/file rep.5/fl flagged rt0.5 rt3 rt20 rt0.5/.3 \
-    rt3/.3 render0.5_ms render3_ms
+    rt3/.3 render0.5_ms render3_ms prev/ld
 for n in "${sizes[@]}"; do
     for shape in "${shapes[@]}"; do
         trace="$work/$shape-$n.json"
@@ -92,7 +93,10 @@ for n in "${sizes[@]}"; do
         rt() { sed -n "s/^rethreshold: coefficient $1 overlap $2: \([0-9.]*\) ms.*/\1/p" "$work/ba.txt"; }
         flagged=$(sed -n 's/^rethreshold: coefficient 0.5 overlap 0.70: .* -> \([0-9]*\) anomalies.*/\1/p' "$work/ba.txt")
         frames=("-" "-")
+        preview="-"
         if [ "$render" = 1 ]; then
+            preview=$(QT_QPA_PLATFORM=offscreen "$app" --bench-open "$trace" 2>/dev/null | tail -1 |
+                sed -n 's/.*preview_over_load=\([0-9.]*\).*/\1/p')
             i=0
             for k in 0.5 3; do
                 out=$(QT_QPA_PLATFORM=offscreen "$app" --bench-render "$trace" --coefficient "$k" 2>/dev/null | tail -1)
@@ -103,15 +107,16 @@ for n in "${sizes[@]}"; do
         awk -v s="$shape" -v n="$n" -v f="$file_b" -v l="$load" -v ls="$load_s" -v w="$wall" -v w5="$wall5" \
             -v r="$rss_kb" -v rb="$report_b" -v rb5="$report5_b" \
             -v a="$(rt 0.5 0.70)" -v b="$(rt 3.0 0.70)" -v c="$(rt 20.0 0.70)" -v d="$(rt 0.5 0.30)" \
-            -v e="$(rt 3.0 0.30)" -v fl="$flagged" -v f1="${frames[0]}" -v f2="${frames[1]}" 'BEGIN {
+            -v e="$(rt 3.0 0.30)" -v fl="$flagged" -v f1="${frames[0]}" -v f2="${frames[1]}" -v pv="${preview:--}" 'BEGIN {
             ops = (n >= 1e6) ? sprintf("%dM", n / 1e6) : sprintf("%dk", n / 1e3);
-            printf "%-9s %5s %7.0f %9s %7.2f %7.2f %6.2f %8.2f %6.2f %8.2f %8.3f %8.3f %8s %7s %7s %7s %9s %9s %12s %12s\n",
+            printf "%-9s %5s %7.0f %9s %7.2f %7.2f %6.2f %8.2f %6.2f %8.2f %8.3f %8.3f %8s %7s %7s %7s %9s %9s %12s %12s %8s\n",
                    s, ops, f / 1e6, l, ls, w, (ls > 0 ? w / ls : 0), w5, (ls > 0 ? w5 / ls : 0), r * 1024 / f,
-                   rb / f, rb5 / f, fl, a, b, c, d, e, f1, f2 }'
+                   rb / f, rb5 / f, fl, a, b, c, d, e, f1, f2, pv }'
         rm -f "$trace" "$work/report.json"
     done
 done
 echo "(load_s: contend-cli info; an_s, an0.5_s: contend-cli analyze --json at the defaults and at coefficient 0.5, load"
 echo " included, an/ld and an.5/ld their ratios to load_s; rss/file: analyze at the defaults; rep/file, rep.5/fl: the JSON"
 echo " reports' bytes over the trace's; flagged: anomalies at coefficient 0.5;"
-echo " rtK[/R]: re-threshold ms at coefficient K, overlap R (0.7 unless given); render: median/max frame ms at 1600x900)"
+echo " rtK[/R]: re-threshold ms at coefficient K, overlap R (0.7 unless given); render: median/max frame ms at 1600x900;"
+echo " prev/ld: the app's timeline (contend --bench-open, before the analysis ends) over the loader's read time)"
