@@ -2,9 +2,8 @@
 // one the values give, exact on absolute nanoseconds a double cannot tell apart, ties in the
 // source's order, and never stale after the source changes (reset with as many rows, one cell
 // changed, rows added).
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <numeric>
 #include <vector>
 
