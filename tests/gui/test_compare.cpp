@@ -448,8 +448,11 @@ TEST_CASE("the compare window's thresholds re-threshold both runs and compare ag
                got.windows.added.size() == expected.windows.added.size() && got.verdict == expected.verdict;
     };
     auto reportsAt = [](CompareWindow& w, double k, double r) {
+        // A step's final report (its gains in): the findings come first, and the compare waits
+        // for both runs' final reports.
         auto at = [&](const ReportPtr& p) {
-            return p && std::abs(p->settings.coefficient - k) < 1e-9 && std::abs(p->settings.overlapRatio - r) < 1e-9;
+            return p && std::abs(p->settings.coefficient - k) < 1e-9 && std::abs(p->settings.overlapRatio - r) < 1e-9 &&
+                   p->whatIf.computed;
         };
         return at(w.baseReport()) && at(w.newReport()) && w.result();
     };

@@ -348,7 +348,9 @@ TEST_CASE("the centre shows the file, the stage and Cancel while a trace opens",
     CHECK(w.showsLoading());
     CHECK(w.loadingPanel()->fileText().contains(QStringLiteral("projectx-before.json.gz")));
     CHECK(w.loadingPanel()->cancelButton()->isVisible());
-    REQUIRE(waitFor([&] { return w.session()->current() != nullptr; }, 120000));
+    // Open and analysed (the timeline comes before the analysis ends: previewing()).
+    REQUIRE(
+        waitFor([&] { return w.session()->current() && !w.session()->busy() && !w.session()->previewing(); }, 120000));
     pump(20);
     CHECK(shownWhileLoading);
     CHECK_FALSE(w.showsLoading());
