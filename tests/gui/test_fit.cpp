@@ -187,6 +187,32 @@ TEST_CASE("the ruler's critical-path key keeps a margin and is never cut", "[fit
     }
 }
 
+TEST_CASE("the cluster heatmap's colour-bar title fits along the bar", "[fit][cluster]") {
+    widgets::StepHeatmap map;
+    map.show();
+    QCPColorScale* scale = nullptr;
+    for (int i = 0; i < map.plot()->plotLayout()->elementCount() && !scale; ++i)
+        scale = qobject_cast<QCPColorScale*>(map.plot()->plotLayout()->elementAt(i));
+    REQUIRE(scale);
+    const QFontMetrics fm(scale->axis()->labelFont());
+    QString tallest;
+    // From a short pane (a 2-rank capture's few rows) to a tall one.
+    for (int height : {90, 140, 200, 300, 700}) {
+        map.resize(600, height);
+        for (int i = 0; i < 3; ++i) {  // the fit can take a second layout
+            map.plot()->replot();
+            pump(10);
+        }
+        INFO("height " << height << ": bar " << scale->rect().height() << " px, title '" << scale->label().toStdString()
+                       << "'");
+        CHECK_FALSE(scale->label().isEmpty());
+        CHECK(fm.horizontalAdvance(scale->label()) <= scale->rect().height());
+        tallest = scale->label();
+    }
+    // Tall enough: the whole title.
+    CHECK(tallest.contains(QStringLiteral("the step's median")));
+}
+
 TEST_CASE("the cluster heatmap's colour-bar title keeps clear of the right edge", "[fit][cluster]") {
     widgets::StepHeatmap map;
     for (int width : {1280, 700, 420}) {

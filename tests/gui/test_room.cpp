@@ -187,6 +187,17 @@ TEST_CASE("text is cut between items, never inside a number", "[ux][text]") {
     }
     CHECK(elideAtBreak(copy, fm, fm.horizontalAdvance(QStringLiteral("Memcpy DtoD (Device -> Device) [bytes=4200…"))) ==
           QStringLiteral("Memcpy DtoD (Device -> Device) [bytes=…"));
+    // In a signature column the byte count (one item: what tells two copies apart) stays whole
+    // while the name keeps a few characters, also where it would take more than 2/3 of the width.
+    const QString big = QStringLiteral("Memcpy HtoD (Pinned -> Device) [bytes=4200595456]");
+    for (const QString& room :
+         {QStringLiteral("Memcpy Ht [bytes=4200595456]"), QStringLiteral("Memc… [bytes=4200595456]")}) {
+        const QString e = elideKeepingTail(big, fm, fm.horizontalAdvance(room));
+        INFO(e.toStdString());
+        CHECK(e.endsWith(QStringLiteral("[bytes=4200595456]")));
+        CHECK(e.startsWith(QStringLiteral("Mem")));  // a few characters of the name
+        CHECK(fm.horizontalAdvance(e) <= fm.horizontalAdvance(room));
+    }
     // A sentence is cut after a word; one that fits is left alone.
     const QString why = QStringLiteral("rank 3 arrived 1.2 ms late at allreduce #4, after its conv2d waited");
     const QString cut = elideAtBreak(why, fm, fm.horizontalAdvance(QStringLiteral("rank 3 arrived 1.2 ms la")));

@@ -87,7 +87,11 @@ StepHeatmap::StepHeatmap(QWidget* parent)
     m_scale = new QCPColorScale(m_plot);
     m_scale->setType(QCPAxis::atRight);
     m_scale->setBarWidth(12);
-    m_scale->setLabel(tr("step time vs the step's median (%)"));
+    m_scaleLabel = tr("step time vs the step's median (%)");
+    m_scale->setLabel(m_scaleLabel);
+    // The bar's title runs along it: once the layout knows the bar's height, the longest of the
+    // titles that fits (a capture of two ranks leaves a short bar).
+    connect(m_plot, &QCustomPlot::afterLayout, this, &StepHeatmap::fitScaleLabel);
     m_plot->plotLayout()->addElement(0, 1, m_scale);
     // The scale's title is the plot's rightmost text: keep it off the window's edge.
     m_plot->plotLayout()->setMinimumMargins(QMargins(0, 0, kRightMarginPx, 0));
@@ -140,12 +144,26 @@ void StepHeatmap::setPeer(StepHeatmap* peer) {
 
 double StepHeatmap::ownRange() const { return m_grid.maxDeviation; }
 
+void StepHeatmap::fitScaleLabel() {
+    const QFontMetrics fm(m_scale->axis()->labelFont());
+    const int room = m_scale->rect().height();
+    QString label = m_scaleLabel;
+    for (const QString& shorter : {m_scaleLabel, tr("vs the step's median (%)"), tr("vs median (%)"), tr("%")}) {
+        label = shorter;
+        if (room <= 0 || fm.horizontalAdvance(shorter) <= room) break;
+    }
+    if (m_scale->label() == label) return;
+    m_scale->setLabel(label);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void StepHeatmap::refresh() {
     const StepMetric metric = m_grid.metric;
     m_grid = m_report ? buildStepGrid(*m_report, metric) : StepGrid{};
     m_grid.metric = metric;
     const int rows = m_grid.rowCount(), cols = m_grid.columnCount();
-    m_scale->setLabel(tr("%1 vs the step's median (%)").arg(metricName(metric)));
+    m_scaleLabel = tr("%1 vs the step's median (%)").arg(metricName(metric));
+    fitScaleLabel();
     m_map->data()->setSize(std::max(cols, 1), std::max(rows, 1));
     m_map->data()->setRange(QCPRange(-0.5, std::max(cols, 1) - 0.5), QCPRange(-0.5, std::max(rows, 1) - 0.5));
     QVector<double> sx, sy;

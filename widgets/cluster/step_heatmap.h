@@ -56,6 +56,8 @@ class StepHeatmap : public QWidget {
     // The label of a row on the rank axis ("rank 5  ▲ slow in 12 steps").
     QString rowLabel(int row) const;
     void refresh();
+    // The colour bar's title: the longest of its forms that fits the bar's height.
+    void fitScaleLabel();
 
   signals:
     // A double-click on a cell: open that rank (at that step).
@@ -76,6 +78,7 @@ class StepHeatmap : public QWidget {
     QCustomPlot* m_plot;
     QCPColorMap* m_map;
     QCPColorScale* m_scale;
+    QString m_scaleLabel;  // the colour bar's full title (fitScaleLabel shortens it to the bar)
     QCPGraph* m_slow;
     QComboBox* m_metricBox;
     QLabel* m_title;

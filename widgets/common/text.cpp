@@ -163,8 +163,15 @@ QString elideKeepingTail(const QString& text, const QFontMetrics& fm, int width)
     const qsizetype t = tailStart(text);
     if (t <= 0) return fm.elidedText(text, Qt::ElideRight, width);
     const QString head = text.left(t), tail = text.mid(t);
-    const int tailW = std::min(fm.horizontalAdvance(tail), width * 2 / 3);
-    const QString tailText = elideAtBreak(tail, fm, tailW);
+    // A tail of one item (" [bytes=4200595456]": no space inside its brackets) is all that tells
+    // two copies apart, and cut it says nothing: it is kept whole while the head keeps a few
+    // characters. A longer tail (a grid and a block) gets at most 2/3 and is cut between items.
+    const bool oneItem = !tail.trimmed().contains(QLatin1Char(' '));
+    const int headLeast = fm.horizontalAdvance(head.left(4) + QStringLiteral("…"));
+    const int tailW = oneItem && fm.horizontalAdvance(tail) + headLeast <= width
+                          ? fm.horizontalAdvance(tail)
+                          : std::min(fm.horizontalAdvance(tail), width * 2 / 3);
+    const QString tailText = fm.horizontalAdvance(tail) <= tailW ? tail : elideAtBreak(tail, fm, tailW);
     const int headW = width - fm.horizontalAdvance(tailText);
     return fm.elidedText(head, Qt::ElideRight, std::max(headW, fm.horizontalAdvance(QStringLiteral("…")))) + tailText;
 }

@@ -28,7 +28,8 @@ QString sliceName(const Trace& trace, std::uint32_t slice);
 QString shortOperatorName(const QString& full);
 // `text` fitted into `width` pixels: the head elided at the right, the tail that tells operators
 // apart (the " [...]" shape or grid of shortOperatorName) kept as long as it gets at most 2/3 of
-// the width (and then itself cut between items: elideAtBreak).
+// the width (and then itself cut between items: elideAtBreak); a tail of one item (a copy's
+// " [bytes=N]") is kept whole while the head keeps four characters.
 QString elideKeepingTail(const QString& text, const QFontMetrics& fm, int width);
 // How a sync cluster's predicted end-to-end gain (the what-if) stands to its saving on its own
 // stream (its gaps less one launch gap) and why they differ; empty when the gain was not
