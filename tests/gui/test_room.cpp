@@ -6,17 +6,21 @@
 #include <memory>
 #include <vector>
 
+#include <QAbstractItemDelegate>
 #include <QFontMetrics>
 #include <QHeaderView>
 #include <QLabel>
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QStyle>
+#include <QStyleOptionViewItem>
 #include <QTableView>
 #include <qcustomplot.h>
 
 #include "app/gui/analysis_session.h"
 #include "app/gui/main_window.h"
+#include "core/analysis/model/anomaly.h"
 #include "gui_support.h"
 #include "widgets/breakdown/breakdown_view.h"
 #include "widgets/common/text.h"
@@ -24,6 +28,7 @@
 #include "widgets/tables/cluster_model.h"
 #include "widgets/tables/column_model.h"
 #include "widgets/tables/table_panel.h"
+#include "widgets/tables/table_proxy.h"
 #include "widgets/timeline/timeline_data.h"
 #include "widgets/timeline/timeline_view.h"
 
@@ -90,6 +95,26 @@ class SignatureLikeModel : public ColumnModel {
     }
 };
 
+// 2000 rows whose widest name and widest number sit far down (rows 1500 and 1700).
+class FarWidestModel : public ColumnModel {
+  public:
+    FarWidestModel()
+        : ColumnModel({{QStringLiteral("Operator"), ColumnKind::Name, {}},
+                       {QStringLiteral("Wait"), ColumnKind::Duration, {}},
+                       {QStringLiteral("Cause"), ColumnKind::Resource, {}}},
+                      nullptr) {}
+
+  protected:
+    int rows() const override { return 2000; }
+    QVariant raw(int row, int column) const override {
+        if (column == 0)
+            return row == 1500 ? QStringLiteral("a_much_longer_operator_name_than_any_other_row")
+                               : QStringLiteral("op");
+        if (column == 1) return qint64{row == 1700 ? 987'654'321'000 : 1500};
+        return static_cast<int>(row == 1800 ? Resource::Bandwidth : Resource::None);
+    }
+};
+
 int sumOfWidths(QTableView* v) {
     int sum = 0;
     for (int c = 0; c < v->model()->columnCount(); ++c) sum += v->columnWidth(c);
@@ -150,6 +175,31 @@ TEST_CASE("a name keeps two fifths of a narrow table, the numbers scroll sideway
     pump(50);
     panel.fitColumns();
     CHECK(v->columnWidth(0) >= nameWidth);
+}
+
+TEST_CASE("a table's fit sees the widest cell of its first 2000 rows, not only the first ones", "[room][tables]") {
+    FarWidestModel model;
+    TablePanel panel(&model, QStringLiteral("Filter…"));
+    panel.resize(1600, 300);
+    panel.show();
+    pump(50);
+    panel.fitColumns();
+    QTableView* v = panel.view();
+    QStyleOptionViewItem opt;
+    opt.initFrom(v);
+    opt.font = v->font();
+    opt.fontMetrics = QFontMetrics(opt.font);
+    opt.widget = v;
+    const int icon = v->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, v);
+    opt.decorationSize = QSize(icon, icon);
+    auto hint = [&](int row, int column) {
+        QAbstractItemDelegate* d =
+            v->itemDelegateForColumn(column) ? v->itemDelegateForColumn(column) : v->itemDelegate();
+        return d->sizeHint(opt, panel.proxy()->index(row, column)).width();
+    };
+    CHECK(v->columnWidth(0) >= hint(1500, 0));
+    CHECK(v->columnWidth(1) >= hint(1700, 1));  // the number is never cut
+    CHECK(v->columnWidth(2) >= hint(1800, 2));  // its swatch and name
 }
 
 TEST_CASE("a table that ends in a number is not stretched past its content", "[room][tables]") {

@@ -27,8 +27,9 @@ class TablePanel : public QWidget {
     // Source row of the current selection, -1 if none.
     int currentSourceRow() const;
     void sortBy(int column, Qt::SortOrder order);
-    // Sizes the columns to their content: numbers and times get the width of their widest cell
-    // (never elided); texts start at most kTextStart wide and name columns share what is left
+    // Sizes the columns to their content (the first kFitRows rows: the first kFitRowsWhole and a
+    // resource column's through the delegate, the rest by their text plus the delegate's margins):
+    // numbers and times get the width of their widest cell (never elided); texts start at most kTextStart wide and name columns share what is left
     // of the view (at least two fifths of the view between them and kNameMin each, at most their
     // widest name, elided at the right with the shape or grid kept; in a narrow pane the numbers
     // then scroll sideways rather than the names shrink to a stub). Room still left goes back to the cut texts and names, up to their
@@ -48,10 +49,11 @@ class TablePanel : public QWidget {
     void updateCount();
     int contentWidth(int column) const;
     void fit(bool measure);
-    QList<int> m_measured;                  // per column: widest cell at the last model reset
-    static constexpr int kFitRows = 2000;   // rows measured when fitting (tables are sorted worst first)
-    static constexpr int kTextStart = 240;  // a text column's width before the room left is shared
-    static constexpr int kNameMin = 120;    // a name column's least width
+    QList<int> m_measured;                    // per column: widest cell at the last model reset
+    static constexpr int kFitRows = 2000;     // rows measured when fitting (tables are sorted worst first)
+    static constexpr int kFitRowsWhole = 32;  // of them, measured by the delegate (the rest by their text)
+    static constexpr int kTextStart = 240;    // a text column's width before the room left is shared
+    static constexpr int kNameMin = 120;      // a name column's least width
     ColumnModel* m_model;
     TableProxy* m_proxy;
     QTableView* m_view;

@@ -83,12 +83,11 @@ void TableProxy::buildKeys(int column) const {
 }
 
 bool TableProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const {
-    const QAbstractItemModel* m = sourceModel();
-    if (!m || left.column() != right.column() || left.parent().isValid() || right.parent().isValid())
-        return QSortFilterProxyModel::lessThan(left, right);
-    const std::size_t rows = static_cast<std::size_t>(m->rowCount());
-    if (m_keyColumn != left.column() || (m_numeric ? m_numbers.size() : m_strings.size()) != rows)
-        buildKeys(left.column());
+    // Called ~n log n times a sort: no virtual call into the model here once the keys are kept
+    // (any change of the source drops them first).
+    if (left.column() != right.column() || !sourceModel()) return QSortFilterProxyModel::lessThan(left, right);
+    if (m_keyColumn != left.column()) buildKeys(left.column());
+    const std::size_t rows = m_numeric ? m_numbers.size() : m_strings.size();
     const auto l = static_cast<std::size_t>(left.row()), r = static_cast<std::size_t>(right.row());
     if (l >= rows || r >= rows) return QSortFilterProxyModel::lessThan(left, right);
     if (m_numeric) return m_numbers[l] < m_numbers[r];
