@@ -11,8 +11,9 @@
 
 namespace contend::gui {
 
-void ReportWorker::build(quint64 generation, quint64 request, PreparedPtr prepared, Thresholds thresholds,
+void ReportWorker::build(quint64 generation, quint64 request, OpenedTracePtr trace, Thresholds thresholds,
                          WhatIfCachePtr cache) {
+    const PreparedPtr prepared = trace ? trace->prepared : nullptr;
     QElapsedTimer t;
     t.start();
     auto ms = [&t] { return static_cast<double>(t.nsecsElapsed()) / 1e6; };
@@ -22,13 +23,14 @@ void ReportWorker::build(quint64 generation, quint64 request, PreparedPtr prepar
     // A step a newer one made stale before it began is not shown at all.
     const ReportPtr findings = prepared && wanted() ? buildFindingsForApp(*prepared, thresholds) : nullptr;
     if (!findings || !wanted()) {
-        emit built(generation, request, nullptr, ms(), 0, false);
+        emit built(generation, request, nullptr, nullptr, ms(), 0, false);
         return;
     }
-    emit built(generation, request, findings, ms(), 0, true);
+    emit built(generation, request, findings, overlayForApp(*trace, *findings), ms(), 0, true);
     double whatIfMs = 0;
     const ReportPtr full = addGainsForApp(*prepared, *findings, wanted, cache.get(), &whatIfMs);
-    emit built(generation, request, full, ms(), whatIfMs, false);
+    emit built(generation, request, full, full && wanted() ? overlayForApp(*trace, *full) : nullptr, ms(), whatIfMs,
+               false);
 }
 
 AnalysisSession::AnalysisSession(QObject* parent) : QObject(parent) {
@@ -37,16 +39,19 @@ AnalysisSession::AnalysisSession(QObject* parent) : QObject(parent) {
     qRegisterMetaType<PreparedPtr>("contend::gui::PreparedPtr");
     qRegisterMetaType<Thresholds>("contend::Thresholds");
     qRegisterMetaType<WhatIfCachePtr>("contend::gui::WhatIfCachePtr");
+    qRegisterMetaType<OverlayPtr>("contend::gui::OverlayPtr");
     auto* worker = new ReportWorker(m_live, m_latest);
     worker->moveToThread(&m_reportThread);
     connect(&m_reportThread, &QThread::finished, worker, &QObject::deleteLater);
     connect(this, &AnalysisSession::buildRequested, worker, &ReportWorker::build, Qt::QueuedConnection);
     connect(
         worker, &ReportWorker::built, this,
-        [this](quint64 generation, quint64 request, ReportPtr report, double ms, double whatIfMs, bool gainsPending) {
+        [this](quint64 generation, quint64 request, ReportPtr report, OverlayPtr overlay, double ms, double whatIfMs,
+               bool gainsPending) {
             if (!gainsPending) m_building = false;
             if (generation == m_generation && report) {
                 m_report = std::move(report);
+                m_overlay = std::move(overlay);
                 m_reportRequest = request;
                 m_gainsPending = gainsPending;
                 if (gainsPending) {
@@ -106,6 +111,7 @@ void AnalysisSession::open(const QString& path, const Thresholds& thresholds) {
         if (load != m_load || !m_previews) return;
         m_current = std::move(preview);
         m_report = nullptr;
+        m_overlay = nullptr;
         m_gainsPending = false;
         // A build still running for the previous trace must not land (and stops); its cache
         // goes with it.
@@ -119,6 +125,7 @@ void AnalysisSession::open(const QString& path, const Thresholds& thresholds) {
         finishLoad();
         m_current = std::move(t);
         m_report = m_current->report;
+        m_overlay = m_current->overlay;
         m_gainsPending = false;
         m_reportRequest = request;
         // The first report's replays start the cache; a build still running holds the old one.
@@ -175,6 +182,7 @@ void AnalysisSession::keepPreview() {
                               .arg(QFileInfo(kept->path).fileName());
     m_current = std::move(kept);
     m_report = nullptr;
+    m_overlay = nullptr;
     m_gainsPending = false;
     m_pending = false;
 }
@@ -182,6 +190,8 @@ void AnalysisSession::keepPreview() {
 void AnalysisSession::adopt(OpenedTracePtr trace, ReportPtr report) {
     m_current = std::move(trace);
     m_report = report ? std::move(report) : (m_current ? m_current->report : nullptr);
+    // The trace's overlay only if it was built for this report.
+    m_overlay = m_current && m_current->report == m_report ? m_current->overlay : nullptr;
     if (m_report) m_thresholds = m_report->settings.thresholds();
     m_reportRequest = ++m_request;
     m_latest->store(m_request);
@@ -210,7 +220,7 @@ void AnalysisSession::dispatchBuild() {
     }
     m_pending = false;
     m_building = true;
-    emit buildRequested(m_generation, m_request, m_current->prepared, m_thresholds, m_cache);
+    emit buildRequested(m_generation, m_request, m_current, m_thresholds, m_cache);
 }
 
 }  // namespace contend::gui

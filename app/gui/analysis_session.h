@@ -43,12 +43,14 @@ class ReportWorker : public QObject {
     ReportWorker(std::shared_ptr<std::atomic<quint64>> live, std::shared_ptr<std::atomic<quint64>> latest)
         : m_live(std::move(live)), m_latest(std::move(latest)) {}
   public slots:
-    void build(quint64 generation, quint64 request, contend::gui::PreparedPtr prepared, contend::Thresholds thresholds,
+    // `trace`: the opened trace (its prepared analysis, and the drawing index the overlay is for).
+    void build(quint64 generation, quint64 request, contend::gui::OpenedTracePtr trace, contend::Thresholds thresholds,
                contend::gui::WhatIfCachePtr cache);
   signals:
-    // ms: from the start of the build; whatIfMs: the what-if part (0 for the findings).
-    void built(quint64 generation, quint64 request, contend::gui::ReportPtr report, double ms, double whatIfMs,
-               bool gainsPending);
+    // ms: from the start of the build; whatIfMs: the what-if part (0 for the findings); overlay:
+    // the report's timeline overlay, built here so the GUI thread only takes it.
+    void built(quint64 generation, quint64 request, contend::gui::ReportPtr report, contend::gui::OverlayPtr overlay,
+               double ms, double whatIfMs, bool gainsPending);
 
   private:
     std::shared_ptr<std::atomic<quint64>> m_live;
@@ -100,6 +102,8 @@ class AnalysisSession : public QObject {
     const OpenedTrace* current() const { return m_current.get(); }
     OpenedTracePtr currentPtr() const { return m_current; }
     ReportPtr report() const { return m_report; }
+    // report()'s timeline overlay when it was built off the GUI thread (null: the timeline builds it).
+    OverlayPtr overlay() const { return m_overlay; }
     double lastBuildMs() const { return m_lastBuildMs; }
     double lastWhatIfMs() const { return m_lastWhatIfMs; }
     // The what-if cache is on unless turned off (contend --bench-rethreshold --no-cache measures
@@ -118,7 +122,7 @@ class AnalysisSession : public QObject {
     void failed(const QString& path, const QString& message);
     void cancelled(const QString& path);
     void reportChanged(contend::gui::ReportPtr report);
-    void buildRequested(quint64 generation, quint64 request, contend::gui::PreparedPtr prepared,
+    void buildRequested(quint64 generation, quint64 request, contend::gui::OpenedTracePtr trace,
                         contend::Thresholds thresholds, contend::gui::WhatIfCachePtr cache);
 
   private:
@@ -130,6 +134,7 @@ class AnalysisSession : public QObject {
     QPointer<LoadThread> m_load;
     OpenedTracePtr m_current;
     ReportPtr m_report;
+    OverlayPtr m_overlay;  // m_report's, or null
     quint64 m_generation = 0;
     // m_generation as the worker sees it (its what-if stops when the two differ).
     std::shared_ptr<std::atomic<quint64>> m_live = std::make_shared<std::atomic<quint64>>(0);

@@ -64,6 +64,13 @@ ReportPtr addGainsForApp(const PreparedAnalysis& prepared, const Report& finding
     return shareReport(std::move(report));
 }
 
+OverlayPtr overlayForApp(const OpenedTrace& trace, const Report& report) {
+    if (!trace.timeline || !trace.trace) return nullptr;
+    const SliceViewPtr slices = trace.sliceView();
+    return std::make_shared<const widgets::ReportOverlay>(*trace.trace, trace.timeline->index, report,
+                                                          slices ? *slices : SliceView::none());
+}
+
 WhatIfCachePtr makeWhatIfCache(const PreparedPtr& prepared) {
     return prepared ? std::make_shared<WhatIfCache>(prepared->dependencyGraphPtr()) : nullptr;
 }

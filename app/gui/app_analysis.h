@@ -32,6 +32,9 @@ ReportPtr buildFindingsForApp(const PreparedAnalysis& prepared, const Thresholds
 ReportPtr addGainsForApp(const PreparedAnalysis& prepared, const Report& findings,
                          const std::function<bool()>& keepGoing = {}, WhatIfCache* cache = nullptr,
                          double* whatIfMs = nullptr);
+// The timeline's overlay of `report` on `trace` (its drawing index and per-slice view), for any
+// thread; null without a timeline.
+OverlayPtr overlayForApp(const OpenedTrace& trace, const Report& report);
 // An empty what-if cache for this prepared analysis (null without one).
 WhatIfCachePtr makeWhatIfCache(const PreparedPtr& prepared);
 // The heatmap's pressure rows from the prepared analysis' resource timelines

@@ -132,6 +132,7 @@ void LoadThread::run() {
     if (analysed) {
         m_cache = made.whatIfCache;
         opened->report = shareReport(std::move(analysed).value());
+        opened->overlay = overlayForApp(*opened, *opened->report);
     } else {
         opened->prepared = nullptr;  // no report to re-threshold
         opened->analysisError = tr("The analysis failed: %1").arg(QString::fromStdString(analysed.failure().message()));

@@ -11,6 +11,7 @@
 
 #include "core/analysis/engine.h"
 #include "core/analysis/model/report.h"
+#include "widgets/timeline/report_overlay.h"
 #include "widgets/timeline/timeline_data.h"
 
 namespace contend {
@@ -24,6 +25,9 @@ using ReportPtr = std::shared_ptr<const Report>;
 // The what-if's replays kept between the re-thresholds of one prepared analysis (whatif.h).
 // Used by one report build at a time: each session has its own.
 using WhatIfCachePtr = std::shared_ptr<WhatIfCache>;
+// A report's timeline overlay (which slices are flagged, windows, clusters, the critical path),
+// built off the GUI thread beside the report it draws.
+using OverlayPtr = std::shared_ptr<const widgets::ReportOverlay>;
 
 struct OpenedTrace {
     QString path;
@@ -31,6 +35,7 @@ struct OpenedTrace {
     widgets::TimelineDataPtr timeline;
     PreparedPtr prepared;
     ReportPtr report;
+    OverlayPtr overlay;      // report's overlay (null: the timeline builds it)
     QString analysisError;   // why there is no report, in words
     QStringList warnings;    // import warnings, in words
     bool analysing = false;  // a preview: the analysis of this trace is still running
@@ -51,3 +56,4 @@ QStringList describeWarnings(const Trace& trace);
 
 Q_DECLARE_METATYPE(contend::gui::OpenedTracePtr)
 Q_DECLARE_METATYPE(contend::gui::ReportPtr)
+Q_DECLARE_METATYPE(contend::gui::OverlayPtr)

@@ -35,7 +35,8 @@ void ViewBinder::showTrace(OpenedTracePtr trace) {
     const bool analysisOfPreview = m_trace && m_trace->analysing && trace && trace->trace == m_trace->trace;
     m_trace = std::move(trace);
     m_report = m_session->report();
-    const widgets::ViewInputs in = viewInputs(m_trace, m_report);
+    widgets::ViewInputs in = viewInputs(m_trace, m_report);
+    in.overlay = m_session->overlay();  // built beside m_report off the GUI thread, or null
     for (widgets::SessionView* v : m_views) {
         if (analysisOfPreview)
             v->showAnalysis(in);
@@ -48,7 +49,8 @@ void ViewBinder::showTrace(OpenedTracePtr trace) {
 void ViewBinder::showReport(ReportPtr report) {
     if (!m_trace) return;
     m_report = std::move(report);
-    const widgets::ViewInputs in = viewInputs(m_trace, m_report, m_session->gainsPending());
+    widgets::ViewInputs in = viewInputs(m_trace, m_report, m_session->gainsPending());
+    if (m_session->report() == m_report) in.overlay = m_session->overlay();
     for (widgets::SessionView* v : m_views) v->showReport(in);
     emit reportShown(m_report);
 }

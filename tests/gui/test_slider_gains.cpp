@@ -79,21 +79,24 @@ TEST_CASE("a slider step shows its findings at once, ranked by score, and fills 
 
 TEST_CASE("the report worker drops a step a newer one made stale", "[app][whatif][slider]") {
     SampleWindow sample;
-    const PreparedPtr prepared = sample.window.session()->current()->prepared;
-    REQUIRE(prepared);
+    const OpenedTracePtr trace = sample.window.session()->currentPtr();
+    REQUIRE(trace);
+    REQUIRE(trace->prepared);
     auto live = std::make_shared<std::atomic<quint64>>(7);
     auto latest = std::make_shared<std::atomic<quint64>>(3);
     ReportWorker worker(live, latest);
     struct Built {
         ReportPtr report;
+        OverlayPtr overlay;
         bool pending;
     };
     std::vector<Built> out;
-    QObject::connect(&worker, &ReportWorker::built, [&](quint64, quint64, ReportPtr r, double, double, bool pending) {
-        out.push_back({r, pending});
-    });
+    QObject::connect(&worker, &ReportWorker::built,
+                     [&](quint64, quint64, ReportPtr r, OverlayPtr overlay, double, double, bool pending) {
+                         out.push_back({r, overlay, pending});
+                     });
     SECTION("the latest request: its findings, then its gains") {
-        worker.build(7, 3, prepared, {2.5, 0.6}, nullptr);
+        worker.build(7, 3, trace, {2.5, 0.6}, nullptr);
         REQUIRE(out.size() == 2);
         REQUIRE(out[0].report);
         CHECK(out[0].pending);
@@ -102,25 +105,34 @@ TEST_CASE("the report worker drops a step a newer one made stale", "[app][whatif
         CHECK_FALSE(out[1].pending);
         CHECK(out[1].report->whatIf.computed);
         CHECK(out[1].report->anomalies.size() == out[0].report->anomalies.size());
+        // Each with its timeline overlay, built here: every flagged slice marked, the critical
+        // path only once the what-if ran.
+        REQUIRE(out[0].overlay);
+        REQUIRE(out[1].overlay);
+        for (std::size_t k = 0; k < out[0].report->anomalies.size(); ++k)
+            CHECK(out[0].overlay->anomalyOf(out[0].report->anomalies.slice(k)) == k);
+        CHECK(out[0].overlay->criticalSlices() == 0);
+        CHECK(out[1].overlay->criticalSlices() > 0);
     }
     SECTION("a newer request came while its what-if ran: the what-if stops, its gains are not shown") {
-        QObject::connect(&worker, &ReportWorker::built, [&](quint64, quint64, ReportPtr, double, double, bool pending) {
-            if (pending) latest->store(4);  // the user moved the slider again
-        });
-        worker.build(7, 3, prepared, {2.5, 0.6}, nullptr);
+        QObject::connect(&worker, &ReportWorker::built,
+                         [&](quint64, quint64, ReportPtr, OverlayPtr, double, double, bool pending) {
+                             if (pending) latest->store(4);  // the user moved the slider again
+                         });
+        worker.build(7, 3, trace, {2.5, 0.6}, nullptr);
         REQUIRE(out.size() == 2);
         CHECK(out[0].pending);
         CHECK_FALSE(out[1].report);
         CHECK_FALSE(out[1].pending);
     }
     SECTION("a newer request came before it began: nothing shown") {
-        worker.build(7, 2, prepared, {2.5, 0.6}, nullptr);
+        worker.build(7, 2, trace, {2.5, 0.6}, nullptr);
         REQUIRE(out.size() == 1);
         CHECK_FALSE(out[0].report);
         CHECK_FALSE(out[0].pending);
     }
     SECTION("another trace came: nothing shown") {
-        worker.build(6, 3, prepared, {2.5, 0.6}, nullptr);
+        worker.build(6, 3, trace, {2.5, 0.6}, nullptr);
         REQUIRE(out.size() == 1);
         CHECK_FALSE(out[0].report);
     }

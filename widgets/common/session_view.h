@@ -9,6 +9,7 @@
 #include "core/analysis/model/slice_view.h"
 #include "core/trace/trace.h"
 #include "widgets/heatmap/heatmap_grid.h"
+#include "widgets/timeline/report_overlay.h"
 #include "widgets/timeline/timeline_data.h"
 
 namespace contend::widgets {
@@ -20,6 +21,8 @@ struct ViewInputs {
     SliceViewPtr slices;                   // per-slice scores, signatures, slack; null without analysis
     PressureSource pressure;               // empty without analysis
     bool gainsPending = false;             // the report's what-if is still running: its gains come next
+    // The timeline's overlay of `report`, built off the GUI thread (null: the timeline builds it).
+    std::shared_ptr<const ReportOverlay> overlay;
 };
 
 class SessionView {

@@ -64,7 +64,7 @@ void TimelineView::setData(TimelineDataPtr data) {
     m_data = std::move(data);
     m_report.reset();
     m_slices.reset();
-    m_overlay = ReportOverlay();
+    m_overlay = std::make_shared<const ReportOverlay>();
     m_selected = kNone;
     m_hoverItem = -1;
     m_layoutOptions.expandedHosts.clear();
@@ -83,13 +83,16 @@ void TimelineView::setData(TimelineDataPtr data) {
     emit tracksChanged();
 }
 
-void TimelineView::setReport(std::shared_ptr<const Report> report, SliceViewPtr slices) {
+void TimelineView::setReport(std::shared_ptr<const Report> report, SliceViewPtr slices,
+                             std::shared_ptr<const ReportOverlay> overlay) {
     m_report = std::move(report);
     m_slices = std::move(slices);
     if (m_report && m_data && m_data->trace)
-        m_overlay = ReportOverlay(*m_data->trace, m_data->index, *m_report, m_slices ? *m_slices : SliceView::none());
+        m_overlay = overlay ? std::move(overlay)
+                            : std::make_shared<const ReportOverlay>(*m_data->trace, m_data->index, *m_report,
+                                                                    m_slices ? *m_slices : SliceView::none());
     else
-        m_overlay = ReportOverlay();
+        m_overlay = std::make_shared<const ReportOverlay>();
     update();
 }
 
@@ -172,14 +175,14 @@ void TimelineView::pickSlice(quint32 slice, bool reveal) {
 
 void TimelineView::showTrace(const ViewInputs& in) {
     setData(in.timeline);
-    setReport(in.report, in.slices);
+    setReport(in.report, in.slices, in.overlay);
 }
 
-void TimelineView::showReport(const ViewInputs& in) { setReport(in.report, in.slices); }
+void TimelineView::showReport(const ViewInputs& in) { setReport(in.report, in.slices, in.overlay); }
 
 void TimelineView::showAnalysis(const ViewInputs& in) {
     if (in.timeline != m_data) setData(in.timeline);  // another trace after all: start over
-    setReport(in.report, in.slices);
+    setReport(in.report, in.slices, in.overlay);
 }
 
 void TimelineView::zoomTo(qint64 t0, qint64 t1, double margin) {
@@ -273,7 +276,7 @@ void TimelineView::paintTimeline(QPainter& p) {
     }
     in.layout = &m_layout;
     in.report = m_report.get();
-    in.overlay = m_report ? &m_overlay : nullptr;
+    in.overlay = m_report ? m_overlay.get() : nullptr;
     in.axis = m_axis;
     in.scrollY = m_scrollY;
     in.viewHeight = area.height();
@@ -295,7 +298,7 @@ void TimelineView::paintTimeline(QPainter& p) {
     f.hoverItem = m_hoverItem;
     f.colors = viewColors(palette());
     f.hiddenTracks = m_layout.notShownTracks();
-    f.criticalLegend = m_showCritical && m_report && m_overlay.criticalSlices() > 0;
+    f.criticalLegend = m_showCritical && m_report && m_overlay->criticalSlices() > 0;
     m_hiddenHint = hiddenHintRect(f, font());
     if (area.contains(m_mousePos) || (m_mousePos.x() >= area.left() && m_mousePos.x() <= area.right() &&
                                       m_mousePos.y() >= 0 && m_mousePos.y() < kRuler))
@@ -460,7 +463,7 @@ QString TimelineView::tooltipForItem(const DrawItem& it) {
                 .arg(timeText(s.start - t.begin()), durationText(s.dur), timeText(s.end() - t.begin()));
     if (m_report) {
         const Report& r = *m_report;
-        const std::uint32_t a = m_overlay.anomalyOf(it.slice);
+        const std::uint32_t a = m_overlay->anomalyOf(it.slice);
         const SliceView& view = m_slices ? *m_slices : SliceView::none();
         const float score = view.scoreOf(it.slice);
         const std::uint32_t sig = view.signatureOf(it.slice);

@@ -69,7 +69,10 @@ class TimelineView : public QWidget, public SessionView {
     void setData(TimelineDataPtr data);
     // A new or re-thresholded report for the same trace (nullptr: none) and the trace's
     // per-slice view (slice_view.h: scores, signatures, slack; nullptr: none); the view stays put.
-    void setReport(std::shared_ptr<const Report> report, SliceViewPtr slices);
+    // `overlay`: the report's overlay built elsewhere (off the GUI thread) for this trace's
+    // drawing index; null: built here.
+    void setReport(std::shared_ptr<const Report> report, SliceViewPtr slices,
+                   std::shared_ptr<const ReportOverlay> overlay = nullptr);
     const TimelineData* data() const { return m_data.get(); }
     const Report* report() const { return m_report.get(); }
 
@@ -184,7 +187,7 @@ class TimelineView : public QWidget, public SessionView {
     TimelineDataPtr m_data;
     std::shared_ptr<const Report> m_report;
     SliceViewPtr m_slices;
-    ReportOverlay m_overlay;
+    std::shared_ptr<const ReportOverlay> m_overlay = std::make_shared<const ReportOverlay>();  // never null
     LayoutOptions m_layoutOptions;
     TrackLayout m_layout;
     TimeAxis m_axis;
