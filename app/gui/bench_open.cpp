@@ -8,11 +8,11 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFileInfo>
-#include <QSettings>
 #include <QTemporaryDir>
 #include <QTimer>
 
 #include "app/gui/analysis_session.h"
+#include "app/gui/bench_support.h"
 #include "app/gui/main_window.h"
 #include "widgets/timeline/timeline_view.h"
 
@@ -25,13 +25,6 @@ const char* kUsage =
     "  opens TRACE in a main window (offscreen, default 1600x1000) and prints when its timeline\n"
     "  came (the preview: read and indexed), the loader's read time, when the analysis was in,\n"
     "  and the timeline's repaint times while the analysis ran (zoomed and panned every 100 ms)\n";
-
-double median(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 }  // namespace
 
@@ -60,8 +53,7 @@ int runBenchOpen(const QStringList& args) {
     }
     // The defaults, not the user's saved thresholds, tracks or layout: a settings folder of its own.
     QTemporaryDir settingsDir;
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir.path());
+    useSettingsIn(settingsDir.path());
     MainWindow w;
     w.resize(size);
     w.show();
@@ -126,7 +118,7 @@ int runBenchOpen(const QStringList& args) {
     std::printf(
         "preview_s=%.2f load_s=%.2f preview_over_load=%.2f open_s=%.2f frames=%zu frame_median_ms=%.1f "
         "frame_max_ms=%.1f loop_late_max_ms=%.1f\n",
-        previewS, loadS, loadS > 0 ? previewS / loadS : 0, openS, frames.size(), median(frames),
+        previewS, loadS, loadS > 0 ? previewS / loadS : 0, openS, frames.size(), benchMedian(frames),
         frames.empty() ? 0 : *std::max_element(frames.begin(), frames.end()), lateMax);
     return 0;
 }

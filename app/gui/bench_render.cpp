@@ -12,6 +12,7 @@
 #include <QPainter>
 
 #include "app/gui/analysis_session.h"
+#include "app/gui/bench_support.h"
 #include "app/gui/synthetic_trace.h"
 #include "core/io/load.h"
 #include "core/pipeline/analyze_trace.h"
@@ -43,13 +44,6 @@ double threadCpuMs() {
     timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
-}
-
-double median(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 }  // namespace
@@ -207,15 +201,16 @@ int runBenchRender(const QStringList& args) {
         all.insert(all.end(), times.begin(), times.end());
         allCpu.insert(allCpu.end(), cpus.begin(), cpus.end());
         std::printf("%-12s %7zu %9.2f %9.2f %8.2f %8.2f %8zu %10llu %8llu %7zu %8zu %8llu %7zu\n",
-                    formatDuration(s).c_str(), times.size(), median(times),
-                    *std::max_element(times.begin(), times.end()), median(cpus), median(lists), items,
+                    formatDuration(s).c_str(), times.size(), benchMedian(times),
+                    *std::max_element(times.begin(), times.end()), benchMedian(cpus), benchMedian(lists), items,
                     static_cast<unsigned long long>(folded), static_cast<unsigned long long>(walked), bands, brackets,
                     static_cast<unsigned long long>(findingsWalked), path);
         if (s <= 1000) break;
     }
     std::printf("frames=%zu median_cpu_ms=%.2f max_cpu_ms=%.2f (thread CPU time; the line below is wall time)\n",
-                all.size(), median(allCpu), *std::max_element(allCpu.begin(), allCpu.end()));
-    std::printf("median_frame_ms=%.2f max_frame_ms=%.2f\n", median(all), *std::max_element(all.begin(), all.end()));
+                all.size(), benchMedian(allCpu), *std::max_element(allCpu.begin(), allCpu.end()));
+    std::printf("median_frame_ms=%.2f max_frame_ms=%.2f\n", benchMedian(all),
+                *std::max_element(all.begin(), all.end()));
     std::fflush(stdout);
     return 0;
 }

@@ -10,10 +10,10 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFileInfo>
-#include <QSettings>
 #include <QTemporaryDir>
 
 #include "app/gui/analysis_session.h"
+#include "app/gui/bench_support.h"
 #include "app/gui/main_window.h"
 #include "core/analysis/whatif/whatif.h"
 
@@ -29,13 +29,6 @@ const char* kUsage =
     "  --no-cache   the what-if from scratch on every step (no replays kept between reports)\n"
     "  --window     through a main window (offscreen, 1600x1000, default settings): the times\n"
     "               then include the views taking each report (tables, heatmap, timeline)\n";
-
-double median(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 // Runs the event loop until `done` or the timeout (ms); returns done().
 template <typename F>
@@ -82,8 +75,7 @@ int runBenchRethreshold(const QStringList& args) {
     std::unique_ptr<MainWindow> window;
     std::unique_ptr<AnalysisSession> own;
     if (withWindow) {
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir.path());
+        useSettingsIn(settingsDir.path());
         window = std::make_unique<MainWindow>();
         window->resize(1600, 1000);
         window->show();
@@ -154,9 +146,9 @@ int runBenchRethreshold(const QStringList& args) {
     std::printf(
         "steps=%zu cache=%s window=%s findings_median_ms=%.1f findings_max_ms=%.1f rethreshold_median_ms=%.1f "
         "rethreshold_max_ms=%.1f whatif_median_ms=%.1f whatif_max_ms=%.1f\n",
-        steps.size(), cache ? "on" : "off", withWindow ? "yes" : "no", median(findings),
-        *std::max_element(findings.begin(), findings.end()), median(walls),
-        *std::max_element(walls.begin(), walls.end()), median(whatIfs),
+        steps.size(), cache ? "on" : "off", withWindow ? "yes" : "no", benchMedian(findings),
+        *std::max_element(findings.begin(), findings.end()), benchMedian(walls),
+        *std::max_element(walls.begin(), walls.end()), benchMedian(whatIfs),
         *std::max_element(whatIfs.begin(), whatIfs.end()));
     return 0;
 }
