@@ -1,5 +1,5 @@
 // Contention patterns (core/analysis/findings/patterns.h): the Hodges-Lehmann ratio and its
-// interval, Holm's adjustment, a systematic slowdown beside a partner found with its cost even
+// interval, the false-discovery-rate adjustment, a systematic slowdown beside a partner found with its cost even
 // when no single run is an outlier, nothing found where the partner does not slow it, and the
 // physics that names a serialising partner a lock whatever the names say while a bandwidth
 // partner, however slow, stays bandwidth.
@@ -64,12 +64,18 @@ TEST_CASE("patterns: the Hodges-Lehmann ratio finds a known shift and its interv
     CHECK(none.p > 0.4);
 }
 
-TEST_CASE("patterns: Holm's adjustment is step-down and monotone", "[patterns]") {
-    const std::vector<double> adj = holmAdjust({0.01, 0.04, 0.03, 0.5});
-    CHECK(adj[0] == Approx(0.04));  // 4 x 0.01
-    CHECK(adj[2] == Approx(0.09));  // 3 x 0.03
-    CHECK(adj[1] == Approx(0.09));  // max(2 x 0.04, 0.09)
-    CHECK(adj[3] == Approx(0.5));   // max(1 x 0.5, 0.09)
+TEST_CASE("patterns: Benjamini-Hochberg's adjustment is step-up and monotone", "[patterns]") {
+    // Sorted: 0.01, 0.03, 0.04, 0.5 (m = 4); from the largest down, m / rank x p, never above
+    // the adjusted value of a larger p.
+    const std::vector<double> adj = fdrAdjust({0.01, 0.04, 0.03, 0.5});
+    CHECK(adj[3] == Approx(0.5));             // 4 / 4 x 0.5
+    CHECK(adj[1] == Approx(4.0 / 3 * 0.04));  // 4 / 3 x 0.04
+    CHECK(adj[2] == Approx(4.0 / 3 * 0.04));  // min(4 / 2 x 0.03 = 0.06, 0.0533)
+    CHECK(adj[0] == Approx(0.04));            // 4 / 1 x 0.01
+    // Never below the raw p, never above 1; one test is its own p.
+    CHECK(fdrAdjust({0.7}).front() == Approx(0.7));
+    CHECK(fdrAdjust({0.9, 0.95}).front() == Approx(0.95));
+    CHECK(fdrAdjust({}).empty());
 }
 
 TEST_CASE("patterns: a systematic 20% slowdown beside a streamer is a pattern with its cost, outliers or not",
@@ -203,3 +209,4 @@ TEST_CASE("patterns: compare says which went away, which stayed and which are ne
     const CompareResult back = compareReports(fixed, before);
     CHECK(back.patterns.added.size() == before.patterns.size());
 }
+

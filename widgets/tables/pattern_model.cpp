@@ -18,7 +18,8 @@ PatternModel::PatternModel(QObject* parent)
            {tr("95% low"), ColumnKind::Percent, tr("Low end of the slowdown's 95% confidence interval")},
            {tr("95% high"), ColumnKind::Percent, tr("High end of the slowdown's 95% confidence interval")},
            {tr("p"), ColumnKind::Score,
-            tr("One-sided Mann-Whitney p-value, Holm-adjusted over every partner tested in the trace")},
+            tr("One-sided Mann-Whitney p-value, adjusted for the false discovery rate (Benjamini-Hochberg) over every "
+               "partner tested in the trace")},
            {tr("Cause"), ColumnKind::Resource, {}}},
           parent) {}
 

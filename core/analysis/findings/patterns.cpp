@@ -87,16 +87,16 @@ struct Candidate {
 
 }  // namespace
 
-std::vector<double> holmAdjust(const std::vector<double>& p) {
+std::vector<double> fdrAdjust(const std::vector<double>& p) {
     const std::size_t m = p.size();
     std::vector<std::size_t> order(m);
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return p[a] < p[b]; });
     std::vector<double> out(m, 1.0);
-    double running = 0;
-    for (std::size_t i = 0; i < m; ++i) {
-        const double adj = std::min(1.0, static_cast<double>(m - i) * p[order[i]]);
-        running = std::max(running, adj);
+    double running = 1.0;
+    for (std::size_t i = m; i-- > 0;) {
+        const double adj = std::min(1.0, static_cast<double>(m) / static_cast<double>(i + 1) * p[order[i]]);
+        running = std::min(running, adj);
         out[order[i]] = running;
     }
     return out;
@@ -314,7 +314,7 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
     std::vector<std::uint32_t> factorOf;                            // pattern -> its factor
     std::vector<double> p(cands.size());
     for (std::size_t i = 0; i < cands.size(); ++i) p[i] = cands[i].estimate.p;
-    const std::vector<double> adjusted = holmAdjust(p);
+    const std::vector<double> adjusted = fdrAdjust(p);
 
     for (std::size_t i = 0; i < cands.size(); ++i) {
         const Candidate& c = cands[i];
@@ -371,7 +371,8 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
                       pat.runsBeside, percent(pat.slowdown).c_str(), percent(pat.slowdownLow).c_str(),
                       percent(pat.slowdownHigh).c_str(), pat.runsApart);
         pat.evidence = buf;
-        std::snprintf(buf, sizeof buf, " (p = %.2g, Holm-adjusted over %zu tests)", pat.pValue, cands.size());
+        std::snprintf(buf, sizeof buf, " (p = %.2g, FDR-adjusted (Benjamini-Hochberg) over %zu tests)", pat.pValue,
+                      cands.size());
         pat.evidence += buf;
         const auto best = std::max_element(measured.begin(), measured.end());
         if (fac.kind == FactorKind::Counter) {

@@ -79,7 +79,7 @@ struct ContentionPattern {
     double slowdown = 0;     // Hodges-Lehmann ratio beside / apart, less 1
     double slowdownLow = 0;  // its 95% confidence interval
     double slowdownHigh = 0;
-    double pValue = 1;         // one-sided Mann-Whitney, Holm-adjusted over every factor tested
+    double pValue = 1;         // one-sided Mann-Whitney, FDR-adjusted (Benjamini-Hochberg) over every factor tested
     TimeNs costNs = 0;         // sum over the runs beside of (duration - baseline), clipped at 0
     TimeNs countedCostNs = 0;  // the same over the runs counted here (none counted twice)
     // Of countedCostNs, the runs that are not anomalies at the report's coefficient: what the
