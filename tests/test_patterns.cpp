@@ -210,3 +210,74 @@ TEST_CASE("patterns: compare says which went away, which stayed and which are ne
     CHECK(back.patterns.added.size() == before.patterns.size());
 }
 
+namespace {
+
+// `victim` and `partner` (neutral or given names) on streams 7 and 8, each alone in turn and
+// together every third slot (the victim `stretch` slower beside it, the partner covering it
+// all), with a DRAM counter that reads `ownPercent` while one of them runs alone and twice that
+// while both run (it moves with what they move: their own traffic adds up).
+KinetoTrace useTrace(const std::string& victim, const std::string& partner, double stretch, double ownPercent,
+                     bool counters, int slots, unsigned seed) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<double> jitter(-0.05, 0.05);
+    KinetoTrace k;
+    for (int i = 0; i < slots; ++i) {
+        const double t = 200.0 * i;
+        const int kind = i % 3;  // 0: victim alone, 1: partner alone, 2: both
+        const double v = 40.0 * (1 + jitter(rng)) * (kind == 2 ? stretch : 1.0);
+        const double pd = kind == 2 ? v + 2 : 40.0 * (1 + jitter(rng));
+        if (kind != 1) k.kernel(victim, 7, t, v);
+        if (kind != 0) k.kernel(partner, 8, t, pd);
+        if (counters) {
+            k.bandwidth(t, kind == 2 ? 2 * ownPercent : ownPercent);
+            k.bandwidth(t + (kind == 0 ? v : pd), 0);
+        }
+    }
+    return k;
+}
+
+}  // namespace
+
+TEST_CASE("patterns: the counters' measure of each side's DRAM traffic names what the kernel names cannot",
+          "[patterns]") {
+    SECTION("names that say nothing, both moving DRAM traffic of their own: bandwidth") {
+        const Report r = contend::test::analyzeOk(
+            useTrace("lab_kernel_02", "lab_kernel_07", 1.3, 40, true, 300, 5).load(), AnalysisSettings{});
+        const ContentionPattern* p = patternOf(r, "lab_kernel_02", "lab_kernel_07");
+        REQUIRE(p != nullptr);
+        CHECK(p->cause == Resource::Bandwidth);
+        CHECK(p->provenance == Provenance::Estimated);
+        CHECK(p->evidence.find("both moving DRAM traffic") != std::string::npos);
+        // Its flagged runs that the partner explains say the same.
+        for (const Anomaly& a : r.anomalies)
+            if (a.name == "lab_kernel_02" && a.evidence.find("runs beside lab_kernel_07") != std::string::npos)
+                CHECK(a.cause == Resource::Bandwidth);
+    }
+    SECTION("the same without counters: unknown, and it says why") {
+        const Report r = contend::test::analyzeOk(
+            useTrace("lab_kernel_02", "lab_kernel_07", 1.3, 40, false, 300, 5).load(), AnalysisSettings{});
+        const ContentionPattern* p = patternOf(r, "lab_kernel_02", "lab_kernel_07");
+        REQUIRE(p != nullptr);
+        CHECK(p->cause == Resource::Unknown);
+        CHECK(p->evidence.find("nothing in the trace says what they share") != std::string::npos);
+    }
+    SECTION("names that read memory-bound over two kernels that barely touch DRAM: not bandwidth") {
+        // +30%, inside what fair sharing allows, so the physics of serialisation says nothing;
+        // the names alone would say bandwidth.
+        const Report named = contend::test::analyzeOk(
+            useTrace("scatter_gather_elementwise_kernel", "index_put_kernel", 1.3, 3, false, 300, 6).load(),
+            AnalysisSettings{});
+        const ContentionPattern* byName = patternOf(named, "scatter_gather_elementwise_kernel", "index_put_kernel");
+        REQUIRE(byName != nullptr);
+        CHECK(byName->cause == Resource::Bandwidth);
+        const Report r = contend::test::analyzeOk(
+            useTrace("scatter_gather_elementwise_kernel", "index_put_kernel", 1.3, 3, true, 300, 6).load(),
+            AnalysisSettings{});
+        const ContentionPattern* p = patternOf(r, "scatter_gather_elementwise_kernel", "index_put_kernel");
+        REQUIRE(p != nullptr);
+        CHECK(p->cause == Resource::Unknown);
+        CHECK(p->evidence.find("not bandwidth") != std::string::npos);
+        for (const Anomaly& a : r.anomalies)
+            if (a.name == "scatter_gather_elementwise_kernel") CHECK(a.cause != Resource::Bandwidth);
+    }
+}

@@ -250,6 +250,53 @@ Resource resourceFromCharacters(Character own, Character partner) {
     return Resource::Unknown;
 }
 
+double measuredDramUse(const PressureResult& pressure, std::uint32_t sig) {
+    const auto bw = static_cast<std::size_t>(pressureIndex(Resource::Bandwidth));
+    if (sig >= pressure.demand.size()) return -1;
+    const float d = pressure.demand[sig][bw];
+    const DemandSource src = pressure.demandSource[sig][bw];
+    const bool direct = src == DemandSource::Metric || src == DemandSource::Alone || src == DemandSource::Beside;
+    return direct && std::isfinite(d) ? static_cast<double>(d) : -1.0;
+}
+
+PairVerdict pairResource(const CauseInputs& in, std::uint32_t sig, std::uint32_t partnerSig, Character partnerChar) {
+    PairVerdict v;
+    v.cause = resourceFromCharacters(in.characters[sig].character, partnerChar);
+    if (partnerSig == kNone) return v;
+    v.ownUse = measuredDramUse(in.pressure, sig);
+    v.partnerUse = measuredDramUse(in.pressure, partnerSig);
+    if (v.ownUse < 0 || v.partnerUse < 0) return v;
+    if (v.cause == Resource::Unknown && v.ownUse >= kUseThreshold && v.partnerUse >= kUseThreshold) {
+        v.cause = Resource::Bandwidth;
+        v.rule = PairRule::BothUseDram;
+    } else if (v.cause == Resource::Bandwidth && v.ownUse < kUseThreshold && v.partnerUse < kUseThreshold) {
+        v.cause = Resource::Unknown;
+        v.rule = PairRule::NeitherUsesDram;
+    }
+    return v;
+}
+
+std::string pairEvidence(const PairVerdict& v) {
+    char buf[320];
+    switch (v.rule) {
+    case PairRule::Characters: return {};
+    case PairRule::BothUseDram:
+        std::snprintf(buf, sizeof buf,
+                      "; the counters measured both moving DRAM traffic of their own (%.0f%% and %.0f%% of the most "
+                      "the device shows): the bandwidth they share",
+                      100.0 * v.ownUse, 100.0 * v.partnerUse);
+        return buf;
+    case PairRule::NeitherUsesDram:
+        std::snprintf(buf, sizeof buf,
+                      "; the names read memory-bound, but the counters measured little DRAM traffic of their own "
+                      "(%.0f%% and %.0f%% of the most the device shows): not bandwidth, and what they share the "
+                      "trace does not say",
+                      100.0 * v.ownUse, 100.0 * v.partnerUse);
+        return buf;
+    }
+    return {};
+}
+
 CauseResult attributeCauses(const CauseInputs& in, const std::function<bool()>& keepGoing) {
     CauseResult r;
     const OperatorSet& ops = in.ops;
@@ -313,7 +360,7 @@ CauseResult attributeCauses(const CauseInputs& in, const std::function<bool()>& 
                     : partnerChar == Character::Compute ? Resource::Queue
                                                         : Resource::Lock;
         } else {
-            cause = resourceFromCharacters(in.characters[sig].character, partnerChar);
+            cause = pairResource(in, sig, partner != kNone ? ops.signatureOf[partner] : kNone, partnerChar).cause;
         }
         r.cause[op] = cause;
         r.provenance[op] = cause == Resource::Unknown ? Provenance::Unknown : prov;
@@ -428,14 +475,23 @@ std::string describeCause(const CauseInputs& in, const CauseResult& causes, std:
                  : c == Resource::Bandwidth
                      ? "the memory path (DRAM, copy engines, host link) the copy held, or the copy's data"
                      : "a lock or unit the partner held";
-        } else if (c != Resource::Unknown) {
-            const std::string other = partner != kNone ? characterText(in, ops.signatureOf[partner])
-                                                       : std::string(characterName(static_cast<Character>(fac.id)));
-            s += "; " + characterText(in, sig) + " beside " + other;
-            if (c == Resource::Cache && own == Character::Compute)
-                s += ": it barely uses DRAM bandwidth, so the L2 they share is the likely cause";
         } else {
-            s += "; neither operator's character is known, so what they shared cannot be told";
+            const std::uint32_t partnerSig = partner != kNone ? ops.signatureOf[partner] : kNone;
+            const Character partnerChar = partnerSig != kNone                 ? in.characters[partnerSig].character
+                                          : fac.kind == FactorKind::Character ? static_cast<Character>(fac.id)
+                                                                              : Character::Unknown;
+            const PairVerdict v = pairResource(in, sig, partnerSig, partnerChar);
+            if (v.rule != PairRule::Characters) {
+                s += pairEvidence(v);
+            } else if (c != Resource::Unknown) {
+                const std::string other =
+                    partnerSig != kNone ? characterText(in, partnerSig) : std::string(characterName(partnerChar));
+                s += "; " + characterText(in, sig) + " beside " + other;
+                if (c == Resource::Cache && own == Character::Compute)
+                    s += ": it barely uses DRAM bandwidth, so the L2 they share is the likely cause";
+            } else {
+                s += "; neither operator's character is known, so what they shared cannot be told";
+            }
         }
     } else {
         const std::uint32_t always = in.exposure.signatures.empty() ? kNone : in.exposure.signatures[sig].alwaysWith;

@@ -133,6 +133,32 @@ CauseResult attributeCauses(const CauseInputs& in, const std::function<bool()>& 
 // The resource two characters most likely shared (the table above); Unknown when neither is known.
 Resource resourceFromCharacters(Character own, Character partner);
 
+// A signature's own DRAM traffic as the counters measured it (pressure.h's bandwidth demand from
+// a per-op metric, its runs alone or its runs beside operators of known demand), 0..1 of the
+// most the device shows; negative when nothing measured it.
+double measuredDramUse(const PressureResult& pressure, std::uint32_t sig);
+
+// The resource a victim of signature `sig` shared with a partner: by the two characters, then
+// checked against the counters where they measured both sides' own DRAM traffic (the physics,
+// not the names):
+//   both move DRAM traffic (>= kUseThreshold each) and the characters say nothing -> bandwidth,
+//     the one resource the counters show them both leaning on;
+//   neither does (< kUseThreshold each) and the characters say bandwidth -> unknown: two
+//     operators that barely touch DRAM do not slow each other through it (kernel names that
+//     read memory-bound over a lock or a cache-resident loop), and what they share the trace
+//     does not say.
+// `partnerSig` is kNone for a kind of partner (nothing measured for it).
+enum class PairRule : std::uint8_t { Characters, BothUseDram, NeitherUsesDram };
+struct PairVerdict {
+    Resource cause = Resource::Unknown;
+    PairRule rule = PairRule::Characters;
+    double ownUse = -1, partnerUse = -1;  // measuredDramUse of each side
+};
+PairVerdict pairResource(const CauseInputs& in, std::uint32_t sig, std::uint32_t partnerSig, Character partnerChar);
+// The evidence of a verdict the counters decided ("; the counters measured ..."), empty for one
+// by the characters.
+std::string pairEvidence(const PairVerdict& v);
+
 // One line saying how the cause is known and on what evidence, for the report: "measured: DRAM
 // bandwidth saturated for 72% of its run ...", "estimated: 1.6x in the 12 runs beside
 // nchw_to_nhwc, 1.0x in the 12 without (p = 3e-05); both memory-bound (name) ...".

@@ -406,10 +406,16 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
             std::snprintf(buf, sizeof buf, "; the counters name it for %u of its %u slowed runs", *best, slowed);
             pat.evidence += buf;
         } else {
-            pat.cause = resourceFromCharacters(own, partnerChar);
+            const bool kernel = fac.kind == FactorKind::Partner || fac.kind == FactorKind::Serial;
+            const PairVerdict v = pairResource(in, c.signature, kernel ? fac.id : kNone, partnerChar);
+            pat.cause = v.cause;
             pat.provenance = pat.cause == Resource::Unknown ? Provenance::Unknown : Provenance::Estimated;
-            pat.evidence += std::string("; ") + characterName(own) + " beside " + characterName(partnerChar);
-            if (pat.cause == Resource::Unknown) pat.evidence += ": nothing in the trace says what they share";
+            if (v.rule != PairRule::Characters) {
+                pat.evidence += pairEvidence(v);
+            } else {
+                pat.evidence += std::string("; ") + characterName(own) + " beside " + characterName(partnerChar);
+                if (pat.cause == Resource::Unknown) pat.evidence += ": nothing in the trace says what they share";
+            }
         }
         byFactor[c.factor] = static_cast<std::uint32_t>(r.patterns.size());
         factorOf.push_back(c.factor);
