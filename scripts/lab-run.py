@@ -3,7 +3,7 @@
 
     scripts/lab-run.py CONTEND_CLI [--seeds 1,2,3,4,5] [--names pytorch,neutral] [--counters]
                        [--quick] [--steps N] [--out DIR] [--summary FILE] [--lab PATH]
-                       [--max-wait 120] [--busy 0.15]
+                       [--max-wait 120] [--busy 0.15] [--coefficient K] [--reanalyze]
 
 For each seed and name variant: waits (bounded) for a quiet machine, runs contend-lab (trace,
 truth, physics), runs `CONTEND_CLI analyze TRACE --json REPORT`, and matches the report's
@@ -12,6 +12,9 @@ truth cause: runs, truly slowed (excess > 20%), Contend's precision/recall besid
 detector's (robust z per kernel name, |z| > 3.5 with the MAD), innocent runs flagged, cause
 accuracy, cost per resource (truth excess against the report's per-resource extra wait), pattern
 recall when the report has `patterns`, and the pooled physics table. --summary writes it as JSON.
+--reanalyze scores CONTEND_CLI on the traces and truths already in --out (the measurements of an
+earlier run, no lab run and no waiting); --coefficient K analyses at that anomaly coefficient
+(reports then named *.kK.report.json), for the per-run operating point.
 """
 import argparse
 import collections
@@ -318,6 +321,11 @@ def main():
     ap.add_argument('--lab', help='the contend-lab binary')
     ap.add_argument('--max-wait', type=float, default=120, help='seconds to wait for a quiet machine per run')
     ap.add_argument('--busy', type=float, default=0.15, help='quiet = CPUs busy less than this share over 1 s')
+    ap.add_argument('--coefficient', type=float,
+                    help="Contend's anomaly coefficient for the per-run flags (default: Contend's own)")
+    ap.add_argument('--reanalyze', action='store_true',
+                    help='reuse the traces and truths already in --out (no lab run, no waiting): score another '
+                         'Contend on the same measurements')
     a = ap.parse_args()
     lab = find_lab(a.lab)
     out_dir = a.out or tempfile.mkdtemp(prefix='lab-run-')
@@ -329,23 +337,36 @@ def main():
     pooled = collections.defaultdict(Score)
     for variant in variants:
         for seed in seeds:
-            quiet, busy, waited, load = wait_quiet(a.max_wait, a.busy)
             base = os.path.join(out_dir, f'{variant}{"-counters" if a.counters else ""}-seed{seed}')
-            cmd = [lab, '--seed', str(seed), '--names', variant, '--out', base + '.json', '--truth',
+            if a.reanalyze:
+                if not os.path.exists(base + '.json') or not os.path.exists(base + '.truth.json'):
+                    sys.exit(f'lab-run.py: --reanalyze: no {base}.json and .truth.json to reuse')
+                prior = os.path.join(out_dir, 'summary.json')
+                quiet, busy, waited, load = True, 0.0, 0.0, ['?', '?', '?']
+                if os.path.exists(prior):
+                    for r in json.load(open(prior)).get('runs', []):
+                        if r.get('variant') == variant and r.get('seed') == seed:
+                            quiet, busy, waited, load = r['quiet'], r['busy_before'], r['waited_s'], r['loadavg']
+            else:
+                quiet, busy, waited, load = wait_quiet(a.max_wait, a.busy)
+            cmd = None if a.reanalyze else [lab, '--seed', str(seed), '--names', variant, '--out', base + '.json', '--truth',
                    base + '.truth.json', '--physics', base + '.physics.json', '--quiet']
-            if a.counters:
-                cmd.append('--counters')
-            if a.quick:
-                cmd.append('--quick')
-            if a.steps:
-                cmd += ['--steps', str(a.steps)]
-            subprocess.run(cmd, check=True)
-            rep = subprocess.run([a.cli, 'analyze', base + '.json', '--json', base + '.report.json'],
+            if cmd is not None:
+                if a.counters:
+                    cmd.append('--counters')
+                if a.quick:
+                    cmd.append('--quick')
+                if a.steps:
+                    cmd += ['--steps', str(a.steps)]
+                subprocess.run(cmd, check=True)
+            report_path = base + ('' if a.coefficient is None else f'.k{a.coefficient:g}') + '.report.json'
+            extra = [] if a.coefficient is None else ['--coefficient', f'{a.coefficient:g}']
+            rep = subprocess.run([a.cli, 'analyze', base + '.json', '--json', report_path] + extra,
                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
             if rep.returncode != 0:
                 sys.exit(f'lab-run.py: {a.cli} analyze failed ({rep.returncode}): {rep.stderr.strip()}')
             truth = json.load(open(base + '.truth.json'))
-            report = json.load(open(base + '.report.json'))
+            report = json.load(open(report_path))
             s = score_run(truth, report)
             pooled[variant].add(s)
             state = 'quiet' if quiet else 'BUSY'
@@ -354,7 +375,7 @@ def main():
                     f'{truth["machine"]["loadavg_end"]})')
             print(note, file=sys.stderr, flush=True)
             runs.append({'variant': variant, 'seed': seed, 'quiet': quiet, 'busy_before': busy, 'waited_s': waited,
-                         'loadavg': load, 'truth': base + '.truth.json', 'report': base + '.report.json',
+                         'loadavg': load, 'truth': base + '.truth.json', 'report': report_path,
                          'counts': dict(s.c), 'truth_cost_ns': dict(s.truth_cost),
                          'report_cost_ns': dict(s.report_cost), 'anomaly_cost_ns': dict(s.anomaly_cost),
                          'patterns': dict(s.patterns) if s.has_patterns else None})
