@@ -131,15 +131,23 @@ TEST_CASE("annotate: the bundled sample keeps every event and gains the findings
     const LoadResult& back = a.back;
     CHECK(back.value()->stats().warnings.size() == lr.value()->stats().warnings.size());
     const long long pid = findingsPidOf(*back.value());
-    std::size_t windows = 0, instants = 0;
+    std::size_t windows = 0, instants = 0, patternRuns = 0;
     for (const Slice& s : back.value()->slices()) {
         const Track& tr = back.value()->tracks()[s.track];
         if (tr.pid != std::to_string(pid)) continue;
         if (tr.threadName.rfind("contention windows", 0) == 0) ++windows;
         if (tr.threadName == "anomalies") ++instants;
+        if (tr.threadName.rfind("contention patterns", 0) == 0) ++patternRuns;
     }
     CHECK(windows == r.windows.size());
     CHECK(instants == r.anomalies.size());
+    // Every run counted in a pattern, once.
+    std::size_t counted = 0;
+    for (const ContentionPattern& p : r.patterns)
+        for (const PatternRun& run : p.runs) counted += run.counted ? 1 : 0;
+    REQUIRE_FALSE(r.patterns.empty());
+    CHECK(counted > 0);
+    CHECK(patternRuns == counted);
     // Analysed again, the user's operators give the same findings (the added process holds no
     // device operator).
     const Report again = contend::test::analyzeOk(back.value(), AnalysisSettings{});

@@ -25,6 +25,9 @@ const char* kAnnotateHelp =
     "                      provenance, evidence), one thread per lane so no two overlap, and a\n"
     "                      flow from each window to each of its operators\n"
     "  sync clusters       slices with their operators, gaps, saving and evidence\n"
+    "  contention patterns slices over each run a pattern counts (a run in one pattern only):\n"
+    "                      victim beside partner, slowdown and its CI, p-value, cost, cause,\n"
+    "                      provenance, the run's excess; one thread per lane\n"
     "  anomalies           instants at each flagged operator's start (score, cause, provenance,\n"
     "                      baseline, excess, evidence)\n"
     "A .gz name writes gzip. The file is written as a temporary and renamed when complete.\n"
@@ -87,9 +90,10 @@ int runAnnotate(int argc, char** argv) {
         std::fprintf(stderr, "contend-cli annotate: %s\n", res.failure().message().c_str());
         return kExitBadInput;
     }
-    std::fprintf(stderr, "annotated %s -> %s: %llu events added (%zu anomalies, %zu windows, %zu clusters)\n",
+    std::fprintf(stderr,
+                 "annotated %s -> %s: %llu events added (%zu anomalies, %zu windows, %zu clusters, %zu patterns)\n",
                  trace.source().path.c_str(), out.c_str(), static_cast<unsigned long long>(res->addedEvents),
-                 report.anomalies.size(), report.windows.size(), report.clusters.size());
+                 report.anomalies.size(), report.windows.size(), report.clusters.size(), report.patterns.size());
     return kExitOk;
 }
 

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "core/analysis/inputs/signatures.h"
 #include "core/common/output_sink.h"
 #include "core/io/byte_source.h"
 #include "core/report/single/report_json.h"
@@ -65,8 +66,8 @@ std::string findingEvents(const Trace& t, const Report& r, std::uint64_t* count)
     };
     meta("process_name", 0, {{"name", "Contend findings"}});
     meta("process_sort_index", 0, {{"sort_index", -1}});
-    // Thread ids: windows 1000+lane, clusters 2000+lane, anomalies 3000.
-    constexpr long long kWindowTid = 1000, kClusterTid = 2000, kAnomalyTid = 3000;
+    // Thread ids: windows 1000+lane, clusters 2000+lane, anomalies 3000, pattern runs 4000+lane.
+    constexpr long long kWindowTid = 1000, kClusterTid = 2000, kAnomalyTid = 3000, kPatternTid = 4000;
 
     // Windows, by start, on lanes.
     std::vector<std::size_t> order(r.windows.size());
@@ -149,6 +150,52 @@ std::string findingEvents(const Trace& t, const Report& r, std::uint64_t* count)
     }
     for (std::size_t k = 0; k < clusterLanes.ends.size(); ++k)
         meta("thread_name", kClusterTid + static_cast<long long>(k), {{"name", laneName("sync clusters", k)}});
+
+    // Contention patterns: each run counted in one (none twice), a slice over the run on lanes,
+    // in time order; the pattern's own figures in its args (its evidence is the report's).
+    struct CountedRun {
+        const ContentionPattern* pattern;
+        const PatternRun* run;
+    };
+    std::vector<CountedRun> counted;
+    for (const ContentionPattern& p : r.patterns)
+        for (const PatternRun& run : p.runs)
+            if (run.counted) counted.push_back({&p, &run});
+    std::stable_sort(counted.begin(), counted.end(),
+                     [](const CountedRun& a, const CountedRun& b) { return a.run->startNs < b.run->startNs; });
+    Lanes patternLanes;
+    for (const CountedRun& c : counted) {
+        const ContentionPattern& p = *c.pattern;
+        const PatternRun& run = *c.run;
+        const TimeNs end = run.startNs + std::max<TimeNs>(0, run.durNs);
+        const long long tid = kPatternTid + static_cast<long long>(patternLanes.place(run.startNs, end));
+        char pct[32];
+        std::snprintf(pct, sizeof pct, "%+.0f%%", 100.0 * p.slowdown);
+        json args = {{"pattern", p.id},
+                     {"victim", p.victim},
+                     {"partner", p.partner},
+                     {"factor", p.factor},
+                     {"slowdown", p.slowdown},
+                     {"slowdown_ci", {p.slowdownLow, p.slowdownHigh}},
+                     {"p_value", p.pValue},
+                     {"runs_beside", p.runsBeside},
+                     {"runs_apart", p.runsApart},
+                     {"pattern_cost_ns", p.costNs},
+                     {"cause", resourceName(p.cause)},
+                     {"provenance", provenanceName(p.provenance)},
+                     {"dur_ns", run.durNs},
+                     {"excess_ns", run.excessNs}};
+        ev.push_back({{"ph", "X"},
+                      {"cat", "contend"},
+                      {"name", shortName(p.victim) + " beside " + shortName(p.partner) + " " + pct},
+                      {"pid", pid},
+                      {"tid", tid},
+                      {"ts", fileUs(t, run.startNs)},
+                      {"dur", static_cast<double>(end - run.startNs) / 1000.0},
+                      {"args", std::move(args)}});
+    }
+    for (std::size_t k = 0; k < patternLanes.ends.size(); ++k)
+        meta("thread_name", kPatternTid + static_cast<long long>(k), {{"name", laneName("contention patterns", k)}});
 
     // Anomalies as instants, in time order.
     std::vector<const Anomaly*> anomalies;

@@ -14,6 +14,11 @@
 //     operators, on the operator's own pid/tid;
 //   - each sync cluster as a slice on "sync clusters" lanes, args = ops, busy, waiting, saving,
 //     provenance, evidence;
+//   - each run of a contention pattern (the run counted in it: none twice) as a slice over the
+//     run on "contention patterns" lanes: name = victim beside partner and the slowdown, args =
+//     pattern id, victim, partner, factor, slowdown and its CI, p-value, runs beside and apart,
+//     the pattern's cost, cause, provenance, the run's duration and excess (the pattern's
+//     evidence is in the report);
 //   - each anomaly as a thread-scoped instant ('i', "s": "t") on an "anomalies" thread at its
 //     start, args = operator, track, score, cause, provenance, baseline, excess, evidence.
 // Times are written on the file's own clock: (ns - baseTimeNanoseconds) / 1000 us, 3 decimals.
