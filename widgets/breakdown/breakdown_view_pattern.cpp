@@ -26,9 +26,8 @@ void BreakdownView::showPattern(std::uint32_t pattern) {
     }
     const ContentionPattern& p = m_report->patterns[pattern];
     // Its costliest run is the occurrence the bars show (the one the window selects).
-    const auto costliest = std::max_element(p.runs.begin(), p.runs.end(), [](const PatternRun& a, const PatternRun& b) {
-        return a.excessNs < b.excessNs;
-    });
+    const auto costliest = std::max_element(
+        p.runs.begin(), p.runs.end(), [](const PatternRun& a, const PatternRun& b) { return a.excessNs < b.excessNs; });
     m_group.clear();
     m_slice = costliest != p.runs.end() && costliest->slice < m_trace->slices().size() ? costliest->slice : kNone;
     m_signature = p.signature < m_report->operators.size() ? p.signature : kNone;

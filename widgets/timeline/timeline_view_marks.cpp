@@ -19,8 +19,8 @@ void TimelineView::markPattern(const ContentionPattern& pattern, quint32 keep) {
     const QString label = pattern.runs.size() == 1
                               ? tr("1 run of %1 beside %2").arg(victim, partner)
                               : tr("%1 runs of %2 beside %3").arg(pattern.runs.size()).arg(victim, partner);
-    setMarks(std::make_shared<const SliceMarks>(*m_data->trace, m_data->index, std::move(slices),
-                                                label.toStdString(), keep));
+    setMarks(std::make_shared<const SliceMarks>(*m_data->trace, m_data->index, std::move(slices), label.toStdString(),
+                                                keep));
 }
 
 }  // namespace contend::widgets
