@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <random>
+#include <set>
 
 #include "analysis_test_trace.h"
 #include "analyze_support.h"
@@ -108,6 +109,29 @@ TEST_CASE("patterns: a systematic 20% slowdown beside a streamer is a pattern wi
     CHECK(r.summary.extraWaitNs == r.summary.anomalyWaitNs + r.summary.clusterWaitNs + r.summary.patternWaitNs);
     CHECK(r.summary.extraWaitByResource[static_cast<std::size_t>(Resource::Bandwidth)] >= r.summary.patternWaitNs);
     CHECK(r.summary.bottleneck == Resource::Bandwidth);
+}
+
+TEST_CASE("patterns: the apart slices are the runs the statistics used, none of them beside", "[patterns]") {
+    const TracePtr trace =
+        pairTrace("vectorized_elementwise_kernel_add", "vectorized_elementwise_kernel_copy", 1.2, 0.25, 40, 240, 7)
+            .load();
+    const Report r = contend::test::analyzeOk(trace, AnalysisSettings{});
+    const ContentionPattern* p =
+        patternOf(r, "vectorized_elementwise_kernel_add", "vectorized_elementwise_kernel_copy");
+    REQUIRE(p != nullptr);
+    // Every other run is beside nothing at all (>= kMinAlone of them): those are the apart side.
+    CHECK(p->runsApart == 120);
+    REQUIRE(p->apartSlices.size() == p->runsApart);
+    std::set<std::uint32_t> beside;
+    for (const PatternRun& run : p->runs) beside.insert(run.slice);
+    const Trace& t = *trace;
+    for (std::size_t i = 0; i < p->apartSlices.size(); ++i) {
+        const std::uint32_t s = p->apartSlices[i];
+        CHECK(beside.count(s) == 0);
+        REQUIRE(s < t.slices().size());
+        CHECK(t.str(t.slices()[s].name) == p->victim);
+        if (i > 0) CHECK(t.slices()[p->apartSlices[i - 1]].start < t.slices()[s].start);  // trace order
+    }
 }
 
 TEST_CASE("patterns: their cost is paid in the iterations and threads where the runs were", "[patterns]") {

@@ -37,6 +37,9 @@ const char* kUsage =
     "  --no-analysis     draw TRACE without running the analysis (no overlays)\n"
     "  --expand-hosts    show every lane of the host threads\n"
     "  --no-critical-path  do not draw the critical path overlay (drawn by default, as in the app)\n"
+    "  --pattern-marks   mark the runs of the report's contention pattern with the most runs beside\n"
+    "                    (as selecting it in the Patterns tab does); the marks column counts them\n"
+    "  --marks N         mark N slices of the fullest lane, spread evenly, instead (marks at any scale)\n"
     "  --save-frames DIR write the first frame of each zoom level as DIR/frame-N.png\n";
 
 // CPU time of this thread, ms: on a shared machine the wall time also counts waiting for a core.
@@ -52,7 +55,8 @@ int runBenchRender(const QStringList& args) {
     QString tracePath;
     long long synthetic = 0;
     int width = 1600, height = 900, positions = 5;
-    bool analysis = true, expandHosts = false, criticalPath = true;
+    bool analysis = true, expandHosts = false, criticalPath = true, patternMarks = false;
+    long long markCount = 0;
     AnalysisSettings settings;
     QString saveDir;
     for (int i = 0; i < args.size(); ++i) {
@@ -85,6 +89,10 @@ int runBenchRender(const QStringList& args) {
             expandHosts = true;
         else if (a == "--no-critical-path")
             criticalPath = false;
+        else if (a == "--pattern-marks")
+            patternMarks = true;
+        else if (a == "--marks")
+            markCount = std::max(0LL, next().toLongLong());
         else if (a == "--save-frames")
             saveDir = next();
         else if (a == "--help" || a == "-h") {
@@ -155,6 +163,27 @@ int runBenchRender(const QStringList& args) {
     if (expandHosts)
         for (std::uint32_t t = 0; t < trace->tracks().size(); ++t)
             if (trace->tracks()[t].kind == TrackKind::HostThread) view.setHostExpanded(t, true);
+    if (patternMarks && report && !report->patterns.empty()) {
+        const auto most = std::max_element(
+            report->patterns.begin(), report->patterns.end(),
+            [](const ContentionPattern& a, const ContentionPattern& b) { return a.runs.size() < b.runs.size(); });
+        view.markPattern(*most, kNone);
+        std::printf("marked: %zu runs of pattern #%u\n", most->runs.size(), most->id);
+    }
+    if (markCount > 0 && !trace->slices().empty()) {
+        // Like a pattern's runs: one lane's (the fullest's) slices, N of them spread evenly.
+        const widgets::TimelineIndex& index = data->index;
+        std::uint32_t fullest = 0;
+        for (std::uint32_t l = 0; l < index.laneCount(); ++l)
+            if (index.lane(l).slices.size() > index.lane(fullest).slices.size()) fullest = l;
+        const std::vector<std::uint32_t>& lane = index.lane(fullest).slices;
+        const std::size_t n = lane.size(), k = std::min<std::size_t>(n, static_cast<std::size_t>(markCount));
+        std::vector<std::uint32_t> picked;
+        for (std::size_t i = 0; i < k; ++i) picked.push_back(lane[i * n / k]);
+        view.setMarks(
+            std::make_shared<const widgets::SliceMarks>(*trace, index, std::move(picked), "bench marks", kNone));
+        std::printf("marked: %zu slices of one lane (of %zu) spread evenly\n", k, n);
+    }
 
     QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
     double lastCpu = 0;
@@ -174,13 +203,13 @@ int runBenchRender(const QStringList& args) {
     const TimeNs begin = trace->begin();
     const TimeNs span = std::max<TimeNs>(trace->span(), 1);
     std::vector<double> all, allCpu;
-    std::printf("%-12s %7s %9s %9s %8s %8s %8s %10s %8s %7s %8s %8s %7s\n", "view", "frames", "median_ms", "max_ms",
-                "cpu_ms", "list_ms", "items", "folded", "walked", "bands", "brackets", "f_walked", "path");
+    std::printf("%-12s %7s %9s %9s %8s %8s %8s %10s %8s %7s %8s %8s %7s %6s\n", "view", "frames", "median_ms", "max_ms",
+                "cpu_ms", "list_ms", "items", "folded", "walked", "bands", "brackets", "f_walked", "path", "marks");
     int level = 0;
     for (TimeNs s = span;; s /= 8, ++level) {
         s = std::max<TimeNs>(s, 1000);
         std::vector<double> times, lists, cpus;
-        std::size_t items = 0, bands = 0, brackets = 0, path = 0;
+        std::size_t items = 0, bands = 0, brackets = 0, path = 0, marks = 0;
         std::uint64_t folded = 0, walked = 0, findingsWalked = 0;
         for (int k = 0; k < positions; ++k) {
             const double centre = positions == 1 ? 0.5 : (0.1 + 0.8 * k / (positions - 1));
@@ -196,15 +225,16 @@ int runBenchRender(const QStringList& args) {
             bands = std::max(bands, view.drawList().bands.size());
             brackets = std::max(brackets, view.drawList().brackets.size());
             path = std::max(path, view.drawList().critical.size());
+            marks = std::max(marks, view.drawList().marks.size());
             findingsWalked = std::max(findingsWalked, view.drawList().stats.findingsWalked);
         }
         all.insert(all.end(), times.begin(), times.end());
         allCpu.insert(allCpu.end(), cpus.begin(), cpus.end());
-        std::printf("%-12s %7zu %9.2f %9.2f %8.2f %8.2f %8zu %10llu %8llu %7zu %8zu %8llu %7zu\n",
+        std::printf("%-12s %7zu %9.2f %9.2f %8.2f %8.2f %8zu %10llu %8llu %7zu %8zu %8llu %7zu %6zu\n",
                     formatDuration(s).c_str(), times.size(), benchMedian(times),
                     *std::max_element(times.begin(), times.end()), benchMedian(cpus), benchMedian(lists), items,
                     static_cast<unsigned long long>(folded), static_cast<unsigned long long>(walked), bands, brackets,
-                    static_cast<unsigned long long>(findingsWalked), path);
+                    static_cast<unsigned long long>(findingsWalked), path, marks);
         if (s <= 1000) break;
     }
     std::printf("frames=%zu median_cpu_ms=%.2f max_cpu_ms=%.2f (thread CPU time; the line below is wall time)\n",

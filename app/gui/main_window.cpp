@@ -373,11 +373,9 @@ void MainWindow::wire() {
         zoomRow(i);
         showWindow(static_cast<quint32>(i.row()));
     });
-    // A pattern: its costliest run beside the partner, on the timeline and in the details.
-    connect(m_patternPanel, &TablePanel::rowPicked, this, [this](const QModelIndex& i) {
-        const quint32 s = i.data(SliceRole).toUInt();
-        if (s != kNone) selectSlice(s, true);
-    });
+    // A pattern: its costliest run selected, all its runs marked, its two distributions.
+    connect(m_patternPanel, &TablePanel::rowPicked, this,
+            [this](const QModelIndex& i) { showPattern(static_cast<quint32>(i.row())); });
     connect(m_clusterPanel, &TablePanel::rowPicked, this, [this, zoomRow](const QModelIndex& i) {
         zoomRow(i);
         showCluster(static_cast<quint32>(i.row()));

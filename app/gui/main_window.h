@@ -188,6 +188,11 @@ class MainWindow : public QMainWindow {
     // selection; index into the report's list.
     void showWindow(quint32 windowIndex);
     void showCluster(quint32 clusterIndex);
+    // A contention pattern (index into the report's patterns): its costliest run selected and
+    // revealed, all its runs beside the partner marked on the timeline, and in Breakdown its
+    // runs beside against its runs apart. The marks and the two distributions go when another
+    // operator, window or cluster is selected (Esc too).
+    void showPattern(quint32 patternIndex);
 
   private:
     AnalysisSession* m_session = nullptr;

@@ -354,6 +354,16 @@ void MainWindow::showWindow(quint32 w) {
                            std::move(ops));
 }
 
+void MainWindow::showPattern(quint32 index) {
+    const ReportPtr r = m_session->report();
+    if (!r || index >= r->patterns.size()) return;
+    const quint32 s = m_patterns->index(static_cast<int>(index), 0).data(SliceRole).toUInt();
+    if (s == kNone) return;
+    selectSlice(s, true);  // every view shows the costliest run (and drops any earlier marks)
+    m_timeline->markPattern(r->patterns[index], s);
+    m_breakdown->showPattern(index);
+}
+
 void MainWindow::showCluster(quint32 c) {
     const ReportPtr r = m_session->report();
     const OpenedTrace* cur = m_session->current();

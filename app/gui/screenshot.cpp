@@ -260,14 +260,20 @@ int runScreenshot(const ScreenshotOptions& o) {
             }
         } else if (o.view == QStringLiteral("patterns") && report) {
             // The contention patterns by cost, the costliest selected: its costliest run on the
-            // timeline and in Details.
+            // timeline and in Details, its runs marked on the timeline (30% of the trace around
+            // the costliest: the runs wide enough are outlined, the rest ticked), its runs beside
+            // against its runs apart in Breakdown.
             if (QDockWidget* d = w.dock(QStringLiteral("dock.patterns"))) d->raise();
             const QModelIndex first = w.patternPanel()->proxy()->index(0, 0);
             if (first.isValid()) {
                 const int row = w.patternPanel()->proxy()->mapToSource(first).row();
                 w.patternPanel()->selectSourceRow(row);
+                w.showPattern(static_cast<quint32>(row));
                 const quint32 slice = first.data(widgets::SliceRole).toUInt();
-                if (slice != kNone) w.selectSlice(slice, true);
+                if (cur && slice < cur->trace->slices().size()) {
+                    const TimeNs at = cur->trace->slices()[slice].start, half = cur->trace->span() * 3 / 20;
+                    w.timeline()->zoomTo(at - half, at + half, 0.0);
+                }
             }
         } else if (o.view == QStringLiteral("tracks") && cur) {
             // Tracks under the user's control: the first host thread pinned to the top, the

@@ -153,7 +153,7 @@ void BreakdownView::setTrace(TracePtr trace) {
     m_trace = std::move(trace);
     m_report.reset();
     m_slices.reset();
-    m_slice = m_signature = kNone;
+    m_slice = m_signature = m_pattern = kNone;
     m_group.clear();
     m_durations.clear();
     m_durationsTrace = nullptr;
@@ -163,6 +163,7 @@ void BreakdownView::setTrace(TracePtr trace) {
 void BreakdownView::setReport(std::shared_ptr<const Report> report, SliceViewPtr slices) {
     m_report = std::move(report);
     m_slices = std::move(slices);
+    if (!m_report || m_pattern >= m_report->patterns.size()) m_pattern = kNone;
     rebuild();
 }
 
@@ -174,6 +175,7 @@ void BreakdownView::showGroup(const QString& title, std::vector<std::pair<std::u
         if (m_trace && s.first < m_trace->slices().size()) m_group.push_back(s);
     std::stable_sort(m_group.begin(), m_group.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
     m_groupTitle = title;
+    m_pattern = kNone;
     m_slice = m_group.empty() ? kNone : m_group.front().first;
     m_signature = kNone;
     if (m_slice != kNone && m_report && m_slices) m_signature = m_slices->signatureOf(m_slice);
@@ -182,7 +184,9 @@ void BreakdownView::showGroup(const QString& title, std::vector<std::pair<std::u
 
 void BreakdownView::showSlice(std::uint32_t slice) {
     m_group.clear();
-    m_slice = m_trace && slice < m_trace->slices().size() ? slice : kNone;
+    slice = m_trace && slice < m_trace->slices().size() ? slice : kNone;
+    if (slice != m_slice) m_pattern = kNone;  // the pattern stays while its run is the selection
+    m_slice = slice;
     m_signature = kNone;
     if (m_slice != kNone && m_report && m_slices) m_signature = m_slices->signatureOf(m_slice);
     rebuild();
@@ -190,7 +194,7 @@ void BreakdownView::showSlice(std::uint32_t slice) {
 
 void BreakdownView::showSignature(std::uint32_t signature) {
     m_group.clear();
-    m_slice = kNone;
+    m_slice = m_pattern = kNone;
     m_signature = m_report && signature < m_report->operators.size() ? signature : kNone;
     rebuild();
 }
@@ -220,6 +224,7 @@ void BreakdownView::collectDurations() {
 void BreakdownView::rebuild() {
     m_bars.clear();
     m_hist = DurationHistogram();
+    m_paired = PairedHistogram();
     if (!m_trace || (m_slice == kNone && m_signature == kNone)) {
         m_plot->clearPlottables();
         m_plot->clearItems();
@@ -274,6 +279,7 @@ void BreakdownView::rebuild() {
     } else if (!m_report) {
         html += tr("<br><i>The breakdown appears when the analysis is done.</i>");
     }
+    if (const QString pattern = patternTitle(); !pattern.isEmpty()) html = pattern + QStringLiteral("<br>") + html;
     m_title->setText(themedHtml(html, palette()));
 
     if (!m_group.empty()) {
@@ -312,7 +318,10 @@ void BreakdownView::rebuild() {
     m_plot->clearItems();
     stylePlot(m_plot, viewColors(palette()));
     drawBars();
-    drawHistogram();
+    if (m_pattern != kNone)
+        drawPatternHistogram();
+    else
+        drawHistogram();
     fitParts();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -386,6 +395,7 @@ void BreakdownView::drawHistogram() {
         m_legend->setText(legend);
         fitParts();
     }
+    y->setLabel(tr("occurrences"));
     if (m_hist.counts.empty()) return;
     auto* bars = new QCPBars(x, y);
     bars->setWidth(us(m_hist.width));

@@ -42,6 +42,15 @@ class BreakdownView : public QWidget, public SessionView {
     // by extra wait), the histogram of the costliest one's signature. Empty `slices` clears.
     void showGroup(const QString& title, std::vector<std::pair<std::uint32_t, TimeNs>> slices);
     static constexpr std::size_t kMaxGroupBars = 8;
+    // A contention pattern (index into the report's patterns; breakdown_view_pattern.cpp): titled
+    // with its victim, partner, slowdown and interval, the bars of its costliest run, and the
+    // histogram of its runs beside the partner against its runs apart (the sample its statistics
+    // used), side by side in each bin as a share of each side's runs, with both medians. kNone,
+    // or another selection, clears it.
+    void showPattern(std::uint32_t pattern);
+    std::uint32_t pattern() const { return m_pattern; }
+    // The two distributions drawn for the pattern (empty without one).
+    const PairedHistogram& patternHistogram() const { return m_paired; }
     // True when nothing is selected: the plot is hidden behind a line of text (no stale axes).
     bool isEmptyState() const;
     std::uint32_t slice() const { return m_slice; }
@@ -69,6 +78,9 @@ class BreakdownView : public QWidget, public SessionView {
     void collectDurations();
     void drawBars();
     void drawHistogram();
+    // The pattern's title line, empty without one; its two distributions in the histogram.
+    QString patternTitle() const;
+    void drawPatternHistogram();
 
     TracePtr m_trace;
     std::shared_ptr<const Report> m_report;
@@ -84,6 +96,8 @@ class BreakdownView : public QWidget, public SessionView {
     StringId m_durationsName = 0;
     const Trace* m_durationsTrace = nullptr;
     DurationHistogram m_hist;
+    std::uint32_t m_pattern = kNone;
+    PairedHistogram m_paired;
     std::vector<Bar> m_bars;
 
     QLabel* m_title;

@@ -33,4 +33,38 @@ DurationHistogram makeHistogram(std::vector<TimeNs> d, std::size_t bins) {
     return h;
 }
 
+TimeNs medianOf(std::vector<TimeNs> v) {
+    if (v.empty()) return 0;
+    const std::size_t mid = v.size() / 2;
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(mid), v.end());
+    const TimeNs hi = v[mid];
+    if (v.size() % 2 == 1) return hi;
+    const TimeNs lo = *std::max_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(mid));
+    return lo + (hi - lo) / 2;
+}
+
+PairedHistogram makePairedHistogram(std::vector<TimeNs> beside, std::vector<TimeNs> apart, std::size_t bins) {
+    PairedHistogram h;
+    std::vector<TimeNs> pooled(beside);
+    pooled.insert(pooled.end(), apart.begin(), apart.end());
+    const DurationHistogram shared = makeHistogram(std::move(pooled), bins);
+    auto fill = [&](DurationHistogram& side, const std::vector<TimeNs>& d) {
+        side.lo = shared.lo;
+        side.width = shared.width;
+        side.counts.assign(shared.counts.size(), 0);
+        if (side.counts.empty()) return;
+        const TimeNs edge = side.binStart(side.counts.size());
+        for (const TimeNs v : d) {
+            ++side.counts[side.binOf(v)];
+            if (v >= edge) ++side.overflow;
+            side.max = std::max(side.max, v);
+        }
+    };
+    fill(h.beside, beside);
+    fill(h.apart, apart);
+    h.medianBeside = medianOf(std::move(beside));
+    h.medianApart = medianOf(std::move(apart));
+    return h;
+}
+
 }  // namespace contend::widgets

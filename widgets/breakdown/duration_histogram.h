@@ -22,4 +22,16 @@ struct DurationHistogram {
 
 DurationHistogram makeHistogram(std::vector<TimeNs> durations, std::size_t bins = 40);
 
+// Two samples on one set of bins (the pooled samples', as makeHistogram makes them), each with
+// its median: a contention pattern's runs beside its partner and its runs apart. Each side's
+// counts sum to its sample's size.
+struct PairedHistogram {
+    DurationHistogram beside, apart;  // same lo, width and bins; max and overflow their own
+    TimeNs medianBeside = 0, medianApart = 0;
+};
+PairedHistogram makePairedHistogram(std::vector<TimeNs> beside, std::vector<TimeNs> apart, std::size_t bins = 40);
+
+// The median (the mean of the two middle values for an even count); 0 for none.
+TimeNs medianOf(std::vector<TimeNs> values);
+
 }  // namespace contend::widgets

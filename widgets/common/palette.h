@@ -26,5 +26,8 @@ Argb resourceColor(Resource r);
 // Fill of a folded mark that hides no flagged operator.
 inline constexpr Argb kFoldColor = 0xFF9AA3AD;
 inline constexpr Argb kSelectionColor = 0xFF1565C0;
+// Marked slices (a contention pattern's runs beside its partner, on the timeline and in the
+// breakdown's histogram): a violet no cause, score or selection uses.
+inline constexpr Argb kMarkColor = 0xFFC51BE0;
 
 }  // namespace contend::widgets

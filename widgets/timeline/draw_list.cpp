@@ -302,6 +302,47 @@ void addCritical(const DrawInput& in, const DrawOptions& o, const std::vector<Sh
         });
 }
 
+// The marked slices of the visible lanes: found and folded by binary search per lane
+// (span_layers.h), so thousands of marks cost what the lanes' width in pixels does.
+void addMarks(const DrawInput& in, const DrawOptions& o, DrawList& out) {
+    std::vector<SpanRun> runs;
+    const double right = in.axis.width() + kClipPx;
+    for (const std::uint32_t r : out.rows) {
+        const LayoutRow& row = in.layout->rows()[r];
+        if (row.kind != RowKind::Lane || row.lane == kNone) continue;
+        const SpanLayers* spans = in.marks->inLane(row.lane);
+        if (!spans) continue;
+        float y = static_cast<float>(row.y - scrollOf(in, row.pinned));
+        float h = static_cast<float>(row.h);
+        if (y >= in.viewHeight || !clipTop(y, h, clipTopOf(in, row.pinned))) continue;
+        for (const SpanLayer& layer : spans->layers()) {
+            runs.clear();
+            SpanLayers::fold(layer, in.axis, o.minPx, kMarkFoldPx, runs, out.stats.findingsWalked);
+            for (const SpanRun& run : runs) {
+                double x0 = run.x0, x1 = run.x1;
+                DrawMark m;
+                m.outline = run.count() == 1 && x1 - x0 >= kMarkOutlinePx;
+                if (x1 - x0 < kMinMarkPx) {
+                    const double mid = (x0 + x1) / 2;
+                    x0 = mid - kMinMarkPx / 2;
+                    x1 = mid + kMinMarkPx / 2;
+                }
+                x0 = std::max(x0, -kClipPx);
+                x1 = std::min(x1, right);
+                if (x1 <= x0) continue;
+                m.x = static_cast<float>(x0);
+                m.w = static_cast<float>(x1 - x0);
+                m.y = y;
+                m.h = m.outline ? h : std::min(h, kMarkTickPx);
+                m.row = r;
+                m.slice = layer.ids[run.begin];
+                m.count = run.count();
+                out.marks.push_back(m);
+            }
+        }
+    }
+}
+
 void addSelection(const DrawInput& in, DrawList& out) {
     if (in.selected >= in.trace->slices().size()) return;
     const Slice& s = in.trace->slices()[in.selected];
@@ -360,6 +401,7 @@ DrawList buildDrawList(const DrawInput& in, const DrawOptions& o) {
         addBrackets(in, o, shown, out);
         if (in.criticalPath) addCritical(in, o, shown, out);
     }
+    if (in.marks && !in.marks->empty()) addMarks(in, o, out);
     addSelection(in, out);
     return out;
 }

@@ -14,6 +14,7 @@
 #include "widgets/common/palette.h"
 #include "widgets/timeline/counter_lod.h"
 #include "widgets/timeline/report_overlay.h"
+#include "widgets/timeline/slice_marks.h"
 #include "widgets/timeline/time_axis.h"
 #include "widgets/timeline/timeline_index.h"
 #include "widgets/timeline/track_layout.h"
@@ -62,6 +63,17 @@ struct DrawPath {
     std::uint32_t slices = 0;     // critical slices it stands for
 };
 
+// A marked slice (DrawInput::marks: a contention pattern's runs beside its partner): an outline
+// around a mark wide enough to show, else a tick along the top of its lane, at least
+// kMinMarkPx wide, that stands for the marks folded into it at this zoom.
+struct DrawMark {
+    float x = 0, w = 0, y = 0, h = 0;  // the outline's rectangle, or the tick's
+    std::uint32_t row = 0;             // TrackLayout row
+    std::uint32_t slice = kNone;       // the first marked slice it stands for
+    std::uint32_t count = 1;           // marked slices it stands for
+    bool outline = false;              // an outline (one mark at least kMarkOutlinePx wide), else a tick
+};
+
 struct DrawBracket {
     float x = 0, w = 0, y = 0;
     std::uint32_t track = 0;
@@ -97,6 +109,7 @@ struct DrawList {
     std::vector<DrawBracket> brackets;
     std::vector<DrawPath> critical;  // with DrawInput::criticalPath
     std::vector<DrawCounter> counters;
+    std::vector<DrawMark> marks;        // with DrawInput::marks
     std::optional<DrawItem> selection;  // outline of the selected slice, at least 3 px wide
     DrawStats stats;
 };
@@ -111,8 +124,9 @@ struct DrawInput {
     TimeAxis axis;                                         // time area: x in [0, axis.widthPx)
     double scrollY = 0;  // content y at the viewport's top, under the layout's pinned rows
     double viewHeight = 0;
-    std::uint32_t selected = kNone;  // selected slice
-    bool criticalPath = false;       // draw the critical path (needs report and overlay)
+    std::uint32_t selected = kNone;     // selected slice
+    bool criticalPath = false;          // draw the critical path (needs report and overlay)
+    const SliceMarks* marks = nullptr;  // marked slices (a pattern's runs), optional
 };
 
 struct DrawOptions {
@@ -125,6 +139,10 @@ struct DrawOptions {
 inline constexpr float kMinBracketPx = 3.0f;
 inline constexpr float kMinPathPx = 2.0f;
 inline constexpr float kPathHeightPx = 3.0f;
+inline constexpr float kMinMarkPx = 5.0f;      // a tick's least width
+inline constexpr float kMarkOutlinePx = 4.0f;  // a mark at least this wide is outlined
+inline constexpr float kMarkTickPx = 6.0f;     // a tick's height
+inline constexpr float kMarkFoldPx = 6.0f;     // folded marks are cut into ticks about this wide
 
 DrawList buildDrawList(const DrawInput& in, const DrawOptions& options = {});
 

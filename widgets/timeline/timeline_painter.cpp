@@ -97,10 +97,12 @@ void TimelinePainter::paint(QPainter& p, const TimelineFrame& f) {
         paintBrackets(p, f);
         paintCritical(p, f);
         paintCounters(p, f);
+        paintMarks(p, f);
         p.restore();
         paintGutter(p, f);
         paintRuler(p, f);
         paintRulerKeys(p, f);
+        paintMarksKey(p, f);
         if (const int pinned = f.layout->pinnedHeight(); pinned > 0 && pinned < f.timeArea.height()) {
             // The edge the other tracks scroll under.
             const int y = f.timeArea.top() + pinned - 1;

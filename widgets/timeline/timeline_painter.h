@@ -39,6 +39,8 @@ struct TimelineFrame {
     std::uint32_t hiddenTracks = 0;
     // The critical path is drawn: the ruler carries its key.
     bool criticalLegend = false;
+    // What the marked slices are ("412 runs of X beside Y"); empty: no marks, no key.
+    QString marksLabel;
 };
 
 // Where the ruler's corner says how many tracks are hidden, in the frame's widget pixels (empty
@@ -51,6 +53,9 @@ QString hiddenHintText(std::uint32_t hidden);
 // labels: then it is left out rather than cut).
 QRect criticalLegendRect(const TimelineFrame& f, const QFont& font);
 inline constexpr int kRulerKeyMarginPx = 8;
+// The marks' key (timeline_painter_marks.cpp): left of the critical path's, at most half the
+// ruler, its words elided in the middle when longer (empty without marks).
+QRect marksKeyRect(const TimelineFrame& f, const QFont& font);
 
 class TimelinePainter {
   public:
@@ -66,6 +71,8 @@ class TimelinePainter {
     void paintItems(QPainter& p, const TimelineFrame& f);
     void paintBrackets(QPainter& p, const TimelineFrame& f);
     void paintCritical(QPainter& p, const TimelineFrame& f);
+    void paintMarks(QPainter& p, const TimelineFrame& f);
+    void paintMarksKey(QPainter& p, const TimelineFrame& f);
     void paintCounters(QPainter& p, const TimelineFrame& f);
     void paintGutter(QPainter& p, const TimelineFrame& f);
     void paintRuler(QPainter& p, const TimelineFrame& f);

@@ -66,6 +66,7 @@ void TimelineView::setData(TimelineDataPtr data) {
     m_slices.reset();
     m_overlay = std::make_shared<const ReportOverlay>();
     m_selected = kNone;
+    m_marks.reset();
     m_hoverItem = -1;
     m_layoutOptions.expandedHosts.clear();
     m_layoutOptions.arrangement = m_data && m_data->trace ? TrackArrangement(*m_data->trace) : TrackArrangement();
@@ -216,6 +217,7 @@ void TimelineView::selectSlice(quint32 slice, bool reveal) {
     if (!m_data || slice >= m_data->trace->slices().size()) slice = kNone;
     const bool changed = slice != m_selected;
     m_selected = slice;
+    if (m_marks && slice != m_marks->keep()) m_marks.reset();  // another selection: not the pattern's
     if (reveal && slice != kNone) {
         const Slice& s = m_data->trace->slices()[slice];
         // A hidden or filtered-out track is shown, a collapsed host track expanded, so the
@@ -282,6 +284,7 @@ void TimelineView::paintTimeline(QPainter& p) {
     in.viewHeight = area.height();
     in.selected = m_selected;
     in.criticalPath = m_showCritical;
+    in.marks = m_marks.get();
     m_list = buildDrawList(in);
     m_lastListMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
 
@@ -299,6 +302,7 @@ void TimelineView::paintTimeline(QPainter& p) {
     f.colors = viewColors(palette());
     f.hiddenTracks = m_layout.notShownTracks();
     f.criticalLegend = m_showCritical && m_report && m_overlay->criticalSlices() > 0;
+    if (m_marks) f.marksLabel = QString::fromStdString(m_marks->label());
     m_hiddenHint = hiddenHintRect(f, font());
     if (area.contains(m_mousePos) || (m_mousePos.x() >= area.left() && m_mousePos.x() <= area.right() &&
                                       m_mousePos.y() >= 0 && m_mousePos.y() < kRuler))

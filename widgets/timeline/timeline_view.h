@@ -26,6 +26,7 @@
 #include "widgets/timeline/draw_list.h"
 #include "widgets/timeline/report_overlay.h"
 #include "widgets/timeline/slice_flows.h"
+#include "widgets/timeline/slice_marks.h"
 #include "widgets/timeline/time_axis.h"
 #include "widgets/timeline/timeline_data.h"
 #include "widgets/timeline/timeline_painter.h"
@@ -79,6 +80,8 @@ class TimelineView : public QWidget, public SessionView {
     const TimeAxis& axis() const { return m_axis; }
     std::pair<TimeNs, TimeNs> measuredRange() const { return {m_measure0, m_measure1}; }
     std::uint32_t selectedSlice() const { return m_selected; }
+    // The marked slices (null when none).
+    const SliceMarks* marks() const { return m_marks.get(); }
     const TrackLayout& layout() const { return m_layout; }
     // The draw list of the last frame (for tests and hit testing).
     const DrawList& drawList() const { return m_list; }
@@ -127,6 +130,15 @@ class TimelineView : public QWidget, public SessionView {
     void setHostExpanded(quint32 track, bool expanded);
     void setGroupCollapsed(contend::widgets::TrackGroup group, bool collapsed);
     void scrollToRow(int row);
+    // Marks `marks`' slices (timeline_view_marks.cpp): an outline on each run wide enough to
+    // show, a tick along its lane's top where they fold, and the key in the ruler. They stay
+    // until another slice than marks->keep() is selected (Esc too), a new trace, or
+    // clearMarks(); null clears.
+    void setMarks(std::shared_ptr<const contend::widgets::SliceMarks> marks);
+    // A contention pattern's runs beside its partner, "N runs of X beside Y", kept with `keep`
+    // selected (its costliest run).
+    void markPattern(const contend::ContentionPattern& pattern, quint32 keep);
+    void clearMarks() { setMarks(nullptr); }
     // Shows a measured range (absolute ns) as a band with its duration; t1 <= t0 clears it.
     void setMeasuredRange(qint64 t0, qint64 t1);
     // The critical path (the report's zero-slack operators) as a bar under each track it runs on.
@@ -187,6 +199,7 @@ class TimelineView : public QWidget, public SessionView {
     TimelineDataPtr m_data;
     std::shared_ptr<const Report> m_report;
     SliceViewPtr m_slices;
+    std::shared_ptr<const SliceMarks> m_marks;
     std::shared_ptr<const ReportOverlay> m_overlay = std::make_shared<const ReportOverlay>();  // never null
     LayoutOptions m_layoutOptions;
     TrackLayout m_layout;

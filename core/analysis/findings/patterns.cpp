@@ -77,11 +77,25 @@ std::string percent(double x) {
     return buf;
 }
 
+// Which runs made a factor's "apart" side (patterns.h).
+enum class ApartSample : std::uint8_t { Alone, Reference, Rest };
+
+// Whether a run not exposed to the factor is in `sample`.
+bool inSample(ApartSample sample, const CauseInputs& in, std::uint32_t op) {
+    switch (sample) {
+    case ApartSample::Alone: return in.overlap.overlappedNs[op] == 0;
+    case ApartSample::Reference: return in.exposure.reference[op] != 0;
+    case ApartSample::Rest: return true;
+    }
+    return false;
+}
+
 struct Candidate {
     std::uint32_t signature = 0;
     std::uint32_t factor = 0;  // index into ExposureResult::factors
     std::uint32_t bit = 0;
     std::uint32_t apart = 0;
+    ApartSample sample = ApartSample::Alone;
     RatioEstimate estimate;
 };
 
@@ -296,16 +310,21 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
             }
             // Apart: its runs beside nothing at all when there are enough of them (no partner,
             // shown or not, in the comparison), else its reference sample, else the rest.
-            if (alone.size() >= kMinAlone)
+            ApartSample sample = ApartSample::Reference;
+            if (alone.size() >= kMinAlone) {
                 apart.swap(alone);
-            else if (apart.size() < kMinGroup)
+                sample = ApartSample::Alone;
+            } else if (apart.size() < kMinGroup) {
                 apart.swap(rest);
+                sample = ApartSample::Rest;
+            }
             if (beside.size() < kMinGroup || apart.size() < kMinGroup) continue;
             Candidate c;
             c.signature = s;
             c.factor = se.factorBegin + k;
             c.bit = k;
             c.apart = static_cast<std::uint32_t>(apart.size());
+            c.sample = sample;
             c.estimate = hodgesLehmannRatio(beside, apart);
             cands.push_back(c);
         }
@@ -346,7 +365,10 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
         std::uint32_t slowed = 0;
         for (std::uint32_t j = ops.sigBegin[c.signature]; j < ops.sigBegin[c.signature + 1]; ++j) {
             const std::uint32_t op = ops.sigOps[j];
-            if (!(ex.exposedMask[op] & (1u << c.bit))) continue;
+            if (!(ex.exposedMask[op] & (1u << c.bit))) {
+                if (inSample(c.sample, in, op)) pat.apartSlices.push_back(ops.slices[op]);
+                continue;
+            }
             PatternRun run;
             run.slice = ops.slices[op];
             run.startNs = slices[run.slice].start;

@@ -91,6 +91,10 @@ struct ContentionPattern {
     std::uint32_t concurrency = 0;  // k: operators running at once (the run and its partners)
     double lostShare = -1;          // median extra time over overlapped time; -1 when not judged
     std::vector<PatternRun> runs;   // the runs beside, in trace order
+    // The runs apart the statistics used (patterns.h: alone, else the reference sample, else
+    // the rest), their slices in trace order; runsApart of them. Not written to files: a
+    // report read back has none.
+    std::vector<std::uint32_t> apartSlices;
 };
 
 struct SignatureStats {
