@@ -3,8 +3,8 @@
 // time-weighted median over an interval), and on the bundled sample and the shared Kineto traces
 // (when ../shared/traces is present) its samples, max and median are the summary's
 // (queue_length.h), and on trace_diff HTA's own max and median.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -81,8 +81,8 @@ TEST_CASE("queue series: the length at an instant and the median over an interva
     const auto all = queueLengthSeries(*trace, htaScope(*trace));
     REQUIRE(all.size() == 1);
     const QueueSeries& s = all[0];
-    CHECK(queueLengthAt(s, 5 * us) == 0);    // before the first launch
-    CHECK(queueLengthAt(s, 10 * us) == 1);   // A's own launch counts
+    CHECK(queueLengthAt(s, 5 * us) == 0);   // before the first launch
+    CHECK(queueLengthAt(s, 10 * us) == 1);  // A's own launch counts
     CHECK(queueLengthAt(s, 11 * us) == 1);
     CHECK(queueLengthAt(s, 20 * us) == 2);   // after every change at 20
     CHECK(queueLengthAt(s, 100 * us) == 0);  // after the last start
@@ -115,9 +115,10 @@ TEST_CASE("queue series: max and median are the summary's on the bundled sample"
 
 TEST_CASE("queue series: max and median are the summary's and HTA's on the shared Kineto traces") {
     if (!test::haveSharedTraces()) test::skipTest();
-    for (const char* rel : {"kineto-hta/tests/data/trace_diff/control/control.json.gz",
-                            "kineto-hta/tests/data/trace_diff/test/test.json.gz",
-                            "kineto-hta/tests/data/critical_path/alexnet/benchmark_result_2869224_1695835535_trace.json.gz"}) {
+    for (const char* rel :
+         {"kineto-hta/tests/data/trace_diff/control/control.json.gz",
+          "kineto-hta/tests/data/trace_diff/test/test.json.gz",
+          "kineto-hta/tests/data/critical_path/alexnet/benchmark_result_2869224_1695835535_trace.json.gz"}) {
         INFO(rel);
         LoadResult loaded = loadTrace(test::sharedTraces() + "/" + rel);
         REQUIRE(loaded.ok());

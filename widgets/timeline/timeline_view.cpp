@@ -69,6 +69,7 @@ void TimelineView::setData(TimelineDataPtr data) {
     m_hoverItem = -1;
     m_layoutOptions.expandedHosts.clear();
     m_layoutOptions.arrangement = m_data && m_data->trace ? TrackArrangement(*m_data->trace) : TrackArrangement();
+    m_layoutOptions.queueOfTrack = m_data ? m_data->queueOfTrack : std::vector<std::uint32_t>();
     m_list = DrawList();
     m_painter.clearCaches();
     m_args->clear();
@@ -273,6 +274,7 @@ void TimelineView::paintTimeline(QPainter& p) {
         in.trace = m_data->trace.get();
         in.index = &m_data->index;
         in.counterLods = &m_data->counters;
+        in.queues = &m_data->queues;
     }
     in.layout = &m_layout;
     in.report = m_report.get();
@@ -412,7 +414,7 @@ void TimelineView::resizeEvent(QResizeEvent*) {
 
 QString TimelineView::tooltipAt(QPoint pos) {
     const int it = itemAt(pos);
-    if (it < 0) return {};
+    if (it < 0) return queueTooltipAt(pos);
     return tooltipForItem(m_list.items[static_cast<std::size_t>(it)]);
 }
 
@@ -441,6 +443,22 @@ QString tooltipArgs(const QString& rawEvent) {
     const auto more = static_cast<int>(args.size()) - shown;
     if (more > 0) html += QStringLiteral("<i>%1 more arg(s) in Details</i>").arg(more);
     return html;
+}
+
+QString TimelineView::queueTooltipAt(QPoint pos) const {
+    // Over a stream's queue length: its length under the cursor (after every change at that time).
+    if (!m_data || pos.x() < kGutter || pos.y() < kRuler) return {};
+    const int row = m_layout.rowAtView(pos.y() - kRuler, m_scrollY);
+    if (row < 0) return {};
+    const LayoutRow& r = m_layout.rows()[static_cast<std::size_t>(row)];
+    if (r.kind != RowKind::Queue || r.counter >= m_data->queues.size()) return {};
+    const breakdowns::QueueSeries& s = m_data->queues[r.counter].series;
+    const TimeNs t = m_axis.toTime(pos.x() - kGutter);
+    return tr("<b>queue length %1</b> on stream %2 at %3<br><i>operations launched and not yet started "
+              "(HTA's queue length)</i>")
+        .arg(breakdowns::queueLengthAt(s, t))
+        .arg(s.stream)
+        .arg(timeText(t - m_data->trace->begin()));
 }
 
 QString TimelineView::tooltipForItem(const DrawItem& it) {

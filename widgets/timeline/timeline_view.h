@@ -219,6 +219,8 @@ class TimelineView : public QWidget, public SessionView {
   private:
     // The layout row whose name is at widget position `pos` in the gutter, nullptr if none.
     const LayoutRow* gutterRowAt(QPoint pos) const;
+    // Over a Queue row's time area: the stream's queue length there; empty elsewhere.
+    QString queueTooltipAt(QPoint pos) const;
 
     Drag m_drag = Drag::None;
     bool m_moved = false;
