@@ -306,8 +306,8 @@ void OperatorDetails::render() {
     };
     if (!flows.launchedBy.empty()) html += row(tr("launched by"), links(flows.launchedBy));
     if (!flows.launches.empty()) html += row(tr("launches"), links(flows.launches));
-    if (m_timeline && m_timeline->trace == m_trace)
-        if (const auto c = streamContext(t, *m_timeline, m_report.get(), m_slice)) {
+    if (m_queues)
+        if (const auto c = streamContext(t, *m_queues, m_report.get(), m_slice)) {
             html += row(guided(tr("its stream"), "8."), streamIdleText(*c).toHtmlEscaped());
             html += row(guided(tr("queue length"), "8."), queueContextText(*c).toHtmlEscaped());
         }

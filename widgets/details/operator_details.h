@@ -31,12 +31,13 @@ class OperatorDetails : public QTextBrowser, public SessionView {
     explicit OperatorDetails(QWidget* parent = nullptr);
     void showTrace(const ViewInputs& in) override {
         setTrace(in.trace);
-        m_timeline = in.timeline;
+        m_queues = in.queues;
         m_gainsPending = in.gainsPending;
         setReport(in.report, in.slices);
     }
     void showReport(const ViewInputs& in) override {
         m_gainsPending = in.gainsPending;
+        m_queues = in.queues;
         setReport(in.report, in.slices);
     }
     void setTrace(TracePtr trace);
@@ -74,7 +75,7 @@ class OperatorDetails : public QTextBrowser, public SessionView {
     // The operators of a window or cluster, costliest first (at most 40 rows).
     QString opsTable(std::vector<std::pair<std::uint32_t, TimeNs>> ops) const;
     TracePtr m_trace;
-    TimelineDataPtr m_timeline;  // the queue length per stream (what its stream was doing)
+    QueueTracksPtr m_queues;  // the queue length per stream (what its stream was doing), or null
     // The predicted gain's words ("computing…" while the what-if runs).
     QString gainText(TimeNs gainNs) const;
     std::shared_ptr<const Report> m_report;

@@ -6,9 +6,9 @@
 
 namespace contend::widgets {
 
-std::optional<StreamContext> streamContext(const Trace& trace, const TimelineData& data, const Report* report,
+std::optional<StreamContext> streamContext(const Trace& trace, const QueueTracks& queues, const Report* report,
                                            std::uint32_t slice) {
-    const breakdowns::QueueSeries* q = data.queueOfSlice(slice);
+    const breakdowns::QueueSeries* q = queues.ofSlice(trace, slice);
     if (!q) return std::nullopt;
     const Slice& s = trace.slices()[slice];
     StreamContext c;
@@ -25,8 +25,8 @@ std::optional<StreamContext> streamContext(const Trace& trace, const TimelineDat
                 c.hostWaitNs = idle.hostWaitNs;
                 c.kernelWaitNs = idle.kernelWaitNs;
                 c.otherNs = idle.otherNs;
-                c.idleShare = static_cast<double>(idle.hostWaitNs + idle.kernelWaitNs + idle.otherNs) /
-                              static_cast<double>(span);
+                c.idleShare =
+                    static_cast<double>(idle.hostWaitNs + idle.kernelWaitNs + idle.otherNs) / static_cast<double>(span);
             }
     return c;
 }

@@ -1,7 +1,7 @@
 #pragma once
 // What a device operation's stream was doing around it, for Details: the stream's idle share
 // (HTA's idle breakdown from the report, over the span of the stream's operations) and its queue
-// length (HTA's, from the same series the timeline draws: TimelineData::queues) at the
+// length (HTA's, from the same series the timeline draws: queue_tracks.h) at the
 // operation's launch, at its start and, time-weighted, the median while it ran.
 #include <cstdint>
 #include <optional>
@@ -10,7 +10,7 @@
 
 #include "core/analysis/model/report.h"
 #include "core/trace/trace.h"
-#include "widgets/timeline/timeline_data.h"
+#include "widgets/timeline/queue_tracks.h"
 
 namespace contend::widgets {
 
@@ -25,7 +25,7 @@ struct StreamContext {
 
 // Empty when the slice's stream has no queue series (a host slice, a trace without launches
 // linked to its kernels). `report` may be null.
-std::optional<StreamContext> streamContext(const Trace& trace, const TimelineData& data, const Report* report,
+std::optional<StreamContext> streamContext(const Trace& trace, const QueueTracks& queues, const Report* report,
                                            std::uint32_t slice);
 
 // "stream 7, idle 16.2% of its span (host wait 1.2 ms, kernel wait 30 us, other 2 ms)" and

@@ -188,7 +188,7 @@ void addCounter(const DrawInput& in, const DrawOptions& o, std::uint32_t rowInde
 void addQueue(const DrawInput& in, const DrawOptions& o, std::uint32_t rowIndex, const LayoutRow& row, DrawList& out) {
     if (!in.queues || row.counter >= in.queues->size()) return;
     const QueueTrack& q = (*in.queues)[row.counter];
-    DrawCounter dc = columnsOf(in, o, rowIndex, row, q.series.times, q.lod, out);
+    DrawCounter dc = columnsOf(in, o, rowIndex, row, q.series->times, q.lod, out);
     dc.queue = true;
     out.counters.push_back(std::move(dc));
 }

@@ -13,6 +13,7 @@
 #include "core/trace/trace.h"
 #include "widgets/common/palette.h"
 #include "widgets/timeline/counter_lod.h"
+#include "widgets/timeline/queue_tracks.h"
 #include "widgets/timeline/report_overlay.h"
 #include "widgets/timeline/time_axis.h"
 #include "widgets/timeline/timeline_data.h"
@@ -111,7 +112,7 @@ struct DrawInput {
     const Report* report = nullptr;                        // optional
     const ReportOverlay* overlay = nullptr;                // required with report
     const std::vector<CounterLod>* counterLods = nullptr;  // one per Trace::counters(), optional
-    const std::vector<QueueTrack>* queues = nullptr;       // TimelineData::queues, for Queue rows
+    const std::vector<QueueTrack>* queues = nullptr;       // QueueTracks::tracks, for Queue rows
     TimeAxis axis;                                         // time area: x in [0, axis.widthPx)
     double scrollY = 0;  // content y at the viewport's top, under the layout's pinned rows
     double viewHeight = 0;

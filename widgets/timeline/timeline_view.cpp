@@ -69,7 +69,8 @@ void TimelineView::setData(TimelineDataPtr data) {
     m_hoverItem = -1;
     m_layoutOptions.expandedHosts.clear();
     m_layoutOptions.arrangement = m_data && m_data->trace ? TrackArrangement(*m_data->trace) : TrackArrangement();
-    m_layoutOptions.queueOfTrack = m_data ? m_data->queueOfTrack : std::vector<std::uint32_t>();
+    m_queues.reset();
+    m_layoutOptions.queueOfTrack.clear();
     m_list = DrawList();
     m_painter.clearCaches();
     m_args->clear();
@@ -176,14 +177,28 @@ void TimelineView::pickSlice(quint32 slice, bool reveal) {
 
 void TimelineView::showTrace(const ViewInputs& in) {
     setData(in.timeline);
+    setQueueTracks(in.queues);
     setReport(in.report, in.slices, in.overlay);
 }
 
-void TimelineView::showReport(const ViewInputs& in) { setReport(in.report, in.slices, in.overlay); }
+void TimelineView::showReport(const ViewInputs& in) {
+    setQueueTracks(in.queues);
+    setReport(in.report, in.slices, in.overlay);
+}
 
 void TimelineView::showAnalysis(const ViewInputs& in) {
     if (in.timeline != m_data) setData(in.timeline);  // another trace after all: start over
+    setQueueTracks(in.queues);                        // built with the analysis: they appear now, the view stays put
     setReport(in.report, in.slices, in.overlay);
+}
+
+void TimelineView::setQueueTracks(QueueTracksPtr queues) {
+    if (queues == m_queues) return;
+    m_queues = std::move(queues);
+    m_layoutOptions.queueOfTrack = m_queues ? m_queues->ofTrack : std::vector<std::uint32_t>();
+    rebuildLayout();
+    update();
+    emit tracksChanged();
 }
 
 void TimelineView::zoomTo(qint64 t0, qint64 t1, double margin) {
@@ -274,7 +289,7 @@ void TimelineView::paintTimeline(QPainter& p) {
         in.trace = m_data->trace.get();
         in.index = &m_data->index;
         in.counterLods = &m_data->counters;
-        in.queues = &m_data->queues;
+        if (m_queues) in.queues = &m_queues->tracks;
     }
     in.layout = &m_layout;
     in.report = m_report.get();
@@ -451,8 +466,8 @@ QString TimelineView::queueTooltipAt(QPoint pos) const {
     const int row = m_layout.rowAtView(pos.y() - kRuler, m_scrollY);
     if (row < 0) return {};
     const LayoutRow& r = m_layout.rows()[static_cast<std::size_t>(row)];
-    if (r.kind != RowKind::Queue || r.counter >= m_data->queues.size()) return {};
-    const breakdowns::QueueSeries& s = m_data->queues[r.counter].series;
+    if (r.kind != RowKind::Queue || !m_queues || r.counter >= m_queues->tracks.size()) return {};
+    const breakdowns::QueueSeries& s = *m_queues->tracks[r.counter].series;
     const TimeNs t = m_axis.toTime(pos.x() - kGutter);
     return tr("<b>queue length %1</b> on stream %2 at %3<br><i>operations launched and not yet started "
               "(HTA's queue length)</i>")

@@ -67,6 +67,8 @@ class TimelineView : public QWidget, public SessionView {
 
     // A new trace: the view shows all of it, nothing selected.
     void setData(TimelineDataPtr data);
+    // HTA's queue length under each stream (null: none, or not yet); the view keeps its place.
+    void setQueueTracks(QueueTracksPtr queues);
     // A new or re-thresholded report for the same trace (nullptr: none) and the trace's
     // per-slice view (slice_view.h: scores, signatures, slack; nullptr: none); the view stays put.
     // `overlay`: the report's overlay built elsewhere (off the GUI thread) for this trace's
@@ -185,6 +187,7 @@ class TimelineView : public QWidget, public SessionView {
     QString tooltipForItem(const DrawItem& it);
 
     TimelineDataPtr m_data;
+    QueueTracksPtr m_queues;  // null until given (setData forgets them)
     std::shared_ptr<const Report> m_report;
     SliceViewPtr m_slices;
     std::shared_ptr<const ReportOverlay> m_overlay = std::make_shared<const ReportOverlay>();  // never null

@@ -131,8 +131,12 @@ std::int32_t queueLengthMedianOver(const QueueSeries& s, TimeNs t0, TimeNs t1) {
 }
 
 BreakdownSection<StreamQueue> queueLength(const Trace& trace, const Scope& scope, Ties ties) {
+    return queueLength(trace, queueLengthSeries(trace, scope, ties));
+}
+
+BreakdownSection<StreamQueue> queueLength(const Trace& trace, const std::vector<QueueSeries>& all) {
     BreakdownSection<StreamQueue> out;
-    for (const QueueSeries& series : queueLengthSeries(trace, scope, ties)) {
+    for (const QueueSeries& series : all) {
         StreamQueue q = summarise(series);
         q.stream = series.stream;
         q.rank = trace.rank();

@@ -42,5 +42,7 @@ std::int32_t queueLengthMedianOver(const QueueSeries& s, TimeNs t0, TimeNs t1);
 
 // Not computed when no operation is linked to an enqueue call.
 BreakdownSection<StreamQueue> queueLength(const Trace& trace, const Scope& scope, Ties ties = Ties::DecreaseFirst);
+// The same from series already computed (queueLengthSeries with the summary's ties).
+BreakdownSection<StreamQueue> queueLength(const Trace& trace, const std::vector<QueueSeries>& all);
 
 }  // namespace contend::breakdowns
