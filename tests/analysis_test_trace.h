@@ -36,6 +36,22 @@ class KinetoTrace {
         return counter("Compute Units", "Utilization(%)", tsUs, percent);
     }
     KinetoTrace& hitRate(double tsUs, double percent) { return counter("L2 Cache", "Hit Rate(%)", tsUs, percent); }
+    // A cudaLaunchKernel call (host pid 1, thread 1) at `callUs` and the kernel it enqueued on
+    // `stream`, linked by `correlation`.
+    KinetoTrace& launchedKernel(const std::string& name, int stream, double callUs, double startUs, double durUs,
+                                int correlation) {
+        char buf[512];
+        std::snprintf(buf, sizeof buf,
+                      R"({"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 1, )"
+                      R"("ts": %.3f, "dur": 1.000, "args": {"correlation": %d}})",
+                      callUs, correlation);
+        add(buf);
+        std::snprintf(buf, sizeof buf,
+                      R"({"ph": "X", "cat": "kernel", "name": "%s", "pid": 0, "tid": %d, "ts": %.3f, "dur": %.3f,)"
+                      R"( "args": {"stream": %d, "device": 0, "correlation": %d}})",
+                      name.c_str(), stream, startUs, durUs, stream, correlation);
+        return add(buf);
+    }
     KinetoTrace& step(int n, double startUs, double durUs) {
         char buf[256];
         std::snprintf(

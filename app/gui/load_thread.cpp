@@ -129,6 +129,10 @@ void LoadThread::run() {
         return;
     }
     // The trace opens whatever the analysis says: its timeline without findings, and why.
+    // The queue tracks, after the preview: the analysis' series (no second HTA scope), or the
+    // trace's own when the analysis failed.
+    opened->queues = opened->prepared ? widgets::makeQueueTracks(*made.trace, opened->prepared->queueSeries())
+                                      : widgets::makeQueueTracks(*made.trace);
     if (analysed) {
         m_cache = made.whatIfCache;
         opened->report = shareReport(std::move(analysed).value());

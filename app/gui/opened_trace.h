@@ -11,6 +11,7 @@
 
 #include "core/analysis/engine.h"
 #include "core/analysis/model/report.h"
+#include "widgets/timeline/queue_tracks.h"
 #include "widgets/timeline/report_overlay.h"
 #include "widgets/timeline/timeline_data.h"
 
@@ -33,6 +34,9 @@ struct OpenedTrace {
     QString path;
     TracePtr trace;
     widgets::TimelineDataPtr timeline;
+    // HTA's queue length under each stream: from the analysis' own series once it is in (null in
+    // a preview: the first timeline never waits for HTA's scope), from the trace if it failed.
+    widgets::QueueTracksPtr queues;
     PreparedPtr prepared;
     ReportPtr report;
     OverlayPtr overlay;      // report's overlay (null: the timeline builds it)

@@ -10,6 +10,7 @@ widgets::ViewInputs viewInputs(const OpenedTracePtr& trace, ReportPtr report, bo
     if (!trace) return in;
     in.trace = trace->trace;
     in.timeline = trace->timeline;
+    in.queues = trace->queues;
     in.report = std::move(report);
     in.slices = trace->sliceView();
     in.pressure = pressureSourceOf(trace->prepared);

@@ -179,7 +179,11 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
     for (std::uint32_t it : cut) p->m_iterations[it].cut = true;
     p->m_distributed = findCollectives(t, p->m_iterations);
     // HTA's breakdowns (core/analysis/breakdowns): from the trace alone, whatever the thresholds.
-    p->m_traceBreakdowns = computeBreakdowns(t);
+    {
+        auto series = std::make_shared<std::vector<breakdowns::QueueSeries>>();
+        p->m_traceBreakdowns = computeBreakdowns(t, *series);
+        p->m_queueSeries = std::move(series);
+    }
     // Operators that overlap another on their own stream are kept out too (input_notes.h):
     // their times cannot be right.
     std::vector<std::uint8_t> inBaseline(ops.size(), 1);

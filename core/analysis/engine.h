@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/analysis/breakdowns/queue_length.h"
 #include "core/analysis/findings/causes.h"
 #include "core/analysis/findings/patterns.h"
 #include "core/analysis/findings/windows.h"
@@ -114,6 +115,9 @@ class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
     // a signature), built once here and the same for every report built from this analysis; the
     // app hands it beside each report. Never null.
     const SliceViewPtr& sliceView() const { return m_sliceView; }
+    // HTA's queue length per stream as the step series the report's breakdowns summarised
+    // (breakdowns/queue_length.h), kept for the app's queue tracks; never null.
+    const std::shared_ptr<const std::vector<breakdowns::QueueSeries>>& queueSeries() const { return m_queueSeries; }
     // The index in report.anomalies of the slice's anomaly, kNone when it is not one at the
     // report's coefficient. `report` must be one this analysis built (buildReport).
     std::uint32_t anomalyOfSlice(const Report& report, std::uint32_t slice) const;
@@ -157,6 +161,7 @@ class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
     std::vector<IterationStats> m_iterations;
     ReportDistributed m_distributed;    // rank and collectives (collectives.h)
     TraceBreakdowns m_traceBreakdowns;  // HTA's breakdowns (breakdowns/breakdowns.h)
+    std::shared_ptr<const std::vector<breakdowns::QueueSeries>> m_queueSeries;  // their queue series
     std::vector<std::uint32_t> m_iterationOfOp;
     std::vector<SignatureStats> m_signatureStats;  // threshold-independent rows
     std::vector<TrackStats> m_trackStats;          // threshold-independent rows

@@ -188,3 +188,47 @@ TEST_CASE("thresholds moved while the analysis runs are applied once it is in", 
     REQUIRE(waitFor([&] { return w.session()->reportCurrent(); }));
     CHECK(w.session()->report()->settings.thresholds() == Thresholds{5.5, 0.6});
 }
+
+namespace {
+std::size_t queueRowCount(const widgets::TrackLayout& l) {
+    std::size_t n = 0;
+    for (const widgets::LayoutRow& r : l.rows()) n += r.kind == widgets::RowKind::Queue;
+    return n;
+}
+}  // namespace
+
+TEST_CASE("the queue tracks come after the first timeline, with the analysis, and the view stays put",
+          "[app][progressive]") {
+    REQUIRE(contend::test::haveSample());
+    contend::test::FreshSettings fresh;
+    MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    bool previewSeen = false, previewHadQueues = true;
+    std::size_t rowsAtPreview = 99;
+    qint64 t0 = 0, t1 = 0;
+    QObject::connect(w.session(), &AnalysisSession::previewed, &w, [&](OpenedTracePtr preview) {
+        previewSeen = true;
+        previewHadQueues = preview->queues != nullptr;  // HTA's scope is not computed before the first timeline
+        rowsAtPreview = queueRowCount(w.timeline()->layout());
+        const Trace& trace = *preview->trace;
+        w.timeline()->zoomTo(trace.begin() + trace.span() / 4, trace.begin() + trace.span() / 2, 0.0);
+        t0 = w.zoomControl()->start();
+        t1 = w.zoomControl()->end();
+    });
+    REQUIRE(contend::test::openSample(w));
+    pump(50);
+    REQUIRE(previewSeen);
+    CHECK_FALSE(previewHadQueues);
+    CHECK(rowsAtPreview == 0);
+    REQUIRE(w.session()->report());
+    const OpenedTrace* done = w.session()->current();
+    REQUIRE(done->queues);
+    CHECK_FALSE(done->queues->tracks.empty());
+    // The analysis' own series: the same objects the prepared analysis keeps, no second scope.
+    REQUIRE(done->prepared);
+    CHECK(done->queues->all == done->prepared->queueSeries());
+    CHECK(queueRowCount(w.timeline()->layout()) == done->queues->tracks.size());
+    CHECK(w.zoomControl()->start() == t0);
+    CHECK(w.zoomControl()->end() == t1);
+}

@@ -8,6 +8,7 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include "widgets/breakdowns/bandwidth_histogram_chart.h"
 #include "widgets/common/view_colors.h"
 
 namespace contend::widgets {
@@ -56,6 +57,7 @@ BreakdownsChart::BreakdownsChart(QWidget* parent)
       m_title(new QLabel(this)),
       m_time(new QCustomPlot(this)),
       m_bandwidth(new QCustomPlot(this)),
+      m_histogram(new BandwidthHistogramChart(this)),
       m_notes(new QLabel(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -67,6 +69,7 @@ BreakdownsChart::BreakdownsChart(QWidget* parent)
     auto* charts = new QHBoxLayout;
     charts->addWidget(m_time, 3);
     charts->addWidget(m_bandwidth, 2);
+    charts->addWidget(m_histogram, 2);
     layout->addLayout(charts, 1);
     layout->addWidget(m_notes);
     m_time->setMinimumSize(240, 160);
@@ -81,12 +84,16 @@ BreakdownsChart::BreakdownsChart(QWidget* parent)
     m_bandwidth->yAxis->setLabel(tr("GB/s"));
     m_bandwidth->yAxis->setScaleType(QCPAxis::stLogarithmic);
     m_bandwidth->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    // A click on a copy kind's bars shows that kind's histogram.
+    connect(m_bandwidth, &QCustomPlot::plottableClick, this,
+            [this](QCPAbstractPlottable*, int dataIndex, QMouseEvent*) { m_histogram->showKind(dataIndex); });
     clear();
 }
 
 void BreakdownsChart::clear() {
     m_time->clearPlottables();
     m_bandwidth->clearPlottables();
+    m_histogram->setRows({});
     m_title->setText(tr("<b>Breakdowns</b> (HTA's figures): no report yet"));
     m_notes->clear();
     m_time->replot();
@@ -151,6 +158,7 @@ void BreakdownsChart::setBreakdowns(const TraceBreakdowns& b) {
     m_bandwidth->xAxis->setTicker(kinds);
     m_bandwidth->xAxis->setRange(0.4, static_cast<double>(b.memoryBandwidth.rows.size()) + 0.6);
     m_bandwidth->yAxis->setRange(std::max(lo / 2, 1e-4), hi * 2);
+    m_histogram->setRows(b.memoryBandwidth.rows);
     QString notes;
     for (const auto& [name, why] : b.reasons())
         if (!why->empty())

@@ -1,8 +1,9 @@
 #pragma once
 // HTA's breakdowns of the report (core/analysis/breakdowns) as charts: per rank the temporal
 // breakdown and per stream the idle time, as stacked bars in percent of their whole; per copy
-// kind the bandwidth, HTA's median sample beside each copy's median (log scale); and below, the
-// sections the trace could not give with their reasons.
+// kind the bandwidth, HTA's median sample beside each copy's median (log scale), and each kind's
+// copies as a histogram of their GB/s (bandwidth_histogram_chart.h); and below, the sections the
+// trace could not give with their reasons.
 #include <QWidget>
 
 #include "core/analysis/breakdowns/breakdown_values.h"
@@ -10,6 +11,10 @@
 
 class QCustomPlot;
 class QLabel;
+
+namespace contend::widgets {
+class BandwidthHistogramChart;
+}
 
 namespace contend::widgets {
 
@@ -29,11 +34,13 @@ class BreakdownsChart : public QWidget, public SessionView {
     void clear();
     QCustomPlot* timePlot() const { return m_time; }
     QCustomPlot* bandwidthPlot() const { return m_bandwidth; }
+    BandwidthHistogramChart* histogram() const { return m_histogram; }
 
   private:
     QLabel* m_title;
     QCustomPlot* m_time;
     QCustomPlot* m_bandwidth;
+    BandwidthHistogramChart* m_histogram;
     QLabel* m_notes;
 };
 

@@ -9,6 +9,7 @@
 #include "core/analysis/model/slice_view.h"
 #include "core/trace/trace.h"
 #include "widgets/heatmap/heatmap_grid.h"
+#include "widgets/timeline/queue_tracks.h"
 #include "widgets/timeline/report_overlay.h"
 #include "widgets/timeline/timeline_data.h"
 
@@ -16,7 +17,10 @@ namespace contend::widgets {
 
 struct ViewInputs {
     TracePtr trace;
-    TimelineDataPtr timeline;              // the trace's drawing index
+    TimelineDataPtr timeline;  // the trace's drawing index
+    // HTA's queue length under each stream (null: not built yet, it comes with the analysis of a
+    // trace shown before it; or none).
+    QueueTracksPtr queues;
     std::shared_ptr<const Report> report;  // null: no analysis (or none yet)
     SliceViewPtr slices;                   // per-slice scores, signatures, slack; null without analysis
     PressureSource pressure;               // empty without analysis

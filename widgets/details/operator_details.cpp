@@ -10,6 +10,7 @@
 #include "core/report/single/advice.h"
 #include "widgets/common/text.h"
 #include "widgets/common/view_colors.h"
+#include "widgets/details/stream_context.h"
 #include "widgets/timeline/args_fetcher.h"
 #include "widgets/timeline/slice_flows.h"
 
@@ -305,6 +306,11 @@ void OperatorDetails::render() {
     };
     if (!flows.launchedBy.empty()) html += row(tr("launched by"), links(flows.launchedBy));
     if (!flows.launches.empty()) html += row(tr("launches"), links(flows.launches));
+    if (m_queues)
+        if (const auto c = streamContext(t, *m_queues, m_report.get(), m_slice)) {
+            html += row(guided(tr("its stream"), "8."), streamIdleText(*c).toHtmlEscaped());
+            html += row(guided(tr("queue length"), "8."), queueContextText(*c).toHtmlEscaped());
+        }
     if (m_report) {
         const Report& r = *m_report;
         const SliceView& view = m_slices ? *m_slices : SliceView::none();

@@ -1,7 +1,8 @@
 #pragma once
 // Everything about the selected operator in words: name, track, times, signature statistics,
 // and when flagged its score, baseline, excess, cause, the evidence the cause rests on, the
-// contention windows it was in, its slack on the critical path and its predicted gain; then the event's original args (read from the file on the
+// contention windows it was in, what its stream was doing around it (idle share, queue length:
+// stream_context.h), its slack on the critical path and its predicted gain; then the event's original args (read from the file on the
 // ArgsFetcher's thread).
 #include <memory>
 
@@ -30,11 +31,13 @@ class OperatorDetails : public QTextBrowser, public SessionView {
     explicit OperatorDetails(QWidget* parent = nullptr);
     void showTrace(const ViewInputs& in) override {
         setTrace(in.trace);
+        m_queues = in.queues;
         m_gainsPending = in.gainsPending;
         setReport(in.report, in.slices);
     }
     void showReport(const ViewInputs& in) override {
         m_gainsPending = in.gainsPending;
+        m_queues = in.queues;
         setReport(in.report, in.slices);
     }
     void setTrace(TracePtr trace);
@@ -72,6 +75,7 @@ class OperatorDetails : public QTextBrowser, public SessionView {
     // The operators of a window or cluster, costliest first (at most 40 rows).
     QString opsTable(std::vector<std::pair<std::uint32_t, TimeNs>> ops) const;
     TracePtr m_trace;
+    QueueTracksPtr m_queues;  // the queue length per stream (what its stream was doing), or null
     // The predicted gain's words ("computing…" while the what-if runs).
     QString gainText(TimeNs gainNs) const;
     std::shared_ptr<const Report> m_report;

@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace contend::widgets {
 
-CounterLod::CounterLod(const CounterSeries& series) {
-    m_levels.push_back(series.values);
+CounterLod::CounterLod(const CounterSeries& series) : CounterLod(series.values) {}
+
+CounterLod::CounterLod(std::vector<double> values) {
+    m_levels.push_back(std::move(values));
     for (double& v : m_levels[0])
         if (!std::isfinite(v)) v = 0;  // a NaN would poison every maximum above it
     if (!m_levels[0].empty()) {
@@ -79,8 +82,7 @@ double CounterLod::maxOver(const CounterSeries& s, TimeNs t0, TimeNs t1) const {
     return maxOver(s, t0, t1, c);
 }
 
-double CounterLod::maxOver(const CounterSeries& s, TimeNs t0, TimeNs t1, Cursor& c) const {
-    const auto& t = s.times;
+double CounterLod::maxOver(const std::vector<TimeNs>& t, TimeNs t0, TimeNs t1, Cursor& c) const {
     if (c.pos > t.size() || (c.pos > 0 && t[c.pos - 1] > t0)) c = Cursor{};  // not valid for t0
     const std::size_t a = find<true>(t, c.pos, t0, 0);                       // first sample after t0
     const std::size_t b = find<false>(t, a, t1, c.step);                     // first sample at or after t1

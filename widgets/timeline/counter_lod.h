@@ -13,6 +13,8 @@ class CounterLod {
   public:
     CounterLod() = default;
     explicit CounterLod(const CounterSeries& series);
+    // Over any step series' values (a queue length: widgets/timeline/timeline_data.h).
+    explicit CounterLod(std::vector<double> values);
 
     double globalMax() const { return m_max; }
     double globalMin() const { return m_min; }
@@ -28,7 +30,11 @@ class CounterLod {
         std::size_t pos = 0;   // first sample after the previous column's t0
         std::size_t step = 1;  // samples the previous column spanned
     };
-    double maxOver(const CounterSeries& series, TimeNs t0, TimeNs t1, Cursor& cursor) const;
+    double maxOver(const CounterSeries& series, TimeNs t0, TimeNs t1, Cursor& cursor) const {
+        return maxOver(series.times, t0, t1, cursor);
+    }
+    // The same over the sample times `times` (sorted) of the values it was built on.
+    double maxOver(const std::vector<TimeNs>& times, TimeNs t0, TimeNs t1, Cursor& cursor) const;
 
   private:
     static constexpr std::size_t kFan = 16;

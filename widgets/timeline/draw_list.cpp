@@ -146,11 +146,10 @@ void addLane(const DrawInput& in, const DrawOptions& o, std::uint32_t rowIndex, 
     }
 }
 
-void addCounter(const DrawInput& in, const DrawOptions& o, std::uint32_t rowIndex, const LayoutRow& row,
-                DrawList& out) {
-    if (!in.counterLods || row.counter >= in.counterLods->size()) return;
-    const CounterSeries& series = in.trace->counters()[row.counter];
-    const CounterLod& lod = (*in.counterLods)[row.counter];
+// One column per colPx pixels of a step series (`times`, the values `lod` was built on): the max
+// of the value in effect in the column, as a fraction of the series' max.
+DrawCounter columnsOf(const DrawInput& in, const DrawOptions& o, std::uint32_t rowIndex, const LayoutRow& row,
+                      const std::vector<TimeNs>& times, const CounterLod& lod, DrawList& out) {
     DrawCounter dc;
     dc.row = rowIndex;
     dc.counter = row.counter;
@@ -162,7 +161,7 @@ void addCounter(const DrawInput& in, const DrawOptions& o, std::uint32_t rowInde
     const double scale = dc.maxValue > 0 ? dc.maxValue : 1.0;
     // The last value stays in effect until the trace ends (or the last sample, if later).
     TimeNs stop = in.trace->end();
-    if (!series.times.empty()) stop = std::max(stop, series.times.back());
+    if (!times.empty()) stop = std::max(stop, times.back());
     const auto cols = static_cast<std::size_t>(std::ceil(in.axis.width() / dc.colPx));
     dc.columns.assign(cols, std::numeric_limits<float>::quiet_NaN());
     CounterLod::Cursor cursor;
@@ -171,10 +170,26 @@ void addCounter(const DrawInput& in, const DrawOptions& o, std::uint32_t rowInde
         const TimeNs t0 = t1;
         t1 = std::max(in.axis.toTime(static_cast<double>(c + 1) * dc.colPx), t0 + 1);
         if (t0 >= stop) break;
-        const double v = lod.maxOver(series, t0, t1, cursor);
+        const double v = lod.maxOver(times, t0, t1, cursor);
         out.stats.searches += 2;
         if (std::isfinite(v)) dc.columns[c] = static_cast<float>(std::clamp(v / scale, 0.0, 1.0));
     }
+    return dc;
+}
+
+void addCounter(const DrawInput& in, const DrawOptions& o, std::uint32_t rowIndex, const LayoutRow& row,
+                DrawList& out) {
+    if (!in.counterLods || row.counter >= in.counterLods->size()) return;
+    const CounterSeries& series = in.trace->counters()[row.counter];
+    out.counters.push_back(columnsOf(in, o, rowIndex, row, series.times, (*in.counterLods)[row.counter], out));
+}
+
+// A stream's queue length, drawn like a counter.
+void addQueue(const DrawInput& in, const DrawOptions& o, std::uint32_t rowIndex, const LayoutRow& row, DrawList& out) {
+    if (!in.queues || row.counter >= in.queues->size()) return;
+    const QueueTrack& q = (*in.queues)[row.counter];
+    DrawCounter dc = columnsOf(in, o, rowIndex, row, q.series->times, q.lod, out);
+    dc.queue = true;
     out.counters.push_back(std::move(dc));
 }
 
@@ -394,6 +409,8 @@ DrawList buildDrawList(const DrawInput& in, const DrawOptions& o) {
             addLane(in, o, static_cast<std::uint32_t>(r), row, out);
         else if (row.kind == RowKind::Counter)
             addCounter(in, o, static_cast<std::uint32_t>(r), row, out);
+        else if (row.kind == RowKind::Queue)
+            addQueue(in, o, static_cast<std::uint32_t>(r), row, out);
     }
     if (in.report && in.overlay) {
         const std::vector<ShownTrack> shown = shownTracks(in, out);

@@ -13,9 +13,11 @@
 #include "core/trace/trace.h"
 #include "widgets/common/palette.h"
 #include "widgets/timeline/counter_lod.h"
+#include "widgets/timeline/queue_tracks.h"
 #include "widgets/timeline/report_overlay.h"
 #include "widgets/timeline/slice_marks.h"
 #include "widgets/timeline/time_axis.h"
+#include "widgets/timeline/timeline_data.h"
 #include "widgets/timeline/timeline_index.h"
 #include "widgets/timeline/track_layout.h"
 
@@ -84,10 +86,12 @@ struct DrawBracket {
 };
 
 // One counter row as a column per `colPx` pixels: the max of the value in effect in the column,
-// as a fraction of the series' max; NaN where the series has no value.
+// as a fraction of the series' max; NaN where the series has no value. A stream's queue length
+// (a Queue row) is drawn the same way.
 struct DrawCounter {
     std::uint32_t row = 0;
-    std::uint32_t counter = 0;
+    std::uint32_t counter = 0;  // index into Trace::counters(), or into DrawInput::queues
+    bool queue = false;         // a Queue row
     float y = 0, h = 0;
     float clipTop = 0;  // view y above which it is not drawn (under the pinned tracks)
     float colPx = 1;
@@ -121,6 +125,7 @@ struct DrawInput {
     const Report* report = nullptr;                        // optional
     const ReportOverlay* overlay = nullptr;                // required with report
     const std::vector<CounterLod>* counterLods = nullptr;  // one per Trace::counters(), optional
+    const std::vector<QueueTrack>* queues = nullptr;       // QueueTracks::tracks, for Queue rows
     TimeAxis axis;                                         // time area: x in [0, axis.widthPx)
     double scrollY = 0;  // content y at the viewport's top, under the layout's pinned rows
     double viewHeight = 0;

@@ -1,5 +1,7 @@
 #include "widgets/timeline/timeline_data.h"
 
+#include <utility>
+
 namespace contend::widgets {
 
 TimelineDataPtr makeTimelineData(TracePtr trace) {

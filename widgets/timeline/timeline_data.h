@@ -1,6 +1,7 @@
 #pragma once
-// Everything the timeline precomputes once per trace (pure, no Qt): the lane index and the
-// counter maxima. Built off the GUI thread by the loader, then shared read-only.
+// Everything the timeline precomputes once per trace before it is first shown (pure, no Qt): the
+// lane index and the counter maxima. Built off the GUI thread by the loader, then shared
+// read-only. The queue length under each stream comes later (queue_tracks.h).
 #include <memory>
 #include <vector>
 

@@ -29,6 +29,8 @@ QColor counterColor(std::uint32_t i) {
                                      QColor(0x17, 0xbe, 0xcf), QColor(0x8c, 0xa2, 0x1a), QColor(0xe3, 0x77, 0xc2)};
     return kColors[i % 6];
 }
+// A stream's queue length: warm, apart from the counters' blues and greens.
+const QColor kQueueColor(0xd6, 0x7a, 0x1f);
 }  // namespace
 
 TimelinePainter::TimelinePainter() { setFont(QFont()); }
@@ -164,7 +166,7 @@ void TimelinePainter::paintRows(QPainter& p, const TimelineFrame& f) {
             p.fillRect(rect, f.colors.header);
         else if (row.kind == RowKind::Lane && (row.track % 2) == 1)
             p.fillRect(rect, f.colors.stripe);
-        else if (row.kind == RowKind::Counter)
+        else if (row.kind == RowKind::Counter || row.kind == RowKind::Queue)
             p.fillRect(rect, f.colors.counterRow);
     }
 }
@@ -324,7 +326,7 @@ void TimelinePainter::paintCounters(QPainter& p, const TimelineFrame& f) {
     // Area plots written pixel by pixel into a small image and blitted once: thousands of
     // one-pixel columns are far cheaper as memory writes than as rectangles or a polygon.
     for (const DrawCounter& c : f.list->counters) {
-        const QColor color = counterColor(c.counter);
+        const QColor color = c.queue ? kQueueColor : counterColor(c.counter);
         const int w = f.timeArea.width();
         const int h = static_cast<int>(c.h);
         if (w <= 0 || h <= 4) continue;
@@ -403,12 +405,27 @@ void TimelinePainter::paintGutter(QPainter& p, const TimelineFrame& f) {
             p.drawText(QRect(line.left(), y + row.h / 2, line.width(), row.h / 2 - 2), Qt::AlignLeft | Qt::AlignVCenter,
                        QStringLiteral("max %1%2").arg(maxValue, 0, 'g', 4).arg(unit));
             p.setFont(m_font);
+        } else if (row.kind == RowKind::Queue) {
+            paintQueueLabel(p, f, r, line, y);
         }
     }
     p.setClipRect(g);
     p.setPen(f.colors.separator);
     p.drawLine(g.topRight(), g.bottomRight());
     p.restore();
+}
+
+void TimelinePainter::paintQueueLabel(QPainter& p, const TimelineFrame& f, std::uint32_t r, const QRect& line, int y) {
+    // One line: what it is and its maximum (the row is short).
+    double maxValue = 0;
+    for (const DrawCounter& dc : f.list->counters)
+        if (dc.row == r) maxValue = dc.maxValue;
+    p.setPen(f.colors.mutedText);
+    p.setFont(m_small);
+    const QString text = QStringLiteral("   queue length, max %1").arg(maxValue, 0, 'f', 0);
+    p.drawText(QRect(line.left(), y, line.width(), f.layout->rows()[r].h), Qt::AlignLeft | Qt::AlignVCenter,
+               QFontMetrics(m_small).elidedText(text, Qt::ElideRight, line.width()));
+    p.setFont(m_font);
 }
 
 void TimelinePainter::paintRuler(QPainter& p, const TimelineFrame& f) {

@@ -74,6 +74,8 @@ class TimelinePainter {
     void paintMarks(QPainter& p, const TimelineFrame& f);
     void paintMarksKey(QPainter& p, const TimelineFrame& f);
     void paintCounters(QPainter& p, const TimelineFrame& f);
+    // A Queue row's name in the gutter (row `r`, its text line and view y).
+    void paintQueueLabel(QPainter& p, const TimelineFrame& f, std::uint32_t r, const QRect& line, int y);
     void paintGutter(QPainter& p, const TimelineFrame& f);
     void paintRuler(QPainter& p, const TimelineFrame& f);
     void paintRulerKeys(QPainter& p, const TimelineFrame& f);

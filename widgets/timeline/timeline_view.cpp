@@ -70,6 +70,8 @@ void TimelineView::setData(TimelineDataPtr data) {
     m_hoverItem = -1;
     m_layoutOptions.expandedHosts.clear();
     m_layoutOptions.arrangement = m_data && m_data->trace ? TrackArrangement(*m_data->trace) : TrackArrangement();
+    m_queues.reset();
+    m_layoutOptions.queueOfTrack.clear();
     m_list = DrawList();
     m_painter.clearCaches();
     m_args->clear();
@@ -176,14 +178,28 @@ void TimelineView::pickSlice(quint32 slice, bool reveal) {
 
 void TimelineView::showTrace(const ViewInputs& in) {
     setData(in.timeline);
+    setQueueTracks(in.queues);
     setReport(in.report, in.slices, in.overlay);
 }
 
-void TimelineView::showReport(const ViewInputs& in) { setReport(in.report, in.slices, in.overlay); }
+void TimelineView::showReport(const ViewInputs& in) {
+    setQueueTracks(in.queues);
+    setReport(in.report, in.slices, in.overlay);
+}
 
 void TimelineView::showAnalysis(const ViewInputs& in) {
     if (in.timeline != m_data) setData(in.timeline);  // another trace after all: start over
+    setQueueTracks(in.queues);                        // built with the analysis: they appear now, the view stays put
     setReport(in.report, in.slices, in.overlay);
+}
+
+void TimelineView::setQueueTracks(QueueTracksPtr queues) {
+    if (queues == m_queues) return;
+    m_queues = std::move(queues);
+    m_layoutOptions.queueOfTrack = m_queues ? m_queues->ofTrack : std::vector<std::uint32_t>();
+    rebuildLayout();
+    update();
+    emit tracksChanged();
 }
 
 void TimelineView::zoomTo(qint64 t0, qint64 t1, double margin) {
@@ -275,6 +291,7 @@ void TimelineView::paintTimeline(QPainter& p) {
         in.trace = m_data->trace.get();
         in.index = &m_data->index;
         in.counterLods = &m_data->counters;
+        if (m_queues) in.queues = &m_queues->tracks;
     }
     in.layout = &m_layout;
     in.report = m_report.get();
@@ -416,7 +433,7 @@ void TimelineView::resizeEvent(QResizeEvent*) {
 
 QString TimelineView::tooltipAt(QPoint pos) {
     const int it = itemAt(pos);
-    if (it < 0) return {};
+    if (it < 0) return queueTooltipAt(pos);
     return tooltipForItem(m_list.items[static_cast<std::size_t>(it)]);
 }
 
@@ -445,6 +462,22 @@ QString tooltipArgs(const QString& rawEvent) {
     const auto more = static_cast<int>(args.size()) - shown;
     if (more > 0) html += QStringLiteral("<i>%1 more arg(s) in Details</i>").arg(more);
     return html;
+}
+
+QString TimelineView::queueTooltipAt(QPoint pos) const {
+    // Over a stream's queue length: its length under the cursor (after every change at that time).
+    if (!m_data || pos.x() < kGutter || pos.y() < kRuler) return {};
+    const int row = m_layout.rowAtView(pos.y() - kRuler, m_scrollY);
+    if (row < 0) return {};
+    const LayoutRow& r = m_layout.rows()[static_cast<std::size_t>(row)];
+    if (r.kind != RowKind::Queue || !m_queues || r.counter >= m_queues->tracks.size()) return {};
+    const breakdowns::QueueSeries& s = *m_queues->tracks[r.counter].series;
+    const TimeNs t = m_axis.toTime(pos.x() - kGutter);
+    return tr("<b>queue length %1</b> on stream %2 at %3<br><i>operations launched and not yet started "
+              "(HTA's queue length)</i>")
+        .arg(breakdowns::queueLengthAt(s, t))
+        .arg(s.stream)
+        .arg(timeText(t - m_data->trace->begin()));
 }
 
 QString TimelineView::tooltipForItem(const DrawItem& it) {

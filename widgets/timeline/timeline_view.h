@@ -68,6 +68,8 @@ class TimelineView : public QWidget, public SessionView {
 
     // A new trace: the view shows all of it, nothing selected.
     void setData(TimelineDataPtr data);
+    // HTA's queue length under each stream (null: none, or not yet); the view keeps its place.
+    void setQueueTracks(QueueTracksPtr queues);
     // A new or re-thresholded report for the same trace (nullptr: none) and the trace's
     // per-slice view (slice_view.h: scores, signatures, slack; nullptr: none); the view stays put.
     // `overlay`: the report's overlay built elsewhere (off the GUI thread) for this trace's
@@ -197,6 +199,7 @@ class TimelineView : public QWidget, public SessionView {
     QString tooltipForItem(const DrawItem& it);
 
     TimelineDataPtr m_data;
+    QueueTracksPtr m_queues;  // null until given (setData forgets them)
     std::shared_ptr<const Report> m_report;
     SliceViewPtr m_slices;
     std::shared_ptr<const SliceMarks> m_marks;
@@ -232,6 +235,8 @@ class TimelineView : public QWidget, public SessionView {
   private:
     // The layout row whose name is at widget position `pos` in the gutter, nullptr if none.
     const LayoutRow* gutterRowAt(QPoint pos) const;
+    // Over a Queue row's time area: the stream's queue length there; empty elsewhere.
+    QString queueTooltipAt(QPoint pos) const;
 
     Drag m_drag = Drag::None;
     bool m_moved = false;

@@ -57,7 +57,7 @@ const LayoutRow* TimelineView::gutterRowAt(QPoint pos) const {
 
 std::uint32_t TimelineView::trackAtGutter(QPoint pos) const {
     const LayoutRow* r = gutterRowAt(pos);
-    return r && r->kind == RowKind::Lane ? r->track : kNone;
+    return r && (r->kind == RowKind::Lane || r->kind == RowKind::Queue) ? r->track : kNone;
 }
 
 std::uint32_t TimelineView::counterAtGutter(QPoint pos) const {
@@ -74,6 +74,12 @@ QString TimelineView::gutterTooltip(QPoint pos) const {
         return QStringLiteral("<b>%1</b><br><i>%2</i>")
             .arg(QString::fromStdString(m_data->trace->counters()[c].label()).toHtmlEscaped(),
                  tr("Right-click: pin to top or hide"));
+    if (const LayoutRow* r = gutterRowAt(pos);
+        r && r->kind == RowKind::Queue && m_queues && r->counter < m_queues->tracks.size())
+        return tr("<b>Queue length of stream %1</b><br>Operations launched and not yet started, as HTA counts "
+                  "them (a launch adds one, the operation's start takes one away)<br><i>%2</i>")
+            .arg(m_queues->tracks[r->counter].series->stream)
+            .arg(tr("Right-click: pin to top, hide, move up or down (with its stream)"));
     const std::uint32_t track = trackAtGutter(pos);
     if (track == kNone) return {};
     return QStringLiteral("<b>%1</b><br><i>%2</i>")

@@ -75,6 +75,18 @@ TrackLayout::TrackLayout(const Trace& trace, const TimelineIndex& index, const L
             y += r.h;
         }
         m_trackSpan[t] = {top, y};
+        if (t < o.queueOfTrack.size() && o.queueOfTrack[t] != kNone) {
+            LayoutRow r;
+            r.kind = RowKind::Queue;
+            r.group = g;
+            r.track = t;
+            r.counter = o.queueOfTrack[t];
+            r.y = y;
+            r.h = o.queueHeight;
+            r.pinned = isPinned;
+            m_rows.push_back(r);
+            y += r.h;
+        }
         y += o.trackGap;
     };
     // Tracks without slices are left out everywhere; the others count as shown or not.
@@ -162,7 +174,9 @@ int TrackLayout::rowOf(std::uint32_t track, std::uint8_t depth) const {
     const LayoutRow& r = m_rows[static_cast<std::size_t>(first)];
     if (r.collapsed) return first;
     const int row = first + depth;
-    if (row < static_cast<int>(m_rows.size()) && m_rows[static_cast<std::size_t>(row)].track == track) return row;
+    if (row < static_cast<int>(m_rows.size()) && m_rows[static_cast<std::size_t>(row)].track == track &&
+        m_rows[static_cast<std::size_t>(row)].kind == RowKind::Lane)
+        return row;
     return first;
 }
 

@@ -4,7 +4,8 @@
 // track_arrangement.h; by default Trace::trackOrder(): device streams first), hidden and
 // filtered-out tracks left out, host threads collapsible to their outermost lane, then one row
 // per counter series (pinned counters in the pinned section, hidden ones left out and counted
-// with the tracks not shown). Rows carry their y in content coordinates. The pinned rows, content y in
+// with the tracks not shown). A device stream with a queue length (TimelineData::queues) has a
+// Queue row right under its lanes, pinned, hidden and moved with its track. Rows carry their y in content coordinates. The pinned rows, content y in
 // [0, pinnedHeight()), stay at the top of the view; the rest scroll under them: viewY() maps
 // content y to the view, rowAtView() the other way.
 #include <cstdint>
@@ -19,16 +20,16 @@
 
 namespace contend::widgets {
 
-enum class RowKind : std::uint8_t { Header, Lane, Counter };
+enum class RowKind : std::uint8_t { Header, Lane, Counter, Queue };
 enum class TrackGroup : std::uint8_t { Device, Host, Other, Counters, Pinned };
 
 struct LayoutRow {
     RowKind kind = RowKind::Lane;
     TrackGroup group = TrackGroup::Device;
-    std::uint32_t track = kNone;    // Lane rows
+    std::uint32_t track = kNone;    // Lane and Queue rows
     std::uint8_t depth = 0;         // Lane rows
     std::uint32_t lane = kNone;     // Lane rows: TimelineIndex lane id
-    std::uint32_t counter = kNone;  // Counter rows: index into Trace::counters()
+    std::uint32_t counter = kNone;  // Counter rows: index into Trace::counters(); Queue rows: into TimelineData::queues
     int y = 0;
     int h = 0;
     bool firstOfTrack = false;      // Lane rows: carries the track's label
@@ -42,9 +43,12 @@ struct LayoutOptions {
     int laneHeight = 18;
     int counterHeight = 40;
     int headerHeight = 20;
+    int queueHeight = 26;
     int trackGap = 3;                       // pixels between tracks
     std::set<std::uint32_t> expandedHosts;  // host tracks shown with all their lanes
     std::set<TrackGroup> collapsedGroups;   // groups shown as their header only
+    // Per track: its queue length's index in TimelineData::queues (kNone or absent: none).
+    std::vector<std::uint32_t> queueOfTrack;
     // Pinned, hidden, moved and filtered tracks; a default (empty) one or one of another trace
     // shows every track in the trace's order.
     TrackArrangement arrangement;

@@ -66,6 +66,13 @@ struct StreamQueue {
 // copies of that kind running at once, one sample per copy start or end, zero samples left out
 // (get_memory_bw_summary). Contend's beside them: each copy's own bandwidth (bytes over its
 // duration, or the profiler's figure), over the copies.
+// Each copy's own bandwidth as a histogram on log-spaced bins (memory_bandwidth.h): bin i
+// holds the copies with edges[i] <= GB/s < edges[i + 1]; a copy at 0 GB/s is in the first bin.
+struct CopyHistogram {
+    std::vector<double> edgesGbps;      // counts.size() + 1, ascending
+    std::vector<std::uint64_t> counts;  // sums to the row's copies
+};
+
 struct CopyBandwidth {
     int rank = -1;
     std::string kind;
@@ -76,6 +83,7 @@ struct CopyBandwidth {
     std::uint64_t copies = 0;  // Contend: per copy
     double copyP50Gbps = 0;
     double copyMaxGbps = 0;
+    CopyHistogram histogram;  // the copies' own GB/s
 };
 
 // Per kernel name (HTA get_cuda_kernel_launch_stats): the launch call's duration (CPU), the

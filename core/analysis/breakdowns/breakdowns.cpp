@@ -13,6 +13,12 @@
 namespace contend {
 
 TraceBreakdowns computeBreakdowns(const Trace& trace) {
+    std::vector<breakdowns::QueueSeries> series;
+    return computeBreakdowns(trace, series);
+}
+
+TraceBreakdowns computeBreakdowns(const Trace& trace, std::vector<breakdowns::QueueSeries>& queueSeries) {
+    queueSeries.clear();
     TraceBreakdowns b;
     const breakdowns::Scope scope = breakdowns::htaScope(trace);
     if (scope.deviceOps == 0) {
@@ -30,7 +36,8 @@ TraceBreakdowns computeBreakdowns(const Trace& trace) {
     b.temporal = breakdowns::temporalBreakdown(trace, scope);
     b.idle = breakdowns::idleBreakdown(trace, scope);
     b.commCompOverlap = breakdowns::commCompOverlap(trace, scope);
-    b.queueLength = breakdowns::queueLength(trace, scope);
+    queueSeries = breakdowns::queueLengthSeries(trace, scope);
+    b.queueLength = breakdowns::queueLength(trace, queueSeries);
     b.memoryBandwidth = breakdowns::memoryBandwidth(trace, scope);
     b.launch = breakdowns::launchStats(trace, scope);
     b.annotations = breakdowns::annotationTime(trace, scope);

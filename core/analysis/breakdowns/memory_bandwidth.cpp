@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <numeric>
 
 #include "core/analysis/breakdowns/hta_rules.h"
 
@@ -79,11 +80,69 @@ BreakdownSection<CopyBandwidth> memoryBandwidth(const Trace& trace, const Scope&
         row.copies = k.perCopy.size();
         row.copyP50Gbps = quantile(k.perCopy, 0.5);
         row.copyMaxGbps = k.perCopy.back();
+        row.histogram = copyHistogram(k.perCopy);
         out.rows.push_back(std::move(row));
     }
     if (out.rows.empty())
         out.notComputed = anyCopy ? "no copy or fill carries its bandwidth or byte count"
                                   : "no copy or fill (Memcpy*, Memset*) on a stream";
+    return out;
+}
+
+namespace {
+
+double edgeAt(int k) { return std::pow(10.0, static_cast<double>(k) / kBinsPerDecade); }
+
+// The k of the edge at or below x (x > 0), corrected for pow/log rounding at an exact edge.
+int edgeBelow(double x) {
+    int k = static_cast<int>(std::floor(std::log10(x) * kBinsPerDecade));
+    if (edgeAt(k + 1) <= x) ++k;
+    if (edgeAt(k) > x) --k;
+    return k;
+}
+
+}  // namespace
+
+CopyHistogram copyHistogram(const std::vector<double>& sortedGbps) {
+    CopyHistogram h;
+    if (sortedGbps.empty()) return h;
+    const auto firstPositive = std::upper_bound(sortedGbps.begin(), sortedGbps.end(), 0.0);
+    if (firstPositive == sortedGbps.end()) {  // every copy at 0 GB/s
+        h.edgesGbps = {0.0, 1.0};
+        h.counts = {sortedGbps.size()};
+        return h;
+    }
+    const int k0 = edgeBelow(*firstPositive);
+    const int k1 = edgeBelow(sortedGbps.back()) + 1;
+    for (int k = k0; k <= k1; ++k) h.edgesGbps.push_back(edgeAt(k));
+    h.counts.assign(h.edgesGbps.size() - 1, 0);
+    for (double g : sortedGbps) ++h.counts[binOf(h, g)];
+    return h;
+}
+
+std::size_t binOf(const CopyHistogram& h, double gbps) {
+    if (h.counts.empty()) return 0;
+    // The last edge at or below gbps.
+    const auto it = std::upper_bound(h.edgesGbps.begin(), h.edgesGbps.end(), gbps);
+    if (it == h.edgesGbps.begin()) return 0;
+    return std::min<std::size_t>(static_cast<std::size_t>(it - h.edgesGbps.begin()) - 1, h.counts.size() - 1);
+}
+
+std::pair<std::size_t, std::size_t> medianBins(const CopyHistogram& h) {
+    const std::uint64_t n = std::accumulate(h.counts.begin(), h.counts.end(), std::uint64_t{0});
+    if (n == 0) return {0, 0};
+    // The middle copies' ranks (0-based): (n - 1) / 2 and n / 2.
+    const std::uint64_t lower = (n - 1) / 2, upper = n / 2;
+    std::pair<std::size_t, std::size_t> out{0, 0};
+    std::uint64_t before = 0;  // copies in the bins before i
+    for (std::size_t i = 0; i < h.counts.size(); ++i) {
+        if (before <= lower && lower < before + h.counts[i]) out.first = i;
+        if (before <= upper && upper < before + h.counts[i]) {
+            out.second = i;
+            break;
+        }
+        before += h.counts[i];
+    }
     return out;
 }
 

@@ -28,19 +28,33 @@ double histQuantile(const std::vector<std::uint64_t>& hist, std::uint64_t n, dou
     return a + (b - a) * (pos - static_cast<double>(lo));
 }
 
-StreamQueue summarise(std::vector<std::pair<TimeNs, int>>& events, Ties ties) {
+QueueSeries seriesOf(std::vector<std::pair<TimeNs, int>>& events, Ties ties) {
     if (ties == Ties::DecreaseFirst)
         std::sort(events.begin(), events.end());
     else
         std::sort(events.begin(), events.end(), [](const auto& a, const auto& b) {
             return a.first != b.first ? a.first < b.first : a.second > b.second;
         });
+    QueueSeries s;
+    s.times.reserve(events.size());
+    s.lengths.reserve(events.size());
+    std::int32_t len = 0;
+    for (const auto& [t, d] : events) {
+        len += d;
+        s.times.push_back(t);
+        s.lengths.push_back(len);
+    }
+    return s;
+}
+
+// The summary of one stream's series: every sample counts once.
+StreamQueue summarise(const QueueSeries& s) {
     StreamQueue q;
     std::vector<std::uint64_t> hist;
-    std::int64_t len = 0;
     double sum = 0;
-    for (std::size_t k = 0; k < events.size(); ++k) {
-        len += events[k].second;
+    const std::size_t n = s.lengths.size();
+    for (std::size_t k = 0; k < n; ++k) {
+        const std::int64_t len = s.lengths[k];
         // A start before its launch (clock skew between host and device) would go below zero;
         // HTA keeps the negative sample, and so do the statistics here but the histogram.
         const auto v = static_cast<std::size_t>(std::max<std::int64_t>(len, 0));
@@ -48,9 +62,9 @@ StreamQueue summarise(std::vector<std::pair<TimeNs, int>>& events, Ties ties) {
         ++hist[v];
         sum += static_cast<double>(len);
         q.max = k == 0 ? len : std::max(q.max, len);
-        if (len >= kFullQueue && k + 1 < events.size()) q.blockedOnFullQueueNs += events[k + 1].first - events[k].first;
+        if (len >= kFullQueue && k + 1 < n) q.blockedOnFullQueueNs += s.times[k + 1] - s.times[k];
     }
-    q.samples = events.size();
+    q.samples = n;
     q.mean = sum / static_cast<double>(q.samples);
     q.p25 = histQuantile(hist, q.samples, 0.25);
     q.p50 = histQuantile(hist, q.samples, 0.50);
@@ -60,22 +74,72 @@ StreamQueue summarise(std::vector<std::pair<TimeNs, int>>& events, Ties ties) {
 
 }  // namespace
 
-BreakdownSection<StreamQueue> queueLength(const Trace& trace, const Scope& scope, Ties ties) {
-    BreakdownSection<StreamQueue> out;
+std::vector<QueueSeries> queueLengthSeries(const Trace& trace, const Scope& scope, Ties ties) {
+    std::vector<QueueSeries> out;
     const std::vector<Slice>& slices = trace.slices();
+    std::vector<std::pair<TimeNs, int>> events;
     for (const Scope::Stream& st : scope.streams) {
-        std::vector<std::pair<TimeNs, int>> events;
+        events.clear();
         for (std::uint32_t i : st.ops) {
             const std::uint32_t launch = scope.enqueueCallOf(i);
             if (launch == kNone) continue;
-            const Slice& l = slices[launch];
-            events.emplace_back(l.start, +1);
+            events.emplace_back(slices[launch].start, +1);
             events.emplace_back(slices[i].start, -1);
         }
         if (events.empty()) continue;
-        StreamQueue q = summarise(events, ties);
+        QueueSeries s = seriesOf(events, ties);
+        s.stream = st.stream;
+        s.track = slices[st.ops.front()].track;
+        s.firstStart = slices[st.ops.front()].start;
+        for (std::uint32_t i : st.ops) s.lastEnd = std::max(s.lastEnd, slices[i].start + slices[i].dur);
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+const QueueSeries* seriesOfStream(const std::vector<QueueSeries>& all, std::int32_t stream) {
+    for (const QueueSeries& s : all)
+        if (s.stream == stream) return &s;
+    return nullptr;
+}
+
+std::int32_t queueLengthAt(const QueueSeries& s, TimeNs t) {
+    const auto it = std::upper_bound(s.times.begin(), s.times.end(), t);
+    return it == s.times.begin() ? 0 : s.lengths[static_cast<std::size_t>(it - s.times.begin()) - 1];
+}
+
+std::int32_t queueLengthMedianOver(const QueueSeries& s, TimeNs t0, TimeNs t1) {
+    if (t1 <= t0) return queueLengthAt(s, t0);
+    // Each length in effect over [t0, t1) with how long it lasted.
+    std::vector<std::pair<std::int32_t, TimeNs>> held;
+    auto k = static_cast<std::size_t>(std::upper_bound(s.times.begin(), s.times.end(), t0) - s.times.begin());
+    TimeNs from = t0;
+    std::int32_t len = k == 0 ? 0 : s.lengths[k - 1];
+    for (; k < s.times.size() && s.times[k] < t1; ++k) {
+        held.emplace_back(len, s.times[k] - from);
+        from = s.times[k];
+        len = s.lengths[k];
+    }
+    held.emplace_back(len, t1 - from);
+    std::sort(held.begin(), held.end());
+    TimeNs seen = 0;
+    for (const auto& [l, d] : held) {
+        seen += d;
+        if (2 * seen >= t1 - t0) return l;
+    }
+    return held.back().first;
+}
+
+BreakdownSection<StreamQueue> queueLength(const Trace& trace, const Scope& scope, Ties ties) {
+    return queueLength(trace, queueLengthSeries(trace, scope, ties));
+}
+
+BreakdownSection<StreamQueue> queueLength(const Trace& trace, const std::vector<QueueSeries>& all) {
+    BreakdownSection<StreamQueue> out;
+    for (const QueueSeries& series : all) {
+        StreamQueue q = summarise(series);
+        q.stream = series.stream;
         q.rank = trace.rank();
-        q.stream = st.stream;
         out.rows.push_back(q);
     }
     if (out.rows.empty())

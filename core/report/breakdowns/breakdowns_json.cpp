@@ -60,6 +60,31 @@ struct RowReader {
     }
 };
 
+// A copy kind's histogram (older reports have none: empty).
+CopyHistogram readHistogram(const RowReader& r) {
+    CopyHistogram h;
+    if (!r.row.contains("copy_histogram")) return h;
+    const json& o = r.row["copy_histogram"];
+    const auto bad = [&] {
+        return Failure::of(Failure::Kind::Malformed, r.at +
+                                                         ": copy_histogram needs edges_gbps (one more than counts) "
+                                                         "and counts, as numbers");
+    };
+    if (!o.is_object() || !o.contains("edges_gbps") || !o.contains("counts") || !o["edges_gbps"].is_array() ||
+        !o["counts"].is_array())
+        throw bad();
+    for (const json& e : o["edges_gbps"]) {
+        if (!e.is_number()) throw bad();
+        h.edgesGbps.push_back(e.get<double>());
+    }
+    for (const json& c : o["counts"]) {
+        if (!c.is_number_unsigned()) throw bad();
+        h.counts.push_back(c.get<std::uint64_t>());
+    }
+    if (h.edgesGbps.size() != (h.counts.empty() ? 0 : h.counts.size() + 1)) throw bad();
+    return h;
+}
+
 template <typename Row, typename Fn>
 void readRows(const json& j, const char* key, BreakdownSection<Row>& s, Fn fn) {
     const std::string where = std::string("breakdowns/") + key;
@@ -136,7 +161,8 @@ json breakdownsToJson(const TraceBreakdowns& b) {
                     {"max_gbps", finite(r.maxGbps)},
                     {"copies", r.copies},
                     {"copy_p50_gbps", finite(r.copyP50Gbps)},
-                    {"copy_max_gbps", finite(r.copyMaxGbps)}};
+                    {"copy_max_gbps", finite(r.copyMaxGbps)},
+                    {"copy_histogram", {{"edges_gbps", r.histogram.edgesGbps}, {"counts", r.histogram.counts}}}};
     });
     j["launch"] = rowsJson(b.launch, [](const KernelLaunch& r) {
         return json{{"name", r.name},
@@ -193,7 +219,8 @@ Result<TraceBreakdowns> breakdownsFromJson(const json& j) {
                                  r.number("max_gbps"),
                                  r.count("copies"),
                                  r.number("copy_p50_gbps"),
-                                 r.number("copy_max_gbps")};
+                                 r.number("copy_max_gbps"),
+                                 readHistogram(r)};
         });
         readRows(j, "launch", b.launch, [](const RowReader& r) {
             return KernelLaunch{r.text("name"),           r.count("runs"),          r.number("cpu_p50_ns"),
