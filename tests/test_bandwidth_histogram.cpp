@@ -8,8 +8,8 @@
 #include <numeric>
 #include <string>
 
-#include "core/analysis/breakdowns/memory_bandwidth.h"
 #include "core/analysis/breakdowns/breakdowns.h"
+#include "core/analysis/breakdowns/memory_bandwidth.h"
 #include "core/io/load.h"
 #include "core/report/breakdowns/breakdowns_json.h"
 #include "test_support.h"
@@ -19,7 +19,9 @@ using namespace contend::breakdowns;
 
 namespace {
 
-std::uint64_t total(const CopyHistogram& h) { return std::accumulate(h.counts.begin(), h.counts.end(), std::uint64_t{0}); }
+std::uint64_t total(const CopyHistogram& h) {
+    return std::accumulate(h.counts.begin(), h.counts.end(), std::uint64_t{0});
+}
 
 }  // namespace
 

@@ -24,16 +24,16 @@ std::string deviceOp(const char* cat, const char* name, int ts, int dur, const s
 
 // A kernel, two device-to-device copies (4 and 40 GB/s) and a host-to-device one (2 GB/s).
 TracePtr withCopies() {
-    return test::loadJson("{\"traceEvents\": [\n" + deviceOp("kernel", "gemm", 0, 10, "") + ",\n" +
-                          deviceOp("gpu_memcpy", "Memcpy DtoD (Device -> Device)", 20, 10, ", \"bytes\": 40000") +
-                          ",\n" +
-                          deviceOp("gpu_memcpy", "Memcpy DtoD (Device -> Device)", 40, 10, ", \"bytes\": 400000") +
-                          ",\n" +
-                          deviceOp("gpu_memcpy", "Memcpy HtoD (Pageable -> Device)", 60, 10, ", \"bytes\": 20000") +
-                          "\n]}");
+    return test::loadJson(
+        "{\"traceEvents\": [\n" + deviceOp("kernel", "gemm", 0, 10, "") + ",\n" +
+        deviceOp("gpu_memcpy", "Memcpy DtoD (Device -> Device)", 20, 10, ", \"bytes\": 40000") + ",\n" +
+        deviceOp("gpu_memcpy", "Memcpy DtoD (Device -> Device)", 40, 10, ", \"bytes\": 400000") + ",\n" +
+        deviceOp("gpu_memcpy", "Memcpy HtoD (Pageable -> Device)", 60, 10, ", \"bytes\": 20000") + "\n]}");
 }
 
-TracePtr withoutCopies() { return test::loadJson("{\"traceEvents\": [\n" + deviceOp("kernel", "gemm", 0, 10, "") + "\n]}"); }
+TracePtr withoutCopies() {
+    return test::loadJson("{\"traceEvents\": [\n" + deviceOp("kernel", "gemm", 0, 10, "") + "\n]}");
+}
 
 }  // namespace
 
