@@ -87,6 +87,8 @@ RankInput rankInputFromReport(const Report& report, std::string source, int rank
     if (const ReportNote* n = partialInputNote(report.notes)) in.partial = n->kind + ": " + n->text;
     in.temporal = report.breakdowns.temporal.rows;
     in.commCompOverlap = report.breakdowns.commCompOverlap.rows;
+    in.idle = report.breakdowns.idle.rows;
+    in.queueLength = report.breakdowns.queueLength.rows;
     for (const ContentionWindow& w : report.windows) {
         RankFinding f;
         f.startNs = w.start;
@@ -139,6 +141,14 @@ ClusterReport mergeRanks(std::vector<RankInput> ranks, const RankMergeSettings& 
         for (RankOverlap o : ranks[r].commCompOverlap) {
             o.rank = ranks[r].rank;
             out.commCompOverlap.push_back(o);
+        }
+        for (StreamIdle s : ranks[r].idle) {
+            s.rank = ranks[r].rank;
+            out.idle.push_back(s);
+        }
+        for (StreamQueue q : ranks[r].queueLength) {
+            q.rank = ranks[r].rank;
+            out.queueLength.push_back(q);
         }
         for (const IterationStats& it : ranks[r].iterations) idx[r].steps[it.index] = &it;
         const auto& runs = ranks[r].distributed.collectives;

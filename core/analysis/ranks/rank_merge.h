@@ -57,6 +57,10 @@ struct RankInput {
     // HTA's per-rank breakdowns of its report (core/analysis/breakdowns), its rank set to `rank`.
     std::vector<RankTemporal> temporal;
     std::vector<RankOverlap> commCompOverlap;
+    // Its per-stream idle time and queue length rows, as its report has them (rank set as above);
+    // empty when its report did not compute them.
+    std::vector<StreamIdle> idle;
+    std::vector<StreamQueue> queueLength;
 };
 
 // Keeps of a report what merge reads. `rankOverride` >= 0 replaces the report's rank.
@@ -135,6 +139,11 @@ struct ClusterReport {
     // whose reports have them, in rank order.
     std::vector<RankTemporal> temporal;
     std::vector<RankOverlap> commCompOverlap;
+    // HTA's idle time and queue length per stream, every rank's report rows as they are (the rank
+    // numbered as merged), in rank order then the report's stream order; a rank whose report did
+    // not compute them (or a cluster report written before them) has none.
+    std::vector<StreamIdle> idle;
+    std::vector<StreamQueue> queueLength;
     // Who wrote it, for a report read from a file (clusterFromJson); not known for one merged here
     // or written before 0.7.0. clusterToJson records the build writing it instead.
     Producer producer;

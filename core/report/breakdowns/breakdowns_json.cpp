@@ -118,6 +118,38 @@ json overlapJson(const RankOverlap& r) {
                 {"comm_ns", r.commNs},
                 {"overlap_ns", r.overlapNs}};
 }
+json idleJson(const StreamIdle& r) {
+    return json{{"rank", rankJson(r.rank)},
+                {"stream", r.stream},
+                {"host_wait_ns", r.hostWaitNs},
+                {"kernel_wait_ns", r.kernelWaitNs},
+                {"other_ns", r.otherNs}};
+}
+json queueJson(const StreamQueue& r) {
+    return json{{"rank", rankJson(r.rank)},
+                {"stream", r.stream},
+                {"samples", r.samples},
+                {"mean", finite(r.mean)},
+                {"p25", r.p25},
+                {"p50", r.p50},
+                {"p75", r.p75},
+                {"max", r.max},
+                {"blocked_on_full_queue_ns", r.blockedOnFullQueueNs}};
+}
+StreamIdle readIdle(const RowReader& r) {
+    return StreamIdle{r.rank(), r.stream(), r.ns("host_wait_ns"), r.ns("kernel_wait_ns"), r.ns("other_ns")};
+}
+StreamQueue readQueue(const RowReader& r) {
+    return StreamQueue{r.rank(),
+                       r.stream(),
+                       r.count("samples"),
+                       r.number("mean"),
+                       r.number("p25"),
+                       r.number("p50"),
+                       r.number("p75"),
+                       static_cast<std::int64_t>(r.whole("max")),
+                       r.ns("blocked_on_full_queue_ns")};
+}
 RankTemporal readTemporal(const RowReader& r) {
     return RankTemporal{r.rank(), r.ns("idle_ns"), r.ns("compute_ns"), r.ns("non_compute_ns"), r.ns("kernel_ns")};
 }
@@ -133,25 +165,9 @@ json breakdownsToJson(const TraceBreakdowns& b) {
     j["device_ops"] = b.deviceOps;
     j["in_scope"] = b.inScope;
     j["temporal"] = rowsJson(b.temporal, temporalJson);
-    j["idle"] = rowsJson(b.idle, [](const StreamIdle& r) {
-        return json{{"rank", rankJson(r.rank)},
-                    {"stream", r.stream},
-                    {"host_wait_ns", r.hostWaitNs},
-                    {"kernel_wait_ns", r.kernelWaitNs},
-                    {"other_ns", r.otherNs}};
-    });
+    j["idle"] = rowsJson(b.idle, idleJson);
     j["comm_comp_overlap"] = rowsJson(b.commCompOverlap, overlapJson);
-    j["queue_length"] = rowsJson(b.queueLength, [](const StreamQueue& r) {
-        return json{{"rank", rankJson(r.rank)},
-                    {"stream", r.stream},
-                    {"samples", r.samples},
-                    {"mean", finite(r.mean)},
-                    {"p25", r.p25},
-                    {"p50", r.p50},
-                    {"p75", r.p75},
-                    {"max", r.max},
-                    {"blocked_on_full_queue_ns", r.blockedOnFullQueueNs}};
-    });
+    j["queue_length"] = rowsJson(b.queueLength, queueJson);
     j["memory_bandwidth"] = rowsJson(b.memoryBandwidth, [](const CopyBandwidth& r) {
         return json{{"rank", rankJson(r.rank)},
                     {"kind", r.kind},
@@ -195,21 +211,9 @@ Result<TraceBreakdowns> breakdownsFromJson(const json& j) {
         b.deviceOps = top.count("device_ops");
         b.inScope = top.count("in_scope");
         readRows(j, "temporal", b.temporal, readTemporal);
-        readRows(j, "idle", b.idle, [](const RowReader& r) {
-            return StreamIdle{r.rank(), r.stream(), r.ns("host_wait_ns"), r.ns("kernel_wait_ns"), r.ns("other_ns")};
-        });
+        readRows(j, "idle", b.idle, readIdle);
         readRows(j, "comm_comp_overlap", b.commCompOverlap, readOverlap);
-        readRows(j, "queue_length", b.queueLength, [](const RowReader& r) {
-            return StreamQueue{r.rank(),
-                               r.stream(),
-                               r.count("samples"),
-                               r.number("mean"),
-                               r.number("p25"),
-                               r.number("p50"),
-                               r.number("p75"),
-                               static_cast<std::int64_t>(r.whole("max")),
-                               r.ns("blocked_on_full_queue_ns")};
-        });
+        readRows(j, "queue_length", b.queueLength, readQueue);
         readRows(j, "memory_bandwidth", b.memoryBandwidth, [](const RowReader& r) {
             return CopyBandwidth{r.rank(),
                                  r.text("kind"),
@@ -237,27 +241,33 @@ Result<TraceBreakdowns> breakdownsFromJson(const json& j) {
     return b;
 }
 
-json rankBreakdownsToJson(const std::vector<RankTemporal>& temporal, const std::vector<RankOverlap>& overlap) {
-    json t = json::array(), o = json::array();
-    for (const RankTemporal& r : temporal) t.push_back(temporalJson(r));
-    for (const RankOverlap& r : overlap) o.push_back(overlapJson(r));
-    return {{"temporal", std::move(t)}, {"comm_comp_overlap", std::move(o)}};
+json rankBreakdownsToJson(const RankBreakdownRows& b) {
+    json t = json::array(), o = json::array(), idle = json::array(), queue = json::array();
+    for (const RankTemporal& r : b.temporal) t.push_back(temporalJson(r));
+    for (const RankOverlap& r : b.commCompOverlap) o.push_back(overlapJson(r));
+    for (const StreamIdle& r : b.idle) idle.push_back(idleJson(r));
+    for (const StreamQueue& r : b.queueLength) queue.push_back(queueJson(r));
+    return {{"temporal", std::move(t)},
+            {"comm_comp_overlap", std::move(o)},
+            {"idle", std::move(idle)},
+            {"queue_length", std::move(queue)}};
 }
 
-std::optional<Failure> rankBreakdownsFromJson(const json& j, std::vector<RankTemporal>& temporal,
-                                              std::vector<RankOverlap>& overlap) {
+Result<RankBreakdownRows> rankBreakdownsFromJson(const json& j) {
     if (!j.is_object()) return Failure::of(Failure::Kind::Malformed, "breakdowns: not an object");
     try {
         BreakdownSection<RankTemporal> t;
         BreakdownSection<RankOverlap> o;
+        BreakdownSection<StreamIdle> idle;    // absent before the cluster report had them
+        BreakdownSection<StreamQueue> queue;  // likewise
         readRows(j, "temporal", t, readTemporal);
         readRows(j, "comm_comp_overlap", o, readOverlap);
-        temporal = std::move(t.rows);
-        overlap = std::move(o.rows);
+        readRows(j, "idle", idle, readIdle);
+        readRows(j, "queue_length", queue, readQueue);
+        return RankBreakdownRows{std::move(t.rows), std::move(o.rows), std::move(idle.rows), std::move(queue.rows)};
     } catch (const Failure& f) {
         return f;
     }
-    return std::nullopt;
 }
 
 }  // namespace contend

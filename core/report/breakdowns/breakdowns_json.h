@@ -20,10 +20,18 @@ nlohmann::json breakdownsToJson(const TraceBreakdowns& b);
 // ("breakdowns/idle/2: host_wait_ns is missing or not a number").
 Result<TraceBreakdowns> breakdownsFromJson(const nlohmann::json& j);
 
-// The cluster report's `breakdowns` (contend.cluster/1): HTA's per-rank temporal breakdown and
-// overlap of every rank, {"temporal": [...], "comm_comp_overlap": [...]}, rows as above.
-nlohmann::json rankBreakdownsToJson(const std::vector<RankTemporal>& temporal, const std::vector<RankOverlap>& overlap);
-std::optional<Failure> rankBreakdownsFromJson(const nlohmann::json& j, std::vector<RankTemporal>& temporal,
-                                              std::vector<RankOverlap>& overlap);
+// The cluster report's `breakdowns` (contend.cluster/1): HTA's per-rank figures of every rank,
+// rows as above, as each rank's report has them. Which rows a cluster report carries:
+struct RankBreakdownRows {
+    std::vector<RankTemporal> temporal;
+    std::vector<RankOverlap> commCompOverlap;
+    std::vector<StreamIdle> idle;          // per stream, each rank's rows
+    std::vector<StreamQueue> queueLength;  // per stream, each rank's rows
+};
+// {"temporal": [...], "comm_comp_overlap": [...], "idle": [...], "queue_length": [...]}
+nlohmann::json rankBreakdownsToJson(const RankBreakdownRows& b);
+// Reads it back; a section that is absent (a cluster report written before it) reads as no rows.
+// A Failure of kind Malformed naming the field when one is wrong.
+Result<RankBreakdownRows> rankBreakdownsFromJson(const nlohmann::json& j);
 
 }  // namespace contend

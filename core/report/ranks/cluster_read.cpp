@@ -140,9 +140,14 @@ Result<ClusterReport> clusterFromJson(const json& j) {
         for (std::size_t i = 0; i < notes.size(); ++i)
             c.notes.push_back(
                 {getString(notes[i], "kind", at("notes", i)), getString(notes[i], "text", at("notes", i))});
-        if (j.contains("breakdowns"))  // absent before the breakdowns
-            if (auto bad = rankBreakdownsFromJson(j["breakdowns"], c.temporal, c.commCompOverlap))
-                throw JsonFieldError{"cluster: " + bad->reason};
+        if (j.contains("breakdowns")) {  // absent before the breakdowns; idle and queue_length before those
+            Result<RankBreakdownRows> b = rankBreakdownsFromJson(j["breakdowns"]);
+            if (!b) throw JsonFieldError{"cluster: " + b.failure().reason};
+            c.temporal = std::move(b.value().temporal);
+            c.commCompOverlap = std::move(b.value().commCompOverlap);
+            c.idle = std::move(b.value().idle);
+            c.queueLength = std::move(b.value().queueLength);
+        }
         c.producer = producerFromJson(j);  // absent before 0.7.0
         return c;
     } catch (const JsonFieldError& e) {

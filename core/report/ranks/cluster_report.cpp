@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <sstream>
+#include <utility>
 
 #include "core/report/breakdowns/breakdowns_json.h"
 #include "core/report/producer_json.h"
 #include "core/report/single/report_json.h"
+#include "core/trace/time_format.h"
 
 namespace contend {
 
@@ -29,6 +32,75 @@ std::string us(TimeNs ns) {
     char b[48];
     std::snprintf(b, sizeof b, "%.1f us", static_cast<double>(ns) / 1e3);
     return b;
+}
+
+// HTA's per-rank temporal breakdown and overlap, one row a rank.
+void writeRankTemporal(std::ostream& o, const ClusterReport& c) {
+    if (c.temporal.empty()) return;
+    o << "\n## Breakdowns per rank (HTA's figures)\n\n| rank | idle | compute | non-compute | kernel time | "
+         "comm/compute overlap |\n|---|---|---|---|---|---|\n";
+    for (const RankTemporal& t : c.temporal) {
+        char b[160];
+        const double k = t.kernelNs > 0 ? 100.0 / static_cast<double>(t.kernelNs) : 0.0;
+        std::snprintf(b, sizeof b, "| %d | %.2f%% | %.2f%% | %.2f%% | %s |", t.rank, k * static_cast<double>(t.idleNs),
+                      k * static_cast<double>(t.computeNs), k * static_cast<double>(t.nonComputeNs),
+                      us(t.kernelNs).c_str());
+        o << b;
+        const auto ov = std::find_if(c.commCompOverlap.begin(), c.commCompOverlap.end(),
+                                     [&t](const RankOverlap& x) { return x.rank == t.rank; });
+        if (ov != c.commCompOverlap.end()) {
+            std::snprintf(b, sizeof b, " %.2f%% |\n", 100.0 * ov->fraction);
+            o << b;
+        } else {
+            o << " - |\n";
+        }
+    }
+}
+
+// HTA's idle time and queue length per stream of each rank, the ranks' report rows as they are.
+// Idle % is the stream's idle time (host wait + kernel wait + other) over its rank's kernel time
+// (the temporal breakdown's span); "-" when a figure is not in the rank's report.
+void writeRankStreams(std::ostream& o, const ClusterReport& c) {
+    if (c.idle.empty() && c.queueLength.empty()) return;
+    using Key = std::pair<int, std::int32_t>;  // rank, stream
+    struct Row {
+        const StreamIdle* idle = nullptr;
+        const StreamQueue* queue = nullptr;
+    };
+    std::map<Key, Row> rows;
+    for (const StreamIdle& s : c.idle) rows[{s.rank, s.stream}].idle = &s;
+    for (const StreamQueue& q : c.queueLength) rows[{q.rank, q.stream}].queue = &q;
+    std::map<int, TimeNs> kernelNs;
+    for (const RankTemporal& t : c.temporal) kernelNs[t.rank] = t.kernelNs;
+    o << "\n## Idle time and queue length per stream (HTA's figures)\n\nIdle % is the stream's idle time (host wait + "
+         "kernel wait + other) over its rank's kernel time.\n\n| rank | stream | idle % | host wait | kernel wait | "
+         "queue p50 / max | blocked on full queue |\n|---|---|---|---|---|---|---|\n";
+    for (const auto& [key, row] : rows) {
+        o << "| " << key.first << " | " << key.second << " | ";
+        if (const StreamIdle* idle = row.idle) {
+            const TimeNs total = idle->hostWaitNs + idle->kernelWaitNs + idle->otherNs;
+            const auto span = kernelNs.find(key.first);
+            char b[32] = "-";
+            if (span != kernelNs.end() && span->second > 0)
+                std::snprintf(b, sizeof b, "%.2f%%",
+                              100.0 * static_cast<double>(total) / static_cast<double>(span->second));
+            o << b << " | " << formatDuration(idle->hostWaitNs) << " | " << formatDuration(idle->kernelWaitNs) << " | ";
+        } else {
+            o << "- | - | - | ";
+        }
+        if (const StreamQueue* queue = row.queue) {
+            char b[64];
+            std::snprintf(b, sizeof b, "%g / %lld", queue->p50, static_cast<long long>(queue->max));
+            o << b << " | " << formatDuration(queue->blockedOnFullQueueNs) << " |\n";
+        } else {
+            o << "- | - |\n";
+        }
+    }
+}
+
+void writeRankBreakdowns(std::ostream& o, const ClusterReport& c) {
+    writeRankTemporal(o, c);
+    writeRankStreams(o, c);
 }
 
 }  // namespace
@@ -98,7 +170,7 @@ json clusterToJson(const ClusterReport& c) {
     json notes = json::array();
     for (const ClusterNote& n : c.notes) notes.push_back({{"kind", n.kind}, {"text", n.text}});
     j["notes"] = std::move(notes);
-    j["breakdowns"] = rankBreakdownsToJson(c.temporal, c.commCompOverlap);
+    j["breakdowns"] = rankBreakdownsToJson({c.temporal, c.commCompOverlap, c.idle, c.queueLength});
     j["summary"] = {{"ranks", c.ranks.size()},
                     {"iterations", c.iterations.size()},
                     {"collectives", c.collectives.size()},
@@ -156,26 +228,7 @@ std::string clusterToMarkdown(const ClusterReport& c) {
         o << "| " << it.index << " | " << us(it.medianComputeNs) << " | " << us(it.madComputeNs) << " | " << spread
           << " | " << (slow.empty() ? "-" : slow) << " |\n";
     }
-    if (!c.temporal.empty()) {
-        o << "\n## Breakdowns per rank (HTA's figures)\n\n| rank | idle | compute | non-compute | kernel time | "
-             "comm/compute overlap |\n|---|---|---|---|---|---|\n";
-        for (const RankTemporal& t : c.temporal) {
-            char b[160];
-            const double k = t.kernelNs > 0 ? 100.0 / static_cast<double>(t.kernelNs) : 0.0;
-            std::snprintf(b, sizeof b, "| %d | %.2f%% | %.2f%% | %.2f%% | %s |", t.rank,
-                          k * static_cast<double>(t.idleNs), k * static_cast<double>(t.computeNs),
-                          k * static_cast<double>(t.nonComputeNs), us(t.kernelNs).c_str());
-            o << b;
-            const auto ov = std::find_if(c.commCompOverlap.begin(), c.commCompOverlap.end(),
-                                         [&t](const RankOverlap& x) { return x.rank == t.rank; });
-            if (ov != c.commCompOverlap.end()) {
-                std::snprintf(b, sizeof b, " %.2f%% |\n", 100.0 * ov->fraction);
-                o << b;
-            } else {
-                o << " - |\n";
-            }
-        }
-    }
+    writeRankBreakdowns(o, c);
     if (!c.notes.empty()) {
         o << "\n## Notes\n\n";
         for (const ClusterNote& n : c.notes) o << "- " << n.text << "\n";
