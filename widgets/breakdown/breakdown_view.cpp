@@ -408,32 +408,14 @@ void BreakdownView::drawHistogram() {
         top = std::max(top, static_cast<double>(m_hist.counts[b]));
     }
     const double x0 = us(m_hist.lo), x1 = us(m_hist.binStart(m_hist.counts.size()));
-    auto mark = [&](TimeNs ns, const QColor& c, const QString& label, double ratio) {
-        const double v = std::clamp(us(ns), x0, x1);
-        auto* line = new QCPItemStraightLine(m_plot);
-        line->setClipAxisRect(m_histRect);
-        line->point1->setAxes(x, y);
-        line->point2->setAxes(x, y);
-        line->point1->setCoords(v, 0);
-        line->point2->setCoords(v, 1);
-        line->setPen(QPen(c, 2, Qt::DashLine));
-        auto* text = new QCPItemText(m_plot);
-        text->setClipAxisRect(m_histRect);
-        text->position->setAxes(x, y);
-        text->position->setCoords(v, top * ratio);
-        // Labels right of the line, or left of it in the right half of the plot.
-        const bool right = v > (x0 + x1) / 2;
-        text->setPositionAlignment((right ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
-        text->setText(right ? label + QStringLiteral(" ") : QStringLiteral(" ") + label);
-        text->setColor(colors.dark ? c : c.darker(120));
-        text->setBrush(colors.labelBackdrop);
-    };
     const SignatureStats* sig =
         m_report && m_signature < m_report->operators.size() ? &m_report->operators[m_signature] : nullptr;
-    if (sig) mark(sig->baselineNs, colors.good, tr("baseline %1").arg(durationText(sig->baselineNs)), 1.02);
+    if (sig)
+        markHistogram(sig->baselineNs, x0, x1, top, colors.good, tr("baseline %1").arg(durationText(sig->baselineNs)),
+                      1.02);
     if (m_slice != kNone) {
         const TimeNs d = m_trace->slices()[m_slice].dur;
-        mark(d, colors.bad, tr("this %1").arg(durationText(d)), 0.85);
+        markHistogram(d, x0, x1, top, colors.bad, tr("this %1").arg(durationText(d)), 0.85);
     }
     x->setRange(x0 - us(m_hist.width), x1 + us(m_hist.width));
     y->setRange(0, top * 1.15 + 1);
@@ -445,6 +427,31 @@ void BreakdownView::fitTicks() {
     // narrow histogram.
     const int w = m_histRect->width() > 0 ? m_histRect->width() : width() / 2;
     m_histRect->axis(QCPAxis::atBottom)->ticker()->setTickCount(std::clamp(w / 70, 2, 8));
+}
+
+void BreakdownView::markHistogram(TimeNs ns, double x0, double x1, double top, const QColor& c, const QString& label,
+                                  double ratio) {
+    QCPAxis* x = m_histRect->axis(QCPAxis::atBottom);
+    QCPAxis* y = m_histRect->axis(QCPAxis::atLeft);
+    const ViewColors colors = viewColors(palette());
+    const double v = std::clamp(us(ns), x0, x1);
+    auto* line = new QCPItemStraightLine(m_plot);
+    line->setClipAxisRect(m_histRect);
+    line->point1->setAxes(x, y);
+    line->point2->setAxes(x, y);
+    line->point1->setCoords(v, 0);
+    line->point2->setCoords(v, 1);
+    line->setPen(QPen(c, 2, Qt::DashLine));
+    auto* text = new QCPItemText(m_plot);
+    text->setClipAxisRect(m_histRect);
+    text->position->setAxes(x, y);
+    text->position->setCoords(v, top * ratio);
+    // Labels right of the line, or left of it in the right half of the plot.
+    const bool right = v > (x0 + x1) / 2;
+    text->setPositionAlignment((right ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+    text->setText(right ? label + QStringLiteral(" ") : QStringLiteral(" ") + label);
+    text->setColor(colors.dark ? c : c.darker(120));
+    text->setBrush(colors.labelBackdrop);
 }
 
 }  // namespace contend::widgets

@@ -78,6 +78,11 @@ class BreakdownView : public QWidget, public SessionView {
     void collectDurations();
     void drawBars();
     void drawHistogram();
+    // A dashed vertical line at `ns` on the histogram (clamped to [x0, x1], in us) with `label`
+    // beside it at `ratio` of the tallest bar `top`: right of the line, or left of it in the
+    // right half of the plot.
+    void markHistogram(TimeNs ns, double x0, double x1, double top, const QColor& c, const QString& label,
+                       double ratio);
     // The pattern's title line, empty without one; its two distributions in the histogram.
     QString patternTitle() const;
     void drawPatternHistogram();

@@ -101,28 +101,11 @@ void BreakdownView::drawPatternHistogram() {
     series(m_paired.beside, p.runs.size(), w / 4, besideColor, tr("beside"));
     series(m_paired.apart, p.apartSlices.size(), 3 * w / 4, apartColor, tr("apart"));
     const double x0 = us(m_paired.beside.lo), x1 = us(m_paired.beside.binStart(bins));
-    auto median = [&](TimeNs ns, const QColor& c, const QString& label, double ratio) {
-        const double v = std::clamp(us(ns), x0, x1);
-        auto* line = new QCPItemStraightLine(m_plot);
-        line->setClipAxisRect(m_histRect);
-        line->point1->setAxes(x, y);
-        line->point2->setAxes(x, y);
-        line->point1->setCoords(v, 0);
-        line->point2->setCoords(v, 1);
-        line->setPen(QPen(c, 2, Qt::DashLine));
-        auto* text = new QCPItemText(m_plot);
-        text->setClipAxisRect(m_histRect);
-        text->position->setAxes(x, y);
-        text->position->setCoords(v, top * ratio);
-        const bool right = v > (x0 + x1) / 2;
-        text->setPositionAlignment((right ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
-        text->setText(right ? label + QStringLiteral(" ") : QStringLiteral(" ") + label);
-        text->setColor(colors.dark ? c : c.darker(120));
-        text->setBrush(colors.labelBackdrop);
-    };
-    median(m_paired.medianBeside, besideColor, tr("beside %1").arg(durationText(m_paired.medianBeside)), 1.02);
+    markHistogram(m_paired.medianBeside, x0, x1, top, besideColor,
+                  tr("beside %1").arg(durationText(m_paired.medianBeside)), 1.02);
     if (!p.apartSlices.empty())
-        median(m_paired.medianApart, apartColor, tr("apart %1").arg(durationText(m_paired.medianApart)), 0.85);
+        markHistogram(m_paired.medianApart, x0, x1, top, apartColor,
+                      tr("apart %1").arg(durationText(m_paired.medianApart)), 0.85);
     x->setRange(x0 - w, x1 + w);
     y->setRange(0, top * 1.15 + 1);
     fitTicks();
