@@ -68,8 +68,10 @@ const char* kHelp =
     "  --strict         exit 4 (after writing every output) when a note says the input is\n"
     "                   partial or damaged: truncated-input, damaged-input or stream-overlap\n"
     "  --timings        print to stderr the wall time of each stage: the load, the preparation's\n"
-    "                   stages (as the app's loading centre names them), the report, the what-if,\n"
-    "                   each output written, and the total with its ratio to the load\n"
+    "                   stages (as the app's loading centre names them; clusters and the graph\n"
+    "                   are built on a second core beside the others, their wall time is the\n"
+    "                   \"beside\" line), the report, the what-if, each output written, and the\n"
+    "                   total with its ratio to the load\n"
     "\n"
     "Several TRACEs are several captures of the same workload analysed together: every\n"
     "signature's baseline pools its runs from all of them (what to do when one capture has too\n"
@@ -252,6 +254,7 @@ void printTimings(double loadMs, const PipelineTimes& t, const std::vector<std::
     line("    ", "selecting operators", t.prepare.operatorsMs);
     for (std::size_t s = 0; s < kPrepareStages; ++s)
         line("    ", prepareStageName(static_cast<PrepareStage>(s)), t.prepare.stageMs[s]);
+    line("    ", "beside (second core)", t.prepare.besideMs);
     line("  ", "report", t.reportMs);
     line("  ", "what-if", t.whatIfMs);
     double total = loadMs + t.prepareMs + t.reportMs + t.whatIfMs;

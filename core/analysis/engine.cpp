@@ -20,6 +20,7 @@
 #include "core/analysis/inputs/memory_estimate.h"
 #include "core/analysis/ranks/collectives.h"
 #include "core/analysis/whatif/whatif.h"
+#include "core/common/parallel.h"
 #include "core/trace/conventions.h"
 #include "core/trace/time_format.h"
 
@@ -145,6 +146,44 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
                                   need, s.memoryHeadroomBytes));
     };
     if (auto f = tooBig(0)) return *f;
+    // The steps first: the baselines leave the cut ones out and the graph is built over them
+    // (notes.h).
+    p->m_iterations = findIterations(t);
+    p->m_iterationOfOp = iterationOfOps(t, ops, p->m_iterations);
+    const std::vector<std::uint32_t> cut = cutIterations(ops, p->m_iterations, p->m_iterationOfOp);
+    for (std::uint32_t it : cut) p->m_iterations[it].cut = true;
+    // What needs only the trace, the operators and the steps runs on the second core beside the
+    // findings' chain (overlaps .. windows), and is joined before the ranking reads it: the
+    // collectives, HTA's breakdowns, the sync clusters, the dependency graph and the tracks'
+    // rows. Each writes only its own members; the chain only reads the steps meanwhile.
+    PreparedAnalysis* const pa = p.get();
+    SideTask beside([pa, &t, &ops](const std::function<bool()>& going) {
+        const auto b0 = std::chrono::steady_clock::now();
+        pa->m_distributed = findCollectives(t, pa->m_iterations);
+        // HTA's breakdowns (core/analysis/breakdowns): from the trace alone, whatever the
+        // thresholds.
+        auto series = std::make_shared<std::vector<breakdowns::QueueSeries>>();
+        pa->m_traceBreakdowns = computeBreakdowns(t, *series);
+        pa->m_queueSeries = std::move(series);
+        if (!going()) return;
+        SyncClusterSettings clusterSettings;
+        clusterSettings.resolutionNs = ops.resolutionNs;
+        pa->m_clusters = findClusters(t, ops, clusterSettings);
+        if (!going()) return;
+        judgeClusterEvidence(t, ops, pa->m_clusters);
+        for (Cluster& c : pa->m_clusters) {
+            const Track& tr = t.tracks()[c.track];
+            c.pid = tr.pid;
+            c.tid = tr.tid;
+            c.trackLabel = tr.label();
+        }
+        pa->m_depGraph = buildDependencyGraph(t, ops, pa->m_iterations, pa->m_iterationOfOp, going);
+        if (!going()) return;
+        pa->m_trackStats = baseTrackStats(t, ops);
+        pa->m_trackLabels.reserve(t.tracks().size());
+        for (const Track& tr : t.tracks()) pa->m_trackLabels.push_back(tr.label());
+        pa->m_besideMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - b0).count();
+    });
     starting(PrepareStage::Overlaps);
     p->m_overlap = findOverlaps(t, ops, keepGoing);
     if (stopped()) return Failure::cancelled();
@@ -172,18 +211,6 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
     const std::vector<TimeNs> soloEstimate =
         ops.deviceScope ? soloEstimates(t, ops, p->m_overlap, p->m_pressure, tls) : std::vector<TimeNs>{};
     if (stopped()) return Failure::cancelled();
-    // Steps the capture cut at either end are kept out of the baselines (notes.h).
-    p->m_iterations = findIterations(t);
-    p->m_iterationOfOp = iterationOfOps(t, ops, p->m_iterations);
-    const std::vector<std::uint32_t> cut = cutIterations(ops, p->m_iterations, p->m_iterationOfOp);
-    for (std::uint32_t it : cut) p->m_iterations[it].cut = true;
-    p->m_distributed = findCollectives(t, p->m_iterations);
-    // HTA's breakdowns (core/analysis/breakdowns): from the trace alone, whatever the thresholds.
-    {
-        auto series = std::make_shared<std::vector<breakdowns::QueueSeries>>();
-        p->m_traceBreakdowns = computeBreakdowns(t, *series);
-        p->m_queueSeries = std::move(series);
-    }
     // Operators that overlap another on their own stream are kept out too (input_notes.h):
     // their times cannot be right.
     std::vector<std::uint8_t> inBaseline(ops.size(), 1);
@@ -197,6 +224,22 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
         contrasted[sig] = p->m_exposure.signatures[sig].significant > 0;
     p->m_base = computeBaselines(t, ops, p->m_exposure.reference, contrasted, baseSettings, soloEstimate, inBaseline);
     if (stopped()) return Failure::cancelled();
+    // Ops that can be anomalies (score > 0, slower than the baseline) by score, highest first:
+    // an anomaly list is a prefix of this for any non-negative coefficient. The rest follow in
+    // trace order, unsorted. Needs the baselines only: sorted on the second core beside the
+    // causes and the windows, joined for the ranking.
+    std::size_t positiveCount = 0;
+    SideTask byScore([pa, &ops, &positiveCount](const std::function<bool()>&) {
+        const auto& score = pa->m_base.score;
+        pa->m_byScore.resize(ops.size());
+        std::iota(pa->m_byScore.begin(), pa->m_byScore.end(), 0u);
+        const auto positive = std::stable_partition(pa->m_byScore.begin(), pa->m_byScore.end(), [&](std::uint32_t op) {
+            return score[op] > 0.0f && pa->m_base.excessNs[op] > 0;
+        });
+        std::sort(pa->m_byScore.begin(), positive,
+                  [&](std::uint32_t a, std::uint32_t b) { return score[a] != score[b] ? score[a] > score[b] : a < b; });
+        positiveCount = static_cast<std::size_t>(positive - pa->m_byScore.begin());
+    });
     starting(PrepareStage::Causes);
     const CauseInputs in = p->causeInputs();
     p->m_physics = judgeSerialisation(in);
@@ -204,53 +247,32 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
     for (std::size_t f = 0; f < p->m_physics.size(); ++f) p->m_serialised[f] = p->m_physics[f].serialised ? 1 : 0;
     p->m_causes = attributeCauses(in, keepGoing);
     if (stopped()) return Failure::cancelled();
-    p->m_patterns = findPatterns(in, p->m_causes, p->m_physics);
-    if (stopped()) return Failure::cancelled();
+    // The patterns on the second core beside the breakdowns and the windows' candidates (each
+    // reads the causes, none the others' results): their time is the windows' stage.
     starting(PrepareStage::Windows);
-    p->m_breakdowns = computeBreakdowns(t, ops, p->m_base, p->m_pressure, p->m_causes);
+    runBeside([&] { p->m_patterns = findPatterns(in, p->m_causes, p->m_physics); },
+              [&] {
+                  p->m_breakdowns = computeBreakdowns(t, ops, p->m_base, p->m_pressure, p->m_causes);
+                  if (ops.deviceScope && !stopped()) p->m_candidates = findWindowCandidates(in, p->m_causes, keepGoing);
+              });
     if (stopped()) return Failure::cancelled();
-    if (ops.deviceScope) p->m_candidates = findWindowCandidates(in, p->m_causes, keepGoing);
-    if (stopped()) return Failure::cancelled();
+    // The clusters and the graph were built beside the chain: these two stages wait for them.
     starting(PrepareStage::Clusters);
-    SyncClusterSettings clusterSettings;
-    clusterSettings.resolutionNs = ops.resolutionNs;
-    p->m_clusters = findClusters(t, ops, clusterSettings);
-    if (stopped()) return Failure::cancelled();
-    judgeClusterEvidence(t, ops, p->m_clusters);
-    for (Cluster& c : p->m_clusters) {
-        const Track& tr = t.tracks()[c.track];
-        c.pid = tr.pid;
-        c.tid = tr.tid;
-        c.trackLabel = tr.label();
-    }
     starting(PrepareStage::DependencyGraph);
-    p->m_depGraph = buildDependencyGraph(t, ops, p->m_iterations, p->m_iterationOfOp, keepGoing);
+    beside.join();
     if (stopped()) return Failure::cancelled();
     starting(PrepareStage::Ranking);
     p->m_signatureStats = baseSignatureStats(ops, p->m_base, p->m_breakdowns);
     if (stopped()) return Failure::cancelled();
-    p->m_trackStats = baseTrackStats(t, ops);
-    if (stopped()) return Failure::cancelled();
-    p->m_trackLabels.reserve(t.tracks().size());
-    for (const Track& tr : t.tracks()) p->m_trackLabels.push_back(tr.label());
 
-    // Ops that can be anomalies (score > 0, slower than the baseline) by score, highest first:
-    // an anomaly list is a prefix of this for any non-negative coefficient. The rest follow in
-    // trace order, unsorted.
+    byScore.join();
     const auto& score = p->m_base.score;
-    p->m_byScore.resize(ops.size());
-    std::iota(p->m_byScore.begin(), p->m_byScore.end(), 0u);
-    const auto positive = std::stable_partition(p->m_byScore.begin(), p->m_byScore.end(), [&](std::uint32_t op) {
-        return score[op] > 0.0f && p->m_base.excessNs[op] > 0;
-    });
-    std::sort(p->m_byScore.begin(), positive,
-              [&](std::uint32_t a, std::uint32_t b) { return score[a] != score[b] ? score[a] > score[b] : a < b; });
     if (stopped()) return Failure::cancelled();
 
     // Rows for every possible anomaly, in score order (asking for a cancel every 64k rows: this
     // is seconds with millions of them).
     p->m_rowOfOp.assign(ops.size(), kNone);
-    p->m_anomalyRows.reserve(static_cast<std::size_t>(positive - p->m_byScore.begin()));
+    p->m_anomalyRows.reserve(positiveCount);
     for (std::uint32_t op : p->m_byScore) {
         if (!(score[op] > 0.0f) || p->m_base.excessNs[op] <= 0) break;
         if ((p->m_anomalyRows.size() & 0xFFFFu) == 0xFFFFu && stopped()) return Failure::cancelled();
@@ -313,6 +335,7 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
     for (ReportNote& n : dependencyNotes(*p->m_depGraph)) p->m_notes.push_back(std::move(n));
 
     endLap();
+    times.besideMs = p->m_besideMs;
     p->m_times = times;
     p->m_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return std::shared_ptr<const PreparedAnalysis>(std::move(p));

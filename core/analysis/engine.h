@@ -67,7 +67,11 @@ using PrepareProgress = std::function<void(PrepareStage stage)>;
 // to the next one's (the last to the end). contend-cli analyze --timings prints them.
 struct PrepareTimes {
     double operatorsMs = 0;
+    // Each stage's wall time on the findings' chain. The clusters and the dependency graph are
+    // built on the second core beside it (with HTA's breakdowns and the collectives): their
+    // stages are the chain's wait for that work, and besideMs its own wall time.
     std::array<double, kPrepareStages> stageMs{};
+    double besideMs = 0;
     double totalMs() const;
 };
 
@@ -163,6 +167,7 @@ class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
     TraceBreakdowns m_traceBreakdowns;  // HTA's breakdowns (breakdowns/breakdowns.h)
     std::shared_ptr<const std::vector<breakdowns::QueueSeries>> m_queueSeries;  // their queue series
     std::vector<std::uint32_t> m_iterationOfOp;
+    double m_besideMs = 0;                         // the work beside the chain (PrepareTimes::besideMs)
     std::vector<SignatureStats> m_signatureStats;  // threshold-independent rows
     std::vector<TrackStats> m_trackStats;          // threshold-independent rows
     std::vector<std::string> m_trackLabels;        // per track, Track::label()

@@ -2,9 +2,12 @@
 // Two pieces of work on the two cores: the development machine (and many a laptop) has two, so
 // core splits a long pass in two halves rather than running a thread pool. Use it where both
 // halves are large (a thread costs tens of microseconds) and write to nothing the other reads.
+#include <atomic>
 #include <cstddef>
 #include <exception>
+#include <functional>
 #include <thread>
+#include <utility>
 
 namespace contend {
 
@@ -34,5 +37,47 @@ void runBeside(Side&& side, Main&& main) {
     t.join();
     if (sideError) std::rethrow_exception(sideError);
 }
+
+// Work started on a second thread now and joined later, while this thread goes on with other
+// work: join() waits for it and rethrows what it threw; the destructor waits too (an early
+// return or an exception on this thread never leaves it running over freed state). With one
+// core it runs in the constructor. Like runBeside's side, it must not call anything that is
+// only safe on the caller's thread: give it a flag to read (abandon() sets one it can poll).
+class SideTask {
+  public:
+    explicit SideTask(std::function<void(const std::function<bool()>& keepGoing)> work) : m_work(std::move(work)) {
+        const std::function<bool()> going = [this] { return !m_abandoned.load(std::memory_order_relaxed); };
+        if (!twoCores()) {
+            run(going);
+            return;
+        }
+        m_thread = std::thread([this, going] { run(going); });
+    }
+    SideTask(const SideTask&) = delete;
+    SideTask& operator=(const SideTask&) = delete;
+    ~SideTask() {
+        abandon();
+        if (m_thread.joinable()) m_thread.join();
+    }
+    // Asks the work to stop early (its keepGoing turns false); join() still waits for it.
+    void abandon() { m_abandoned.store(true, std::memory_order_relaxed); }
+    void join() {
+        if (m_thread.joinable()) m_thread.join();
+        if (m_error) std::rethrow_exception(std::exchange(m_error, nullptr));
+    }
+
+  private:
+    void run(const std::function<bool()>& going) {
+        try {
+            m_work(going);
+        } catch (...) {
+            m_error = std::current_exception();
+        }
+    }
+    std::function<void(const std::function<bool()>&)> m_work;
+    std::atomic<bool> m_abandoned{false};
+    std::exception_ptr m_error;
+    std::thread m_thread;
+};
 
 }  // namespace contend
