@@ -113,6 +113,29 @@ TEST_CASE("a streamed report written atomically reads back equal to the report",
     CHECK_FALSE(fs::exists(nowhere));
 }
 
+TEST_CASE("a file written atomically holds every byte in order, across many buffers and flushes", "[report][stream]") {
+    // 13 MiB in pieces of every size, with flushes between: the buffers are 4 MiB and written on
+    // a second thread while the next fills (atomic_write.cpp), so order and completeness are what
+    // can break.
+    std::string expected;
+    test::TempFile file("big.out");
+    REQUIRE_FALSE(writeFileAtomically(file.path(), [&](std::ostream& o) {
+        std::uint32_t x = 12345;
+        for (int i = 0; expected.size() < (13u << 20); ++i) {
+            x = x * 1664525u + 1013904223u;
+            const std::string piece(1 + x % 70000, static_cast<char>('a' + (x >> 8) % 26));
+            o << piece << i;
+            expected += piece + std::to_string(i);
+            if (i % 97 == 0) o.flush();
+            o.put('\n');
+            expected += '\n';
+        }
+    }));
+    const std::string text = test::slurp(file.path());
+    CHECK(text.size() == expected.size());
+    CHECK(text == expected);
+}
+
 TEST_CASE("counts are grouped in threes", "[report][stream]") {
     CHECK(formatCount(0) == "0");
     CHECK(formatCount(999) == "999");
