@@ -93,11 +93,12 @@ double PrepareTimes::totalMs() const {
 }
 
 double prepareStageStart(PrepareStage stage) {
-    // Seconds each stage took on the 10M-kernel Kineto-shaped trace (contend-cli bench-analyze,
-    // timed per stage), as shares of the whole: overlaps 8.6, counters and pressure 1.8, partners
-    // 12.8, baselines 1.3, causes 0.5, windows 0.8, clusters 2.8, graph 6.0, ranking 5.
-    static constexpr std::array<double, kPrepareStages> kStart{0.0,  0.21, 0.23, 0.26, 0.57,
-                                                               0.60, 0.62, 0.64, 0.71, 0.86};
+    // Wall time of each stage on the 1M-kernel Kineto-shaped trace (contend-cli analyze
+    // --timings), as shares of the whole: overlaps 470 ms, counters 90, pressure 40, partners
+    // 800, baselines 30, causes 950, windows (with the patterns beside) 640, clusters and graph
+    // (built beside the chain: the wait for them) ~0, ranking 100.
+    static constexpr std::array<double, kPrepareStages> kStart{0.0,  0.15, 0.18,  0.19, 0.45,
+                                                               0.46, 0.76, 0.955, 0.96, 0.965};
     return kStart[static_cast<std::size_t>(stage)];
 }
 
