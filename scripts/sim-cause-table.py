@@ -3,10 +3,12 @@
 tests/test_sim_nsys.cpp scores them: recall, precision, cause accuracy, and how many true
 positives got a measured cause and whether it agrees (a wrong measured one is printed).
 
-    scripts/sim-cause-table.py build/app/cli/contend-cli SCENARIOS MODES [SEEDS]
+    scripts/sim-cause-table.py build/app/cli/contend-cli SCENARIOS MODES [SEEDS [DEVICE]]
     e.g. scripts/sim-cause-table.py build/app/cli/contend-cli bandwidth,cache,lock,mixed,null,sync-cluster \
              full-json,none-json,full-sqlite,10k,20k,1ms 1,2,3,4,5
 
+DEVICE (default simdevice) is `simulate --device`: simdevice, the device the rules were written
+against, or proportional, small-cache, narrow (physics they were not written against).
 MODES: full-json / none-json (Kineto JSON with every counter change / none), full-sqlite,
 none-sqlite, 10k / 20k / 1ms (Nsight SQLite with GPU metrics every 100 us / 50 us / 1 ms).
 Scenarios other than mixed and null run at bad rate 0.5 over 24 steps. Files go to $RUNS
@@ -21,13 +23,14 @@ CLI = sys.argv[1]
 scen = sys.argv[2].split(',')
 modes = sys.argv[3].split(',')   # full-json, none-json, 10k, 20k, 1ms, full-sqlite
 seeds = [int(s) for s in (sys.argv[4] if len(sys.argv) > 4 else '1,2,3,4,5').split(',')]
+device = sys.argv[5] if len(sys.argv) > 5 else 'simdevice'
 tmp = os.environ.get('RUNS') or tempfile.mkdtemp(prefix='sim-cause-table-'); os.makedirs(tmp, exist_ok=True)
 def run(sc, mode, seed):
     fmt = 'json' if mode.endswith('json') else 'nsys-sqlite'
     ext = 'json' if fmt == 'json' else 'sqlite'
     ctr = {'full-json': 'full', 'none-json': 'none', '10k': '100', '20k': '50', '1ms': '1000', 'full-sqlite': 'full', 'none-sqlite': 'none'}[mode]
-    base = f'{tmp}/{sc}-{mode}-{seed}'
-    args = [CLI, 'simulate', sc, '--seed', str(seed), '--format', fmt, '--counters', ctr, '--out', base + '.' + ext, '--truth', base + '.truth.json', '--quiet']
+    base = f'{tmp}/{sc}-{mode}-{seed}-{device}'
+    args = [CLI, 'simulate', sc, '--seed', str(seed), '--format', fmt, '--counters', ctr, '--device', device, '--out', base + '.' + ext, '--truth', base + '.truth.json', '--quiet']
     if sc not in ('mixed', 'null'): args += ['--bad-rate', '0.5', '--iterations', '24']
     subprocess.run(args, check=True)
     subprocess.run([CLI, 'analyze', base + '.' + ext, '--json', base + '.report.json'], check=True, stdout=subprocess.DEVNULL)

@@ -141,6 +141,66 @@ TEST_CASE("a memory-light op beside a memory-bound one keeps its speed", "[sim][
     CHECK(static_cast<double>(r.ops[1].dur()) == Approx(112500).epsilon(0.001));
 }
 
+TEST_CASE("devices the rules were not written against: proportional sharing, half the bandwidth, a small cache",
+          "[sim][physics][device]") {
+    std::vector<double> alloc;
+    proportionalFill(std::vector<double>{0.8, 0.3}, 1.0, alloc);
+    CHECK(alloc[0] == Approx(0.8 / 1.1));
+    CHECK(alloc[1] == Approx(0.3 / 1.1));
+    proportionalFill(std::vector<double>{0.2, 0.3}, 1.0, alloc);  // fits: untouched
+    CHECK(alloc[0] == 0.2);
+    CHECK(alloc[1] == 0.3);
+
+    SimConfig proportional = exactConfig();
+    proportional.device = *devicePreset("proportional");
+    const OpSpec heavy = op("normalize", 7, 100, {0.8, 0.05, 0.1, 4 * kMiB, 0, 0});
+    const OpSpec light = op("gemm", 13, 100, {0.3, 0.5, 0.5, 4 * kMiB, 0, 0});
+    // Unlike water-filling, the light op loses its share too: 0.3 / 1.1 of its ask, 1.1x.
+    const IterationResult r = simulate(together({heavy, light}), proportional);
+    CHECK(static_cast<double>(r.ops[2].dur()) == Approx(110000).epsilon(0.001));
+    CHECK(r.ops[2].cause == Cause::Bandwidth);
+
+    SimConfig narrow = exactConfig();
+    narrow.device = *devicePreset("narrow");
+    // Alone, an op asking 0.8 of the reference bandwidth asks 1.6 of this device's: it runs at
+    // 1 / 1.6 by itself, which is its solo time (no slowdown, no cause).
+    const IterationResult alone = simulate(together({heavy}), narrow);
+    CHECK(static_cast<double>(alone.ops[1].dur()) == Approx(160000).epsilon(0.001));
+    CHECK(alone.ops[1].soloNs == alone.ops[1].dur());
+    CHECK(alone.ops[1].cause == Cause::None);
+    // Two asks of 0.3 fit the reference device and contend on this one (0.6 + 0.6): 1.2x.
+    const OpDemand third{0.3, 0.1, 0.1, 4 * kMiB, 0, 0};
+    const IterationResult pair = simulate(together({op("a", 7, 100, third), op("b", 13, 100, third)}), narrow);
+    CHECK(static_cast<double>(pair.ops[1].dur()) == Approx(120000).epsilon(0.001));
+    CHECK(pair.ops[1].cause == Cause::Bandwidth);
+    CHECK(simulate(together({op("a", 7, 100, third), op("b", 13, 100, third)})).ops[1].dur() == 100000);
+
+    const DeviceModel small(*devicePreset("small-cache"));
+    const DeviceModel reference(*devicePreset("simdevice"));
+    CHECK(small.hitRateFor(20 * kMiB) < reference.hitRateFor(20 * kMiB));
+    CHECK(reference.hitRateFor(20 * kMiB) == reference.config().baseHitRate);
+    CHECK_FALSE(devicePreset("gpu9000"));
+}
+
+TEST_CASE("a simulation names its device in the trace name and refuses an unknown one", "[sim][device]") {
+    TempFile trace("dev.json"), truth("dev.truth.json");
+    SimulationRequest req;
+    req.scenario = Scenario::Bandwidth;
+    req.iterations = 2;
+    req.tracePath = trace.path();
+    req.truthPath = truth.path();
+    req.device = "narrow";
+    REQUIRE(runSimulation(req).ok());
+    CHECK(traceNameFor(req) == "contend-sim/bandwidth/seed-1/device-narrow");
+    CHECK(readJson(truth.path())["device"]["peak_bandwidth_gbps"] == 1020);
+    req.device = "simdevice";
+    CHECK(traceNameFor(req) == "contend-sim/bandwidth/seed-1");
+    req.device = "gpu9000";
+    const auto bad = runSimulation(req);
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.failure().message().find("unknown device 'gpu9000'") != std::string::npos);
+}
+
 TEST_CASE("two compute-bound ops share the compute units", "[sim][physics]") {
     const OpDemand conv{0.1, 0.7, 0.6, 4 * kMiB, 0, 0};
     const IterationResult r = simulate(together({op("conv_a", 7, 200, conv), op("conv_b", 13, 200, conv)}));

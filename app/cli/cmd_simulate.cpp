@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "core/sim/cluster_simulation.h"
+#include "core/sim/model/device_model.h"
 #include "core/sim/run_simulation.h"
 
 namespace contend::cli {
@@ -24,7 +25,7 @@ const char* kSimulateHelp =
     "                            --out TRACE [--format json|nsys-sqlite] [--truth FILE]\n"
     "                            [--gzip] [--device-only]\n"
     "                            [--counters full|none|PERIOD_US] [--sample-us N]\n"
-    "                            [--bad-rate P] [--quiet]\n"
+    "                            [--bad-rate P] [--device D] [--quiet]\n"
     "       contend-cli simulate bandwidth|null --ranks N [--slow-rank R] --out DIR [--seed N]\n"
     "                            [--iterations N] [--bad-rate P] [--gzip] [--counters MODE]\n"
     "\n"
@@ -77,6 +78,13 @@ const char* kSimulateHelp =
     "  --bad-rate P     bandwidth, sync-cluster, cache, lock: the probability (0..1) that a step\n"
     "                   runs the contended form, decided per seed and step (default 1: every\n"
     "                   step); an error for mixed and null. --fixed still fixes every step\n"
+    "  --device D       the simulated device: simdevice (default; the device Contend's rules were\n"
+    "                   written against: max-min fair sharing, 40 MiB L2), proportional (DRAM and\n"
+    "                   compute units split in proportion to what each operator asks, so a small\n"
+    "                   ask beside a large one is slowed too), small-cache (a 10 MiB L2) or\n"
+    "                   narrow (half the DRAM bandwidth: pairs that fit on simdevice contend,\n"
+    "                   and the largest streamers are slower alone). To check the analysis on\n"
+    "                   physics it was not tuned on\n"
     "  --quiet          no summary on stderr\n"
     "\n"
     "clusters (--ranks N): a data-parallel training job on N ranks, one Kineto trace per rank\n"
@@ -110,6 +118,7 @@ int runCluster(const contend::sim::SimulationRequest& req, int ranks, int slowRa
     if (!req.truthPath.empty()) return usage("a cluster writes its truth to DIR/cluster-truth.json: drop --truth");
     if (req.events > 0 || req.fixed || !req.hostEvents)
         return usage("--events, --fixed and --device-only do not apply to a cluster");
+    if (req.device != "simdevice") return usage("--device does not apply to a cluster (its ranks run the simdevice)");
     if (req.format != OutputFormat::KinetoJson) return usage("a cluster writes Kineto JSON traces only: drop --format");
     if (req.tracePath == "-") return usage("a cluster needs a folder for --out");
     if (slowRank >= ranks) return usage("--slow-rank must be below --ranks");
@@ -190,6 +199,10 @@ int runSimulate(int argc, char** argv) {
             if (!value(v) || !parseCount(v, 1, n) || n > 1'000'000)
                 return usage("--sample-us needs a positive integer (microseconds)");
             req.counterPeriodNs = n * 1000;
+        } else if (arg == "--device") {
+            if (!value(v) || !devicePreset(v))
+                return usage(std::string("--device needs one of ") + devicePresetNames());
+            req.device = std::string(v);
         } else if (arg == "--bad-rate") {
             double rate = -1;
             const bool ok = value(v) && [&] {

@@ -42,6 +42,7 @@ std::string requestProblem(const SimulationRequest& request) {
     if (request.badRate != 1.0 && !isSingleCause(request.scenario))
         return "a bad-step rate applies to bandwidth, sync-cluster, cache and lock only, not " +
                std::string(scenarioName(request.scenario));
+    if (!devicePreset(request.device)) return "unknown device '" + request.device + "' (" + devicePresetNames() + ")";
     return {};
 }
 
@@ -68,6 +69,7 @@ std::string traceNameFor(const SimulationRequest& request) {
     if (request.badRate != 1.0) name += "/bad-" + rateText(request.badRate);
     if (request.counters != CounterMode::Full)
         name += "/counters-" + counterSettingName({request.counters, request.counterIntervalNs});
+    if (request.device != "simdevice") name += "/device-" + request.device;
     return name;
 }
 
@@ -78,6 +80,7 @@ Result<SimulationSummary> runSimulation(const SimulationRequest& request) {
         return Failure::of(Failure::Kind::Invalid, std::move(problem));
 
     SimConfig config;
+    config.device = *devicePreset(request.device);
     if (request.counterPeriodNs > 0)
         config.counterPeriodNs = request.counterPeriodNs;
     else if (request.events > 0)

@@ -49,6 +49,9 @@ struct SimulationRequest {
     // cause scenarios only (bandwidth, sync-cluster, cache, lock); 1 = every step (the default,
     // unchanged bytes). Any other value for mixed or null is an error. --fixed overrides it.
     double badRate = 1.0;
+    // The simulated device (device_model.h, devicePreset): "simdevice", the device the
+    // analysis' rules were written against, or one they were not.
+    std::string device = "simdevice";
 };
 
 struct SimulationSummary {

@@ -43,6 +43,38 @@ void waterFill(std::span<const double> wants, double capacity, std::vector<doubl
     }
 }
 
+void proportionalFill(std::span<const double> wants, double capacity, std::vector<double>& alloc) {
+    alloc.assign(wants.begin(), wants.end());
+    double total = 0;
+    for (double w : wants) total += w;
+    if (total <= capacity) return;
+    const double share = capacity / total;
+    for (double& a : alloc) a *= share;
+}
+
+std::optional<DeviceConfig> devicePreset(std::string_view name) {
+    DeviceConfig d;
+    if (name == "simdevice") return d;
+    if (name == "proportional") {
+        d.name = "Contend SimDevice (proportional sharing)";
+        d.sharing = Sharing::Proportional;
+        return d;
+    }
+    if (name == "small-cache") {
+        d.name = "Contend SimDevice (10 MiB L2)";
+        d.cacheBytes = 10LL << 20;
+        return d;
+    }
+    if (name == "narrow") {
+        d.name = "Contend SimDevice (half the DRAM bandwidth)";
+        d.peakBandwidthGBs = kReferenceBandwidthGBs / 2;
+        return d;
+    }
+    return std::nullopt;
+}
+
+const char* devicePresetNames() { return "simdevice, proportional, small-cache, narrow"; }
+
 double DeviceModel::hitRateFor(std::int64_t wsBytes) const {
     if (wsBytes <= m_config.cacheBytes) return m_config.baseHitRate;
     return m_config.baseHitRate * static_cast<double>(m_config.cacheBytes) / static_cast<double>(wsBytes);
@@ -51,6 +83,9 @@ double DeviceModel::hitRateFor(std::int64_t wsBytes) const {
 DeviceLoad DeviceModel::solve(std::span<const OpDemand* const> running, int spinning, std::vector<OpRate>& out) const {
     const std::size_t n = running.size();
     out.assign(n, OpRate{});
+    // Demands are fractions of the reference device's bandwidth (exactly 1 on it).
+    const double bwScale =
+        m_config.peakBandwidthGBs == kReferenceBandwidthGBs ? 1.0 : kReferenceBandwidthGBs / m_config.peakBandwidthGBs;
     DeviceLoad load;
 
     // Cache: everybody running shares one hit rate set by the total footprint. An operator loses
@@ -64,7 +99,7 @@ DeviceLoad DeviceModel::solve(std::span<const OpDemand* const> running, int spin
         const double lost = solo > 0 ? std::max(0.0, (solo - hit) / solo) : 0.0;
         out[i].hit = hit;
         out[i].cacheCap = 1.0 / (1.0 + op.cacheSens * lost);
-        out[i].bw = op.bw + op.reuse * lost;
+        out[i].bw = (op.bw + op.reuse * lost) * bwScale;
     }
 
     // Bandwidth and compute: each capacity is water-filled among what the operators would use
@@ -101,7 +136,10 @@ DeviceLoad DeviceModel::solve(std::span<const OpDemand* const> running, int spin
                     if (o != r) lim = std::min(lim, bound[o][i]);
                 want[i] = demand[r][i] * lim;
             }
-            waterFill(want, 1.0, alloc);
+            if (m_config.sharing == Sharing::Proportional)
+                proportionalFill(want, 1.0, alloc);
+            else
+                waterFill(want, 1.0, alloc);
             next[r].resize(n);
             for (std::size_t i = 0; i < n; ++i) {
                 next[r][i] = demand[r][i] > 0 ? alloc[i] / demand[r][i] : kInf;

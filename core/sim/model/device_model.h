@@ -7,8 +7,10 @@
 // Rates are "solo speeds": 1.0 means the operator progresses as fast as it would alone on the
 // device, 0.5 means it takes twice as long for the same work.
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -16,10 +18,22 @@
 
 namespace contend::sim {
 
+// How a capacity (DRAM bandwidth, compute units) is split among operators that ask for more
+// than it has together.
+enum class Sharing : std::uint8_t {
+    MaxMinFair,    // water-filling: who asks for less than the fair level gets it all
+    Proportional,  // everybody gets the same fraction of what it asks (a FIFO memory controller)
+};
+
+inline constexpr double kReferenceBandwidthGBs = 2039.0;
+
 struct DeviceConfig {
     std::string name = "Contend SimDevice";
-    int computeUnits = 108;                // SMs; an operator's `cu` is a fraction of all of them
-    double peakBandwidthGBs = 2039.0;      // GB/s of DRAM; an operator's `bw` is a fraction of it
+    Sharing sharing = Sharing::MaxMinFair;
+    int computeUnits = 108;  // SMs; an operator's `cu` is a fraction of all of them
+    // GB/s of DRAM. An operator's `bw` is a fraction of the reference device's 2039 GB/s
+    // (kReferenceBandwidthGBs): on a device with less it asks for a larger fraction of its own.
+    double peakBandwidthGBs = 2039.0;
     std::int64_t cacheBytes = 40LL << 20;  // on-chip (L2) cache, bytes
     double baseHitRate = 0.92;             // hit rate of an operator whose working set fits
     // Device-side cost of a sync barrier in front of an operator: the stream drains, the host
@@ -83,6 +97,18 @@ class DeviceModel {
   private:
     DeviceConfig m_config;
 };
+
+// The device presets `simulate --device` takes: "simdevice" (the default, the device the
+// analysis' rules were written against), "proportional" (capacities split in proportion to the
+// asks, not max-min fair), "small-cache" (a quarter of the L2: 10 MiB) and "narrow" (half the
+// DRAM bandwidth: every operator asks twice the share). Empty for another name.
+std::optional<DeviceConfig> devicePreset(std::string_view name);
+// The preset names, for help and error texts: "simdevice, proportional, small-cache, narrow".
+const char* devicePresetNames();
+
+// Proportional split of `capacity` among `wants`: all of them when they fit, else each the same
+// fraction capacity / total of its want. Exposed for tests.
+void proportionalFill(std::span<const double> wants, double capacity, std::vector<double>& alloc);
 
 // Max-min fair ("water-filling") split of `capacity` among `wants`: everybody who asks for less
 // than the fair level gets what it asks; the rest share equally what is left. Exposed for tests.
