@@ -153,3 +153,25 @@ TEST_CASE("pattern pooling: samples over repeated overlaps decide saturation onl
     CHECK(mostlyLight.deciding == 4);
     CHECK_FALSE(patternSaturated(mostlyLight));
 }
+
+TEST_CASE("a saturated resource slows an operator by the smaller of what max-min fair and proportional sharing say",
+          "[analysis][bounds][pressure]") {
+    // 0.4 beside 1.0 (load 1.4): max-min serves 0.4 in full (level 0.6), proportional gives
+    // 1 / 1.4: the smaller slowdown is none.
+    std::vector<double> others{1.0};
+    CHECK(sharedRate(0.4, others, 1.4) == 1.0);
+    // The streamer itself: max-min gives it 0.6 / 1.0, proportional 1 / 1.4 = 0.714: 0.714.
+    others = {0.4};
+    CHECK(sharedRate(1.0, others, 1.4) == Approx(1.0 / 1.4));
+    // Two equal asks of 0.8: both arbiters give 0.5 / 0.8 = 0.625.
+    others = {0.8};
+    CHECK(sharedRate(0.8, others, 1.6) == Approx(0.625));
+    // Three: 0.1, 0.5, 0.9 (load 1.5). Max-min: 0.1 served, level 0.45 for the other two:
+    // 0.5 runs at 0.9, 0.9 at 0.5; proportional 0.667 each.
+    others = {0.9, 0.1};
+    CHECK(sharedRate(0.5, others, 1.5) == Approx(0.9));
+    others = {0.5, 0.1};
+    CHECK(sharedRate(0.9, others, 1.5) == Approx(1.0 / 1.5));
+    others = {0.5, 0.9};
+    CHECK(sharedRate(0.1, others, 1.5) == 1.0);
+}

@@ -379,12 +379,31 @@ double loadDuring(const OperatorSet& ops, const OverlapResult& overlap, const Pr
     return peak;
 }
 
+double sharedRate(double own, std::vector<double>& others, double load) {
+    // Max-min fair: the water level where everybody asking less gets its ask and the rest get
+    // the level each; the op progresses at min(1, level / own).
+    others.push_back(own);
+    std::sort(others.begin(), others.end());
+    const std::size_t n = others.size();
+    double left = 1.0;
+    double level = left / static_cast<double>(n);
+    for (std::size_t k = 0; k + 1 < n && others[k] <= level; ++k) {
+        left -= others[k];
+        level = left / static_cast<double>(n - k - 1);
+    }
+    const double fair = own > 0 ? std::min(1.0, level / own) : 1.0;
+    // Proportional: everybody at 1 / load.
+    const double proportional = load > 0 ? 1.0 / load : 1.0;
+    return std::max(fair, proportional);
+}
+
 std::vector<TimeNs> soloEstimates(const Trace& trace, const OperatorSet& ops, const OverlapResult& overlap,
                                   const PressureResult& pressure, const ResourceTimelines& timelines) {
     std::vector<TimeNs> out(ops.size(), -1);
     if (!timelines.any()) return out;
     const auto& slices = trace.slices();
     Segmenter seg;
+    std::vector<double> asks;  // the partners' demands in one piece
     for (std::uint32_t op = 0; op < ops.size(); ++op) {
         if (overlap.pairBegin[op] == overlap.pairBegin[op + 1]) continue;
         const Slice& s = slices[ops.slices[op]];
@@ -399,12 +418,16 @@ std::vector<TimeNs> soloEstimates(const Trace& trace, const OperatorSet& ops, co
                 if (tl.empty() || kPressureResource[p] == Resource::Cache || !(own[p] >= kUseThreshold)) continue;
                 if (static_cast<double>(tl.medianSpacing()) > kCoarseSampling * static_cast<double>(s.dur)) continue;
                 double load = own[p];
+                asks.clear();
                 for (std::size_t j = pc.partnersBegin; j < pc.partnersEnd; ++j) {
                     const float d = pressure.demand[ops.signatureOf[seg.partners[j]]][p];
-                    if (std::isfinite(d)) load += d;
+                    if (std::isfinite(d) && d > 0) {
+                        load += d;
+                        asks.push_back(d);
+                    }
                 }
                 if (load < 1.0 + kOverload || !(tl.stats(pc.a, pc.b).mean >= tl.high())) continue;
-                rate = std::min(rate, 1.0 / load);
+                rate = std::min(rate, sharedRate(own[p], asks, load));
             }
             slowed = slowed || rate < 1;
             solo += rate * static_cast<double>(pc.b - pc.a);

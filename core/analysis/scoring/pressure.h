@@ -92,10 +92,19 @@ double loadDuring(const OperatorSet& ops, const OverlapResult& overlap, const Pr
 // Per op, its duration had it run alone, estimated from the counters when it ran
 // oversubscribed: over each piece of its run where a resource it uses (own demand >=
 // kUseThreshold: bandwidth, compute, issue) was at its high mark and the operators running
-// asked for a load L > 1 + kOverload of it, it progressed at 1 / L of its solo speed
-// (proportional sharing), elsewhere at full speed. -1 where nothing was oversubscribed.
-// Used for signatures oversubscribed in (nearly) every run (contended in every step).
+// asked for a load L > 1 + kOverload of it, it progressed at sharedRate() of its solo speed,
+// elsewhere at full speed. -1 where nothing was oversubscribed. Used for signatures
+// oversubscribed in (nearly) every run (contended in every step).
 std::vector<TimeNs> soloEstimates(const Trace& trace, const OperatorSet& ops, const OverlapResult& overlap,
                                   const PressureResult& pressure, const ResourceTimelines& timelines);
+
+// The speed (a fraction of solo) of an operator asking `own` of a saturated capacity beside
+// asks `others` (scratch: reordered, own appended), `load` their sum with own: the larger of what max-min fair sharing
+// gives it (its full ask when below the water level) and what proportional sharing gives it
+// (1 / load). Counters do not say which arbiter the device has (a GPU's DRAM controller is
+// neither exactly): the estimate takes the smaller slowdown, so an operator is taken as slowed
+// only where both would slow it. (Proportional alone had a small ask beside a streamer "1.4x
+// slower" on a device that serves small asks in full: docs/how-contend-decides.md.)
+double sharedRate(double own, std::vector<double>& others, double load);
 
 }  // namespace contend
