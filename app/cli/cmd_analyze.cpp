@@ -68,8 +68,10 @@ const char* kHelp =
     "  --strict         exit 4 (after writing every output) when a note says the input is\n"
     "                   partial or damaged: truncated-input, damaged-input or stream-overlap\n"
     "  --timings        print to stderr the wall time of each stage: the load, the preparation's\n"
-    "                   stages (as the app's loading centre names them), the report, the what-if,\n"
-    "                   each output written, and the total with its ratio to the load\n"
+    "                   stages (as the app's loading centre names them; under the baselines stage,\n"
+    "                   HTA's breakdowns it ran: their scope, queue series and each section), the\n"
+    "                   report, the what-if, each output written, and the total with its ratio to\n"
+    "                   the load\n"
     "\n"
     "Several TRACEs are several captures of the same workload analysed together: every\n"
     "signature's baseline pools its runs from all of them (what to do when one capture has too\n"
@@ -250,8 +252,15 @@ void printTimings(double loadMs, const PipelineTimes& t, const std::vector<std::
     line("  ", "load", loadMs);
     line("  ", "prepare", t.prepareMs);
     line("    ", "selecting operators", t.prepare.operatorsMs);
-    for (std::size_t s = 0; s < kPrepareStages; ++s)
+    for (std::size_t s = 0; s < kPrepareStages; ++s) {
         line("    ", prepareStageName(static_cast<PrepareStage>(s)), t.prepare.stageMs[s]);
+        if (static_cast<PrepareStage>(s) != PrepareStage::Baselines) continue;
+        // HTA's breakdowns run in the baselines stage: their total, then each part.
+        const BreakdownTimes& b = t.prepare.htaBreakdowns;
+        line("      ", "of which HTA breakdowns", b.totalMs());
+        for (std::size_t k = 0; k < BreakdownTimes::kParts; ++k)
+            line("        ", std::string("breakdowns: ") + BreakdownTimes::kNames[k], b.ms[k]);
+    }
     line("  ", "report", t.reportMs);
     line("  ", "what-if", t.whatIfMs);
     double total = loadMs + t.prepareMs + t.reportMs + t.whatIfMs;

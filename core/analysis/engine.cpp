@@ -181,7 +181,7 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
     // HTA's breakdowns (core/analysis/breakdowns): from the trace alone, whatever the thresholds.
     {
         auto series = std::make_shared<std::vector<breakdowns::QueueSeries>>();
-        p->m_traceBreakdowns = computeBreakdowns(t, *series);
+        p->m_traceBreakdowns = computeBreakdowns(t, *series, &times.htaBreakdowns);
         p->m_queueSeries = std::move(series);
     }
     // Operators that overlap another on their own stream are kept out too (input_notes.h):

@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/analysis/breakdowns/breakdowns.h"
 #include "core/analysis/breakdowns/queue_length.h"
 #include "core/analysis/findings/causes.h"
 #include "core/analysis/findings/patterns.h"
@@ -68,6 +69,8 @@ using PrepareProgress = std::function<void(PrepareStage stage)>;
 struct PrepareTimes {
     double operatorsMs = 0;
     std::array<double, kPrepareStages> stageMs{};
+    // Of the baselines stage, HTA's breakdowns (core/analysis/breakdowns), by part.
+    BreakdownTimes htaBreakdowns;
     double totalMs() const;
 };
 
