@@ -11,7 +11,7 @@ namespace contend::test {
 constexpr TimeNs kUs = 1000;
 
 inline std::string event(const char* cat, const std::string& name, int pid, int tid, double ts, double dur,
-                  const std::string& args) {
+                         const std::string& args) {
     char buf[512];
     std::snprintf(
         buf, sizeof buf,
@@ -22,8 +22,8 @@ inline std::string event(const char* cat, const std::string& name, int pid, int 
 
 // A launch call (host pid 1) and the device operation it enqueued (pid 0, tid = stream).
 inline void launched(KinetoTrace& t, const char* call, int tid, double callUs, double callDur, const char* cat,
-              const std::string& name, int stream, double startUs, double durUs, int correlation,
-              const std::string& extra = "") {
+                     const std::string& name, int stream, double startUs, double durUs, int correlation,
+                     const std::string& extra = "") {
     const std::string corr = "\"correlation\": " + std::to_string(correlation);
     t.add(event("cuda_runtime", call, 1, tid, callUs, callDur, corr));
     t.add(event(cat, name, 0, stream, startUs, durUs,
@@ -54,6 +54,5 @@ inline TracePtr handTrace() {
     launched(t, "cudaLaunchKernel", 1, 150, 1, "kernel", "gemm", 7, 160, 10, 5);
     return t.load("hand.json");
 }
-
 
 }  // namespace contend::test

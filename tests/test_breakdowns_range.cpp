@@ -70,8 +70,8 @@ TEST_CASE("breakdowns over a range: each gap's time in it, of the whole gap's ki
     REQUIRE(b.idle.rows.size() == 2);
     const StreamIdle& s7 = b.idle.rows[0];
     CHECK(s7.stream == 7);
-    CHECK(s7.hostWaitNs == 15 * us);    // the host wait [50, 70) from 55
-    CHECK(s7.kernelWaitNs == 5 * us);   // the kernel wait [80, 90) to 85
+    CHECK(s7.hostWaitNs == 15 * us);   // the host wait [50, 70) from 55
+    CHECK(s7.kernelWaitNs == 5 * us);  // the kernel wait [80, 90) to 85
     CHECK(s7.otherNs == 0);
     const StreamIdle& s8 = b.idle.rows[1];
     CHECK(s8.stream == 8);
@@ -115,8 +115,7 @@ TEST_CASE("breakdowns over a range: queue samples, launches and annotations in i
     CHECK(b.memoryBandwidth.notComputed == "no copy or fill (Memcpy*, Memset*) on a stream in the range");
 }
 
-TEST_CASE("breakdowns over a range: HTA's bandwidth samples in it, the copies that run in it",
-          "[breakdowns][range]") {
+TEST_CASE("breakdowns over a range: HTA's bandwidth samples in it, the copies that run in it", "[breakdowns][range]") {
     const TracePtr trace = handTrace();
     // Copy A [90, 100) at 100 GB/s, copy B [100, 110) at 50: the summed samples are 100 (at 90)
     // and 50 (at 100); only the one at 100 lies in [95, 105], both copies run in it.
