@@ -52,8 +52,7 @@ void RangeBreakdowns::start(TimeNs t0, TimeNs t1) {
         range.begin = t0;
         range.end = t1;
         auto result = std::make_shared<const TraceBreakdowns>(computeBreakdowns(*trace, *b, range));
-        const double ms =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
         QMetaObject::invokeMethod(
             this, [this, generation, t0, t1, result, ms] { finished(generation, t0, t1, result, ms); },
             Qt::QueuedConnection);

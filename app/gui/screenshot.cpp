@@ -123,6 +123,7 @@ bool writeScreenshotPng(const QImage& image, const QString& path) { return saveP
 
 int runScreenshot(const ScreenshotOptions& o) {
     if (o.view == QStringLiteral("cluster") || o.view == QStringLiteral("cluster-compare") ||
+        o.view == QStringLiteral("cluster-breakdowns") ||
         (o.view == QStringLiteral("compare") && !o.trace.isEmpty() && isClusterPath(o.trace)))
         return runClusterScreenshot(o);
     if (o.view == QStringLiteral("compare") || o.view == QStringLiteral("compare-whatif"))
@@ -307,7 +308,7 @@ int runScreenshot(const ScreenshotOptions& o) {
             std::fprintf(stderr,
                          "contend --screenshot: unknown view '%s' (main, heatmap, breakdown, zoomed, flows, whatif, "
                          "patterns, breakdowns, breakdowns-range, tracks, compare, compare-whatif, cluster, "
-                         "cluster-compare)\n",
+                         "cluster-breakdowns, cluster-compare)\n",
                          qPrintable(o.view));
             return 2;
         }

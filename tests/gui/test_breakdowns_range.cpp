@@ -4,7 +4,8 @@
 // range's figures come off the GUI thread (app/gui/range_breakdowns.h), only the newest request's,
 // equal to core's; in the main window a range measured on the timeline shows them, clearing it
 // (or Whole Trace) restores the report's, a selected operator marks its rows, and opening a
-// stream's row shows that stream on the timeline.
+// stream's row shows that stream on the timeline. The cluster window's breakdowns per rank, with
+// the reasons a rank has none.
 #include <catch2/catch.hpp>
 #include <memory>
 #include <string>
@@ -14,6 +15,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QTableView>
+#include <qcustomplot.h>
 
 #include "app/gui/analysis_session.h"
 #include "app/gui/main_window.h"
@@ -24,6 +26,7 @@
 #include "widgets/breakdowns/breakdown_rows_model.h"
 #include "widgets/breakdowns/breakdowns_chart.h"
 #include "widgets/breakdowns/launch_model.h"
+#include "widgets/cluster/rank_breakdowns_view.h"
 #include "widgets/tables/table_panel.h"
 #include "widgets/timeline/timeline_view.h"
 
@@ -64,8 +67,7 @@ TEST_CASE("breakdowns tab: ranks and their streams as rows, a selection's rows m
     chart.resize(1400, 400);
     chart.show();
     QAbstractItemModelTester rowsTester(chart.rowsModel(), QAbstractItemModelTester::FailureReportingMode::Warning);
-    QAbstractItemModelTester launchTester(chart.launchModel(),
-                                          QAbstractItemModelTester::FailureReportingMode::Warning);
+    QAbstractItemModelTester launchTester(chart.launchModel(), QAbstractItemModelTester::FailureReportingMode::Warning);
     chart.setBreakdowns(handMade());
     BreakdownRowsModel& rows = *chart.rowsModel();
     // The rank first, then its streams in ascending order.
@@ -223,4 +225,41 @@ TEST_CASE("main window: a measured range shows the tab's figures over it, a stre
     CHECK(w.timeline()->focusedTrack() == t.slices()[op].track);
     CHECK(w.timeline()->layout().rowOf(t.slices()[op].track, 0) >= 0);
     CHECK(asJson(w.session()->report()->breakdowns) == whole);  // the report's own never changed
+}
+
+TEST_CASE("cluster window's breakdowns: per rank the temporal split and overlap, streams, why a rank has none",
+          "[cluster][breakdowns]") {
+    contend::test::WarningCapture warnings;
+    auto c = std::make_shared<ClusterReport>();
+    c->ranks = {0, 1, 2};
+    c->temporal = {{0, 100, 700, 200, 1000}, {1, 300, 500, 200, 1000}};
+    c->commCompOverlap = {{0, 0.5, 400, 200}};
+    c->idle = {{0, 7, 10, 20, 30}, {1, 7, 5, 5, 5}};
+    c->queueLength = {{0, 7, 4, 1, 0.5, 1, 1.5, 2, 0}};
+    c->breakdownsNotComputed = {
+        {1, {{"comm_comp_overlap", "no communication kernel (nccl*, hccl*) on a stream"}}},
+        {2, {{"temporal", "its report has no breakdowns (written before Contend computed them)"}}}};
+    RankBreakdownsView view;
+    view.resize(1200, 400);
+    view.show();
+    QAbstractItemModelTester tester(view.rowsModel(), QAbstractItemModelTester::FailureReportingMode::Warning);
+    view.setReport(c);
+    // Ranks 0 and 1 with their stream 7; rank 2 has no rows.
+    CHECK(view.rowsModel()->rowCount() == 4);
+    CHECK(view.rowsModel()->rowOfStream(0, 7) == 1);
+    CHECK(view.rowsModel()->rowOfRank(2) < 0);
+    // Three bars a rank for the two with the temporal split, the overlap dot for rank 0 alone.
+    CHECK(view.plot()->plottableCount() == 4);  // compute, non-compute, idle, the overlap graph
+    CHECK(view.plot()->graph(0)->dataCount() == 1);
+    const QString reasons = view.reasons()->text();
+    CHECK(reasons.contains(QStringLiteral("rank 1</b> not computed: comm_comp_overlap: no communication kernel")));
+    CHECK(reasons.contains(QStringLiteral("rank 2</b> not computed: temporal: its report has no breakdowns")));
+    CHECK_FALSE(view.reasons()->isHidden());
+    // An older cluster report (no reasons): the rank without rows is still named.
+    c->breakdownsNotComputed.clear();
+    view.setReport(c);
+    CHECK(view.reasons()->text().contains(QStringLiteral("rank 2</b>: no breakdowns in this cluster report")));
+    view.setReport(nullptr);
+    CHECK(view.rowsModel()->rowCount() == 0);
+    CHECK(warnings.warnings().isEmpty());
 }
