@@ -1,6 +1,7 @@
 // The cluster report's per-rank breakdowns per stream: HTA's idle time and queue length of each
 // rank, as that rank's own report has them; written and read back; an older cluster report
-// without them still reads.
+// without them still reads. Per rank, why a section is absent (not_computed): from the rank's
+// report, written, read back, in the Markdown; an older cluster report without it still reads.
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -8,6 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "analysis_test_trace.h"
+#include "core/analysis/breakdowns/breakdowns.h"
 #include "core/analysis/ranks/rank_merge.h"
 #include "core/report/ranks/cluster_report.h"
 #include "json_schema_check.h"
@@ -158,4 +161,78 @@ TEST_CASE("cluster breakdowns: an older cluster report without idle and queue le
     broken = clusterToJson(handMade());
     broken["breakdowns"]["queue_length"] = 3;
     REQUIRE_FALSE(clusterFromJson(broken));
+}
+
+namespace {
+
+// A rank's report with the breakdowns of `trace` (and nothing else the merge needs).
+RankInput rankOf(int rank, const TracePtr& trace) {
+    Report r;
+    r.distributed.rank = rank;
+    r.breakdowns = computeBreakdowns(*trace);
+    return rankInputFromReport(r, "rank" + std::to_string(rank) + ".json");
+}
+
+}  // namespace
+
+TEST_CASE("cluster breakdowns: per rank, why a section its report did not compute is absent", "[cluster][breakdowns]") {
+    // Rank 0: kernels without launch calls, no communication kernel: temporal only. Rank 1: a
+    // communication kernel too. Rank 2: a report written before the breakdowns.
+    contend::test::KinetoTrace bare, comm;
+    bare.kernel("gemm", 7, 0, 10).kernel("gemm", 7, 20, 10);
+    comm.kernel("gemm", 7, 0, 10).kernel("ncclKernel_AllReduce", 8, 5, 10);
+    Report old;
+    old.distributed.rank = 2;
+    const ClusterReport c = mergeRanks(
+        {rankOf(1, comm.load("comm.json")), rankOf(0, bare.load("bare.json")), rankInputFromReport(old, "old.json")});
+    REQUIRE(c.breakdownsNotComputed.size() == 3);
+    const RankNotComputed& r0 = c.breakdownsNotComputed[0];
+    CHECK(r0.rank == 0);
+    CHECK(r0.why("temporal") == nullptr);
+    REQUIRE(r0.why("comm_comp_overlap"));
+    CHECK(*r0.why("comm_comp_overlap") == "no communication kernel (nccl*, hccl*) on a stream");
+    REQUIRE(r0.why("idle"));
+    CHECK(r0.why("idle")->find("host wait cannot be told") != std::string::npos);
+    REQUIRE(r0.why("queue_length"));
+    const RankNotComputed& r1 = c.breakdownsNotComputed[1];
+    CHECK(r1.rank == 1);
+    CHECK(r1.why("comm_comp_overlap") == nullptr);
+    CHECK(r1.why("idle"));
+    const RankNotComputed& r2 = c.breakdownsNotComputed[2];
+    CHECK(r2.rank == 2);
+    REQUIRE(r2.sections.size() == 4);
+    CHECK(r2.sections[0].second.find("written before") != std::string::npos);
+
+    // Written (to the schema), read back, and in the Markdown.
+    const json written = clusterToJson(c);
+    REQUIRE(written["breakdowns"]["not_computed"].size() == 3);
+    CHECK(written["breakdowns"]["not_computed"][0]["sections"]["comm_comp_overlap"] ==
+          "no communication kernel (nccl*, hccl*) on a stream");
+    const auto schema = contend::test::schemaCheck("contend.cluster.schema.json");
+    for (const auto& e : schema.errors(written)) FAIL_CHECK(e);
+    const auto back = clusterFromJson(written);
+    REQUIRE(back);
+    CHECK(clusterToJson(*back) == written);
+    REQUIRE(back->breakdownsNotComputed.size() == 3);
+    CHECK(back->breakdownsNotComputed[1].sections == r1.sections);
+    const std::string md = clusterToMarkdown(c);
+    CHECK(md.find("## Breakdowns not computed, per rank") != std::string::npos);
+    CHECK(md.find("- rank 0: comm_comp_overlap: no communication kernel (nccl*, hccl*) on a stream; idle: ") !=
+          std::string::npos);
+
+    // A cluster report written before it still reads (no reasons); a wrong one names the field.
+    json older = written;
+    older["breakdowns"].erase("not_computed");
+    const auto olderBack = clusterFromJson(older);
+    REQUIRE(olderBack);
+    CHECK(olderBack->breakdownsNotComputed.empty());
+    CHECK(olderBack->temporal.size() == c.temporal.size());
+    json broken = written;
+    broken["breakdowns"]["not_computed"][1]["sections"]["idle"] = 7;
+    const auto refused = clusterFromJson(broken);
+    REQUIRE_FALSE(refused);
+    CHECK(refused.failure().reason.find("breakdowns/not_computed/1/sections") != std::string::npos);
+    broken = written;
+    broken["breakdowns"]["not_computed"][0].erase("rank");
+    CHECK_FALSE(clusterFromJson(broken));
 }

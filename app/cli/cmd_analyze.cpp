@@ -70,7 +70,8 @@ const char* kHelp =
     "  --timings        print to stderr the wall time of each stage: the load, the preparation's\n"
     "                   stages (as the app's loading centre names them; clusters and the graph\n"
     "                   are built on a second core beside the others, their wall time is the\n"
-    "                   \"beside\" line), the report, the what-if, each output written, and the\n"
+    "                   \"beside\" line, and under it HTA's breakdowns: their scope, queue series\n"
+    "                   and each section), the report, the what-if, each output written, and the\n"
     "                   total with its ratio to the load\n"
     "\n"
     "Several TRACEs are several captures of the same workload analysed together: every\n"
@@ -255,6 +256,11 @@ void printTimings(double loadMs, const PipelineTimes& t, const std::vector<std::
     for (std::size_t s = 0; s < kPrepareStages; ++s)
         line("    ", prepareStageName(static_cast<PrepareStage>(s)), t.prepare.stageMs[s]);
     line("    ", "beside (second core)", t.prepare.besideMs);
+    // HTA's breakdowns run beside the chain: their total, then each part.
+    const BreakdownTimes& b = t.prepare.htaBreakdowns;
+    line("      ", "of which HTA breakdowns", b.totalMs());
+    for (std::size_t k = 0; k < BreakdownTimes::kParts; ++k)
+        line("        ", std::string("breakdowns: ") + BreakdownTimes::kNames[k], b.ms[k]);
     line("  ", "report", t.reportMs);
     line("  ", "what-if", t.whatIfMs);
     double total = loadMs + t.prepareMs + t.reportMs + t.whatIfMs;

@@ -1,5 +1,6 @@
 // contend-cli bench-analyze: how long the analysis takes next to loading, as numbers.
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -10,13 +11,7 @@
 
 #include "app/cli/cmd_analyze.h"
 #include "app/cli/commands.h"
-#include "core/analysis/breakdowns/annotations.h"
-#include "core/analysis/breakdowns/idle.h"
-#include "core/analysis/breakdowns/kernel_time.h"
-#include "core/analysis/breakdowns/launch_stats.h"
-#include "core/analysis/breakdowns/memory_bandwidth.h"
-#include "core/analysis/breakdowns/queue_length.h"
-#include "core/analysis/breakdowns/scope.h"
+#include "core/analysis/breakdowns/breakdowns.h"
 #include "core/pipeline/analyze_trace.h"
 
 namespace contend::cli {
@@ -36,9 +31,11 @@ const char* kHelp =
     "where rethreshold_ms is the slowest of the medians over the values tried and cancel_gap_ms\n"
     "the longest stretch of the preparation between two checks for a cancel (the app's Cancel\n"
     "button waits at most that long), depgraph_ms the dependency graph's part of the preparation\n"
-    "and whatif_ms the replays. Before it, each breakdown section's time (HTA's breakdowns,\n"
-    "core/analysis/breakdowns; part of prepare) beside the analysis' (prepare + what-if), and\n"
-    "breakdowns_ms their sum.\n";
+    "and whatif_ms the replays. Before it, each part of HTA's breakdowns (core/analysis/breakdowns;\n"
+    "part of prepare: the scope, the queue series, each section; medians of N runs, at least 3)\n"
+    "beside the analysis' time (prepare + what-if), and breakdowns_ms their sum; then the app's\n"
+    "breakdowns over a range selected on the timeline, over the middle 10% of the trace and over\n"
+    "all of it (medians of at least 5), beside the basis they share (computed once per trace).\n";
 
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
@@ -57,38 +54,56 @@ double threadCpuMs() {
     return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
 }
 
-// Each breakdown section on `trace`, timed once (each is a pure function of the trace), beside
-// the analysis' time; returns their sum, ms.
-double printBreakdownTimes(const Trace& trace, double analysisMs) {
+// Each part of the breakdowns on `trace` (computeBreakdowns as the analysis runs it, `repeat`
+// times, medians per part) beside the analysis' time; then the app's range breakdowns (from the
+// trace's basis, computed once) over the middle 10% of the trace and over all of it. Returns the
+// sum of the parts' medians, ms.
+double printBreakdownTimes(const Trace& trace, double analysisMs, int repeat) {
     using Clock = std::chrono::steady_clock;
-    std::vector<std::pair<const char*, double>> times;
-    auto timed = [&](const char* name, auto fn) {
-        const auto t0 = Clock::now();
-        fn();
-        times.emplace_back(name, std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
-    };
-    breakdowns::Scope scope;
-    timed("scope", [&] { scope = breakdowns::htaScope(trace); });
-    timed("temporal", [&] { breakdowns::temporalBreakdown(trace, scope); });
-    timed("overlap", [&] { breakdowns::commCompOverlap(trace, scope); });
-    timed("idle", [&] { breakdowns::idleBreakdown(trace, scope); });
-    timed("queue", [&] { breakdowns::queueLength(trace, scope); });
-    timed("bandwidth", [&] { breakdowns::memoryBandwidth(trace, scope); });
-    timed("launch", [&] { breakdowns::launchStats(trace, scope); });
-    timed("annotations", [&] { breakdowns::annotationTime(trace, scope); });
+    std::array<std::vector<double>, BreakdownTimes::kParts> parts;
+    TraceBreakdowns whole;
+    for (int r = 0; r < repeat; ++r) {
+        BreakdownTimes times;
+        std::vector<breakdowns::QueueSeries> series;
+        whole = computeBreakdowns(trace, series, &times);
+        for (std::size_t p = 0; p < parts.size(); ++p) parts[p].push_back(times.ms[p]);
+    }
     double total = 0;
     std::string line;
-    for (const auto& [name, ms] : times) {
+    for (std::size_t p = 0; p < parts.size(); ++p) {
+        const double ms = median(parts[p]);
         total += ms;
         char buf[96];
-        std::snprintf(buf, sizeof buf, "%s%s %.1f ms (%.2f%%)", line.empty() ? "" : ", ", name, ms,
+        std::snprintf(buf, sizeof buf, "%s%s %.1f ms (%.2f%%)", line.empty() ? "" : ", ", BreakdownTimes::kNames[p], ms,
                       analysisMs > 0 ? 100.0 * ms / analysisMs : 0.0);
         line += buf;
     }
-    std::printf("breakdowns:  %s; %zu of %llu device operations in scope\n", line.c_str(), scope.ops.size(),
-                static_cast<unsigned long long>(scope.deviceOps));
+    std::printf("breakdowns:  %s (median of %d); %llu of %llu device operations in scope\n", line.c_str(), repeat,
+                static_cast<unsigned long long>(whole.inScope), static_cast<unsigned long long>(whole.deviceOps));
     std::printf("breakdowns:  %.1f ms in all, %.2f%% of the analysis (prepare + what-if, %.1f ms)\n", total,
                 analysisMs > 0 ? 100.0 * total / analysisMs : 0.0, analysisMs);
+    // The app's Breakdowns tab over a range selected on the timeline: the basis once per trace,
+    // then each range from it.
+    auto t0 = Clock::now();
+    const BreakdownBasis basis = breakdownBasis(trace);
+    const double basisMs = msSince(t0);
+    const TimeNs span = trace.end() - trace.begin();
+    for (const double share : {0.1, 1.0}) {
+        breakdowns::TimeRange range;
+        range.begin = trace.begin() + static_cast<TimeNs>(static_cast<double>(span) * (0.5 - share / 2));
+        range.end = range.begin + static_cast<TimeNs>(static_cast<double>(span) * share);
+        std::vector<double> ms;
+        TraceBreakdowns b;
+        for (int r = 0; r < std::max(repeat, 5); ++r) {
+            t0 = Clock::now();
+            b = computeBreakdowns(trace, basis, range);
+            ms.push_back(msSince(t0));
+        }
+        std::printf(
+            "breakdowns:  over a range of %.0f%% of the trace (the app's): %.1f ms (median of %d), %llu operations; "
+            "the basis (scope, queue series) once per trace %.1f ms\n",
+            share * 100, median(ms), std::max(repeat, 5), static_cast<unsigned long long>(b.inScope), basisMs);
+    }
     return total;
 }
 
@@ -185,7 +200,7 @@ int runBenchAnalyze(int argc, char** argv) {
     std::printf(
         "what-if:     %.1f ms (median of %d): %zu findings re-scheduled, %zu off the critical path, %zu not computed\n",
         whatIfMs, repeat, report.whatIf.replayed, report.whatIf.offPath, report.whatIf.skipped);
-    const double breakdownsMs = printBreakdownTimes(*trace, prepMs + whatIfMs);
+    const double breakdownsMs = printBreakdownTimes(*trace, prepMs + whatIfMs, std::max(repeat, 3));
     std::printf(
         "prepare_ms=%.1f rethreshold_ms=%.2f load_ms=%.1f operators=%zu cancel_gap_ms=%.1f depgraph_ms=%.1f "
         "whatif_ms=%.1f breakdowns_ms=%.1f\n",

@@ -27,6 +27,7 @@
 #include "core/report/ranks/cluster_report.h"
 #include "core/report/single/report_json.h"
 #include "widgets/cluster/cluster_models.h"
+#include "widgets/cluster/rank_breakdowns_view.h"
 #include "widgets/cluster/step_heatmap.h"
 #include "widgets/common/text.h"
 #include "widgets/tables/table_panel.h"
@@ -81,6 +82,8 @@ ClusterWindow::ClusterWindow(QWidget* parent) : QMainWindow(parent) {
     m_notes->setMargin(8);
     m_tabs->addTab(m_collectivePanel, tr("Late collectives"));
     m_tabs->addTab(m_rankPanel, tr("Ranks"));
+    m_breakdowns = new RankBreakdownsView(m_tabs);
+    m_tabs->addTab(m_breakdowns, tr("Breakdowns (HTA)"));
     m_tabs->addTab(m_notes, tr("Notes"));
     auto* top = new QWidget(content);
     auto* topBox = new QVBoxLayout(top);
@@ -278,6 +281,7 @@ void ClusterWindow::onDone(OpenedClusterPtr cluster) {
         traces.push_back(p.isEmpty() ? tr("not reachable") : p);
     }
     m_ranks->setReport(m_cluster->report, std::move(traces));
+    m_breakdowns->setReport(m_cluster->report);
     QStringList notes;
     for (const ClusterNote& n : c.notes) notes << QStringLiteral("• ") + QString::fromStdString(n.text).toHtmlEscaped();
     m_notes->setText(notes.isEmpty() ? tr("No notes.") : notes.join(QStringLiteral("<br>")));

@@ -2,7 +2,8 @@
 // The cluster view: a job's ranks side by side, as a cluster report (contend.cluster/1) tells
 // them. A ranks x steps heatmap (step, compute or wait time on one colour bar; the cells the
 // report's stated test marked slow carry a mark, slow ranks' rows say so), the summary (slow
-// ranks, spread, the test), the late collectives with the chain sentence, and the ranks. Opening a
+// ranks, spread, the test), the late collectives with the chain sentence, the ranks, and HTA's
+// breakdowns per rank and stream (with why a rank has none). Opening a
 // folder analyses its ranks off the GUI thread (ClusterLoadThread: progress and Cancel); opening
 // CLUSTER.json reads it. Drill-down: double-clicking a rank (or a cell) opens its trace in the
 // normal main window (at that step), a late collective opens the late rank with that collective
@@ -26,6 +27,7 @@ class StepHeatmap;
 class TablePanel;
 class LateCollectiveModel;
 class RankModel;
+class RankBreakdownsView;
 }  // namespace contend::widgets
 
 namespace contend::gui {
@@ -65,6 +67,8 @@ class ClusterWindow : public QMainWindow {
     widgets::TablePanel* rankPanel() const { return m_rankPanel; }
     widgets::LateCollectiveModel* collectiveModel() const { return m_collectives; }
     widgets::RankModel* rankModel() const { return m_ranks; }
+    // HTA's breakdowns per rank and stream, with each rank's "not computed" reasons.
+    widgets::RankBreakdownsView* breakdowns() const { return m_breakdowns; }
     QTabWidget* tabs() const { return m_tabs; }
     QLabel* summary() const { return m_summary; }
     // The selected late collective's chain in full, under the tables.
@@ -112,6 +116,7 @@ class ClusterWindow : public QMainWindow {
     widgets::RankModel* m_ranks = nullptr;
     widgets::TablePanel* m_collectivePanel = nullptr;
     widgets::TablePanel* m_rankPanel = nullptr;
+    widgets::RankBreakdownsView* m_breakdowns = nullptr;
     QLabel* m_notes = nullptr;
     QLabel* m_chain = nullptr;
 };

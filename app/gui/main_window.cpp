@@ -75,6 +75,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     buildMenus();
     buildStatusBar();
     wire();
+    wireBreakdowns();
     resize(1600, 1000);
     m_defaultState = saveState(kStateVersion);
     restoreSettings();

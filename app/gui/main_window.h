@@ -52,6 +52,7 @@ class LoadingPanel;
 class WelcomePanel;
 class SearchBar;
 class TrackFilterBar;
+class RangeBreakdowns;
 class ViewBinder;
 struct SessionState;
 
@@ -119,6 +120,9 @@ class MainWindow : public QMainWindow {
     widgets::OperatorBrowser* browser() const { return m_browser; }
     widgets::HeatmapView* heatmap() const { return m_heatmap; }
     widgets::BreakdownView* breakdown() const { return m_breakdown; }
+    // The Breakdowns (HTA) tab, and what computes it over a range measured on the timeline.
+    widgets::BreakdownsChart* breakdownsChart() const { return m_breakdowns; }
+    RangeBreakdowns* rangeBreakdowns() const { return m_rangeBreakdowns; }
     widgets::OperatorDetails* details() const { return m_details; }
     MessageBar* messageBar() const { return m_message; }
     LoadingPanel* loadingPanel() const { return m_loading; }
@@ -153,6 +157,11 @@ class MainWindow : public QMainWindow {
     void buildMenus();
     void buildStatusBar();
     void wire();
+    // The Breakdowns (HTA) tab's links (main_window_breakdowns.cpp): the range, the selection,
+    // a stream shown on the timeline.
+    void wireBreakdowns();
+    // Marks the rows of these slices' rank and streams in the Breakdowns tab (none: no marks).
+    void highlightBreakdowns(const std::vector<std::uint32_t>& slices);
     void restoreSettings();
     void saveSettings() const;
     void rebuildRecentMenu();
@@ -214,6 +223,8 @@ class MainWindow : public QMainWindow {
     widgets::HeatmapView* m_heatmap = nullptr;
     widgets::BreakdownView* m_breakdown = nullptr;
     widgets::BreakdownsChart* m_breakdowns = nullptr;  // HTA's breakdowns of the report
+    RangeBreakdowns* m_rangeBreakdowns = nullptr;      // ... over a range measured on the timeline
+    std::weak_ptr<const Trace> m_rangeTrace;           // the trace it computes ranges of
     widgets::OperatorDetails* m_details = nullptr;
     QList<QDockWidget*> m_docks;
     DockTabTips* m_dockTabs = nullptr;

@@ -304,6 +304,7 @@ void MainWindow::selectSlice(quint32 slice, bool reveal) {
 
 void MainWindow::onSliceSelected(quint32 slice) {
     m_details->showSlice(slice);
+    highlightBreakdowns(slice == kNone ? std::vector<std::uint32_t>{} : std::vector<std::uint32_t>{slice});
     m_breakdown->showSlice(slice);
     m_anomalyPanel->selectSourceRow(slice == kNone ? -1 : m_anomalies->rowOfSlice(slice));
     if (m_browser->level() == OperatorBrowser::LevelKind::Occurrences)
@@ -346,6 +347,9 @@ void MainWindow::showWindow(quint32 w) {
     const ContentionWindow& cw = r->windows[w];
     std::vector<std::pair<std::uint32_t, TimeNs>> ops;
     for (const WindowOp& op : cw.ops) ops.emplace_back(op.slice, op.extraWaitNs);
+    std::vector<std::uint32_t> slices;
+    for (const WindowOp& op : cw.ops) slices.push_back(op.slice);
+    highlightBreakdowns(slices);
     m_details->showWindow(w);
     m_breakdown->showGroup(tr("<b>Contention window #%1</b> (%2, %3 operators): where its operators' time went")
                                .arg(cw.id)
@@ -374,6 +378,9 @@ void MainWindow::showCluster(quint32 c) {
     const auto& slices = cur->trace->slices();
     for (std::uint32_t s = cl.firstSlice; s <= cl.lastSlice && s < slices.size(); ++s)
         if (slices[s].track == cl.track) ops.emplace_back(s, slices[s].dur);
+    std::vector<std::uint32_t> members;
+    for (const auto& [s, dur] : ops) members.push_back(s);
+    highlightBreakdowns(members);
     m_details->showCluster(c);
     m_breakdown->showGroup(tr("<b>Sync cluster #%1</b> (%2 operators, %3 in gaps): its longest operators")
                                .arg(cl.id)

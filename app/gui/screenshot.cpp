@@ -26,6 +26,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/save_file.h"
 #include "widgets/breakdown/breakdown_view.h"
+#include "widgets/breakdowns/breakdowns_chart.h"
 #include "widgets/compare/gain_check_view.h"
 #include "widgets/heatmap/heatmap_view.h"
 #include "widgets/tables/table_panel.h"
@@ -122,6 +123,7 @@ bool writeScreenshotPng(const QImage& image, const QString& path) { return saveP
 
 int runScreenshot(const ScreenshotOptions& o) {
     if (o.view == QStringLiteral("cluster") || o.view == QStringLiteral("cluster-compare") ||
+        o.view == QStringLiteral("cluster-breakdowns") ||
         (o.view == QStringLiteral("compare") && !o.trace.isEmpty() && isClusterPath(o.trace)))
         return runClusterScreenshot(o);
     if (o.view == QStringLiteral("compare") || o.view == QStringLiteral("compare-whatif"))
@@ -292,10 +294,21 @@ int runScreenshot(const ScreenshotOptions& o) {
         } else if (o.view == QStringLiteral("breakdowns") && report) {
             // HTA's breakdowns of the report: temporal and idle stacked, bandwidth per copy kind.
             if (QDockWidget* d = w.dock(QStringLiteral("dock.breakdowns"))) d->raise();
+        } else if (o.view == QStringLiteral("breakdowns-range") && report && top != kNone) {
+            // The same over a range measured on the timeline (the middle fifth of the trace,
+            // computed off the GUI thread), the worst operator's rank and stream marked in the
+            // tab's rows.
+            if (QDockWidget* d = w.dock(QStringLiteral("dock.breakdowns"))) d->raise();
+            const TimeNs at = cur->trace->begin() + cur->trace->span() / 2, half = cur->trace->span() / 10;
+            w.timeline()->setMeasuredRange(at - half, at + half);
+            QElapsedTimer wait;
+            wait.start();
+            while (w.breakdownsChart()->rangePending() && wait.elapsed() < 30000) settle(50);
         } else if (o.view != QStringLiteral("main")) {
             std::fprintf(stderr,
                          "contend --screenshot: unknown view '%s' (main, heatmap, breakdown, zoomed, flows, whatif, "
-                         "patterns, breakdowns, tracks, compare, compare-whatif, cluster, cluster-compare)\n",
+                         "patterns, breakdowns, breakdowns-range, tracks, compare, compare-whatif, cluster, "
+                         "cluster-breakdowns, cluster-compare)\n",
                          qPrintable(o.view));
             return 2;
         }

@@ -1,6 +1,7 @@
 #pragma once
 // `contend --screenshot FILE [--screenshot-view V] [TRACE]` for V in main, heatmap, breakdown, zoomed,
-// flows, whatif, compare, compare-whatif, cluster, cluster-compare: the app photographs itself on TRACE
+// flows, whatif, patterns, breakdowns, breakdowns-range, tracks, compare, compare-whatif, cluster,
+// cluster-breakdowns, cluster-compare: the app photographs itself on TRACE
 // (default: the bundled sample) and writes a PNG atomically. Used to make the pictures in
 // screenshots/ and the README. The compare view (also chosen by `--compare BASE NEW`) photographs
 // the compare window on BASE vs NEW (default: the bundled projectx-before vs projectx-after
@@ -27,7 +28,7 @@ int runScreenshot(const ScreenshotOptions& options);
 
 // The cluster views (screenshot_cluster.cpp): "cluster" photographs the cluster window on
 // options.trace (a cluster report or folder; default: a simulated 8-rank cluster with rank 5
-// slow), "cluster-compare" that against options.compareNew (default: a simulated cluster with no
+// slow), "cluster-breakdowns" the same with its Breakdowns (HTA) tab in front, "cluster-compare" that against options.compareNew (default: a simulated cluster with no
 // slow rank).
 int runClusterScreenshot(const ScreenshotOptions& options);
 // Writes a screenshot PNG atomically; false (said on stderr) when it cannot.

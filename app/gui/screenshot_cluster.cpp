@@ -18,6 +18,7 @@
 #include "app/gui/screenshot.h"
 #include "core/sim/cluster_simulation.h"
 #include "widgets/cluster/cluster_models.h"
+#include "widgets/cluster/rank_breakdowns_view.h"
 #include "widgets/cluster/step_heatmap.h"
 #include "widgets/tables/table_panel.h"
 
@@ -77,6 +78,16 @@ int clusterView(const ScreenshotOptions& o, const QString& path) {
     w.open(path);
     if (!waitUntil(done, o.timeoutMs) || !ok) return 3;
     settle(300);
+    if (o.view == QStringLiteral("cluster-breakdowns")) {
+        // HTA's breakdowns per rank and stream, with each rank's "not computed" reasons.
+        w.tabs()->setCurrentWidget(w.breakdowns());
+        settle(400);
+        const QImage image = w.grab().toImage();
+        if (image.isNull() || !writeScreenshotPng(image, o.output)) return 3;
+        std::printf("wrote %s (%dx%d) from %s\n", qPrintable(o.output), image.width(), image.height(),
+                    qPrintable(path));
+        return 0;
+    }
     // The worst late collective selected; the tooltip of the slow rank's cell in that step.
     w.tabs()->setCurrentWidget(w.collectivePanel());
     const QModelIndex first = w.collectivePanel()->proxy()->index(0, 0);
@@ -126,7 +137,8 @@ int runClusterScreenshot(const ScreenshotOptions& o) {
     QString base = o.trace;
     if (base.isEmpty()) base = simulate(tmp.filePath(QStringLiteral("slow-rank-5")), 5);
     if (base.isEmpty()) return 3;
-    if (o.view == QStringLiteral("cluster")) return clusterView(o, base);
+    if (o.view == QStringLiteral("cluster") || o.view == QStringLiteral("cluster-breakdowns"))
+        return clusterView(o, base);
     QString now = o.compareNew;
     if (now.isEmpty()) now = simulate(tmp.filePath(QStringLiteral("no-slow-rank")), -1);
     if (now.isEmpty()) return 3;

@@ -164,7 +164,7 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
         // HTA's breakdowns (core/analysis/breakdowns): from the trace alone, whatever the
         // thresholds.
         auto series = std::make_shared<std::vector<breakdowns::QueueSeries>>();
-        pa->m_traceBreakdowns = computeBreakdowns(t, *series);
+        pa->m_traceBreakdowns = computeBreakdowns(t, *series, &pa->m_htaTimes);
         pa->m_queueSeries = std::move(series);
         if (!going()) return;
         SyncClusterSettings clusterSettings;
@@ -337,6 +337,7 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
 
     endLap();
     times.besideMs = p->m_besideMs;
+    times.htaBreakdowns = p->m_htaTimes;
     p->m_times = times;
     p->m_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return std::shared_ptr<const PreparedAnalysis>(std::move(p));

@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/analysis/breakdowns/breakdowns.h"
 #include "core/analysis/breakdowns/queue_length.h"
 #include "core/analysis/findings/causes.h"
 #include "core/analysis/findings/patterns.h"
@@ -72,6 +73,8 @@ struct PrepareTimes {
     // stages are the chain's wait for that work, and besideMs its own wall time.
     std::array<double, kPrepareStages> stageMs{};
     double besideMs = 0;
+    // Of the work beside, HTA's breakdowns (core/analysis/breakdowns), by part.
+    BreakdownTimes htaBreakdowns;
     double totalMs() const;
 };
 
@@ -168,6 +171,7 @@ class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
     std::shared_ptr<const std::vector<breakdowns::QueueSeries>> m_queueSeries;  // their queue series
     std::vector<std::uint32_t> m_iterationOfOp;
     double m_besideMs = 0;                         // the work beside the chain (PrepareTimes::besideMs)
+    BreakdownTimes m_htaTimes;                     // HTA's breakdowns by part (PrepareTimes::htaBreakdowns)
     std::vector<SignatureStats> m_signatureStats;  // threshold-independent rows
     std::vector<TrackStats> m_trackStats;          // threshold-independent rows
     std::vector<std::string> m_trackLabels;        // per track, Track::label()

@@ -381,6 +381,12 @@ void TimelinePainter::paintGutter(QPainter& p, const TimelineFrame& f) {
                 arrow + QString::fromStdString(groupTitle(row.group)) + QStringLiteral(" (%1)").arg(row.groupCount));
             p.setFont(m_font);
         } else if (row.kind == RowKind::Lane && row.firstOfTrack) {
+            if (row.track == f.focusTrack) {  // shown from the Breakdowns tab: a bar and a tint
+                QColor tint = f.colors.accent;
+                tint.setAlpha(50);
+                p.fillRect(QRect(g.left(), y, g.width(), row.h), tint);
+                p.fillRect(QRect(g.left(), y, 3, row.h), f.colors.accent);
+            }
             p.setPen(f.colors.text);
             QString prefix;
             if (row.collapsed)

@@ -39,6 +39,8 @@ struct TimelineFrame {
     std::uint32_t hiddenTracks = 0;
     // The critical path is drawn: the ruler carries its key.
     bool criticalLegend = false;
+    // A track whose name the gutter marks (the Breakdowns tab showed its stream), kNone: none.
+    std::uint32_t focusTrack = kNone;
     // What the marked slices are ("412 runs of X beside Y"); empty: no marks, no key.
     QString marksLabel;
 };

@@ -66,6 +66,7 @@ void TimelineView::setData(TimelineDataPtr data) {
     m_slices.reset();
     m_overlay = std::make_shared<const ReportOverlay>();
     m_selected = kNone;
+    m_focusTrack = kNone;
     m_marks.reset();
     m_hoverItem = -1;
     m_layoutOptions.expandedHosts.clear();
@@ -318,6 +319,7 @@ void TimelineView::paintTimeline(QPainter& p) {
     f.hoverItem = m_hoverItem;
     f.colors = viewColors(palette());
     f.hiddenTracks = m_layout.notShownTracks();
+    f.focusTrack = m_focusTrack;
     f.criticalLegend = m_showCritical && m_report && m_overlay->criticalSlices() > 0;
     if (m_marks) f.marksLabel = QString::fromStdString(m_marks->label());
     m_hiddenHint = hiddenHintRect(f, font());
@@ -390,10 +392,14 @@ void TimelineView::paintFlows(QPainter& p, const QRect& area) {
 
 void TimelineView::setMeasuredRange(qint64 t0, qint64 t1) {
     const bool had = m_measure1 > m_measure0;
+    const std::pair<TimeNs, TimeNs> before{m_measure0, m_measure1};
     m_measure0 = std::min(t0, t1);
     m_measure1 = std::max(t0, t1);
     if (t1 <= t0) m_measure0 = m_measure1 = 0;
     if (had && m_measure1 <= m_measure0) emit rangeMeasured(0, 0);
+    // A new range set from outside (a session, a screenshot) is told like a measured one.
+    if (m_measure1 > m_measure0 && before != std::make_pair(m_measure0, m_measure1))
+        emit rangeMeasured(m_measure0, m_measure1);
     update();
 }
 

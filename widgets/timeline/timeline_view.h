@@ -82,6 +82,8 @@ class TimelineView : public QWidget, public SessionView {
     const TimeAxis& axis() const { return m_axis; }
     std::pair<TimeNs, TimeNs> measuredRange() const { return {m_measure0, m_measure1}; }
     std::uint32_t selectedSlice() const { return m_selected; }
+    // The track revealTrack marked, kNone when none.
+    std::uint32_t focusedTrack() const { return m_focusTrack; }
     // The marked slices (null when none).
     const SliceMarks* marks() const { return m_marks.get(); }
     const TrackLayout& layout() const { return m_layout; }
@@ -132,6 +134,10 @@ class TimelineView : public QWidget, public SessionView {
     void setHostExpanded(quint32 track, bool expanded);
     void setGroupCollapsed(contend::widgets::TrackGroup group, bool collapsed);
     void scrollToRow(int row);
+    // Shows a track (the Breakdowns tab's stream row opened): unhides it and unfolds the device
+    // streams if needed, scrolls to it and marks its name in the gutter until another track is
+    // revealed or the trace changes. False when it still is not shown (a filter keeps it out).
+    bool revealTrack(quint32 track);
     // Marks `marks`' slices (timeline_view_marks.cpp): an outline on each run wide enough to
     // show, a tick along its lane's top where they fold, and the key in the ruler. They stay
     // until another slice than marks->keep() is selected (Esc too), a new trace, or
@@ -142,6 +148,7 @@ class TimelineView : public QWidget, public SessionView {
     void markPattern(const contend::ContentionPattern& pattern, quint32 keep);
     void clearMarks() { setMarks(nullptr); }
     // Shows a measured range (absolute ns) as a band with its duration; t1 <= t0 clears it.
+    // Tells rangeMeasured when the range changes (as a measure with the mouse does).
     void setMeasuredRange(qint64 t0, qint64 t1);
     // The critical path (the report's zero-slack operators) as a bar under each track it runs on.
     void setCriticalPathShown(bool shown);
@@ -209,6 +216,7 @@ class TimelineView : public QWidget, public SessionView {
     TimeAxis m_axis;
     double m_scrollY = 0;
     std::uint32_t m_selected = kNone;
+    std::uint32_t m_focusTrack = kNone;  // revealTrack's, its name marked in the gutter
     ZoomControl* m_zoom = nullptr;
     qint64 m_zoomOffset = 0;
     SelectionControl* m_selection = nullptr;

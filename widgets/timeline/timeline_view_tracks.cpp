@@ -21,6 +21,19 @@ void TimelineView::setTrackArrangement(const TrackArrangement& arrangement) {
     arrangementChanged();
 }
 
+bool TimelineView::revealTrack(quint32 track) {
+    if (!m_data || !m_data->trace || track >= m_data->trace->tracks().size()) return false;
+    m_focusTrack = track;
+    if (m_layoutOptions.arrangement.setHidden(track, false)) arrangementChanged();
+    // A device stream (what the Breakdowns tab shows) in a folded group: unfold it.
+    if (m_layout.rowOf(track, 0) < 0 && m_data->trace->tracks()[track].kind == TrackKind::DeviceStream)
+        setGroupCollapsed(TrackGroup::Device, false);
+    const int shown = m_layout.rowOf(track, 0);
+    scrollToRow(shown);
+    update();
+    return shown >= 0;
+}
+
 void TimelineView::setTrackPinned(quint32 track, bool pinned) {
     if (m_layoutOptions.arrangement.setPinned(track, pinned)) arrangementChanged();
 }

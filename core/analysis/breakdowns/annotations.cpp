@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/analysis/breakdowns/hta_rules.h"
+#include "core/analysis/breakdowns/stats.h"
 
 namespace contend::breakdowns {
 
@@ -41,7 +42,7 @@ std::vector<StringId> innermostAnnotation(const Trace& trace) {
 
 }  // namespace
 
-BreakdownSection<AnnotationTime> annotationTime(const Trace& trace, const Scope& scope) {
+BreakdownSection<AnnotationTime> annotationTime(const Trace& trace, const Scope& scope, const TimeRange& range) {
     BreakdownSection<AnnotationTime> out;
     const std::vector<StringId> around = innermostAnnotation(trace);
     std::unordered_map<StringId, AnnotationTime> byName;
@@ -49,9 +50,11 @@ BreakdownSection<AnnotationTime> annotationTime(const Trace& trace, const Scope&
         for (std::uint32_t i : scope.ops) {
             const std::uint32_t launch = scope.launchOf(i);
             if (launch == kNone || around[launch] == 0) continue;
+            const Slice& s = trace.slices()[i];
+            if (!range.runs(s.start, s.end())) continue;
             AnnotationTime& a = byName[around[launch]];
             ++a.kernels;
-            a.kernelNs += trace.slices()[i].dur;
+            a.kernelNs += s.dur;
         }
     }
     for (auto& [name, a] : byName) {
@@ -62,7 +65,8 @@ BreakdownSection<AnnotationTime> annotationTime(const Trace& trace, const Scope&
         return a.kernelNs != b.kernelNs ? a.kernelNs > b.kernelNs : a.name < b.name;
     });
     if (out.rows.empty())
-        out.notComputed = "no device operation was launched inside an annotation range (user_annotation, NVTX)";
+        out.notComputed =
+            inRange("no device operation was launched inside an annotation range (user_annotation, NVTX)", range);
     return out;
 }
 

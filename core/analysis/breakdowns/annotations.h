@@ -11,7 +11,7 @@
 namespace contend::breakdowns {
 
 // Annotations by device time, largest first. Not computed when no launch call lies in an
-// annotation range.
-BreakdownSection<AnnotationTime> annotationTime(const Trace& trace, const Scope& scope);
+// annotation range. Over a range (stats.h): the operations that run in it, each counted whole.
+BreakdownSection<AnnotationTime> annotationTime(const Trace& trace, const Scope& scope, const TimeRange& range = {});
 
 }  // namespace contend::breakdowns

@@ -4,7 +4,7 @@
 
 namespace contend::breakdowns {
 
-BreakdownSection<StreamIdle> idleBreakdown(const Trace& trace, const Scope& scope) {
+BreakdownSection<StreamIdle> idleBreakdown(const Trace& trace, const Scope& scope, const TimeRange& range) {
     BreakdownSection<StreamIdle> out;
     const std::vector<Slice>& slices = trace.slices();
     bool linked = false;
@@ -13,6 +13,7 @@ BreakdownSection<StreamIdle> idleBreakdown(const Trace& trace, const Scope& scop
         row.rank = trace.rank();
         row.stream = st.stream;
         bool first = true;
+        bool runs = false;  // an operation of the stream, or a gap, lies in the range
         TimeNs prevEnd = 0;
         for (std::uint32_t i : st.ops) {
             const Slice& s = slices[i];
@@ -20,21 +21,25 @@ BreakdownSection<StreamIdle> idleBreakdown(const Trace& trace, const Scope& scop
             const std::uint32_t launch = scope.launchOf(i);
             if (!first) {
                 const TimeNs gap = s.start - prevEnd;
+                // The whole gap, or its time in the range.
+                const TimeNs counted = gap < 0 ? (range.holds(s.start) ? gap : 0) : range.inside(prevEnd, s.start);
+                runs = runs || counted != 0;
                 if (launch != kNone && slices[launch].start > prevEnd)
-                    row.hostWaitNs += gap;
+                    row.hostWaitNs += counted;
                 else if (gap < kKernelWaitNs)
-                    row.kernelWaitNs += gap;
+                    row.kernelWaitNs += counted;
                 else
-                    row.otherNs += gap;
+                    row.otherNs += counted;
             }
             linked = linked || launch != kNone;
+            runs = runs || range.runs(s.start, s.end());
             first = false;
             prevEnd = s.end();  // HTA: the previous operation's end, not the latest end so far
         }
-        if (!first) out.rows.push_back(row);
+        if (runs) out.rows.push_back(row);
     }
     if (out.rows.empty())
-        out.notComputed = "no device operation on a stream";
+        out.notComputed = inRange("no device operation on a stream", range);
     else if (!linked) {
         out.rows.clear();
         out.notComputed =

@@ -10,7 +10,11 @@
 namespace contend::breakdowns {
 
 // Not computed when no operation is linked to the host call that launched it (the trace then
-// cannot tell host wait from the rest).
-BreakdownSection<StreamIdle> idleBreakdown(const Trace& trace, const Scope& scope);
+// cannot tell host wait from the rest). Over a range (stats.h): each gap's time inside the range,
+// its kind that of the whole gap (a gap of 80 us cut to 20 by the range is still "other"); a
+// negative gap (operations that overlap on their stream, which HTA counts as they are) counts
+// when the operation after it starts in the range; a row for each stream with an operation that
+// runs in the range or a gap in it.
+BreakdownSection<StreamIdle> idleBreakdown(const Trace& trace, const Scope& scope, const TimeRange& range = {});
 
 }  // namespace contend::breakdowns

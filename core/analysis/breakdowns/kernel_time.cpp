@@ -5,14 +5,15 @@
 
 namespace contend::breakdowns {
 
-BreakdownSection<RankTemporal> temporalBreakdown(const Trace& trace, const Scope& scope) {
+BreakdownSection<RankTemporal> temporalBreakdown(const Trace& trace, const Scope& scope, const TimeRange& range) {
     BreakdownSection<RankTemporal> out;
-    if (scope.ops.empty()) {
-        out.notComputed = "no device operation on a stream";
+    const Intervals all = clipped(mergedIntervals(trace, scope.opsIn(trace, range)), range);
+    if (all.empty()) {
+        out.notComputed = inRange("no device operation on a stream", range);
         return out;
     }
-    const Intervals all = mergedIntervals(trace, scope.ops);
-    const Intervals compute = mergedIntervals(trace, scope.opsOfType(trace, KernelType::Compute));
+    const Intervals compute =
+        clipped(mergedIntervals(trace, scope.opsOfType(trace, KernelType::Compute, range)), range);
     RankTemporal r;
     r.rank = trace.rank();
     r.kernelNs = all.back().second - all.front().first;
@@ -23,14 +24,16 @@ BreakdownSection<RankTemporal> temporalBreakdown(const Trace& trace, const Scope
     return out;
 }
 
-BreakdownSection<RankOverlap> commCompOverlap(const Trace& trace, const Scope& scope) {
+BreakdownSection<RankOverlap> commCompOverlap(const Trace& trace, const Scope& scope, const TimeRange& range) {
     BreakdownSection<RankOverlap> out;
-    const Intervals comm = mergedIntervals(trace, scope.opsOfType(trace, KernelType::Communication));
+    const Intervals comm =
+        clipped(mergedIntervals(trace, scope.opsOfType(trace, KernelType::Communication, range)), range);
     if (comm.empty()) {
-        out.notComputed = "no communication kernel (nccl*, hccl*) on a stream";
+        out.notComputed = inRange("no communication kernel (nccl*, hccl*) on a stream", range);
         return out;
     }
-    const Intervals compute = mergedIntervals(trace, scope.opsOfType(trace, KernelType::Compute));
+    const Intervals compute =
+        clipped(mergedIntervals(trace, scope.opsOfType(trace, KernelType::Compute, range)), range);
     RankOverlap r;
     r.rank = trace.rank();
     r.commNs = totalLength(comm);

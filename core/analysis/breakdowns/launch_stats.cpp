@@ -7,7 +7,7 @@
 
 namespace contend::breakdowns {
 
-BreakdownSection<KernelLaunch> launchStats(const Trace& trace, const Scope& scope) {
+BreakdownSection<KernelLaunch> launchStats(const Trace& trace, const Scope& scope, const TimeRange& range) {
     BreakdownSection<KernelLaunch> out;
     const std::vector<Slice>& slices = trace.slices();
     struct Runs {
@@ -16,9 +16,12 @@ BreakdownSection<KernelLaunch> launchStats(const Trace& trace, const Scope& scop
         TimeNs total = 0;
     };
     std::unordered_map<StringId, Runs> byName;
+    bool linked = false;
     for (std::uint32_t i : scope.ops) {
         const std::uint32_t launch = scope.enqueueCallOf(i);
         if (launch == kNone) continue;
+        linked = true;
+        if (!range.runs(slices[i].start, slices[i].end())) continue;
         const Slice& l = slices[launch];
         const Slice& s = slices[i];
         Runs& r = byName[s.name];
@@ -47,7 +50,9 @@ BreakdownSection<KernelLaunch> launchStats(const Trace& trace, const Scope& scop
         return a.gpuTotalNs != b.gpuTotalNs ? a.gpuTotalNs > b.gpuTotalNs : a.name < b.name;
     });
     if (out.rows.empty())
-        out.notComputed = "no device operation is linked to the host call that launched it (cudaLaunchKernel, ...)";
+        out.notComputed = linked ? "no operation linked to the host call that launched it runs in the range"
+                                 : "no device operation is linked to the host call that launched it (cudaLaunchKernel, "
+                                   "...)";
     return out;
 }
 

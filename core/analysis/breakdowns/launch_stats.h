@@ -9,7 +9,8 @@
 
 namespace contend::breakdowns {
 
-// Names by GPU time, largest first. Not computed when no operation is linked to its call.
-BreakdownSection<KernelLaunch> launchStats(const Trace& trace, const Scope& scope);
+// Names by GPU time, largest first. Not computed when no operation is linked to its call. Over a
+// range (stats.h): the operations that run in it, each counted whole.
+BreakdownSection<KernelLaunch> launchStats(const Trace& trace, const Scope& scope, const TimeRange& range = {});
 
 }  // namespace contend::breakdowns

@@ -26,7 +26,8 @@ double copyGbps(const Trace& trace, std::uint32_t i) {
     return static_cast<double>(bytes) / static_cast<double>(dur);  // bytes per ns = GB/s
 }
 
-void summarise(std::vector<Change>& changes, Ties ties, CopyBandwidth& row) {
+// HTA's samples of the summed bandwidth, those at a time in the range.
+void summarise(std::vector<Change>& changes, Ties ties, const TimeRange& range, CopyBandwidth& row) {
     std::sort(changes.begin(), changes.end(), [ties](const Change& a, const Change& b) {
         if (a.t != b.t) return a.t < b.t;
         const bool aDown = a.gbps < 0, bDown = b.gbps < 0;
@@ -39,7 +40,7 @@ void summarise(std::vector<Change>& changes, Ties ties, CopyBandwidth& row) {
         sum += c.gbps;
         running += c.gbps < 0 ? -1 : 1;
         if (running == 0) sum = 0;  // no copy runs: exactly zero, not a rounding residue
-        if (sum > 0) samples.push_back(sum);
+        if (sum > 0 && range.holds(c.t)) samples.push_back(sum);
     }
     std::sort(samples.begin(), samples.end());
     row.count = samples.size();
@@ -50,7 +51,8 @@ void summarise(std::vector<Change>& changes, Ties ties, CopyBandwidth& row) {
 
 }  // namespace
 
-BreakdownSection<CopyBandwidth> memoryBandwidth(const Trace& trace, const Scope& scope, Ties ties) {
+BreakdownSection<CopyBandwidth> memoryBandwidth(const Trace& trace, const Scope& scope, Ties ties,
+                                                const TimeRange& range) {
     BreakdownSection<CopyBandwidth> out;
     struct Kind {
         std::vector<Change> changes;
@@ -62,20 +64,23 @@ BreakdownSection<CopyBandwidth> memoryBandwidth(const Trace& trace, const Scope&
         const Slice& s = trace.slices()[i];
         if (scope.type(s.name) != KernelType::Memory) continue;
         const std::string_view name = trace.str(s.name);
-        anyCopy = true;
+        const bool runs = range.runs(s.start, s.end());
+        anyCopy = anyCopy || runs;
         const double gbps = copyGbps(trace, i);
         if (std::isnan(gbps)) continue;
+        // Every copy's changes make the running sum; the range picks its samples and its copies.
         Kind& k = kinds[copyKind(name)];
         const TimeNs dur = s.dur > 0 ? s.dur : 1000;  // HTA: a 0 us copy lasts 1 us
         k.changes.push_back({s.start, gbps});
         k.changes.push_back({s.start + dur, -gbps});
-        k.perCopy.push_back(gbps);
+        if (runs) k.perCopy.push_back(gbps);
     }
     for (auto& [kind, k] : kinds) {
+        if (k.perCopy.empty()) continue;  // none of its copies runs in the range
         CopyBandwidth row;
         row.rank = trace.rank();
         row.kind = kind;
-        summarise(k.changes, ties, row);
+        summarise(k.changes, ties, range, row);
         std::sort(k.perCopy.begin(), k.perCopy.end());
         row.copies = k.perCopy.size();
         row.copyP50Gbps = quantile(k.perCopy, 0.5);
@@ -84,8 +89,8 @@ BreakdownSection<CopyBandwidth> memoryBandwidth(const Trace& trace, const Scope&
         out.rows.push_back(std::move(row));
     }
     if (out.rows.empty())
-        out.notComputed = anyCopy ? "no copy or fill carries its bandwidth or byte count"
-                                  : "no copy or fill (Memcpy*, Memset*) on a stream";
+        out.notComputed = anyCopy ? inRange("no copy or fill carries its bandwidth or byte count", range)
+                                  : inRange("no copy or fill (Memcpy*, Memset*) on a stream", range);
     return out;
 }
 

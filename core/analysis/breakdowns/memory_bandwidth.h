@@ -20,9 +20,11 @@ namespace contend::breakdowns {
 inline constexpr std::string_view kBandwidthArg = "memory bandwidth (GB/s)";
 inline constexpr std::string_view kBytesArg = "bytes";
 
-// Not computed when no copy or fill carries a bandwidth or a byte count.
-BreakdownSection<CopyBandwidth> memoryBandwidth(const Trace& trace, const Scope& scope,
-                                                Ties ties = Ties::DecreaseFirst);
+// Not computed when no copy or fill carries a bandwidth or a byte count. Over a range (stats.h):
+// HTA's samples at a time in it (the summed bandwidth from every copy, the ones before it too),
+// and per copy the copies that run in it; a row for each kind with a copy in it.
+BreakdownSection<CopyBandwidth> memoryBandwidth(const Trace& trace, const Scope& scope, Ties ties = Ties::DecreaseFirst,
+                                                const TimeRange& range = {});
 
 // The copies of one kind as a histogram of their own bandwidth (GB/s, the per-copy figure of
 // memory_bandwidth.h), on log-spaced bins: kBinsPerDecade bins per power of ten, edges at

@@ -47,13 +47,14 @@ QueueSeries seriesOf(std::vector<std::pair<TimeNs, int>>& events, Ties ties) {
     return s;
 }
 
-// The summary of one stream's series: every sample counts once.
-StreamQueue summarise(const QueueSeries& s) {
+// The summary of one stream's series over a range: every sample in it counts once; the time at
+// a full queue is clipped to the range (the length in effect when it begins counts from there).
+// Samples: [k0, k1), at least one.
+StreamQueue summarise(const QueueSeries& s, std::size_t k0, std::size_t k1, const TimeRange& range) {
     StreamQueue q;
     std::vector<std::uint64_t> hist;
     double sum = 0;
-    const std::size_t n = s.lengths.size();
-    for (std::size_t k = 0; k < n; ++k) {
+    for (std::size_t k = k0; k < k1; ++k) {
         const std::int64_t len = s.lengths[k];
         // A start before its launch (clock skew between host and device) would go below zero;
         // HTA keeps the negative sample, and so do the statistics here but the histogram.
@@ -61,10 +62,14 @@ StreamQueue summarise(const QueueSeries& s) {
         if (hist.size() <= v) hist.resize(v + 1, 0);
         ++hist[v];
         sum += static_cast<double>(len);
-        q.max = k == 0 ? len : std::max(q.max, len);
-        if (len >= kFullQueue && k + 1 < n) q.blockedOnFullQueueNs += s.times[k + 1] - s.times[k];
+        q.max = k == k0 ? len : std::max(q.max, len);
     }
-    q.samples = n;
+    // Each step [times[k], times[k + 1]) that may reach into the range, the one in effect at its
+    // start included; the last sample starts no step.
+    const std::size_t n = s.lengths.size();
+    for (std::size_t k = k0 > 0 ? k0 - 1 : 0; k < std::min(k1, n - 1); ++k)
+        if (s.lengths[k] >= kFullQueue) q.blockedOnFullQueueNs += range.inside(s.times[k], s.times[k + 1]);
+    q.samples = k1 - k0;
     q.mean = sum / static_cast<double>(q.samples);
     q.p25 = histQuantile(hist, q.samples, 0.25);
     q.p50 = histQuantile(hist, q.samples, 0.50);
@@ -134,18 +139,23 @@ BreakdownSection<StreamQueue> queueLength(const Trace& trace, const Scope& scope
     return queueLength(trace, queueLengthSeries(trace, scope, ties));
 }
 
-BreakdownSection<StreamQueue> queueLength(const Trace& trace, const std::vector<QueueSeries>& all) {
+BreakdownSection<StreamQueue> queueLength(const Trace& trace, const std::vector<QueueSeries>& all,
+                                          const TimeRange& range) {
     BreakdownSection<StreamQueue> out;
     for (const QueueSeries& series : all) {
-        StreamQueue q = summarise(series);
+        const auto& t = series.times;
+        const auto k0 = static_cast<std::size_t>(std::lower_bound(t.begin(), t.end(), range.begin) - t.begin());
+        const auto k1 = static_cast<std::size_t>(std::upper_bound(t.begin(), t.end(), range.end) - t.begin());
+        if (k1 <= k0) continue;  // no sample in the range
+        StreamQueue q = summarise(series, k0, k1, range);
         q.stream = series.stream;
         q.rank = trace.rank();
         out.rows.push_back(q);
     }
     if (out.rows.empty())
-        out.notComputed =
-            "no device operation is linked to the host call that enqueued it (cudaLaunchKernel, "
-            "cudaMemcpyAsync, ...)";
+        out.notComputed = all.empty() ? "no device operation is linked to the host call that enqueued it "
+                                        "(cudaLaunchKernel, cudaMemcpyAsync, ...)"
+                                      : "no operation launched or started in the range";
     return out;
 }
 

@@ -42,7 +42,10 @@ std::int32_t queueLengthMedianOver(const QueueSeries& s, TimeNs t0, TimeNs t1);
 
 // Not computed when no operation is linked to an enqueue call.
 BreakdownSection<StreamQueue> queueLength(const Trace& trace, const Scope& scope, Ties ties = Ties::DecreaseFirst);
-// The same from series already computed (queueLengthSeries with the summary's ties).
-BreakdownSection<StreamQueue> queueLength(const Trace& trace, const std::vector<QueueSeries>& all);
+// The same from series already computed (queueLengthSeries with the summary's ties); over a range
+// (stats.h), the samples in it (a launch or a start in the range), the time at a full queue
+// clipped to it, a row for each stream with a sample in it.
+BreakdownSection<StreamQueue> queueLength(const Trace& trace, const std::vector<QueueSeries>& all,
+                                          const TimeRange& range = {});
 
 }  // namespace contend::breakdowns

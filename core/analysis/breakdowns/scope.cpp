@@ -41,10 +41,23 @@ std::vector<std::uint32_t> launchCalls(const Trace& trace) {
 
 }  // namespace
 
-std::vector<std::uint32_t> Scope::opsOfType(const Trace& trace, KernelType t) const {
+std::vector<std::uint32_t> Scope::opsOfType(const Trace& trace, KernelType t, const TimeRange& range) const {
     std::vector<std::uint32_t> out;
+    const std::vector<Slice>& slices = trace.slices();
     for (std::uint32_t i : ops)
-        if (type(trace.slices()[i].name) == t) out.push_back(i);
+        if (type(slices[i].name) == t && range.runs(slices[i].start, slices[i].end())) out.push_back(i);
+    return out;
+}
+
+std::vector<std::uint32_t> Scope::opsIn(const Trace& trace, const TimeRange& range) const {
+    if (range.whole()) return ops;
+    std::vector<std::uint32_t> out;
+    const std::vector<Slice>& slices = trace.slices();
+    // In start order: past the first operation starting after the range, none runs in it.
+    for (std::uint32_t i : ops) {
+        if (slices[i].start > range.end) break;
+        if (range.runs(slices[i].start, slices[i].end())) out.push_back(i);
+    }
     return out;
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/analysis/breakdowns/hta_rules.h"
+#include "core/analysis/breakdowns/stats.h"
 #include "core/trace/trace.h"
 
 namespace contend::breakdowns {
@@ -44,8 +45,11 @@ struct Scope {
         const auto it = types.find(name);
         return it == types.end() ? KernelType::Other : it->second;
     }
-    // The scope's operations of one type, in start order.
-    std::vector<std::uint32_t> opsOfType(const Trace& trace, KernelType type) const;
+    // The scope's operations of one type, in start order; with a range, those that run in it
+    // (TimeRange::runs).
+    std::vector<std::uint32_t> opsOfType(const Trace& trace, KernelType type, const TimeRange& range = {}) const;
+    // The scope's operations that run in the range, in start order.
+    std::vector<std::uint32_t> opsIn(const Trace& trace, const TimeRange& range) const;
 };
 
 Scope htaScope(const Trace& trace);

@@ -33,6 +33,19 @@ Intervals mergedIntervals(const Trace& trace, const std::vector<std::uint32_t>& 
     return out;
 }
 
+std::string inRange(std::string why, const TimeRange& range) {
+    if (!range.whole()) why += " in the range";
+    return why;
+}
+
+Intervals clipped(const Intervals& a, const TimeRange& range) {
+    if (range.whole()) return a;
+    Intervals out;
+    for (const auto& [s, e] : a)
+        if (range.runs(s, e)) out.emplace_back(std::max(s, range.begin), std::min(e, range.end));
+    return out;
+}
+
 TimeNs totalLength(const Intervals& a) {
     TimeNs sum = 0;
     for (const auto& [s, e] : a) sum += e - s;

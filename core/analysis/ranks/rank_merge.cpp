@@ -77,6 +77,12 @@ ClusterNote partialRankNote(const std::vector<RankInput>& ranks, std::size_t r) 
 
 }  // namespace
 
+const std::string* RankNotComputed::why(const std::string& section) const {
+    for (const auto& [name, text] : sections)
+        if (name == section) return &text;
+    return nullptr;
+}
+
 RankInput rankInputFromReport(const Report& report, std::string source, int rankOverride) {
     RankInput in;
     in.source = std::move(source);
@@ -89,6 +95,14 @@ RankInput rankInputFromReport(const Report& report, std::string source, int rank
     in.commCompOverlap = report.breakdowns.commCompOverlap.rows;
     in.idle = report.breakdowns.idle.rows;
     in.queueLength = report.breakdowns.queueLength.rows;
+    for (const char* section : kRankBreakdownSections) {
+        if (report.breakdowns.empty()) {  // a report written before the breakdowns
+            in.notComputed.emplace_back(section, "its report has no breakdowns (written before Contend computed them)");
+            continue;
+        }
+        for (const auto& [name, why] : report.breakdowns.reasons())
+            if (std::string(name) == section && !why->empty()) in.notComputed.emplace_back(section, *why);
+    }
     for (const ContentionWindow& w : report.windows) {
         RankFinding f;
         f.startNs = w.start;
@@ -150,6 +164,7 @@ ClusterReport mergeRanks(std::vector<RankInput> ranks, const RankMergeSettings& 
             q.rank = ranks[r].rank;
             out.queueLength.push_back(q);
         }
+        if (!ranks[r].notComputed.empty()) out.breakdownsNotComputed.push_back({ranks[r].rank, ranks[r].notComputed});
         for (const IterationStats& it : ranks[r].iterations) idx[r].steps[it.index] = &it;
         const auto& runs = ranks[r].distributed.collectives;
         for (std::uint32_t c = 0; c < runs.size(); ++c) idx[r].byStep[runs[c].iteration].push_back(c);

@@ -28,6 +28,7 @@
 //    there".
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/analysis/model/report.h"
@@ -43,6 +44,19 @@ struct RankFinding {
     TimeNs extraWaitNs = 0;
     bool window = false;  // a contention window (else an anomaly outside any window)
 };
+
+// Why a rank's breakdowns are absent from the cluster report: each section the cluster report
+// carries (temporal, comm_comp_overlap, idle, queue_length, by their JSON names) that the rank's
+// report did not compute, with its reason as that report gives it.
+struct RankNotComputed {
+    int rank = -1;
+    std::vector<std::pair<std::string, std::string>> sections;  // (section, why), in that order
+    // The reason for `section`, or nullptr when it was computed.
+    const std::string* why(const std::string& section) const;
+};
+
+// The sections a cluster report carries of each rank's breakdowns, by their JSON names.
+inline constexpr const char* kRankBreakdownSections[] = {"temporal", "comm_comp_overlap", "idle", "queue_length"};
 
 struct RankInput {
     int rank = -1;
@@ -61,6 +75,8 @@ struct RankInput {
     // empty when its report did not compute them.
     std::vector<StreamIdle> idle;
     std::vector<StreamQueue> queueLength;
+    // Of those sections, the ones its report did not compute, with why (RankNotComputed::sections).
+    std::vector<std::pair<std::string, std::string>> notComputed;
 };
 
 // Keeps of a report what merge reads. `rankOverride` >= 0 replaces the report's rank.
@@ -144,6 +160,9 @@ struct ClusterReport {
     // not compute them (or a cluster report written before them) has none.
     std::vector<StreamIdle> idle;
     std::vector<StreamQueue> queueLength;
+    // Per rank whose report did not compute one of those sections, why (rank order); none in a
+    // cluster report written before it (a rank without rows then does not say why).
+    std::vector<RankNotComputed> breakdownsNotComputed;
     // Who wrote it, for a report read from a file (clusterFromJson); not known for one merged here
     // or written before 0.7.0. clusterToJson records the build writing it instead.
     Producer producer;

@@ -117,6 +117,23 @@ void readCollectives(const json& j, ClusterReport& c) {
     }
 }
 
+// breakdowns/not_computed: per rank, why a section is absent (absent before it: none).
+void readNotComputed(const json& b, ClusterReport& c) {
+    if (!b.contains("not_computed")) return;
+    const json& ranks = needArray(b, "not_computed", "breakdowns");
+    for (std::size_t i = 0; i < ranks.size(); ++i) {
+        const std::string w = "breakdowns/" + at("not_computed", i);
+        RankNotComputed r;
+        r.rank = getInt<int>(ranks[i], "rank", w, 0);
+        const json& sections = need(ranks[i], "sections", w);
+        if (!sections.is_object()) throw JsonFieldError{w + ": \"sections\" is not an object"};
+        for (const char* section : kRankBreakdownSections)  // a section a later version adds: left out
+            if (sections.contains(section))
+                r.sections.emplace_back(section, getString(sections, section, w + "/sections"));
+        c.breakdownsNotComputed.push_back(std::move(r));
+    }
+}
+
 }  // namespace
 
 bool isClusterDocument(const json& j) {
@@ -147,6 +164,7 @@ Result<ClusterReport> clusterFromJson(const json& j) {
             c.commCompOverlap = std::move(b.value().commCompOverlap);
             c.idle = std::move(b.value().idle);
             c.queueLength = std::move(b.value().queueLength);
+            readNotComputed(j["breakdowns"], c);
         }
         c.producer = producerFromJson(j);  // absent before 0.7.0
         return c;

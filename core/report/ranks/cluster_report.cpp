@@ -98,9 +98,22 @@ void writeRankStreams(std::ostream& o, const ClusterReport& c) {
     }
 }
 
+// Per rank, the sections its report did not compute and why.
+void writeRankNotComputed(std::ostream& o, const ClusterReport& c) {
+    if (c.breakdownsNotComputed.empty()) return;
+    o << "\n## Breakdowns not computed, per rank\n\n";
+    for (const RankNotComputed& r : c.breakdownsNotComputed) {
+        o << "- rank " << r.rank << ": ";
+        for (std::size_t i = 0; i < r.sections.size(); ++i)
+            o << (i ? "; " : "") << r.sections[i].first << ": " << r.sections[i].second;
+        o << "\n";
+    }
+}
+
 void writeRankBreakdowns(std::ostream& o, const ClusterReport& c) {
     writeRankTemporal(o, c);
     writeRankStreams(o, c);
+    writeRankNotComputed(o, c);
 }
 
 }  // namespace
@@ -171,6 +184,13 @@ json clusterToJson(const ClusterReport& c) {
     for (const ClusterNote& n : c.notes) notes.push_back({{"kind", n.kind}, {"text", n.text}});
     j["notes"] = std::move(notes);
     j["breakdowns"] = rankBreakdownsToJson({c.temporal, c.commCompOverlap, c.idle, c.queueLength});
+    json notComputed = json::array();  // per rank, why a section is absent
+    for (const RankNotComputed& r : c.breakdownsNotComputed) {
+        json sections = json::object();
+        for (const auto& [section, why] : r.sections) sections[section] = why;
+        notComputed.push_back({{"rank", r.rank}, {"sections", std::move(sections)}});
+    }
+    j["breakdowns"]["not_computed"] = std::move(notComputed);
     j["summary"] = {{"ranks", c.ranks.size()},
                     {"iterations", c.iterations.size()},
                     {"collectives", c.collectives.size()},
