@@ -102,7 +102,8 @@ bool joinEvidence(std::string_view templ, const nlohmann::json* args, std::size_
         const nlohmann::json& a = args[next++];
         if (spec.empty()) {
             if (!a.is_number_integer()) return error = "number " + std::to_string(next) + " is not an integer", false;
-            out += a.is_number_unsigned() ? std::to_string(a.get<std::uint64_t>()) : std::to_string(a.get<std::int64_t>());
+            out +=
+                a.is_number_unsigned() ? std::to_string(a.get<std::uint64_t>()) : std::to_string(a.get<std::int64_t>());
         } else {
             int decimals = -1;
             if (spec.size() >= 2 && spec.size() <= 3 && spec[0] == '.' && isDigit(spec[1]) &&

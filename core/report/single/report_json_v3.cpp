@@ -90,6 +90,7 @@ class Writer {
         return sig < m_r.operators.size() ? &m_r.operators[sig] : nullptr;
     }
     ItemText anomalyText(std::size_t k);
+    bool windowsFromOps() const;
     void origin();
     void anomalies();
     void breakdowns();
@@ -136,6 +137,22 @@ ItemText Writer::anomalyText(std::size_t k) {
         if (!f.name.empty()) return {&f.name, &f.pid, &f.tid, &f.label, f.start, f.dur};
     }
     return {&a.name, &a.pid, &a.tid, &a.trackLabel, a.startNs, a.durNs};
+}
+
+// Whether every anomaly's windows are the ids of the windows whose operators hold its slice, in
+// window order (as the engine makes them): the reader then rebuilds them from the windows.
+bool Writer::windowsFromOps() const {
+    std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> of;
+    for (const ContentionWindow& w : m_r.windows)
+        for (const WindowOp& o : w.ops) {
+            std::vector<std::uint32_t>& ids = of[o.slice];
+            if (ids.empty() || ids.back() != w.id) ids.push_back(w.id);
+        }
+    const AnomalyList& list = m_r.anomalies;
+    return all(list.size(), [&](std::size_t k) {
+        auto it = of.find(list.slice(k));
+        return it == of.end() ? list.windowCount(k) == 0 : list[k].windows == it->second;
+    });
 }
 
 // The earliest start of any finding: their times are written from it.
@@ -197,7 +214,7 @@ void Writer::anomalies() {
     column("provenance", n, [&](std::size_t k) { text(provenanceName(list.provenance(k))); });
     if (!all(n, [&](std::size_t k) { return list[k].evidence.empty(); }))
         column("evidence", n, [&](std::size_t k) { evidence(list[k].evidence); });
-    if (!all(n, [&](std::size_t k) { return list.windowCount(k) == 0; }))
+    if (!windowsFromOps())
         column("windows", n, [&](std::size_t k) {
             m_w.beginArray();
             for (std::uint32_t id : list[k].windows) m_w.value(id);
@@ -221,14 +238,11 @@ void Writer::breakdowns() {
         TimeNs Breakdown::*ns;
         bool Breakdown::*flag;
     };
-    const Part parts[] = {{"compute_ns", &Breakdown::computeNs, nullptr},
-                          {"data_wait_ns", &Breakdown::dataWaitNs, nullptr},
-                          {"queue_ns", &Breakdown::queueNs, nullptr},
-                          {"sync_ns", &Breakdown::syncNs, nullptr},
-                          {"measured_data", nullptr, &Breakdown::measuredData},
-                          {"measured_queue", nullptr, &Breakdown::measuredQueue},
-                          {"measured_sync", nullptr, &Breakdown::measuredSync},
-                          {"wait_before_ns", &Breakdown::waitBeforeNs, nullptr}};
+    const Part parts[] = {
+        {"compute_ns", &Breakdown::computeNs, nullptr},       {"data_wait_ns", &Breakdown::dataWaitNs, nullptr},
+        {"queue_ns", &Breakdown::queueNs, nullptr},           {"sync_ns", &Breakdown::syncNs, nullptr},
+        {"measured_data", nullptr, &Breakdown::measuredData}, {"measured_queue", nullptr, &Breakdown::measuredQueue},
+        {"measured_sync", nullptr, &Breakdown::measuredSync}, {"wait_before_ns", &Breakdown::waitBeforeNs, nullptr}};
     bool open = false;
     for (const Part& p : parts) {
         const bool waitBefore = p.ns == &Breakdown::waitBeforeNs;
@@ -244,9 +258,12 @@ void Writer::breakdowns() {
         }
         column(p.key, n, [&](std::size_t k) {
             const Breakdown& b = list[k].breakdown;
-            if (p.flag) m_w.value(std::uint64_t{b.*p.flag ? 1u : 0u});
-            else if (waitBefore) optionalNs(b.waitBeforeNs);
-            else m_w.value(b.*p.ns);
+            if (p.flag)
+                m_w.value(std::uint64_t{b.*p.flag ? 1u : 0u});
+            else if (waitBefore)
+                optionalNs(b.waitBeforeNs);
+            else
+                m_w.value(b.*p.ns);
         });
     }
     if (open) m_w.endObject();
@@ -394,7 +411,8 @@ void Writer::pattern(const ContentionPattern& p) {
     column("start_ns", n, [&](std::size_t i) { m_w.value(runs[i].startNs - (i ? runs[i - 1].startNs : m_origin)); });
     column("dur_ns", n, [&](std::size_t i) { m_w.value(runs[i].durNs); });
     const SignatureStats* s = op(p.signature);
-    if (!s || !all(n, [&](std::size_t i) { return runs[i].excessNs == std::max<TimeNs>(0, runs[i].durNs - s->baselineNs); }))
+    if (!s ||
+        !all(n, [&](std::size_t i) { return runs[i].excessNs == std::max<TimeNs>(0, runs[i].durNs - s->baselineNs); }))
         column("excess_ns", n, [&](std::size_t i) { m_w.value(runs[i].excessNs); });
     column("counted", n, [&](std::size_t i) { m_w.value(std::uint64_t{runs[i].counted ? 1u : 0u}); });
     m_w.endObject();

@@ -122,7 +122,8 @@ class Reader {
     }
     const TrackStats& thread(std::uint32_t track, const std::string& where) const {
         auto it = m_threads.find(track);
-        if (it == m_threads.end()) fail(where, "no thread with track_index " + std::to_string(track) + " to take it from");
+        if (it == m_threads.end())
+            fail(where, "no thread with track_index " + std::to_string(track) + " to take it from");
         return *it->second;
     }
     // The pid, tid and track columns: all three, or none (then the thread's).
@@ -138,6 +139,9 @@ class Reader {
     std::vector<std::string> m_strings;
     TimeNs m_origin = 0;
     std::unordered_map<std::uint32_t, const TrackStats*> m_threads;
+    // The ids of the windows whose operators hold a slice, in window order (an anomaly's windows
+    // when its column is left out).
+    std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> m_windowsOf;
 };
 
 std::string Reader::evidence(const json& v, const std::string& where) const {
@@ -194,7 +198,10 @@ void Reader::anomalies() {
         x.cause = resourceAt(t, "cause", cause, k);
         x.provenance = provenanceAt(t, "provenance", prov, k);
         if (ev) x.evidence = evidence((*ev)[k], t.at("evidence", k));
-        if (wins) {
+        if (!wins) {
+            auto it = m_windowsOf.find(x.slice);
+            if (it != m_windowsOf.end()) x.windows = it->second;
+        } else {
             const json& w = (*wins)[k];
             if (!w.is_array()) fail(t.at("windows", k), "not an array of window ids");
             for (const json& v : w) {
@@ -245,6 +252,11 @@ void Reader::windows() {
     }
     m_r.windows = WindowList(std::move(out));
     windowOps(t, counts);
+    for (const ContentionWindow& w : m_r.windows)
+        for (const WindowOp& o : w.ops) {
+            std::vector<std::uint32_t>& ids = m_windowsOf[o.slice];
+            if (ids.empty() || ids.back() != w.id) ids.push_back(w.id);
+        }
 }
 
 // The windows' operators, op_count of them per window in window order.
@@ -385,8 +397,8 @@ void Reader::patterns() {
 
 void readFindingsV3(const json& doc, Report& r) {
     Reader reader(doc, r);
+    reader.windows();  // first: the anomalies' windows may come from them
     reader.anomalies();
-    reader.windows();
     reader.clusters();
     reader.patterns();
 }

@@ -59,7 +59,6 @@ json whatIfJson(const WhatIfSummary& w) {
             {"all_gain_ns", optionalNs(w.allGainNs)}};
 }
 
-
 json traceJson(const Report& r) {
     return {{"path", r.trace.path},           {"format", r.trace.format}, {"events", r.trace.events},
             {"operators", r.trace.operators}, {"tracks", r.trace.tracks}, {"span_ns", r.trace.spanNs},
@@ -92,9 +91,7 @@ json summaryJson(const Report& r) {
             {"extra_wait_by_resource", byRes}};
 }
 
-
 json noteJson(const ReportNote& n) { return {{"kind", n.kind}, {"text", n.text}}; }
-
 
 json operatorJson(const SignatureStats& s) {
     return {{"id", s.id},
