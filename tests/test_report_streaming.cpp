@@ -166,8 +166,13 @@ TEST_CASE("the Markdown report shows the top rows and counts the rest", "[report
         r.windows.push_back(w);
     }
     const std::string md = reportToMarkdown(r, *trace);
-    CHECK(md.find("... and 1,214 more (all in the JSON report).") != std::string::npos);
-    CHECK(md.find("... and 5 more (all in the JSON report).") != std::string::npos);
+    CHECK(md.find("... and 1,214 more: see the JSON report (`contend-cli analyze --json FILE` lists every one).") !=
+          std::string::npos);
+    CHECK(md.find("... and 5 more: see the JSON report (") != std::string::npos);
+    // Beside the JSON it was written with, it names that file.
+    const std::string beside = reportToMarkdown(r, *trace, FindingRank::Gain, "out/report.json");
+    CHECK(beside.find("... and 1,214 more: see the JSON report (`out/report.json`).") != std::string::npos);
+    CHECK(beside.find("... and 5 more: see the JSON report (`out/report.json`).") != std::string::npos);
     CHECK(md.find("| op19 |") != std::string::npos);
     CHECK(md.find("| op20 |") == std::string::npos);
     CHECK(md.find("| w24 |") != std::string::npos);
@@ -176,4 +181,17 @@ TEST_CASE("the Markdown report shows the top rows and counts the rest", "[report
     std::ostringstream streamedMd;
     writeReportMarkdown(streamedMd, r, *trace);
     CHECK(streamedMd.str() == md);
+}
+
+TEST_CASE("analyze --markdown beside --json names the JSON file for the rows it leaves out", "[report][cli]") {
+    const std::string sample =
+        (fs::path(contend::test::sourceDir()) / "resources" / "samples" / "projectx-before.json.gz").string();
+    test::TempFile json("md-beside.report.json"), md("md-beside.report.md");
+    REQUIRE(test::runCli("analyze '" + sample + "' --json '" + json.path() + "' --markdown '" + md.path() + "'") == 0);
+    const std::string text = test::slurp(md.path());
+    const auto report = reportFromJson(nlohmann::json::parse(test::slurp(json.path())));
+    REQUIRE(report);
+    REQUIRE(report->anomalies.size() > kMarkdownTop);
+    CHECK(text.find("... and " + std::to_string(report->anomalies.size() - kMarkdownTop) +
+                    " more: see the JSON report (`" + json.path() + "`).") != std::string::npos);
 }

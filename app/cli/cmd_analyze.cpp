@@ -61,7 +61,9 @@ const char* kHelp =
     "  --json-schema V  write the JSON as contend.report/V: 3 (default) or 2 (one object per\n"
     "                   finding, every name and track repeated; several times larger), for a tool\n"
     "                   that reads only report/2. Contend reads both.\n"
-    "  --markdown OUT   write a Markdown report (\"-\": stdout, instead of the summary)\n"
+    "  --markdown OUT   write a Markdown report (\"-\": stdout, instead of the summary): the\n"
+    "                   top 20 findings per section, then \"... and K more: see the JSON report\n"
+    "                   (FILE)\", naming the --json file when one is written\n"
     "  --top N          rows per section in the summary (default 10)\n"
     "  --rank-by R      order of the anomalies, windows and clusters in the summary and the\n"
     "                   Markdown: gain (default: the end-to-end gain the what-if predicts for\n"
@@ -384,7 +386,8 @@ int runAnalyze(int argc, char** argv) {
     const FindingRank rank = rankByGain ? FindingRank::Gain : FindingRank::Score;
     t0 = std::chrono::steady_clock::now();
     if (!markdownOut.empty()) {
-        if (!emit(markdownOut, [&](std::ostream& o) { writeReportMarkdown(o, report, trace, rank); }))
+        if (!emit(markdownOut,
+                  [&](std::ostream& o) { writeReportMarkdown(o, report, trace, rank, jsonOut == "-" ? "" : jsonOut); }))
             return kExitBadInput;
         outputs.emplace_back("markdown", msSince(t0));
     }

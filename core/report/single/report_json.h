@@ -60,10 +60,14 @@ Result<Report> reportFromJson(const nlohmann::json& j);
 
 // A human-readable report: summary, top anomalies, windows and clusters with causes, costs and
 // what to try. Implemented in report_markdown.cpp.
-// Findings in `rank` order (finding_rank.h); the top rows of each section, with a count of the
-// rest ("... and 12,345 more").
-std::string reportToMarkdown(const Report& report, const Trace& trace, FindingRank rank = FindingRank::Gain);
+// Findings in `rank` order (finding_rank.h); at most kMarkdownTop rows per section (patterns,
+// anomalies, windows, clusters, operators), then where the rest are: "... and 12,345 more: see the
+// JSON report (`report.json`)", naming `jsonFile` (the JSON written beside it) when given, else
+// the command that writes it. A report of a million findings stays a page.
+inline constexpr std::size_t kMarkdownTop = 20;
+std::string reportToMarkdown(const Report& report, const Trace& trace, FindingRank rank = FindingRank::Gain,
+                             const std::string& jsonFile = {});
 void writeReportMarkdown(std::ostream& out, const Report& report, const Trace& trace,
-                         FindingRank rank = FindingRank::Gain);
+                         FindingRank rank = FindingRank::Gain, const std::string& jsonFile = {});
 
 }  // namespace contend
