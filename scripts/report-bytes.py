@@ -6,7 +6,7 @@ levels left out ("anomalies.breakdown.measured", "patterns.runs.slice"), down to
     scripts/report-bytes.py [--depth N] [--top N] REPORT.json
 
 Prints one line per path, largest first: bytes, the share of the file, and the bytes per item of
-the section the path is in (the section's top-level array length, when it is an array). It
+the section the path is in (the section's top-level array length, or a columnar table's `rows`). It
 reads any JSON (a contend.report/2 or /3, a cluster report, a trace), streaming the text with one
 regular expression, so a 1 GB report takes a few minutes and little memory beyond the file."""
 import mmap
@@ -63,6 +63,9 @@ def attribute(data, depth):
             # An item of a top-level array.
             k = stack[0][3]
             lengths[k] = (lengths.get(k) or 0) + 1
+        elif top is not None and top[0] and len(stack) == 2 and top[3] == "rows" and tok.isdigit():
+            # A columnar table's length (contend.report/3).
+            lengths[stack[0][3]] = int(tok)
         sizes[".".join(path) or "(document)"] += n
         if c == b"{":
             stack.append([True, path, True, None])
