@@ -6,7 +6,7 @@
                        [--max-wait 120] [--busy 0.15] [--coefficient K] [--reanalyze]
 
 For each seed and name variant: waits (bounded) for a quiet machine, runs contend-lab (trace,
-truth, physics), runs `CONTEND_CLI analyze TRACE --json REPORT`, and matches the report's
+truth, physics), runs `CONTEND_CLI analyze TRACE --json-schema 2 --json REPORT`, and matches the report's
 anomalies to the truth's ops by (stream, start_ns). Prints, pooled over seeds and per seed, per
 truth cause: runs, truly slowed (excess > 20%), Contend's precision/recall beside a duration-only
 detector's (robust z per kernel name, |z| > 3.5 with the MAD), innocent runs flagged, cause
@@ -361,7 +361,8 @@ def main():
                 subprocess.run(cmd, check=True)
             report_path = base + ('' if a.coefficient is None else f'.k{a.coefficient:g}') + '.report.json'
             extra = [] if a.coefficient is None else ['--coefficient', f'{a.coefficient:g}']
-            rep = subprocess.run([a.cli, 'analyze', base + '.json', '--json', report_path] + extra,
+            # report/2: an object per finding, as score_run matches them.
+            rep = subprocess.run([a.cli, 'analyze', base + '.json', '--json-schema', '2', '--json', report_path] + extra,
                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
             if rep.returncode != 0:
                 sys.exit(f'lab-run.py: {a.cli} analyze failed ({rep.returncode}): {rep.stderr.strip()}')

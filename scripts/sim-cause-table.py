@@ -33,7 +33,9 @@ def run(sc, mode, seed):
     args = [CLI, 'simulate', sc, '--seed', str(seed), '--format', fmt, '--counters', ctr, '--device', device, '--out', base + '.' + ext, '--truth', base + '.truth.json', '--quiet']
     if sc not in ('mixed', 'null'): args += ['--bad-rate', '0.5', '--iterations', '24']
     subprocess.run(args, check=True)
-    subprocess.run([CLI, 'analyze', base + '.' + ext, '--json', base + '.report.json'], check=True, stdout=subprocess.DEVNULL)
+    # report/2: an object per anomaly, matched one by one below.
+    subprocess.run([CLI, 'analyze', base + '.' + ext, '--json-schema', '2', '--json', base + '.report.json'], check=True,
+                   stdout=subprocess.DEVNULL)
     t = json.load(open(base + '.truth.json')); r = json.load(open(base + '.report.json'))
     ops = {(o['stream'], o['start_ns']): o for o in t['ops']}
     s = collections.Counter(); mo = collections.Counter(); tp = collections.Counter()

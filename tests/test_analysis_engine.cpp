@@ -71,7 +71,7 @@ TEST_CASE("a report survives the JSON round trip", "[analysis][report]") {
     REQUIRE_FALSE(r.anomalies.empty());
     REQUIRE_FALSE(r.windows.empty());
     REQUIRE_FALSE(r.clusters.empty());
-    const nlohmann::json j = reportToJson(r, *mixedTrace());
+    const nlohmann::json j = reportToJson(r, *mixedTrace(), ReportSchemaVersion::V2);
     CHECK(j["schema"] == "contend.report/2");
     CHECK(j["anomalies"][0]["start_ns"].is_number_integer());
     CHECK(j["anomalies"][0]["pid"] == 0);  // as in the file: a number
@@ -91,10 +91,10 @@ TEST_CASE("a report survives the JSON round trip", "[analysis][report]") {
     CHECK(back->summary.bottleneck == r.summary.bottleneck);
     CHECK(reportToJson(*back) == reportToJson(r));
 
-    const auto future = reportFromJson(nlohmann::json{{"schema", "contend.report/3"}});
+    const auto future = reportFromJson(nlohmann::json{{"schema", "contend.report/4"}});
     REQUIRE_FALSE(future);
     CHECK(future.failure().kind == Failure::Kind::Malformed);
-    CHECK(future.failure().reason.find("contend.report/2") != std::string::npos);
+    CHECK(future.failure().reason.find("contend.report/3") != std::string::npos);
     // A report/1 (no what-if) still reads: gains and critical paths come back as not computed.
     nlohmann::json v1 = j;
     v1["schema"] = "contend.report/1";

@@ -16,7 +16,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-nlohmann::json sampleReport() {
+nlohmann::json sampleReport(ReportSchemaVersion version = ReportSchemaVersion::V3) {
     LoadResult lr =
         loadTrace((fs::path(contend::test::sourceDir()) / "resources" / "samples" / "projectx-before.json.gz").string(),
                   LoadOptions{});
@@ -24,7 +24,7 @@ nlohmann::json sampleReport() {
     const Report r = contend::test::analyzeOk(lr.value(), AnalysisSettings{});
     REQUIRE_FALSE(r.operators.empty());
     REQUIRE_FALSE(r.anomalies.empty());
-    return reportToJson(r, *lr.value());
+    return reportToJson(r, *lr.value(), version);
 }
 
 }  // namespace
@@ -54,10 +54,18 @@ TEST_CASE("a saved report with numbers out of range is an error naming the field
         CHECK(error.find("anomalies") != std::string::npos);
     }
     SECTION("an id beyond 32 bits") {
-        nlohmann::json j = good;
+        nlohmann::json j = sampleReport(ReportSchemaVersion::V2);
         j["anomalies"][0]["id"] = 1ull << 40;
         const std::string error = refused(j);
         CHECK(error.find("\"id\"") != std::string::npos);
+    }
+    SECTION("a slice beyond 32 bits in a report/3 column") {
+        nlohmann::json j = good;
+        j["anomalies"]["slice"][0] = 1ull << 40;
+        const std::string error = refused(j);
+        CHECK(error.find("anomalies.slice[0]") != std::string::npos);
+        CHECK(error.find("out of range") == std::string::npos);  // "not an integer in range"
+        CHECK(error.find("in range") != std::string::npos);
     }
     SECTION("a whole number written as a float reads as that integer") {
         nlohmann::json j = good;

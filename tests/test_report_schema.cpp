@@ -70,26 +70,35 @@ TEST_CASE("report schemas: strict about typos, missing fields and resource or pr
     REQUIRE(cli("analyze " + quoted(dir / "t.json") + " --json " + quoted(dir / "r.json")) == 0);
     const json good = readJson(dir / "r.json");
     REQUIRE(report.errors(good).empty());
-    REQUIRE(!good["anomalies"].empty());
-    REQUIRE(!good["windows"].empty());
+    REQUIRE(good["anomalies"]["rows"] > 0);
+    REQUIRE(good["windows"]["rows"] > 0);
+    REQUIRE(good["anomalies"].contains("evidence"));
 
     json typo = good;
-    typo["anomalies"][0]["exces_ns"] = typo["anomalies"][0]["excess_ns"];
-    typo["anomalies"][0].erase("excess_ns");
+    typo["anomalies"]["scor"] = typo["anomalies"]["score"];
+    typo["anomalies"].erase("score");
     const auto e1 = report.errors(typo);
-    CHECK(std::find(e1.begin(), e1.end(), "/anomalies/0: missing \"excess_ns\"") != e1.end());
-    CHECK(std::find(e1.begin(), e1.end(), "/anomalies/0: unexpected field \"exces_ns\"") != e1.end());
+    CHECK(std::find(e1.begin(), e1.end(), "/anomalies: missing \"score\"") != e1.end());
+    CHECK(std::find(e1.begin(), e1.end(), "/anomalies: unexpected field \"scor\"") != e1.end());
 
     json missing = good;
     missing["summary"].erase("operator_time_ns");
     CHECK(report.errors(missing) == std::vector<std::string>{"/summary: missing \"operator_time_ns\""});
 
     json badResource = good;
-    badResource["windows"][0]["resource"] = "bandwith";
+    badResource["windows"]["resource"][0] = "bandwidth";  // text is an index into strings
     CHECK(report.errors(badResource).size() == 1);
     json badProvenance = good;
-    badProvenance["anomalies"][0]["provenance"] = "guessed";
+    badProvenance["anomalies"]["provenance"][0] = -1;
     CHECK(report.errors(badProvenance).size() == 1);
+    json badFlag = good;
+    badFlag["windows"]["from_counters"] = json::array();
+    for (std::size_t i = 0; i < good["windows"]["rows"].get<std::size_t>(); ++i)
+        badFlag["windows"]["from_counters"].push_back(i == 0);  // 0 or 1, not false or true
+    CHECK(report.errors(badFlag).size() == good["windows"]["rows"].get<std::size_t>());
+    json badEvidence = good;
+    badEvidence["anomalies"]["evidence"][0] = "measured: ...";
+    CHECK(report.errors(badEvidence).size() == 1);
     json badType = good;
     badType["summary"]["anomalies"] = "3";
     CHECK(report.errors(badType).size() == 1);
@@ -116,6 +125,18 @@ TEST_CASE("every report and comparison contend-cli writes on the samples and sim
     const fs::path samples = fs::path(contend::test::sourceDir()) / "resources" / "samples";
     analyzeValidates(report, samples / "projectx-before.json.gz", dir / "before.report.json");
     analyzeValidates(report, samples / "projectx-after.json.gz", dir / "after.report.json");
+    // report/2 on request, against its own schema; compare reads it as it reads /3.
+    const JsonSchemaCheck report2 = schema("contend.report-2.schema.json");
+    REQUIRE(cli("analyze " + quoted(samples / "projectx-before.json.gz") + " --json-schema 2 --json " +
+                quoted(dir / "before.report2.json")) == 0);
+    requireValid(report2, dir / "before.report2.json", "report/2");
+    CHECK(readJson(dir / "before.report2.json")["schema"] == "contend.report/2");
+    CHECK_FALSE(report.errors(readJson(dir / "before.report2.json")).empty());
+    REQUIRE(cli("compare " + quoted(dir / "before.report2.json") + " " + quoted(dir / "before.report.json") +
+                " --json " + quoted(dir / "v2-v3.compare.json")) == 0);
+    const json same = readJson(dir / "v2-v3.compare.json");
+    CHECK(same["summary"]["counts"]["anomalies"]["resolved"] == 0);
+    CHECK(same["summary"]["counts"]["anomalies"]["new"] == 0);
     REQUIRE(cli("compare " + quoted(samples / "projectx-before.json.gz") + " " +
                 quoted(samples / "projectx-after.json.gz") + " --json " + quoted(dir / "samples.compare.json")) == 0);
     requireValid(compare, dir / "samples.compare.json", "compare of the samples");

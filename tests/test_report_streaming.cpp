@@ -1,6 +1,7 @@
-// Streaming reports: writeReportJson writes the very bytes of the whole-document path
-// (jsonText(reportToJson(...))) without building the document, files are written atomically
-// through a stream, and the Markdown shows the top rows with a count of the rest.
+// Streaming reports: writeReportJson writes a report/2's very bytes of the whole-document path
+// (jsonText(reportToJson(...))) without building the document, a report/3 reads back as the same
+// report, files are written atomically through a stream, and the Markdown shows the top rows with
+// a count of the rest.
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <sstream>
@@ -19,8 +20,20 @@ namespace {
 
 std::string streamed(const Report& r, const Trace* t) {
     std::ostringstream o;
-    writeReportJson(o, r, t);
+    writeReportJson(o, r, t, ReportSchemaVersion::V2);
     return o.str();
+}
+
+// The report/2 document (the streamed report/2 must be its text).
+nlohmann::json v2(const Report& r, const Trace* t = nullptr) {
+    return t ? reportToJson(r, *t, ReportSchemaVersion::V2) : reportToJson(r, ReportSchemaVersion::V2);
+}
+
+// A report/3 written and read back, as report/2 text: what it says, whatever the layout.
+std::string v3AsV2(const Report& r, const Trace* t) {
+    const Result<Report> back = reportFromJson(nlohmann::json::parse(reportJsonText(r, t)));
+    REQUIRE(back);
+    return jsonText(v2(*back));
 }
 
 TracePtr loadSample(const char* name) {
@@ -41,10 +54,11 @@ TEST_CASE("a streamed JSON report is byte for byte the whole-document text on th
         for (auto [k, ratio] : {std::pair{3.0, 0.7}, {0.0, 0.1}, {0.5, 0.3}, {50.0, 0.99}}) {
             const Report r = buildReport(*p, k, ratio);
             INFO(sample << " at coefficient " << k << ", ratio " << ratio);
-            const std::string whole = jsonText(reportToJson(r, *trace));
+            const std::string whole = jsonText(v2(r, trace.get()));
             const std::string text = streamed(r, trace.get());
             CHECK(text.size() == whole.size());
             CHECK(text == whole);
+            CHECK(v3AsV2(r, trace.get()) == whole);
             if (k == 0.0) CHECK(r.anomalies.size() > 20);
         }
     }
@@ -53,7 +67,8 @@ TEST_CASE("a streamed JSON report is byte for byte the whole-document text on th
 TEST_CASE("a streamed JSON report matches for hand-built reports: empty lists, names from the trace, bad UTF-8",
           "[report][stream]") {
     Report empty;
-    CHECK(streamed(empty, nullptr) == jsonText(reportToJson(empty)));
+    CHECK(streamed(empty, nullptr) == jsonText(v2(empty)));
+    CHECK(v3AsV2(empty, nullptr) == jsonText(v2(empty)));
 
     const TracePtr trace = loadSample("projectx-before.json.gz");
     Report r;
@@ -86,8 +101,11 @@ TEST_CASE("a streamed JSON report matches for hand-built reports: empty lists, n
     r.patterns.push_back(pat);
     r.patterns.push_back(ContentionPattern{});
     r.summary.extraWaitByResource[2] = 5;
-    CHECK(streamed(r, trace.get()) == jsonText(reportToJson(r, *trace)));
-    CHECK(streamed(r, nullptr) == jsonText(reportToJson(r)));
+    CHECK(streamed(r, trace.get()) == jsonText(v2(r, trace.get())));
+    CHECK(streamed(r, nullptr) == jsonText(v2(r)));
+    // report/3 says the same: names from the trace, U+FFFD for the bad bytes, the lists as they are.
+    CHECK(v3AsV2(r, trace.get()) == jsonText(v2(r, trace.get())));
+    CHECK(v3AsV2(r, nullptr) == jsonText(v2(r)));
 }
 
 TEST_CASE("a streamed report written atomically reads back equal to the report", "[report][stream]") {
@@ -98,7 +116,7 @@ TEST_CASE("a streamed report written atomically reads back equal to the report",
     test::TempFile file("streamed.report.json");
     REQUIRE_FALSE(writeFileAtomically(file.path(), [&](std::ostream& o) { writeReportJson(o, r, trace.get()); }));
     const std::string text = test::slurp(file.path());
-    CHECK(text == jsonText(reportToJson(r, *trace)));
+    CHECK(text == reportJsonText(r, trace.get()));
     auto back = reportFromJson(nlohmann::json::parse(text));
     REQUIRE(back);
     CHECK(reportToJson(*back) == reportToJson(r));
@@ -171,8 +189,13 @@ TEST_CASE("the Markdown report shows the top rows and counts the rest", "[report
         r.windows.push_back(w);
     }
     const std::string md = reportToMarkdown(r, *trace);
-    CHECK(md.find("... and 1,214 more (all in the JSON report).") != std::string::npos);
-    CHECK(md.find("... and 5 more (all in the JSON report).") != std::string::npos);
+    CHECK(md.find("... and 1,214 more: see the JSON report (`contend-cli analyze --json FILE` lists every one).") !=
+          std::string::npos);
+    CHECK(md.find("... and 5 more: see the JSON report (") != std::string::npos);
+    // Beside the JSON it was written with, it names that file.
+    const std::string beside = reportToMarkdown(r, *trace, FindingRank::Gain, "out/report.json");
+    CHECK(beside.find("... and 1,214 more: see the JSON report (`out/report.json`).") != std::string::npos);
+    CHECK(beside.find("... and 5 more: see the JSON report (`out/report.json`).") != std::string::npos);
     CHECK(md.find("| op19 |") != std::string::npos);
     CHECK(md.find("| op20 |") == std::string::npos);
     CHECK(md.find("| w24 |") != std::string::npos);
@@ -181,4 +204,17 @@ TEST_CASE("the Markdown report shows the top rows and counts the rest", "[report
     std::ostringstream streamedMd;
     writeReportMarkdown(streamedMd, r, *trace);
     CHECK(streamedMd.str() == md);
+}
+
+TEST_CASE("analyze --markdown beside --json names the JSON file for the rows it leaves out", "[report][cli]") {
+    const std::string sample =
+        (fs::path(contend::test::sourceDir()) / "resources" / "samples" / "projectx-before.json.gz").string();
+    test::TempFile json("md-beside.report.json"), md("md-beside.report.md");
+    REQUIRE(test::runCli("analyze '" + sample + "' --json '" + json.path() + "' --markdown '" + md.path() + "'") == 0);
+    const std::string text = test::slurp(md.path());
+    const auto report = reportFromJson(nlohmann::json::parse(test::slurp(json.path())));
+    REQUIRE(report);
+    REQUIRE(report->anomalies.size() > kMarkdownTop);
+    CHECK(text.find("... and " + std::to_string(report->anomalies.size() - kMarkdownTop) +
+                    " more: see the JSON report (`" + json.path() + "`).") != std::string::npos);
 }

@@ -248,13 +248,22 @@ TEST_CASE("a streamed report carries the producer where the whole document has i
     std::ostringstream streamed;
     writeReportJson(streamed, r, nullptr);
     const std::string text = streamed.str();
-    CHECK(text == jsonText(reportToJson(r)));
+    CHECK(json::parse(text) == reportToJson(r));
     CHECK(json::parse(text)["producer"] == producerJson());
-    // In nlohmann's (alphabetical) key order: after "operators", before "schema".
+    // report/3: right after the schema, at the top of the file.
     const auto at = text.find("\n  \"producer\": {\n");
     REQUIRE(at != std::string::npos);
-    CHECK(text.find("\n  \"operators\": ") < at);
-    CHECK(at < text.find("\n  \"schema\": "));
+    CHECK(text.find("{\n  \"schema\": \"contend.report/3\",\n") == 0);
+    CHECK(at < text.find("\n  \"trace\": "));
+    // report/2 on request: in nlohmann's (alphabetical) key order, after "operators", before "schema".
+    std::ostringstream two;
+    writeReportJson(two, r, nullptr, ReportSchemaVersion::V2);
+    const std::string text2 = two.str();
+    CHECK(text2 == jsonText(reportToJson(r, ReportSchemaVersion::V2)));
+    const auto at2 = text2.find("\n  \"producer\": {\n");
+    REQUIRE(at2 != std::string::npos);
+    CHECK(text2.find("\n  \"operators\": ") < at2);
+    CHECK(at2 < text2.find("\n  \"schema\": "));
 }
 
 TEST_CASE("cmake/build_info.cmake: the commit from git, unknown outside a checkout, rewritten only on a change",

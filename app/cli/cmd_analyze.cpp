@@ -29,7 +29,8 @@ namespace {
 
 const char* kHelp =
     "usage: contend-cli analyze TRACE [TRACE...] [--coefficient K] [--overlap R] [--config FILE]\n"
-    "                               [--json OUT|-] [--markdown OUT|-] [--csv DIR] [--top N]\n"
+    "                               [--json OUT|-] [--json-schema 2|3] [--markdown OUT|-]\n"
+    "                               [--csv DIR] [--top N]\n"
     "                               [--rank-by gain|score] [--strict] [--timings]\n"
     "\n"
     "Finds the device operators slowed by contention, names the cause (bandwidth, compute,\n"
@@ -55,8 +56,14 @@ const char* kHelp =
     "  --config FILE    JSON mapping of counter names to resources:\n"
     "                   {\"map\": [{\"match\": \"regex\", \"resource\": \"bandwidth\",\n"
     "                              \"kind\": \"throughput\", \"peak\": 1.6e6}]}\n"
-    "  --json OUT       write the contend.report/2 JSON (\"-\": stdout, instead of the summary)\n"
-    "  --markdown OUT   write a Markdown report (\"-\": stdout, instead of the summary)\n"
+    "  --json OUT       write the contend.report/3 JSON (\"-\": stdout, instead of the summary):\n"
+    "                   findings as columns, names and evidence wording once (docs/report-schema.md)\n"
+    "  --json-schema V  write the JSON as contend.report/V: 3 (default) or 2 (one object per\n"
+    "                   finding, every name and track repeated; several times larger), for a tool\n"
+    "                   that reads only report/2. Contend reads both.\n"
+    "  --markdown OUT   write a Markdown report (\"-\": stdout, instead of the summary): the\n"
+    "                   top 20 findings per section, then \"... and K more: see the JSON report\n"
+    "                   (FILE)\", naming the --json file when one is written\n"
     "  --top N          rows per section in the summary (default 10)\n"
     "  --rank-by R      order of the anomalies, windows and clusters in the summary and the\n"
     "                   Markdown: gain (default: the end-to-end gain the what-if predicts for\n"
@@ -282,6 +289,7 @@ int runAnalyze(int argc, char** argv) {
     bool rankByGain = true;
     bool strict = false;
     bool timings = false;
+    ReportSchemaVersion jsonSchema = ReportSchemaVersion::V3;
     auto usage = [](const std::string& why) {
         std::fprintf(stderr, "contend-cli analyze: %s\n%s", why.c_str(), kHelp);
         return kExitUsage;
@@ -307,6 +315,11 @@ int runAnalyze(int argc, char** argv) {
             const char* v = value("--json");
             if (!v) return usage("--json needs a file or -");
             jsonOut = v;
+        } else if (a == "--json-schema") {
+            const char* v = value("--json-schema");
+            const std::string version = v ? v : "";
+            if (version != "2" && version != "3") return usage("--json-schema needs 2 or 3");
+            jsonSchema = version == "2" ? ReportSchemaVersion::V2 : ReportSchemaVersion::V3;
         } else if (a == "--markdown") {
             const char* v = value("--markdown");
             if (!v) return usage("--markdown needs a file or -");
@@ -375,13 +388,15 @@ int runAnalyze(int argc, char** argv) {
     std::vector<std::pair<std::string, double>> outputs;  // --timings: each write's wall time
     auto t0 = std::chrono::steady_clock::now();
     if (!jsonOut.empty()) {
-        if (!emit(jsonOut, [&](std::ostream& o) { writeReportJson(o, report, &trace); })) return kExitBadInput;
+        if (!emit(jsonOut, [&](std::ostream& o) { writeReportJson(o, report, &trace, jsonSchema); }))
+            return kExitBadInput;
         outputs.emplace_back("json", msSince(t0));
     }
     const FindingRank rank = rankByGain ? FindingRank::Gain : FindingRank::Score;
     t0 = std::chrono::steady_clock::now();
     if (!markdownOut.empty()) {
-        if (!emit(markdownOut, [&](std::ostream& o) { writeReportMarkdown(o, report, trace, rank); }))
+        if (!emit(markdownOut,
+                  [&](std::ostream& o) { writeReportMarkdown(o, report, trace, rank, jsonOut == "-" ? "" : jsonOut); }))
             return kExitBadInput;
         outputs.emplace_back("markdown", msSince(t0));
     }

@@ -38,7 +38,7 @@ const char* kCompareHelp =
     "and sync clusters were resolved, persist or are new, how each operator changed, the\n"
     "end-to-end change, the extra wait per resource, and whether the bottleneck moved; and\n"
     "predicted vs realised: the end-to-end gain BASE's what-if predicted for what NEW resolved\n"
-    "(reports from 'analyze --json', contend.report/2, carry it) against the change of the sum\n"
+    "(reports from 'analyze --json', contend.report/3 or /2, carry it) against the change of the sum\n"
     "of iteration times, saying so when findings were resolved but the run did not get faster\n"
     "and where the new critical path runs.\n"
     "\n"

@@ -214,7 +214,7 @@ int runCluster(int argc, char** argv) {
         run.onReport = [&reportsDir](const Report& report, const Trace& trace) {
             const std::string name = "rank-" + std::to_string(report.distributed.rank) + ".report.json";
             const auto failed =
-                writeFileAtomically((fs::path(reportsDir) / name).string(), jsonText(reportToJson(report, trace)));
+                writeFileAtomically((fs::path(reportsDir) / name).string(), reportJsonText(report, &trace));
             return failed ? failed->message() : std::string();
         };
     ClusterRunResult result = analyseRanks(traces, run);

@@ -394,7 +394,7 @@ std::optional<Failure> MainWindow::saveReport(const QString& path, const QString
     const ReportPtr r = m_session->report();
     if (!cur || !r) return saveRefused(tr("there is no report to save (open a trace and let the analysis finish)"));
     const std::string text =
-        format == QStringLiteral("json") ? jsonText(reportToJson(*r, *cur->trace)) : reportToMarkdown(*r, *cur->trace);
+        format == QStringLiteral("json") ? reportJsonText(*r, cur->trace.get()) : reportToMarkdown(*r, *cur->trace);
     return saveFileAtomically(path, text);
 }
 

@@ -23,7 +23,7 @@ from ._frames import records as _records
 from ._progress import callback as _callback
 from ._torch import torch_handler
 
-__all__ = ["load", "analyze", "compare", "cluster", "torch_handler", "formats", "Trace", "Result", "Comparison",
+__all__ = ["load", "analyze", "read_report", "compare", "cluster", "torch_handler", "formats", "Trace", "Result", "Comparison",
            "Cluster", "Error", "UnreadableError", "MalformedError", "NotATraceError", "OutOfMemoryError",
            "CancelledError", "UnsupportedError", "InternalError", "InvalidError"]
 
@@ -151,17 +151,19 @@ class Result:
         o = self.settings["overlap_ratio"] if overlap is None else float(overlap)
         return Result(self._a.rethreshold(c, o))
 
-    def to_json(self, path=None):
-        """The contend.report/2 JSON, byte for byte what ``contend-cli analyze --json`` writes. With
+    def to_json(self, path=None, schema=3):
+        """The contend.report/3 JSON, byte for byte what ``contend-cli analyze --json`` writes
+        (`schema=2`: the contend.report/2 of ``--json-schema 2``, one object per finding). With
         `path`, written there (atomically: a temporary file renamed) and None returned."""
-        text = self._a.to_json()
+        text = self._a.to_json(int(schema))
         if path is None:
             return text
         _write_atomically(path, text)
         return None
 
-    def to_dict(self):
-        return _json.loads(self._a.to_json())
+    def to_dict(self, schema=3):
+        """The JSON as Python values (`schema=2` for report/2's layout: a dict per finding)."""
+        return _json.loads(self._a.to_json(int(schema)))
 
     def to_markdown(self):
         """The Markdown report (``contend-cli analyze --markdown``)."""
@@ -226,7 +228,25 @@ def analyze(source, coefficient=DEFAULT_COEFFICIENT, overlap=DEFAULT_OVERLAP, *,
                                 bool(what_if), _limit(memory_limit), _callback(progress, "analysing")))
 
 
+def read_report(path):
+    """A report saved by ``contend-cli analyze --json`` (contend.report/3, or an older /2 or /1),
+    read as core reads it for compare and merge: the same :class:`Result` tables, summary and JSON
+    whichever version the file is. It has no trace: :meth:`Result.rethreshold`,
+    :meth:`Result.to_markdown` and :attr:`Result.trace` raise; :func:`compare` takes it as it is
+    (at its own thresholds). A file that is not a report raises a :class:`contend.Error` naming the
+    file and the place."""
+    import os
+    path = os.fspath(path)
+    with open(path, "rb") as f:
+        text = f.read().decode("utf-8", "replace")
+    result = Result(_core.read_report(text, path))
+    result._from_file = True
+    return result
+
+
 def _result(run, coefficient, overlap, progress):
+    if isinstance(run, Result) and getattr(run, "_from_file", False):
+        return run  # a saved report: at the thresholds it was written at
     if isinstance(run, Result):
         if (run.settings["coefficient"], run.settings["overlap_ratio"]) == (coefficient, overlap):
             return run

@@ -144,6 +144,8 @@ PyAnalysis analyze(const pyb::object& source, double coefficient, double overlap
 
 PyAnalysis rethreshold(const PyAnalysis& a, double coefficient, double overlap) {
     checkThresholds(coefficient, overlap);
+    if (!a.prepared)
+        throw std::invalid_argument("a report read from a file cannot be re-thresholded: analyse its trace instead");
     PyAnalysis out = a;
     out.times = {};
     ReportStageOptions stage;
@@ -160,16 +162,38 @@ PyAnalysis rethreshold(const PyAnalysis& a, double coefficient, double overlap) 
     return out;
 }
 
-std::string toJson(const PyAnalysis& a) {
+std::string toJson(const PyAnalysis& a, int schema) {
+    if (schema != 2 && schema != 3) throw std::invalid_argument("schema is 2 or 3 (contend.report/2 or /3)");
     pyb::gil_scoped_release nogil;
     std::ostringstream out;
-    writeReportJson(out, *a.report, a.trace.get());
+    writeReportJson(out, *a.report, a.trace.get(), schema == 2 ? ReportSchemaVersion::V2 : ReportSchemaVersion::V3);
     return std::move(out).str();
 }
 
 std::string toMarkdown(const PyAnalysis& a) {
+    if (!a.trace) throw std::invalid_argument("a report read from a file has no trace to write the Markdown with");
     pyb::gil_scoped_release nogil;
     return reportToMarkdown(*a.report, *a.trace);
+}
+
+// A saved report (contend.report/3, /2 or /1) read as core reads it (compare, merge): its tables
+// and header, no trace and nothing to re-threshold.
+PyAnalysis readReport(const std::string& text, const std::string& path) {
+    Result<Report> r = Failure::cancelled(path);
+    {
+        pyb::gil_scoped_release nogil;
+        nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+        if (j.is_discarded())
+            r = Failure::of(Failure::Kind::Malformed, "not JSON", path);
+        else if (Result<Report> read = reportFromJson(j); !read)
+            r = Failure::of(Failure::Kind::Malformed, "not a usable report: " + read.failure().reason, path);
+        else
+            r = std::move(read);
+    }
+    PyAnalysis out;
+    out.report = std::make_shared<const Report>(valueOf(std::move(r), nullptr));
+    out.whatIf = out.report->whatIf.computed;
+    return out;
 }
 
 pyb::dict timesOf(const PipelineTimes& t) {
@@ -265,13 +289,17 @@ PYBIND11_MODULE(_core, m) {
     pyb::class_<PyAnalysis>(m, "Analysis")
         .def("table", [](const PyAnalysis& a, const std::string& name) { return reportTable(*a.report, name); })
         .def("header", [](const PyAnalysis& a) { return reportHeader(*a.report); })
-        .def("to_json", &toJson)
+        .def("to_json", &toJson, pyb::arg("schema") = 3)
         .def("to_markdown", &toMarkdown)
         .def("rethreshold", &rethreshold, pyb::arg("coefficient"), pyb::arg("overlap"))
         .def("times", [](const PyAnalysis& a) { return timesOf(a.times); })
-        .def("trace", [](const PyAnalysis& a) { return PyTrace{a.trace}; });
+        .def("trace", [](const PyAnalysis& a) {
+            if (!a.trace) throw std::invalid_argument("a report read from a file has no trace: load its trace");
+            return PyTrace{a.trace};
+        });
 
     m.def("table_names", &reportTableNames);
+    m.def("read_report", &readReport, pyb::arg("text"), pyb::arg("path"));
     m.def("load", &load, pyb::arg("path"), pyb::arg("memory_limit"), pyb::arg("progress"));
     m.def("analyze", &analyze, pyb::arg("source"), pyb::arg("coefficient"), pyb::arg("overlap"), pyb::arg("config"),
           pyb::arg("what_if"), pyb::arg("memory_limit"), pyb::arg("progress"));

@@ -1,7 +1,7 @@
 #pragma once
 // A report's sections as columnar tables (table.h), the columns named and valued as the
-// contend.report/2 JSON writes them (core/report/single/report_json.cpp), so a DataFrame and the
-// JSON of the same report say the same thing. Lists inside an item (an anomaly's windows, a
+// contend.report/2 JSON writes them (core/report/single/report_json.cpp; report/3 has the same
+// fields as columns), so a DataFrame and the JSON of the same report say the same thing. Lists inside an item (an anomaly's windows, a
 // window's operators, a pattern's runs) are tables of their own, keyed by the item's id.
 #include <pybind11/pybind11.h>
 #include <string>

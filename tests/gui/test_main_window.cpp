@@ -386,7 +386,7 @@ TEST_CASE("export writes the report as contend-cli does and the view as a PNG, a
     QFile jf(json);
     REQUIRE(jf.open(QIODevice::ReadOnly));
     const Trace& t = *w.session()->current()->trace;
-    CHECK(jf.readAll().toStdString() == jsonText(reportToJson(*w.session()->report(), t)));
+    CHECK(jf.readAll().toStdString() == reportJsonText(*w.session()->report(), &t));
     CHECK(QFileInfo(md).size() > 100);
     QImage image(png);
     CHECK(image.width() == w.timeline()->width());

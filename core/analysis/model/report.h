@@ -1,6 +1,6 @@
 #pragma once
 // The analysis result: plain values, no pointers into windows, serialisable to the
-// "contend.report/2" JSON contract (core/report). Produced by the analysis engine from an
+// "contend.report/3" JSON contract (core/report). Produced by the analysis engine from an
 // immutable Trace plus AnalysisSettings; read by contend-cli, the widgets and compare.
 #include <array>
 #include <cstdint>

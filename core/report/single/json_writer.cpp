@@ -11,44 +11,52 @@ void JsonWriter::newline(int depth) {
     m_out.append(2 * static_cast<std::size_t>(depth), ' ');
 }
 
-void JsonWriter::element() {
-    if (m_levels.empty() || !m_levels.back().array) return;
-    if (m_levels.back().any) m_out += ',';
-    m_levels.back().any = true;
-    newline(m_depth);
-}
-
-void JsonWriter::beginObject() {
-    element();
-    m_out += '{';
-    m_levels.push_back({false, false});
-    ++m_depth;
-}
-
-void JsonWriter::beginArray() {
-    element();
-    m_out += '[';
-    m_levels.push_back({true, false});
-    ++m_depth;
-}
-
-void JsonWriter::endObject() {
-    const bool any = m_levels.back().any;
-    m_levels.pop_back();
-    --m_depth;
-    if (any) newline(m_depth);
-    m_out += '}';
+void JsonWriter::flushIfFull() {
     if (m_sink && m_out.size() >= kFlushBytes) {
         m_sink->write(m_out.data(), static_cast<std::streamsize>(m_out.size()));
         m_out.clear();
     }
 }
 
-void JsonWriter::endArray() {
-    const bool any = m_levels.back().any;
+void JsonWriter::element() {
+    if (m_levels.empty() || !m_levels.back().array) return;
+    if (m_levels.back().any) m_out += ',';
+    m_levels.back().any = true;
+    if (m_levels.back().compact) {
+        flushIfFull();  // a column of a million numbers is one array
+        return;
+    }
+    newline(m_depth);
+}
+
+void JsonWriter::beginObject() {
+    element();
+    m_out += '{';
+    m_levels.push_back({false, false, m_depth >= m_compactFrom});
+    ++m_depth;
+}
+
+void JsonWriter::beginArray() {
+    element();
+    m_out += '[';
+    m_levels.push_back({true, false, m_depth >= m_compactFrom});
+    ++m_depth;
+}
+
+void JsonWriter::endObject() {
+    const Level level = m_levels.back();
     m_levels.pop_back();
     --m_depth;
-    if (any) newline(m_depth);
+    if (level.any && !level.compact) newline(m_depth);
+    m_out += '}';
+    flushIfFull();
+}
+
+void JsonWriter::endArray() {
+    const Level level = m_levels.back();
+    m_levels.pop_back();
+    --m_depth;
+    if (level.any && !level.compact) newline(m_depth);
     m_out += ']';
 }
 
@@ -56,9 +64,9 @@ void JsonWriter::key(std::string_view k) {
     Level& level = m_levels.back();
     if (level.any) m_out += ',';
     level.any = true;
-    newline(m_depth);
+    if (!level.compact) newline(m_depth);
     value(k);  // in an object: element() adds nothing
-    m_out += ": ";
+    m_out += level.compact ? ":" : ": ";
 }
 
 void JsonWriter::value(std::int64_t v) {
@@ -107,6 +115,30 @@ void JsonWriter::value(std::string_view s) {
         return;
     }
     m_out += nlohmann::json(std::string(s)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+void JsonWriter::value(const nlohmann::json& v) {
+    switch (v.type()) {
+    case nlohmann::json::value_t::object:
+        beginObject();
+        for (auto it = v.begin(); it != v.end(); ++it) {
+            key(it.key());
+            value(*it);
+        }
+        endObject();
+        break;
+    case nlohmann::json::value_t::array:
+        beginArray();
+        for (const nlohmann::json& x : v) value(x);
+        endArray();
+        break;
+    case nlohmann::json::value_t::string: value(std::string_view(v.get_ref<const std::string&>())); break;
+    case nlohmann::json::value_t::boolean: value(v.get<bool>()); break;
+    case nlohmann::json::value_t::number_integer: value(v.get<std::int64_t>()); break;
+    case nlohmann::json::value_t::number_unsigned: value(v.get<std::uint64_t>()); break;
+    case nlohmann::json::value_t::number_float: value(v.get<double>()); break;
+    default: null(); break;
+    }
 }
 
 void JsonWriter::id(const std::string& text) {

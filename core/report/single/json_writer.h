@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,8 +27,12 @@ class JsonWriter {
     // is written to it and emptied whenever an object ends with kFlushBytes or more in it (the
     // caller writes what is left at the end), so a list of a million objects never sits whole in
     // memory.
+    // A container that begins at depth `compactFrom` or deeper is written on one line, without
+    // spaces ("[1,2,3]", "{"a":1}"), as nlohmann's dump() writes it: contend.report/3 keeps its
+    // sections' members one per line and everything inside them on that line.
     static constexpr std::size_t kFlushBytes = std::size_t{1} << 16;
-    JsonWriter(std::string& out, int depth, std::ostream* sink = nullptr) : m_out(out), m_depth(depth), m_sink(sink) {}
+    JsonWriter(std::string& out, int depth, std::ostream* sink = nullptr, int compactFrom = 1 << 30)
+        : m_out(out), m_depth(depth), m_sink(sink), m_compactFrom(compactFrom) {}
 
     void beginObject();
     void endObject();
@@ -46,6 +51,8 @@ class JsonWriter {
     void value(const char* s) { value(std::string_view(s)); }
     void value(const std::string& s) { value(std::string_view(s)); }
     void null();
+    // A whole value built as a document (its object keys in the document's order).
+    void value(const nlohmann::json& v);
     // A pid or tid as idJson (report_json.h) writes it: an integer when the text is one, else text.
     void id(const std::string& text);
 
@@ -59,14 +66,17 @@ class JsonWriter {
   private:
     void element();  // before a value: the separator and indent when it is an array's element
     void newline(int depth);
+    void flushIfFull();
 
     std::string& m_out;
     int m_depth;
     std::ostream* m_sink;
-    // Per open container: is it an array, and has it a member yet.
+    int m_compactFrom;
+    // Per open container: is it an array, has it a member yet, is it written on one line.
     struct Level {
         bool array;
         bool any;
+        bool compact;
     };
     std::vector<Level> m_levels;
 };

@@ -4,12 +4,14 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <sstream>
 #include <type_traits>
 
 #include "core/report/breakdowns/breakdowns_json.h"
 #include "core/report/producer_json.h"
 #include "core/report/ranks/distributed_json.h"
 #include "core/report/single/json_writer.h"
+#include "core/report/single/report_sections.h"
 
 namespace contend {
 
@@ -21,105 +23,14 @@ using nlohmann::json;
 
 namespace {
 
-json breakdownJson(const Breakdown& b) {
-    json j = {{"compute_ns", b.computeNs},
-              {"data_wait_ns", b.dataWaitNs},
-              {"queue_ns", b.queueNs},
-              {"sync_ns", b.syncNs},
-              {"measured", {{"data", b.measuredData}, {"queue", b.measuredQueue}, {"sync", b.measuredSync}}}};
-    j["wait_before_ns"] = b.waitBeforeNs >= 0 ? json(b.waitBeforeNs) : json(nullptr);
-    return j;
-}
-
-double finite(double v) { return std::isfinite(v) ? v : 0.0; }
-
-// --- what-if (report/2): kept in small functions of their own --------------------------------
-
-// A time the what-if may not have computed: null for -1.
-json optionalNs(TimeNs v) { return v >= 0 ? json(v) : json(nullptr); }
-
-json whatIfJson(const WhatIfSummary& w) {
-    json resources = json::array();
-    for (const ResourceGain& g : w.resources)
-        resources.push_back(
-            {{"resource", resourceName(g.resource)}, {"extra_wait_ns", g.extraWaitNs}, {"gain_ns", g.gainNs}});
-    return {{"computed", w.computed},
-            {"total_ns", w.totalNs},
-            {"iterations", w.iterations},
-            {"nodes", w.nodes},
-            {"edges", w.edges},
-            {"critical_track", w.criticalTrack},
-            {"critical_device_ns", w.criticalDeviceNs},
-            {"replayed", w.replayed},
-            {"off_path", w.offPath},
-            {"skipped", w.skipped},
-            {"resources", std::move(resources)},
-            {"all_gain_ns", optionalNs(w.allGainNs)}};
-}
-
 // Fields the what-if adds to an item ("gain_ns", "slack_ns", "critical_path_ns", ...).
 void addGain(json& item, TimeNs gain) { item["gain_ns"] = optionalNs(gain); }
 void addSlack(json& item, TimeNs slack) { item["slack_ns"] = optionalNs(slack); }
-void addCriticalPath(json& item, const IterationStats& s) {
-    item["critical_path_ns"] = optionalNs(s.criticalPathNs);
-    item["critical_track"] = s.criticalTrack;
-}
-
-// Slice-dependent fallbacks for hand-built reports.
-struct SliceText {
-    std::string name, pid, tid, label;
-    TimeNs start = 0, dur = 0;
-};
-SliceText sliceText(const Trace* t, std::uint32_t slice) {
-    SliceText s;
-    if (!t || slice >= t->slices().size()) return s;
-    const Slice& sl = t->slices()[slice];
-    const Track& tr = t->tracks()[sl.track];
-    s.name = std::string(t->str(sl.name));
-    s.pid = tr.pid;
-    s.tid = tr.tid;
-    s.label = tr.label();
-    s.start = sl.start;
-    s.dur = sl.dur;
-    return s;
-}
 
 // --- writing: one function per item, one per section --------------------------------------
 // A section is a top-level key. Sections are visited in the order nlohmann::json keeps object
 // keys (alphabetical), so the streaming writer emits the same bytes as dumping the whole
 // document; a new section goes in its alphabetical place in forEachSection.
-
-json traceJson(const Report& r) {
-    return {{"path", r.trace.path},           {"format", r.trace.format}, {"events", r.trace.events},
-            {"operators", r.trace.operators}, {"tracks", r.trace.tracks}, {"span_ns", r.trace.spanNs},
-            {"counters", r.trace.counters},   {"scope", r.trace.scope}};
-}
-
-json settingsJson(const Report& r) {
-    json j = {{"coefficient", r.settings.coefficient}, {"overlap_ratio", r.settings.overlapRatio}};
-    if (!r.settings.configPath.empty()) j["config"] = r.settings.configPath;
-    return j;
-}
-
-json summaryJson(const Report& r) {
-    json byRes = json::object();
-    for (std::size_t i = 0; i < kResourceCount; ++i)
-        if (r.summary.extraWaitByResource[i] > 0)
-            byRes[resourceName(static_cast<Resource>(i))] = r.summary.extraWaitByResource[i];
-    return {{"end_to_end_ns", r.summary.endToEndNs},
-            {"anomalies", r.summary.anomalies},
-            {"windows", r.summary.windows},
-            {"clusters", r.summary.clusters},
-            {"extra_wait_ns", r.summary.extraWaitNs},
-            {"operator_time_ns", r.summary.operatorTimeNs},
-            {"explained_wait_ns", r.summary.explainedWaitNs},
-            {"anomaly_wait_ns", r.summary.anomalyWaitNs},
-            {"cluster_wait_ns", r.summary.clusterWaitNs},
-            {"pattern_wait_ns", r.summary.patternWaitNs},
-            {"bottleneck",
-             {{"resource", resourceName(r.summary.bottleneck)}, {"share", finite(r.summary.bottleneckShare)}}},
-            {"extra_wait_by_resource", byRes}};
-}
 
 json anomalyJson(const Anomaly& a, const Trace* t) {
     SliceText fb = a.name.empty() ? sliceText(t, a.slice) : SliceText{};
@@ -298,8 +209,6 @@ json clusterJson(const Cluster& c, const Trace* t) {
     return j;
 }
 
-json noteJson(const ReportNote& n) { return {{"kind", n.kind}, {"text", n.text}}; }
-
 json patternJson(const ContentionPattern& p) {
     json runs = json::array();
     for (const PatternRun& run : p.runs)
@@ -315,6 +224,7 @@ json patternJson(const ContentionPattern& p) {
         {"factor", p.factor},
         {"runs_beside", p.runsBeside},
         {"runs_apart", p.runsApart},
+        {"signature", p.signature},
         {"slowdown", finite(p.slowdown)},
         {"slowdown_ci", json::array({finite(p.slowdownLow), finite(p.slowdownHigh)})},
         {"p_value", finite(p.pValue)},
@@ -359,6 +269,7 @@ void writePattern(JsonWriter& w, const ContentionPattern& p) {
     w.endArray();
     w.member("runs_apart", p.runsApart);
     w.member("runs_beside", p.runsBeside);
+    w.member("signature", p.signature);
     w.member("slowdown", finite(p.slowdown));
     w.key("slowdown_ci");
     w.beginArray();
@@ -368,52 +279,6 @@ void writePattern(JsonWriter& w, const ContentionPattern& p) {
     w.member("unflagged_cost_ns", p.unflaggedCostNs);
     w.member("victim", p.victim);
     w.endObject();
-}
-
-json operatorJson(const SignatureStats& s) {
-    return {{"id", s.id},
-            {"signature", s.signature},
-            {"name", s.name},
-            {"type", s.opType},
-            {"count", s.count},
-            {"total_ns", s.totalNs},
-            {"baseline_ns", s.baselineNs},
-            {"baseline_from_solo", s.baselineFromSolo},
-            {"baseline_rule", s.baselineRule},
-            {"p50_ns", s.p50Ns},
-            {"p95_ns", s.p95Ns},
-            {"max_ns", s.maxNs},
-            {"mean_ns", finite(s.meanNs)},
-            {"anomalies", s.anomalies},
-            {"extra_wait_ns", s.extraWaitNs},
-            {"dominant_cause", resourceName(s.dominantCause)},
-            {"breakdown", breakdownJson(s.breakdown)}};
-}
-
-json typeJson(const TypeStats& s) {
-    return {{"type", s.type},
-            {"count", s.count},
-            {"total_ns", s.totalNs},
-            {"anomalies", s.anomalies},
-            {"extra_wait_ns", s.extraWaitNs},
-            {"dominant_cause", resourceName(s.dominantCause)}};
-}
-
-json iterationJson(const IterationStats& s) {
-    json j = {{"index", s.index},
-              {"start_ns", s.start},
-              {"end_ns", s.end},
-              {"anomalies", s.anomalies},
-              {"extra_wait_ns", s.extraWaitNs},
-              {"cut", s.cut}};
-    addCriticalPath(j, s);
-    return j;
-}
-
-json threadJson(const TrackStats& s) {
-    return {{"track_index", s.track},   {"pid", idJson(s.pid)},          {"tid", idJson(s.tid)},
-            {"track", s.label},         {"operators", s.operators},      {"busy_ns", s.busyNs},
-            {"anomalies", s.anomalies}, {"extra_wait_ns", s.extraWaitNs}};
 }
 
 // Calls v.value(key, json) for a section that is one small value and v.array(key, items, fn)
@@ -433,7 +298,7 @@ void forEachSection(const Report& r, const Trace* t, Visitor& v) {
     v.array("operators", r.operators, operatorJson);
     v.direct("patterns", r.patterns, patternJson, writePattern);
     v.value("producer", producerJson());  // this build, never r.producer: the file is its writing
-    v.value("schema", json(kReportSchema));
+    v.value("schema", json(kReportSchemaV2));
     v.value("settings", settingsJson(r));
     v.value("summary", summaryJson(r));
     v.array("threads", r.threads, threadJson);
@@ -461,7 +326,7 @@ struct DomVisitor {
     }
 };
 
-json toJson(const Report& r, const Trace* t) {
+json toJsonV2(const Report& r, const Trace* t) {
     DomVisitor v;
     forEachSection(r, t, v);
     return std::move(v.doc);
@@ -526,13 +391,27 @@ class StreamVisitor {
 
 }  // namespace
 
-void writeReportJson(std::ostream& out, const Report& report, const Trace* trace) {
+void writeReportJson(std::ostream& out, const Report& report, const Trace* trace, ReportSchemaVersion version) {
+    if (version == ReportSchemaVersion::V3) return writeReportJsonV3(out, report, trace);
     StreamVisitor v(out);
     forEachSection(report, trace, v);
     v.finish();
 }
 
-json reportToJson(const Report& report, const Trace& trace) { return toJson(report, &trace); }
-json reportToJson(const Report& report) { return toJson(report, nullptr); }
+std::string reportJsonText(const Report& report, const Trace* trace, ReportSchemaVersion version) {
+    std::ostringstream out;
+    writeReportJson(out, report, trace, version);
+    return std::move(out).str();
+}
+
+json reportToJson(const Report& report, const Trace& trace, ReportSchemaVersion version) {
+    if (version == ReportSchemaVersion::V2) return toJsonV2(report, &trace);
+    return json::parse(reportJsonText(report, &trace, version));
+}
+
+json reportToJson(const Report& report, ReportSchemaVersion version) {
+    if (version == ReportSchemaVersion::V2) return toJsonV2(report, nullptr);
+    return json::parse(reportJsonText(report, nullptr, version));
+}
 
 }  // namespace contend

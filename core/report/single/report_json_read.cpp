@@ -9,6 +9,7 @@
 #include "core/report/producer_json.h"
 #include "core/report/ranks/distributed_json.h"
 #include "core/report/single/report_json.h"
+#include "core/report/single/report_json_v3.h"
 
 // Reading a report back (reportFromJson): report_json.cpp writes it.
 namespace contend {
@@ -84,48 +85,8 @@ WhatIfSummary readWhatIf(const json& j) {
     return w;
 }
 
-Report readReport(const json& j) {
-    if (!j.is_object()) throw JsonFieldError{"report: not a JSON object"};
-    const auto schema = getOr<std::string>(j, "schema", "");
-    if (schema != kReportSchema && schema != kReportSchemaV1)
-        throw JsonFieldError{"report: schema is \"" + schema + "\", expected \"" + kReportSchema + "\" (or \"" +
-                             kReportSchemaV1 + "\")"};
-    Report r;
-    const json& tr = need(j, "trace", "report");
-    r.trace.path = get<std::string>(tr, "path", "trace");
-    r.trace.format = get<std::string>(tr, "format", "trace");
-    r.trace.events = getOr<std::uint64_t>(tr, "events", 0);
-    r.trace.operators = getOr<std::uint64_t>(tr, "operators", 0);
-    r.trace.tracks = getOr<std::uint64_t>(tr, "tracks", 0);
-    r.trace.spanNs = getOr<TimeNs>(tr, "span_ns", 0);
-    r.trace.counters = getOr<std::vector<std::string>>(tr, "counters", {});
-    r.trace.scope = getOr<std::string>(tr, "scope", "device");
-    const json& st = need(j, "settings", "report");
-    r.settings.coefficient = get<double>(st, "coefficient", "settings");
-    r.settings.overlapRatio = get<double>(st, "overlap_ratio", "settings");
-    r.settings.configPath = getOr<std::string>(st, "config", "");
-    const json& sm = need(j, "summary", "report");
-    r.summary.endToEndNs = get<TimeNs>(sm, "end_to_end_ns", "summary");
-    r.summary.anomalies = get<std::size_t>(sm, "anomalies", "summary");
-    r.summary.windows = get<std::size_t>(sm, "windows", "summary");
-    r.summary.clusters = get<std::size_t>(sm, "clusters", "summary");
-    r.summary.extraWaitNs = get<TimeNs>(sm, "extra_wait_ns", "summary");
-    r.summary.operatorTimeNs = getOr<TimeNs>(sm, "operator_time_ns", 0);
-    r.summary.explainedWaitNs = getOr<TimeNs>(sm, "explained_wait_ns", r.summary.extraWaitNs);
-    r.summary.anomalyWaitNs = getOr<TimeNs>(sm, "anomaly_wait_ns", 0);
-    r.summary.clusterWaitNs = getOr<TimeNs>(sm, "cluster_wait_ns", 0);
-    r.summary.patternWaitNs = getOr<TimeNs>(sm, "pattern_wait_ns", 0);
-    const json& bn = need(sm, "bottleneck", "summary");
-    r.summary.bottleneck = getResource(bn, "resource", "summary.bottleneck");
-    r.summary.bottleneckShare = get<double>(bn, "share", "summary.bottleneck");
-    if (sm.contains("extra_wait_by_resource") && sm["extra_wait_by_resource"].is_object()) {
-        for (const auto& [k, v] : sm["extra_wait_by_resource"].items()) {
-            Resource res;
-            if (!resourceFromName(k, res)) continue;
-            if (std::optional<TimeNs> ns = convert<TimeNs>(v))
-                r.summary.extraWaitByResource[static_cast<std::size_t>(res)] = *ns;
-        }
-    }
+// report/2's (and /1's) findings: arrays of objects.
+void readFindingsV2(const json& j, Report& r) {
     std::size_t i = 0;
     for (const json& a : needArray(j, "anomalies")) {
         const std::string where = "anomalies[" + std::to_string(i++) + "]";
@@ -214,6 +175,7 @@ Report readReport(const json& j) {
             const std::string where = "patterns[" + std::to_string(i++) + "]";
             ContentionPattern x;
             x.id = get<std::uint32_t>(p, "id", where);
+            x.signature = getOr<std::uint32_t>(p, "signature", 0);  // written since report/3's time
             x.victim = get<std::string>(p, "victim", where);
             x.partner = get<std::string>(p, "partner", where);
             x.factor = getOr<std::string>(p, "factor", "");
@@ -249,13 +211,57 @@ Report readReport(const json& j) {
             r.patterns.push_back(std::move(x));
         }
     }
+}
+
+Report readReport(const json& j) {
+    if (!j.is_object()) throw JsonFieldError{"report: not a JSON object"};
+    const auto schema = getOr<std::string>(j, "schema", "");
+    if (schema != kReportSchemaV3 && schema != kReportSchemaV2 && schema != kReportSchemaV1)
+        throw JsonFieldError{"report: schema is \"" + schema + "\", expected \"" + kReportSchemaV3 + "\" (or \"" +
+                             kReportSchemaV2 + "\", \"" + kReportSchemaV1 + "\")"};
+    Report r;
+    const json& tr = need(j, "trace", "report");
+    r.trace.path = get<std::string>(tr, "path", "trace");
+    r.trace.format = get<std::string>(tr, "format", "trace");
+    r.trace.events = getOr<std::uint64_t>(tr, "events", 0);
+    r.trace.operators = getOr<std::uint64_t>(tr, "operators", 0);
+    r.trace.tracks = getOr<std::uint64_t>(tr, "tracks", 0);
+    r.trace.spanNs = getOr<TimeNs>(tr, "span_ns", 0);
+    r.trace.counters = getOr<std::vector<std::string>>(tr, "counters", {});
+    r.trace.scope = getOr<std::string>(tr, "scope", "device");
+    const json& st = need(j, "settings", "report");
+    r.settings.coefficient = get<double>(st, "coefficient", "settings");
+    r.settings.overlapRatio = get<double>(st, "overlap_ratio", "settings");
+    r.settings.configPath = getOr<std::string>(st, "config", "");
+    const json& sm = need(j, "summary", "report");
+    r.summary.endToEndNs = get<TimeNs>(sm, "end_to_end_ns", "summary");
+    r.summary.anomalies = get<std::size_t>(sm, "anomalies", "summary");
+    r.summary.windows = get<std::size_t>(sm, "windows", "summary");
+    r.summary.clusters = get<std::size_t>(sm, "clusters", "summary");
+    r.summary.extraWaitNs = get<TimeNs>(sm, "extra_wait_ns", "summary");
+    r.summary.operatorTimeNs = getOr<TimeNs>(sm, "operator_time_ns", 0);
+    r.summary.explainedWaitNs = getOr<TimeNs>(sm, "explained_wait_ns", r.summary.extraWaitNs);
+    r.summary.anomalyWaitNs = getOr<TimeNs>(sm, "anomaly_wait_ns", 0);
+    r.summary.clusterWaitNs = getOr<TimeNs>(sm, "cluster_wait_ns", 0);
+    r.summary.patternWaitNs = getOr<TimeNs>(sm, "pattern_wait_ns", 0);
+    const json& bn = need(sm, "bottleneck", "summary");
+    r.summary.bottleneck = getResource(bn, "resource", "summary.bottleneck");
+    r.summary.bottleneckShare = get<double>(bn, "share", "summary.bottleneck");
+    if (sm.contains("extra_wait_by_resource") && sm["extra_wait_by_resource"].is_object()) {
+        for (const auto& [k, v] : sm["extra_wait_by_resource"].items()) {
+            Resource res;
+            if (!resourceFromName(k, res)) continue;
+            if (std::optional<TimeNs> ns = convert<TimeNs>(v))
+                r.summary.extraWaitByResource[static_cast<std::size_t>(res)] = *ns;
+        }
+    }
     if (j.contains("notes") && j["notes"].is_array()) {
         for (const json& n : j["notes"]) {
             if (!n.is_object()) continue;
             r.notes.push_back({getOr<std::string>(n, "kind", ""), getOr<std::string>(n, "text", "")});
         }
     }
-    i = 0;
+    std::size_t i = 0;
     for (const json& s : needArray(j, "operators")) {
         const std::string where = "operators[" + std::to_string(i++) + "]";
         SignatureStats x;
@@ -330,22 +336,17 @@ Report readReport(const json& j) {
         if (!b) throw JsonFieldError{b.failure().reason};
         r.breakdowns = std::move(b).value();
     }
+    // The findings last: report/3 takes what it leaves out from the operators and threads.
+    if (schema == kReportSchemaV3)
+        readFindingsV3(j, r);
+    else
+        readFindingsV2(j, r);
     r.whatIf = readWhatIf(j);
     r.producer = producerFromJson(j);  // absent before 0.7.0
     return r;
 }
 
 }  // namespace
-
-nlohmann::json idJson(const std::string& text) {
-    if (text.empty() || text.size() > 18) return text;
-    std::size_t k = text[0] == '-' ? 1 : 0;
-    if (k == text.size()) return text;
-    for (std::size_t i = k; i < text.size(); ++i)
-        if (text[i] < '0' || text[i] > '9') return text;
-    if (text.size() > k + 1 && text[k] == '0') return text;  // "007" is text
-    return std::stoll(text);
-}
 
 Result<Report> reportFromJson(const json& j) {
     try {

@@ -13,7 +13,7 @@ namespace contend {
 
 namespace {
 
-constexpr std::size_t kTop = 20;
+constexpr std::size_t kTop = kMarkdownTop;
 
 std::string pct(double share) {
     char buf[32];
@@ -29,9 +29,12 @@ std::string cell(std::string s) {
     return s;
 }
 
-// The line under a table that shows the first kTop of `total` rows.
-void writeMore(std::ostream& o, std::size_t total) {
-    if (total > kTop) o << "\n... and " << formatCount(total - kTop) << " more (all in the JSON report).\n";
+// The line under a table that shows the first kTop of `total` rows: where the rest are.
+void writeMore(std::ostream& o, std::size_t total, const std::string& jsonFile) {
+    if (total <= kTop) return;
+    o << "\n... and " << formatCount(total - kTop) << " more: see the JSON report ("
+      << (jsonFile.empty() ? std::string("`contend-cli analyze --json FILE` lists every one") : "`" + jsonFile + "`")
+      << ").\n";
 }
 
 std::string gainCell(TimeNs gain, std::size_t iterations) {
@@ -81,7 +84,7 @@ void writeSummary(std::ostream& o, const Report& r) {
 }
 
 // Only when the analysis found some: reports of traces without patterns read as before.
-void writePatterns(std::ostream& o, const Report& r) {
+void writePatterns(std::ostream& o, const Report& r, const std::string& json) {
     if (r.patterns.empty()) return;
     o << "## Contention patterns (by cost)\n\n";
     o << "Runs of an operator beside a partner against its runs apart, whether or not any single run is an "
@@ -98,7 +101,7 @@ void writePatterns(std::ostream& o, const Report& r) {
           << ") | " << p10 << " | " << formatDuration(p.costNs) << " | " << resourceName(p.cause) << " ("
           << provenanceName(p.provenance) << ") | " << cell(p.evidence) << " |\n";
     }
-    writeMore(o, r.patterns.size());
+    writeMore(o, r.patterns.size(), json);
     o << "\n";
 }
 
@@ -139,7 +142,7 @@ void writeWhatIf(std::ostream& o, const Report& r) {
     }
 }
 
-void writeAnomalies(std::ostream& o, const Report& r, FindingRank rank) {
+void writeAnomalies(std::ostream& o, const Report& r, FindingRank rank, const std::string& json) {
     const std::size_t iters = r.whatIf.iterations;
     o << "## Top anomalies" << rankedBy(rank) << "\n\n";
     if (r.anomalies.empty()) {
@@ -158,12 +161,12 @@ void writeAnomalies(std::ostream& o, const Report& r, FindingRank rank) {
               << " | " << score << " | " << resourceName(a.cause) << " | " << provenanceName(a.provenance) << " | "
               << gainCell(a.gainNs, iters) << " | " << cell(a.evidence) << " |\n";
         }
-        writeMore(o, r.anomalies.size());
+        writeMore(o, r.anomalies.size(), json);
         o << "\n";
     }
 }
 
-void writeWindows(std::ostream& o, const Report& r, FindingRank rank) {
+void writeWindows(std::ostream& o, const Report& r, FindingRank rank, const std::string& json) {
     const std::size_t iters = r.whatIf.iterations;
     o << "## Contention windows" << rankedBy(rank) << "\n\n";
     if (r.windows.empty()) {
@@ -186,12 +189,12 @@ void writeWindows(std::ostream& o, const Report& r, FindingRank rank) {
               << formatDuration(cost(order[k])) << " | " << gainCell(w.gainNs, iters) << " | " << cell(w.evidence)
               << " |\n";
         }
-        writeMore(o, r.windows.size());
+        writeMore(o, r.windows.size(), json);
         o << "\n";
     }
 }
 
-void writeClusters(std::ostream& o, const Report& r, FindingRank rank) {
+void writeClusters(std::ostream& o, const Report& r, FindingRank rank, const std::string& json) {
     const std::size_t iters = r.whatIf.iterations;
     o << "## Clusters of tiny operators" << rankedBy(rank) << "\n\n";
     if (r.clusters.empty()) {
@@ -207,12 +210,12 @@ void writeClusters(std::ostream& o, const Report& r, FindingRank rank) {
               << formatDuration(c.savingNs) << " | " << gainCell(c.gainNs, iters) << " | " << cell(c.evidence)
               << " |\n";
         }
-        writeMore(o, r.clusters.size());
+        writeMore(o, r.clusters.size(), json);
         o << "\n" << clusterAdvice() << ".\n\n";
     }
 }
 
-void writeOperators(std::ostream& o, const Report& r) {
+void writeOperators(std::ostream& o, const Report& r, const std::string& json) {
     o << "## Operators by extra wait\n\n";
     std::vector<const SignatureStats*> sigs;
     for (const auto& s : r.operators)
@@ -229,7 +232,7 @@ void writeOperators(std::ostream& o, const Report& r) {
               << formatDuration(s.p50Ns) << " | " << formatDuration(s.p95Ns) << " | " << s.anomalies << " | "
               << formatDuration(s.extraWaitNs) << " | " << resourceName(s.dominantCause) << " |\n";
         }
-        writeMore(o, sigs.size());
+        writeMore(o, sigs.size(), json);
         o << "\n";
     }
 }
@@ -237,7 +240,7 @@ void writeOperators(std::ostream& o, const Report& r) {
 void writeAdvice(std::ostream& o, const Report& r) {
     // Advice per cause that appears.
     std::array<bool, kResourceCount> seen{};
-    for (const auto& a : r.anomalies) seen[static_cast<std::size_t>(a.cause)] = true;
+    for (std::size_t k = 0; k < r.anomalies.size(); ++k) seen[static_cast<std::size_t>(r.anomalies.cause(k))] = true;
     for (const auto& w : r.windows) seen[static_cast<std::size_t>(w.resource)] = true;
     for (const auto& p : r.patterns) seen[static_cast<std::size_t>(p.cause)] = true;
     bool any = false;
@@ -256,23 +259,23 @@ void writeAdvice(std::ostream& o, const Report& r) {
 }  // namespace
 
 void writeReportMarkdown(std::ostream& o, const Report& r, const Trace& /*trace: the report carries its own names*/,
-                         FindingRank rank) {
+                         FindingRank rank, const std::string& json) {
     writeHeader(o, r);
     writeSummary(o, r);
     writeNotes(o, r);
     writeWhatIf(o, r);
-    writePatterns(o, r);
-    writeAnomalies(o, r, rank);
-    writeWindows(o, r, rank);
-    writeClusters(o, r, rank);
-    writeOperators(o, r);
+    writePatterns(o, r, json);
+    writeAnomalies(o, r, rank, json);
+    writeWindows(o, r, rank, json);
+    writeClusters(o, r, rank, json);
+    writeOperators(o, r, json);
     writeBreakdownsMarkdown(o, r.breakdowns);
     writeAdvice(o, r);
 }
 
-std::string reportToMarkdown(const Report& r, const Trace& trace, FindingRank rank) {
+std::string reportToMarkdown(const Report& r, const Trace& trace, FindingRank rank, const std::string& json) {
     std::ostringstream o;
-    writeReportMarkdown(o, r, trace, rank);
+    writeReportMarkdown(o, r, trace, rank, json);
     return o.str();
 }
 

@@ -1,0 +1,480 @@
+#include "core/report/single/report_json_v3.h"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "core/report/breakdowns/breakdowns_json.h"
+#include "core/report/producer_json.h"
+#include "core/report/ranks/distributed_json.h"
+#include "core/report/single/evidence_code.h"
+#include "core/report/single/json_writer.h"
+#include "core/report/single/report_sections.h"
+
+// Writing contend.report/3 (report_json_v3_read.cpp reads it).
+namespace contend {
+
+using nlohmann::json;
+
+namespace {
+
+// The document's `strings`: each text once, numbered in the order first used.
+class StringTable {
+  public:
+    std::uint64_t index(std::string_view s) {
+        auto it = m_index.find(s);
+        if (it != m_index.end()) return it->second;
+        m_all.emplace_back(s);
+        m_index.emplace(m_all.back(), m_all.size() - 1);
+        return m_all.size() - 1;
+    }
+    const std::vector<std::string>& all() const { return m_all; }
+
+  private:
+    struct Hash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+    };
+    std::unordered_map<std::string, std::uint64_t, Hash, std::equal_to<>> m_index;
+    std::vector<std::string> m_all;
+};
+
+// An anomaly's, a window operator's or a cluster's text and times, from the trace when a report
+// built by hand lacks them (report/2 does the same: report_json.cpp).
+struct ItemText {
+    const std::string* name;
+    const std::string* pid;
+    const std::string* tid;
+    const std::string* label;
+    TimeNs start, dur;
+};
+
+class Writer {
+  public:
+    Writer(JsonWriter& w, const Report& r, const Trace* t) : m_w(w), m_r(r), m_t(t) {
+        for (const TrackStats& s : r.threads) m_threads.emplace(s.track, &s);
+    }
+    void write();
+
+  private:
+    template <typename Fn>
+    void column(std::string_view key, std::size_t n, Fn each) {
+        m_w.key(key);
+        m_w.beginArray();
+        for (std::size_t i = 0; i < n; ++i) each(i);
+        m_w.endArray();
+    }
+    template <typename Pred>
+    static bool all(std::size_t n, Pred p) {
+        for (std::size_t i = 0; i < n; ++i)
+            if (!p(i)) return false;
+        return true;
+    }
+    void text(std::string_view s) { m_w.value(m_strings.index(s)); }
+    void optionalNs(TimeNs v) { v >= 0 ? m_w.value(v) : m_w.null(); }
+    void time(TimeNs v) { m_w.value(v - m_origin); }
+    void evidence(const std::string& s);
+    // The thread (threads[]) a finding's track_index names, when its pid, tid and label are that
+    // thread's.
+    bool fromThread(std::uint32_t track, const std::string& pid, const std::string& tid,
+                    const std::string& label) const {
+        auto it = m_threads.find(track);
+        return it != m_threads.end() && it->second->pid == pid && it->second->tid == tid && it->second->label == label;
+    }
+    const SignatureStats* op(std::uint32_t sig) const {
+        return sig < m_r.operators.size() ? &m_r.operators[sig] : nullptr;
+    }
+    ItemText anomalyText(std::size_t k);
+    bool windowsFromOps() const;
+    void origin();
+    void anomalies();
+    void breakdowns();
+    void windows();
+    void windowOps();
+    void clusters();
+    void pattern(const ContentionPattern& p);
+
+    JsonWriter& m_w;
+    const Report& m_r;
+    const Trace* m_t;
+    StringTable m_strings;
+    TimeNs m_origin = 0;
+    std::unordered_map<std::uint32_t, const TrackStats*> m_threads;
+    std::unordered_map<std::size_t, SliceText> m_fallback;  // by anomaly, for hand-built reports
+};
+
+void Writer::evidence(const std::string& s) {
+    if (s.empty()) return m_w.null();
+    EvidenceParts parts = splitEvidence(s);
+    std::string back, error;
+    if (!joinEvidence(parts.templ, parts.args.data(), parts.args.size(), back, error) || back != s) {
+        // Never expected (splitEvidence keeps a number only when it writes back the same); the
+        // text as a template of its own keeps the report exact whatever it holds.
+        parts.args.clear();
+        parts.templ.clear();
+        for (const char c : s) {
+            parts.templ += c;
+            if (c == '{' || c == '}') parts.templ += c;
+        }
+    }
+    m_w.beginArray();
+    text(parts.templ);
+    for (const json& a : parts.args) m_w.value(a);
+    m_w.endArray();
+}
+
+ItemText Writer::anomalyText(std::size_t k) {
+    const Anomaly& a = m_r.anomalies[k];
+    if (a.name.empty() && m_t) {
+        auto it = m_fallback.find(k);
+        if (it == m_fallback.end()) it = m_fallback.emplace(k, sliceText(m_t, a.slice)).first;
+        const SliceText& f = it->second;
+        if (!f.name.empty()) return {&f.name, &f.pid, &f.tid, &f.label, f.start, f.dur};
+    }
+    return {&a.name, &a.pid, &a.tid, &a.trackLabel, a.startNs, a.durNs};
+}
+
+// Whether every anomaly's windows are the ids of the windows whose operators hold its slice, in
+// window order (as the engine makes them): the reader then rebuilds them from the windows.
+bool Writer::windowsFromOps() const {
+    std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> of;
+    for (const ContentionWindow& w : m_r.windows)
+        for (const WindowOp& o : w.ops) {
+            std::vector<std::uint32_t>& ids = of[o.slice];
+            if (ids.empty() || ids.back() != w.id) ids.push_back(w.id);
+        }
+    const AnomalyList& list = m_r.anomalies;
+    return all(list.size(), [&](std::size_t k) {
+        auto it = of.find(list.slice(k));
+        return it == of.end() ? list.windowCount(k) == 0 : list[k].windows == it->second;
+    });
+}
+
+// The earliest start of any finding: their times are written from it.
+void Writer::origin() {
+    TimeNs o = std::numeric_limits<TimeNs>::max();
+    for (std::size_t k = 0; k < m_r.anomalies.size(); ++k) o = std::min(o, anomalyText(k).start);
+    for (const ContentionWindow& w : m_r.windows) {
+        o = std::min(o, w.start);
+        for (const WindowOp& x : w.ops) {
+            TimeNs start = x.startNs;
+            if (x.name.empty() && m_t) {
+                const SliceText f = sliceText(m_t, x.slice);
+                if (!f.name.empty()) start = f.start;
+            }
+            o = std::min(o, start);
+        }
+    }
+    for (const Cluster& c : m_r.clusters) o = std::min(o, c.start);
+    for (const ContentionPattern& p : m_r.patterns)
+        for (const PatternRun& run : p.runs) o = std::min(o, run.startNs);
+    m_origin = o == std::numeric_limits<TimeNs>::max() ? 0 : o;
+}
+
+void Writer::anomalies() {
+    const AnomalyList& list = m_r.anomalies;
+    const std::size_t n = list.size();
+    m_w.key("anomalies");
+    m_w.beginObject();
+    m_w.member("rows", static_cast<std::uint64_t>(n));
+    if (!all(n, [&](std::size_t k) { return list[k].id == k; }))
+        column("id", n, [&](std::size_t k) { m_w.value(list[k].id); });
+    column("slice", n, [&](std::size_t k) { m_w.value(list.slice(k)); });
+    column("signature", n, [&](std::size_t k) { m_w.value(list.signature(k)); });
+    column("track_index", n, [&](std::size_t k) { m_w.value(list.track(k)); });
+    if (!all(n, [&](std::size_t k) {
+            const SignatureStats* s = op(list.signature(k));
+            return s && s->name == *anomalyText(k).name;
+        }))
+        column("name", n, [&](std::size_t k) { text(*anomalyText(k).name); });
+    if (!all(n, [&](std::size_t k) {
+            const ItemText x = anomalyText(k);
+            return fromThread(list.track(k), *x.pid, *x.tid, *x.label);
+        })) {
+        column("pid", n, [&](std::size_t k) { text(*anomalyText(k).pid); });
+        column("tid", n, [&](std::size_t k) { text(*anomalyText(k).tid); });
+        column("track", n, [&](std::size_t k) { text(*anomalyText(k).label); });
+    }
+    column("start_ns", n, [&](std::size_t k) { time(anomalyText(k).start); });
+    column("dur_ns", n, [&](std::size_t k) { m_w.value(anomalyText(k).dur); });
+    if (!all(n, [&](std::size_t k) {
+            const SignatureStats* s = op(list.signature(k));
+            return s && s->baselineNs == list.baselineNs(k);
+        }))
+        column("baseline_ns", n, [&](std::size_t k) { m_w.value(list.baselineNs(k)); });
+    if (!all(n, [&](std::size_t k) { return list.excessNs(k) == anomalyText(k).dur - list.baselineNs(k); }))
+        column("excess_ns", n, [&](std::size_t k) { m_w.value(list.excessNs(k)); });
+    column("score", n, [&](std::size_t k) { m_w.value(finite(list.score(k))); });
+    column("cause", n, [&](std::size_t k) { text(resourceName(list.cause(k))); });
+    column("provenance", n, [&](std::size_t k) { text(provenanceName(list.provenance(k))); });
+    if (!all(n, [&](std::size_t k) { return list[k].evidence.empty(); }))
+        column("evidence", n, [&](std::size_t k) { evidence(list[k].evidence); });
+    if (!windowsFromOps())
+        column("windows", n, [&](std::size_t k) {
+            m_w.beginArray();
+            for (std::uint32_t id : list[k].windows) m_w.value(id);
+            m_w.endArray();
+        });
+    breakdowns();
+    if (!all(n, [&](std::size_t k) { return list.gainNs(k) < 0; }))
+        column("gain_ns", n, [&](std::size_t k) { optionalNs(list.gainNs(k)); });
+    if (!all(n, [&](std::size_t k) { return list.slackNs(k) < 0; }))
+        column("slack_ns", n, [&](std::size_t k) { optionalNs(list.slackNs(k)); });
+    m_w.endObject();
+}
+
+// The anomalies' breakdowns, a columnar table of their own; a part that is 0 (false, not known)
+// in every one is left out, and the table when all are.
+void Writer::breakdowns() {
+    const AnomalyList& list = m_r.anomalies;
+    const std::size_t n = list.size();
+    struct Part {
+        const char* key;
+        TimeNs Breakdown::*ns;
+        bool Breakdown::*flag;
+    };
+    const Part parts[] = {
+        {"compute_ns", &Breakdown::computeNs, nullptr},       {"data_wait_ns", &Breakdown::dataWaitNs, nullptr},
+        {"queue_ns", &Breakdown::queueNs, nullptr},           {"sync_ns", &Breakdown::syncNs, nullptr},
+        {"measured_data", nullptr, &Breakdown::measuredData}, {"measured_queue", nullptr, &Breakdown::measuredQueue},
+        {"measured_sync", nullptr, &Breakdown::measuredSync}, {"wait_before_ns", &Breakdown::waitBeforeNs, nullptr}};
+    bool open = false;
+    for (const Part& p : parts) {
+        const bool waitBefore = p.ns == &Breakdown::waitBeforeNs;
+        const auto isDefault = [&](std::size_t k) {
+            const Breakdown& b = list[k].breakdown;
+            return p.flag ? !(b.*p.flag) : waitBefore ? b.waitBeforeNs < 0 : b.*p.ns == 0;
+        };
+        if (all(n, isDefault)) continue;
+        if (!open) {
+            m_w.key("breakdown");
+            m_w.beginObject();
+            open = true;
+        }
+        column(p.key, n, [&](std::size_t k) {
+            const Breakdown& b = list[k].breakdown;
+            if (p.flag)
+                m_w.value(std::uint64_t{b.*p.flag ? 1u : 0u});
+            else if (waitBefore)
+                optionalNs(b.waitBeforeNs);
+            else
+                m_w.value(b.*p.ns);
+        });
+    }
+    if (open) m_w.endObject();
+}
+
+void Writer::windows() {
+    const WindowList& list = m_r.windows;
+    const std::size_t n = list.size();
+    m_w.key("windows");
+    m_w.beginObject();
+    m_w.member("rows", static_cast<std::uint64_t>(n));
+    column("id", n, [&](std::size_t k) { m_w.value(list.id(k)); });
+    column("resource", n, [&](std::size_t k) { text(resourceName(list.resource(k))); });
+    column("start_ns", n, [&](std::size_t k) { time(list.start(k)); });
+    column("end_ns", n, [&](std::size_t k) { time(list.end(k)); });
+    column("overlap_ratio", n, [&](std::size_t k) { m_w.value(finite(list.overlapRatio(k))); });
+    if (!all(n, [&](std::size_t k) { return finite(list[k].peakUtilization) == 0; }))
+        column("peak_utilization", n, [&](std::size_t k) { m_w.value(finite(list[k].peakUtilization)); });
+    if (!all(n, [&](std::size_t k) { return !list.fromCounters(k); }))
+        column("from_counters", n, [&](std::size_t k) { m_w.value(std::uint64_t{list.fromCounters(k) ? 1u : 0u}); });
+    column("provenance", n, [&](std::size_t k) { text(provenanceName(list[k].provenance)); });
+    if (!all(n, [&](std::size_t k) { return list[k].evidence.empty(); }))
+        column("evidence", n, [&](std::size_t k) { evidence(list[k].evidence); });
+    if (!all(n, [&](std::size_t k) { return list[k].gainNs < 0; }))
+        column("gain_ns", n, [&](std::size_t k) { optionalNs(list[k].gainNs); });
+    column("op_count", n, [&](std::size_t k) { m_w.value(static_cast<std::uint64_t>(list[k].ops.size())); });
+    windowOps();
+    m_w.endObject();
+}
+
+// Every window's operators, one after the other (op_count of them per window), in one table.
+void Writer::windowOps() {
+    std::vector<const WindowOp*> ops;
+    for (const ContentionWindow& w : m_r.windows)
+        for (const WindowOp& o : w.ops) ops.push_back(&o);
+    std::unordered_map<std::size_t, SliceText> fb;
+    for (std::size_t i = 0; i < ops.size(); ++i)
+        if (ops[i]->name.empty() && m_t) {
+            SliceText s = sliceText(m_t, ops[i]->slice);
+            if (!s.name.empty()) fb.emplace(i, std::move(s));
+        }
+    const auto get = [&](std::size_t i) -> ItemText {
+        const WindowOp& o = *ops[i];
+        auto it = fb.find(i);
+        if (it != fb.end()) {
+            const SliceText& f = it->second;
+            return {&f.name, &f.pid, &f.tid, &f.label, f.start, f.dur};
+        }
+        return {&o.name, &o.pid, &o.tid, nullptr, o.startNs, o.durNs};
+    };
+    const std::size_t n = ops.size();
+    m_w.key("ops");
+    m_w.beginObject();
+    m_w.member("rows", static_cast<std::uint64_t>(n));
+    column("slice", n, [&](std::size_t i) { m_w.value(ops[i]->slice); });
+    column("name", n, [&](std::size_t i) { text(*get(i).name); });
+    column("pid", n, [&](std::size_t i) { text(*get(i).pid); });
+    column("tid", n, [&](std::size_t i) { text(*get(i).tid); });
+    column("start_ns", n, [&](std::size_t i) { time(get(i).start); });
+    column("dur_ns", n, [&](std::size_t i) { m_w.value(get(i).dur); });
+    column("extra_wait_ns", n, [&](std::size_t i) { m_w.value(ops[i]->extraWaitNs); });
+    if (!all(n, [&](std::size_t i) { return ops[i]->slackNs < 0; }))
+        column("slack_ns", n, [&](std::size_t i) { optionalNs(ops[i]->slackNs); });
+    m_w.endObject();
+}
+
+void Writer::clusters() {
+    const std::vector<Cluster>& cs = m_r.clusters;
+    const std::size_t n = cs.size();
+    // The track's text, from the trace when a hand-built cluster lacks it (as report/2).
+    std::vector<std::array<std::string, 3>> track(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        const Cluster& c = cs[k];
+        track[k] = {c.pid, c.tid, c.trackLabel};
+        if (c.pid.empty() && m_t && c.track < m_t->tracks().size())
+            track[k] = {m_t->tracks()[c.track].pid, m_t->tracks()[c.track].tid, m_t->tracks()[c.track].label()};
+    }
+    m_w.key("clusters");
+    m_w.beginObject();
+    m_w.member("rows", static_cast<std::uint64_t>(n));
+    if (!all(n, [&](std::size_t k) { return cs[k].id == k; }))
+        column("id", n, [&](std::size_t k) { m_w.value(cs[k].id); });
+    column("track_index", n, [&](std::size_t k) { m_w.value(cs[k].track); });
+    if (!all(n, [&](std::size_t k) { return fromThread(cs[k].track, track[k][0], track[k][1], track[k][2]); })) {
+        column("pid", n, [&](std::size_t k) { text(track[k][0]); });
+        column("tid", n, [&](std::size_t k) { text(track[k][1]); });
+        column("track", n, [&](std::size_t k) { text(track[k][2]); });
+    }
+    column("first_slice", n, [&](std::size_t k) { m_w.value(cs[k].firstSlice); });
+    column("last_slice", n, [&](std::size_t k) { m_w.value(cs[k].lastSlice); });
+    column("start_ns", n, [&](std::size_t k) { time(cs[k].start); });
+    column("end_ns", n, [&](std::size_t k) { time(cs[k].end); });
+    column("ops", n, [&](std::size_t k) { m_w.value(cs[k].ops); });
+    column("busy_ns", n, [&](std::size_t k) { m_w.value(cs[k].busyNs); });
+    column("wait_ns", n, [&](std::size_t k) { m_w.value(cs[k].waitNs); });
+    column("estimated_saving_ns", n, [&](std::size_t k) { m_w.value(cs[k].savingNs); });
+    column("provenance", n, [&](std::size_t k) { text(provenanceName(cs[k].provenance)); });
+    column("sync_gaps", n, [&](std::size_t k) { m_w.value(cs[k].syncGaps); });
+    if (!all(n, [&](std::size_t k) { return cs[k].evidence.empty(); }))
+        column("evidence", n, [&](std::size_t k) { evidence(cs[k].evidence); });
+    if (!all(n, [&](std::size_t k) { return cs[k].gainNs < 0; }))
+        column("gain_ns", n, [&](std::size_t k) { optionalNs(cs[k].gainNs); });
+    m_w.endObject();
+}
+
+// One pattern: report/2's object, its signature added, its evidence coded and its runs a
+// columnar table (slice and start_ns from the run before; excess_ns left out when every run's is
+// its duration less the signature's baseline, at least 0).
+void Writer::pattern(const ContentionPattern& p) {
+    const std::vector<PatternRun>& runs = p.runs;
+    const std::size_t n = runs.size();
+    m_w.beginObject();
+    m_w.member("id", p.id);
+    m_w.member("signature", p.signature);
+    m_w.member("victim", p.victim);
+    m_w.member("partner", p.partner);
+    m_w.member("factor", p.factor);
+    m_w.member("runs_beside", p.runsBeside);
+    m_w.member("runs_apart", p.runsApart);
+    m_w.member("slowdown", finite(p.slowdown));
+    m_w.key("slowdown_ci");
+    m_w.beginArray();
+    m_w.value(finite(p.slowdownLow));
+    m_w.value(finite(p.slowdownHigh));
+    m_w.endArray();
+    m_w.member("p_value", finite(p.pValue));
+    m_w.member("cost_ns", p.costNs);
+    m_w.member("counted_cost_ns", p.countedCostNs);
+    m_w.member("unflagged_cost_ns", p.unflaggedCostNs);
+    m_w.key("cause");
+    m_w.beginObject();
+    m_w.member("resource", resourceName(p.cause));
+    m_w.member("provenance", provenanceName(p.provenance));
+    m_w.key("evidence");
+    evidence(p.evidence);
+    m_w.endObject();
+    m_w.member("concurrency", p.concurrency);
+    if (p.lostShare >= 0) m_w.member("lost_share", finite(p.lostShare));
+    m_w.key("runs");
+    m_w.beginObject();
+    m_w.member("rows", static_cast<std::uint64_t>(n));
+    column("slice", n, [&](std::size_t i) {
+        m_w.value(static_cast<std::int64_t>(runs[i].slice) - (i ? static_cast<std::int64_t>(runs[i - 1].slice) : 0));
+    });
+    column("start_ns", n, [&](std::size_t i) { m_w.value(runs[i].startNs - (i ? runs[i - 1].startNs : m_origin)); });
+    column("dur_ns", n, [&](std::size_t i) { m_w.value(runs[i].durNs); });
+    const SignatureStats* s = op(p.signature);
+    if (!s ||
+        !all(n, [&](std::size_t i) { return runs[i].excessNs == std::max<TimeNs>(0, runs[i].durNs - s->baselineNs); }))
+        column("excess_ns", n, [&](std::size_t i) { m_w.value(runs[i].excessNs); });
+    column("counted", n, [&](std::size_t i) { m_w.value(std::uint64_t{runs[i].counted ? 1u : 0u}); });
+    m_w.endObject();
+    m_w.endObject();
+}
+
+void Writer::write() {
+    origin();
+    m_w.beginObject();
+    m_w.member("schema", kReportSchemaV3);
+    m_w.key("producer");
+    m_w.value(producerJson());  // this build, never r.producer: the file is its writing
+    m_w.key("trace");
+    m_w.value(traceJson(m_r));
+    m_w.key("settings");
+    m_w.value(settingsJson(m_r));
+    m_w.key("summary");
+    m_w.value(summaryJson(m_r));
+    const auto rows = [&](const char* key, const auto& items, auto fn) {
+        m_w.key(key);
+        m_w.beginArray();
+        for (const auto& x : items) m_w.value(fn(x));
+        m_w.endArray();
+    };
+    rows("notes", m_r.notes, noteJson);
+    rows("operators", m_r.operators, operatorJson);
+    rows("types", m_r.types, typeJson);
+    rows("iterations", m_r.iterations, iterationJson);
+    rows("threads", m_r.threads, threadJson);
+    m_w.key("what_if");
+    m_w.value(whatIfJson(m_r.whatIf));
+    if (!m_r.distributed.empty()) {
+        m_w.key("distributed");
+        m_w.value(distributedToJson(m_r.distributed));
+    }
+    if (!m_r.breakdowns.empty()) {
+        m_w.key("breakdowns");
+        m_w.value(breakdownsToJson(m_r.breakdowns));
+    }
+    m_w.member("time_origin_ns", m_origin);
+    anomalies();
+    windows();
+    clusters();
+    m_w.key("patterns");
+    m_w.beginArray();
+    for (const ContentionPattern& p : m_r.patterns) pattern(p);
+    m_w.endArray();
+    m_w.key("strings");
+    m_w.beginArray();
+    for (const std::string& s : m_strings.all()) m_w.value(std::string_view(s));
+    m_w.endArray();
+    m_w.endObject();
+}
+
+}  // namespace
+
+void writeReportJsonV3(std::ostream& out, const Report& report, const Trace* trace) {
+    std::string text;
+    JsonWriter w(text, 0, &out, 2);  // the document's members and theirs one per line, the rest compact
+    Writer(w, report, trace).write();
+    text += '\n';
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+}
+
+}  // namespace contend

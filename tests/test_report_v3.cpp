@@ -1,0 +1,254 @@
+// contend.report/3: the evidence code is exact, a report/3 and a report/2 of the same analysis read
+// back into the same report finding by finding, /3 is the smaller, and a malformed /3 is refused
+// with its place, never a crash.
+#include <catch2/catch.hpp>
+#include <functional>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "analysis_sim.h"
+#include "analyze_support.h"
+#include "core/io/load.h"
+#include "core/report/single/evidence_code.h"
+#include "core/report/single/report_json.h"
+#include "test_support.h"
+
+using namespace contend;
+using nlohmann::json;
+
+namespace {
+
+std::string roundTrip(const std::string& s) {
+    const EvidenceParts p = splitEvidence(s);
+    std::string back, error;
+    REQUIRE(joinEvidence(p.templ, p.args.data(), p.args.size(), back, error));
+    return back;
+}
+
+// What a read-back report says, finding by finding, in report/2's words.
+void checkSame(const Report& a, const Report& b) {
+    const json x = reportToJson(a, ReportSchemaVersion::V2), y = reportToJson(b, ReportSchemaVersion::V2);
+    for (const char* section : {"anomalies", "windows", "clusters", "patterns"}) {
+        INFO(section);
+        REQUIRE(x[section].size() == y[section].size());
+        for (std::size_t i = 0; i < x[section].size(); ++i) {
+            INFO(i);
+            CHECK(x[section][i] == y[section][i]);
+        }
+    }
+    CHECK(x == y);
+}
+
+Report readText(const std::string& text) {
+    Result<Report> r = reportFromJson(json::parse(text));
+    if (!r) FAIL(r.failure().reason);
+    return std::move(r).value();
+}
+
+}  // namespace
+
+TEST_CASE("evidence splits into a template and numbers that join back to the same text", "[report][v3]") {
+    for (const std::string s :
+         {std::string(), std::string("measured: bandwidth saturated for 85% of its run (mean 70%, its own use 12%)"),
+          std::string("overlapped 87% by other tracks; 1.42x its baseline"), std::string("p = 1.3e-05 over 007 tests"),
+          std::string("sgemm_128x64_nn on sm_80 v1.2.3 beside {braces} and }{ and {}"),
+          std::string("0.50 0.5 10.000 123456789012345678 1234567890123456789 3.14159265358979323846"),
+          std::string("-5 runs, .5 of them, 5. at the end 9"), std::string("naïve ünïcode 42")}) {
+        INFO(s);
+        CHECK(roundTrip(s) == s);
+    }
+    const EvidenceParts p = splitEvidence("overlapped 87% by other tracks; 1.42x its baseline");
+    CHECK(p.templ == "overlapped {}% by other tracks; {.2}x its baseline");
+    REQUIRE(p.args.size() == 2);
+    CHECK(p.args[0] == 87);
+    CHECK(p.args[1] == 1.42);
+    CHECK(splitEvidence("sm_80 and sgemm_128x64").args.empty());  // glued to a name: kept as text
+}
+
+TEST_CASE("a template that does not fit its numbers says why", "[report][v3]") {
+    const json args = json::array({1, 2.5, "x"});
+    const std::vector<std::pair<std::string, std::size_t>> bad = {
+        {"{} and {}", 1}, {"{}", 2}, {"{} {}", 2}, {"a } b", 0}, {"{.x}", 1}, {"{", 1}, {"{} {.1} {}", 3}};
+    for (const auto& [templ, count] : bad) {
+        INFO(templ);
+        std::string out, error;
+        CHECK_FALSE(joinEvidence(templ, &args[0], count, out, error));
+        CHECK_FALSE(error.empty());
+    }
+}
+
+TEST_CASE("a report/3 and a report/2 of one analysis read back the same, finding by finding", "[report][v3]") {
+    std::vector<TracePtr> traces = {contend::test::simulated(sim::Scenario::Mixed, false, 3).trace,
+                                    contend::test::simulated(sim::Scenario::Lock, false, 1).trace,
+                                    contend::test::simulated(sim::Scenario::SyncCluster, false, 2).trace};
+    LoadResult sample = loadTrace(contend::test::sourceDir() + "/resources/samples/projectx-before.json.gz");
+    REQUIRE(sample);
+    traces.push_back(sample.value());
+    for (const TracePtr& t : traces) {
+        for (double k : {3.0, 0.5}) {
+            INFO(t->source().path << " at coefficient " << k);
+            AnalysisSettings s;
+            s.coefficient = k;
+            const Report r = contend::test::analyzeOk(t, s);
+            const std::string v3 = reportJsonText(r, t.get()), v2 = reportJsonText(r, t.get(), ReportSchemaVersion::V2);
+            CHECK(json::parse(v3)["schema"] == "contend.report/3");
+            CHECK(json::parse(v2)["schema"] == "contend.report/2");
+            const Report a = readText(v3), b = readText(v2);
+            checkSame(a, b);
+            // And what was written: the report itself in report/2's words.
+            CHECK(reportToJson(a, ReportSchemaVersion::V2) == reportToJson(r, *t, ReportSchemaVersion::V2));
+            // Writing what was read gives the same text again.
+            CHECK(reportJsonText(a, nullptr) == v3);
+            // The same information in fewer bytes: every name once, findings as columns.
+            CHECK(v3.size() < v2.size());
+            // The document form is the text parsed.
+            CHECK(reportToJson(r, *t) == json::parse(v3));
+        }
+    }
+}
+
+TEST_CASE("a hand-built report/3 keeps what the operators and threads do not say", "[report][v3]") {
+    Report r;
+    r.trace.path = "t.json";
+    r.trace.format = "chrome";
+    r.operators.push_back({});
+    r.operators[0].name = "gemm";
+    r.operators[0].baselineNs = 100;
+    r.threads.push_back({});
+    r.threads[0].track = 4;
+    r.threads[0].pid = "1";
+    r.threads[0].tid = "7";
+    r.threads[0].label = "GPU 1 / stream 7";
+    Anomaly a;
+    a.id = 5;  // not its position
+    a.name = "gemm_v2";
+    a.pid = "1";
+    a.tid = "7";
+    a.trackLabel = "GPU 1 / stream 7";
+    a.track = 4;
+    a.startNs = 1000;
+    a.durNs = 300;
+    a.baselineNs = 120;  // not its signature's
+    a.excessNs = 150;    // not dur - baseline
+    a.evidence = "estimated: {odd} 12% and 1.50x";
+    a.windows = {3};
+    a.breakdown.waitBeforeNs = 0;
+    Anomaly b = a;
+    b.id = 6;
+    b.name = "gemm";
+    b.tid = "8";  // not the thread's
+    b.evidence.clear();
+    b.breakdown.waitBeforeNs = -1;
+    r.anomalies = AnomalyList(std::vector<Anomaly>{a, b});
+    ContentionPattern p;
+    p.signature = 0;
+    p.victim = "gemm";
+    PatternRun first, second;
+    first = {9, 2000, 400, 300, true, false};
+    second = {3, 1500, 50, 7, false, false};  // its excess is not its duration less the baseline
+    p.runs = {first, second};
+    r.patterns.push_back(p);
+    const std::string text = reportJsonText(r, nullptr);
+    const json j = json::parse(text);
+    CHECK(j["anomalies"].contains("name"));
+    CHECK(j["anomalies"].contains("tid"));
+    CHECK(j["anomalies"].contains("excess_ns"));
+    CHECK(j["patterns"][0]["runs"].contains("excess_ns"));
+    const Report back = readText(text);
+    CHECK(reportToJson(back, ReportSchemaVersion::V2) == reportToJson(r, ReportSchemaVersion::V2));
+    // Derived when they agree: the columns go.
+    r.anomalies.edit(0).name = "gemm";
+    r.anomalies.edit(1).tid = "7";
+    for (std::size_t k = 0; k < 2; ++k) {
+        r.anomalies.edit(k).baselineNs = 100;
+        r.anomalies.edit(k).excessNs = 200;
+    }
+    r.patterns[0].runs[1].excessNs = 0;
+    const json lean = reportToJson(r);
+    for (const char* key : {"name", "pid", "tid", "track", "baseline_ns", "excess_ns"})
+        CHECK_FALSE(lean["anomalies"].contains(key));
+    CHECK_FALSE(lean["patterns"][0]["runs"].contains("excess_ns"));
+    CHECK(reportToJson(readText(lean.dump()), ReportSchemaVersion::V2) == reportToJson(r, ReportSchemaVersion::V2));
+}
+
+TEST_CASE("a malformed report/3 is refused with the place that is wrong", "[report][v3]") {
+    const Report r =
+        contend::test::analyzeOk(contend::test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{});
+    REQUIRE(r.anomalies.size() > 1);
+    REQUIRE_FALSE(r.windows.empty());
+    REQUIRE_FALSE(r.patterns.empty());
+    const json good = reportToJson(r);
+    REQUIRE(reportFromJson(good));
+    REQUIRE(good["anomalies"].contains("evidence"));
+    const std::size_t strings = good["strings"].size();
+    const std::vector<std::pair<std::string, std::function<void(json&)>>> cases = {
+        {"anomalies.score: 1 values", [](json& j) { j["anomalies"]["score"] = json::array({1.0}); }},
+        {"anomalies.score[1]: not a number", [](json& j) { j["anomalies"]["score"][1] = "x"; }},
+        {"anomalies.slice[0]: not an integer", [](json& j) { j["anomalies"]["slice"][0] = -1; }},
+        {"anomalies: missing column \"start_ns\"", [](json& j) { j["anomalies"].erase("start_ns"); }},
+        {"anomalies.cause[0]: not an index into strings", [strings](json& j) { j["anomalies"]["cause"][0] = strings; }},
+        {"anomalies.cause[0]: unknown resource",
+         [](json& j) {
+             j["strings"].push_back("warp drive");
+             j["anomalies"]["cause"][0] = j["strings"].size() - 1;
+         }},
+        {"anomalies.evidence[0]: evidence", [](json& j) { j["anomalies"]["evidence"][0].push_back(1); }},
+        {"anomalies.evidence[0]: evidence is neither", [](json& j) { j["anomalies"]["evidence"][0] = "text"; }},
+        {"anomalies: pid, tid and track come together",
+         [](json& j) { j["anomalies"]["pid"] = j["anomalies"]["slice"]; }},
+        {"anomalies.signature[0]: no operator", [](json& j) { j["anomalies"]["signature"][0] = 100000; }},
+        {"anomalies.track_index[0]: no thread", [](json& j) { j["anomalies"]["track_index"][0] = 100000; }},
+        {"anomalies: \"rows\" has the wrong type", [](json& j) { j["anomalies"]["rows"] = "many"; }},
+        {"windows.op_count", [](json& j) { j["windows"]["op_count"][0] = j["windows"]["op_count"][0].get<int>() + 1; }},
+        {"windows.ops.name[0]: not an index", [](json& j) { j["windows"]["ops"]["name"][0] = -3; }},
+        {"windows.ops: missing column", [](json& j) { j["windows"]["ops"].erase("dur_ns"); }},
+        {"patterns[0].runs.counted[0]: not 0 or 1", [](json& j) { j["patterns"][0]["runs"]["counted"][0] = 2; }},
+        {"patterns[0].runs.slice[0]: not a slice", [](json& j) { j["patterns"][0]["runs"]["slice"][0] = -5; }},
+        {"patterns[0]: missing \"signature\"", [](json& j) { j["patterns"][0].erase("signature"); }},
+        {"strings[0]: not a string", [](json& j) { j["strings"][0] = 5; }},
+        {"report: missing \"strings\"", [](json& j) { j.erase("strings"); }},
+        {"_ns[0]: out of range",
+         [](json& j) {  // a window time or an anomaly start, whichever is read first
+             j["time_origin_ns"] = std::numeric_limits<std::int64_t>::max();
+             j["anomalies"]["start_ns"][0] = 5;
+         }},
+    };
+    for (const auto& [expect, mutate] : cases) {
+        INFO(expect);
+        json j = good;
+        mutate(j);
+        const Result<Report> read = reportFromJson(j);
+        REQUIRE_FALSE(read);
+        CHECK(read.failure().kind == Failure::Kind::Malformed);
+        INFO(read.failure().reason);
+        CHECK(read.failure().reason.find(expect) != std::string::npos);
+    }
+}
+
+TEST_CASE("compare names the file and the place of a malformed report/3", "[report][v3][cli]") {
+    const contend::test::TempFile baseFile("v3-base.json"), badFile("v3-bad.json");
+    const std::string &base = baseFile.path(), &bad = badFile.path();
+    const Report r =
+        contend::test::analyzeOk(contend::test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{});
+    json j = reportToJson(r);
+    baseFile.write(j.dump());
+    j["anomalies"]["dur_ns"][0] = "long";
+    badFile.write(j.dump());
+    const auto run = contend::test::runCliCapture("compare " + base + " " + bad, true);
+    CHECK(run.code != 0);
+    CHECK(run.out.find("v3-bad.json") != std::string::npos);
+    CHECK(run.out.find("anomalies.dur_ns[0]") != std::string::npos);
+}
+
+TEST_CASE("the fuzzers' report/3 seed reads and writes back the same document", "[report][v3]") {
+    const std::string seed = contend::test::sourceDir() + "/tests/fuzz/corpus/report_json/v3-lock.json";
+    const json doc = json::parse(contend::test::slurp(seed));
+    REQUIRE(doc["schema"] == "contend.report/3");
+    const Report r = readText(doc.dump());
+    CHECK(r.anomalies.size() == doc["anomalies"]["rows"].get<std::size_t>());
+    json again = reportToJson(r);
+    again.erase("producer");  // the seed has none: it names no build
+    CHECK(again == doc);
+}
