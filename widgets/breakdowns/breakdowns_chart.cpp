@@ -13,6 +13,7 @@
 #include <qcustomplot.h>
 
 #include "widgets/breakdowns/bandwidth_histogram_chart.h"
+#include "widgets/breakdowns/bar_style.h"
 #include "widgets/breakdowns/breakdown_rows_model.h"
 #include "widgets/breakdowns/launch_model.h"
 #include "widgets/common/text.h"
@@ -20,45 +21,6 @@
 #include "widgets/tables/table_panel.h"
 
 namespace contend::widgets {
-
-namespace {
-
-QCPBars* bars(QCustomPlot* plot, const QString& name, const QColor& color) {
-    auto* b = new QCPBars(plot->xAxis, plot->yAxis);
-    b->setName(name);
-    b->setBrush(color);
-    b->setPen(QPen(color.darker(130)));
-    b->setWidth(0.6);
-    return b;
-}
-
-void styleLegend(QCustomPlot* plot, const ViewColors& colors, int perRow) {
-    plot->legend->setVisible(true);
-    // Under the plot, in rows, never over a bar: the legend leaves the axis rect's inset layout
-    // for a row of the plot's own layout.
-    auto* row = new QCPLayoutGrid;
-    plot->plotLayout()->addElement(1, 0, row);
-    plot->plotLayout()->setRowStretchFactor(1, 0.001);
-    row->setMargins(QMargins(0, 0, 0, 0));
-    plot->axisRect()->insetLayout()->take(plot->legend);
-    row->addElement(0, 0, plot->legend);
-    plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    plot->legend->setWrap(perRow);
-    plot->legend->setIconSize(10, 10);
-    plot->legend->setRowSpacing(0);
-    plot->xAxis->setTickLabelRotation(35);
-    if (colors.dark) {
-        plot->legend->setBrush(QBrush(colors.plotBackground));
-        plot->legend->setTextColor(colors.plotText);
-        plot->legend->setBorderPen(QPen(colors.separator));
-    }
-}
-
-double share(TimeNs part, TimeNs whole) {
-    return whole > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0;
-}
-
-}  // namespace
 
 BreakdownsChart::BreakdownsChart(QWidget* parent)
     : QWidget(parent),
@@ -104,7 +66,8 @@ BreakdownsChart::BreakdownsChart(QWidget* parent)
     const ViewColors colors = viewColors(palette());
     for (QCustomPlot* p : {m_time, m_bandwidth}) {
         stylePlot(p, colors);
-        styleLegend(p, colors, p == m_time ? 3 : 1);
+        legendUnderPlot(p, colors, p == m_time ? 3 : 1);
+        p->xAxis->setTickLabelRotation(35);
         p->xAxis->grid()->setVisible(false);
     }
     m_time->yAxis->setLabel(tr("% of whole"));
@@ -241,7 +204,7 @@ void BreakdownsChart::plotTime(const TraceBreakdowns& b) {
                                           tr("host wait"), tr("kernel wait"), tr("other idle")};
     std::array<QCPBars*, 6> series{};
     for (std::size_t i = 0; i < series.size(); ++i) {
-        series[i] = bars(m_time, names[i], colours[i]);
+        series[i] = stackedBars(m_time, names[i], colours[i]);
         if (i % 3 != 0) series[i]->moveAbove(series[i - 1]);
     }
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
@@ -249,17 +212,17 @@ void BreakdownsChart::plotTime(const TraceBreakdowns& b) {
     for (const RankTemporal& t : b.temporal.rows) {
         key += 1;
         ticker->addTick(key, t.rank >= 0 ? tr("rank %1").arg(t.rank) : tr("rank ?"));
-        series[0]->addData(key, share(t.computeNs, t.kernelNs));
-        series[1]->addData(key, share(t.nonComputeNs, t.kernelNs));
-        series[2]->addData(key, share(t.idleNs, t.kernelNs));
+        series[0]->addData(key, percentOf(t.computeNs, t.kernelNs));
+        series[1]->addData(key, percentOf(t.nonComputeNs, t.kernelNs));
+        series[2]->addData(key, percentOf(t.idleNs, t.kernelNs));
     }
     for (const StreamIdle& s : b.idle.rows) {
         key += 1;
         ticker->addTick(key, tr("stream %1").arg(s.stream));
         const TimeNs all = s.hostWaitNs + s.kernelWaitNs + s.otherNs;
-        series[3]->addData(key, share(s.hostWaitNs, all));
-        series[4]->addData(key, share(s.kernelWaitNs, all));
-        series[5]->addData(key, share(s.otherNs, all));
+        series[3]->addData(key, percentOf(s.hostWaitNs, all));
+        series[4]->addData(key, percentOf(s.kernelWaitNs, all));
+        series[5]->addData(key, percentOf(s.otherNs, all));
     }
     m_time->xAxis->setTicker(ticker);
     m_time->xAxis->setRange(0.3, key + 0.7);
@@ -268,8 +231,8 @@ void BreakdownsChart::plotTime(const TraceBreakdowns& b) {
 
 void BreakdownsChart::plotBandwidth(const TraceBreakdowns& b) {
     // Bandwidth per copy kind: HTA's median sample and the median copy.
-    auto* hta = bars(m_bandwidth, tr("HTA: median of summed samples"), QColor(0x90, 0xA4, 0xAE));
-    auto* perCopy = bars(m_bandwidth, tr("median copy"), QColor(0x1E, 0x88, 0xE5));
+    auto* hta = stackedBars(m_bandwidth, tr("HTA: median of summed samples"), QColor(0x90, 0xA4, 0xAE));
+    auto* perCopy = stackedBars(m_bandwidth, tr("median copy"), QColor(0x1E, 0x88, 0xE5));
     auto* group = new QCPBarsGroup(m_bandwidth);
     hta->setBarsGroup(group);
     perCopy->setBarsGroup(group);

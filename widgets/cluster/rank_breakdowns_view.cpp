@@ -10,28 +10,12 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include "widgets/breakdowns/bar_style.h"
 #include "widgets/breakdowns/breakdown_rows_model.h"
 #include "widgets/common/view_colors.h"
 #include "widgets/tables/table_panel.h"
 
 namespace contend::widgets {
-
-namespace {
-
-double share(TimeNs part, TimeNs whole) {
-    return whole > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0;
-}
-
-QCPBars* bars(QCustomPlot* plot, const QString& name, const QColor& color) {
-    auto* b = new QCPBars(plot->xAxis, plot->yAxis);
-    b->setName(name);
-    b->setBrush(color);
-    b->setPen(QPen(color.darker(130)));
-    b->setWidth(0.6);
-    return b;
-}
-
-}  // namespace
 
 RankBreakdownsView::RankBreakdownsView(QWidget* parent)
     : QWidget(parent),
@@ -56,23 +40,7 @@ RankBreakdownsView::RankBreakdownsView(QWidget* parent)
     stylePlot(m_plot, colors);
     m_plot->xAxis->grid()->setVisible(false);
     m_plot->yAxis->setLabel(tr("% of kernel time"));
-    // The legend under the plot, in rows, never over a bar (as the single-trace tab has it).
-    m_plot->legend->setVisible(true);
-    auto* legendRow = new QCPLayoutGrid;
-    m_plot->plotLayout()->addElement(1, 0, legendRow);
-    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
-    legendRow->setMargins(QMargins(0, 0, 0, 0));
-    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
-    legendRow->addElement(0, 0, m_plot->legend);
-    m_plot->legend->setIconSize(10, 10);
-    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    m_plot->legend->setWrap(4);
-    m_plot->legend->setRowSpacing(0);
-    if (colors.dark) {
-        m_plot->legend->setBrush(QBrush(colors.plotBackground));
-        m_plot->legend->setTextColor(colors.plotText);
-        m_plot->legend->setBorderPen(QPen(colors.separator));
-    }
+    legendUnderPlot(m_plot, colors, 4);  // as the single-trace tab has it
 }
 
 void RankBreakdownsView::setReport(std::shared_ptr<const ClusterReport> report) {
@@ -99,7 +67,7 @@ void RankBreakdownsView::setReport(std::shared_ptr<const ClusterReport> report) 
     const std::array<QString, 3> names = {tr("compute"), tr("non-compute"), tr("idle")};
     std::array<QCPBars*, 3> series{};
     for (std::size_t i = 0; i < series.size(); ++i) {
-        series[i] = bars(m_plot, names[i], colours[i]);
+        series[i] = stackedBars(m_plot, names[i], colours[i]);
         if (i > 0) series[i]->moveAbove(series[i - 1]);
     }
     QCPGraph* overlap = m_plot->addGraph();
@@ -115,9 +83,9 @@ void RankBreakdownsView::setReport(std::shared_ptr<const ClusterReport> report) 
         // A rank without the temporal breakdown keeps its place, its label says why it is empty.
         ticker->addTick(key, t != c.temporal.end() ? tr("rank %1").arg(rank) : tr("rank %1\n(n/c)").arg(rank));
         if (t != c.temporal.end()) {
-            series[0]->addData(key, share(t->computeNs, t->kernelNs));
-            series[1]->addData(key, share(t->nonComputeNs, t->kernelNs));
-            series[2]->addData(key, share(t->idleNs, t->kernelNs));
+            series[0]->addData(key, percentOf(t->computeNs, t->kernelNs));
+            series[1]->addData(key, percentOf(t->nonComputeNs, t->kernelNs));
+            series[2]->addData(key, percentOf(t->idleNs, t->kernelNs));
         }
         for (const RankOverlap& o : c.commCompOverlap)
             if (o.rank == rank) overlap->addData(key, 100.0 * o.fraction);

@@ -126,11 +126,28 @@ class Reader {
             fail(where, "no thread with track_index " + std::to_string(track) + " to take it from");
         return *it->second;
     }
-    // The pid, tid and track columns: all three, or none (then the thread's).
-    bool trackColumns(const Columns& t) const {
+    // The pid, tid and track columns: all three, or none (then each row takes its thread's).
+    struct TrackCols {
+        const json *pid = nullptr, *tid = nullptr, *label = nullptr;
+    };
+    TrackCols trackColumns(const Columns& t) const {
         const int n = t.has("pid") + t.has("tid") + t.has("track");
         if (n != 0 && n != 3) fail(t.where(), "pid, tid and track come together");
-        return n == 3;
+        return n == 3 ? TrackCols{t.col("pid"), t.col("tid"), t.col("track")} : TrackCols{};
+    }
+    // Row k's pid, tid and track label (its track index read already).
+    template <class Row>
+    void readTrack(const Columns& t, const TrackCols& c, std::size_t k, Row& x) const {
+        if (c.pid) {
+            x.pid = textAt(t, "pid", *c.pid, k);
+            x.tid = textAt(t, "tid", *c.tid, k);
+            x.trackLabel = textAt(t, "track", *c.label, k);
+            return;
+        }
+        const TrackStats& th = thread(x.track, t.at("track_index", k));
+        x.pid = th.pid;
+        x.tid = th.tid;
+        x.trackLabel = th.label;
     }
     void windowOps(const Columns& win, const std::vector<std::size_t>& counts);
 
@@ -163,8 +180,7 @@ void Reader::anomalies() {
     const json &cause = t.need("cause"), &prov = t.need("provenance");
     const json *id = t.col("id"), *name = t.col("name"), *baseline = t.col("baseline_ns"), *excess = t.col("excess_ns");
     const json *ev = t.col("evidence"), *wins = t.col("windows"), *gain = t.col("gain_ns"), *slack = t.col("slack_ns");
-    const bool tracks = trackColumns(t);
-    const json *pid = t.col("pid"), *tid = t.col("tid"), *label = t.col("track");
+    const TrackCols tracks = trackColumns(t);
     std::optional<Columns> b;
     if (t.has("breakdown")) b.emplace(m_doc["anomalies"], "breakdown", t.where(), n);
     const auto part = [&](const char* key) { return b ? b->col(key) : nullptr; };
@@ -179,16 +195,7 @@ void Reader::anomalies() {
         x.signature = integerAt<std::uint32_t>(t, "signature", sig, k, 0);
         x.track = integerAt<std::uint32_t>(t, "track_index", track, k, 0);
         x.name = name ? textAt(t, "name", *name, k) : op(x.signature, t.at("signature", k)).name;
-        if (tracks) {
-            x.pid = textAt(t, "pid", *pid, k);
-            x.tid = textAt(t, "tid", *tid, k);
-            x.trackLabel = textAt(t, "track", *label, k);
-        } else {
-            const TrackStats& th = thread(x.track, t.at("track_index", k));
-            x.pid = th.pid;
-            x.tid = th.tid;
-            x.trackLabel = th.label;
-        }
+        readTrack(t, tracks, k, x);
         x.startNs = timeAt(t, "start_ns", start, k);
         x.durNs = integerAt<TimeNs>(t, "dur_ns", dur, k, 0);
         x.baselineNs = baseline ? integerAt<TimeNs>(t, "baseline_ns", *baseline, k)
@@ -298,23 +305,13 @@ void Reader::clusters() {
     const json &wait = t.need("wait_ns"), &saving = t.need("estimated_saving_ns"), &prov = t.need("provenance");
     const json& gaps = t.need("sync_gaps");
     const json *id = t.col("id"), *ev = t.col("evidence"), *gain = t.col("gain_ns");
-    const bool tracks = trackColumns(t);
-    const json *pid = t.col("pid"), *tid = t.col("tid"), *label = t.col("track");
+    const TrackCols tracks = trackColumns(t);
     m_r.clusters.assign(n, Cluster{});
     for (std::size_t k = 0; k < n; ++k) {
         Cluster& x = m_r.clusters[k];
         x.id = id ? integerAt<std::uint32_t>(t, "id", *id, k, 0) : static_cast<std::uint32_t>(k);
         x.track = integerAt<std::uint32_t>(t, "track_index", track, k, 0);
-        if (tracks) {
-            x.pid = textAt(t, "pid", *pid, k);
-            x.tid = textAt(t, "tid", *tid, k);
-            x.trackLabel = textAt(t, "track", *label, k);
-        } else {
-            const TrackStats& th = thread(x.track, t.at("track_index", k));
-            x.pid = th.pid;
-            x.tid = th.tid;
-            x.trackLabel = th.label;
-        }
+        readTrack(t, tracks, k, x);
         x.firstSlice = integerAt<std::uint32_t>(t, "first_slice", first, k, 0);
         x.lastSlice = integerAt<std::uint32_t>(t, "last_slice", last, k, 0);
         x.start = timeAt(t, "start_ns", start, k);
