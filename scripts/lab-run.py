@@ -170,6 +170,14 @@ def score_run(truth, report):
             c['innocent:runs'] += 1
             c['innocent-overlapped:runs'] += o['schedule'] == 'non-competing'
             c['innocent-overlapped:contend:flagged'] += o['schedule'] == 'non-competing' and k in flagged
+            if k in flagged:
+                # What a flag on a run the schedule calls innocent says: the run may still be
+                # measurably slower (host noise, or partners that compete on this machine though
+                # the design says they should not), and the flag may blame no cause ("unknown").
+                blamed = flagged[k].get('cause', 'unknown') not in ('unknown', 'none')
+                c['innocent:contend:flagged:slowed'] += slowed
+                c['innocent:contend:flagged:blamed'] += blamed
+                c['innocent:contend:flagged:blamed-not-slowed'] += blamed and not slowed
         if slowed and k in flagged and cause != 'none':
             c[f'{cause}:cause:judged'] += 1
             got = flagged[k].get('cause', 'unknown')
@@ -237,6 +245,10 @@ def print_table(title, s, out):
                f"{c['innocent:contend:flagged']}, by duration {c['innocent:duration:flagged']}; overlapped "
                f"(non-competing) {c['innocent-overlapped:runs']}, flagged by Contend "
                f"{c['innocent-overlapped:contend:flagged']}")
+    out.append(f"  of Contend's flags on them: measured > {SLOWED:.0%} slower {c['innocent:contend:flagged:slowed']}, "
+               f"blaming a resource {c['innocent:contend:flagged:blamed']}, blaming one on a run not measurably "
+               f"slower {c['innocent:contend:flagged:blamed-not-slowed']} "
+               f"({fmt(100 * ratio(c['innocent:contend:flagged:blamed-not-slowed'], c['innocent:runs']))}% of them)")
     if c['unmatched']:
         out.append(f"anomalies not matched to a truth op: {c['unmatched']}")
     out.append('cost (ms):  truth excess by cause | report extra_wait_by_resource | report anomalies excess by cause'

@@ -33,7 +33,7 @@ Resource measuredCause(const CauseInputs& in, std::uint32_t op, PressureArray& c
         const float demand = pressure.demand[sig][p];
         float c = 0;
         if (res == Resource::Cache) {
-            const float rise = finiteOr(pressure.mean[op][p], 0) - ownCachePressure(pressure, sig);
+            const float rise = finiteOr(pressure.mean[op][p], 0) - usualCachePressure(pressure, sig);
             if (rise >= kCacheRise) c = hf;
             // Per-op hit rate: lower than the signature's usual.
             const float drop =

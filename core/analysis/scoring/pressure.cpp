@@ -359,6 +359,13 @@ float ownCachePressure(const PressureResult& pressure, std::uint32_t signature) 
     return pressure.demandSource[signature][p] == DemandSource::Alone && std::isfinite(d) ? d : 0.0f;
 }
 
+float usualCachePressure(const PressureResult& pressure, std::uint32_t signature) {
+    const auto p = static_cast<std::size_t>(pressureIndex(Resource::Cache));
+    const float d = pressure.demand[signature][p];
+    const DemandSource src = pressure.demandSource[signature][p];
+    return (src == DemandSource::Alone || src == DemandSource::LeastDisturbed) && std::isfinite(d) ? d : 0.0f;
+}
+
 double loadDuring(const OperatorSet& ops, const OverlapResult& overlap, const PressureResult& pressure,
                   const Trace& trace, std::uint32_t op, std::size_t p, TimeNs a, TimeNs b) {
     auto demandOf = [&](std::uint32_t o) {

@@ -15,7 +15,10 @@
 //      not saturated, the counter minus the known demands of the operators running with it
 //      (counters add up while nothing is saturated); repeated while it resolves more
 //      signatures (an op that always runs inside a longer neighbour gets its share this way);
-//   3. else the 10th percentile of its occurrences' means (its least disturbed runs).
+//   3. else the 10th percentile over its occurrences of their mean less the known demands of
+//      their partners, time-weighted (its least disturbed runs; a lower bound of its own use
+//      where the counter was pinned, so that an operator never seen alone is not taken to ask
+//      the whole capacity that it and a known partner filled together).
 // A per-op metric, when present, is a direct measure and wins over the counter estimate. The
 // cache "demand" is the cache pressure it causes on its own (steps 1 and 3 only: hit rates do
 // not add up).
@@ -82,7 +85,16 @@ PressureResult computePressure(const Trace& trace, const OperatorSet& ops, const
 
 // The signature's cache pressure on its own, when it was seen alone; else 0 (unknown: the
 // least disturbed runs of an operator that is never alone say nothing about its own share).
+// What a pair's window and the exposure's counter factor compare against.
 float ownCachePressure(const PressureResult& pressure, std::uint32_t signature);
+
+// The cache pressure its runs see at the least: its level alone when it was seen alone, else
+// that of its least disturbed runs (step 3); 0 when unknown. A run's measured cache cause needs
+// more than this: a run that saw no more than its signature's least disturbed runs did cannot
+// owe its excess to the cache. (Against 0 instead, an operator whose every run sees the same low
+// hit rate, its own doing or the device's, had a long run "measured" cache-thrashed on a small
+// cache: its runs differ by input size, not by the partners.)
+float usualCachePressure(const PressureResult& pressure, std::uint32_t signature);
 
 // The largest load resource index p carried at any moment of [a, b) within op's run: op's own
 // demand plus those of the operators running beside it at that moment. NaN demands count as 0.
