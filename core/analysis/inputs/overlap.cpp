@@ -154,10 +154,14 @@ OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops, const std
     }
     for (std::uint32_t i = 0; i < n; ++i) r.pairBegin[i + 1] += r.pairBegin[i];
     r.pairsOf.resize(r.pairBegin[n]);
+    r.partnerOf.resize(r.pairBegin[n]);
     std::vector<std::uint32_t> fill(r.pairBegin.begin(), r.pairBegin.end() - 1);
     for (std::uint32_t k = 0; k < r.pairs.size(); ++k) {
-        r.pairsOf[fill[r.pairs[k].a]++] = k;
-        r.pairsOf[fill[r.pairs[k].b]++] = k;
+        const std::uint32_t a = r.pairs[k].a, b = r.pairs[k].b;
+        r.pairsOf[fill[a]] = k;
+        r.partnerOf[fill[a]++] = b;
+        r.pairsOf[fill[b]] = k;
+        r.partnerOf[fill[b]++] = a;
     }
     r.overlappedNs.assign(n, 0);
     for (std::uint32_t op = 0; op < n; ++op) {
