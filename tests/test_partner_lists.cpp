@@ -161,10 +161,10 @@ TEST_CASE("the radix sort sorts as std::sort does", "[common][sort]") {
         std::vector<std::uint64_t> keys(n);
         for (auto& k : keys) {
             switch (round % 4) {
-            case 0: k = rng(); break;                                // every digit varies
+            case 0: k = rng(); break;                                 // every digit varies
             case 1: k = (rng() % 7) << 40 | (rng() % 100000); break;  // a few digits vary
             case 2: k = 0xABCD000000000000ULL | (rng() % 16); break;  // one digit varies
-            default: k = 42; break;                                  // none does
+            default: k = 42; break;                                   // none does
             }
         }
         std::vector<std::uint64_t> expected = keys;

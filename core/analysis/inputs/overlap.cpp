@@ -146,7 +146,7 @@ OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops, const std
     }
     if (keepGoing && !keepGoing()) return r;
 
-    // Per-op pair lists, then the union of each op's shared spans.
+    // Per-op pair lists and the union of each op's shared spans.
     r.pairBegin.assign(n + 1, 0);
     for (const auto& p : r.pairs) {
         r.pairBegin[p.a + 1]++;
@@ -156,30 +156,33 @@ OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops, const std
     r.pairsOf.resize(r.pairBegin[n]);
     r.partnerOf.resize(r.pairBegin[n]);
     std::vector<std::uint32_t> fill(r.pairBegin.begin(), r.pairBegin.end() - 1);
-    for (std::uint32_t k = 0; k < r.pairs.size(); ++k) {
-        const std::uint32_t a = r.pairs[k].a, b = r.pairs[k].b;
-        r.pairsOf[fill[a]] = k;
-        r.partnerOf[fill[a]++] = b;
-        r.pairsOf[fill[b]] = k;
-        r.partnerOf[fill[b]++] = a;
-    }
+    // One pass over the pairs in their order fills the lists and merges each op's shared spans
+    // (its pairs come in start order, the order of its list): each op's running span in
+    // curStart / curEnd, its closed ones summed in overlappedNs. Reading each op's list back
+    // instead cost a cache miss per pair.
     r.overlappedNs.assign(n, 0);
-    for (std::uint32_t op = 0; op < n; ++op) {
-        // Pairs are sorted by start, so this op's list is too: one pass merges the spans.
-        TimeNs total = 0, curStart = 0, curEnd = kTimeMin;
-        for (std::uint32_t k = r.pairBegin[op]; k < r.pairBegin[op + 1]; ++k) {
-            const OverlapPair& p = r.pairs[r.pairsOf[k]];
-            if (p.start >= curEnd) {
-                if (curEnd != kTimeMin) total += curEnd - curStart;
-                curStart = p.start;
-                curEnd = p.end;
-            } else {
-                curEnd = std::max(curEnd, p.end);
-            }
+    std::vector<TimeNs> curStart(n, 0), curEnd(n, kTimeMin);
+    auto merge = [&](std::uint32_t op, const OverlapPair& p) {
+        TimeNs& ce = curEnd[op];
+        if (p.start >= ce) {
+            if (ce != kTimeMin) r.overlappedNs[op] += ce - curStart[op];
+            curStart[op] = p.start;
+            ce = p.end;
+        } else {
+            ce = std::max(ce, p.end);
         }
-        if (curEnd != kTimeMin) total += curEnd - curStart;
-        r.overlappedNs[op] = total;
+    };
+    for (std::uint32_t k = 0; k < r.pairs.size(); ++k) {
+        const OverlapPair& p = r.pairs[k];
+        r.pairsOf[fill[p.a]] = k;
+        r.partnerOf[fill[p.a]++] = p.b;
+        r.pairsOf[fill[p.b]] = k;
+        r.partnerOf[fill[p.b]++] = p.a;
+        merge(p.a, p);
+        merge(p.b, p);
     }
+    for (std::uint32_t op = 0; op < n; ++op)
+        if (curEnd[op] != kTimeMin) r.overlappedNs[op] += curEnd[op] - curStart[op];
     return r;
 }
 
