@@ -93,7 +93,12 @@ OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops, const std
     // traces) are compacted away once the stack has doubled since its last compaction.
     const std::size_t trackCount = trace.tracks().size();
     const std::vector<std::uint32_t> deviceOf = deviceGroups(trace, ops);
-    std::vector<std::vector<std::uint32_t>> activeOf(trackCount);
+    // Each entry is (end, op): the walks below test ends without reading the op's slice.
+    struct Active {
+        TimeNs end;
+        std::uint32_t op;
+    };
+    std::vector<std::vector<Active>> activeOf(trackCount);
     std::vector<std::size_t> compactAt(trackCount, 16);
     std::vector<std::uint32_t> busy;  // tracks with a non-empty stack
     for (std::uint32_t op : order) {
@@ -103,9 +108,9 @@ OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops, const std
         bool full = false;  // this op reached kMaxPartners
         for (std::size_t k = 0; k < busy.size();) {
             auto& stack = activeOf[busy[k]];
-            while (!stack.empty() && sliceOf(stack.back()).end() <= s.start) stack.pop_back();
+            while (!stack.empty() && stack.back().end <= s.start) stack.pop_back();
             if (stack.size() >= compactAt[busy[k]]) {
-                std::erase_if(stack, [&](std::uint32_t o) { return sliceOf(o).end() <= s.start; });
+                std::erase_if(stack, [&](const Active& o) { return o.end <= s.start; });
                 compactAt[busy[k]] = std::max<std::size_t>(16, 2 * stack.size());
             }
             if (stack.empty()) {
@@ -117,20 +122,20 @@ OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops, const std
             if (busy[k - 1] == s.track || full) continue;              // nested host slices, not concurrency
             if (deviceOf[busy[k - 1]] != deviceOf[s.track]) continue;  // another device shares nothing
             std::size_t walked = 0;
+            const TimeNs sEnd = s.end();
             for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
-                const Slice& o = sliceOf(*it);
-                const TimeNs end = std::min(o.end(), s.end());
+                const TimeNs end = std::min(it->end, sEnd);
                 if (++walked > 4 * kMaxPartners || (end > s.start && ++considered > kMaxPartners)) {
                     r.capped = full = true;
                     break;
                 }
                 if (end <= s.start) continue;  // an expired entry below a live one
-                r.pairs.push_back({std::min(op, *it), std::max(op, *it), s.start, end});
+                r.pairs.push_back({std::min(op, it->op), std::max(op, it->op), s.start, end});
             }
         }
         auto& own = activeOf[s.track];
         if (own.empty()) busy.push_back(s.track);
-        own.push_back(op);
+        own.push_back({s.end(), op});
     }
     // The sweep emits pairs in start order already (a pair starts where its later op starts, and
     // ops are visited by start): only runs of equal starts need ordering by (a, b). Sorting
