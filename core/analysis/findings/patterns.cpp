@@ -92,6 +92,7 @@ struct Candidate {
     std::uint32_t factor = 0;  // index into ExposureResult::factors
     std::uint32_t bit = 0;
     std::uint32_t apart = 0;
+    std::uint32_t beside = 0;
     ApartSample sample = ApartSample::Alone;
     RatioEstimate estimate;
 };
@@ -364,6 +365,7 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
             c.factor = se.factorBegin + k;
             c.bit = k;
             c.apart = static_cast<std::uint32_t>(apart.size());
+            c.beside = static_cast<std::uint32_t>(beside.size());
             c.sample = sample;
             c.estimate = hodgesLehmannRatio(beside, apart);
             cands.push_back(c);
@@ -403,6 +405,10 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
         // The runs beside, and the measured causes among the slowed ones.
         std::array<std::uint32_t, kResourceCount> measured{};
         std::uint32_t slowed = 0;
+        // Their sizes are known: one allocation each (hundreds of thousands of runs grown by
+        // doubling were copied and faulted in again and again).
+        pat.runs.reserve(c.beside);
+        pat.apartSlices.reserve(c.apart);
         for (std::uint32_t j = ops.sigBegin[c.signature]; j < ops.sigBegin[c.signature + 1]; ++j) {
             const std::uint32_t op = ops.sigOps[j];
             if (!(ex.exposedMask[op] & (1u << c.bit))) {
