@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <numeric>
+#include <tuple>
 
 #include "core/analysis/model/resources.h"
 #include "core/common/parallel.h"
@@ -23,47 +24,43 @@ std::vector<TimeNs> thin(const std::vector<TimeNs>& v, std::size_t cap) {
     return out;
 }
 
-double medianOfDoubles(std::vector<double> v) {
-    if (v.empty()) return 0;
+// The median of v (the mean of the two middle values for an even count) and the 95%
+// distribution-free lower confidence bound of the median (an order statistic), in place: one
+// selection for the median, the bound's within the lower half it leaves.
+std::pair<double, double> medianAndLowerBound(std::vector<double>& v) {
+    if (v.empty()) return {0, 0};
     const std::size_t m = v.size() / 2;
-    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(m), v.end());
-    double hi = v[m];
-    if (v.size() % 2 == 1) return hi;
-    const double lo = *std::max_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(m));
-    return (lo + hi) / 2;
-}
-
-// The 95% distribution-free lower confidence bound of the median of v (an order statistic).
-double medianLowerBound(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
+    const auto at = [&](std::size_t k) { return v.begin() + static_cast<std::ptrdiff_t>(k); };
+    std::nth_element(v.begin(), at(m), v.end());
+    const double hi = v[m];
+    const double median = v.size() % 2 == 1 ? hi : (*std::max_element(v.begin(), at(m)) + hi) / 2;
     const double n = static_cast<double>(v.size());
-    const double j = std::floor((n - 1.96 * std::sqrt(n)) / 2.0);
-    return v[static_cast<std::size_t>(std::max(0.0, j))];
+    const auto j = static_cast<std::size_t>(std::max(0.0, std::floor((n - 1.96 * std::sqrt(n)) / 2.0)));
+    if (j < m) {
+        std::nth_element(v.begin(), at(j), at(m));
+    } else if (j > m) {
+        std::nth_element(at(m + 1), at(j), v.end());
+    }
+    return {median, v[j]};
 }
 
-// How many other tracks `op` overlapped at all; `scratch` is reused between calls.
-std::uint32_t overlappedTracks(const CauseInputs& in, std::uint32_t op, std::vector<std::uint32_t>& scratch) {
-    const auto& slices = in.trace.slices();
-    scratch.clear();
-    for (std::uint32_t k = in.overlap.pairBegin[op]; k < in.overlap.pairBegin[op + 1]; ++k) {
-        const OverlapPair& pr = in.overlap.pairs[in.overlap.pairsOf[k]];
-        scratch.push_back(slices[in.ops.slices[pr.a == op ? pr.b : pr.a]].track);
-    }
-    std::sort(scratch.begin(), scratch.end());
-    return static_cast<std::uint32_t>(std::unique(scratch.begin(), scratch.end()) - scratch.begin());
-}
-
-// Whether `other` is a partner of factor `fac` of a run.
-bool matchesFactor(const CauseInputs& in, const ExposureFactor& fac, std::uint32_t other) {
-    const std::uint32_t sig = in.ops.signatureOf[other];
-    switch (fac.kind) {
-    case FactorKind::Partner:
-    case FactorKind::Serial: return sig == fac.id;
-    case FactorKind::Character: return static_cast<std::uint32_t>(in.characters[sig].character) == fac.id;
-    case FactorKind::Counter: return true;
-    }
-    return false;
+// The median of small whole numbers (the mean of the two middle values for an even count), by
+// counting.
+double medianOfCounts(const std::vector<std::uint32_t>& v) {
+    if (v.empty()) return 0;
+    std::vector<std::uint32_t> count(*std::max_element(v.begin(), v.end()) + std::size_t{1}, 0);
+    for (std::uint32_t x : v) ++count[x];
+    // The value of the k-th smallest (0-based).
+    auto kth = [&](std::size_t k) {
+        std::size_t seen = 0;
+        for (std::size_t x = 0; x < count.size(); ++x) {
+            seen += count[x];
+            if (seen > k) return static_cast<double>(x);
+        }
+        return static_cast<double>(count.size() - 1);
+    };
+    const std::size_t m = v.size() / 2;
+    return v.size() % 2 == 1 ? kth(m) : (kth(m - 1) + kth(m)) / 2;
 }
 
 // A baseline that judges its signature (patterns need a baseline and runs to compare).
@@ -95,6 +92,7 @@ struct Candidate {
     std::uint32_t factor = 0;  // index into ExposureResult::factors
     std::uint32_t bit = 0;
     std::uint32_t apart = 0;
+    std::uint32_t beside = 0;
     ApartSample sample = ApartSample::Alone;
     RatioEstimate estimate;
 };
@@ -172,7 +170,8 @@ constexpr std::uint32_t kSplitFrom = 1u << 14;
 
 // Per factor k of a signature: the lost shares and concurrencies of its runs beside.
 struct RunsJudged {
-    std::array<std::vector<double>, kMaxFactors> lost, ks;
+    std::array<std::vector<double>, kMaxFactors> lost;
+    std::array<std::vector<std::uint32_t>, kMaxFactors> ks;  // 1 + the other tracks overlapped
     std::vector<std::uint32_t> scratch;
     void clear() {
         for (std::size_t k = 0; k < kMaxFactors; ++k) {
@@ -189,44 +188,87 @@ struct RunsJudged {
     }
 };
 
+// Which of a signature's factors a partner of signature `sig` is a partner of (a partner or
+// serialised factor: that signature; a character factor: that character; a counter: any), all
+// factors at once: bit k for factor k.
+struct FactorBits {
+    std::uint32_t always = 0;                                                  // counters
+    std::array<std::uint32_t, kCharacterCount> byCharacter{};                  // character factors
+    std::array<std::pair<std::uint32_t, std::uint32_t>, kMaxFactors> bySig{};  // (signature, bit)
+    std::uint32_t sigFactors = 0;                                              // entries of bySig
+    FactorBits(const CauseInputs& in, const SignatureExposure& se, std::uint32_t bits) {
+        for (std::uint32_t m = bits; m != 0; m &= m - 1) {
+            const auto k = static_cast<std::uint32_t>(__builtin_ctz(m));
+            const ExposureFactor& fac = in.exposure.factors[se.factorBegin + k];
+            switch (fac.kind) {
+            case FactorKind::Partner:
+            case FactorKind::Serial: bySig[sigFactors++] = {fac.id, 1u << k}; break;
+            case FactorKind::Character:
+                if (fac.id < kCharacterCount) byCharacter[fac.id] |= 1u << k;
+                break;
+            case FactorKind::Counter: always |= 1u << k; break;
+            }
+        }
+    }
+    std::uint32_t of(const CauseInputs& in, std::uint32_t sig) const {
+        std::uint32_t b = always | byCharacter[static_cast<std::size_t>(in.characters[sig].character)];
+        for (std::uint32_t i = 0; i < sigFactors; ++i)
+            if (bySig[i].first == sig) b |= bySig[i].second;
+        return b;
+    }
+};
+
 // The runs sigOps[from, to) of signature `se`: each run beside one of `judgedBits`' factors walks
-// its overlap pairs once for all of them (the union of the matching pairs' spans, one merge
-// state per factor: the pairs are in start order), then adds its lost share and concurrency to
-// each factor whose partners covered at least kMinOverlap of it.
+// its overlap partners once for all of them (the union of the matching pairs' spans, one merge
+// state per factor: an op's pairs are in start order), then adds its lost share and
+// concurrency to each factor whose partners covered at least kMinOverlap of it.
 void judgeRuns(const CauseInputs& in, const SignatureExposure& se, std::uint32_t judgedBits, std::uint32_t from,
                std::uint32_t to, RunsJudged& out) {
     const ExposureResult& ex = in.exposure;
     const auto& slices = in.trace.slices();
+    const FactorBits match(in, se, judgedBits);
+    const OverlapResult& ov = in.overlap;
     for (std::uint32_t i = from; i < to; ++i) {
         const std::uint32_t op = in.ops.sigOps[i];
         const std::uint32_t mask = ex.exposedMask[op] & judgedBits;
         if (mask == 0) continue;
+        const Slice& own = slices[in.ops.slices[op]];
         std::array<TimeNs, kMaxFactors> matched{}, curS{}, curE;
         curE.fill(-1);
-        for (std::uint32_t q = in.overlap.pairBegin[op]; q < in.overlap.pairBegin[op + 1]; ++q) {
-            const OverlapPair& pr = in.overlap.pairs[in.overlap.pairsOf[q]];
-            const std::uint32_t other = pr.a == op ? pr.b : pr.a;
-            for (std::uint32_t m = mask; m != 0; m &= m - 1) {
+        out.scratch.clear();  // the partners' tracks, for the concurrency below
+        for (std::uint32_t q = ov.pairBegin[op]; q < ov.pairBegin[op + 1]; ++q) {
+            const std::uint32_t other = ov.partnerOf[q];
+            const Slice& os = slices[in.ops.slices[other]];
+            out.scratch.push_back(os.track);
+            const std::uint32_t bits = match.of(in, in.ops.signatureOf[other]) & mask;
+            if (bits == 0) continue;
+            // The pair's span: the two ops' shared time (overlap.h).
+            const TimeNs start = std::max(own.start, os.start), end = std::min(own.end(), os.end());
+            for (std::uint32_t m = bits; m != 0; m &= m - 1) {
                 const auto k = static_cast<std::uint32_t>(__builtin_ctz(m));
-                if (!matchesFactor(in, ex.factors[se.factorBegin + k], other)) continue;
-                if (pr.start > curE[k]) {
+                if (start > curE[k]) {
                     if (curE[k] > curS[k]) matched[k] += curE[k] - curS[k];
-                    curS[k] = pr.start;
-                    curE[k] = pr.end;
+                    curS[k] = start;
+                    curE[k] = end;
                 } else {
-                    curE[k] = std::max(curE[k], pr.end);
+                    curE[k] = std::max(curE[k], end);
                 }
             }
         }
-        const TimeNs dur = slices[in.ops.slices[op]].dur;
+        const TimeNs dur = own.dur;
         std::uint32_t tracks = kNone;  // the other tracks it overlapped, once per run
         for (std::uint32_t m = mask; m != 0; m &= m - 1) {
             const auto k = static_cast<std::uint32_t>(__builtin_ctz(m));
             if (curE[k] > curS[k]) matched[k] += curE[k] - curS[k];
             if (dur <= 0 || static_cast<double>(matched[k]) < kMinOverlap * static_cast<double>(dur)) continue;
             out.lost[k].push_back(static_cast<double>(in.base.excessNs[op]) / static_cast<double>(matched[k]));
-            if (tracks == kNone) tracks = overlappedTracks(in, op, out.scratch);
-            out.ks[k].push_back(1.0 + tracks);
+            if (tracks == kNone) {
+                // How many other tracks it overlapped at all.
+                std::sort(out.scratch.begin(), out.scratch.end());
+                tracks = static_cast<std::uint32_t>(std::unique(out.scratch.begin(), out.scratch.end()) -
+                                                    out.scratch.begin());
+            }
+            out.ks[k].push_back(1 + tracks);
         }
     }
 }
@@ -262,11 +304,10 @@ std::vector<FactorPhysics> judgeSerialisation(const CauseInputs& in) {
             FactorPhysics& ph = out[se.factorBegin + k];
             ph.runs = static_cast<std::uint32_t>(runs.lost[k].size());
             if (runs.lost[k].size() < kMinGroup) continue;
-            const double kMed = std::max(2.0, std::round(medianOfDoubles(runs.ks[k])));
+            const double kMed = std::max(2.0, std::round(medianOfCounts(runs.ks[k])));
             ph.concurrency = static_cast<std::uint32_t>(kMed);
             ph.fairBound = (kMed - 1) / kMed;
-            ph.lostShare = medianOfDoubles(runs.lost[k]);
-            ph.lostShareLow = medianLowerBound(runs.lost[k]);
+            std::tie(ph.lostShare, ph.lostShareLow) = medianAndLowerBound(runs.lost[k]);
             ph.serialised = ph.lostShareLow > ph.fairBound;
         }
     }
@@ -324,6 +365,7 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
             c.factor = se.factorBegin + k;
             c.bit = k;
             c.apart = static_cast<std::uint32_t>(apart.size());
+            c.beside = static_cast<std::uint32_t>(beside.size());
             c.sample = sample;
             c.estimate = hodgesLehmannRatio(beside, apart);
             cands.push_back(c);
@@ -363,6 +405,10 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
         // The runs beside, and the measured causes among the slowed ones.
         std::array<std::uint32_t, kResourceCount> measured{};
         std::uint32_t slowed = 0;
+        // Their sizes are known: one allocation each (hundreds of thousands of runs grown by
+        // doubling were copied and faulted in again and again).
+        pat.runs.reserve(c.beside);
+        pat.apartSlices.reserve(c.apart);
         for (std::uint32_t j = ops.sigBegin[c.signature]; j < ops.sigBegin[c.signature + 1]; ++j) {
             const std::uint32_t op = ops.sigOps[j];
             if (!(ex.exposedMask[op] & (1u << c.bit))) {

@@ -93,7 +93,12 @@ OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops, const std
     // traces) are compacted away once the stack has doubled since its last compaction.
     const std::size_t trackCount = trace.tracks().size();
     const std::vector<std::uint32_t> deviceOf = deviceGroups(trace, ops);
-    std::vector<std::vector<std::uint32_t>> activeOf(trackCount);
+    // Each entry is (end, op): the walks below test ends without reading the op's slice.
+    struct Active {
+        TimeNs end;
+        std::uint32_t op;
+    };
+    std::vector<std::vector<Active>> activeOf(trackCount);
     std::vector<std::size_t> compactAt(trackCount, 16);
     std::vector<std::uint32_t> busy;  // tracks with a non-empty stack
     for (std::uint32_t op : order) {
@@ -103,9 +108,9 @@ OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops, const std
         bool full = false;  // this op reached kMaxPartners
         for (std::size_t k = 0; k < busy.size();) {
             auto& stack = activeOf[busy[k]];
-            while (!stack.empty() && sliceOf(stack.back()).end() <= s.start) stack.pop_back();
+            while (!stack.empty() && stack.back().end <= s.start) stack.pop_back();
             if (stack.size() >= compactAt[busy[k]]) {
-                std::erase_if(stack, [&](std::uint32_t o) { return sliceOf(o).end() <= s.start; });
+                std::erase_if(stack, [&](const Active& o) { return o.end <= s.start; });
                 compactAt[busy[k]] = std::max<std::size_t>(16, 2 * stack.size());
             }
             if (stack.empty()) {
@@ -117,20 +122,20 @@ OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops, const std
             if (busy[k - 1] == s.track || full) continue;              // nested host slices, not concurrency
             if (deviceOf[busy[k - 1]] != deviceOf[s.track]) continue;  // another device shares nothing
             std::size_t walked = 0;
+            const TimeNs sEnd = s.end();
             for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
-                const Slice& o = sliceOf(*it);
-                const TimeNs end = std::min(o.end(), s.end());
+                const TimeNs end = std::min(it->end, sEnd);
                 if (++walked > 4 * kMaxPartners || (end > s.start && ++considered > kMaxPartners)) {
                     r.capped = full = true;
                     break;
                 }
                 if (end <= s.start) continue;  // an expired entry below a live one
-                r.pairs.push_back({std::min(op, *it), std::max(op, *it), s.start, end});
+                r.pairs.push_back({std::min(op, it->op), std::max(op, it->op), s.start, end});
             }
         }
         auto& own = activeOf[s.track];
         if (own.empty()) busy.push_back(s.track);
-        own.push_back(op);
+        own.push_back({s.end(), op});
     }
     // The sweep emits pairs in start order already (a pair starts where its later op starts, and
     // ops are visited by start): only runs of equal starts need ordering by (a, b). Sorting
@@ -146,7 +151,7 @@ OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops, const std
     }
     if (keepGoing && !keepGoing()) return r;
 
-    // Per-op pair lists, then the union of each op's shared spans.
+    // Per-op pair lists and the union of each op's shared spans.
     r.pairBegin.assign(n + 1, 0);
     for (const auto& p : r.pairs) {
         r.pairBegin[p.a + 1]++;
@@ -154,28 +159,35 @@ OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops, const std
     }
     for (std::uint32_t i = 0; i < n; ++i) r.pairBegin[i + 1] += r.pairBegin[i];
     r.pairsOf.resize(r.pairBegin[n]);
+    r.partnerOf.resize(r.pairBegin[n]);
     std::vector<std::uint32_t> fill(r.pairBegin.begin(), r.pairBegin.end() - 1);
-    for (std::uint32_t k = 0; k < r.pairs.size(); ++k) {
-        r.pairsOf[fill[r.pairs[k].a]++] = k;
-        r.pairsOf[fill[r.pairs[k].b]++] = k;
-    }
+    // One pass over the pairs in their order fills the lists and merges each op's shared spans
+    // (its pairs come in start order, the order of its list): each op's running span in
+    // curStart / curEnd, its closed ones summed in overlappedNs. Reading each op's list back
+    // instead cost a cache miss per pair.
     r.overlappedNs.assign(n, 0);
-    for (std::uint32_t op = 0; op < n; ++op) {
-        // Pairs are sorted by start, so this op's list is too: one pass merges the spans.
-        TimeNs total = 0, curStart = 0, curEnd = kTimeMin;
-        for (std::uint32_t k = r.pairBegin[op]; k < r.pairBegin[op + 1]; ++k) {
-            const OverlapPair& p = r.pairs[r.pairsOf[k]];
-            if (p.start >= curEnd) {
-                if (curEnd != kTimeMin) total += curEnd - curStart;
-                curStart = p.start;
-                curEnd = p.end;
-            } else {
-                curEnd = std::max(curEnd, p.end);
-            }
+    std::vector<TimeNs> curStart(n, 0), curEnd(n, kTimeMin);
+    auto merge = [&](std::uint32_t op, const OverlapPair& p) {
+        TimeNs& ce = curEnd[op];
+        if (p.start >= ce) {
+            if (ce != kTimeMin) r.overlappedNs[op] += ce - curStart[op];
+            curStart[op] = p.start;
+            ce = p.end;
+        } else {
+            ce = std::max(ce, p.end);
         }
-        if (curEnd != kTimeMin) total += curEnd - curStart;
-        r.overlappedNs[op] = total;
+    };
+    for (std::uint32_t k = 0; k < r.pairs.size(); ++k) {
+        const OverlapPair& p = r.pairs[k];
+        r.pairsOf[fill[p.a]] = k;
+        r.partnerOf[fill[p.a]++] = p.b;
+        r.pairsOf[fill[p.b]] = k;
+        r.partnerOf[fill[p.b]++] = p.a;
+        merge(p.a, p);
+        merge(p.b, p);
     }
+    for (std::uint32_t op = 0; op < n; ++op)
+        if (curEnd[op] != kTimeMin) r.overlappedNs[op] += curEnd[op] - curStart[op];
     return r;
 }
 

@@ -28,6 +28,10 @@ struct OverlapResult {
     // Per op: its pairs, as indices into `pairs` (CSR: pairsOf[pairBegin[op] .. pairBegin[op+1])).
     std::vector<std::uint32_t> pairBegin;
     std::vector<std::uint32_t> pairsOf;
+    // Parallel to pairsOf: the other op of that pair, so a walk over an op's partners reads one
+    // contiguous array instead of a pair each (a cache miss each at millions of pairs). The
+    // pair's span is the two ops' shared time: [max of starts, min of ends).
+    std::vector<std::uint32_t> partnerOf;
     bool capped = false;  // some operator had more than kMaxPartners concurrent partners
 };
 

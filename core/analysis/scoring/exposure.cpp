@@ -1,12 +1,14 @@
 #include "core/analysis/scoring/exposure.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <numeric>
 
 #include "core/analysis/scoring/baseline.h"
 #include "core/common/parallel.h"
+#include "core/common/radix_sort.h"
 
 namespace contend {
 
@@ -35,14 +37,50 @@ double mannWhitneyFromRanks(double rankSumExposed, double n1, double n2, double 
     return 0.5 * std::erfc(z / std::sqrt(2.0));
 }
 
-// Average ranks of `values` (any order) and the tie term.
-double averageRanks(const std::vector<TimeNs>& values, std::vector<double>& ranks, std::vector<std::uint32_t>& order) {
+// The indices of `values` in value order, as keys (value - min) << 32 | index, when the values
+// span less than 2^32 ns and there are fewer than 2^32 of them (radix-sorted: no comparison
+// reads `values`); false otherwise. Ties come in index order, which no caller can see: tied
+// values share one average rank.
+bool keysByValue(const std::vector<TimeNs>& values, std::vector<std::uint64_t>& keys,
+                 std::vector<std::uint64_t>& scratch) {
     const std::size_t n = values.size();
-    order.resize(n);
-    std::iota(order.begin(), order.end(), 0u);
-    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return values[a] < values[b]; });
+    if (n == 0 || n >= (std::size_t{1} << 32)) return false;
+    const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+    const TimeNs min = *lo;
+    if (static_cast<std::uint64_t>(*hi) - static_cast<std::uint64_t>(min) >= (std::uint64_t{1} << 32)) return false;
+    keys.resize(n);
+    for (std::size_t i = 0; i < n; ++i)
+        keys[i] = ((static_cast<std::uint64_t>(values[i]) - static_cast<std::uint64_t>(min)) << 32) | i;
+    radixSort(keys, scratch);
+    return true;
+}
+
+// Average ranks of `values` (any order) and the tie term; `keys` and `scratch` are reused.
+// `keyed` (optional) tells whether `keys` then hold the values' order (keysByValue).
+double averageRanks(const std::vector<TimeNs>& values, std::vector<double>& ranks, std::vector<std::uint64_t>& keys,
+                    std::vector<std::uint64_t>& scratch, bool* keyed = nullptr) {
+    const std::size_t n = values.size();
     ranks.assign(n, 0.0);
     double tie = 0;
+    const bool byKeys = keysByValue(values, keys, scratch);
+    if (keyed) *keyed = byKeys;
+    if (byKeys) {
+        // Tie groups in ascending value order, as below (the tie term's sum is in that order).
+        for (std::size_t i = 0; i < n;) {
+            const std::uint64_t v = keys[i] >> 32;
+            std::size_t j = i + 1;
+            while (j < n && (keys[j] >> 32) == v) ++j;
+            const double r = (static_cast<double>(i) + static_cast<double>(j) + 1) / 2;  // mean of ranks i+1..j
+            for (std::size_t k = i; k < j; ++k) ranks[keys[k] & 0xFFFFFFFFu] = r;
+            const double t = static_cast<double>(j - i);
+            tie += t * t * t - t;
+            i = j;
+        }
+        return tie;
+    }
+    std::vector<std::uint32_t> order(n);
+    std::iota(order.begin(), order.end(), 0u);
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return values[a] < values[b]; });
     for (std::size_t i = 0; i < n;) {
         std::size_t j = i;
         while (j < n && values[order[j]] == values[order[i]]) ++j;
@@ -53,6 +91,33 @@ double averageRanks(const std::vector<TimeNs>& values, std::vector<double>& rank
         i = j;
     }
     return tie;
+}
+
+// medianOf (baseline.h) of the values of each group, group 0 (`group[i]` == 0, n0 of them) and
+// group 1 (n1), read off `keys` (keysByValue's order of `values`): the same order statistics,
+// one pass instead of two selections.
+std::pair<TimeNs, TimeNs> groupMedians(const std::vector<std::uint64_t>& keys, const std::vector<std::uint8_t>& group,
+                                       const std::vector<TimeNs>& values, std::uint32_t n0, std::uint32_t n1) {
+    const std::array<std::uint32_t, 2> n{n0, n1};
+    std::array<std::uint32_t, 2> at{}, seen{};
+    std::array<TimeNs, 2> lo{}, hi{};
+    for (int g = 0; g < 2; ++g) at[g] = n[g] == 0 ? 0 : (n[g] - 1) / 2;
+    for (std::uint64_t key : keys) {
+        const auto i = static_cast<std::uint32_t>(key & 0xFFFFFFFFu);
+        const std::uint8_t g = group[i];
+        const std::uint32_t pos = seen[g]++;
+        if (pos == at[g]) lo[g] = values[i];
+        if (pos == at[g] + 1) {
+            hi[g] = values[i];
+            if (seen[1 - g] > at[1 - g] + 1) break;  // both groups' statistics are read
+        }
+    }
+    std::array<TimeNs, 2> med{};
+    for (int g = 0; g < 2; ++g) {
+        if (n[g] == 0) continue;
+        med[g] = n[g] % 2 == 1 ? lo[g] : lo[g] + (hi[g] - lo[g]) / 2;
+    }
+    return {med[0], med[1]};
 }
 
 std::uint64_t keyOf(FactorKind k, std::uint32_t id) { return (static_cast<std::uint64_t>(k) << 32) | id; }
@@ -105,8 +170,8 @@ double mannWhitneyGreater(const std::vector<TimeNs>& exposed, const std::vector<
     std::vector<TimeNs> all(exposed);
     all.insert(all.end(), unexposed.begin(), unexposed.end());
     std::vector<double> ranks;
-    std::vector<std::uint32_t> order;
-    const double tie = averageRanks(all, ranks, order);
+    std::vector<std::uint64_t> keys, scratch;
+    const double tie = averageRanks(all, ranks, keys, scratch);
     double r1 = 0;
     for (std::size_t i = 0; i < exposed.size(); ++i) r1 += ranks[i];
     return mannWhitneyFromRanks(r1, static_cast<double>(exposed.size()), static_cast<double>(unexposed.size()), tie);
@@ -131,7 +196,8 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
     OccurrenceKeys occ, side;  // side: the second half of a large signature's occurrences
     std::vector<std::uint64_t> sortedKeys;
     std::vector<double> ranks;
-    std::vector<std::uint32_t> order;
+    std::vector<std::uint64_t> rankKeys, rankScratch;
+    std::vector<std::uint8_t> hitOf;
     std::vector<TimeNs> ex, un;
     std::uint32_t tick = 0;
 
@@ -188,8 +254,7 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
                     into.bestCoverOf.push_back(cover);
                 };
                 for (std::uint32_t q = overlap.pairBegin[op]; q < overlap.pairBegin[op + 1]; ++q) {
-                    const OverlapPair& pr = overlap.pairs[overlap.pairsOf[q]];
-                    const std::uint32_t other = pr.a == op ? pr.b : pr.a;
+                    const std::uint32_t other = overlap.partnerOf[q];
                     const Slice& os = slices[ops.slices[other]];
                     const std::uint32_t osig = ops.signatureOf[other];
                     const TimeNs cover = std::min(os.end(), e) - std::max(os.start, a);
@@ -249,7 +314,7 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
 
         // Candidate factors: exposed and unexposed at least kMinGroup times, most exposed first.
         sortedKeys = keys;
-        std::sort(sortedKeys.begin(), sortedKeys.end());
+        radixSort(sortedKeys, rankScratch);
         struct Cand {
             std::uint64_t key;
             std::uint32_t exposed;
@@ -293,30 +358,39 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
         if (cands.size() > kMaxFactors) cands.resize(kMaxFactors);
         if (cands.empty()) continue;
 
-        const double tie = averageRanks(durs, ranks, order);
+        bool keyed = false;
+        const double tie = averageRanks(durs, ranks, rankKeys, rankScratch, &keyed);
         const double alpha = kAlpha / static_cast<double>(cands.size());
         for (std::size_t f = 0; f < cands.size(); ++f) {
             ExposureFactor fac;
             fac.kind = static_cast<FactorKind>(cands[f].key >> 32);
             fac.id = static_cast<std::uint32_t>(cands[f].key & 0xFFFFFFFFu);
-            ex.clear();
-            un.clear();
-            double r1 = 0;
+            hitOf.assign(count, 0);
+            std::uint32_t exposed = 0;
+            double r1 = 0;  // (a sum of half-integers: exact, whatever the order)
             for (std::uint32_t i = 0; i < count; ++i) {
                 bool hit = false;
                 for (std::uint32_t k = keyBegin[i]; k < keyBegin[i + 1]; ++k) hit |= keys[k] == cands[f].key;
                 if (hit) {
                     r.exposedMask[ops.sigOps[b0 + i]] |= static_cast<std::uint8_t>(1u << f);
-                    ex.push_back(durs[i]);
+                    hitOf[i] = 1;
+                    ++exposed;
                     r1 += ranks[i];
-                } else {
-                    un.push_back(durs[i]);
                 }
             }
-            fac.exposed = static_cast<std::uint32_t>(ex.size());
-            fac.unexposed = static_cast<std::uint32_t>(un.size());
-            fac.medianExposedNs = medianOf(ex);
-            fac.medianUnexposedNs = medianOf(un);
+            fac.exposed = exposed;
+            fac.unexposed = count - exposed;
+            if (keyed) {
+                const auto [medUn, medEx] = groupMedians(rankKeys, hitOf, durs, fac.unexposed, fac.exposed);
+                fac.medianExposedNs = medEx;
+                fac.medianUnexposedNs = medUn;
+            } else {
+                ex.clear();
+                un.clear();
+                for (std::uint32_t i = 0; i < count; ++i) (hitOf[i] ? ex : un).push_back(durs[i]);
+                fac.medianExposedNs = medianOf(ex);
+                fac.medianUnexposedNs = medianOf(un);
+            }
             fac.p = mannWhitneyFromRanks(r1, fac.exposed, fac.unexposed, tie);
             const TimeNs gain = fac.medianExposedNs - fac.medianUnexposedNs;
             fac.significant = fac.p < alpha && gain >= resolution &&

@@ -1,0 +1,189 @@
+// The data structures the analysis' speed rests on: each op's inline partner list
+// (OverlapResult::partnerOf) against the pairs it stands for, the radix sort against std::sort,
+// and the Mann-Whitney test's ranks (radix-sorted) against the textbook computation.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/analysis/inputs/overlap.h"
+#include "core/analysis/scoring/exposure.h"
+#include "core/common/radix_sort.h"
+#include "core/io/json/chrome_json_reader.h"
+#include "core/trace/conventions.h"
+#include "core/trace/trace_builder.h"
+
+using namespace contend;
+
+namespace {
+
+// Every op's partner list holds, entry for entry, the other op of the pair pairsOf names, and
+// that pair's span is the two ops' shared time.
+void checkPartnerLists(const Trace& trace, const OperatorSet& ops, const OverlapResult& ov) {
+    REQUIRE(ov.partnerOf.size() == ov.pairsOf.size());
+    REQUIRE(ov.pairBegin.size() == ops.size() + 1);
+    REQUIRE(ov.pairsOf.size() == 2 * ov.pairs.size());
+    const auto& sl = trace.slices();
+    for (std::uint32_t op = 0; op < ops.size(); ++op) {
+        for (std::uint32_t k = ov.pairBegin[op]; k < ov.pairBegin[op + 1]; ++k) {
+            const OverlapPair& pr = ov.pairs[ov.pairsOf[k]];
+            REQUIRE((pr.a == op || pr.b == op));
+            const std::uint32_t other = pr.a == op ? pr.b : pr.a;
+            REQUIRE(ov.partnerOf[k] == other);
+            const Slice& x = sl[ops.slices[op]];
+            const Slice& y = sl[ops.slices[other]];
+            CHECK(pr.start == std::max(x.start, y.start));
+            CHECK(pr.end == std::min(x.end(), y.end()));
+        }
+    }
+}
+
+// The textbook one-sided Mann-Whitney p-value (average ranks over a comparison sort), in the
+// same arithmetic as exposure.cpp.
+double referenceMannWhitney(const std::vector<TimeNs>& exposed, const std::vector<TimeNs>& unexposed) {
+    std::vector<TimeNs> all(exposed);
+    all.insert(all.end(), unexposed.begin(), unexposed.end());
+    const std::size_t n = all.size();
+    std::vector<std::uint32_t> order(n);
+    std::iota(order.begin(), order.end(), 0u);
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return all[a] < all[b]; });
+    std::vector<double> ranks(n);
+    double tie = 0;
+    for (std::size_t i = 0; i < n;) {
+        std::size_t j = i;
+        while (j < n && all[order[j]] == all[order[i]]) ++j;
+        const double r = (static_cast<double>(i) + static_cast<double>(j) + 1) / 2;
+        for (std::size_t k = i; k < j; ++k) ranks[order[k]] = r;
+        const double t = static_cast<double>(j - i);
+        tie += t * t * t - t;
+        i = j;
+    }
+    double r1 = 0;
+    for (std::size_t i = 0; i < exposed.size(); ++i) r1 += ranks[i];
+    const double n1 = static_cast<double>(exposed.size()), n2 = static_cast<double>(unexposed.size());
+    const double nn = n1 + n2;
+    if (n1 < 1 || n2 < 1) return 1.0;
+    const double u = r1 - n1 * (n1 + 1) / 2;
+    const double mean = n1 * n2 / 2;
+    const double var = n1 * n2 / 12.0 * ((nn + 1) - tie / (nn * (nn - 1)));
+    if (!(var > 0)) return 1.0;
+    const double z = (u - mean - 0.5) / std::sqrt(var);
+    return 0.5 * std::erfc(z / std::sqrt(2.0));
+}
+
+}  // namespace
+
+TEST_CASE("each op's partner list names the other op of each of its pairs", "[analysis][overlap][partners]") {
+    std::mt19937_64 rng(777);
+    for (int round = 0; round < 20; ++round) {
+        TraceBuilder b(kKinetoFormat);
+        const StringId name = b.intern("k");
+        const int tracks = 1 + static_cast<int>(rng() % 6);
+        const int n = 50 + static_cast<int>(rng() % 400);
+        for (int i = 0; i < n; ++i) {
+            Slice s;
+            s.track = b.track("0", std::to_string(rng() % tracks));
+            s.start = static_cast<TimeNs>(rng() % 100000);
+            s.dur = 1 + static_cast<TimeNs>(rng() % 3000);
+            s.name = name;
+            s.flags = kSliceDevice;
+            b.addSlice(s);
+        }
+        const TracePtr trace = b.finalize();
+        const OperatorSet ops = selectOperators(*trace);
+        const OverlapResult ov = findOverlaps(*trace, ops);
+        CHECK_FALSE(ov.capped);
+        checkPartnerLists(*trace, ops, ov);
+    }
+}
+
+TEST_CASE("partner lists hold for nested host calls and for a capped sweep", "[analysis][overlap][partners]") {
+    SECTION("host calls nested on their threads, overlapping other threads") {
+        std::mt19937_64 rng(99);
+        TraceBuilder b(kChromeFormat);
+        for (int t = 0; t < 4; ++t) {
+            // Call stacks: each top-level call holds a few nested ones.
+            TimeNs at = static_cast<TimeNs>(rng() % 500);
+            for (int call = 0; call < 60; ++call) {
+                const TimeNs len = 200 + static_cast<TimeNs>(rng() % 2000);
+                Slice top;
+                top.track = b.track("1", std::to_string(t));
+                top.start = at;
+                top.dur = len;
+                top.name = b.intern("outer" + std::to_string(call % 3));
+                b.addSlice(top);
+                for (int d = 1; d <= 3; ++d) {
+                    Slice in = top;
+                    in.start = at + 10 * d;
+                    in.dur = len - 20 * d;
+                    in.name = b.intern("inner" + std::to_string(d));
+                    b.addSlice(in);
+                }
+                at += len + static_cast<TimeNs>(rng() % 300);
+            }
+        }
+        const TracePtr trace = b.finalize();
+        const OperatorSet ops = selectOperators(*trace);
+        REQUIRE_FALSE(ops.deviceScope);
+        const OverlapResult ov = findOverlaps(*trace, ops);
+        REQUIRE_FALSE(ov.pairs.empty());
+        checkPartnerLists(*trace, ops, ov);
+    }
+    SECTION("more concurrent partners than kMaxPartners") {
+        TraceBuilder b(kChromeFormat);
+        const int threads = static_cast<int>(kMaxPartners) + 40;
+        for (int t = 0; t < threads; ++t) {
+            for (int i = 0; i < 3; ++i) {
+                Slice s;
+                s.track = b.track("1", std::to_string(t));
+                s.start = 1000 * i + t;
+                s.dur = 900;
+                s.name = b.intern("call");
+                b.addSlice(s);
+            }
+        }
+        const TracePtr trace = b.finalize();
+        const OperatorSet ops = selectOperators(*trace);
+        const OverlapResult ov = findOverlaps(*trace, ops);
+        CHECK(ov.capped);
+        checkPartnerLists(*trace, ops, ov);
+    }
+}
+
+TEST_CASE("the radix sort sorts as std::sort does", "[common][sort]") {
+    std::mt19937_64 rng(5);
+    std::vector<std::uint64_t> scratch;
+    for (int round = 0; round < 12; ++round) {
+        const std::size_t n = round < 4 ? static_cast<std::size_t>(rng() % 3000) : 5000 + rng() % 100000;
+        std::vector<std::uint64_t> keys(n);
+        for (auto& k : keys) {
+            switch (round % 4) {
+            case 0: k = rng(); break;                                 // every digit varies
+            case 1: k = (rng() % 7) << 40 | (rng() % 100000); break;  // a few digits vary
+            case 2: k = 0xABCD000000000000ULL | (rng() % 16); break;  // one digit varies
+            default: k = 42; break;                                   // none does
+            }
+        }
+        std::vector<std::uint64_t> expected = keys;
+        std::sort(expected.begin(), expected.end());
+        radixSort(keys, scratch);
+        CHECK(keys == expected);
+    }
+}
+
+TEST_CASE("the Mann-Whitney test gives the textbook value to the last bit", "[analysis][exposure]") {
+    std::mt19937_64 rng(11);
+    for (int round = 0; round < 16; ++round) {
+        const std::size_t n1 = 1 + rng() % 6000, n2 = 1 + rng() % 6000;
+        std::vector<TimeNs> a(n1), b(n2);
+        // Heavy ties, wide values (over 2^32 apart: the comparison sort's path), negative ones.
+        const TimeNs spread = round % 4 == 0 ? 10 : round % 4 == 1 ? 100000 : round % 4 == 2 ? (TimeNs{1} << 40) : 3;
+        const TimeNs base = round % 3 == 0 ? -5000 : 1000;
+        for (auto& x : a) x = base + static_cast<TimeNs>(rng() % static_cast<std::uint64_t>(spread)) + (round & 1);
+        for (auto& x : b) x = base + static_cast<TimeNs>(rng() % static_cast<std::uint64_t>(spread));
+        CHECK(mannWhitneyGreater(a, b) == referenceMannWhitney(a, b));
+    }
+}
