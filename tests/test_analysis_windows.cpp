@@ -13,6 +13,7 @@
 #include "core/io/json/chrome_json_reader.h"
 #include "core/trace/conventions.h"
 #include "core/trace/trace_builder.h"
+#include "random_trace.h"
 
 using namespace contend;
 using contend::test::KinetoTrace;
@@ -113,23 +114,12 @@ TEST_CASE("the sweep line finds exactly the overlapping pairs a brute-force chec
           "[analysis][windows][overlap]") {
     std::mt19937_64 rng(12345);
     for (int round = 0; round < 30; ++round) {
-        TraceBuilder b(kKinetoFormat);
-        const StringId name = b.intern("k");
         // Few tracks (the ops' start order is merged from their per-track runs) and, from round
         // 20, well over 64 (sorted instead: overlap.cpp, startOrder).
         const bool many = round >= 20;
         const int tracks = many ? 100 + static_cast<int>(rng() % 60) : 1 + static_cast<int>(rng() % 5);
         const int n = many ? 400 + static_cast<int>(rng() % 200) : 50 + static_cast<int>(rng() % 200);
-        for (int i = 0; i < n; ++i) {
-            Slice s;
-            s.track = b.track("0", std::to_string(rng() % tracks));
-            s.start = static_cast<TimeNs>(rng() % 100000);
-            s.dur = 1 + static_cast<TimeNs>(rng() % 3000);
-            s.name = name;
-            s.flags = kSliceDevice;
-            b.addSlice(s);
-        }
-        const TracePtr trace = b.finalize();
+        const TracePtr trace = test::randomKernelTrace(rng, tracks, n);
         const OperatorSet ops = selectOperators(*trace);
         const OverlapResult fast = findOverlaps(*trace, ops);
         std::set<std::tuple<std::uint32_t, std::uint32_t, TimeNs, TimeNs>> expected, got;

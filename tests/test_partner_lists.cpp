@@ -15,6 +15,7 @@
 #include "core/io/json/chrome_json_reader.h"
 #include "core/trace/conventions.h"
 #include "core/trace/trace_builder.h"
+#include "random_trace.h"
 
 using namespace contend;
 
@@ -79,20 +80,9 @@ double referenceMannWhitney(const std::vector<TimeNs>& exposed, const std::vecto
 TEST_CASE("each op's partner list names the other op of each of its pairs", "[analysis][overlap][partners]") {
     std::mt19937_64 rng(777);
     for (int round = 0; round < 20; ++round) {
-        TraceBuilder b(kKinetoFormat);
-        const StringId name = b.intern("k");
         const int tracks = 1 + static_cast<int>(rng() % 6);
         const int n = 50 + static_cast<int>(rng() % 400);
-        for (int i = 0; i < n; ++i) {
-            Slice s;
-            s.track = b.track("0", std::to_string(rng() % tracks));
-            s.start = static_cast<TimeNs>(rng() % 100000);
-            s.dur = 1 + static_cast<TimeNs>(rng() % 3000);
-            s.name = name;
-            s.flags = kSliceDevice;
-            b.addSlice(s);
-        }
-        const TracePtr trace = b.finalize();
+        const TracePtr trace = test::randomKernelTrace(rng, tracks, n);
         const OperatorSet ops = selectOperators(*trace);
         const OverlapResult ov = findOverlaps(*trace, ops);
         CHECK_FALSE(ov.capped);
