@@ -13,6 +13,12 @@ namespace contend::widgets {
 ColumnModel::ColumnModel(std::vector<Column> columns, QObject* parent)
     : QAbstractTableModel(parent), m_columns(std::move(columns)) {}
 
+QModelIndex ColumnModel::index(int row, int column, const QModelIndex& parent) const {
+    if (parent.isValid() || row < 0 || column < 0 || column >= static_cast<int>(m_columns.size()) || row >= rows())
+        return {};
+    return createIndex(row, column);
+}
+
 int ColumnModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : rows(); }
 
 int ColumnModel::columnCount(const QModelIndex& parent) const {
