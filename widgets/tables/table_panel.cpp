@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QHash>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QKeyEvent>
@@ -120,17 +121,32 @@ int TablePanel::contentWidth(int column) const {
     // re-fits three tables, and the delegate's hint asks the model eight roles and lays out the
     // text for each cell (~60 ms a table), where the text alone is a fraction of it. A resource
     // column's swatch comes and goes by row (none for no cause): the delegate measures all of it.
+    // A text met before is not measured again: the causes, tracks, provenances, names and most
+    // durations repeat down a column, and shaping a text is the cost (2000 rows x ten columns x
+    // three tables on every slider step). The same text gives the same width, and in a resource
+    // column the same swatch (the text names the resource), so the widths are the same.
     const QFontMetrics& fm = opt.fontMetrics;
+    QHash<QString, int> measured;
     int w = 0, extra = 0;
     const int whole = m_model->column(column).kind == ColumnKind::Resource ? rows : std::min(rows, kFitRowsWhole);
     for (int r = 0; r < whole; ++r) {
         const QModelIndex i = m_proxy->index(r, column);
-        const int hint = d->sizeHint(opt, i).width();
-        w = std::max(w, hint);
-        extra = std::max(extra, hint - fm.horizontalAdvance(i.data().toString()));
+        const QString text = i.data().toString();
+        auto it = measured.constFind(text);
+        if (it == measured.constEnd()) {
+            const int hint = d->sizeHint(opt, i).width();
+            extra = std::max(extra, hint - fm.horizontalAdvance(text));
+            it = measured.insert(text, hint);
+        }
+        w = std::max(w, *it);
     }
-    for (int r = whole; r < rows; ++r)
-        w = std::max(w, fm.horizontalAdvance(m_proxy->index(r, column).data().toString()) + extra + 1);
+    QHash<QString, int> advance;
+    for (int r = whole; r < rows; ++r) {
+        const QString text = m_proxy->index(r, column).data().toString();
+        auto it = advance.constFind(text);
+        if (it == advance.constEnd()) it = advance.insert(text, fm.horizontalAdvance(text));
+        w = std::max(w, *it + extra + 1);
+    }
     return w + 2;  // the grid line
 }
 
