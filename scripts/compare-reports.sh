@@ -20,20 +20,31 @@
 # report's "producer" member and info's load_seconds.
 #
 # --diff lists the outputs that differ between two such folders (and those in only one), and
-# exits 1 when any does.
+# exits 1 when any does; a Markdown's pointer to its own JSON report is compared with the
+# folder's path left out.
 set -u
 if [ "${1:-}" = "--diff" ]; then
     [ $# -eq 3 ] || { echo "usage: $0 --diff OUTDIR_A OUTDIR_B" >&2; exit 2; }
-    a=$2 b=$3
+    a=${2%/} b=${3%/}
     n=$(find "$a" -type f | wc -l)
-    if diff -rq "$a" "$b"; then
-        echo "compare-reports: all $n outputs identical"
+    # Outputs that name their own folder (the Markdown's pointer to its JSON report) are
+    # compared with that folder's path written as OUTDIR in both.
+    only=$(diff -rq "$a" "$b" | grep -v '^Files ' || true)
+    real=()
+    while read -r x y; do
+        [ -n "$x" ] || continue
+        cmp -s <(sed "s#$a#OUTDIR#g" "$x") <(sed "s#$b#OUTDIR#g" "$y") || real+=("$x $y")
+    done < <(diff -rq "$a" "$b" | sed -n 's/^Files \(.*\) and \(.*\) differ$/\1 \2/p')
+    if [ -z "$only" ] && [ ${#real[@]} -eq 0 ]; then
+        echo "compare-reports: all $n outputs identical (folder paths aside)"
         exit 0
     fi
-    echo "compare-reports: outputs differ (above); first lines of each difference:"
-    diff -rq "$a" "$b" | sed -n 's/^Files \(.*\) and \(.*\) differ$/\1 \2/p' | while read -r x y; do
+    [ -z "$only" ] || echo "$only"
+    echo "compare-reports: ${#real[@]} outputs differ; first lines of each difference:"
+    for pair in "${real[@]}"; do
+        x=${pair%% *} y=${pair#* }
         echo "== $x"
-        diff "$x" "$y" | head -8
+        diff <(sed "s#$a#OUTDIR#g" "$x") <(sed "s#$b#OUTDIR#g" "$y") | head -8
     done
     exit 1
 fi
