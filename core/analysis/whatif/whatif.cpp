@@ -1,6 +1,7 @@
 #include "core/analysis/whatif/whatif.h"
 
 #include <algorithm>
+#include <condition_variable>
 #include <map>
 #include <mutex>
 #include <numeric>
@@ -232,56 +233,65 @@ std::optional<Failure> predictGains(const Trace& trace, const OperatorSet& ops, 
     };
 
     // Each replay's result, and the budget as a serial run counts it: the findings' replays
-    // stop once the replays before them (the counted prefix) recomputed `budget` nodes.
+    // stop once the replays before them (the counted prefix) recomputed `budget` nodes. A
+    // finding's replay starts only when it is sure to be one the serial run makes: the replays
+    // before it, those still running counted as the whole graph (a replay recomputes a node at
+    // most once), stay under the budget; else it waits for them.
     std::vector<Replayer::Result> results(tasks);
     std::vector<std::uint8_t> done(tasks, 0);
     std::size_t counted = 0, spent = 0;  // the prefix of replays done, and the nodes it recomputed
     bool spentAll = false;               // a finding at `counted` would not run: none after it either
     std::mutex lock;
+    std::condition_variable changed;
     std::size_t next = 0;
-    bool cancelled = false;  // the main thread's keepGoing said stop: the side one stops too
-    // Takes replays in order until none is left or none would run (a replay started before the
-    // prefix showed the budget spent is run and dropped: at most one per thread).
+    bool cancelled = false;           // the main thread's keepGoing said stop (or a replay threw): both stop
+    auto sure = [&](std::size_t t) {  // under the lock
+        if (t < firstJob) return true;
+        std::size_t most = spent;
+        for (std::size_t i = counted; i < t; ++i) most += done[i] ? results[i].visited : g.size();
+        return most < budget;
+    };
     auto work = [&](Replayer* replayer, bool mayAsk) {
         std::vector<Replayer::Change> ch;
         std::vector<std::uint32_t> fu;
         for (;;) {
-            std::size_t t;
-            {
-                std::lock_guard<std::mutex> hold(lock);
-                if (cancelled || next == tasks || spentAll) return;
-                t = next++;
-            }
             if (mayAsk && stopped()) {
                 std::lock_guard<std::mutex> hold(lock);
                 cancelled = true;
+                changed.notify_all();
                 return;
             }
+            std::size_t t;
+            {
+                std::unique_lock<std::mutex> hold(lock);
+                changed.wait(hold, [&] { return cancelled || next == tasks || spentAll || sure(next); });
+                if (cancelled || next == tasks || spentAll) return;
+                t = next++;
+            }
             changesOf(t, ch, fu);
-            const Replayer::Result out = replayer ? replayer->run(ch, fu) : cache->replay(ch, fu);
+            Replayer::Result out;
+            try {
+                out = replayer ? replayer->run(ch, fu) : cache->replay(ch, fu);
+            } catch (...) {
+                std::lock_guard<std::mutex> hold(lock);
+                cancelled = true;
+                changed.notify_all();
+                throw;
+            }
             std::lock_guard<std::mutex> hold(lock);
             results[t] = out;
             done[t] = 1;
-            for (; counted < tasks && done[counted]; ++counted) {
-                if (counted >= firstJob && spent >= budget) {
-                    spentAll = true;
-                    break;
-                }
-                spent += results[counted].visited;
-            }
+            for (; counted < tasks && done[counted]; ++counted) spent += results[counted].visited;
             if (counted < tasks && counted >= firstJob && spent >= budget) spentAll = true;
+            changed.notify_all();
         }
     };
     if (stopped()) return Failure::cancelled();
     std::unique_ptr<Replayer> own = cache ? nullptr : std::make_unique<Replayer>(g);
     if (!cache && tasks >= 2 && g.size() >= settings.splitFromNodes && twoCores()) {
         // The side thread cannot ask keepGoing: it stops when the main one saw a cancel.
-        runBeside(
-            [&] {
-                Replayer side(g);
-                work(&side, false);
-            },
-            [&] { work(own.get(), true); });
+        Replayer side(g);
+        runBeside([&] { work(&side, false); }, [&] { work(own.get(), true); });
     } else {
         work(own.get(), true);
     }
