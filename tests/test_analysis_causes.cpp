@@ -1,9 +1,13 @@
 // Causes and breakdowns: which resource an anomaly is blamed on, and where its time went.
 #include <catch2/catch.hpp>
+#include <cstring>
+#include <limits>
 
+#include "analysis_sim.h"
 #include "analysis_test_trace.h"
 #include "analyze_support.h"
 #include "core/analysis/engine.h"
+#include "core/analysis/findings/patterns.h"
 #include "core/analysis/model/resources.h"
 
 using namespace contend;
@@ -184,4 +188,42 @@ TEST_CASE("counters map to resources by name and unit, and a config maps the res
     REQUIRE_FALSE(missing);
     CHECK(missing.failure().kind == Failure::Kind::Unreadable);
     CHECK(missing.failure().message() == "/nonexistent/contend/resources.json: cannot open the config file");
+}
+
+TEST_CASE("causes attributed on two threads are the ones of one thread", "[analysis][causes][parallel]") {
+    for (const sim::Scenario scenario : {sim::Scenario::Mixed, sim::Scenario::Lock}) {
+        const auto& run = contend::test::simulated(scenario, false, 2);
+        auto p = prepareAnalysis(run.trace, AnalysisSettings{}).value();
+        REQUIRE(p);
+        CauseInputs in{p->trace(),    p->operators(),         p->baselines(), p->overlaps(),
+                       p->pressure(), p->analysisTimelines(), p->exposure(),  p->characters()};
+        std::vector<std::uint8_t> serialised;
+        for (const FactorPhysics& ph : judgeSerialisation(in)) serialised.push_back(ph.serialised ? 1 : 0);
+        in.serialised = &serialised;
+        const CauseResult one = attributeCauses(in, {}, std::numeric_limits<std::uint32_t>::max());
+        const CauseResult two = attributeCauses(in, {}, 1);  // forced: the halves of a small trace
+        CHECK(one.cause == two.cause);
+        CHECK(one.provenance == two.provenance);
+        CHECK(one.factor == two.factor);
+        CHECK(one.pattern == two.pattern);
+        REQUIRE(one.credit.size() == two.credit.size());
+        REQUIRE(one.lossRatio.size() == two.lossRatio.size());
+        REQUIRE(one.ownTally.size() == two.ownTally.size());
+        // Bit for bit (NaN where there is no partner).
+        CHECK(std::memcmp(one.credit.data(), two.credit.data(), one.credit.size() * sizeof(PressureArray)) == 0);
+        CHECK(std::memcmp(one.lossRatio.data(), two.lossRatio.data(), one.lossRatio.size() * sizeof(float)) == 0);
+        CHECK(std::memcmp(one.ownTally.data(), two.ownTally.data(), one.ownTally.size() * sizeof(SampleTally)) == 0);
+        REQUIRE(one.patterns.size() == two.patterns.size());
+        for (std::size_t k = 0; k < one.patterns.size(); ++k) {
+            CHECK(one.patterns[k].signatures == two.patterns[k].signatures);
+            CHECK(one.patterns[k].resource == two.patterns[k].resource);
+            CHECK(one.patterns[k].tally.busy == two.patterns[k].tally.busy);
+            CHECK(one.patterns[k].tally.occurrences == two.patterns[k].tally.occurrences);
+        }
+        // And the engine's, made without the split (a small trace).
+        CHECK(one.cause == p->causes().cause);
+        std::size_t attributed = 0;
+        for (Resource c : one.cause) attributed += c != Resource::None && c != Resource::Unknown;
+        CHECK(attributed > 0);
+    }
 }

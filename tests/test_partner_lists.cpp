@@ -1,14 +1,18 @@
 // The data structures the analysis' speed rests on: each op's inline partner list
 // (OverlapResult::partnerOf) against the pairs it stands for, the radix sort against std::sort,
-// and the Mann-Whitney test's ranks (radix-sorted) against the textbook computation.
+// and the Mann-Whitney test's ranks (radix-sorted) against the textbook computation; the
+// exposures' two-thread split against one thread.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "analysis_sim.h"
+#include "core/analysis/engine.h"
 #include "core/analysis/inputs/overlap.h"
 #include "core/analysis/scoring/exposure.h"
 #include "core/common/radix_sort.h"
@@ -175,5 +179,52 @@ TEST_CASE("the Mann-Whitney test gives the textbook value to the last bit", "[an
         for (auto& x : a) x = base + static_cast<TimeNs>(rng() % static_cast<std::uint64_t>(spread)) + (round & 1);
         for (auto& x : b) x = base + static_cast<TimeNs>(rng() % static_cast<std::uint64_t>(spread));
         CHECK(mannWhitneyGreater(a, b) == referenceMannWhitney(a, b));
+    }
+}
+
+TEST_CASE("the exposures worked on two threads are the ones of one thread", "[analysis][exposure][parallel]") {
+    for (const sim::Scenario scenario : {sim::Scenario::Mixed, sim::Scenario::Cache}) {
+        const auto& run = contend::test::simulated(scenario, false, 2);
+        auto p = prepareAnalysis(run.trace, AnalysisSettings{}).value();
+        REQUIRE(p);
+        auto exposures = [&](std::uint32_t splitFrom) {
+            return findExposures(p->trace(), p->operators(), p->overlaps(), p->characters(), p->pressure(),
+                                 p->analysisTimelines(), {}, splitFrom);
+        };
+        const ExposureResult one = exposures(std::numeric_limits<std::uint32_t>::max());
+        // Every signature of 2 x kMinGroup occurrences or more split (the smallest halves).
+        const ExposureResult two = exposures(1);
+        CHECK(one.reference == two.reference);
+        CHECK(one.exposedMask == two.exposedMask);
+        CHECK(one.strongest == two.strongest);
+        CHECK(one.partnerOp == two.partnerOp);
+        REQUIRE(one.signatures.size() == two.signatures.size());
+        for (std::size_t s = 0; s < one.signatures.size(); ++s) {
+            const SignatureExposure &a = one.signatures[s], &b = two.signatures[s];
+            INFO("signature " << s);
+            CHECK(a.windowNs == b.windowNs);
+            CHECK(a.factorBegin == b.factorBegin);
+            CHECK(a.factorCount == b.factorCount);
+            CHECK(a.significant == b.significant);
+            CHECK(a.reference == b.reference);
+            CHECK(a.alwaysWith == b.alwaysWith);
+        }
+        REQUIRE(one.factors.size() == two.factors.size());
+        std::size_t significant = 0;
+        for (std::size_t f = 0; f < one.factors.size(); ++f) {
+            const ExposureFactor &a = one.factors[f], &b = two.factors[f];
+            INFO("factor " << f);
+            CHECK(a.kind == b.kind);
+            CHECK(a.id == b.id);
+            CHECK(a.exposed == b.exposed);
+            CHECK(a.unexposed == b.unexposed);
+            CHECK(a.medianExposedNs == b.medianExposedNs);
+            CHECK(a.medianUnexposedNs == b.medianUnexposedNs);
+            CHECK(a.p == b.p);  // to the last bit
+            CHECK(a.significant == b.significant);
+            significant += a.significant;
+        }
+        CHECK(significant > 0);
+        CHECK(one.factors.size() == p->exposure().factors.size());
     }
 }

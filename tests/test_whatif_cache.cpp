@@ -1,7 +1,9 @@
 // The what-if cache (WhatIfCache, whatif.h): across a slider's re-thresholds of one prepared
 // analysis, every gain, the resources', the critical paths and the budget's "not computed" are
-// those of a what-if run from scratch, while replays whose changes did not move are looked up.
+// those of a what-if run from scratch, while replays whose changes did not move are looked up;
+// and the replays on two threads (WhatIfSettings::splitFromNodes) give a serial run's.
 #include <catch2/catch.hpp>
+#include <limits>
 
 #include "analysis_sim.h"
 #include "core/analysis/engine.h"
@@ -115,4 +117,38 @@ TEST_CASE("what-if cache: the budget's not computed is the same, and a cache of 
     Report fresh = buildReport(*other, 3.0, 0.7);
     REQUIRE_FALSE(predictGains(*other, fresh));  // nullopt: done
     checkSameWhatIf(fresh, r);
+}
+
+TEST_CASE("what-if on two threads: the gains, the budget's not computed and the counts are a serial run's",
+          "[analysis][whatif][parallel]") {
+    const auto& run = contend::test::simulated(sim::Scenario::Mixed, false, 2);
+    auto p = prepareAnalysis(run.trace, AnalysisSettings{}).value();
+    REQUIRE(p);
+    const std::size_t nodes = p->dependencyGraph().size();
+    // The default budget, budgets that run out part way (some right after the resources), none.
+    for (std::size_t budget : {std::size_t{0}, nodes / 2, nodes / 5, nodes / 50 + 1, std::size_t{1}}) {
+        for (double k : {3.0, 1.0}) {
+            INFO("budget " << budget << " coefficient " << k);
+            WhatIfSettings serial;
+            serial.budgetNodes = budget;
+            serial.splitFromNodes = std::numeric_limits<std::size_t>::max();
+            WhatIfSettings split = serial;
+            split.splitFromNodes = 0;  // forced, small as the graph is
+            Report one = buildReport(*p, k, 0.5);
+            REQUIRE_FALSE(predictGains(*p, one, serial));  // nullopt: done
+            Report two = buildReport(*p, k, 0.5);
+            REQUIRE_FALSE(predictGains(*p, two, split));  // nullopt: done
+            checkSameWhatIf(one, two);
+            CHECK(one.whatIf.replayed + one.whatIf.skipped > 1);
+            if (budget == 1) CHECK(one.whatIf.replayed == 0);
+        }
+    }
+    // A cancel is seen on two threads too.
+    WhatIfSettings no;
+    no.splitFromNodes = 0;
+    no.keepGoing = [] { return false; };
+    Report stopped = buildReport(*p, 3.0, 0.5);
+    const std::optional<Failure> stop = predictGains(*p, stopped, no);
+    REQUIRE(stop);
+    CHECK(stop->isCancelled());
 }

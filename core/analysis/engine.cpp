@@ -271,37 +271,43 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
     if (stopped()) return Failure::cancelled();
 
     // Rows for every possible anomaly, in score order (asking for a cancel every 64k rows: this
-    // is seconds with millions of them).
-    p->m_rowOfOp.assign(ops.size(), kNone);
-    p->m_anomalyRows.reserve(positiveCount);
-    for (std::uint32_t op : p->m_byScore) {
-        if (!(score[op] > 0.0f) || p->m_base.excessNs[op] <= 0) break;
-        if ((p->m_anomalyRows.size() & 0xFFFFu) == 0xFFFFu && stopped()) return Failure::cancelled();
-        AnomalyRow row;
-        row.op = op;
-        row.slice = ops.slices[op];
-        const Slice& sl = t.slices()[row.slice];
-        row.signature = ops.signatureOf[op];
-        row.track = sl.track;
-        row.name = sl.name;
-        row.iteration = p->m_iterationOfOp[op];
-        row.cause = p->m_causes.cause[op] == Resource::None ? Resource::Unknown : p->m_causes.cause[op];
-        row.provenance = p->m_causes.provenance[op];
-        row.score = score[op];
-        row.baselineNs = p->m_base.signatures[row.signature].baselineNs;
-        row.excessNs = p->m_base.excessNs[op];
-        row.startNs = sl.start;
-        row.durNs = sl.dur;
-        row.breakdown = p->m_breakdowns[op];
-        p->m_rowOfOp[op] = static_cast<std::uint32_t>(p->m_anomalyRows.size());
-        p->m_anomalyRows.push_back(row);
-    }
-    const std::size_t withEvidence = std::min(p->m_anomalyRows.size(), kEvidenceTop);
-    p->m_rowEvidence.reserve(withEvidence);
-    for (std::size_t k = 0; k < withEvidence; ++k)
-        p->m_rowEvidence.push_back(describeCause(in, p->m_causes, p->m_anomalyRows[k].op));
-
-    {
+    // is seconds with millions of them), beside the views' per-slice indexes on the second core
+    // (each writes only its own members).
+    bool rowsStopped = false;
+    auto rows = [&] {
+        p->m_rowOfOp.assign(ops.size(), kNone);
+        p->m_anomalyRows.reserve(positiveCount);
+        for (std::uint32_t op : p->m_byScore) {
+            if (!(score[op] > 0.0f) || p->m_base.excessNs[op] <= 0) break;
+            if ((p->m_anomalyRows.size() & 0xFFFFu) == 0xFFFFu && stopped()) {
+                rowsStopped = true;
+                return;
+            }
+            AnomalyRow row;
+            row.op = op;
+            row.slice = ops.slices[op];
+            const Slice& sl = t.slices()[row.slice];
+            row.signature = ops.signatureOf[op];
+            row.track = sl.track;
+            row.name = sl.name;
+            row.iteration = p->m_iterationOfOp[op];
+            row.cause = p->m_causes.cause[op] == Resource::None ? Resource::Unknown : p->m_causes.cause[op];
+            row.provenance = p->m_causes.provenance[op];
+            row.score = score[op];
+            row.baselineNs = p->m_base.signatures[row.signature].baselineNs;
+            row.excessNs = p->m_base.excessNs[op];
+            row.startNs = sl.start;
+            row.durNs = sl.dur;
+            row.breakdown = p->m_breakdowns[op];
+            p->m_rowOfOp[op] = static_cast<std::uint32_t>(p->m_anomalyRows.size());
+            p->m_anomalyRows.push_back(row);
+        }
+        const std::size_t withEvidence = std::min(p->m_anomalyRows.size(), kEvidenceTop);
+        p->m_rowEvidence.reserve(withEvidence);
+        for (std::size_t k = 0; k < withEvidence; ++k)
+            p->m_rowEvidence.push_back(describeCause(in, p->m_causes, p->m_anomalyRows[k].op));
+    };
+    auto views = [&] {
         // The views' per-slice indexes, once per trace (slice_view.h). The slack is the
         // dependency graph's (built above), -1 for the slices not in it; none without a graph.
         std::vector<float> sliceScore(t.slices().size(), std::numeric_limits<float>::quiet_NaN());
@@ -318,7 +324,14 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
         }
         p->m_sliceView = std::make_shared<const SliceView>(makeSliceView(
             std::move(sliceScore), std::move(sliceSignature), std::move(sliceSlack), ops.signatures.size()));
+    };
+    if (twoCores()) {
+        runBeside(views, rows);
+    } else {
+        rows();
+        views();
     }
+    if (rowsStopped) return Failure::cancelled();
 
     ReportTraceInfo& info = p->m_traceInfo;
     info.path = t.source().folder.empty() ? t.source().path : t.source().folder;

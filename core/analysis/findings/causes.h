@@ -128,7 +128,10 @@ struct CauseInputs {
 };
 
 // keepGoing (optional) is asked every 64k operators; a stop leaves a partial result to discard.
-CauseResult attributeCauses(const CauseInputs& in, const std::function<bool()>& keepGoing = {});
+// From `splitFrom` operators (with two cores) the second half is attributed on another thread:
+// the result is the one of a single thread (tests lower it to force the split).
+CauseResult attributeCauses(const CauseInputs& in, const std::function<bool()>& keepGoing = {},
+                            std::uint32_t splitFrom = std::uint32_t{1} << 16);
 
 // The resource two characters most likely shared (the table above); Unknown when neither is known.
 Resource resourceFromCharacters(Character own, Character partner);

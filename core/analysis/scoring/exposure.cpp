@@ -93,18 +93,19 @@ double averageRanks(const std::vector<TimeNs>& values, std::vector<double>& rank
     return tie;
 }
 
-// medianOf (baseline.h) of the values of each group, group 0 (`group[i]` == 0, n0 of them) and
-// group 1 (n1), read off `keys` (keysByValue's order of `values`): the same order statistics,
-// one pass instead of two selections.
-std::pair<TimeNs, TimeNs> groupMedians(const std::vector<std::uint64_t>& keys, const std::vector<std::uint8_t>& group,
-                                       const std::vector<TimeNs>& values, std::uint32_t n0, std::uint32_t n1) {
+// medianOf (baseline.h) of the values of each group, group 0 (`mask[i] & bit` == 0, n0 of them)
+// and group 1 (n1), read off `keys` (keysByValue's order of `values`): the same order
+// statistics, one pass instead of two selections.
+std::pair<TimeNs, TimeNs> groupMedians(const std::vector<std::uint64_t>& keys, const std::vector<std::uint8_t>& mask,
+                                       std::uint8_t bit, const std::vector<TimeNs>& values, std::uint32_t n0,
+                                       std::uint32_t n1) {
     const std::array<std::uint32_t, 2> n{n0, n1};
     std::array<std::uint32_t, 2> at{}, seen{};
     std::array<TimeNs, 2> lo{}, hi{};
     for (int g = 0; g < 2; ++g) at[g] = n[g] == 0 ? 0 : (n[g] - 1) / 2;
     for (std::uint64_t key : keys) {
         const auto i = static_cast<std::uint32_t>(key & 0xFFFFFFFFu);
-        const std::uint8_t g = group[i];
+        const std::uint8_t g = (mask[i] & bit) != 0 ? 1 : 0;
         const std::uint32_t pos = seen[g]++;
         if (pos == at[g]) lo[g] = values[i];
         if (pos == at[g] + 1) {
@@ -139,8 +140,16 @@ double binomialTail(std::uint32_t k, std::uint32_t n, double p) {
     return std::min(1.0, sum);
 }
 
-// Occurrences of a signature from which their keys are collected on two threads.
-constexpr std::uint32_t kSplitFrom = 1u << 14;
+// Occurrences of a signature below which its factors may be tested on two threads: the rank
+// sums (half-integers below 2^51) of two halves add up exactly, as the single pass's do.
+constexpr std::uint32_t kSplitBelow = 1u << 26;
+
+// Per factor of a signature, over some of its occurrences: how many were exposed and the sum of
+// their ranks.
+struct FactorSums {
+    std::array<std::uint32_t, kMaxFactors> exposed{};
+    std::array<double, kMaxFactors> rankSum{};
+};
 
 // The factors each occurrence of a signature was exposed to.
 struct OccurrenceKeys {
@@ -179,7 +188,8 @@ double mannWhitneyGreater(const std::vector<TimeNs>& exposed, const std::vector<
 
 ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const OverlapResult& overlap,
                              const std::vector<SignatureCharacter>& characters, const PressureResult& pressure,
-                             const ResourceTimelines& timelines, const std::function<bool()>& keepGoing) {
+                             const ResourceTimelines& timelines, const std::function<bool()>& keepGoing,
+                             std::uint32_t splitFrom) {
     ExposureResult r;
     const std::size_t n = ops.size();
     r.reference.assign(n, 1);
@@ -196,8 +206,8 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
     OccurrenceKeys occ, side;  // side: the second half of a large signature's occurrences
     std::vector<std::uint64_t> sortedKeys;
     std::vector<double> ranks;
-    std::vector<std::uint64_t> rankKeys, rankScratch;
-    std::vector<std::uint8_t> hitOf;
+    std::vector<std::uint64_t> rankKeys, rankScratch, keyScratch;
+    std::vector<std::uint8_t> maskOf;
     std::vector<TimeNs> ex, un;
     std::uint32_t tick = 0;
 
@@ -292,7 +302,8 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
             return true;
         };
         auto mainCancelled = [&] { return (++tick & 0xFFFF) == 0 && keepGoing && !keepGoing(); };
-        if (count >= kSplitFrom && twoCores()) {
+        const bool split = count >= splitFrom && twoCores();
+        if (split) {
             // The side half cannot ask keepGoing (the caller's, for its thread): it stops when
             // the main half saw a cancel.
             std::atomic<bool> stop{false};
@@ -312,86 +323,132 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
         const std::vector<std::uint32_t>& keyBegin = occ.keyBegin;
         const std::vector<std::uint32_t>& bestPartner = occ.bestPartner;
 
-        // Candidate factors: exposed and unexposed at least kMinGroup times, most exposed first.
-        sortedKeys = keys;
-        radixSort(sortedKeys, rankScratch);
+        // Candidate factors: exposed and unexposed at least kMinGroup times, most exposed first;
+        // a large signature's duration ranks meanwhile on the second core (needed only when
+        // there is a candidate).
         struct Cand {
             std::uint64_t key;
             std::uint32_t exposed;
         };
         std::vector<Cand> cands;
-        std::uint32_t alwaysCount = 0;
-        auto countOf = [&](std::uint64_t key) {
-            const auto r0 = std::equal_range(sortedKeys.begin(), sortedKeys.end(), key);
-            return static_cast<std::uint32_t>(r0.second - r0.first);
-        };
-        for (std::size_t i = 0; i < sortedKeys.size();) {
-            std::size_t j = i;
-            while (j < sortedKeys.size() && sortedKeys[j] == sortedKeys[i]) ++j;
-            const auto e = static_cast<std::uint32_t>(j - i);
-            const auto kindCode = static_cast<std::uint32_t>(sortedKeys[i] >> 32);
-            if (kindCode == kSerialSideKind) {
-                i = j;
-                continue;
-            }
-            // Serialised is chosen by where its own end falls, so longer runs fall in the band
-            // more often: it counts only when the band holds far more runs than its two
-            // neighbouring bands of twice its width (a scan test, binomial p = 1/3 under a
-            // smooth spread of end times), i.e. the runs really end one W after P does.
-            if (static_cast<FactorKind>(kindCode) == FactorKind::Serial) {
-                const std::uint32_t side = countOf(sideKeyOf(static_cast<std::uint32_t>(sortedKeys[i] & 0xFFFFFFFFu)));
-                if (binomialTail(e, e + side, 1.0 / 3.0) >= kAlpha) {
+        auto candidates = [&] {
+            sortedKeys = keys;
+            radixSort(sortedKeys, keyScratch);
+            std::uint32_t alwaysCount = 0;
+            auto countOf = [&](std::uint64_t key) {
+                const auto r0 = std::equal_range(sortedKeys.begin(), sortedKeys.end(), key);
+                return static_cast<std::uint32_t>(r0.second - r0.first);
+            };
+            for (std::size_t i = 0; i < sortedKeys.size();) {
+                std::size_t j = i;
+                while (j < sortedKeys.size() && sortedKeys[j] == sortedKeys[i]) ++j;
+                const auto e = static_cast<std::uint32_t>(j - i);
+                const auto kindCode = static_cast<std::uint32_t>(sortedKeys[i] >> 32);
+                if (kindCode == kSerialSideKind) {
                     i = j;
                     continue;
                 }
+                // Serialised is chosen by where its own end falls, so longer runs fall in the band
+                // more often: it counts only when the band holds far more runs than its two
+                // neighbouring bands of twice its width (a scan test, binomial p = 1/3 under a
+                // smooth spread of end times), i.e. the runs really end one W after P does.
+                if (static_cast<FactorKind>(kindCode) == FactorKind::Serial) {
+                    const std::uint32_t side =
+                        countOf(sideKeyOf(static_cast<std::uint32_t>(sortedKeys[i] & 0xFFFFFFFFu)));
+                    if (binomialTail(e, e + side, 1.0 / 3.0) >= kAlpha) {
+                        i = j;
+                        continue;
+                    }
+                }
+                if (e >= kMinGroup && count - e >= kMinGroup) cands.push_back({sortedKeys[i], e});
+                const auto kind = static_cast<FactorKind>(kindCode);
+                if (kind == FactorKind::Partner && count - e < kMinGroup && e > alwaysCount) {
+                    alwaysCount = e;
+                    se.alwaysWith = static_cast<std::uint32_t>(sortedKeys[i] & 0xFFFFFFFFu);
+                }
+                i = j;
             }
-            if (e >= kMinGroup && count - e >= kMinGroup) cands.push_back({sortedKeys[i], e});
-            const auto kind = static_cast<FactorKind>(kindCode);
-            if (kind == FactorKind::Partner && count - e < kMinGroup && e > alwaysCount) {
-                alwaysCount = e;
-                se.alwaysWith = static_cast<std::uint32_t>(sortedKeys[i] & 0xFFFFFFFFu);
-            }
-            i = j;
-        }
-        std::stable_sort(cands.begin(), cands.end(),
-                         [](const Cand& x, const Cand& y) { return x.exposed > y.exposed; });
-        if (cands.size() > kMaxFactors) cands.resize(kMaxFactors);
-        if (cands.empty()) continue;
-
+            std::stable_sort(cands.begin(), cands.end(),
+                             [](const Cand& x, const Cand& y) { return x.exposed > y.exposed; });
+            if (cands.size() > kMaxFactors) cands.resize(kMaxFactors);
+        };
         bool keyed = false;
-        const double tie = averageRanks(durs, ranks, rankKeys, rankScratch, &keyed);
+        double tie = 0;
+        auto rank = [&] { tie = averageRanks(durs, ranks, rankKeys, rankScratch, &keyed); };
+        const bool splitFactors = split && count < kSplitBelow;
+        if (splitFactors) {
+            // Sized here: what the side thread allocates stays with its malloc arena after it.
+            ranks.reserve(count);
+            rankKeys.reserve(count);
+            rankScratch.reserve(count);
+            runBeside(rank, candidates);
+            if (cands.empty()) continue;
+        } else {
+            candidates();
+            if (cands.empty()) continue;
+            rank();
+        }
+
+        // Which candidates each occurrence was exposed to (bit f: cands[f]), how many were and
+        // their rank sums: occurrences [from, to) into `sums`.
+        const auto nc = static_cast<std::uint32_t>(cands.size());
+        maskOf.assign(count, 0);
+        auto expose = [&](std::uint32_t from, std::uint32_t to, FactorSums& sums) {
+            for (std::uint32_t i = from; i < to; ++i) {
+                std::uint8_t m = 0;
+                for (std::uint32_t k = keyBegin[i]; k < keyBegin[i + 1]; ++k)
+                    for (std::uint32_t f = 0; f < nc; ++f)
+                        if (keys[k] == cands[f].key) m |= static_cast<std::uint8_t>(1u << f);
+                if (m == 0) continue;
+                maskOf[i] = m;
+                r.exposedMask[ops.sigOps[b0 + i]] |= m;
+                for (std::uint32_t f = 0; f < nc; ++f) {
+                    if (!(m & (1u << f))) continue;
+                    ++sums.exposed[f];
+                    sums.rankSum[f] += ranks[i];
+                }
+            }
+        };
+        FactorSums sums, sideSums;
+        const std::uint32_t half = count / 2;
+        if (splitFactors) {
+            runBeside([&] { expose(half, count, sideSums); }, [&] { expose(0, half, sums); });
+            for (std::uint32_t f = 0; f < nc; ++f) {
+                sums.exposed[f] += sideSums.exposed[f];
+                sums.rankSum[f] += sideSums.rankSum[f];  // (half-integers: exact, whatever the order)
+            }
+        } else {
+            expose(0, count, sums);
+        }
+        // Each factor's group medians (off the ranks' order when it is known: `keyed`).
+        std::array<std::pair<TimeNs, TimeNs>, kMaxFactors> medians{};  // (unexposed, exposed)
+        auto median = [&](std::uint32_t f0, std::uint32_t f1) {
+            for (std::uint32_t f = f0; f < f1; ++f)
+                medians[f] = groupMedians(rankKeys, maskOf, static_cast<std::uint8_t>(1u << f), durs,
+                                          count - sums.exposed[f], sums.exposed[f]);
+        };
+        if (keyed && splitFactors && nc > 1)
+            runBeside([&] { median(nc / 2, nc); }, [&] { median(0, nc / 2); });
+        else if (keyed)
+            median(0, nc);
         const double alpha = kAlpha / static_cast<double>(cands.size());
-        for (std::size_t f = 0; f < cands.size(); ++f) {
+        for (std::uint32_t f = 0; f < nc; ++f) {
             ExposureFactor fac;
             fac.kind = static_cast<FactorKind>(cands[f].key >> 32);
             fac.id = static_cast<std::uint32_t>(cands[f].key & 0xFFFFFFFFu);
-            hitOf.assign(count, 0);
-            std::uint32_t exposed = 0;
-            double r1 = 0;  // (a sum of half-integers: exact, whatever the order)
-            for (std::uint32_t i = 0; i < count; ++i) {
-                bool hit = false;
-                for (std::uint32_t k = keyBegin[i]; k < keyBegin[i + 1]; ++k) hit |= keys[k] == cands[f].key;
-                if (hit) {
-                    r.exposedMask[ops.sigOps[b0 + i]] |= static_cast<std::uint8_t>(1u << f);
-                    hitOf[i] = 1;
-                    ++exposed;
-                    r1 += ranks[i];
-                }
-            }
-            fac.exposed = exposed;
-            fac.unexposed = count - exposed;
+            fac.exposed = sums.exposed[f];
+            fac.unexposed = count - sums.exposed[f];
             if (keyed) {
-                const auto [medUn, medEx] = groupMedians(rankKeys, hitOf, durs, fac.unexposed, fac.exposed);
-                fac.medianExposedNs = medEx;
-                fac.medianUnexposedNs = medUn;
+                fac.medianExposedNs = medians[f].second;
+                fac.medianUnexposedNs = medians[f].first;
             } else {
                 ex.clear();
                 un.clear();
-                for (std::uint32_t i = 0; i < count; ++i) (hitOf[i] ? ex : un).push_back(durs[i]);
+                for (std::uint32_t i = 0; i < count; ++i) (maskOf[i] & (1u << f) ? ex : un).push_back(durs[i]);
                 fac.medianExposedNs = medianOf(ex);
                 fac.medianUnexposedNs = medianOf(un);
             }
-            fac.p = mannWhitneyFromRanks(r1, fac.exposed, fac.unexposed, tie);
+            fac.p = mannWhitneyFromRanks(sums.rankSum[f], fac.exposed, fac.unexposed, tie);
             const TimeNs gain = fac.medianExposedNs - fac.medianUnexposedNs;
             fac.significant = fac.p < alpha && gain >= resolution &&
                               static_cast<double>(gain) >= kMinEffect * static_cast<double>(fac.medianUnexposedNs);
@@ -401,33 +458,41 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
         se.factorCount = static_cast<std::uint32_t>(r.factors.size()) - se.factorBegin;
         if (se.significant == 0) continue;
 
-        // Reference and strongest factor per occurrence.
-        se.reference = 0;
-        for (std::uint32_t i = 0; i < count; ++i) {
-            const std::uint32_t op = ops.sigOps[b0 + i];
-            const std::uint8_t mask = r.exposedMask[op];
-            double bestEffect = 0;
-            for (std::uint32_t f = 0; f < se.factorCount; ++f) {
-                const ExposureFactor& fac = r.factors[se.factorBegin + f];
-                if (!fac.significant || !(mask & (1u << f))) continue;
-                r.reference[op] = 0;
-                // Named partners first (they say who; serialisation behind one says most), then
-                // measured counters, then classes.
-                const double rank = fac.effect() + (fac.kind == FactorKind::Serial    ? 20.0
-                                                    : fac.kind == FactorKind::Partner ? 10.0
-                                                    : fac.kind == FactorKind::Counter ? 5.0
-                                                                                      : 0.0);
-                if (rank > bestEffect) {
-                    bestEffect = rank;
-                    r.strongest[op] = se.factorBegin + f;
-                    r.partnerOp[op] = kNone;
-                    const std::uint64_t key = keyOf(fac.kind, fac.id);
-                    for (std::uint32_t k = keyBegin[i]; k < keyBegin[i + 1]; ++k)
-                        if (keys[k] == key) r.partnerOp[op] = bestPartner[k];
+        // Reference and strongest factor per occurrence: occurrences [from, to), their reference
+        // count into `refs`.
+        auto strongest = [&](std::uint32_t from, std::uint32_t to, std::uint32_t& refs) {
+            for (std::uint32_t i = from; i < to; ++i) {
+                const std::uint32_t op = ops.sigOps[b0 + i];
+                const std::uint8_t mask = r.exposedMask[op];
+                double bestEffect = 0;
+                for (std::uint32_t f = 0; f < se.factorCount; ++f) {
+                    const ExposureFactor& fac = r.factors[se.factorBegin + f];
+                    if (!fac.significant || !(mask & (1u << f))) continue;
+                    r.reference[op] = 0;
+                    // Named partners first (they say who; serialisation behind one says most),
+                    // then measured counters, then classes.
+                    const double rank = fac.effect() + (fac.kind == FactorKind::Serial    ? 20.0
+                                                        : fac.kind == FactorKind::Partner ? 10.0
+                                                        : fac.kind == FactorKind::Counter ? 5.0
+                                                                                          : 0.0);
+                    if (rank > bestEffect) {
+                        bestEffect = rank;
+                        r.strongest[op] = se.factorBegin + f;
+                        r.partnerOp[op] = kNone;
+                        const std::uint64_t key = keyOf(fac.kind, fac.id);
+                        for (std::uint32_t k = keyBegin[i]; k < keyBegin[i + 1]; ++k)
+                            if (keys[k] == key) r.partnerOp[op] = bestPartner[k];
+                    }
                 }
+                refs += r.reference[op];
             }
-            se.reference += r.reference[op];
-        }
+        };
+        std::uint32_t refs = 0, sideRefs = 0;
+        if (splitFactors)
+            runBeside([&] { strongest(half, count, sideRefs); }, [&] { strongest(0, half, refs); });
+        else
+            strongest(0, count, refs);
+        se.reference = refs + sideRefs;
     }
     return r;
 }

@@ -98,8 +98,11 @@ double mannWhitneyGreater(const std::vector<TimeNs>& exposed, const std::vector<
 
 // keepGoing (optional) is asked every 64k operators; a stop leaves a partial result to discard.
 // `timelines` are the ones that may speak for operators (the engine drops coarse ones).
+// A signature of `splitFrom` occurrences or more is worked on two threads (with two cores): the
+// result is the one of a single thread (tests lower it to force the split on a small trace).
 ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const OverlapResult& overlap,
                              const std::vector<SignatureCharacter>& characters, const PressureResult& pressure,
-                             const ResourceTimelines& timelines, const std::function<bool()>& keepGoing = {});
+                             const ResourceTimelines& timelines, const std::function<bool()>& keepGoing = {},
+                             std::uint32_t splitFrom = std::uint32_t{1} << 14);
 
 }  // namespace contend

@@ -1,8 +1,12 @@
 #include "core/analysis/whatif/whatif.h"
 
 #include <algorithm>
+#include <condition_variable>
 #include <map>
+#include <mutex>
 #include <numeric>
+
+#include "core/common/parallel.h"
 
 namespace contend {
 
@@ -159,14 +163,7 @@ std::optional<Failure> predictGains(const Trace& trace, const OperatorSet& ops, 
 
     // With a cache made for this analysis, replays it already ran are looked up.
     WhatIfCache* cache = settings.cache && &settings.cache->graph() == &g ? settings.cache : nullptr;
-    std::unique_ptr<Replayer> own = cache ? nullptr : std::make_unique<Replayer>(g);
-    auto replay = [&](const std::vector<Replayer::Change>& ch, const std::vector<std::uint32_t>& fu) {
-        return cache ? cache->replay(ch, fu) : own->run(ch, fu);
-    };
-    std::size_t budget = settings.budgetNodes ? settings.budgetNodes : 3 * g.size() + (std::size_t{1} << 20);
-    std::size_t spent = 0;
-    std::vector<Replayer::Change> changes;
-    std::vector<std::uint32_t> fused;
+    const std::size_t budget = settings.budgetNodes ? settings.budgetNodes : 3 * g.size() + (std::size_t{1} << 20);
 
     // The patterns' counted runs that are not anomalies: what the summary adds to each resource
     // beyond the anomalies (patterns.h), shortened by their excess with the anomalies.
@@ -177,37 +174,14 @@ std::optional<Failure> predictGains(const Trace& trace, const OperatorSet& ops, 
             if (v != kNone) out.push_back({v, run.excessNs});
         }
     };
-    // Each resource as a whole.
-    for (std::size_t res = 0; res < kResourceCount; ++res) {
-        const TimeNs extra = r.summary.extraWaitByResource[res];
-        if (extra <= 0) continue;
-        if (stopped()) return Failure::cancelled();
-        changes.clear();
-        fused.clear();
-        for (std::size_t k = 0; k < r.anomalies.size(); ++k)
-            if (static_cast<std::size_t>(r.anomalies.cause(k)) == res) anomalyChanges(p, r.anomalies, k, changes);
-        for (const ContentionPattern& pat : r.patterns)
-            if (static_cast<std::size_t>(pat.cause) == res) patternChanges(pat, changes);
-        if (static_cast<Resource>(res) == Resource::Sync)
-            for (const Cluster& c : r.clusters) clusterFused(p, c, fused);
-        const Replayer::Result out = replay(changes, fused);
-        spent += out.visited;
-        w.resources.push_back({static_cast<Resource>(res), extra, out.gainNs});
-    }
-    // Everything at once.
-    if (stopped()) return Failure::cancelled();
-    changes.clear();
-    fused.clear();
-    for (std::size_t k = 0; k < r.anomalies.size(); ++k) anomalyChanges(p, r.anomalies, k, changes);
-    for (const ContentionPattern& pat : r.patterns) patternChanges(pat, changes);
-    for (const Cluster& c : r.clusters) clusterFused(p, c, fused);
-    const Replayer::Result all = replay(changes, fused);
-    spent += all.visited;
-    w.allGainNs = all.gainNs;
-    std::stable_sort(w.resources.begin(), w.resources.end(),
-                     [](const ResourceGain& a, const ResourceGain& b) { return a.gainNs > b.gainNs; });
-
+    // The replays, in the order the budget counts them: each resource as a whole, everything at
+    // once, then the findings (below) by the critical time they would cut, largest first.
+    std::vector<std::size_t> resourceOf;  // per resource replay, its resource
+    for (std::size_t res = 0; res < kResourceCount; ++res)
+        if (r.summary.extraWaitByResource[res] > 0) resourceOf.push_back(res);
     // Findings: 0 off the critical path, else replayed by what they would cut, largest first.
+    std::vector<Replayer::Change> changes;
+    std::vector<std::uint32_t> fused;
     std::vector<Job> jobs;
     for (std::uint32_t i = 0; i < r.windows.size(); ++i) {
         changes.clear();
@@ -233,28 +207,123 @@ std::optional<Failure> predictGains(const Trace& trace, const OperatorSet& ops, 
         }
     }
     std::stable_sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.bound > b.bound; });
-    for (const Job& job : jobs) {
+    // Replay t's changes (reads the report only: the replays may run on two threads).
+    const std::size_t firstJob = resourceOf.size() + 1, tasks = firstJob + jobs.size();
+    auto changesOf = [&](std::size_t t, std::vector<Replayer::Change>& ch, std::vector<std::uint32_t>& fu) {
+        ch.clear();
+        fu.clear();
+        if (t <= resourceOf.size()) {  // a resource, or (t == firstJob - 1) all at once
+            const bool all = t == resourceOf.size();
+            const std::size_t res = all ? 0 : resourceOf[t];
+            for (std::size_t k = 0; k < r.anomalies.size(); ++k)
+                if (all || static_cast<std::size_t>(r.anomalies.cause(k)) == res) anomalyChanges(p, r.anomalies, k, ch);
+            for (const ContentionPattern& pat : r.patterns)
+                if (all || static_cast<std::size_t>(pat.cause) == res) patternChanges(pat, ch);
+            if (all || static_cast<Resource>(res) == Resource::Sync)
+                for (const Cluster& c : r.clusters) clusterFused(p, c, fu);
+            return;
+        }
+        const Job& job = jobs[t - firstJob];
+        if (job.kind == JobKind::Window)
+            windowChanges(p, r.windows[job.index], ch);
+        else if (job.kind == JobKind::Cluster)
+            clusterFused(p, r.clusters[job.index], fu);
+        else
+            anomalyChanges(p, r.anomalies, job.index, ch);
+    };
+
+    // Each replay's result, and the budget as a serial run counts it: the findings' replays
+    // stop once the replays before them (the counted prefix) recomputed `budget` nodes. A
+    // finding's replay starts only when it is sure to be one the serial run makes: the replays
+    // before it, those still running counted as the whole graph (a replay recomputes a node at
+    // most once), stay under the budget; else it waits for them.
+    std::vector<Replayer::Result> results(tasks);
+    std::vector<std::uint8_t> done(tasks, 0);
+    std::size_t counted = 0, spent = 0;  // the prefix of replays done, and the nodes it recomputed
+    bool spentAll = false;               // a finding at `counted` would not run: none after it either
+    std::mutex lock;
+    std::condition_variable changed;
+    std::size_t next = 0;
+    bool cancelled = false;           // the main thread's keepGoing said stop (or a replay threw): both stop
+    auto sure = [&](std::size_t t) {  // under the lock
+        if (t < firstJob) return true;
+        std::size_t most = spent;
+        for (std::size_t i = counted; i < t; ++i) most += done[i] ? results[i].visited : g.size();
+        return most < budget;
+    };
+    auto work = [&](Replayer* replayer, bool mayAsk) {
+        std::vector<Replayer::Change> ch;
+        std::vector<std::uint32_t> fu;
+        for (;;) {
+            if (mayAsk && stopped()) {
+                std::lock_guard<std::mutex> hold(lock);
+                cancelled = true;
+                changed.notify_all();
+                return;
+            }
+            std::size_t t;
+            {
+                std::unique_lock<std::mutex> hold(lock);
+                changed.wait(hold, [&] { return cancelled || next == tasks || spentAll || sure(next); });
+                if (cancelled || next == tasks || spentAll) return;
+                t = next++;
+            }
+            changesOf(t, ch, fu);
+            Replayer::Result out;
+            try {
+                out = replayer ? replayer->run(ch, fu) : cache->replay(ch, fu);
+            } catch (...) {
+                std::lock_guard<std::mutex> hold(lock);
+                cancelled = true;
+                changed.notify_all();
+                throw;
+            }
+            std::lock_guard<std::mutex> hold(lock);
+            results[t] = out;
+            done[t] = 1;
+            for (; counted < tasks && done[counted]; ++counted) spent += results[counted].visited;
+            if (counted < tasks && counted >= firstJob && spent >= budget) spentAll = true;
+            changed.notify_all();
+        }
+    };
+    if (stopped()) return Failure::cancelled();
+    std::unique_ptr<Replayer> own = cache ? nullptr : std::make_unique<Replayer>(g);
+    if (!cache && tasks >= 2 && g.size() >= settings.splitFromNodes && twoCores()) {
+        // The side thread cannot ask keepGoing: it stops when the main one saw a cancel.
+        Replayer side(g);
+        runBeside([&] { work(&side, false); }, [&] { work(own.get(), true); });
+    } else {
+        work(own.get(), true);
+    }
+    if (cancelled) return Failure::cancelled();
+
+    // The results in the serial order.
+    std::size_t used = 0;
+    for (std::size_t t = 0; t < firstJob; ++t) {
+        used += results[t].visited;
+        if (t < resourceOf.size()) {
+            const auto res = resourceOf[t];
+            w.resources.push_back({static_cast<Resource>(res), r.summary.extraWaitByResource[res], results[t].gainNs});
+        } else {
+            w.allGainNs = results[t].gainNs;
+        }
+    }
+    std::stable_sort(w.resources.begin(), w.resources.end(),
+                     [](const ResourceGain& a, const ResourceGain& b) { return a.gainNs > b.gainNs; });
+    for (std::size_t j = 0; j < jobs.size(); ++j) {
+        const Job& job = jobs[j];
         TimeNs anomalyGain = -1;  // anomalies are set through the list, below
         TimeNs* gain = job.kind == JobKind::Window    ? &r.windows.edit(job.index).gainNs
                        : job.kind == JobKind::Cluster ? &r.clusters[job.index].gainNs
                                                       : &anomalyGain;
-        if (spent >= budget) {
+        if (used >= budget) {
             *gain = -1;
             if (job.kind == JobKind::Anomaly) r.anomalies.setGain(job.index, -1);
             ++w.skipped;
             continue;
         }
-        if (stopped()) return Failure::cancelled();
-        changes.clear();
-        fused.clear();
-        if (job.kind == JobKind::Window)
-            windowChanges(p, r.windows[job.index], changes);
-        else if (job.kind == JobKind::Cluster)
-            clusterFused(p, r.clusters[job.index], fused);
-        else
-            anomalyChanges(p, r.anomalies, job.index, changes);
-        const Replayer::Result out = replay(changes, fused);
-        spent += out.visited;
+        const Replayer::Result& out = results[firstJob + j];
+        used += out.visited;
         *gain = out.gainNs;
         if (job.kind == JobKind::Anomaly) r.anomalies.setGain(job.index, out.gainNs);
         ++w.replayed;

@@ -90,6 +90,10 @@ struct WhatIfSettings {
     // Nodes the replays may recompute in all; 0: 3 x the graph's nodes + 1M (about half a
     // second at a million nodes: a replay of a fix early on a busy stream moves the rest of it).
     std::size_t budgetNodes = 0;
+    // From this many graph nodes (and with two cores, no cache) the replays run on two threads,
+    // each with its own replayer, taken in order and merged in order: the gains and the budget's
+    // accounting are a serial run's (tests set 0 to force the split on a small graph).
+    std::size_t splitFromNodes = std::size_t{1} << 16;
     // Asked between replays (the app's worker: a newer trace or a closed window); false stops
     // the what-if, leaves the report half filled and makes predictGains return a Cancelled
     // Failure.
