@@ -4,6 +4,7 @@
 // halves are large (a thread costs tens of microseconds) and write to nothing the other reads.
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <exception>
 #include <functional>
 #include <thread>
@@ -36,6 +37,26 @@ void runBeside(Side&& side, Main&& main) {
     }
     t.join();
     if (sideError) std::rethrow_exception(sideError);
+}
+
+// A pass over [from, to) whose items are independent: with `split`, work(from, mid, 0, c) runs
+// here and work(mid, to, 1, c') on a second thread (runBeside), else work(from, to, 0, c) alone.
+// The half here asks `mainCancelled` (the caller's cancel); the side half cannot, so it reads a
+// flag the half here raises when `mainCancelled` said stop. `work` returns false when it
+// stopped; the result is the half here's (on false the side's part is partial too and the
+// caller discards the pass). `half` (0 or 1) tells each call its own output.
+template <class Work, class Cancelled>
+bool inHalves(std::uint32_t from, std::uint32_t to, bool split, const Cancelled& mainCancelled, Work&& work) {
+    if (!split) return work(from, to, 0, mainCancelled);
+    std::atomic<bool> stop{false};
+    const std::uint32_t mid = from + (to - from) / 2;
+    bool finished = true;
+    runBeside([&] { work(mid, to, 1, [&] { return stop.load(std::memory_order_relaxed); }); },
+              [&] {
+                  finished = work(from, mid, 0, mainCancelled);
+                  if (!finished) stop = true;
+              });
+    return finished;
 }
 
 // Work started on a second thread now and joined later, while this thread goes on with other

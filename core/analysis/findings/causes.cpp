@@ -1,7 +1,6 @@
 #include "core/analysis/findings/causes.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -373,24 +372,11 @@ CauseResult attributeCauses(const CauseInputs& in, const std::function<bool()>& 
         return true;
     };
     auto mainCancelled = [&] { return keepGoing && !keepGoing(); };
-    if (n >= splitFrom && twoCores()) {
-        // The side half cannot ask keepGoing (the caller's, for its thread): it stops when the
-        // main half saw a cancel.
-        std::atomic<bool> stop{false};
-        const auto mid = static_cast<std::uint32_t>(n / 2);
-        bool finished = true;
-        runBeside(
-            [&] {
-                attribute(mid, static_cast<std::uint32_t>(n), [&] { return stop.load(std::memory_order_relaxed); });
-            },
-            [&] {
-                finished = attribute(0, mid, mainCancelled);
-                if (!finished) stop = true;
-            });
-        if (!finished) return r;
-    } else if (!attribute(0, static_cast<std::uint32_t>(n), mainCancelled)) {
+    if (!inHalves(0, static_cast<std::uint32_t>(n), n >= splitFrom && twoCores(), mainCancelled,
+                  [&](std::uint32_t from, std::uint32_t to, int, const auto& cancelled) {
+                      return attribute(from, to, cancelled);
+                  }))
         return r;
-    }
     poolPatterns(in, r, keepGoing);
     return r;
 }

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <cmath>
 #include <numeric>
 
@@ -303,22 +302,12 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
         };
         auto mainCancelled = [&] { return (++tick & 0xFFFF) == 0 && keepGoing && !keepGoing(); };
         const bool split = count >= splitFrom && twoCores();
-        if (split) {
-            // The side half cannot ask keepGoing (the caller's, for its thread): it stops when
-            // the main half saw a cancel.
-            std::atomic<bool> stop{false};
-            const std::uint32_t mid = b0 + count / 2;
-            bool finished = true;
-            runBeside([&] { collect(mid, b1, side, [&] { return stop.load(std::memory_order_relaxed); }); },
-                      [&] {
-                          finished = collect(b0, mid, occ, mainCancelled);
-                          if (!finished) stop = true;
-                      });
-            if (!finished) return r;
-            occ.append(side);
-        } else if (!collect(b0, b1, occ, mainCancelled)) {
+        if (!inHalves(b0, b1, split, mainCancelled,
+                      [&](std::uint32_t from, std::uint32_t to, int half, const auto& cancelled) {
+                          return collect(from, to, half == 0 ? occ : side, cancelled);
+                      }))
             return r;
-        }
+        if (split) occ.append(side);
         const std::vector<std::uint64_t>& keys = occ.keys;
         const std::vector<std::uint32_t>& keyBegin = occ.keyBegin;
         const std::vector<std::uint32_t>& bestPartner = occ.bestPartner;
