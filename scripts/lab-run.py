@@ -204,7 +204,9 @@ def score_patterns(s, truth, report):
     for row in truth['physics']['pairs']:
         v, p = names.get(row['victim']), names.get(row['partner'])
         # Found: a pattern on this victim beside this partner, or beside a kind ("memory-bound").
-        matches = [fc for fv, fp, fc in found if fv == v and (fp == p or fp not in kernel_names)]
+        # The pattern naming the partner first: its cause is the pair's (a kind's is its members').
+        matches = [fc for fv, fp, fc in found if fv == v and fp == p]
+        matches += [fc for fv, fp, fc in found if fv == v and fp != p and fp not in kernel_names]
         hit = bool(matches)
         if row['runs'] >= PATTERN_MIN_RUNS and row['median_excess'] >= PATTERN_MIN_SLOW:
             s.patterns['scored'] += 1

@@ -241,7 +241,8 @@ namespace {
 // all), with a DRAM counter that reads `ownPercent` while one of them runs alone and twice that
 // while both run (it moves with what they move: their own traffic adds up).
 KinetoTrace useTrace(const std::string& victim, const std::string& partner, double stretch, double ownPercent,
-                     bool counters, int slots, unsigned seed) {
+                     bool counters, int slots, unsigned seed, double partnerPercent = -1) {
+    if (partnerPercent < 0) partnerPercent = ownPercent;
     std::mt19937 rng(seed);
     std::uniform_real_distribution<double> jitter(-0.05, 0.05);
     KinetoTrace k;
@@ -253,7 +254,7 @@ KinetoTrace useTrace(const std::string& victim, const std::string& partner, doub
         if (kind != 1) k.kernel(victim, 7, t, v);
         if (kind != 0) k.kernel(partner, 8, t, pd);
         if (counters) {
-            k.bandwidth(t, kind == 2 ? 2 * ownPercent : ownPercent);
+            k.bandwidth(t, kind == 2 ? ownPercent + partnerPercent : kind == 0 ? ownPercent : partnerPercent);
             k.bandwidth(t + (kind == 0 ? v : pd), 0);
         }
     }
@@ -284,6 +285,28 @@ TEST_CASE("patterns: the counters' measure of each side's DRAM traffic names wha
         REQUIRE(p != nullptr);
         CHECK(p->cause == Resource::Unknown);
         CHECK(p->evidence.find("nothing in the trace says what they share") != std::string::npos);
+    }
+    SECTION("a victim with no DRAM traffic of its own beside a streamer: the cache, whatever the names") {
+        for (const auto& [victim, partner] : {std::pair<std::string, std::string>{"lab_kernel_02", "lab_kernel_07"},
+                                              {"reduce_kernel_sum", "vectorized_elementwise_kernel_copy"}}) {
+            INFO(victim << " beside " << partner);
+            const Report r = contend::test::analyzeOk(useTrace(victim, partner, 1.3, 0, true, 300, 7, 45).load(),
+                                                      AnalysisSettings{});
+            const ContentionPattern* p = patternOf(r, victim, partner);
+            REQUIRE(p != nullptr);
+            CHECK(p->cause == Resource::Cache);
+            CHECK(p->provenance == Provenance::Estimated);
+            CHECK(p->evidence.find("its data lives on chip") != std::string::npos);
+        }
+    }
+    SECTION("a victim moving a little DRAM traffic (a latency-bound gather) beside a streamer keeps bandwidth") {
+        const Report r = contend::test::analyzeOk(
+            useTrace("indexSelectLargeIndex", "vectorized_elementwise_kernel_copy", 1.3, 5, true, 300, 7, 45).load(),
+            AnalysisSettings{});
+        const ContentionPattern* p = patternOf(r, "indexSelectLargeIndex", "vectorized_elementwise_kernel_copy");
+        REQUIRE(p != nullptr);
+        CHECK(p->cause == Resource::Bandwidth);
+        CHECK(p->evidence.find("lives on chip") == std::string::npos);
     }
     SECTION("names that read memory-bound over two kernels that barely touch DRAM: not bandwidth") {
         // +30%, inside what fair sharing allows, so the physics of serialisation says nothing;

@@ -262,9 +262,22 @@ double measuredDramUse(const PressureResult& pressure, std::uint32_t sig) {
 
 PairVerdict pairResource(const CauseInputs& in, std::uint32_t sig, std::uint32_t partnerSig, Character partnerChar) {
     PairVerdict v;
-    v.cause = resourceFromCharacters(in.characters[sig].character, partnerChar);
-    if (partnerSig == kNone) return v;
+    const Character own = in.characters[sig].character;
+    v.cause = resourceFromCharacters(own, partnerChar);
+    // (A copy's own traffic is the memory path by definition: a counter that saw none of it did
+    // not resolve it.)
+    const bool mayUseCache =
+        own != Character::Compute && own != Character::Collective && !isCopySignature(in.trace, in.ops, sig);
     v.ownUse = measuredDramUse(in.pressure, sig);
+    if (partnerSig == kNone) {
+        // A kind of partner: nothing measured for it, its character read from the names.
+        if (v.cause == Resource::Bandwidth && partnerChar == Character::Memory && mayUseCache && v.ownUse >= 0 &&
+            v.ownUse < kOnChipUse) {
+            v.cause = Resource::Cache;
+            v.rule = PairRule::OnChipBesideStreamer;
+        }
+        return v;
+    }
     v.partnerUse = measuredDramUse(in.pressure, partnerSig);
     if (v.ownUse < 0 || v.partnerUse < 0) return v;
     if (v.cause == Resource::Unknown && v.ownUse >= kUseThreshold && v.partnerUse >= kUseThreshold) {
@@ -273,6 +286,10 @@ PairVerdict pairResource(const CauseInputs& in, std::uint32_t sig, std::uint32_t
     } else if (v.cause == Resource::Bandwidth && v.ownUse < kUseThreshold && v.partnerUse < kUseThreshold) {
         v.cause = Resource::Unknown;
         v.rule = PairRule::NeitherUsesDram;
+    } else if ((v.cause == Resource::Bandwidth || v.cause == Resource::Unknown) && mayUseCache &&
+               v.ownUse < kOnChipUse && v.partnerUse >= kUseThreshold) {
+        v.cause = Resource::Cache;
+        v.rule = PairRule::OnChipBesideStreamer;
     }
     return v;
 }
@@ -292,6 +309,21 @@ std::string pairEvidence(const PairVerdict& v) {
                       "; the names read memory-bound, but the counters measured little DRAM traffic of their own "
                       "(%.0f%% and %.0f%% of the most the device shows): not bandwidth, and what they share the "
                       "trace does not say",
+                      100.0 * v.ownUse, 100.0 * v.partnerUse);
+        return buf;
+    case PairRule::OnChipBesideStreamer:
+        if (v.partnerUse < 0) {
+            std::snprintf(buf, sizeof buf,
+                          "; the counters measured no DRAM traffic of its own to speak of (%.0f%% of the most the "
+                          "device shows: its data lives on chip) beside partners whose names read memory-bound: the "
+                          "cache their traffic evicts, not bandwidth it does not use",
+                          100.0 * v.ownUse);
+            return buf;
+        }
+        std::snprintf(buf, sizeof buf,
+                      "; the counters measured no DRAM traffic of its own to speak of (%.0f%% of the most the device "
+                      "shows: its data lives on chip) and the partner moving %.0f%%: the cache the partner's traffic "
+                      "evicts, not bandwidth it does not use",
                       100.0 * v.ownUse, 100.0 * v.partnerUse);
         return buf;
     }

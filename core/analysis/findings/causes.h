@@ -149,9 +149,16 @@ double measuredDramUse(const PressureResult& pressure, std::uint32_t sig);
 //   neither does (< kUseThreshold each) and the characters say bandwidth -> unknown: two
 //     operators that barely touch DRAM do not slow each other through it (kernel names that
 //     read memory-bound over a lock or a cache-resident loop), and what they share the trace
-//     does not say.
-// `partnerSig` is kNone for a kind of partner (nothing measured for it).
-enum class PairRule : std::uint8_t { Characters, BothUseDram, NeitherUsesDram };
+//     does not say;
+//   it moves no DRAM traffic to speak of (< kOnChipUse: its working set lives on chip), the
+//   partner moves plenty (>= kUseThreshold), and the characters say bandwidth or nothing
+//   (not for a copy, whose own traffic is the memory path) ->
+//   cache: what it could lose beside a streamer is its cached data, which the partner's traffic
+//   evicts, not DRAM bandwidth it does not use (a latency-bound gather moves a little DRAM
+//   traffic, every access a miss, and keeps its verdict). For a kind of partner (`partnerSig`
+//   kNone: nothing measured for it) the same when the kind is memory-bound by the names.
+inline constexpr double kOnChipUse = 0.02;  // of the most the device shows: "no DRAM traffic"
+enum class PairRule : std::uint8_t { Characters, BothUseDram, NeitherUsesDram, OnChipBesideStreamer };
 struct PairVerdict {
     Resource cause = Resource::Unknown;
     PairRule rule = PairRule::Characters;

@@ -380,7 +380,7 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
     for (std::size_t i = 0; i < cands.size(); ++i) {
         const Candidate& c = cands[i];
         const RatioEstimate& e = c.estimate;
-        if (adjusted[i] >= kAlpha || e.low <= 1.0 || e.ratio - 1.0 < kMinEffect) continue;
+        if (adjusted[i] >= kPatternFdr || e.low <= 1.0 || e.ratio - 1.0 < kMinEffect) continue;
         const ExposureFactor& fac = ex.factors[c.factor];
         ContentionPattern pat;
         pat.signature = c.signature;
