@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
-"""A contend.report/3 in report/2's layout: each finding an object again, its names, tracks and
-evidence written out (docs/report-schema.md, "Reading a report/3 without Contend"). It is also a
-reference for reading /3 in plain Python: every rule the writer uses to leave a column out is
-undone here, from the document alone.
+"""A contend.report/4 or /3 in report/2's layout: each finding an object again, its names, tracks
+and evidence written out (docs/report-schema.md, "Reading a report/3 without Contend"). It is also
+a reference for reading /4 and /3 in plain Python: every rule the writer uses to leave a column out
+is undone here, from the document alone.
 
     scripts/report-as-v2.py REPORT.json [OUT.json]     # OUT: the /2 document (stdout without)
+    scripts/report-as-v2.py --v3 REPORT.json [OUT.json] # a /4 as the /3 Contend writes of it
     scripts/report-as-v2.py --same A.json B.json       # exit 0 when the two say the same
 
-A report/2 (or /1) is passed through. --same compares the two as /2 documents without their
+A report/2 (or /1) is passed through, and so is a /3 by --v3. A /4 becomes its /3 first (every
+slice's times put back in each table, scores as doubles, compute_ns written out); --v3 stops
+there, and that /3 equals, field for field, the one `analyze --json-schema 3` writes. --same compares the two as /2 documents without their
 producer (which names the build) and without patterns[].signature (report/2 before 0.9.0 did not
 write it): a report/3 from this build against a report/2 from an older one must come out equal."""
 import json
 import re
+import struct
 import sys
 
 
@@ -59,7 +63,69 @@ def optional(row, key):
     return row.get(key)  # left out: null in every row
 
 
+def as_float32(x):
+    """report/4's score_f32: the number read as a double, rounded to a 32-bit float."""
+    return struct.unpack("f", struct.pack("f", x))[0]
+
+
+def to_v3(doc):
+    """A report/4 as report/3: its `slices` put back as each table's start_ns and dur_ns, score_f32
+    as score, a left-out breakdown compute_ns as the duration less the other parts."""
+    if doc.get("schema") != "contend.report/4":
+        return doc
+    out = {k: v for k, v in doc.items() if k != "slices"}
+    out["schema"] = "contend.report/3"
+    origin, st = doc["time_origin_ns"], doc["slices"]
+    times, slice_, start = {}, 0, origin
+    for i in range(st["rows"]):
+        slice_ += st["slice"][i]
+        start += st["start_ns"][i]
+        times[slice_] = (start, st["dur_ns"][i])
+
+    def put_times(table, slices, starts_from):
+        """start_ns and dur_ns from `slices` (the rows' slices) where the table left them out;
+        starts_from(i, start) gives the value written for row i."""
+        if "start_ns" in table:
+            return table
+        t = dict(table)
+        t["start_ns"] = [starts_from(i, times[sl][0]) for i, sl in enumerate(slices)]
+        t["dur_ns"] = [times[sl][1] for sl in slices]
+        return t
+
+    at = put_times(doc["anomalies"], doc["anomalies"]["slice"], lambda i, s: s - origin)
+    if "score_f32" in at:
+        at = {k: v for k, v in at.items() if k != "score_f32"}
+        at["score"] = [as_float32(x) for x in doc["anomalies"]["score_f32"]]
+    parts = dict(at.get("breakdown", {}))
+    if "compute_ns" not in parts:
+        zero = [0] * at["rows"]
+        compute = [d - a - b - c for d, a, b, c in zip(at["dur_ns"], parts.get("data_wait_ns", zero),
+                                                       parts.get("queue_ns", zero), parts.get("sync_ns", zero))]
+        if any(compute):  # /3 leaves out a part that is 0 in every row
+            parts["compute_ns"] = compute
+    if parts:
+        at["breakdown"] = {k: parts[k] for k in ("compute_ns", "data_wait_ns", "queue_ns", "sync_ns", "measured_data",
+                                                 "measured_queue", "measured_sync", "wait_before_ns") if k in parts}
+    out["anomalies"] = at
+    w = dict(doc["windows"])
+    w["ops"] = put_times(w["ops"], w["ops"]["slice"], lambda i, s: s - origin)
+    out["windows"] = w
+    patterns = []
+    for p in doc["patterns"]:
+        r, slices, sl = p["runs"], [], 0
+        for step in r["slice"]:
+            sl += step
+            slices.append(sl)
+        starts = [times[x][0] for x in slices] if "start_ns" not in r else None
+        q = dict(p)
+        q["runs"] = put_times(r, slices, lambda i, s: s - (starts[i - 1] if i else origin))
+        patterns.append(q)
+    out["patterns"] = patterns
+    return out
+
+
 def to_v2(doc):
+    doc = to_v3(doc)
     if doc.get("schema") != "contend.report/3":
         return doc
     s, origin = doc["strings"], doc["time_origin_ns"]
@@ -173,9 +239,12 @@ def main():
             if a.get(key) != b.get(key):
                 print(f"{args[1]} and {args[2]} differ in {key}", file=sys.stderr)
         return 1
+    convert = to_v2
+    if args[:1] == ["--v3"]:
+        convert, args = to_v3, args[1:]
     if len(args) not in (1, 2):
         sys.exit(__doc__)
-    text = json.dumps(to_v2(json.load(open(args[0], encoding="utf-8"))), indent=2, sort_keys=True, ensure_ascii=False)
+    text = json.dumps(convert(json.load(open(args[0], encoding="utf-8"))), indent=2, sort_keys=True, ensure_ascii=False)
     if len(args) == 2:
         with open(args[1], "w", encoding="utf-8") as f:
             f.write(text + "\n")

@@ -36,11 +36,13 @@ TEST_CASE("contend-cli analyze: summary, JSON, Markdown and exit codes", "[analy
     const Run toStdout = cli("analyze " + trace.path() + " --json - --coefficient 2.5 --overlap 0.6");
     REQUIRE(toStdout.code == 0);
     const auto j = nlohmann::json::parse(toStdout.out);
-    CHECK(j["schema"] == "contend.report/3");
+    CHECK(j["schema"] == "contend.report/4");
     CHECK(j["settings"]["coefficient"] == 2.5);
     CHECK(j["settings"]["overlap_ratio"] == 0.6);
     CHECK(j["anomalies"]["rows"] == 1);
-    CHECK(j["time_origin_ns"].get<std::int64_t>() + j["anomalies"]["start_ns"][0].get<std::int64_t>() ==
+    // report/4: the anomaly's start is its slice's, in `slices` (one row: it counts from the origin).
+    CHECK(j["slices"]["slice"][0] == j["anomalies"]["slice"][0]);
+    CHECK(j["time_origin_ns"].get<std::int64_t>() + j["slices"]["start_ns"][0].get<std::int64_t>() ==
           static_cast<std::int64_t>(t * 1000));
     // report/2 on request: the same anomaly as an object.
     const Run v2 = cli("analyze " + trace.path() + " --json - --json-schema 2 --coefficient 2.5 --overlap 0.6");
@@ -49,7 +51,14 @@ TEST_CASE("contend-cli analyze: summary, JSON, Markdown and exit codes", "[analy
     CHECK(j2["schema"] == "contend.report/2");
     CHECK(j2["anomalies"].size() == 1);
     CHECK(j2["anomalies"][0]["start_ns"] == static_cast<std::int64_t>(t * 1000));
-    CHECK(cli("analyze " + trace.path() + " --json - --json-schema 4").code == 2);
+    // report/3 on request: the anomaly's own times.
+    const Run v3 = cli("analyze " + trace.path() + " --json - --json-schema 3 --coefficient 2.5 --overlap 0.6");
+    REQUIRE(v3.code == 0);
+    const auto j3 = nlohmann::json::parse(v3.out);
+    CHECK(j3["schema"] == "contend.report/3");
+    CHECK(j3["time_origin_ns"].get<std::int64_t>() + j3["anomalies"]["start_ns"][0].get<std::int64_t>() ==
+          static_cast<std::int64_t>(t * 1000));
+    CHECK(cli("analyze " + trace.path() + " --json - --json-schema 5").code == 2);
 
     CHECK(cli("analyze " + trace.path() + " --json " + json.path() + " --markdown " + md.path()).code == 0);
     CHECK(nlohmann::json::parse(slurp(json.path()))["summary"]["anomalies"] == 1);

@@ -91,10 +91,10 @@ TEST_CASE("a report survives the JSON round trip", "[analysis][report]") {
     CHECK(back->summary.bottleneck == r.summary.bottleneck);
     CHECK(reportToJson(*back) == reportToJson(r));
 
-    const auto future = reportFromJson(nlohmann::json{{"schema", "contend.report/4"}});
+    const auto future = reportFromJson(nlohmann::json{{"schema", "contend.report/5"}});
     REQUIRE_FALSE(future);
     CHECK(future.failure().kind == Failure::Kind::Malformed);
-    CHECK(future.failure().reason.find("contend.report/3") != std::string::npos);
+    CHECK(future.failure().reason.find("contend.report/4") != std::string::npos);
     // A report/1 (no what-if) still reads: gains and critical paths come back as not computed.
     nlohmann::json v1 = j;
     v1["schema"] = "contend.report/1";

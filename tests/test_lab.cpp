@@ -199,7 +199,7 @@ TEST_CASE("lab: the lock pair serialises (median excess > 50%) and contend-cli n
     REQUIRE(run(contend::test::cliPath() + " analyze " + trace + " --json " + report) == 0);
     const nlohmann::json r = readJson(report);
     REQUIRE(r.is_object());
-    CHECK(r["schema"] == "contend.report/3");
+    CHECK(r["schema"] == "contend.report/4");
     CHECK(r["anomalies"]["rows"].is_number_integer());
     // Two streams share fairly at most half of their overlap: a lock pair measured at least 2.5x
     // slower lost more than that, so Contend must call it a lock (patterns.h), whatever the

@@ -75,11 +75,14 @@ TEST_CASE("report schemas: strict about typos, missing fields and resource or pr
     REQUIRE(good["anomalies"].contains("evidence"));
 
     json typo = good;
-    typo["anomalies"]["scor"] = typo["anomalies"]["score"];
-    typo["anomalies"].erase("score");
+    typo["anomalies"]["caus"] = typo["anomalies"]["cause"];
+    typo["anomalies"].erase("cause");
     const auto e1 = report.errors(typo);
-    CHECK(std::find(e1.begin(), e1.end(), "/anomalies: missing \"score\"") != e1.end());
-    CHECK(std::find(e1.begin(), e1.end(), "/anomalies: unexpected field \"scor\"") != e1.end());
+    CHECK(std::find(e1.begin(), e1.end(), "/anomalies: missing \"cause\"") != e1.end());
+    CHECK(std::find(e1.begin(), e1.end(), "/anomalies: unexpected field \"caus\"") != e1.end());
+    json noSlices = good;  // report/4: the slices' times are required
+    noSlices.erase("slices");
+    CHECK(report.errors(noSlices).size() == 1);
 
     json missing = good;
     missing["summary"].erase("operator_time_ns");
@@ -137,6 +140,18 @@ TEST_CASE("every report and comparison contend-cli writes on the samples and sim
     const json same = readJson(dir / "v2-v3.compare.json");
     CHECK(same["summary"]["counts"]["anomalies"]["resolved"] == 0);
     CHECK(same["summary"]["counts"]["anomalies"]["new"] == 0);
+    // report/3 on request, against its own schema (and not /4's); compare reads it as it reads /4.
+    const JsonSchemaCheck report3 = schema("contend.report-3.schema.json");
+    REQUIRE(cli("analyze " + quoted(samples / "projectx-before.json.gz") + " --json-schema 3 --json " +
+                quoted(dir / "before.report3.json")) == 0);
+    requireValid(report3, dir / "before.report3.json", "report/3");
+    CHECK_FALSE(report.errors(readJson(dir / "before.report3.json")).empty());
+    CHECK_FALSE(report3.errors(readJson(dir / "before.report.json")).empty());
+    REQUIRE(cli("compare " + quoted(dir / "before.report3.json") + " " + quoted(dir / "before.report.json") +
+                " --json " + quoted(dir / "v3-v4.compare.json")) == 0);
+    const json same3 = readJson(dir / "v3-v4.compare.json");
+    CHECK(same3["summary"]["counts"]["anomalies"]["resolved"] == 0);
+    CHECK(same3["summary"]["counts"]["anomalies"]["new"] == 0);
     REQUIRE(cli("compare " + quoted(samples / "projectx-before.json.gz") + " " +
                 quoted(samples / "projectx-after.json.gz") + " --json " + quoted(dir / "samples.compare.json")) == 0);
     requireValid(compare, dir / "samples.compare.json", "compare of the samples");

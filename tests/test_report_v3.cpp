@@ -1,6 +1,6 @@
-// contend.report/3: the evidence code is exact, a report/3 and a report/2 of the same analysis read
-// back into the same report finding by finding, /3 is the smaller, and a malformed /3 is refused
-// with its place, never a crash.
+// contend.report/3 and /4: the evidence code is exact, a report/4, /3 and /2 of the same analysis
+// read back into the same report finding by finding, /4 is the smallest and /3 the next, and a
+// malformed /3 or /4 is refused with its place, never a crash.
 #include <catch2/catch.hpp>
 #include <functional>
 #include <limits>
@@ -79,7 +79,7 @@ TEST_CASE("a template that does not fit its numbers says why", "[report][v3]") {
     }
 }
 
-TEST_CASE("a report/3 and a report/2 of one analysis read back the same, finding by finding", "[report][v3]") {
+TEST_CASE("a report/4, /3 and /2 of one analysis read back the same, finding by finding", "[report][v3]") {
     std::vector<TracePtr> traces = {contend::test::simulated(sim::Scenario::Mixed, false, 3).trace,
                                     contend::test::simulated(sim::Scenario::Lock, false, 1).trace,
                                     contend::test::simulated(sim::Scenario::SyncCluster, false, 2).trace};
@@ -92,19 +92,35 @@ TEST_CASE("a report/3 and a report/2 of one analysis read back the same, finding
             AnalysisSettings s;
             s.coefficient = k;
             const Report r = contend::test::analyzeOk(t, s);
-            const std::string v3 = reportJsonText(r, t.get()), v2 = reportJsonText(r, t.get(), ReportSchemaVersion::V2);
+            const std::string v4 = reportJsonText(r, t.get()), v3 = reportJsonText(r, t.get(), ReportSchemaVersion::V3),
+                              v2 = reportJsonText(r, t.get(), ReportSchemaVersion::V2);
+            CHECK(json::parse(v4)["schema"] == "contend.report/4");
             CHECK(json::parse(v3)["schema"] == "contend.report/3");
             CHECK(json::parse(v2)["schema"] == "contend.report/2");
-            const Report a = readText(v3), b = readText(v2);
+            const Report a = readText(v3), b = readText(v2), c = readText(v4);
             checkSame(a, b);
+            checkSame(c, b);
             // And what was written: the report itself in report/2's words.
             CHECK(reportToJson(a, ReportSchemaVersion::V2) == reportToJson(r, *t, ReportSchemaVersion::V2));
-            // Writing what was read gives the same text again.
-            CHECK(reportJsonText(a, nullptr) == v3);
-            // The same information in fewer bytes: every name once, findings as columns.
+            CHECK(reportToJson(c, ReportSchemaVersion::V2) == reportToJson(r, *t, ReportSchemaVersion::V2));
+            // Writing what was read gives the same text again, in either version.
+            CHECK(reportJsonText(a, nullptr, ReportSchemaVersion::V3) == v3);
+            CHECK(reportJsonText(c, nullptr) == v4);
+            CHECK(reportJsonText(c, nullptr, ReportSchemaVersion::V3) == v3);
+            // The same information in fewer bytes: every name once, findings as columns; /4 every
+            // slice's times once.
             CHECK(v3.size() < v2.size());
+            CHECK(v4.size() <= v3.size() + 40);  // with nothing to share, /4 adds an empty `slices`
+            if (r.anomalies.size() > 10) CHECK(v4.size() < v3.size());
+            const json d4 = json::parse(v4);
+            if (r.anomalies.size() > 0) {
+                CHECK_FALSE(d4["anomalies"].contains("start_ns"));
+                CHECK(d4["anomalies"].contains("score_f32"));
+            }
+            for (const json& p : d4["patterns"]) CHECK_FALSE(p["runs"].contains("dur_ns"));
             // The document form is the text parsed.
-            CHECK(reportToJson(r, *t) == json::parse(v3));
+            CHECK(reportToJson(r, *t) == d4);
+            CHECK(reportToJson(r, *t, ReportSchemaVersion::V3) == json::parse(v3));
         }
     }
 }
@@ -150,7 +166,20 @@ TEST_CASE("a hand-built report/3 keeps what the operators and threads do not say
     second = {3, 1500, 50, 7, false, false};  // its excess is not its duration less the baseline
     p.runs = {first, second};
     r.patterns.push_back(p);
-    const std::string text = reportJsonText(r, nullptr);
+    // report/4: the anomalies' own times disagree on slice 9 with the pattern run's, so the runs
+    // keep their columns; a score that is not a 32-bit float keeps the doubles; a compute_ns that
+    // is not the duration less the other parts is written.
+    r.anomalies.edit(0).slice = 9;
+    r.anomalies.edit(1).score = 0.1;
+    r.anomalies.edit(0).breakdown.computeNs = 250;
+    const json j4 = reportToJson(r);
+    CHECK(j4["schema"] == "contend.report/4");
+    CHECK_FALSE(j4["anomalies"].contains("start_ns"));
+    CHECK(j4["patterns"][0]["runs"].contains("start_ns"));
+    CHECK(j4["anomalies"].contains("score"));
+    CHECK(j4["anomalies"]["breakdown"].contains("compute_ns"));
+    CHECK(reportToJson(readText(j4.dump()), ReportSchemaVersion::V2) == reportToJson(r, ReportSchemaVersion::V2));
+    const std::string text = reportJsonText(r, nullptr, ReportSchemaVersion::V3);
     const json j = json::parse(text);
     CHECK(j["anomalies"].contains("name"));
     CHECK(j["anomalies"].contains("tid"));
@@ -166,11 +195,28 @@ TEST_CASE("a hand-built report/3 keeps what the operators and threads do not say
         r.anomalies.edit(k).excessNs = 200;
     }
     r.patterns[0].runs[1].excessNs = 0;
-    const json lean = reportToJson(r);
+    const json lean = reportToJson(r, ReportSchemaVersion::V3);
     for (const char* key : {"name", "pid", "tid", "track", "baseline_ns", "excess_ns"})
         CHECK_FALSE(lean["anomalies"].contains(key));
     CHECK_FALSE(lean["patterns"][0]["runs"].contains("excess_ns"));
     CHECK(reportToJson(readText(lean.dump()), ReportSchemaVersion::V2) == reportToJson(r, ReportSchemaVersion::V2));
+    // report/4 of the same: the runs' times agree with the anomalies' now, so all come from slices;
+    // a compute_ns that is the duration less the other parts goes.
+    r.patterns[0].runs[0] = {9, 1000, 300, 200, true, false};
+    r.patterns[0].runs[1] = {3, 1000, 300, 200, false, false};
+    r.anomalies.edit(0).slice = 9;
+    r.anomalies.edit(1).slice = 3;
+    r.anomalies.edit(1).score = 1.5;
+    for (std::size_t k = 0; k < 2; ++k) r.anomalies.edit(k).breakdown.computeNs = 300;
+    const json lean4 = reportToJson(r);
+    CHECK(lean4["slices"]["rows"] == 2);
+    CHECK(lean4["slices"]["slice"] == json::array({3, 6}));
+    CHECK_FALSE(lean4["patterns"][0]["runs"].contains("start_ns"));
+    CHECK_FALSE(lean4["anomalies"].contains("dur_ns"));
+    CHECK(lean4["anomalies"]["score_f32"] == json::array({0.0, 1.5}));
+    REQUIRE(lean4["anomalies"].contains("breakdown"));  // wait_before_ns: 0 and not known
+    CHECK_FALSE(lean4["anomalies"]["breakdown"].contains("compute_ns"));
+    CHECK(reportToJson(readText(lean4.dump()), ReportSchemaVersion::V2) == reportToJson(r, ReportSchemaVersion::V2));
 }
 
 TEST_CASE("a malformed report/3 is refused with the place that is wrong", "[report][v3]") {
@@ -179,7 +225,7 @@ TEST_CASE("a malformed report/3 is refused with the place that is wrong", "[repo
     REQUIRE(r.anomalies.size() > 1);
     REQUIRE_FALSE(r.windows.empty());
     REQUIRE_FALSE(r.patterns.empty());
-    const json good = reportToJson(r);
+    const json good = reportToJson(r, ReportSchemaVersion::V3);
     REQUIRE(reportFromJson(good));
     REQUIRE(good["anomalies"].contains("evidence"));
     const std::size_t strings = good["strings"].size();
@@ -227,12 +273,44 @@ TEST_CASE("a malformed report/3 is refused with the place that is wrong", "[repo
     }
 }
 
+TEST_CASE("a malformed report/4 is refused with the place that is wrong", "[report][v3]") {
+    const Report r =
+        contend::test::analyzeOk(contend::test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{});
+    const json good = reportToJson(r);
+    REQUIRE(reportFromJson(good));
+    REQUIRE(good["slices"]["rows"].get<std::size_t>() > 1);
+    REQUIRE(good["anomalies"].contains("score_f32"));
+    const std::vector<std::pair<std::string, std::function<void(json&)>>> cases = {
+        {"report: missing \"slices\"", [](json& j) { j.erase("slices"); }},
+        {"slices.slice[1]: not an integer", [](json& j) { j["slices"]["slice"][1] = 0; }},
+        {"slices.dur_ns: 1 values", [](json& j) { j["slices"]["dur_ns"] = json::array({1}); }},
+        {"anomalies.slice[0]: slice 4000000000 is not in slices",
+         [](json& j) { j["anomalies"]["slice"][0] = 4000000000u; }},
+        {"anomalies: start_ns and dur_ns come together",
+         [](json& j) { j["anomalies"]["start_ns"] = j["anomalies"]["slice"]; }},
+        {"anomalies: score and score_f32 both given",
+         [](json& j) { j["anomalies"]["score"] = j["anomalies"]["score_f32"]; }},
+        {"anomalies.score_f32[0]: not a number", [](json& j) { j["anomalies"]["score_f32"][0] = "x"; }},
+        {"patterns[0].runs.slice[0]: slice", [](json& j) { j["patterns"][0]["runs"]["slice"][0] = 4000000000u; }},
+    };
+    for (const auto& [expect, mutate] : cases) {
+        INFO(expect);
+        json j = good;
+        mutate(j);
+        const Result<Report> read = reportFromJson(j);
+        REQUIRE_FALSE(read);
+        CHECK(read.failure().kind == Failure::Kind::Malformed);
+        INFO(read.failure().reason);
+        CHECK(read.failure().reason.find(expect) != std::string::npos);
+    }
+}
+
 TEST_CASE("compare names the file and the place of a malformed report/3", "[report][v3][cli]") {
     const contend::test::TempFile baseFile("v3-base.json"), badFile("v3-bad.json");
     const std::string &base = baseFile.path(), &bad = badFile.path();
     const Report r =
         contend::test::analyzeOk(contend::test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{});
-    json j = reportToJson(r);
+    json j = reportToJson(r, ReportSchemaVersion::V3);
     baseFile.write(j.dump());
     j["anomalies"]["dur_ns"][0] = "long";
     badFile.write(j.dump());
@@ -248,7 +326,19 @@ TEST_CASE("the fuzzers' report/3 seed reads and writes back the same document", 
     REQUIRE(doc["schema"] == "contend.report/3");
     const Report r = readText(doc.dump());
     CHECK(r.anomalies.size() == doc["anomalies"]["rows"].get<std::size_t>());
+    json again = reportToJson(r, ReportSchemaVersion::V3);
+    again.erase("producer");  // the seed has none: it names no build
+    CHECK(again == doc);
+}
+
+TEST_CASE("the fuzzers' report/4 seed reads and writes back the same document", "[report][v3]") {
+    const std::string dir = contend::test::sourceDir() + "/tests/fuzz/corpus/report_json/";
+    const json doc = json::parse(contend::test::slurp(dir + "v4-lock.json"));
+    REQUIRE(doc["schema"] == "contend.report/4");
+    const Report r = readText(doc.dump());
     json again = reportToJson(r);
     again.erase("producer");  // the seed has none: it names no build
     CHECK(again == doc);
+    // The report/3 seed of the same analysis says the same.
+    checkSame(r, readText(contend::test::slurp(dir + "v3-lock.json")));
 }

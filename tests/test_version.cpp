@@ -250,10 +250,10 @@ TEST_CASE("a streamed report carries the producer where the whole document has i
     const std::string text = streamed.str();
     CHECK(json::parse(text) == reportToJson(r));
     CHECK(json::parse(text)["producer"] == producerJson());
-    // report/3: right after the schema, at the top of the file.
+    // report/4: right after the schema, at the top of the file.
     const auto at = text.find("\n  \"producer\": {\n");
     REQUIRE(at != std::string::npos);
-    CHECK(text.find("{\n  \"schema\": \"contend.report/3\",\n") == 0);
+    CHECK(text.find("{\n  \"schema\": \"contend.report/4\",\n") == 0);
     CHECK(at < text.find("\n  \"trace\": "));
     // report/2 on request: in nlohmann's (alphabetical) key order, after "operators", before "schema".
     std::ostringstream two;

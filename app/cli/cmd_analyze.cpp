@@ -29,7 +29,7 @@ namespace {
 
 const char* kHelp =
     "usage: contend-cli analyze TRACE [TRACE...] [--coefficient K] [--overlap R] [--config FILE]\n"
-    "                               [--json OUT|-] [--json-schema 2|3] [--markdown OUT|-]\n"
+    "                               [--json OUT|-] [--json-schema 2|3|4] [--markdown OUT|-]\n"
     "                               [--csv DIR] [--top N]\n"
     "                               [--rank-by gain|score] [--strict] [--timings]\n"
     "\n"
@@ -56,11 +56,13 @@ const char* kHelp =
     "  --config FILE    JSON mapping of counter names to resources:\n"
     "                   {\"map\": [{\"match\": \"regex\", \"resource\": \"bandwidth\",\n"
     "                              \"kind\": \"throughput\", \"peak\": 1.6e6}]}\n"
-    "  --json OUT       write the contend.report/3 JSON (\"-\": stdout, instead of the summary):\n"
-    "                   findings as columns, names and evidence wording once (docs/report-schema.md)\n"
-    "  --json-schema V  write the JSON as contend.report/V: 3 (default) or 2 (one object per\n"
-    "                   finding, every name and track repeated; several times larger), for a tool\n"
-    "                   that reads only report/2. Contend reads both.\n"
+    "  --json OUT       write the contend.report/4 JSON (\"-\": stdout, instead of the summary):\n"
+    "                   findings as columns, names and evidence wording once, each slice's start\n"
+    "                   and duration once (docs/report-schema.md)\n"
+    "  --json-schema V  write the JSON as contend.report/V: 4 (default), 3 (the findings' own\n"
+    "                   times in each table; larger) or 2 (one object per finding, every name and\n"
+    "                   track repeated; several times larger), for a tool that reads only that\n"
+    "                   version. Contend reads all three.\n"
     "  --markdown OUT   write a Markdown report (\"-\": stdout, instead of the summary): the\n"
     "                   top 20 findings per section, then \"... and K more: see the JSON report\n"
     "                   (FILE)\", naming the --json file when one is written\n"
@@ -289,7 +291,7 @@ int runAnalyze(int argc, char** argv) {
     bool rankByGain = true;
     bool strict = false;
     bool timings = false;
-    ReportSchemaVersion jsonSchema = ReportSchemaVersion::V3;
+    ReportSchemaVersion jsonSchema = ReportSchemaVersion::V4;
     auto usage = [](const std::string& why) {
         std::fprintf(stderr, "contend-cli analyze: %s\n%s", why.c_str(), kHelp);
         return kExitUsage;
@@ -318,8 +320,10 @@ int runAnalyze(int argc, char** argv) {
         } else if (a == "--json-schema") {
             const char* v = value("--json-schema");
             const std::string version = v ? v : "";
-            if (version != "2" && version != "3") return usage("--json-schema needs 2 or 3");
-            jsonSchema = version == "2" ? ReportSchemaVersion::V2 : ReportSchemaVersion::V3;
+            if (version != "2" && version != "3" && version != "4") return usage("--json-schema needs 2, 3 or 4");
+            jsonSchema = version == "2"   ? ReportSchemaVersion::V2
+                         : version == "3" ? ReportSchemaVersion::V3
+                                          : ReportSchemaVersion::V4;
         } else if (a == "--markdown") {
             const char* v = value("--markdown");
             if (!v) return usage("--markdown needs a file or -");

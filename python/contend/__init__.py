@@ -151,9 +151,10 @@ class Result:
         o = self.settings["overlap_ratio"] if overlap is None else float(overlap)
         return Result(self._a.rethreshold(c, o))
 
-    def to_json(self, path=None, schema=3):
-        """The contend.report/3 JSON, byte for byte what ``contend-cli analyze --json`` writes
-        (`schema=2`: the contend.report/2 of ``--json-schema 2``, one object per finding). With
+    def to_json(self, path=None, schema=4):
+        """The contend.report/4 JSON, byte for byte what ``contend-cli analyze --json`` writes
+        (`schema=3` or `2`: the contend.report/3 or /2 of ``--json-schema 3`` or ``2``; /2 has one
+        object per finding). With
         `path`, written there (atomically: a temporary file renamed) and None returned."""
         text = self._a.to_json(int(schema))
         if path is None:
@@ -161,8 +162,9 @@ class Result:
         _write_atomically(path, text)
         return None
 
-    def to_dict(self, schema=3):
-        """The JSON as Python values (`schema=2` for report/2's layout: a dict per finding)."""
+    def to_dict(self, schema=4):
+        """The JSON as Python values (`schema=2` for report/2's layout: a dict per finding, `3`
+        for report/3's)."""
         return _json.loads(self._a.to_json(int(schema)))
 
     def to_markdown(self):
@@ -229,7 +231,7 @@ def analyze(source, coefficient=DEFAULT_COEFFICIENT, overlap=DEFAULT_OVERLAP, *,
 
 
 def read_report(path):
-    """A report saved by ``contend-cli analyze --json`` (contend.report/3, or an older /2 or /1),
+    """A report saved by ``contend-cli analyze --json`` (contend.report/4, or an older /3, /2 or /1),
     read as core reads it for compare and merge: the same :class:`Result` tables, summary and JSON
     whichever version the file is. It has no trace: :meth:`Result.rethreshold`,
     :meth:`Result.to_markdown` and :attr:`Result.trace` raise; :func:`compare` takes it as it is

@@ -163,10 +163,10 @@ PyAnalysis rethreshold(const PyAnalysis& a, double coefficient, double overlap) 
 }
 
 std::string toJson(const PyAnalysis& a, int schema) {
-    if (schema != 2 && schema != 3) throw std::invalid_argument("schema is 2 or 3 (contend.report/2 or /3)");
+    if (schema < 2 || schema > 4) throw std::invalid_argument("schema is 2, 3 or 4 (contend.report/2, /3 or /4)");
     pyb::gil_scoped_release nogil;
     std::ostringstream out;
-    writeReportJson(out, *a.report, a.trace.get(), schema == 2 ? ReportSchemaVersion::V2 : ReportSchemaVersion::V3);
+    writeReportJson(out, *a.report, a.trace.get(), static_cast<ReportSchemaVersion>(schema));
     return std::move(out).str();
 }
 
@@ -176,7 +176,7 @@ std::string toMarkdown(const PyAnalysis& a) {
     return reportToMarkdown(*a.report, *a.trace);
 }
 
-// A saved report (contend.report/3, /2 or /1) read as core reads it (compare, merge): its tables
+// A saved report (contend.report/4, /3, /2 or /1) read as core reads it (compare, merge): its tables
 // and header, no trace and nothing to re-threshold.
 PyAnalysis readReport(const std::string& text, const std::string& path) {
     Result<Report> r = Failure::cancelled(path);
@@ -289,7 +289,7 @@ PYBIND11_MODULE(_core, m) {
     pyb::class_<PyAnalysis>(m, "Analysis")
         .def("table", [](const PyAnalysis& a, const std::string& name) { return reportTable(*a.report, name); })
         .def("header", [](const PyAnalysis& a) { return reportHeader(*a.report); })
-        .def("to_json", &toJson, pyb::arg("schema") = 3)
+        .def("to_json", &toJson, pyb::arg("schema") = 4)
         .def("to_markdown", &toMarkdown)
         .def("rethreshold", &rethreshold, pyb::arg("coefficient"), pyb::arg("overlap"))
         .def("times", [](const PyAnalysis& a) { return timesOf(a.times); })

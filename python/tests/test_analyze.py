@@ -88,9 +88,9 @@ def test_progress_must_be_callable(before):
         contend.analyze(before, progress="yes")
 
 
-@pytest.mark.parametrize("schema", ["3", "2"])
+@pytest.mark.parametrize("schema", ["4", "3", "2"])
 def test_read_report_gives_the_tables_of_the_analysis(cli, before, tmp_path, schema):
-    # A saved report, /3 or /2, reads back into the tables the analysis has.
+    # A saved report, /4, /3 or /2, reads back into the tables the analysis has.
     out = tmp_path / "report.json"
     code, _, err = run_cli("analyze", before, "--json", str(out), "--json-schema", schema)
     assert code == 0, err
@@ -106,10 +106,10 @@ def test_read_report_gives_the_tables_of_the_analysis(cli, before, tmp_path, sch
 
 def test_read_report_names_the_file_and_place(tmp_path, before):
     doc = contend.analyze(before).to_dict()
-    doc["anomalies"]["score"][0] = "high"
+    doc["anomalies"]["score_f32"][0] = "high"  # report/4: the scores as 32-bit floats
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(doc))
     with pytest.raises(contend.Error) as e:
         contend.read_report(bad)
     assert "bad.json" in str(e.value)
-    assert "anomalies.score[0]" in str(e.value)
+    assert "anomalies.score_f32[0]" in str(e.value)

@@ -1,6 +1,7 @@
 #include "core/report/single/json_writer.h"
 
 #include <charconv>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -96,6 +97,16 @@ void JsonWriter::null() {
 void JsonWriter::value(double v) {
     element();
     m_out += nlohmann::json(v).dump();
+}
+
+void JsonWriter::value(float v) {
+    if (!std::isfinite(v)) return null();
+    element();
+    char buf[48];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    const std::string_view text(buf, static_cast<std::size_t>(r.ptr - buf));
+    m_out += text;
+    if (text.find_first_of(".e") == std::string_view::npos) m_out += ".0";
 }
 
 void JsonWriter::value(std::string_view s) {

@@ -47,6 +47,9 @@ class JsonWriter {
     void value(int v) { value(static_cast<std::int64_t>(v)); }
     void value(bool v);
     void value(double v);
+    // A 32-bit float as the shortest decimal that reads back as it (std::to_chars), ".0" added to
+    // a whole number as nlohmann does for doubles; "null" when not finite.
+    void value(float v);
     void value(std::string_view s);
     void value(const char* s) { value(std::string_view(s)); }
     void value(const std::string& s) { value(std::string_view(s)); }

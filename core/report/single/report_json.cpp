@@ -392,7 +392,7 @@ class StreamVisitor {
 }  // namespace
 
 void writeReportJson(std::ostream& out, const Report& report, const Trace* trace, ReportSchemaVersion version) {
-    if (version == ReportSchemaVersion::V3) return writeReportJsonV3(out, report, trace);
+    if (version != ReportSchemaVersion::V2) return writeReportJsonV3(out, report, trace, static_cast<int>(version));
     StreamVisitor v(out);
     forEachSection(report, trace, v);
     v.finish();

@@ -216,9 +216,10 @@ void readFindingsV2(const json& j, Report& r) {
 Report readReport(const json& j) {
     if (!j.is_object()) throw JsonFieldError{"report: not a JSON object"};
     const auto schema = getOr<std::string>(j, "schema", "");
-    if (schema != kReportSchemaV3 && schema != kReportSchemaV2 && schema != kReportSchemaV1)
-        throw JsonFieldError{"report: schema is \"" + schema + "\", expected \"" + kReportSchemaV3 + "\" (or \"" +
-                             kReportSchemaV2 + "\", \"" + kReportSchemaV1 + "\")"};
+    if (schema != kReportSchemaV4 && schema != kReportSchemaV3 && schema != kReportSchemaV2 &&
+        schema != kReportSchemaV1)
+        throw JsonFieldError{"report: schema is \"" + schema + "\", expected \"" + kReportSchemaV4 + "\" (or \"" +
+                             kReportSchemaV3 + "\", \"" + kReportSchemaV2 + "\", \"" + kReportSchemaV1 + "\")"};
     Report r;
     const json& tr = need(j, "trace", "report");
     r.trace.path = get<std::string>(tr, "path", "trace");
@@ -336,9 +337,9 @@ Report readReport(const json& j) {
         if (!b) throw JsonFieldError{b.failure().reason};
         r.breakdowns = std::move(b).value();
     }
-    // The findings last: report/3 takes what it leaves out from the operators and threads.
-    if (schema == kReportSchemaV3)
-        readFindingsV3(j, r);
+    // The findings last: report/3 and /4 take what they leave out from the operators and threads.
+    if (schema == kReportSchemaV4 || schema == kReportSchemaV3)
+        readFindingsV3(j, r, schema == kReportSchemaV4 ? 4 : 3);
     else
         readFindingsV2(j, r);
     r.whatIf = readWhatIf(j);

@@ -14,6 +14,7 @@
 #include "core/report/ranks/distributed_json.h"
 #include "core/report/single/evidence_code.h"
 #include "core/report/single/json_writer.h"
+#include "core/report/single/report_json_v3_detail.h"
 #include "core/report/single/report_sections.h"
 
 // Writing contend.report/3 (report_json_v3_read.cpp reads it).
@@ -21,28 +22,11 @@ namespace contend {
 
 using nlohmann::json;
 
+using v3detail::isFloat32;
+using v3detail::SliceTimes;
+using v3detail::TextTable;
+
 namespace {
-
-// The document's `strings`: each text once, numbered in the order first used.
-class StringTable {
-  public:
-    std::uint64_t index(std::string_view s) {
-        auto it = m_index.find(s);
-        if (it != m_index.end()) return it->second;
-        m_all.emplace_back(s);
-        m_index.emplace(m_all.back(), m_all.size() - 1);
-        return m_all.size() - 1;
-    }
-    const std::vector<std::string>& all() const { return m_all; }
-
-  private:
-    struct Hash {
-        using is_transparent = void;
-        std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-    };
-    std::unordered_map<std::string, std::uint64_t, Hash, std::equal_to<>> m_index;
-    std::vector<std::string> m_all;
-};
 
 // An anomaly's, a window operator's or a cluster's text and times, from the trace when a report
 // built by hand lacks them (report/2 does the same: report_json.cpp).
@@ -56,7 +40,7 @@ struct ItemText {
 
 class Writer {
   public:
-    Writer(JsonWriter& w, const Report& r, const Trace* t) : m_w(w), m_r(r), m_t(t) {
+    Writer(JsonWriter& w, const Report& r, const Trace* t, int version) : m_w(w), m_r(r), m_t(t), m_version(version) {
         for (const TrackStats& s : r.threads) m_threads.emplace(s.track, &s);
     }
     void write();
@@ -90,8 +74,12 @@ class Writer {
         return sig < m_r.operators.size() ? &m_r.operators[sig] : nullptr;
     }
     ItemText anomalyText(std::size_t k);
+    ItemText opText(std::size_t i) const;
+    void collectOps();
     bool windowsFromOps() const;
     void origin();
+    void sliceTimes();
+    void slices();
     void anomalies();
     void breakdowns();
     void windows();
@@ -102,10 +90,16 @@ class Writer {
     JsonWriter& m_w;
     const Report& m_r;
     const Trace* m_t;
-    StringTable m_strings;
+    const int m_version;
+    TextTable m_strings;
     TimeNs m_origin = 0;
     std::unordered_map<std::uint32_t, const TrackStats*> m_threads;
-    std::unordered_map<std::size_t, SliceText> m_fallback;  // by anomaly, for hand-built reports
+    std::unordered_map<std::size_t, SliceText> m_fallback;    // by anomaly, for hand-built reports
+    std::vector<const WindowOp*> m_ops;                       // every window's, one after the other
+    std::unordered_map<std::size_t, SliceText> m_opFallback;  // by m_ops index, for hand-built reports
+    // report/4: the times of the anomalies, window operators, pattern runs are `slices`'.
+    bool m_anomalySlices = false, m_opSlices = false, m_runSlices = false;
+    std::vector<SliceTimes::Row> m_slices;
 };
 
 void Writer::evidence(const std::string& s) {
@@ -159,21 +153,94 @@ bool Writer::windowsFromOps() const {
 void Writer::origin() {
     TimeNs o = std::numeric_limits<TimeNs>::max();
     for (std::size_t k = 0; k < m_r.anomalies.size(); ++k) o = std::min(o, anomalyText(k).start);
-    for (const ContentionWindow& w : m_r.windows) {
-        o = std::min(o, w.start);
-        for (const WindowOp& x : w.ops) {
-            TimeNs start = x.startNs;
-            if (x.name.empty() && m_t) {
-                const SliceText f = sliceText(m_t, x.slice);
-                if (!f.name.empty()) start = f.start;
-            }
-            o = std::min(o, start);
-        }
-    }
+    for (const ContentionWindow& w : m_r.windows) o = std::min(o, w.start);
+    for (std::size_t i = 0; i < m_ops.size(); ++i) o = std::min(o, opText(i).start);
     for (const Cluster& c : m_r.clusters) o = std::min(o, c.start);
     for (const ContentionPattern& p : m_r.patterns)
         for (const PatternRun& run : p.runs) o = std::min(o, run.startNs);
     m_origin = o == std::numeric_limits<TimeNs>::max() ? 0 : o;
+}
+
+// Every window's operators, one after the other (op_count of them per window), their text and
+// times from the trace where a hand-built report lacks them.
+void Writer::collectOps() {
+    for (const ContentionWindow& w : m_r.windows)
+        for (const WindowOp& o : w.ops) m_ops.push_back(&o);
+    for (std::size_t i = 0; i < m_ops.size(); ++i)
+        if (m_ops[i]->name.empty() && m_t) {
+            SliceText s = sliceText(m_t, m_ops[i]->slice);
+            if (!s.name.empty()) m_opFallback.emplace(i, std::move(s));
+        }
+}
+
+ItemText Writer::opText(std::size_t i) const {
+    const WindowOp& o = *m_ops[i];
+    auto it = m_opFallback.find(i);
+    if (it != m_opFallback.end()) {
+        const SliceText& f = it->second;
+        return {&f.name, &f.pid, &f.tid, &f.label, f.start, f.dur};
+    }
+    return {&o.name, &o.pid, &o.tid, nullptr, o.startNs, o.durNs};
+}
+
+// report/4: the slices the anomalies, window operators and pattern runs name, each with its start
+// and duration once. A table whose rows give one slice two different times (never the engine's)
+// keeps its own columns, and its slices stay out unless another table needs them.
+void Writer::sliceTimes() {
+    if (m_version < 4) return;
+    const AnomalyList& list = m_r.anomalies;
+    std::uint32_t top = 0;
+    std::size_t refs = list.size() + m_ops.size();
+    for (std::size_t k = 0; k < list.size(); ++k) top = std::max(top, list.slice(k));
+    for (const WindowOp* o : m_ops) top = std::max(top, o->slice);
+    for (const ContentionPattern& p : m_r.patterns) {
+        refs += p.runs.size();
+        for (const PatternRun& run : p.runs) top = std::max(top, run.slice);
+    }
+    bool useA = true, useO = true, useR = true;
+    for (;;) {  // at most three times: each pass that fails drops a table
+        SliceTimes t(top, refs);
+        bool okA = true, okO = true, okR = true;
+        if (useA)
+            for (std::size_t k = 0; k < list.size(); ++k) {
+                const ItemText x = anomalyText(k);
+                okA = t.add(list.slice(k), x.start, x.dur) && okA;
+            }
+        if (useO)
+            for (std::size_t i = 0; i < m_ops.size(); ++i) {
+                const ItemText x = opText(i);
+                okO = t.add(m_ops[i]->slice, x.start, x.dur) && okO;
+            }
+        if (useR)
+            for (const ContentionPattern& p : m_r.patterns)
+                for (const PatternRun& run : p.runs) okR = t.add(run.slice, run.startNs, run.durNs) && okR;
+        if ((okA || !useA) && (okO || !useO) && (okR || !useR)) {
+            m_anomalySlices = useA;
+            m_opSlices = useO;
+            m_runSlices = useR;
+            m_slices = t.sorted();
+            return;
+        }
+        useA = useA && okA;
+        useO = useO && okO;
+        useR = useR && okR;
+    }
+}
+
+void Writer::slices() {
+    const std::size_t n = m_slices.size();
+    m_w.key("slices");
+    m_w.beginObject();
+    m_w.member("rows", static_cast<std::uint64_t>(n));
+    column("slice", n, [&](std::size_t i) {
+        m_w.value(static_cast<std::int64_t>(m_slices[i].slice) -
+                  (i ? static_cast<std::int64_t>(m_slices[i - 1].slice) : 0));
+    });
+    column("start_ns", n,
+           [&](std::size_t i) { m_w.value(m_slices[i].start - (i ? m_slices[i - 1].start : m_origin)); });
+    column("dur_ns", n, [&](std::size_t i) { m_w.value(m_slices[i].dur); });
+    m_w.endObject();
+    m_slices = {};
 }
 
 void Writer::anomalies() {
@@ -200,8 +267,10 @@ void Writer::anomalies() {
         column("tid", n, [&](std::size_t k) { text(*anomalyText(k).tid); });
         column("track", n, [&](std::size_t k) { text(*anomalyText(k).label); });
     }
-    column("start_ns", n, [&](std::size_t k) { time(anomalyText(k).start); });
-    column("dur_ns", n, [&](std::size_t k) { m_w.value(anomalyText(k).dur); });
+    if (!m_anomalySlices) {
+        column("start_ns", n, [&](std::size_t k) { time(anomalyText(k).start); });
+        column("dur_ns", n, [&](std::size_t k) { m_w.value(anomalyText(k).dur); });
+    }
     if (!all(n, [&](std::size_t k) {
             const SignatureStats* s = op(list.signature(k));
             return s && s->baselineNs == list.baselineNs(k);
@@ -209,7 +278,10 @@ void Writer::anomalies() {
         column("baseline_ns", n, [&](std::size_t k) { m_w.value(list.baselineNs(k)); });
     if (!all(n, [&](std::size_t k) { return list.excessNs(k) == anomalyText(k).dur - list.baselineNs(k); }))
         column("excess_ns", n, [&](std::size_t k) { m_w.value(list.excessNs(k)); });
-    column("score", n, [&](std::size_t k) { m_w.value(finite(list.score(k))); });
+    if (m_version >= 4 && all(n, [&](std::size_t k) { return isFloat32(list.score(k)); }))
+        column("score_f32", n, [&](std::size_t k) { m_w.value(static_cast<float>(list.score(k))); });
+    else
+        column("score", n, [&](std::size_t k) { m_w.value(finite(list.score(k))); });
     column("cause", n, [&](std::size_t k) { text(resourceName(list.cause(k))); });
     column("provenance", n, [&](std::size_t k) { text(provenanceName(list.provenance(k))); });
     if (!all(n, [&](std::size_t k) { return list[k].evidence.empty(); }))
@@ -229,7 +301,8 @@ void Writer::anomalies() {
 }
 
 // The anomalies' breakdowns, a columnar table of their own; a part that is 0 (false, not known)
-// in every one is left out, and the table when all are.
+// in every one is left out, and the table when all are. In report/4 `compute_ns` is left out
+// when, and only when, every one is the duration less the other three parts.
 void Writer::breakdowns() {
     const AnomalyList& list = m_r.anomalies;
     const std::size_t n = list.size();
@@ -244,10 +317,12 @@ void Writer::breakdowns() {
         {"measured_data", nullptr, &Breakdown::measuredData}, {"measured_queue", nullptr, &Breakdown::measuredQueue},
         {"measured_sync", nullptr, &Breakdown::measuredSync}, {"wait_before_ns", &Breakdown::waitBeforeNs, nullptr}};
     bool open = false;
+    const bool v4 = m_version >= 4;
     for (const Part& p : parts) {
-        const bool waitBefore = p.ns == &Breakdown::waitBeforeNs;
+        const bool waitBefore = p.ns == &Breakdown::waitBeforeNs, compute = p.ns == &Breakdown::computeNs;
         const auto isDefault = [&](std::size_t k) {
             const Breakdown& b = list[k].breakdown;
+            if (v4 && compute) return b.computeNs == anomalyText(k).dur - b.dataWaitNs - b.queueNs - b.syncNs;
             return p.flag ? !(b.*p.flag) : waitBefore ? b.waitBeforeNs < 0 : b.*p.ns == 0;
         };
         if (all(n, isDefault)) continue;
@@ -296,24 +371,8 @@ void Writer::windows() {
 
 // Every window's operators, one after the other (op_count of them per window), in one table.
 void Writer::windowOps() {
-    std::vector<const WindowOp*> ops;
-    for (const ContentionWindow& w : m_r.windows)
-        for (const WindowOp& o : w.ops) ops.push_back(&o);
-    std::unordered_map<std::size_t, SliceText> fb;
-    for (std::size_t i = 0; i < ops.size(); ++i)
-        if (ops[i]->name.empty() && m_t) {
-            SliceText s = sliceText(m_t, ops[i]->slice);
-            if (!s.name.empty()) fb.emplace(i, std::move(s));
-        }
-    const auto get = [&](std::size_t i) -> ItemText {
-        const WindowOp& o = *ops[i];
-        auto it = fb.find(i);
-        if (it != fb.end()) {
-            const SliceText& f = it->second;
-            return {&f.name, &f.pid, &f.tid, &f.label, f.start, f.dur};
-        }
-        return {&o.name, &o.pid, &o.tid, nullptr, o.startNs, o.durNs};
-    };
+    const std::vector<const WindowOp*>& ops = m_ops;
+    const auto get = [&](std::size_t i) { return opText(i); };
     const std::size_t n = ops.size();
     m_w.key("ops");
     m_w.beginObject();
@@ -322,8 +381,10 @@ void Writer::windowOps() {
     column("name", n, [&](std::size_t i) { text(*get(i).name); });
     column("pid", n, [&](std::size_t i) { text(*get(i).pid); });
     column("tid", n, [&](std::size_t i) { text(*get(i).tid); });
-    column("start_ns", n, [&](std::size_t i) { time(get(i).start); });
-    column("dur_ns", n, [&](std::size_t i) { m_w.value(get(i).dur); });
+    if (!m_opSlices) {
+        column("start_ns", n, [&](std::size_t i) { time(get(i).start); });
+        column("dur_ns", n, [&](std::size_t i) { m_w.value(get(i).dur); });
+    }
     column("extra_wait_ns", n, [&](std::size_t i) { m_w.value(ops[i]->extraWaitNs); });
     if (!all(n, [&](std::size_t i) { return ops[i]->slackNs < 0; }))
         column("slack_ns", n, [&](std::size_t i) { optionalNs(ops[i]->slackNs); });
@@ -408,8 +469,11 @@ void Writer::pattern(const ContentionPattern& p) {
     column("slice", n, [&](std::size_t i) {
         m_w.value(static_cast<std::int64_t>(runs[i].slice) - (i ? static_cast<std::int64_t>(runs[i - 1].slice) : 0));
     });
-    column("start_ns", n, [&](std::size_t i) { m_w.value(runs[i].startNs - (i ? runs[i - 1].startNs : m_origin)); });
-    column("dur_ns", n, [&](std::size_t i) { m_w.value(runs[i].durNs); });
+    if (!m_runSlices) {
+        column("start_ns", n,
+               [&](std::size_t i) { m_w.value(runs[i].startNs - (i ? runs[i - 1].startNs : m_origin)); });
+        column("dur_ns", n, [&](std::size_t i) { m_w.value(runs[i].durNs); });
+    }
     const SignatureStats* s = op(p.signature);
     if (!s ||
         !all(n, [&](std::size_t i) { return runs[i].excessNs == std::max<TimeNs>(0, runs[i].durNs - s->baselineNs); }))
@@ -420,9 +484,11 @@ void Writer::pattern(const ContentionPattern& p) {
 }
 
 void Writer::write() {
+    collectOps();
     origin();
+    sliceTimes();
     m_w.beginObject();
-    m_w.member("schema", kReportSchemaV3);
+    m_w.member("schema", m_version >= 4 ? kReportSchemaV4 : kReportSchemaV3);
     m_w.key("producer");
     m_w.value(producerJson());  // this build, never r.producer: the file is its writing
     m_w.key("trace");
@@ -453,6 +519,7 @@ void Writer::write() {
         m_w.value(breakdownsToJson(m_r.breakdowns));
     }
     m_w.member("time_origin_ns", m_origin);
+    if (m_version >= 4) slices();
     anomalies();
     windows();
     clusters();
@@ -469,10 +536,10 @@ void Writer::write() {
 
 }  // namespace
 
-void writeReportJsonV3(std::ostream& out, const Report& report, const Trace* trace) {
+void writeReportJsonV3(std::ostream& out, const Report& report, const Trace* trace, int version) {
     std::string text;
     JsonWriter w(text, 0, &out, 2);  // the document's members and theirs one per line, the rest compact
-    Writer(w, report, trace).write();
+    Writer(w, report, trace, version).write();
     text += '\n';
     out.write(text.data(), static_cast<std::streamsize>(text.size()));
 }

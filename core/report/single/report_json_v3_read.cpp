@@ -1,7 +1,9 @@
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -9,7 +11,7 @@
 #include "core/report/single/evidence_code.h"
 #include "core/report/single/report_json_v3.h"
 
-// Reading the columnar sections of contend.report/3 (report_json_v3.cpp writes them). Every value
+// Reading the columnar sections of contend.report/3 and /4 (report_json_v3.cpp writes them). Every value
 // is checked where it is read, and an error names its place: "anomalies.score[12]: not a number".
 namespace contend {
 
@@ -56,7 +58,7 @@ class Columns {
 
 class Reader {
   public:
-    Reader(const json& doc, Report& r) : m_doc(doc), m_r(r) {
+    Reader(const json& doc, Report& r, int version) : m_doc(doc), m_r(r), m_version(version) {
         const json& s = needArray(doc, "strings", "report");
         m_strings.reserve(s.size());
         for (std::size_t i = 0; i < s.size(); ++i) {
@@ -65,6 +67,7 @@ class Reader {
         }
         m_origin = getIntOr<TimeNs>(doc, "time_origin_ns", "report", 0);
         for (const TrackStats& t : r.threads) m_threads.emplace(t.track, &t);
+        if (version >= 4) slices();
     }
     void anomalies();
     void windows();
@@ -150,9 +153,32 @@ class Reader {
         x.trackLabel = th.label;
     }
     void windowOps(const Columns& win, const std::vector<std::size_t>& counts);
+    void slices();
+    // A table's start_ns and dur_ns columns: both, or (report/4) neither, its rows' times then
+    // being their slices' in `slices`.
+    struct TimeCols {
+        const json *start = nullptr, *dur = nullptr;
+    };
+    TimeCols timeColumns(const Columns& t) const {
+        if (m_version < 4) return {&t.need("start_ns"), &t.need("dur_ns")};
+        if (t.has("start_ns") != t.has("dur_ns")) fail(t.where(), "start_ns and dur_ns come together");
+        return t.has("start_ns") ? TimeCols{t.col("start_ns"), t.col("dur_ns")} : TimeCols{};
+    }
+    // The start and duration `slices` gives `slice`, for row `i` of table `t`.
+    std::pair<TimeNs, TimeNs> sliceTimes(std::uint32_t slice, const Columns& t, std::size_t i) const {
+        auto it = std::lower_bound(m_sliceIds.begin(), m_sliceIds.end(), slice);
+        if (it == m_sliceIds.end() || *it != slice)
+            fail(t.at("slice", i), "slice " + std::to_string(slice) + " is not in slices to take its times from");
+        const auto k = static_cast<std::size_t>(it - m_sliceIds.begin());
+        return {m_sliceStart[k], m_sliceDur[k]};
+    }
 
     const json& m_doc;
     Report& m_r;
+    const int m_version;
+    // report/4's `slices`, by slice.
+    std::vector<std::uint32_t> m_sliceIds;
+    std::vector<TimeNs> m_sliceStart, m_sliceDur;
     std::vector<std::string> m_strings;
     TimeNs m_origin = 0;
     std::unordered_map<std::uint32_t, const TrackStats*> m_threads;
@@ -172,11 +198,44 @@ std::string Reader::evidence(const json& v, const std::string& where) const {
     return out;
 }
 
+// report/4's `slices`: slice and start_ns each from the row before (the first start from
+// time_origin_ns), the slices strictly ascending.
+void Reader::slices() {
+    const Columns t(m_doc, "slices", "");
+    const std::size_t n = t.rows();
+    const json &slice = t.need("slice"), &start = t.need("start_ns"), &dur = t.need("dur_ns");
+    m_sliceIds.resize(n);
+    m_sliceStart.resize(n);
+    m_sliceDur.resize(n);
+    std::int64_t sl = 0;
+    TimeNs at = m_origin;
+    for (std::size_t k = 0; k < n; ++k) {
+        constexpr std::int64_t kMaxStep = std::int64_t{1} << 33;  // slices are 32-bit: a step is less
+        const auto step = integerAt<std::int64_t>(t, "slice", slice, k, k ? 1 : 0);
+        if (step > kMaxStep) fail(t.at("slice", k), "not a step between slices");
+        sl += step;
+        if (sl > std::numeric_limits<std::uint32_t>::max()) fail(t.at("slice", k), "not a slice");
+        m_sliceIds[k] = static_cast<std::uint32_t>(sl);
+        const TimeNs gap = integerAt<TimeNs>(t, "start_ns", start, k);
+        if ((gap > 0 && at > std::numeric_limits<TimeNs>::max() - gap) ||
+            (gap < 0 && at < std::numeric_limits<TimeNs>::min() - gap))
+            fail(t.at("start_ns", k), "out of range");
+        at += gap;
+        m_sliceStart[k] = at;
+        m_sliceDur[k] = integerAt<TimeNs>(t, "dur_ns", dur, k, 0);
+    }
+}
+
 void Reader::anomalies() {
     const Columns t(m_doc, "anomalies", "");
     const std::size_t n = t.rows();
     const json &slice = t.need("slice"), &sig = t.need("signature"), &track = t.need("track_index");
-    const json &start = t.need("start_ns"), &dur = t.need("dur_ns"), &score = t.need("score");
+    const TimeCols times = timeColumns(t);
+    // report/4: the scores as 32-bit floats, or as doubles when any is not one.
+    const bool f32 = m_version >= 4 && t.has("score_f32");
+    if (f32 && t.has("score")) fail(t.where(), "score and score_f32 both given");
+    const char* scoreKey = f32 ? "score_f32" : "score";
+    const json& score = t.need(scoreKey);
     const json &cause = t.need("cause"), &prov = t.need("provenance");
     const json *id = t.col("id"), *name = t.col("name"), *baseline = t.col("baseline_ns"), *excess = t.col("excess_ns");
     const json *ev = t.col("evidence"), *wins = t.col("windows"), *gain = t.col("gain_ns"), *slack = t.col("slack_ns");
@@ -196,12 +255,17 @@ void Reader::anomalies() {
         x.track = integerAt<std::uint32_t>(t, "track_index", track, k, 0);
         x.name = name ? textAt(t, "name", *name, k) : op(x.signature, t.at("signature", k)).name;
         readTrack(t, tracks, k, x);
-        x.startNs = timeAt(t, "start_ns", start, k);
-        x.durNs = integerAt<TimeNs>(t, "dur_ns", dur, k, 0);
+        if (times.start) {
+            x.startNs = timeAt(t, "start_ns", *times.start, k);
+            x.durNs = integerAt<TimeNs>(t, "dur_ns", *times.dur, k, 0);
+        } else {
+            std::tie(x.startNs, x.durNs) = sliceTimes(x.slice, t, k);
+        }
         x.baselineNs = baseline ? integerAt<TimeNs>(t, "baseline_ns", *baseline, k)
                                 : op(x.signature, t.at("signature", k)).baselineNs;
         x.excessNs = excess ? integerAt<TimeNs>(t, "excess_ns", *excess, k) : x.durNs - x.baselineNs;
-        x.score = numberAt(t, "score", score, k);
+        x.score = numberAt(t, scoreKey, score, k);
+        if (f32) x.score = static_cast<double>(static_cast<float>(x.score));
         x.cause = resourceAt(t, "cause", cause, k);
         x.provenance = provenanceAt(t, "provenance", prov, k);
         if (ev) x.evidence = evidence((*ev)[k], t.at("evidence", k));
@@ -217,16 +281,19 @@ void Reader::anomalies() {
                 x.windows.push_back(*wid);
             }
         }
-        if (b) {
+        if (b || m_version >= 4) {
             Breakdown& d = x.breakdown;
-            d.computeNs = compute ? integerAt<TimeNs>(*b, "compute_ns", *compute, k) : 0;
             d.dataWaitNs = data ? integerAt<TimeNs>(*b, "data_wait_ns", *data, k) : 0;
             d.queueNs = queue ? integerAt<TimeNs>(*b, "queue_ns", *queue, k) : 0;
             d.syncNs = sync ? integerAt<TimeNs>(*b, "sync_ns", *sync, k) : 0;
             d.measuredData = mData && flagAt(*b, "measured_data", *mData, k);
             d.measuredQueue = mQueue && flagAt(*b, "measured_queue", *mQueue, k);
             d.measuredSync = mSync && flagAt(*b, "measured_sync", *mSync, k);
-            d.waitBeforeNs = optionalNsAt(*b, "wait_before_ns", before, k);
+            d.waitBeforeNs = b ? optionalNsAt(*b, "wait_before_ns", before, k) : -1;
+            // report/4 leaves compute_ns out when it is the duration less the other parts.
+            d.computeNs = compute          ? integerAt<TimeNs>(*b, "compute_ns", *compute, k)
+                          : m_version >= 4 ? x.durNs - d.dataWaitNs - d.queueNs - d.syncNs
+                                           : 0;
         }
         x.gainNs = optionalNsAt(t, "gain_ns", gain, k);
         x.slackNs = optionalNsAt(t, "slack_ns", slack, k);
@@ -277,7 +344,8 @@ void Reader::windowOps(const Columns& win, const std::vector<std::size_t>& count
     }
     if (total != n) fail(win.where() + ".op_count", "adds up to " + std::to_string(total) + ", not ops.rows");
     const json &slice = t.need("slice"), &name = t.need("name"), &pid = t.need("pid"), &tid = t.need("tid");
-    const json &start = t.need("start_ns"), &dur = t.need("dur_ns"), &extra = t.need("extra_wait_ns");
+    const json& extra = t.need("extra_wait_ns");
+    const TimeCols times = timeColumns(t);
     const json* slack = t.col("slack_ns");
     std::vector<ContentionWindow>& ws = m_r.windows.edit();
     std::size_t i = 0;
@@ -288,8 +356,12 @@ void Reader::windowOps(const Columns& win, const std::vector<std::size_t>& count
             o.name = textAt(t, "name", name, i);
             o.pid = textAt(t, "pid", pid, i);
             o.tid = textAt(t, "tid", tid, i);
-            o.startNs = timeAt(t, "start_ns", start, i);
-            o.durNs = integerAt<TimeNs>(t, "dur_ns", dur, i, 0);
+            if (times.start) {
+                o.startNs = timeAt(t, "start_ns", *times.start, i);
+                o.durNs = integerAt<TimeNs>(t, "dur_ns", *times.dur, i, 0);
+            } else {
+                std::tie(o.startNs, o.durNs) = sliceTimes(o.slice, t, i);
+            }
             o.extraWaitNs = integerAt<TimeNs>(t, "extra_wait_ns", extra, i);
             o.slackNs = optionalNsAt(t, "slack_ns", slack, i);
             ++i;
@@ -361,7 +433,8 @@ void Reader::patterns() {
         x.lostShare = p.contains("lost_share") ? getNumber(p, "lost_share", where) : -1.0;
         const Columns t(p, "runs", where);
         const std::size_t n = t.rows();
-        const json &slice = t.need("slice"), &start = t.need("start_ns"), &dur = t.need("dur_ns");
+        const json& slice = t.need("slice");
+        const TimeCols times = timeColumns(t);
         const json &counted = t.need("counted"), *excess = t.col("excess_ns");
         const SignatureStats* s = excess ? nullptr : &op(x.signature, where + ".signature");
         x.runs.resize(n);
@@ -375,13 +448,17 @@ void Reader::patterns() {
             sl += step;
             if (sl < 0 || sl > std::numeric_limits<std::uint32_t>::max()) fail(t.at("slice", k), "not a slice");
             run.slice = static_cast<std::uint32_t>(sl);
-            const TimeNs gap = integerAt<TimeNs>(t, "start_ns", start, k);
-            if ((gap > 0 && at > std::numeric_limits<TimeNs>::max() - gap) ||
-                (gap < 0 && at < std::numeric_limits<TimeNs>::min() - gap))
-                fail(t.at("start_ns", k), "out of range");
-            at += gap;
-            run.startNs = at;
-            run.durNs = integerAt<TimeNs>(t, "dur_ns", dur, k, 0);
+            if (times.start) {
+                const TimeNs gap = integerAt<TimeNs>(t, "start_ns", *times.start, k);
+                if ((gap > 0 && at > std::numeric_limits<TimeNs>::max() - gap) ||
+                    (gap < 0 && at < std::numeric_limits<TimeNs>::min() - gap))
+                    fail(t.at("start_ns", k), "out of range");
+                at += gap;
+                run.startNs = at;
+                run.durNs = integerAt<TimeNs>(t, "dur_ns", *times.dur, k, 0);
+            } else {
+                std::tie(run.startNs, run.durNs) = sliceTimes(run.slice, t, k);
+            }
             run.excessNs = excess ? integerAt<TimeNs>(t, "excess_ns", *excess, k, 0)
                                   : std::max<TimeNs>(0, run.durNs - s->baselineNs);
             run.counted = flagAt(t, "counted", counted, k);
@@ -392,8 +469,8 @@ void Reader::patterns() {
 
 }  // namespace
 
-void readFindingsV3(const json& doc, Report& r) {
-    Reader reader(doc, r);
+void readFindingsV3(const json& doc, Report& r, int version) {
+    Reader reader(doc, r, version);
     reader.windows();  // first: the anomalies' windows may come from them
     reader.anomalies();
     reader.clusters();
