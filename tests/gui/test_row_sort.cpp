@@ -77,7 +77,7 @@ class RandomModel : public ColumnModel {
 std::vector<Row> randomRows(int n, unsigned seed) {
     std::mt19937 rng(seed);
     const std::vector<double> scores = {-0.0, 0.0, 1.5, 2.25, -3.0, INFINITY, 7.0};
-    const std::vector<QString> texts = {QStringLiteral("a"), QStringLiteral("A"), QStringLiteral("b"),
+    const std::vector<QString> texts = {QStringLiteral("a"), QStringLiteral("A"),    QStringLiteral("b"),
                                         QStringLiteral("B"), QStringLiteral("op_1"), QString()};
     std::vector<Row> out;
     for (int i = 0; i < n; ++i) {
@@ -155,8 +155,8 @@ TEST_CASE("sortRows is a stable sort on the keys, both ways, from the order give
         std::vector<double> reals(static_cast<std::size_t>(n));
         std::vector<QString> texts(static_cast<std::size_t>(n));
         for (int i = 0; i < n; ++i) {
-            ints[static_cast<std::size_t>(i)] = i % 3 == 0 ? kBase + static_cast<qint64>(rng() % 9)
-                                                           : -static_cast<qint64>(rng() % 4);
+            ints[static_cast<std::size_t>(i)] =
+                i % 3 == 0 ? kBase + static_cast<qint64>(rng() % 9) : -static_cast<qint64>(rng() % 4);
             reals[static_cast<std::size_t>(i)] = std::vector<double>{-0.0, 0.0, -1e300, 1.5, -2.5, 1e-300}[rng() % 6];
             texts[static_cast<std::size_t>(i)] = QStringList{"x", "X", "y", "", "x1"}[static_cast<int>(rng() % 5)];
         }
@@ -180,10 +180,15 @@ TEST_CASE("sortRows is a stable sort on the keys, both ways, from the order give
                     sortRows(keys, order, got, cs);
                     CHECK(got == want);
                 };
-                check(intKeys, [&](int a, int b) { return ints[static_cast<std::size_t>(a)] < ints[static_cast<std::size_t>(b)]; });
-                check(realKeys, [&](int a, int b) { return reals[static_cast<std::size_t>(a)] < reals[static_cast<std::size_t>(b)]; });
+                check(intKeys, [&](int a, int b) {
+                    return ints[static_cast<std::size_t>(a)] < ints[static_cast<std::size_t>(b)];
+                });
+                check(realKeys, [&](int a, int b) {
+                    return reals[static_cast<std::size_t>(a)] < reals[static_cast<std::size_t>(b)];
+                });
                 check(textKeys, [&](int a, int b) {
-                    return QString::compare(texts[static_cast<std::size_t>(a)], texts[static_cast<std::size_t>(b)], cs) < 0;
+                    return QString::compare(texts[static_cast<std::size_t>(a)], texts[static_cast<std::size_t>(b)],
+                                            cs) < 0;
                 });
             }
     }
@@ -235,7 +240,8 @@ TEST_CASE("the table proxy shows the rows in the old proxy's order, ties include
     }
 }
 
-TEST_CASE("a table's selection follows its row across sorts, and proxy and source rows map both ways", "[tables][sort]") {
+TEST_CASE("a table's selection follows its row across sorts, and proxy and source rows map both ways",
+          "[tables][sort]") {
     RandomModel model;
     model.set(randomRows(3000, 5));
     TablePanel panel(&model, QStringLiteral("filter"));
