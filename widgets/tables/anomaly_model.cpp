@@ -1,5 +1,7 @@
 #include "widgets/tables/anomaly_model.h"
 
+#include <cmath>
+
 #include "widgets/common/text.h"
 
 namespace contend::widgets {
@@ -54,6 +56,43 @@ QVariant AnomalyModel::raw(int row, int column) const {
     case Known: return QString::fromLatin1(provenanceName(list.provenance(k)));
     default: return {};
     }
+}
+
+SortKeys AnomalyModel::sortKeys(int column) const {
+    if (!m_report) return ReportTableModel::sortKeys(column);
+    if (column == Cause) return resourceKeys(column);
+    const AnomalyList& list = m_report->anomalies;
+    const std::size_t n = list.size();
+    const auto& slices = m_trace->slices();
+    // As raw() and SortRole give them: the slice's own start and duration when the report has it.
+    auto value = [&](std::size_t k) -> quint64 {
+        const std::uint32_t slice = list.slice(k);
+        const bool valid = slice < slices.size();
+        switch (column) {
+        case Score: {
+            const double d = list.score(k);
+            return orderedReal(std::isfinite(d) ? d : -1e300);
+        }
+        case Gain: return orderedInt(list.gainNs(k));
+        case Start: return orderedInt(valid ? slices[slice].start : list.startNs(k));
+        case Duration: return orderedInt(valid ? slices[slice].dur : list.durNs(k));
+        case Baseline: return orderedInt(list.baselineNs(k));
+        default: return orderedInt(list.excessNs(k));
+        }
+    };
+    switch (column) {
+    case Score:
+    case Gain:
+    case Start:
+    case Duration:
+    case Baseline:
+    case Excess: break;
+    default: return ReportTableModel::sortKeys(column);
+    }
+    SortKeys keys;
+    keys.codes.reserve(n);
+    for (std::size_t k = 0; k < n; ++k) keys.codes.push_back(value(k));
+    return keys;
 }
 
 quint32 AnomalyModel::rowSlice(int row) const { return m_report->anomalies.slice(static_cast<std::size_t>(row)); }

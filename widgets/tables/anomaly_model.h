@@ -12,6 +12,8 @@ class AnomalyModel : public ReportTableModel {
     explicit AnomalyModel(QObject* parent = nullptr);
     // Row of the anomaly on `slice`, -1 if it is not flagged.
     int rowOfSlice(std::uint32_t slice) const;
+    // The number columns' keys straight from the report's compact rows, the cause's by label.
+    SortKeys sortKeys(int column) const override;
 
   protected:
     int rows() const override;

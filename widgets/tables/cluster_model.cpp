@@ -44,6 +44,27 @@ QVariant ClusterModel::raw(int row, int column) const {
     }
 }
 
+SortKeys ClusterModel::sortKeys(int column) const {
+    if (!m_report || column == Track) return ReportTableModel::sortKeys(column);
+    const auto& clusters = m_report->clusters;
+    SortKeys keys;
+    keys.codes.reserve(clusters.size());
+    for (const Cluster& c : clusters) {
+        switch (column) {
+        case Id: keys.codes.push_back(orderedInt(static_cast<qint64>(c.id))); break;
+        case Gain: keys.codes.push_back(orderedInt(c.gainNs)); break;
+        case Start: keys.codes.push_back(orderedInt(c.start)); break;
+        case Duration: keys.codes.push_back(orderedInt(c.end - c.start)); break;
+        case Ops: keys.codes.push_back(orderedInt(static_cast<qint64>(c.ops))); break;
+        case Busy: keys.codes.push_back(orderedInt(c.busyNs)); break;
+        case Gaps: keys.codes.push_back(orderedInt(c.waitNs)); break;
+        case Saving: keys.codes.push_back(orderedInt(c.savingNs)); break;
+        default: return ReportTableModel::sortKeys(column);
+        }
+    }
+    return keys;
+}
+
 QString ClusterModel::cellTip(int row, int column) const {
     if (column != Gain) return {};
     const Cluster& c = m_report->clusters[static_cast<std::size_t>(row)];

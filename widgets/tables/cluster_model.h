@@ -12,6 +12,8 @@ class ClusterModel : public ReportTableModel {
   public:
     enum Col { Id, Gain, Track, Start, Duration, Ops, Busy, Gaps, Saving, ColumnCount };
     explicit ClusterModel(QObject* parent = nullptr);
+    // The number columns' keys from the clusters themselves (no QVariant per row).
+    SortKeys sortKeys(int column) const override;
 
   protected:
     int rows() const override;

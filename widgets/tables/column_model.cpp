@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include <QColor>
+#include <QHash>
 
 #include "core/analysis/model/report.h"
 #include "widgets/common/palette.h"
@@ -55,12 +56,7 @@ QVariant ColumnModel::data(const QModelIndex& index, int role) const {
         }
         return {};
     }
-    case SortRole: {
-        const QVariant v = raw(r, c);
-        if (col.kind == ColumnKind::Resource) return resourceLabel(static_cast<Resource>(v.toInt()));
-        if (col.kind == ColumnKind::Score && !std::isfinite(v.toDouble())) return -1e300;
-        return v;
-    }
+    case SortRole: return sortValue(r, c);
     case Qt::TextAlignmentRole:
         if (col.kind == ColumnKind::Text || col.kind == ColumnKind::Name || col.kind == ColumnKind::Resource)
             return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
@@ -99,6 +95,40 @@ QVariant ColumnModel::data(const QModelIndex& index, int role) const {
     case GroupRole: return rowGroup(r);
     default: return {};
     }
+}
+
+QVariant ColumnModel::sortValue(int row, int column) const {
+    const QVariant v = raw(row, column);
+    const ColumnKind kind = m_columns[static_cast<std::size_t>(column)].kind;
+    if (kind == ColumnKind::Resource) return resourceLabel(static_cast<Resource>(v.toInt()));
+    if (kind == ColumnKind::Score && !std::isfinite(v.toDouble())) return -1e300;
+    return v;
+}
+
+SortKeys ColumnModel::sortKeys(int column) const {
+    // Through data(), which a model may override for SortRole (the compare diffs' percentages).
+    if (column < 0 || column >= columnCount()) return {};
+    const int n = rows();
+    std::vector<QVariant> values;
+    values.reserve(static_cast<std::size_t>(n));
+    for (int r = 0; r < n; ++r) values.push_back(data(createIndex(r, column), SortRole));
+    return SortKeys::fromValues(values);
+}
+
+SortKeys ColumnModel::resourceKeys(int column) const {
+    // A label per resource, made once (the causes repeat down the column).
+    SortKeys keys;
+    keys.text = true;
+    const int n = rows();
+    keys.texts.reserve(static_cast<std::size_t>(n));
+    QHash<int, QString> labels;
+    for (int r = 0; r < n; ++r) {
+        const int res = raw(r, column).toInt();
+        auto it = labels.constFind(res);
+        if (it == labels.constEnd()) it = labels.insert(res, resourceLabel(static_cast<Resource>(res)));
+        keys.texts.push_back(*it);
+    }
+    return keys;
 }
 
 QVariant ColumnModel::headerData(int section, Qt::Orientation orientation, int role) const {

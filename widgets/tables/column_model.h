@@ -1,7 +1,8 @@
 #pragma once
 // Base of the report tables: a QAbstractTableModel described by its columns. Subclasses give a
 // raw value per cell; this class formats it for display by the column's kind, hands the raw
-// value to the proxy for sorting (SortRole) and answers the row roles of table_roles.h.
+// value for sorting (SortRole, and a whole column's keys at once: sortKeys) and answers the row
+// roles of table_roles.h.
 #include <utility>
 #include <vector>
 
@@ -9,6 +10,7 @@
 #include <QString>
 
 #include "core/trace/types.h"
+#include "widgets/tables/row_sort.h"
 #include "widgets/tables/table_roles.h"
 
 namespace contend::widgets {
@@ -42,9 +44,17 @@ class ColumnModel : public QAbstractTableModel {
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     const Column& column(int c) const { return m_columns[static_cast<std::size_t>(c)]; }
+    // Every row's key of `column`, in the order SortRole's values give (TableProxy sorts by them
+    // without a model index per comparison). This one reads data(SortRole) per row; a model with
+    // compact column data overrides it for its long columns.
+    virtual SortKeys sortKeys(int column) const;
 
   protected:
     ColumnModel(std::vector<Column> columns, QObject* parent);
+    // What SortRole answers: the raw value, a resource's label, -1e300 for a score not finite.
+    QVariant sortValue(int row, int column) const;
+    // sortKeys of a Resource column from raw(), each resource's label made once.
+    SortKeys resourceKeys(int column) const;
     virtual int rows() const = 0;
     virtual QVariant raw(int row, int column) const = 0;
     virtual quint32 rowSlice(int row) const;

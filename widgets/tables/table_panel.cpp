@@ -140,7 +140,16 @@ int TablePanel::contentWidth(int column) const {
         }
         w = std::max(w, *it);
     }
-    QHash<QString, int> advance;
+    // The text widths are kept across fits (a re-threshold shows most of the same rows again,
+    // and shaping a text is the cost), dropped when the font changes or the cache grows large.
+    if (m_advanceFont != opt.font.key()) {
+        m_advanceFont = opt.font.key();
+        m_advance.clear();
+    }
+    if (m_advance.size() != static_cast<std::size_t>(m_model->columnCount()))
+        m_advance.assign(static_cast<std::size_t>(m_model->columnCount()), {});
+    QHash<QString, int>& advance = m_advance[static_cast<std::size_t>(column)];
+    if (advance.size() > kAdvanceCache) advance.clear();
     for (int r = whole; r < rows; ++r) {
         const QString text = m_proxy->index(r, column).data().toString();
         auto it = advance.constFind(text);

@@ -2,6 +2,9 @@
 // A report table with its filter box and row count: a QTableView over a TableProxy over one of
 // the column models. Tells when the user picks a row (click / keyboard) and when they open one
 // (double-click / Enter), with the index in the source model.
+#include <vector>
+
+#include <QHash>
 #include <QWidget>
 
 #include "widgets/tables/table_proxy.h"
@@ -49,11 +52,14 @@ class TablePanel : public QWidget {
     void updateCount();
     int contentWidth(int column) const;
     void fit(bool measure);
-    QList<int> m_measured;                    // per column: widest cell at the last model reset
-    static constexpr int kFitRows = 2000;     // rows measured when fitting (tables are sorted worst first)
-    static constexpr int kFitRowsWhole = 32;  // of them, measured by the delegate (the rest by their text)
-    static constexpr int kTextStart = 240;    // a text column's width before the room left is shared
-    static constexpr int kNameMin = 120;      // a name column's least width
+    QList<int> m_measured;                               // per column: widest cell at the last model reset
+    mutable std::vector<QHash<QString, int>> m_advance;  // per column: a text's width, kept across fits
+    mutable QString m_advanceFont;                       // the font m_advance was measured in
+    static constexpr int kAdvanceCache = 50000;          // texts kept per column at most
+    static constexpr int kFitRows = 2000;                // rows measured when fitting (tables are sorted worst first)
+    static constexpr int kFitRowsWhole = 32;             // of them, measured by the delegate (the rest by their text)
+    static constexpr int kTextStart = 240;               // a text column's width before the room left is shared
+    static constexpr int kNameMin = 120;                 // a name column's least width
     ColumnModel* m_model;
     TableProxy* m_proxy;
     QTableView* m_view;

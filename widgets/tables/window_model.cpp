@@ -24,21 +24,67 @@ WindowModel::WindowModel(QObject* parent)
           parent) {}
 
 void WindowModel::reportChanged() {
-    m_extra.clear();
-    m_tracks.clear();
-    if (m_report) {
-        for (const ContentionWindow& w : m_report->windows) {
-            qint64 extra = 0;
-            std::vector<std::uint32_t> tracks;
-            for (const WindowOp& op : w.ops) {
-                extra += op.extraWaitNs;
-                if (op.slice < m_trace->slices().size()) tracks.push_back(m_trace->slices()[op.slice].track);
-            }
-            std::sort(tracks.begin(), tracks.end());
-            m_extra.push_back(extra);
-            m_tracks.push_back(static_cast<int>(std::unique(tracks.begin(), tracks.end()) - tracks.begin()));
+    const std::size_t n = m_report ? m_report->windows.size() : 0;
+    m_derived.assign(n, 0);
+    m_extra.assign(n, 0);
+    m_tracks.assign(n, 0);
+    m_seen.assign(m_trace && m_report ? m_trace->tracks().size() : 0, 0);
+    m_stamp = 0;
+}
+
+void WindowModel::derive(std::size_t row) const {
+    if (m_derived[row]) return;
+    m_derived[row] = 1;
+    const ContentionWindow& w = m_report->windows[row];
+    const auto& slices = m_trace->slices();
+    if (++m_stamp == 0) {  // wrapped: stamps from before could match again
+        std::fill(m_seen.begin(), m_seen.end(), 0);
+        m_stamp = 1;
+    }
+    qint64 extra = 0;
+    int tracks = 0;
+    for (const WindowOp& op : w.ops) {
+        extra += op.extraWaitNs;
+        if (op.slice >= slices.size()) continue;
+        const std::uint32_t t = slices[op.slice].track;
+        if (t >= m_seen.size()) m_seen.resize(t + 1, 0);
+        if (m_seen[t] != m_stamp) {
+            m_seen[t] = m_stamp;
+            ++tracks;
         }
     }
+    m_extra[row] = extra;
+    m_tracks[row] = tracks;
+}
+
+SortKeys WindowModel::sortKeys(int column) const {
+    if (!m_report) return ReportTableModel::sortKeys(column);
+    const auto& windows = m_report->windows;
+    SortKeys keys;
+    keys.codes.reserve(windows.size());
+    for (std::size_t k = 0; k < windows.size(); ++k) {
+        const ContentionWindow& w = windows[k];
+        switch (column) {
+        case Id: keys.codes.push_back(orderedInt(static_cast<qint64>(w.id))); break;
+        case Gain: keys.codes.push_back(orderedInt(w.gainNs)); break;
+        case Start: keys.codes.push_back(orderedInt(w.start)); break;
+        case Duration: keys.codes.push_back(orderedInt(w.end - w.start)); break;
+        case Ops: keys.codes.push_back(orderedInt(static_cast<qint64>(w.ops.size()))); break;
+        case Tracks:
+            derive(k);
+            keys.codes.push_back(orderedInt(m_tracks[k]));
+            break;
+        case Overlap: keys.codes.push_back(orderedReal(w.overlapRatio)); break;
+        case Peak: keys.codes.push_back(orderedReal(w.peakUtilization)); break;
+        case ExtraWait:
+            derive(k);
+            keys.codes.push_back(orderedInt(m_extra[k]));
+            break;
+        case Resource: return resourceKeys(column);
+        default: return ReportTableModel::sortKeys(column);
+        }
+    }
+    return keys;
 }
 
 int WindowModel::rows() const { return m_report ? static_cast<int>(m_report->windows.size()) : 0; }
@@ -52,10 +98,12 @@ QVariant WindowModel::raw(int row, int column) const {
     case Start: return static_cast<qint64>(w.start);
     case Duration: return static_cast<qint64>(w.end - w.start);
     case Ops: return static_cast<qint64>(w.ops.size());
-    case Tracks: return static_cast<qint64>(m_tracks[static_cast<std::size_t>(row)]);
+    case Tracks:
+        derive(static_cast<std::size_t>(row));
+        return static_cast<qint64>(m_tracks[static_cast<std::size_t>(row)]);
     case Overlap: return w.overlapRatio;
     case Peak: return w.peakUtilization;
-    case ExtraWait: return m_extra[static_cast<std::size_t>(row)];
+    case ExtraWait: derive(static_cast<std::size_t>(row)); return m_extra[static_cast<std::size_t>(row)];
     case Known: return QString::fromLatin1(provenanceName(w.provenance));
     default: return {};
     }
