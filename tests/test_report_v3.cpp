@@ -219,6 +219,22 @@ TEST_CASE("a hand-built report/3 keeps what the operators and threads do not say
     CHECK(reportToJson(readText(lean4.dump()), ReportSchemaVersion::V2) == reportToJson(r, ReportSchemaVersion::V2));
 }
 
+namespace {
+// Each case's mutation of `good` is refused as malformed, the reason naming the place `expect`.
+void expectRefusals(const json& good, const std::vector<std::pair<std::string, std::function<void(json&)>>>& cases) {
+    for (const auto& [expect, mutate] : cases) {
+        INFO(expect);
+        json j = good;
+        mutate(j);
+        const Result<Report> read = reportFromJson(j);
+        REQUIRE_FALSE(read);
+        CHECK(read.failure().kind == Failure::Kind::Malformed);
+        INFO(read.failure().reason);
+        CHECK(read.failure().reason.find(expect) != std::string::npos);
+    }
+}
+}  // namespace
+
 TEST_CASE("a malformed report/3 is refused with the place that is wrong", "[report][v3]") {
     const Report r =
         contend::test::analyzeOk(contend::test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{});
@@ -261,16 +277,7 @@ TEST_CASE("a malformed report/3 is refused with the place that is wrong", "[repo
              j["anomalies"]["start_ns"][0] = 5;
          }},
     };
-    for (const auto& [expect, mutate] : cases) {
-        INFO(expect);
-        json j = good;
-        mutate(j);
-        const Result<Report> read = reportFromJson(j);
-        REQUIRE_FALSE(read);
-        CHECK(read.failure().kind == Failure::Kind::Malformed);
-        INFO(read.failure().reason);
-        CHECK(read.failure().reason.find(expect) != std::string::npos);
-    }
+    expectRefusals(good, cases);
 }
 
 TEST_CASE("a malformed report/4 is refused with the place that is wrong", "[report][v3]") {
@@ -293,16 +300,7 @@ TEST_CASE("a malformed report/4 is refused with the place that is wrong", "[repo
         {"anomalies.score_f32[0]: not a number", [](json& j) { j["anomalies"]["score_f32"][0] = "x"; }},
         {"patterns[0].runs.slice[0]: slice", [](json& j) { j["patterns"][0]["runs"]["slice"][0] = 4000000000u; }},
     };
-    for (const auto& [expect, mutate] : cases) {
-        INFO(expect);
-        json j = good;
-        mutate(j);
-        const Result<Report> read = reportFromJson(j);
-        REQUIRE_FALSE(read);
-        CHECK(read.failure().kind == Failure::Kind::Malformed);
-        INFO(read.failure().reason);
-        CHECK(read.failure().reason.find(expect) != std::string::npos);
-    }
+    expectRefusals(good, cases);
 }
 
 TEST_CASE("compare names the file and the place of a malformed report/3", "[report][v3][cli]") {
