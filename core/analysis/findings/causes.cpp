@@ -264,15 +264,18 @@ PairVerdict pairResource(const CauseInputs& in, std::uint32_t sig, std::uint32_t
     PairVerdict v;
     const Character own = in.characters[sig].character;
     v.cause = resourceFromCharacters(own, partnerChar);
-    // (A copy's own traffic is the memory path by definition: a counter that saw none of it did
-    // not resolve it.)
-    const bool mayUseCache =
-        own != Character::Compute && own != Character::Collective && !isCopySignature(in.trace, in.ops, sig);
     v.ownUse = measuredDramUse(in.pressure, sig);
+    // Its data lives on chip: its own DRAM traffic measured at almost nothing, and it is not a
+    // compute-bound or collective operator, nor a copy (a copy's own traffic is the memory path
+    // by definition: a counter that saw none of it did not resolve it). Asked last: this runs
+    // per flagged operator.
+    auto onChip = [&] {
+        return v.ownUse >= 0 && v.ownUse < kOnChipUse && own != Character::Compute && own != Character::Collective &&
+               !isCopySignature(in.trace, in.ops, sig);
+    };
     if (partnerSig == kNone) {
         // A kind of partner: nothing measured for it, its character read from the names.
-        if (v.cause == Resource::Bandwidth && partnerChar == Character::Memory && mayUseCache && v.ownUse >= 0 &&
-            v.ownUse < kOnChipUse) {
+        if (v.cause == Resource::Bandwidth && partnerChar == Character::Memory && onChip()) {
             v.cause = Resource::Cache;
             v.rule = PairRule::OnChipBesideStreamer;
         }
@@ -286,8 +289,8 @@ PairVerdict pairResource(const CauseInputs& in, std::uint32_t sig, std::uint32_t
     } else if (v.cause == Resource::Bandwidth && v.ownUse < kUseThreshold && v.partnerUse < kUseThreshold) {
         v.cause = Resource::Unknown;
         v.rule = PairRule::NeitherUsesDram;
-    } else if ((v.cause == Resource::Bandwidth || v.cause == Resource::Unknown) && mayUseCache &&
-               v.ownUse < kOnChipUse && v.partnerUse >= kUseThreshold) {
+    } else if ((v.cause == Resource::Bandwidth || v.cause == Resource::Unknown) && v.partnerUse >= kUseThreshold &&
+               onChip()) {
         v.cause = Resource::Cache;
         v.rule = PairRule::OnChipBesideStreamer;
     }
@@ -311,21 +314,21 @@ std::string pairEvidence(const PairVerdict& v) {
                       "trace does not say",
                       100.0 * v.ownUse, 100.0 * v.partnerUse);
         return buf;
-    case PairRule::OnChipBesideStreamer:
-        if (v.partnerUse < 0) {
-            std::snprintf(buf, sizeof buf,
-                          "; the counters measured no DRAM traffic of its own to speak of (%.0f%% of the most the "
-                          "device shows: its data lives on chip) beside partners whose names read memory-bound: the "
-                          "cache their traffic evicts, not bandwidth it does not use",
-                          100.0 * v.ownUse);
-            return buf;
-        }
+    case PairRule::OnChipBesideStreamer: {
         std::snprintf(buf, sizeof buf,
                       "; the counters measured no DRAM traffic of its own to speak of (%.0f%% of the most the device "
-                      "shows: its data lives on chip) and the partner moving %.0f%%: the cache the partner's traffic "
-                      "evicts, not bandwidth it does not use",
-                      100.0 * v.ownUse, 100.0 * v.partnerUse);
-        return buf;
+                      "shows: its data lives on chip) ",
+                      100.0 * v.ownUse);
+        std::string s = buf;
+        if (v.partnerUse < 0) {
+            s += "beside partners whose names read memory-bound: the cache their traffic evicts";
+        } else {
+            std::snprintf(buf, sizeof buf, "and the partner moving %.0f%%: the cache the partner's traffic evicts",
+                          100.0 * v.partnerUse);
+            s += buf;
+        }
+        return s + ", not bandwidth it does not use";
+    }
     }
     return {};
 }
