@@ -120,6 +120,21 @@ HeatmapGrid buildHeatmap(const Trace& trace, const Report& report, TimeNs t0, Ti
     return g;
 }
 
+bool sameHeatmapFindings(const Report& a, const Report& b) {
+    if (&a == &b) return true;
+    const AnomalyList& x = a.anomalies;
+    const AnomalyList& y = b.anomalies;
+    if (x.size() != y.size() || a.clusters.size() != b.clusters.size()) return false;
+    for (std::size_t k = 0; k < x.size(); ++k)
+        if (x.slice(k) != y.slice(k) || x.excessNs(k) != y.excessNs(k) || x.cause(k) != y.cause(k)) return false;
+    for (std::size_t k = 0; k < a.clusters.size(); ++k) {
+        const Cluster& p = a.clusters[k];
+        const Cluster& q = b.clusters[k];
+        if (p.start != q.start || p.end != q.end || p.waitNs != q.waitNs || p.track != q.track) return false;
+    }
+    return true;
+}
+
 std::vector<std::uint32_t> anomaliesAt(const Trace& trace, const Report& report, const HeatmapGrid& g, int row,
                                        int bin) {
     std::vector<std::uint32_t> out;

@@ -49,6 +49,11 @@ HeatmapGrid buildHeatmap(const Trace& trace, const Report& report, TimeNs t0, Ti
                          HeatmapMetric metric = HeatmapMetric::ExtraWait, const PressureSource& pressure = {},
                          const std::vector<Resource>& alsoRows = {});
 
+// True when a grid built from `a` equals one built from `b` (the same trace, range, bins, rows
+// and metric): the same anomalies (slice, excess, cause, in order) and clusters (span, gaps,
+// track). A re-threshold that moves only the overlap ratio changes the windows, not these.
+bool sameHeatmapFindings(const Report& a, const Report& b);
+
 // The contention window under a cell (same resource, or joining that stream, covering the bin
 // time), the longest if several; kNone if none.
 std::uint32_t windowAt(const Trace& trace, const Report& report, const HeatmapGrid& grid, int row, int bin);

@@ -96,7 +96,7 @@ HeatmapView::HeatmapView(QWidget* parent)
 
     m_timer->setSingleShot(true);
     m_timer->setInterval(15);
-    connect(m_timer, &QTimer::timeout, this, &HeatmapView::refresh);
+    connect(m_timer, &QTimer::timeout, this, &HeatmapView::onRefreshTimer);
     connect(m_rowsBox, &QComboBox::currentIndexChanged, this, [this](int i) { setRows(static_cast<HeatmapRows>(i)); });
     connect(m_metricBox, &QComboBox::currentIndexChanged, this,
             [this](int i) { setMetric(static_cast<HeatmapMetric>(i)); });
@@ -165,6 +165,11 @@ void HeatmapView::changeEvent(QEvent* e) {
         applyColours();
         scheduleRefresh();
     }
+}
+
+void HeatmapView::showEvent(QShowEvent* e) {
+    QWidget::showEvent(e);
+    if (m_stale) scheduleRefresh();
 }
 
 void HeatmapView::applyColours() {
@@ -262,6 +267,7 @@ void HeatmapView::setReport(std::shared_ptr<const Report> report) {
 
 void HeatmapView::setPressureSource(PressureSource source) {
     m_pressure = std::move(source);
+    ++m_pressureGeneration;
     m_metricBox->setEnabled(m_pressure != nullptr);
     scheduleRefresh();
 }
@@ -299,11 +305,41 @@ void HeatmapView::refreshNow() {
     refresh();
 }
 
+void HeatmapView::onRefreshTimer() {
+    // A hidden pane (a closed or tabbed-away dock) does nothing per report: it refreshes when
+    // it is shown again (showEvent).
+    if (!isVisible()) {
+        m_stale = true;
+        return;
+    }
+    refresh();
+}
+
+void HeatmapView::updateGrid(int bins, const std::vector<Resource>& alsoRows) {
+    const bool same = m_gridReport && m_gridTrace == m_trace && m_grid.t0 == m_t0 &&
+                      m_grid.t1 == std::max(m_t1, m_t0 + 1) && m_gridBins == bins && m_grid.rows == m_rows &&
+                      m_gridPressureGeneration == m_pressureGeneration && m_gridAlsoRows == alsoRows &&
+                      (m_grid.metric == m_metric || m_rows == HeatmapRows::Streams) &&
+                      sameHeatmapFindings(*m_gridReport, *m_report);
+    m_gridReport = m_report;
+    if (same) return;
+    m_grid = buildHeatmap(*m_trace, *m_report, m_t0, m_t1, bins, m_rows, m_metric, m_pressure, alsoRows);
+    ++m_gridBuilds;
+    m_gridTrace = m_trace;
+    m_gridBins = bins;
+    m_gridPressureGeneration = m_pressureGeneration;
+    m_gridAlsoRows = alsoRows;
+}
+
 void HeatmapView::refresh() {
+    m_stale = false;
     auto* data = m_map->data();
     if (!m_trace || !m_report) {
         m_grid = HeatmapGrid();
+        m_gridReport.reset();
+        m_gridTrace.reset();
         m_plot->clearItems();
+        m_boxes.clear();
         m_outlines = 0;
         data->setSize(1, 1);
         data->setCell(0, 0, 0);
@@ -323,7 +359,7 @@ void HeatmapView::refresh() {
             const Resource cause = m_peer->m_report->anomalies.cause(k);
             if (std::find(alsoRows.begin(), alsoRows.end(), cause) == alsoRows.end()) alsoRows.push_back(cause);
         }
-    m_grid = buildHeatmap(*m_trace, *m_report, m_t0, m_t1, bins, m_rows, m_metric, m_pressure, alsoRows);
+    updateGrid(bins, alsoRows);
     const int rows = std::max(1, m_grid.rowCount());
     // Every row at least a label line high: the plot's least height is the rows' plus what is
     // around the axis rect (the time axis, its labels, the margins). In a short pane the time
@@ -378,33 +414,7 @@ void HeatmapView::refresh() {
 
     m_plot->xAxis->setRange(x0, x1);
     m_plot->yAxis->setRange(-0.5, rows - 0.5);
-    // The contention windows outlined in their resource's row: the overlap ratio makes and
-    // unmakes windows, so moving its slider visibly changes the map.
-    m_plot->clearItems();
-    m_outlines = 0;
-    if (m_grid.rows == HeatmapRows::Resources) {
-        for (const ContentionWindow& w : m_report->windows) {
-            if (w.end <= m_grid.t0 || w.start >= m_grid.t1 || m_outlines >= kMaxOutlines) continue;
-            int row = -1;
-            for (int r = 0; r < m_grid.rowCount(); ++r)
-                if (m_grid.rowResource[static_cast<std::size_t>(r)] == w.resource) row = r;
-            if (row < 0) continue;
-            auto* box = new QCPItemRect(m_plot);
-            const double y = rows - 1 - row;
-            const double a = static_cast<double>(std::max(w.start, m_grid.t0) - m_trace->begin()) / 1e6;
-            const double e = static_cast<double>(std::min(w.end, m_grid.t1) - m_trace->begin()) / 1e6;
-            const QColor blue = viewColors(palette()).windowOutline;
-            // A window a few pixels wide is outlined; a narrower one gets a cap on the row's top
-            // edge, so it does not hide the colour of its cells.
-            const bool wide = m_plot->xAxis->coordToPixel(e) - m_plot->xAxis->coordToPixel(a) >= 6;
-            box->topLeft->setCoords(a, y + 0.45);
-            box->bottomRight->setCoords(e, wide ? y - 0.45 : y + 0.33);
-            box->setPen(QPen(blue, 1));
-            box->setBrush(wide ? QBrush(Qt::NoBrush) : QBrush(blue));
-            box->setClipToAxisRect(true);
-            ++m_outlines;
-        }
-    }
+    updateOutlines(rows);
     std::size_t flaggedInView = 0;
     for (double v : m_grid.values) flaggedInView += v > 0;
     QString note = flaggedInView == 0 && m_grid.metric == HeatmapMetric::ExtraWait
@@ -420,6 +430,58 @@ void HeatmapView::refresh() {
            "Outlined boxes: the contention windows, in their resource's row (the overlap ratio makes them);\n"
            "moving the overlap ratio changes the outlines and this count, not the colours."));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::updateOutlines(int rows) {
+    // The contention windows outlined in their resource's row: the overlap ratio makes and
+    // unmakes windows, so moving its slider visibly changes the map. The boxes are reused.
+    m_outlines = 0;
+    if (m_grid.rows == HeatmapRows::Resources) {
+        std::vector<int> rowOf(kResourceCount, -1);
+        for (int r = 0; r < m_grid.rowCount(); ++r) {
+            const auto res = static_cast<std::size_t>(m_grid.rowResource[static_cast<std::size_t>(r)]);
+            if (res < rowOf.size()) rowOf[res] = r;
+        }
+        const QColor blue = viewColors(palette()).windowOutline;
+        const QPen pen(blue, 1);
+        const QBrush fill(blue);
+        for (const ContentionWindow& w : m_report->windows) {
+            if (m_outlines >= kMaxOutlines) break;
+            if (w.end <= m_grid.t0 || w.start >= m_grid.t1) continue;
+            const auto res = static_cast<std::size_t>(w.resource);
+            const int row = res < rowOf.size() ? rowOf[res] : -1;
+            if (row < 0) continue;
+            if (static_cast<std::size_t>(m_outlines) == m_boxes.size()) {
+                auto* made = new QCPItemRect(m_plot);
+                made->setClipToAxisRect(true);
+                m_boxes.push_back(made);
+            }
+            QCPItemRect* box = m_boxes[static_cast<std::size_t>(m_outlines)];
+            const double y = rows - 1 - row;
+            const double a = static_cast<double>(std::max(w.start, m_grid.t0) - m_trace->begin()) / 1e6;
+            const double e = static_cast<double>(std::min(w.end, m_grid.t1) - m_trace->begin()) / 1e6;
+            // A window a few pixels wide is outlined; a narrower one gets a cap on the row's top
+            // edge, so it does not hide the colour of its cells.
+            const bool wide = m_plot->xAxis->coordToPixel(e) - m_plot->xAxis->coordToPixel(a) >= 6;
+            box->topLeft->setCoords(a, y + 0.45);
+            box->bottomRight->setCoords(e, wide ? y - 0.45 : y + 0.33);
+            box->setPen(pen);
+            box->setBrush(wide ? QBrush(Qt::NoBrush) : fill);
+            box->setVisible(true);
+            ++m_outlines;
+        }
+    }
+    for (std::size_t k = static_cast<std::size_t>(m_outlines); k < m_boxes.size(); ++k) m_boxes[k]->setVisible(false);
+}
+
+std::vector<HeatmapView::Outline> HeatmapView::outlines() const {
+    std::vector<Outline> out;
+    for (int k = 0; k < m_outlines; ++k) {
+        const QCPItemRect* box = m_boxes[static_cast<std::size_t>(k)];
+        const QPointF a = box->topLeft->coords(), b = box->bottomRight->coords();
+        out.push_back({QRectF(QPointF(a.x(), b.y()), QPointF(b.x(), a.y())), box->brush().style() != Qt::NoBrush});
+    }
+    return out;
 }
 
 int HeatmapView::minRowHeight() const {

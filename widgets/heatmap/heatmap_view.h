@@ -14,10 +14,12 @@
 #include <functional>
 #include <memory>
 #include <utility>
+#include <vector>
 
 #include <QPoint>
 #include <QPointer>
 #include <QRect>
+#include <QRectF>
 #include <QWidget>
 
 #include "core/analysis/model/report.h"
@@ -27,6 +29,7 @@
 
 class QCustomPlot;
 class QCPColorMap;
+class QCPItemRect;
 class QComboBox;
 class QLabel;
 class QScrollArea;
@@ -74,6 +77,16 @@ class HeatmapView : public QWidget, public SessionView {
     // Contention windows outlined in the last refresh (at most kMaxOutlines).
     int windowOutlines() const { return m_outlines; }
     static constexpr int kMaxOutlines = 2000;
+    // The outlines of the last refresh in plot coordinates (x: ms since the trace's start, y:
+    // row from the bottom), in window order; a window narrower than 6 px is a cap (filled).
+    struct Outline {
+        QRectF rect;
+        bool filled = false;
+        bool operator==(const Outline&) const = default;
+    };
+    std::vector<Outline> outlines() const;
+    // Times the grid was built (a report that changes only the windows reuses it).
+    int gridBuilds() const { return m_gridBuilds; }
     // Lines the time axis up with another view's time area: `timeArea` gives that area in the
     // reference's own coordinates. The plot then keeps the same left and right screen edges
     // (its row labels in the margin left of them), following resizes of either; while the two
@@ -106,10 +119,15 @@ class HeatmapView : public QWidget, public SessionView {
   protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
     void changeEvent(QEvent* e) override;
+    void showEvent(QShowEvent* e) override;
 
   private:
     void scheduleRefresh();
     void refresh();
+    void onRefreshTimer();
+    // The grid for the current inputs: the last one when only the windows changed.
+    void updateGrid(int bins, const std::vector<Resource>& alsoRows);
+    void updateOutlines(int rows);
     void onClick(QMouseEvent* e);
     void onMove(QMouseEvent* e);
     void applyAlignment();
@@ -134,6 +152,17 @@ class HeatmapView : public QWidget, public SessionView {
     QLabel* m_key;
     QTimer* m_timer;
     int m_outlines = 0;
+    // The outline boxes, kept between refreshes (shown: the first m_outlines, the rest hidden):
+    // creating and deleting a QCPItemRect per window was a third of a re-threshold's refresh.
+    std::vector<QCPItemRect*> m_boxes;
+    // What m_grid was built from (updateGrid).
+    std::shared_ptr<const Report> m_gridReport;
+    TracePtr m_gridTrace;
+    std::vector<Resource> m_gridAlsoRows;
+    int m_gridBins = -1;
+    int m_pressureGeneration = 0, m_gridPressureGeneration = -1;
+    int m_gridBuilds = 0;
+    bool m_stale = false;  // a refresh was due while hidden: refresh when shown
     HeatmapView* m_peer = nullptr;
     double m_top = 0;
     QPointer<QWidget> m_alignRef;
