@@ -3,8 +3,10 @@
 // (the chaining is written twice, so this is what keeps the two in step), the first read builds
 // them all once, and a lazy report writes the same JSON and Markdown as the same windows held as a
 // plain vector.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <sstream>
+#include <vector>
 
 #include "analysis_sim.h"
 #include "core/analysis/engine.h"
@@ -19,19 +21,45 @@ using namespace contend;
 using contend::test::jsonOf;
 using contend::test::markdownOf;
 
+namespace {
+
+// The tracks of a built window's operators, ascending, each once.
+std::vector<std::uint32_t> tracksOf(const Trace& trace, const ContentionWindow& w) {
+    std::vector<std::uint32_t> out;
+    for (const WindowOp& op : w.ops) out.push_back(trace.slices()[op.slice].track);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+std::vector<std::uint32_t> tracksOf(const WindowTracks& t, std::size_t w) {
+    return {t.ids.begin() + t.first[w], t.ids.begin() + t.first[w + 1]};
+}
+
+}  // namespace
+
 TEST_CASE("window rows equal the windows buildWindows makes at every threshold", "[analysis][windows][lazy]") {
     auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{}).value();
     REQUIRE(p);
-    std::size_t most = 0;
+    const std::vector<Slice>& slices = p->trace().slices();
+    std::size_t most = 0, severalTracks = 0;
     for (double k : {0.0, 0.5, 1.0, 3.0, 20.0})
         for (double ratio : {0.1, 0.3, 0.5, 0.7, 0.9}) {
             INFO("coefficient " << k << " overlap " << ratio);
             const std::vector<WindowRow> rows = windowRows(p->windowCandidates(), ratio, k);
+            WindowTracks tracks;
+            const std::vector<WindowRow> withTracks =
+                windowRows(p->windowCandidates(), ratio, k, &tracks, &p->operators(), &slices);
             const std::vector<ContentionWindow> full =
                 buildWindows(p->windowCandidates(), ratio, k, p->operators(), p->baselines(), p->causes().cause,
                              p->analysisTimelines());
             REQUIRE(rows.size() == full.size());
+            REQUIRE(withTracks.size() == full.size());
+            REQUIRE(tracks.first.size() == full.size() + 1);
             for (std::size_t w = 0; w < rows.size(); ++w) {
+                CHECK(withTracks[w].id == rows[w].id);
+                CHECK(tracksOf(tracks, w) == tracksOf(p->trace(), full[w]));
+                severalTracks += tracksOf(tracks, w).size() > 1;
                 CHECK(rows[w].id == full[w].id);
                 CHECK(rows[w].resource == full[w].resource);
                 CHECK(rows[w].start == full[w].start);
@@ -42,6 +70,7 @@ TEST_CASE("window rows equal the windows buildWindows makes at every threshold",
             most = std::max(most, rows.size());
         }
     CHECK(most > 10);  // the scenario has windows to compare
+    CHECK(severalTracks > 10);
 
     // Candidates made up to chain a lot (the scenario's windows are mostly one pair each): spans
     // that overlap their neighbours, four resources interleaved, ratios and payer scores spread
@@ -74,10 +103,15 @@ TEST_CASE("window rows equal the windows buildWindows makes at every threshold",
         for (double ratio : {0.1, 0.5, 0.9}) {
             INFO("made-up candidates, coefficient " << k << " overlap " << ratio);
             const std::vector<WindowRow> rows = windowRows(made, ratio, k);
+            WindowTracks tracks;
+            const std::vector<WindowRow> withTracks = windowRows(made, ratio, k, &tracks, &p->operators(), &slices);
             const std::vector<ContentionWindow> full =
                 buildWindows(made, ratio, k, p->operators(), p->baselines(), p->causes().cause, p->analysisTimelines());
             REQUIRE(rows.size() == full.size());
+            REQUIRE(withTracks.size() == full.size());
             for (std::size_t w = 0; w < rows.size(); ++w) {
+                CHECK(withTracks[w].id == rows[w].id);
+                CHECK(tracksOf(tracks, w) == tracksOf(p->trace(), full[w]));
                 CHECK(rows[w].id == full[w].id);
                 CHECK(rows[w].resource == full[w].resource);
                 CHECK(rows[w].start == full[w].start);
@@ -103,6 +137,11 @@ TEST_CASE("a re-threshold builds no window, and the first read builds them all o
     for (std::size_t w = 0; w < r.windows.size(); ++w) span += r.windows.end(w) - r.windows.start(w);
     CHECK(span > 0);
     for (std::size_t k = 0; k < r.anomalies.size(); ++k) CHECK(r.anomalies.score(k) > 0);
+    // So do the windows' tracks (what the timeline shades).
+    REQUIRE(r.windows.compactTracks());
+    std::size_t joined = 0;
+    for (std::size_t w = 0; w < r.windows.size(); ++w) joined += r.windows.tracks(w).size();
+    CHECK(joined >= r.windows.size());
     CHECK(!r.windows.built());
     // One read builds them all, once; a copy shares them.
     const ContentionWindow& w = r.windows[3];

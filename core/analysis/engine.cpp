@@ -513,7 +513,10 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
     // and the anomalies' memberships when first read (window_list.h). The anomalies are a view
     // over the first `count` rows (anomaly_list.h): built when read.
     auto windows = std::make_shared<PreparedWindows>(p.shared_from_this(), coefficient, overlapRatio, count);
-    r.windows = WindowList(windows, windowRows(p.m_candidates, overlapRatio, coefficient));
+    auto tracks = std::make_shared<WindowTracks>();
+    std::vector<WindowRow> compact =
+        windowRows(p.m_candidates, overlapRatio, coefficient, tracks.get(), &p.m_ops, &t.slices());
+    r.windows = WindowList(windows, std::move(compact), std::move(tracks));
     r.anomalies = AnomalyList(std::make_shared<PreparedAnomalySource>(p.shared_from_this()), rows.data(), count,
                               std::shared_ptr<const WindowMembership>(windows));
     std::vector<std::uint32_t> iterationOfAnomaly(count);

@@ -1,8 +1,11 @@
 // The timeline's draw list: only visible slices, narrow runs folded into counted marks without
 // walking them, flagged operators standing out, windows and clusters, counter columns.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdint>
 #include <numeric>
+#include <vector>
 
 #include "draw_frame.h"
 #include "gui_support.h"
@@ -379,6 +382,33 @@ TEST_CASE("range maximum over any index range", "[timeline][rangemax]") {
     CHECK(rm.argmax(3, 3) == -1);
     CHECK(RangeMax().argmax(0, 5) == -1);
     CHECK(rm.argmax(9, 100) >= 9);
+}
+
+TEST_CASE("range maximum across blocks: the leftmost of equal maxima, any range", "[timeline][rangemax]") {
+    // Sizes around the block edges, values from a small set so that ties are everywhere.
+    for (std::size_t n : {std::size_t{1}, std::size_t{31}, std::size_t{32}, std::size_t{33}, std::size_t{64},
+                          std::size_t{65}, std::size_t{100}, std::size_t{1000}, std::size_t{4099}}) {
+        std::vector<float> v(n);
+        std::uint32_t x = 12345u + static_cast<std::uint32_t>(n);
+        for (float& f : v) {
+            x = x * 1664525u + 1013904223u;
+            f = static_cast<float>((x >> 24) % 7);
+        }
+        RangeMax rm(v);
+        REQUIRE(rm.size() == n);
+        std::uint32_t y = 777;
+        for (int q = 0; q < 3000; ++q) {
+            y = y * 1664525u + 1013904223u;
+            const std::size_t a = (y >> 8) % n;
+            y = y * 1664525u + 1013904223u;
+            const std::size_t z = a + 1 + (y >> 8) % (n - a);
+            const auto want = std::max_element(v.begin() + static_cast<std::ptrdiff_t>(a),
+                                               v.begin() + static_cast<std::ptrdiff_t>(z)) -
+                              v.begin();  // the first of the largest
+            REQUIRE(rm.argmax(a, z) == want);
+        }
+        CHECK(rm.argmax(0, n) == std::max_element(v.begin(), v.end()) - v.begin());
+    }
 }
 
 TEST_CASE("hit testing finds the item under the cursor", "[timeline][drawlist]") {

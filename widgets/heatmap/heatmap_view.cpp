@@ -445,10 +445,13 @@ void HeatmapView::updateOutlines(int rows) {
         const QColor blue = viewColors(palette()).windowOutline;
         const QPen pen(blue, 1);
         const QBrush fill(blue);
-        for (const ContentionWindow& w : m_report->windows) {
+        // Compact fields only: a slider step's windows are not built to be outlined.
+        const WindowList& windows = m_report->windows;
+        for (std::size_t k = 0; k < windows.size(); ++k) {
             if (m_outlines >= kMaxOutlines) break;
-            if (w.end <= m_grid.t0 || w.start >= m_grid.t1) continue;
-            const auto res = static_cast<std::size_t>(w.resource);
+            const TimeNs start = windows.start(k), end = windows.end(k);
+            if (end <= m_grid.t0 || start >= m_grid.t1) continue;
+            const auto res = static_cast<std::size_t>(windows.resource(k));
             const int row = res < rowOf.size() ? rowOf[res] : -1;
             if (row < 0) continue;
             if (static_cast<std::size_t>(m_outlines) == m_boxes.size()) {
@@ -458,8 +461,8 @@ void HeatmapView::updateOutlines(int rows) {
             }
             QCPItemRect* box = m_boxes[static_cast<std::size_t>(m_outlines)];
             const double y = rows - 1 - row;
-            const double a = static_cast<double>(std::max(w.start, m_grid.t0) - m_trace->begin()) / 1e6;
-            const double e = static_cast<double>(std::min(w.end, m_grid.t1) - m_trace->begin()) / 1e6;
+            const double a = static_cast<double>(std::max(start, m_grid.t0) - m_trace->begin()) / 1e6;
+            const double e = static_cast<double>(std::min(end, m_grid.t1) - m_trace->begin()) / 1e6;
             // A window a few pixels wide is outlined; a narrower one gets a cap on the row's top
             // edge, so it does not hide the colour of its cells.
             const bool wide = m_plot->xAxis->coordToPixel(e) - m_plot->xAxis->coordToPixel(a) >= 6;

@@ -36,6 +36,7 @@ QVariant ColumnModel::data(const QModelIndex& index, int role) const {
     const Column& col = m_columns[static_cast<std::size_t>(c)];
     switch (role) {
     case Qt::DisplayRole: {
+        if (cellPending(r, c)) return tr("computing…");
         const QVariant v = raw(r, c);
         if (!v.isValid()) return QString();
         switch (col.kind) {
@@ -69,6 +70,10 @@ QVariant ColumnModel::data(const QModelIndex& index, int role) const {
         return {};
     case Qt::ToolTipRole:
         if (QString own = cellTip(r, c); !own.isEmpty()) return own;
+        if (cellPending(r, c) && col.kind != ColumnKind::Gain)
+            return tr(
+                "worked out with the predicted gains (they fill in when the what-if ends; the rows keep "
+                "their order meanwhile)");
         if (col.kind == ColumnKind::Text || col.kind == ColumnKind::Name) return raw(r, c).toString();
         if (col.kind == ColumnKind::Gain) {
             const qint64 ns = raw(r, c).toLongLong();

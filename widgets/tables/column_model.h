@@ -64,6 +64,8 @@ class ColumnModel : public QAbstractTableModel {
     virtual QString rowGroup(int) const { return {}; }
     // A cell's own tooltip, before the column kind's (empty: the kind's).
     virtual QString cellTip(int, int) const { return {}; }
+    // A cell whose value comes with the gains (built by the what-if): it says "computing…".
+    virtual bool cellPending(int, int) const { return false; }
     // Time columns are shown relative to this (the trace's begin).
     TimeNs m_origin = 0;
     // The what-if is still computing the gains: a Gain cell without one says "computing…".

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/analysis/model/report.h"
+
 namespace contend::widgets {
 
 WindowModel::WindowModel(QObject* parent)
@@ -23,7 +25,18 @@ WindowModel::WindowModel(QObject* parent)
                "runs beside this partner are slower than its runs without it")}},
           parent) {}
 
+bool WindowModel::needsBuilt(int column) {
+    return column == Gain || column == Ops || column == Peak || column == ExtraWait ||
+           column == Tracks;  // Tracks: only where the rows do not carry them
+}
+
+bool WindowModel::cellPending(int, int column) const {
+    return m_waiting && needsBuilt(column) && !(column == Tracks && m_report->windows.compactTracks());
+}
+
 void WindowModel::reportChanged() {
+    // Snapshot: the what-if may build the windows meanwhile; the table shows them with its report.
+    m_waiting = m_report && m_gainsPending && m_report->windows.lazy() && !m_report->windows.built();
     const std::size_t n = m_report ? m_report->windows.size() : 0;
     m_derived.assign(n, 0);
     m_extra.assign(n, 0);
@@ -35,7 +48,12 @@ void WindowModel::reportChanged() {
 void WindowModel::derive(std::size_t row) const {
     if (m_derived[row]) return;
     m_derived[row] = 1;
-    const ContentionWindow& w = m_report->windows[row];
+    const WindowList& list = m_report->windows;
+    if (m_waiting) {  // only the tracks, from the rows; the extra wait comes with the gains
+        m_tracks[row] = list.compactTracks() ? static_cast<int>(list.tracks(row).size()) : 0;
+        return;
+    }
+    const ContentionWindow& w = list[row];
     const auto& slices = m_trace->slices();
     if (++m_stamp == 0) {  // wrapped: stamps from before could match again
         std::fill(m_seen.begin(), m_seen.end(), 0);
@@ -59,52 +77,82 @@ void WindowModel::derive(std::size_t row) const {
 
 SortKeys WindowModel::sortKeys(int column) const {
     if (!m_report) return ReportTableModel::sortKeys(column);
-    const auto& windows = m_report->windows;
+    const WindowList& windows = m_report->windows;
+    const std::size_t n = windows.size();
     SortKeys keys;
-    keys.codes.reserve(windows.size());
-    for (std::size_t k = 0; k < windows.size(); ++k) {
+    if (column == Resource || column == Known) return resourceKeysOr(column);
+    keys.codes.reserve(n);
+    if (cellPending(0, column)) {  // all equal: the rows keep their order until the gains come
+        keys.codes.assign(n, 0);
+        return keys;
+    }
+    // The compact columns from the rows (window_list.h), without building the windows.
+    switch (column) {
+    case Id:
+        for (std::size_t k = 0; k < n; ++k) keys.codes.push_back(orderedInt(static_cast<qint64>(windows.id(k))));
+        return keys;
+    case Start:
+        for (std::size_t k = 0; k < n; ++k) keys.codes.push_back(orderedInt(windows.start(k)));
+        return keys;
+    case Duration:
+        for (std::size_t k = 0; k < n; ++k) keys.codes.push_back(orderedInt(windows.end(k) - windows.start(k)));
+        return keys;
+    case Overlap:
+        for (std::size_t k = 0; k < n; ++k) keys.codes.push_back(orderedReal(windows.overlapRatio(k)));
+        return keys;
+    case Tracks:
+    case ExtraWait:
+        for (std::size_t k = 0; k < n; ++k) {
+            derive(k);
+            keys.codes.push_back(orderedInt(column == Tracks ? m_tracks[k] : m_extra[k]));
+        }
+        return keys;
+    default: break;
+    }
+    for (std::size_t k = 0; k < n; ++k) {
         const ContentionWindow& w = windows[k];
         switch (column) {
-        case Id: keys.codes.push_back(orderedInt(static_cast<qint64>(w.id))); break;
         case Gain: keys.codes.push_back(orderedInt(w.gainNs)); break;
-        case Start: keys.codes.push_back(orderedInt(w.start)); break;
-        case Duration: keys.codes.push_back(orderedInt(w.end - w.start)); break;
         case Ops: keys.codes.push_back(orderedInt(static_cast<qint64>(w.ops.size()))); break;
-        case Tracks:
-            derive(k);
-            keys.codes.push_back(orderedInt(m_tracks[k]));
-            break;
-        case Overlap: keys.codes.push_back(orderedReal(w.overlapRatio)); break;
         case Peak: keys.codes.push_back(orderedReal(w.peakUtilization)); break;
-        case ExtraWait:
-            derive(k);
-            keys.codes.push_back(orderedInt(m_extra[k]));
-            break;
-        case Resource: return resourceKeys(column);
         default: return ReportTableModel::sortKeys(column);
         }
     }
     return keys;
 }
 
+SortKeys WindowModel::resourceKeysOr(int column) const {
+    return column == Resource ? resourceKeys(column) : ReportTableModel::sortKeys(column);
+}
+
 int WindowModel::rows() const { return m_report ? static_cast<int>(m_report->windows.size()) : 0; }
 
 QVariant WindowModel::raw(int row, int column) const {
-    const ContentionWindow& w = m_report->windows[static_cast<std::size_t>(row)];
+    const WindowList& windows = m_report->windows;
+    const auto k = static_cast<std::size_t>(row);
+    // The rows' own fields first: a slider step's table reads no built window for them.
     switch (column) {
-    case Id: return static_cast<qint64>(w.id);
+    case Id: return static_cast<qint64>(windows.id(k));
+    case Resource: return static_cast<int>(windows.resource(k));
+    case Start: return static_cast<qint64>(windows.start(k));
+    case Duration: return static_cast<qint64>(windows.end(k) - windows.start(k));
+    case Overlap: return windows.overlapRatio(k);
+    case Tracks: derive(k); return static_cast<qint64>(m_tracks[k]);
+    case Known:
+        // A lazy window's provenance is its rows' (buildWindows: measured when from counters).
+        if (windows.lazy())
+            return QString::fromLatin1(
+                provenanceName(windows.fromCounters(k) ? Provenance::Measured : Provenance::Estimated));
+        return QString::fromLatin1(provenanceName(windows[k].provenance));
+    default: break;
+    }
+    if (m_waiting) return column == Gain ? QVariant(qint64{-1}) : QVariant();
+    const ContentionWindow& w = windows[k];
+    switch (column) {
     case Gain: return static_cast<qint64>(w.gainNs);
-    case Resource: return static_cast<int>(w.resource);
-    case Start: return static_cast<qint64>(w.start);
-    case Duration: return static_cast<qint64>(w.end - w.start);
     case Ops: return static_cast<qint64>(w.ops.size());
-    case Tracks:
-        derive(static_cast<std::size_t>(row));
-        return static_cast<qint64>(m_tracks[static_cast<std::size_t>(row)]);
-    case Overlap: return w.overlapRatio;
     case Peak: return w.peakUtilization;
-    case ExtraWait: derive(static_cast<std::size_t>(row)); return m_extra[static_cast<std::size_t>(row)];
-    case Known: return QString::fromLatin1(provenanceName(w.provenance));
+    case ExtraWait: derive(k); return m_extra[k];
     default: return {};
     }
 }
@@ -112,8 +160,8 @@ QVariant WindowModel::raw(int row, int column) const {
 qint64 WindowModel::rowId(int row) const { return row; }
 
 std::pair<qint64, qint64> WindowModel::rowSpan(int row) const {
-    const ContentionWindow& w = m_report->windows[static_cast<std::size_t>(row)];
-    return {w.start, w.end};
+    const auto k = static_cast<std::size_t>(row);
+    return {m_report->windows.start(k), m_report->windows.end(k)};
 }
 
 }  // namespace contend::widgets

@@ -216,7 +216,7 @@ std::vector<ShownTrack> shownTracks(const DrawInput& in, const DrawList& out) {
 // The label of a window goes on the topmost shown track it joins.
 bool isLabelTrack(const DrawInput& in, const WindowSpan& w, std::uint32_t track) {
     int best = std::numeric_limits<int>::max(), bestTrack = -1;
-    for (std::uint32_t t : w.tracks) {
+    for (std::uint32_t t : in.overlay->tracksOf(w)) {
         const int y0 = in.layout->trackSpan(t).first;
         if (y0 >= 0 && y0 < best) best = y0, bestTrack = static_cast<int>(t);
     }

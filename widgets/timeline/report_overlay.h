@@ -5,9 +5,12 @@
 // O(log n)), and per track the contention windows that shade it and the clusters bracketed over
 // it, indexed by time (span_layers.h) so a frame finds and folds the visible ones without
 // walking the rest; and per track the stretches of the critical path (the what-if's slices with
-// zero slack, touching ones merged), indexed the same way. Rebuilt on every re-threshold:
-// O(anomalies + slices/8 + findings log findings), plus one pass over the per-slice slack.
+// zero slack, touching ones merged), indexed the same way. Rebuilt on every re-threshold (a
+// slider step waits for it): O(anomalies log anomalies + findings log findings), or one pass over
+// the lanes when a large share is flagged, plus one pass over the per-slice slack; the flags and
+// the spans are built on the two cores side by side when both are large.
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "core/analysis/model/report.h"
@@ -24,7 +27,9 @@ struct WindowSpan {
     TimeNs start = 0;
     TimeNs end = 0;
     Resource resource = Resource::Unknown;
-    std::vector<std::uint32_t> tracks;  // tracks of its operators, ascending
+    // Its operators' tracks, ascending: ReportOverlay::tracksOf (one array for all windows, not
+    // an allocation per window).
+    std::uint32_t tracksBegin = 0, tracksEnd = 0;
 };
 
 class ReportOverlay {
@@ -43,6 +48,9 @@ class ReportOverlay {
     // Number of flagged slices among lane positions [begin, end).
     std::uint32_t anomalyCount(std::uint32_t lane, std::uint32_t begin, std::uint32_t end) const;
     const std::vector<WindowSpan>& windows() const { return m_windows; }  // by Report::windows index
+    std::span<const std::uint32_t> tracksOf(const WindowSpan& w) const {
+        return {m_windowTracks.data() + w.tracksBegin, m_windowTracks.data() + w.tracksEnd};
+    }
     // Per track: the windows that join it (span id: Report::windows index, class: its resource),
     // and its clusters (id: Report::clusters index, weight: its operators). Empty past the end.
     const SpanLayers& windowsOn(std::uint32_t track) const {
@@ -59,6 +67,10 @@ class ReportOverlay {
     std::size_t criticalSlices() const { return m_criticalSlices; }
 
   private:
+    void indexAnomalies(const Trace& trace, const TimelineIndex& index, const Report& report);
+    void indexSpans(const Trace& trace, const Report& report);
+    void indexCriticalPath(const Trace& trace, const SliceView& view);
+
     struct LaneFlags {
         std::vector<std::uint32_t> positions;  // ascending
         std::vector<std::uint32_t> anomalies;  // parallel
@@ -68,6 +80,7 @@ class ReportOverlay {
     std::vector<std::uint32_t> m_anomalyOf;
     std::vector<LaneFlags> m_lanes;
     std::vector<WindowSpan> m_windows;
+    std::vector<std::uint32_t> m_windowTracks;
     std::vector<SpanLayers> m_windowsOn;
     std::vector<SpanLayers> m_clustersOn;
     std::vector<SpanLayers> m_criticalOn;

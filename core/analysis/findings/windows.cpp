@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <numeric>
 #include <unordered_map>
 
 namespace contend {
@@ -248,9 +249,16 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
 }
 
 std::vector<WindowRow> windowRows(const std::vector<WindowCandidate>& candidates, double overlapRatio,
-                                  double coefficient) {
+                                  double coefficient, WindowTracks* tracks, const OperatorSet* ops,
+                                  const std::vector<Slice>* slices) {
     // buildWindows's chaining, keeping only what it decides per window.
     std::vector<WindowRow> rows;
+    const bool withTracks = tracks && ops && slices;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> joined;  // (window as opened, track)
+    auto trackOf = [&](std::uint32_t op) {
+        const std::uint32_t s = op < ops->slices.size() ? ops->slices[op] : kNone;
+        return s < slices->size() ? (*slices)[s].track : kNone;
+    };
     chainCandidates(
         candidates, overlapRatio, coefficient,
         [&](std::size_t ci, const WindowCandidate& c) {
@@ -268,11 +276,45 @@ std::vector<WindowRow> windowRows(const std::vector<WindowCandidate>& candidates
             WindowRow& row = rows[w];
             row.end = std::max(row.end, c.end);
             row.overlapRatio = std::max(row.overlapRatio, c.ratio);
+            if (withTracks)
+                for (std::uint32_t op : {c.a, c.b})
+                    if (const std::uint32_t t = trackOf(op); t != kNone)
+                        joined.emplace_back(static_cast<std::uint32_t>(w), t);
         });
     // Opened in start order per resource: in global start order, ties in opening order.
-    std::stable_sort(rows.begin(), rows.end(),
-                     [](const WindowRow& x, const WindowRow& y) { return x.start < y.start; });
-    return rows;
+    if (!withTracks) {
+        std::stable_sort(rows.begin(), rows.end(),
+                         [](const WindowRow& x, const WindowRow& y) { return x.start < y.start; });
+        return rows;
+    }
+    std::vector<std::uint32_t> order(rows.size());
+    std::iota(order.begin(), order.end(), 0u);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::uint32_t x, std::uint32_t y) { return rows[x].start < rows[y].start; });
+    std::vector<std::uint32_t> positionOf(rows.size());
+    for (std::size_t i = 0; i < order.size(); ++i) positionOf[order[i]] = static_cast<std::uint32_t>(i);
+    // The tracks by position (a counting sort), each window's sorted and made unique.
+    std::vector<std::uint32_t> first(rows.size() + 1, 0);
+    for (const auto& [w, t] : joined) ++first[positionOf[w] + 1];
+    for (std::size_t i = 1; i < first.size(); ++i) first[i] += first[i - 1];
+    std::vector<std::uint32_t> ids(joined.size());
+    {
+        std::vector<std::uint32_t> next(first.begin(), first.end() - 1);
+        for (const auto& [w, t] : joined) ids[next[positionOf[w]]++] = t;
+    }
+    tracks->first.assign(1, 0);
+    tracks->first.reserve(rows.size() + 1);
+    tracks->ids.clear();
+    for (std::size_t pos = 0; pos < rows.size(); ++pos) {
+        const auto b = ids.begin() + first[pos], e = ids.begin() + first[pos + 1];
+        std::sort(b, e);
+        tracks->ids.insert(tracks->ids.end(), b, std::unique(b, e));
+        tracks->first.push_back(static_cast<std::uint32_t>(tracks->ids.size()));
+    }
+    std::vector<WindowRow> sorted;
+    sorted.reserve(rows.size());
+    for (std::uint32_t i : order) sorted.push_back(rows[i]);
+    return sorted;
 }
 
 std::string windowEvidence(const CauseInputs& in, const CauseResult& causes, const ContentionWindow& w) {

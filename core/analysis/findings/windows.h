@@ -83,9 +83,12 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
                                            std::vector<std::pair<std::uint32_t, std::uint32_t>>* membership = nullptr);
 
 // The same windows' compact rows (window_list.h), in the same order, without their operators: one
-// pass over the candidates, the slider step's share of buildWindows.
+// pass over the candidates, the slider step's share of buildWindows. With `tracks`, also the
+// tracks of each window's operators (those buildWindows lists: its candidates' two), read
+// through `ops` and `slices`.
 std::vector<WindowRow> windowRows(const std::vector<WindowCandidate>& candidates, double overlapRatio,
-                                  double coefficient);
+                                  double coefficient, WindowTracks* tracks = nullptr, const OperatorSet* ops = nullptr,
+                                  const std::vector<Slice>* slices = nullptr);
 
 // How a window is known, in words: the counters' reading for a measured one, the paying
 // operator's evidence for an estimated one.

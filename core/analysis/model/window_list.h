@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -71,6 +72,13 @@ struct WindowRow {
     TimeNs end = 0;
 };
 
+// The tracks each window's operators ran on, per compact row (ascending, each once): ids
+// [first[k], first[k + 1]). What the timeline shades a window over, without building it.
+struct WindowTracks {
+    std::vector<std::uint32_t> first;  // rows + 1
+    std::vector<std::uint32_t> ids;
+};
+
 // Builds the full windows of a lazy list, once, in row order. Implemented by the engine; keeps
 // what it reads alive.
 class WindowSource {
@@ -88,8 +96,9 @@ class WindowList {
     WindowList() = default;
     WindowList(std::vector<ContentionWindow> owned) : m_owned(std::move(owned)) {}  // NOLINT: a vector reads as a list
     WindowList(std::initializer_list<ContentionWindow> owned) : m_owned(owned) {}
-    WindowList(std::shared_ptr<const WindowSource> source, std::vector<WindowRow> rows)
-        : m_source(std::move(source)), m_rows(std::move(rows)) {}
+    WindowList(std::shared_ptr<const WindowSource> source, std::vector<WindowRow> rows,
+               std::shared_ptr<const WindowTracks> tracks = nullptr)
+        : m_source(std::move(source)), m_rows(std::move(rows)), m_tracks(std::move(tracks)) {}
 
     bool lazy() const { return m_source != nullptr; }
     std::size_t size() const { return m_source ? m_rows.size() : m_owned.size(); }
@@ -112,6 +121,13 @@ class WindowList {
         return m_source ? static_cast<double>(m_rows[k].overlapRatio) : m_owned[k].overlapRatio;
     }
 
+    // Whether tracks(k) answers without building the windows (a lazy list given its tracks).
+    bool compactTracks() const { return m_source && m_tracks; }
+    // The tracks of window k's operators, ascending; only where compactTracks().
+    std::span<const std::uint32_t> tracks(std::size_t k) const {
+        return {m_tracks->ids.data() + m_tracks->first[k], m_tracks->ids.data() + m_tracks->first[k + 1]};
+    }
+
     // A plain vector to change freely (builds everything first when lazy).
     std::vector<ContentionWindow>& edit();
     ContentionWindow& edit(std::size_t k) { return edit()[k]; }
@@ -129,6 +145,7 @@ class WindowList {
     std::vector<ContentionWindow> m_owned;
     std::shared_ptr<const WindowSource> m_source;
     std::vector<WindowRow> m_rows;
+    std::shared_ptr<const WindowTracks> m_tracks;  // shared by copies (a report copied for its gains)
 };
 
 }  // namespace contend
