@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <sstream>
+#include <string>
 #include <vector>
 
 #include "analysis_sim.h"
@@ -41,7 +42,6 @@ std::vector<std::uint32_t> tracksOf(const WindowTracks& t, std::size_t w) {
 TEST_CASE("window rows equal the windows buildWindows makes at every threshold", "[analysis][windows][lazy]") {
     auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{}).value();
     REQUIRE(p);
-    const std::vector<Slice>& slices = p->trace().slices();
     std::size_t most = 0, severalTracks = 0;
     for (double k : {0.0, 0.5, 1.0, 3.0, 20.0})
         for (double ratio : {0.1, 0.3, 0.5, 0.7, 0.9}) {
@@ -49,7 +49,7 @@ TEST_CASE("window rows equal the windows buildWindows makes at every threshold",
             const std::vector<WindowRow> rows = windowRows(p->windowCandidates(), ratio, k);
             WindowTracks tracks;
             const std::vector<WindowRow> withTracks =
-                windowRows(p->windowCandidates(), ratio, k, &tracks, &p->operators(), &slices);
+                windowRows(p->windowCandidates(), ratio, k, &tracks, &p->operators(), &p->trace());
             const std::vector<ContentionWindow> full =
                 buildWindows(p->windowCandidates(), ratio, k, p->operators(), p->baselines(), p->causes().cause,
                              p->analysisTimelines());
@@ -104,7 +104,7 @@ TEST_CASE("window rows equal the windows buildWindows makes at every threshold",
             INFO("made-up candidates, coefficient " << k << " overlap " << ratio);
             const std::vector<WindowRow> rows = windowRows(made, ratio, k);
             WindowTracks tracks;
-            const std::vector<WindowRow> withTracks = windowRows(made, ratio, k, &tracks, &p->operators(), &slices);
+            const std::vector<WindowRow> withTracks = windowRows(made, ratio, k, &tracks, &p->operators(), &p->trace());
             const std::vector<ContentionWindow> full =
                 buildWindows(made, ratio, k, p->operators(), p->baselines(), p->causes().cause, p->analysisTimelines());
             REQUIRE(rows.size() == full.size());
@@ -122,6 +122,58 @@ TEST_CASE("window rows equal the windows buildWindows makes at every threshold",
             }
         }
     CHECK(chained > 100);  // windows of several pairs, ends and ratios taken over many candidates
+}
+
+TEST_CASE("window rows' tracks on a trace with more tracks than a bit mask holds", "[analysis][windows][lazy]") {
+    // 80 threads of a Chrome trace, 12 operators each; candidates made up between any two.
+    std::string json = "[";
+    for (int tid = 0; tid < 80; ++tid)
+        for (int i = 0; i < 12; ++i) {
+            if (json.size() > 1) json += ",";
+            json += R"({"ph":"X","pid":1,"tid":)" + std::to_string(tid) + R"(,"name":"op)" + std::to_string(i % 3) +
+                    R"(","ts":)" + std::to_string(i * 100 + tid) + R"(,"dur":)" + std::to_string(50 + (i * tid) % 40) +
+                    "}";
+        }
+    json += "]";
+    LoadResult loaded = test::loadString(json, "eighty.json");
+    REQUIRE(loaded);
+    auto p = prepareAnalysis(std::move(loaded).value(), AnalysisSettings{}).value();
+    REQUIRE(p);
+    REQUIRE(p->trace().tracks().size() > 64);
+    const auto n = static_cast<std::uint32_t>(p->operators().size());
+    REQUIRE(n >= 900);
+    std::vector<WindowCandidate> made;
+    std::uint64_t x = 777;
+    auto next = [&x] {
+        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<std::uint32_t>(x >> 33);
+    };
+    TimeNs start = 0;
+    for (int i = 0; i < 2000; ++i) {
+        WindowCandidate c;
+        c.a = next() % n;
+        c.b = next() % n;
+        c.resource = i % 2 ? Resource::Bandwidth : Resource::Cache;
+        c.ratio = 0.9f;
+        start += next() % 200;
+        c.start = start;
+        c.end = start + 1 + next() % 1500;
+        c.payerScore = 5;
+        c.payer = c.a;
+        made.push_back(c);
+    }
+    WindowTracks tracks;
+    const std::vector<WindowRow> rows = windowRows(made, 0.5, 1.0, &tracks, &p->operators(), &p->trace());
+    const std::vector<ContentionWindow> full =
+        buildWindows(made, 0.5, 1.0, p->operators(), p->baselines(), p->causes().cause, p->analysisTimelines());
+    REQUIRE(rows.size() == full.size());
+    std::size_t wide = 0;
+    for (std::size_t w = 0; w < rows.size(); ++w) {
+        CHECK(rows[w].id == full[w].id);
+        CHECK(tracksOf(tracks, w) == tracksOf(p->trace(), full[w]));
+        wide += !tracksOf(tracks, w).empty() && tracksOf(tracks, w).back() >= 64;
+    }
+    CHECK(wide > 10);  // tracks past a 64-bit mask's reach
 }
 
 TEST_CASE("a re-threshold builds no window, and the first read builds them all once", "[analysis][engine][lazy]") {

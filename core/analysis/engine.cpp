@@ -332,6 +332,11 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
         views();
     }
     if (rowsStopped) return Failure::cancelled();
+    for (const ContentionPattern& pat : p->m_patterns.patterns)
+        for (const PatternRun& run : pat.runs) {
+            const std::uint32_t op = run.slice < ops.opOfSlice.size() ? ops.opOfSlice[run.slice] : kNone;
+            p->m_patternRunRows.push_back(op != kNone ? p->m_rowOfOp[op] : kNone);
+        }
 
     ReportTraceInfo& info = p->m_traceInfo;
     info.path = t.source().folder.empty() ? t.source().path : t.source().folder;
@@ -514,8 +519,7 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
     // over the first `count` rows (anomaly_list.h): built when read.
     auto windows = std::make_shared<PreparedWindows>(p.shared_from_this(), coefficient, overlapRatio, count);
     auto tracks = std::make_shared<WindowTracks>();
-    std::vector<WindowRow> compact =
-        windowRows(p.m_candidates, overlapRatio, coefficient, tracks.get(), &p.m_ops, &t.slices());
+    std::vector<WindowRow> compact = windowRows(p.m_candidates, overlapRatio, coefficient, tracks.get(), &p.m_ops, &t);
     r.windows = WindowList(windows, std::move(compact), std::move(tracks));
     r.anomalies = AnomalyList(std::make_shared<PreparedAnomalySource>(p.shared_from_this()), rows.data(), count,
                               std::shared_ptr<const WindowMembership>(windows));
@@ -523,9 +527,10 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
     for (std::size_t k = 0; k < count; ++k) iterationOfAnomaly[k] = rows[k].iteration;
     // The patterns' runs that are not anomalies at this coefficient add their cost (each run
     // counted in one pattern; an anomaly's excess is counted as the anomaly's).
+    const std::uint32_t* runRow = p.m_patternRunRows.data();
     for (ContentionPattern& pat : r.patterns) {
         for (PatternRun& run : pat.runs) {
-            const std::uint32_t row = p.m_rowOfOp[p.m_ops.opOfSlice[run.slice]];
+            const std::uint32_t row = *runRow++;
             run.anomaly = row != kNone && row < count;
             if (run.counted && !run.anomaly) pat.unflaggedCostNs += run.excessNs;
         }

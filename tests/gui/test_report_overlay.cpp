@@ -100,8 +100,8 @@ TEST_CASE("the overlay's flagged operators per lane answer as a brute force, man
                     const std::uint32_t a = o.anomalyOf(index.lane(lane).slices[pos]);
                     if (a == kNone) continue;
                     ++count;
-                    if (best == kNone || static_cast<float>(r.anomalies.score(a)) >
-                                             static_cast<float>(r.anomalies.score(best)))
+                    if (best == kNone ||
+                        static_cast<float>(r.anomalies.score(a)) > static_cast<float>(r.anomalies.score(best)))
                         best = a;
                 }
                 CHECK(o.anomalyCount(lane, b, e) == count);

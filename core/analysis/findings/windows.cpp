@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <numeric>
@@ -250,14 +251,18 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
 
 std::vector<WindowRow> windowRows(const std::vector<WindowCandidate>& candidates, double overlapRatio,
                                   double coefficient, WindowTracks* tracks, const OperatorSet* ops,
-                                  const std::vector<Slice>* slices) {
+                                  const Trace* trace) {
     // buildWindows's chaining, keeping only what it decides per window.
     std::vector<WindowRow> rows;
-    const bool withTracks = tracks && ops && slices;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> joined;  // (window as opened, track)
+    const bool withTracks = tracks && ops && trace;
+    // A window's tracks: a bit each when the trace has at most 64 (one OR per operator), else
+    // (window as opened, track) pairs sorted by a counting sort below.
+    const bool masks = withTracks && trace->tracks().size() <= 64;
+    std::vector<std::uint64_t> maskOf;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> joined;
     auto trackOf = [&](std::uint32_t op) {
         const std::uint32_t s = op < ops->slices.size() ? ops->slices[op] : kNone;
-        return s < slices->size() ? (*slices)[s].track : kNone;
+        return s < trace->slices().size() ? trace->slices()[s].track : kNone;
     };
     chainCandidates(
         candidates, overlapRatio, coefficient,
@@ -269,6 +274,7 @@ std::vector<WindowRow> windowRows(const std::vector<WindowCandidate>& candidates
             nw.start = c.start;
             nw.end = c.end;
             rows.push_back(nw);
+            if (masks) maskOf.push_back(0);
             return rows.size() - 1;
         },
         [&](std::size_t w) { return rows[w].end; },
@@ -277,9 +283,14 @@ std::vector<WindowRow> windowRows(const std::vector<WindowCandidate>& candidates
             row.end = std::max(row.end, c.end);
             row.overlapRatio = std::max(row.overlapRatio, c.ratio);
             if (withTracks)
-                for (std::uint32_t op : {c.a, c.b})
-                    if (const std::uint32_t t = trackOf(op); t != kNone)
+                for (std::uint32_t op : {c.a, c.b}) {
+                    const std::uint32_t t = trackOf(op);
+                    if (t == kNone) continue;
+                    if (masks)
+                        maskOf[w] |= std::uint64_t{1} << t;
+                    else
                         joined.emplace_back(static_cast<std::uint32_t>(w), t);
+                }
         });
     // Opened in start order per resource: in global start order, ties in opening order.
     if (!withTracks) {
@@ -291,6 +302,20 @@ std::vector<WindowRow> windowRows(const std::vector<WindowCandidate>& candidates
     std::iota(order.begin(), order.end(), 0u);
     std::stable_sort(order.begin(), order.end(),
                      [&](std::uint32_t x, std::uint32_t y) { return rows[x].start < rows[y].start; });
+    tracks->first.assign(1, 0);
+    tracks->first.reserve(rows.size() + 1);
+    tracks->ids.clear();
+    std::vector<WindowRow> sorted;
+    sorted.reserve(rows.size());
+    for (std::uint32_t i : order) sorted.push_back(rows[i]);
+    if (masks) {
+        for (std::uint32_t i : order) {
+            for (std::uint64_t m = maskOf[i]; m != 0; m &= m - 1)
+                tracks->ids.push_back(static_cast<std::uint32_t>(std::countr_zero(m)));
+            tracks->first.push_back(static_cast<std::uint32_t>(tracks->ids.size()));
+        }
+        return sorted;
+    }
     std::vector<std::uint32_t> positionOf(rows.size());
     for (std::size_t i = 0; i < order.size(); ++i) positionOf[order[i]] = static_cast<std::uint32_t>(i);
     // The tracks by position (a counting sort), each window's sorted and made unique.
@@ -302,18 +327,12 @@ std::vector<WindowRow> windowRows(const std::vector<WindowCandidate>& candidates
         std::vector<std::uint32_t> next(first.begin(), first.end() - 1);
         for (const auto& [w, t] : joined) ids[next[positionOf[w]]++] = t;
     }
-    tracks->first.assign(1, 0);
-    tracks->first.reserve(rows.size() + 1);
-    tracks->ids.clear();
     for (std::size_t pos = 0; pos < rows.size(); ++pos) {
         const auto b = ids.begin() + first[pos], e = ids.begin() + first[pos + 1];
         std::sort(b, e);
         tracks->ids.insert(tracks->ids.end(), b, std::unique(b, e));
         tracks->first.push_back(static_cast<std::uint32_t>(tracks->ids.size()));
     }
-    std::vector<WindowRow> sorted;
-    sorted.reserve(rows.size());
-    for (std::uint32_t i : order) sorted.push_back(rows[i]);
     return sorted;
 }
 

@@ -85,10 +85,10 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
 // The same windows' compact rows (window_list.h), in the same order, without their operators: one
 // pass over the candidates, the slider step's share of buildWindows. With `tracks`, also the
 // tracks of each window's operators (those buildWindows lists: its candidates' two), read
-// through `ops` and `slices`.
+// through `ops` and `trace`.
 std::vector<WindowRow> windowRows(const std::vector<WindowCandidate>& candidates, double overlapRatio,
                                   double coefficient, WindowTracks* tracks = nullptr, const OperatorSet* ops = nullptr,
-                                  const std::vector<Slice>* slices = nullptr);
+                                  const Trace* trace = nullptr);
 
 // How a window is known, in words: the counters' reading for a measured one, the paying
 // operator's evidence for an estimated one.
