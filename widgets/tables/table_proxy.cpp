@@ -13,6 +13,14 @@ namespace contend::widgets {
 
 TableProxy::TableProxy(QObject* parent) : QAbstractProxyModel(parent) {}
 
+void TableProxy::clearMapping() {
+    m_order.clear();
+    m_accepted.clear();
+    m_rows.clear();
+    m_proxyOf.clear();
+    m_columns = 0;
+}
+
 void TableProxy::setSourceModel(QAbstractItemModel* model) {
     beginResetModel();
     if (sourceModel()) disconnect(sourceModel(), nullptr, this, nullptr);
@@ -23,11 +31,7 @@ void TableProxy::setSourceModel(QAbstractItemModel* model) {
             if (m_resetting) return;
             m_resetting = true;
             beginResetModel();
-            m_order.clear();
-            m_accepted.clear();
-            m_rows.clear();
-            m_proxyOf.clear();
-            m_columns = 0;
+            clearMapping();
         };
         auto end = [this] {
             if (!m_resetting) return;
@@ -51,13 +55,7 @@ void TableProxy::setSourceModel(QAbstractItemModel* model) {
         connect(model, &QAbstractItemModel::columnsMoved, this, end);
         // As QSortFilterProxyModel: the mapping dropped without a signal (the panel that shows it
         // may be going too).
-        connect(model, &QObject::destroyed, this, [this] {
-            m_order.clear();
-            m_accepted.clear();
-            m_rows.clear();
-            m_proxyOf.clear();
-            m_columns = 0;
-        });
+        connect(model, &QObject::destroyed, this, [this] { clearMapping(); });
         connect(model, &QAbstractItemModel::layoutAboutToBeChanged, this, &TableProxy::onSourceLayoutAboutToBeChanged);
         connect(model, &QAbstractItemModel::layoutChanged, this, &TableProxy::onSourceLayoutChanged);
         connect(model, &QAbstractItemModel::dataChanged, this, &TableProxy::onSourceDataChanged);

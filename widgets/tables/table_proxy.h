@@ -59,6 +59,7 @@ class TableProxy : public QAbstractProxyModel {
     void applySort(std::vector<int>& order) const;
     // m_order from the source's order, sorted; m_accepted, m_rows and m_proxyOf from it.
     void rebuild();
+    void clearMapping();  // drops the permutation and the filter's rows (no signal)
     void refilter();
     void remap();
     // Applies `change` to the mapping as a layout change that keeps persistent indexes on their rows.
