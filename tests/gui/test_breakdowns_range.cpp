@@ -106,6 +106,40 @@ TEST_CASE("breakdowns tab: ranks and their streams as rows, a selection's rows m
     CHECK(warnings.warnings().isEmpty());
 }
 
+TEST_CASE("breakdowns tab: a slider step's report with the same breakdowns redraws nothing", "[breakdowns][slider]") {
+    BreakdownsChart chart;
+    chart.resize(1400, 400);
+    chart.show();
+    auto report = [](TraceBreakdowns b) {
+        auto r = std::make_shared<Report>();
+        r->breakdowns = std::move(b);
+        return std::shared_ptr<const Report>(r);
+    };
+    ViewInputs in;
+    in.report = report(handMade());
+    chart.showReport(in);
+    REQUIRE(chart.rowsModel()->rowCount() == 3);
+    chart.highlight(2, {9});
+    int resets = 0;
+    QObject::connect(chart.rowsModel(), &QAbstractItemModel::modelReset, [&] { ++resets; });
+    QObject::connect(chart.launchModel(), &QAbstractItemModel::modelReset, [&] { ++resets; });
+    in.report = report(handMade());  // another report, the same figures
+    chart.showReport(in);
+    CHECK(resets == 0);
+    CHECK(chart.rowsModel()->highlighted(chart.rowsModel()->rowOfStream(2, 9)));
+    // Other figures are shown.
+    TraceBreakdowns other = handMade();
+    other.idle.rows.push_back({2, 11, 1, 2, 3});
+    in.report = report(other);
+    chart.showReport(in);
+    CHECK(resets > 0);
+    CHECK(chart.rowsModel()->rowCount() == 4);
+    // No report: nothing shown.
+    in.report = nullptr;
+    chart.showReport(in);
+    CHECK(chart.rowsModel()->rowCount() == 0);
+}
+
 TEST_CASE("breakdowns tab: a range's figures say so, with a way back to the whole trace", "[breakdowns][range]") {
     BreakdownsChart chart;
     chart.show();

@@ -23,6 +23,7 @@ struct RankTemporal {
     TimeNs computeNs = 0;
     TimeNs nonComputeNs = 0;
     TimeNs kernelNs = 0;
+    bool operator==(const RankTemporal&) const = default;
 };
 
 // Per stream (HTA get_idle_time_breakdown): each gap before a device operation on its stream,
@@ -34,6 +35,7 @@ struct StreamIdle {
     TimeNs hostWaitNs = 0;
     TimeNs kernelWaitNs = 0;
     TimeNs otherNs = 0;
+    bool operator==(const StreamIdle&) const = default;
 };
 
 // Per rank (HTA get_comm_comp_overlap): the share of communication time (merged) during which a
@@ -43,6 +45,7 @@ struct RankOverlap {
     double fraction = 0;
     TimeNs commNs = 0;     // merged communication time
     TimeNs overlapNs = 0;  // of it, with compute running
+    bool operator==(const RankOverlap&) const = default;
 };
 
 // Per stream (HTA get_queue_length_summary): the launched-but-not-started operations, one sample
@@ -59,6 +62,7 @@ struct StreamQueue {
     std::int64_t max = 0;
     // Time with the queue at or above kFullQueue (HTA get_time_spent_blocked_on_full_queue).
     TimeNs blockedOnFullQueueNs = 0;
+    bool operator==(const StreamQueue&) const = default;
 };
 
 // Per copy kind as HTA names them ("Memcpy DtoD", "Memcpy HtoD", "Memcpy DtoH", "Memset", ...).
@@ -71,6 +75,7 @@ struct StreamQueue {
 struct CopyHistogram {
     std::vector<double> edgesGbps;      // counts.size() + 1, ascending
     std::vector<std::uint64_t> counts;  // sums to the row's copies
+    bool operator==(const CopyHistogram&) const = default;
 };
 
 struct CopyBandwidth {
@@ -84,6 +89,7 @@ struct CopyBandwidth {
     double copyP50Gbps = 0;
     double copyMaxGbps = 0;
     CopyHistogram histogram;  // the copies' own GB/s
+    bool operator==(const CopyBandwidth&) const = default;
 };
 
 // Per kernel name (HTA get_cuda_kernel_launch_stats): the launch call's duration (CPU), the
@@ -100,6 +106,7 @@ struct KernelLaunch {
     double delayP95Ns = 0;
     std::uint64_t shorterThanLaunch = 0;
     TimeNs gpuTotalNs = 0;  // the order they are listed in, largest first
+    bool operator==(const KernelLaunch&) const = default;
 };
 
 // Device time per user annotation (Kineto user_annotation, Nsight Systems NVTX range): each
@@ -108,6 +115,7 @@ struct AnnotationTime {
     std::string name;
     std::uint64_t kernels = 0;
     TimeNs kernelNs = 0;
+    bool operator==(const AnnotationTime&) const = default;
 };
 
 // One section: its rows, or why the trace cannot give them.
@@ -116,6 +124,7 @@ struct BreakdownSection {
     std::vector<Row> rows;
     std::string notComputed;  // empty when computed
     bool computed() const { return notComputed.empty(); }
+    bool operator==(const BreakdownSection&) const = default;
 };
 
 struct TraceBreakdowns {
@@ -133,6 +142,8 @@ struct TraceBreakdowns {
     BreakdownSection<AnnotationTime> annotations;
     // Not analysed (a report read from a file written before the breakdowns).
     bool empty() const { return scope.empty(); }
+    // Field for field (a slider step's report has the same: they do not depend on thresholds).
+    bool operator==(const TraceBreakdowns&) const = default;
 
     // Each section's reason for not being computed (empty when it was), by its JSON name.
     std::array<std::pair<const char*, const std::string*>, 7> reasons() const {
