@@ -80,7 +80,8 @@ SortKeys WindowModel::sortKeys(int column) const {
     const WindowList& windows = m_report->windows;
     const std::size_t n = windows.size();
     SortKeys keys;
-    if (column == Resource || column == Known) return resourceKeysOr(column);
+    if (column == Resource) return resourceKeys(column);
+    if (column == Known) return ReportTableModel::sortKeys(column);  // through the cells: the rows'
     keys.codes.reserve(n);
     if (cellPending(0, column)) {  // all equal: the rows keep their order until the gains come
         keys.codes.assign(n, 0);
@@ -119,10 +120,6 @@ SortKeys WindowModel::sortKeys(int column) const {
         }
     }
     return keys;
-}
-
-SortKeys WindowModel::resourceKeysOr(int column) const {
-    return column == Resource ? resourceKeys(column) : ReportTableModel::sortKeys(column);
 }
 
 int WindowModel::rows() const { return m_report ? static_cast<int>(m_report->windows.size()) : 0; }

@@ -27,8 +27,6 @@ class WindowModel : public ReportTableModel {
     // off the GUI thread; while its gains are pending these columns say "computing…" and sort
     // as equal, so the table never builds them (about 100 ms a step at 35k windows).
     static bool needsBuilt(int column);
-    // A Resource column's keys (each label once); else the base's, through the cells.
-    SortKeys resourceKeysOr(int column) const;
     // A window's summed extra wait and distinct tracks, worked out the first time a cell, a fit
     // or a sort asks (a re-threshold of 35k windows walking all their operators cost ~50 ms a
     // report before the table showed; it shows ~50 rows).

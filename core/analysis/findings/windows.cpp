@@ -293,21 +293,17 @@ std::vector<WindowRow> windowRows(const std::vector<WindowCandidate>& candidates
                 }
         });
     // Opened in start order per resource: in global start order, ties in opening order.
-    if (!withTracks) {
-        std::stable_sort(rows.begin(), rows.end(),
-                         [](const WindowRow& x, const WindowRow& y) { return x.start < y.start; });
-        return rows;
-    }
     std::vector<std::uint32_t> order(rows.size());
     std::iota(order.begin(), order.end(), 0u);
     std::stable_sort(order.begin(), order.end(),
                      [&](std::uint32_t x, std::uint32_t y) { return rows[x].start < rows[y].start; });
-    tracks->first.assign(1, 0);
-    tracks->first.reserve(rows.size() + 1);
-    tracks->ids.clear();
     std::vector<WindowRow> sorted;
     sorted.reserve(rows.size());
     for (std::uint32_t i : order) sorted.push_back(rows[i]);
+    if (!withTracks) return sorted;
+    tracks->first.assign(1, 0);
+    tracks->first.reserve(rows.size() + 1);
+    tracks->ids.clear();
     if (masks) {
         for (std::uint32_t i : order) {
             for (std::uint64_t m = maskOf[i]; m != 0; m &= m - 1)
