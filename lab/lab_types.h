@@ -58,6 +58,7 @@ struct KernelRecord {
     std::int64_t cpuStart = 0, cpuEnd = 0;        // the cpu_op on the host thread
     std::int64_t launchStart = 0, launchEnd = 0;  // its cudaLaunchKernel
     std::int64_t start = 0, end = 0;              // the kernel on its worker
+    std::int64_t onCpuNs = 0;                     // its worker's thread CPU time over [start, end]
     std::uint64_t dramBytes = 0;                  // the bytes it moved to/from DRAM (0 when cache-resident)
     int partner = -1;                             // index of the kernel beside it in the same slot
     Schedule schedule = Schedule::Alone;

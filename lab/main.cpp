@@ -124,6 +124,7 @@ int main(int argc, char** argv) {
         return 1;
     }
     ctx.machine.loadEnd = lab::readLoadAvg();
+    ctx.machine.stealEndMs = lab::readStealMs();
     // Trace clock: the first step at 1 s (as the simulator's traces), ns from CLOCK_MONOTONIC.
     ctx.clockOffset = run.steps.empty() ? 0 : 1000000000LL - run.steps.front().start;
 

@@ -23,6 +23,15 @@ std::int64_t nowNs() {
     return static_cast<std::int64_t>(t.tv_sec) * 1000000000LL + t.tv_nsec;
 }
 
+// The calling thread's CPU time: it stops while the thread is off its CPU (preempted by another
+// thread, or, under paravirtual steal accounting, while the hypervisor runs something else on
+// the vCPU).
+std::int64_t threadCpuNs() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<std::int64_t>(t.tv_sec) * 1000000000LL + t.tv_nsec;
+}
+
 void spinPause() {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();
@@ -36,6 +45,7 @@ struct Job {
     Kind kind = Kind::Fma;
     // Results, written by the worker before it counts itself done.
     std::int64_t start = 0, end = 0;
+    std::int64_t onCpu = 0;  // thread CPU time over the kernel
     std::uint64_t bytes = 0;
     double checksum = 0;
 };
@@ -81,9 +91,11 @@ void worker(Shared& sh, int index, const RunnerOptions& options) {
         if (job.generation.load(std::memory_order_acquire) != seen || !buffers) continue;
         sh.arrived.fetch_add(1, std::memory_order_acq_rel);
         while (sh.arrived.load(std::memory_order_acquire) < sh.participants) spinPause();
+        const std::int64_t cpu0 = threadCpuNs();
         job.start = nowNs();
         job.bytes = buffers->run(job.kind, sh.lines, index, job.checksum);
         job.end = nowNs();
+        job.onCpu = threadCpuNs() - cpu0;
         if (sh.done.fetch_add(1, std::memory_order_acq_rel) + 1 == sh.participants) sh.done.notify_all();
     }
 }
@@ -130,6 +142,7 @@ RunRecord runSchedule(const std::vector<Slot>& slots, const RunnerOptions& optio
             if (recs[i] == nullptr || !on[i]) continue;
             recs[i]->start = sh.job[i].start;
             recs[i]->end = sh.job[i].end;
+            recs[i]->onCpuNs = sh.job[i].onCpu;
             recs[i]->dramBytes = sh.job[i].bytes;
             recs[i]->checksum = sh.job[i].checksum;
         }

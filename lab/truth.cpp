@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <thread>
+#include <unistd.h>
 #include <utility>
 
 #include "schedule.h"
@@ -42,6 +43,19 @@ std::string readLoadAvg() {
     return a + " " + b + " " + c;
 }
 
+double readStealMs() {
+    // "cpu  user nice system idle iowait irq softirq steal ...", in USER_HZ ticks.
+    std::istringstream in(firstLine("/proc/stat"));
+    std::string label;
+    in >> label;
+    long long v[8] = {};
+    for (long long& x : v)
+        if (!(in >> x)) return -1;
+    if (label != "cpu") return -1;
+    const long hz = sysconf(_SC_CLK_TCK);
+    return hz > 0 ? static_cast<double>(v[7]) * 1000.0 / static_cast<double>(hz) : -1;
+}
+
 MachineInfo readMachine() {
     MachineInfo m;
     std::ifstream f("/proc/cpuinfo");
@@ -55,15 +69,25 @@ MachineInfo readMachine() {
     }
     m.cpus = static_cast<int>(std::thread::hardware_concurrency());
     m.loadStart = readLoadAvg();
+    m.stealStartMs = readStealMs();
     return m;
 }
 
 Truth measureTruth(const RunRecord& run) {
     Truth t;
     std::array<std::vector<double>, kKinds> alone;
+    std::array<int, kKinds> aloneOff{};
+    auto offCpu = [](const KernelRecord& k) {
+        return std::max<std::int64_t>(0, (k.end - k.start) - k.onCpuNs);
+    };
+    auto wasOff = [&](const KernelRecord& k) {
+        return static_cast<double>(offCpu(k)) >= kOffCpuShare * static_cast<double>(k.end - k.start);
+    };
     for (const KernelRecord& k : run.kernels)
-        if (k.schedule == Schedule::Alone)
+        if (k.schedule == Schedule::Alone) {
             alone[static_cast<std::size_t>(k.kind)].push_back(static_cast<double>(k.end - k.start));
+            aloneOff[static_cast<std::size_t>(k.kind)] += wasOff(k) ? 1 : 0;
+        }
     for (Kind kind : kAllKinds) {
         auto& v = alone[static_cast<std::size_t>(kind)];
         if (v.empty()) continue;
@@ -73,23 +97,27 @@ Truth measureTruth(const RunRecord& run) {
         SoloRow row{kind, static_cast<int>(v.size()), median, 0, 0};
         row.p10 = quantile(v, 0.1) / static_cast<double>(median) - 1;
         row.p90 = quantile(v, 0.9) / static_cast<double>(median) - 1;
+        row.offCpu = aloneOff[static_cast<std::size_t>(kind)] / static_cast<double>(v.size());
         t.solo.push_back(row);
     }
     t.ops.resize(run.kernels.size());
-    // (victim, partner) -> excess values and overlap shares.
+    // (victim, partner) -> excess values and overlap shares; runs off their CPU.
     std::map<std::pair<int, int>, std::pair<std::vector<double>, std::vector<double>>> pairs;
+    std::map<std::pair<int, int>, int> pairsOff;
     for (std::size_t i = 0; i < run.kernels.size(); ++i) {
         const KernelRecord& k = run.kernels[i];
         OpTruth& o = t.ops[i];
         o.soloNs = t.soloNs[static_cast<std::size_t>(k.kind)];
         const std::int64_t dur = k.end - k.start;
         o.slowdown = o.soloNs > 0 ? static_cast<double>(dur) / static_cast<double>(o.soloNs) - 1 : 0;
+        o.offCpuNs = offCpu(k);
         if (k.partner >= 0) {
             const KernelRecord& p = run.kernels[static_cast<std::size_t>(k.partner)];
             o.overlapNs = std::max<std::int64_t>(0, std::min(k.end, p.end) - std::max(k.start, p.start));
             auto& slot = pairs[{static_cast<int>(k.kind), static_cast<int>(p.kind)}];
             slot.first.push_back(o.slowdown);
             slot.second.push_back(dur > 0 ? static_cast<double>(o.overlapNs) / static_cast<double>(dur) : 0);
+            pairsOff[{static_cast<int>(k.kind), static_cast<int>(p.kind)}] += wasOff(k) ? 1 : 0;
         }
     }
     for (const PairSpec& spec : pairTable()) {
@@ -110,6 +138,7 @@ Truth measureTruth(const RunRecord& run) {
             row.slowed = static_cast<double>(std::count_if(ex.begin(), ex.end(), [](double e) { return e > 0.2; })) /
                          static_cast<double>(ex.size());
             row.overlap = quantile(ov, 0.5);
+            row.offCpu = pairsOff[it->first] / static_cast<double>(ex.size());
             t.physics.push_back(row);
         }
     }
@@ -118,19 +147,21 @@ Truth measureTruth(const RunRecord& run) {
 
 void printPhysics(std::ostream& out, const Truth& truth) {
     char buf[256];
-    out << "victim   beside   schedule       cause      runs  median     p10     p90   >20%  overlap\n";
+    out << "victim   beside   schedule       cause      runs  median     p10     p90   >20%  overlap  offcpu\n";
     for (const PhysicsRow& r : truth.physics) {
-        std::snprintf(buf, sizeof(buf), "%-8s %-8s %-14s %-9s %5d %+6.1f%% %+6.1f%% %+6.1f%% %5.0f%% %6.0f%%\n",
+        std::snprintf(buf, sizeof(buf), "%-8s %-8s %-14s %-9s %5d %+6.1f%% %+6.1f%% %+6.1f%% %5.0f%% %6.0f%% %6.0f%%\n",
                       kindKey(r.victim), kindKey(r.partner), scheduleName(r.schedule), r.cause.c_str(), r.runs,
-                      100 * r.median, 100 * r.p10, 100 * r.p90, 100 * r.slowed, 100 * r.overlap);
+                      100 * r.median, 100 * r.p10, 100 * r.p90, 100 * r.slowed, 100 * r.overlap, 100 * r.offCpu);
         out << buf;
     }
-    out << "solo     runs   median      p10     p90\n";
+    out << "solo     runs   median      p10     p90  offcpu\n";
     for (const SoloRow& r : truth.solo) {
-        std::snprintf(buf, sizeof(buf), "%-8s %4d %8.3f ms %+6.1f%% %+6.1f%%\n", kindKey(r.kind), r.runs,
-                      static_cast<double>(r.medianNs) / 1e6, 100 * r.p10, 100 * r.p90);
+        std::snprintf(buf, sizeof(buf), "%-8s %4d %8.3f ms %+6.1f%% %+6.1f%% %6.0f%%\n", kindKey(r.kind), r.runs,
+                      static_cast<double>(r.medianNs) / 1e6, 100 * r.p10, 100 * r.p90, 100 * r.offCpu);
         out << buf;
     }
+    out << "offcpu: share of runs off their CPU (preempted, or the vCPU stolen) for >= " << 100 * kOffCpuShare
+        << "% of their duration\n";
 }
 
 namespace {
@@ -148,20 +179,29 @@ nlohmann::ordered_json physicsJson(const Truth& truth) {
                               {"p10", round4(r.p10)},
                               {"p90", round4(r.p90)},
                               {"share_over_20pct", round4(r.slowed)},
-                              {"median_overlap", round4(r.overlap)}});
+                              {"median_overlap", round4(r.overlap)},
+                              {"share_off_cpu", round4(r.offCpu)}});
     j["solo"] = nlohmann::ordered_json::array();
     for (const SoloRow& r : truth.solo)
         j["solo"].push_back({{"kind", kindKey(r.kind)},
                              {"runs", r.runs},
                              {"median_ns", r.medianNs},
                              {"p10", round4(r.p10)},
-                             {"p90", round4(r.p90)}});
+                             {"p90", round4(r.p90)},
+                             {"share_off_cpu", round4(r.offCpu)}});
     return j;
 }
 
 nlohmann::ordered_json machineJson(const MachineInfo& m) {
-    return {{"cpu_model", m.cpuModel},      {"cpus", m.cpus},          {"l2_bytes", m.l2Bytes}, {"l3_bytes", m.l3Bytes},
-            {"loadavg_start", m.loadStart}, {"loadavg_end", m.loadEnd}};
+    nlohmann::ordered_json j = {{"cpu_model", m.cpuModel},      {"cpus", m.cpus},
+                                {"l2_bytes", m.l2Bytes},        {"l3_bytes", m.l3Bytes},
+                                {"loadavg_start", m.loadStart}, {"loadavg_end", m.loadEnd}};
+    // The hypervisor's steal over the run, all vCPUs together (null when /proc/stat has none).
+    if (m.stealStartMs >= 0 && m.stealEndMs >= 0)
+        j["steal_ms"] = std::round(m.stealEndMs - m.stealStartMs);
+    else
+        j["steal_ms"] = nullptr;
+    return j;
 }
 
 bool writeJson(const std::string& path, const nlohmann::ordered_json& j) {
@@ -187,7 +227,9 @@ bool writeTruth(const std::string& path, const RunRecord& run, const Truth& trut
                 {"steps", ctx.steps},
                 {"solo_rule", "median of the kind's runs alone in this run"},
                 {"slowdown_rule", "dur_ns / solo_ns - 1"},
-                {"overlap_rule", "intersection of the kernel's and its partner's intervals"}};
+                {"overlap_rule", "intersection of the kernel's and its partner's intervals"},
+                {"offcpu_rule", "dur_ns - the worker thread's CPU time (CLOCK_THREAD_CPUTIME_ID) over the kernel, "
+                                "clipped at 0: preempted, or the vCPU stolen by the hypervisor"}};
     j["machine"] = machineJson(ctx.machine);
     j["device"] = {{"name", "contend-lab: 2 CPUs as streams"}, {"compute_units", 2}};
     j["streams"] = nlohmann::ordered_json::array();
@@ -221,6 +263,7 @@ bool writeTruth(const std::string& path, const RunRecord& run, const Truth& trut
             op["partner_kind"] = nullptr;
         }
         op["overlap_ns"] = o.overlapNs;
+        op["offcpu_ns"] = o.offCpuNs;
         op["dram_bytes"] = k.dramBytes;
         op["slot"] = k.slot;
         ops.push_back(std::move(op));

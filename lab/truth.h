@@ -18,14 +18,23 @@ struct MachineInfo {
     int cpus = 0;
     std::size_t l2Bytes = 0, l3Bytes = 0;
     std::string loadStart, loadEnd;  // /proc/loadavg's first three fields
+    // /proc/stat's steal time of all CPUs (ms; -1 when unreadable): what the hypervisor ran
+    // instead of this machine's vCPUs, at the start and the end of the run.
+    double stealStartMs = -1, stealEndMs = -1;
 };
 MachineInfo readMachine();
 std::string readLoadAvg();
+double readStealMs();
+
+// A kernel was off its CPU (its thread preempted, or its vCPU stolen) for at least this share
+// of its duration: its excess is partly the host's, not its partner's.
+inline constexpr double kOffCpuShare = 0.05;
 
 struct OpTruth {
     std::int64_t soloNs = 0;  // 0 when the kind never ran alone
     double slowdown = 0;      // dur / solo - 1
     std::int64_t overlapNs = 0;
+    std::int64_t offCpuNs = 0;  // dur - its thread's CPU time, clipped at 0
 };
 
 struct PhysicsRow {
@@ -36,6 +45,7 @@ struct PhysicsRow {
     double median = 0, p10 = 0, p90 = 0;  // excess
     double slowed = 0;                    // share of runs > 20% slower
     double overlap = 0;                   // median overlap / duration
+    double offCpu = 0;                    // share of runs off their CPU >= kOffCpuShare of it
 };
 
 struct SoloRow {
@@ -43,6 +53,7 @@ struct SoloRow {
     int runs = 0;
     std::int64_t medianNs = 0;
     double p10 = 0, p90 = 0;  // excess of the solo runs against their own median
+    double offCpu = 0;        // share of runs off their CPU >= kOffCpuShare of it
 };
 
 struct Truth {

@@ -123,18 +123,30 @@ TEST_CASE("lab: a quick run writes a Kineto trace on two streams with its measur
     CHECK(truth["measured"] == true);
     CHECK(!truth["machine"]["cpu_model"].get<std::string>().empty());
     REQUIRE(truth["ops"].size() == kernelCount);
+    // The hypervisor's steal over the run: a number of ms, or null where /proc/stat has none.
+    REQUIRE(truth["machine"].contains("steal_ms"));
+    CHECK((truth["machine"]["steal_ms"].is_null() || truth["machine"]["steal_ms"].get<double>() >= 0));
     std::set<std::string> schedules;
+    std::size_t mostlyOnCpu = 0;
     for (const auto& o : truth["ops"]) {
         const auto it = kernels.find({o["stream"].get<int>(), o["start_ns"].get<std::int64_t>()});
         REQUIRE(it != kernels.end());
         CHECK(it->second == o["name"].get<std::string>());
         CHECK(o["solo_ns"].get<std::int64_t>() > 0);
         CHECK(o["overlap_ns"].get<std::int64_t>() <= o["dur_ns"].get<std::int64_t>());
+        // Time off the CPU: the duration less the worker's thread CPU time, within [0, dur].
+        const auto off = o["offcpu_ns"].get<std::int64_t>();
+        CHECK(off >= 0);
+        CHECK(off <= o["dur_ns"].get<std::int64_t>());
+        if (2 * off < o["dur_ns"].get<std::int64_t>()) ++mostlyOnCpu;
         schedules.insert(o["schedule"].get<std::string>());
         if (o["schedule"] == "alone") CHECK(o["partner"].is_null());
         if (o["schedule"] != "competing") CHECK(o["cause"] == "none");
     }
     CHECK(schedules == std::set<std::string>{"alone", "competing", "non-competing"});
+    // The thread CPU time was read: a worker that was never preempted is on its CPU the whole
+    // kernel, so most kernels (even on a busy machine) spent most of their time on it.
+    CHECK(mostlyOnCpu * 2 > kernelCount);
 }
 
 TEST_CASE("lab: the same seed gives the same schedule, another seed another", "[lab]") {
