@@ -77,9 +77,7 @@ Truth measureTruth(const RunRecord& run) {
     Truth t;
     std::array<std::vector<double>, kKinds> alone;
     std::array<int, kKinds> aloneOff{};
-    auto offCpu = [](const KernelRecord& k) {
-        return std::max<std::int64_t>(0, (k.end - k.start) - k.onCpuNs);
-    };
+    auto offCpu = [](const KernelRecord& k) { return std::max<std::int64_t>(0, (k.end - k.start) - k.onCpuNs); };
     auto wasOff = [&](const KernelRecord& k) {
         return static_cast<double>(offCpu(k)) >= kOffCpuShare * static_cast<double>(k.end - k.start);
     };
@@ -228,8 +226,9 @@ bool writeTruth(const std::string& path, const RunRecord& run, const Truth& trut
                 {"solo_rule", "median of the kind's runs alone in this run"},
                 {"slowdown_rule", "dur_ns / solo_ns - 1"},
                 {"overlap_rule", "intersection of the kernel's and its partner's intervals"},
-                {"offcpu_rule", "dur_ns - the worker thread's CPU time (CLOCK_THREAD_CPUTIME_ID) over the kernel, "
-                                "clipped at 0: preempted, or the vCPU stolen by the hypervisor"}};
+                {"offcpu_rule",
+                 "dur_ns - the worker thread's CPU time (CLOCK_THREAD_CPUTIME_ID) over the kernel, "
+                 "clipped at 0: preempted, or the vCPU stolen by the hypervisor"}};
     j["machine"] = machineJson(ctx.machine);
     j["device"] = {{"name", "contend-lab: 2 CPUs as streams"}, {"compute_units", 2}};
     j["streams"] = nlohmann::ordered_json::array();
