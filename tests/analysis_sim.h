@@ -36,10 +36,11 @@ struct SimOptions {
     double badRate = 1;   // single-cause scenarios only (see SimulationRequest::badRate)
     int iterations = 0;   // 0: the scenario's default
     sim::OutputFormat format = sim::OutputFormat::KinetoJson;  // NsysSqlite: an Nsight Systems export
+    std::string device = "simdevice";  // `simulate --device`: simdevice, proportional, small-cache, narrow
 };
 
 inline const SimRun& simulated(const SimOptions& o) {
-    using Key = std::tuple<int, bool, std::uint64_t, int, TimeNs, double, int, int>;
+    using Key = std::tuple<int, bool, std::uint64_t, int, TimeNs, double, int, int, std::string>;
     static std::map<Key, SimRun> cache;
     const Key key{static_cast<int>(o.scenario),
                   o.fixed,
@@ -48,7 +49,8 @@ inline const SimRun& simulated(const SimOptions& o) {
                   o.periodNs,
                   o.badRate,
                   o.iterations,
-                  static_cast<int>(o.format)};
+                  static_cast<int>(o.format),
+                  o.device};
     auto it = cache.find(key);
     if (it != cache.end()) return it->second;
     const auto dir = std::filesystem::temp_directory_path() / ("contend-analysis-" + std::to_string(::getpid()));
@@ -62,8 +64,9 @@ inline const SimRun& simulated(const SimOptions& o) {
     req.badRate = o.badRate;
     req.iterations = o.iterations;
     req.format = o.format;
+    req.device = o.device;
     // One file name per cached run (the trace name says the modes; '/' becomes '_').
-    std::string stem = sim::traceNameFor(req) + "_it-" + std::to_string(o.iterations);
+    std::string stem = sim::traceNameFor(req) + "_it-" + std::to_string(o.iterations) + "_" + o.device;
     for (char& c : stem)
         if (c == '/') c = '_';
     stem = (dir / stem).string();

@@ -23,6 +23,24 @@ ResourceTimeline::Bounded saturation(const CauseInputs& in, std::uint32_t op, st
     return in.timelines.pressure[p].bounded(s.start, s.end());
 }
 
+// Whether the sharing of resource index p explains most of op's excess (causes.h,
+// kExplainedShare): what its partners' asks take from it at the rate the sharing leaves it is at
+// least that share of its excess over the baseline. True when the demands are not all known or
+// the counters sample too coarsely for them to say.
+bool sharingExplains(const CauseInputs& in, std::uint32_t op, std::size_t p) {
+    const TimeNs excess = in.base.excessNs[op];
+    if (excess <= 0) return true;
+    // The demands come from the same counters: with fewer than kDemandSamples samples within a
+    // run, what a run asked for is blurred with what ran before and after it (a 110 us kernel
+    // under 100 us samples reads as asking a fraction of its real demand), too rough to overrule
+    // its own samples or the pooled ones of 2b.
+    const ResourceTimeline& tl = in.timelines.pressure[p];
+    const TimeNs dur = in.trace.slices()[in.ops.slices[op]].dur;
+    if (tl.empty() || static_cast<double>(tl.medianSpacing()) * kDemandSamples > static_cast<double>(dur)) return true;
+    const double loss = sharingLossNs(in.ops, in.overlap, in.pressure, in.trace, op, p);
+    return loss < 0 || loss >= kExplainedShare * static_cast<double>(excess);
+}
+
 // The measured path (1 and 2 in causes.h). Returns Resource::None when counters do not say.
 Resource measuredCause(const CauseInputs& in, std::uint32_t op, PressureArray& credit) {
     const PressureResult& pressure = in.pressure;
@@ -46,7 +64,8 @@ Resource measuredCause(const CauseInputs& in, std::uint32_t op, PressureArray& c
             // beside it asked for more than there was; the share of its run saturated is what
             // the samples prove (a sample that straddles the run's edge counts only when its
             // mean is high enough that the run's part of it must have been busy).
-            if (demand >= kUseThreshold && hf > 0 && pressure.peakLoad[op][p] >= 1.0 + kOverload)
+            if (demand >= kUseThreshold && hf > 0 && pressure.peakLoad[op][p] >= 1.0 + kOverload &&
+                sharingExplains(in, op, p))
                 c = static_cast<float>(static_cast<double>(saturation(in, op, p).high) / static_cast<double>(dur));
             const float move = finiteOr(pressure.metric[op][p], 0) - finiteOr(pressure.metricRef[sig][p], 1);
             if (move > 0) c = std::max(c, std::min(1.0f, move / static_cast<float>(kMetricMove)));
@@ -163,6 +182,7 @@ void poolPatterns(const CauseInputs& in, CauseResult& r, const std::function<boo
             if (in.characters[sig].character == Character::Collective) continue;  // 3: its peers' time
             if (!patternSaturated(pooled[pat])) continue;
             if (!(pressure.demand[sig][p] >= kUseThreshold) || !(pressure.peakLoad[op][p] >= kPatternLoad)) continue;
+            if (!sharingExplains(in, op, p)) continue;
             const SampleTally& mine = own[op];
             if (mine.deciding > 0 && mine.busy < kPatternSaturatedShare * mine.deciding) continue;  // keeps its own
             const TimeNs dur = std::max<TimeNs>(1, in.trace.slices()[ops.slices[op]].dur);

@@ -8,6 +8,19 @@
 //   beside it asked for more than there was (for the cache: only when the cache was more
 //   thrashed than in the signature's own runs). A per-op metric that moved against the
 //   signature's usual value (aic_mte2_ratio up, L2 hit rate down) also earns credit.
+//   Saturation earns credit only where the sharing explains the excess: what the partners'
+//   asks take from the op at the rate max-min fair or proportional sharing leaves it (the
+//   smaller loss: sharingLossNs, pressure.h, from the demands over each piece of its run) must
+//   be at least kExplainedShare of its excess over the baseline. Only where the demands can say:
+//   every one known, and the counter sampled at least kDemandSamples times within the run
+//   (coarser, a demand read from it is blurred with its neighbours': the simulator's 110 us
+//   kernels under 100 us samples read as asking 0.7 and 0.27 of a bandwidth they oversubscribe,
+//   and the pooled samples of 2b are the better evidence). An operator that saturates a resource by itself (own use ~100%)
+//   beside partners asking a few percent more loses a few percent to them, whatever its excess:
+//   a run 1.2x its baseline there is slower for another reason (its input, a cold cache), and
+//   calling it "measured: bandwidth saturated" was confidently wrong (on the simulator's
+//   small-cache and narrow devices, 219 of 240 and 2,637 of 2,661 flags on runs the truth says
+//   were not slowed). It then goes on to the estimated steps.
 //   1. the resource with the largest credit, when it is at least kMinCredit;
 //   2. queue: compute units were saturated by others while it ran, and it overlapped them;
 //   2b. measured on the pattern, when its own samples cannot say (a ~110 us kernel under 100 us
@@ -61,6 +74,8 @@
 namespace contend {
 
 inline constexpr double kMinCredit = 0.25;
+inline constexpr double kExplainedShare = 0.5;  // of the excess the sharing must explain (measured)
+inline constexpr double kDemandSamples = 2;     // counter samples within a run for its demands to say
 inline constexpr double kMinOverlap = 0.25;
 // A per-op metric that moved this much (0..1) from its signature's median earns full credit.
 inline constexpr double kMetricMove = 0.15;

@@ -386,6 +386,33 @@ double loadDuring(const OperatorSet& ops, const OverlapResult& overlap, const Pr
     return peak;
 }
 
+double sharingLossNs(const OperatorSet& ops, const OverlapResult& overlap, const PressureResult& pressure,
+                     const Trace& trace, std::uint32_t op, std::size_t p) {
+    if (overlap.pairBegin[op] == overlap.pairBegin[op + 1]) return 0;
+    const float ownDemand = pressure.demand[ops.signatureOf[op]][p];
+    if (!std::isfinite(ownDemand)) return -1;
+    if (ownDemand <= 0) return 0;
+    thread_local Segmenter seg;
+    thread_local std::vector<double> asks;
+    seg.cut(trace, ops, overlap, op);
+    double lost = 0;
+    for (const Piece& pc : seg.pieces) {
+        double load = ownDemand;
+        asks.clear();
+        for (std::size_t j = pc.partnersBegin; j < pc.partnersEnd; ++j) {
+            const float d = pressure.demand[ops.signatureOf[seg.partners[j]]][p];
+            if (!std::isfinite(d)) return -1;  // a partner's ask unknown: nothing to tell
+            if (d > 0) {
+                load += d;
+                asks.push_back(d);
+            }
+        }
+        if (load < 1.0 + kOverload) continue;
+        lost += (1.0 - sharedRate(ownDemand, asks, load)) * static_cast<double>(pc.b - pc.a);
+    }
+    return lost;
+}
+
 double sharedRate(double own, std::vector<double>& others, double load) {
     // Max-min fair: the water level where everybody asking less gets its ask and the rest get
     // the level each; the op progresses at min(1, level / own).

@@ -101,6 +101,14 @@ float usualCachePressure(const PressureResult& pressure, std::uint32_t signature
 double loadDuring(const OperatorSet& ops, const OverlapResult& overlap, const PressureResult& pressure,
                   const Trace& trace, std::uint32_t op, std::size_t p, TimeNs a, TimeNs b);
 
+// The time op's run lost to sharing resource index p by the demands alone (ns): over each piece
+// of its run with a constant set of partners whose demands with its own exceed 1 + kOverload,
+// the piece's length x (1 - sharedRate). What max-min fair or proportional sharing (the smaller
+// slowdown) lets those asks take from it, whatever the samples say. -1 when its own demand or a
+// partner's in an overlapped piece is unknown (NaN): then the demands cannot tell.
+double sharingLossNs(const OperatorSet& ops, const OverlapResult& overlap, const PressureResult& pressure,
+                     const Trace& trace, std::uint32_t op, std::size_t p);
+
 // Per op, its duration had it run alone, estimated from the counters when it ran
 // oversubscribed: over each piece of its run where a resource it uses (own demand >=
 // kUseThreshold: bandwidth, compute, issue) was at its high mark and the operators running
