@@ -21,11 +21,12 @@ bool hugePagesWanted() {
 void adviseHugePages(void* p, std::size_t n) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     if (p == nullptr || n < kHugePagesFrom || !hugePagesWanted()) return;
-    constexpr std::uintptr_t kHuge = std::uintptr_t{2} << 20;
-    const auto at = reinterpret_cast<std::uintptr_t>(p);
-    const std::uintptr_t begin = (at + kHuge - 1) & ~(kHuge - 1);
-    const std::uintptr_t end = (at + n) & ~(kHuge - 1);
-    if (end > begin) (void)madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+    constexpr std::size_t kHuge = std::size_t{2} << 20;
+    // The first 2 MiB boundary in the block, and the whole huge pages from there.
+    const std::size_t skip = (kHuge - reinterpret_cast<std::uintptr_t>(p) % kHuge) % kHuge;
+    if (n <= skip) return;
+    const std::size_t length = (n - skip) / kHuge * kHuge;
+    if (length > 0) (void)madvise(static_cast<char*>(p) + skip, length, MADV_HUGEPAGE);
 #else
     (void)p;
     (void)n;
