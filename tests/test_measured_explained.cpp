@@ -8,9 +8,9 @@
 #include <string>
 #include <tuple>
 
-#include "core/analysis/engine.h"
 #include "analysis_sim.h"
 #include "analyze_support.h"
+#include "core/analysis/engine.h"
 
 using namespace contend;
 using contend::test::SimOptions;
