@@ -5,8 +5,9 @@
 // the file's bytes) are faulted in 2 MiB at a time.
 //
 // Measured on a 1M-kernel Kineto trace (scripts/gen-kineto-bench.py 1000000), `contend-cli
-// analyze` paired against the same build without it (farm-bench -n 8 --vs): page faults 408k ->
-// ~75k, system time 1.67 -> 1.13 s, wall median 0.86x. CONTEND_HUGE_PAGES=0 turns it off.
+// analyze` paired against the same build with CONTEND_HUGE_PAGES=0 (farm-bench -n 8 --vs): page
+// faults 405k -> 71k, wall median 0.94x, peak memory the same; `info` 0.87-0.92x.
+// CONTEND_HUGE_PAGES=0 turns it off.
 //
 // Not in sanitizer builds: ASan and its siblings provide operator new themselves, and pair it
 // with their own operator delete.
