@@ -386,6 +386,30 @@ double loadDuring(const OperatorSet& ops, const OverlapResult& overlap, const Pr
     return peak;
 }
 
+namespace {
+
+// The known demands for resource index p of the partners running in piece pc (into asks, the
+// positive ones) and their sum with `own`; false when some partner's demand is unknown (NaN,
+// left out of the sum).
+bool pieceAsks(const OperatorSet& ops, const PressureResult& pressure, const Segmenter& seg, const Piece& pc,
+               std::size_t p, double own, std::vector<double>& asks, double& load) {
+    bool known = true;
+    load = own;
+    asks.clear();
+    for (std::size_t j = pc.partnersBegin; j < pc.partnersEnd; ++j) {
+        const float d = pressure.demand[ops.signatureOf[seg.partners[j]]][p];
+        if (!std::isfinite(d)) {
+            known = false;
+        } else if (d > 0) {
+            load += d;
+            asks.push_back(d);
+        }
+    }
+    return known;
+}
+
+}  // namespace
+
 double sharingLossNs(const OperatorSet& ops, const OverlapResult& overlap, const PressureResult& pressure,
                      const Trace& trace, std::uint32_t op, std::size_t p) {
     if (overlap.pairBegin[op] == overlap.pairBegin[op + 1]) return 0;
@@ -397,16 +421,8 @@ double sharingLossNs(const OperatorSet& ops, const OverlapResult& overlap, const
     seg.cut(trace, ops, overlap, op);
     double lost = 0;
     for (const Piece& pc : seg.pieces) {
-        double load = ownDemand;
-        asks.clear();
-        for (std::size_t j = pc.partnersBegin; j < pc.partnersEnd; ++j) {
-            const float d = pressure.demand[ops.signatureOf[seg.partners[j]]][p];
-            if (!std::isfinite(d)) return -1;  // a partner's ask unknown: nothing to tell
-            if (d > 0) {
-                load += d;
-                asks.push_back(d);
-            }
-        }
+        double load = 0;
+        if (!pieceAsks(ops, pressure, seg, pc, p, ownDemand, asks, load)) return -1;  // an ask unknown
         if (load < 1.0 + kOverload) continue;
         lost += (1.0 - sharedRate(ownDemand, asks, load)) * static_cast<double>(pc.b - pc.a);
     }
@@ -451,15 +467,8 @@ std::vector<TimeNs> soloEstimates(const Trace& trace, const OperatorSet& ops, co
                 const ResourceTimeline& tl = timelines.pressure[p];
                 if (tl.empty() || kPressureResource[p] == Resource::Cache || !(own[p] >= kUseThreshold)) continue;
                 if (static_cast<double>(tl.medianSpacing()) > kCoarseSampling * static_cast<double>(s.dur)) continue;
-                double load = own[p];
-                asks.clear();
-                for (std::size_t j = pc.partnersBegin; j < pc.partnersEnd; ++j) {
-                    const float d = pressure.demand[ops.signatureOf[seg.partners[j]]][p];
-                    if (std::isfinite(d) && d > 0) {
-                        load += d;
-                        asks.push_back(d);
-                    }
-                }
+                double load = 0;
+                pieceAsks(ops, pressure, seg, pc, p, own[p], asks, load);  // unknown asks count as 0
                 if (load < 1.0 + kOverload || !(tl.stats(pc.a, pc.b).mean >= tl.high())) continue;
                 rate = std::min(rate, sharedRate(own[p], asks, load));
             }
