@@ -17,20 +17,18 @@ namespace lab {
 
 namespace {
 
-std::int64_t nowNs() {
+std::int64_t clockNs(clockid_t clock) {
     timespec t{};
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(clock, &t);
     return static_cast<std::int64_t>(t.tv_sec) * 1000000000LL + t.tv_nsec;
 }
+
+std::int64_t nowNs() { return clockNs(CLOCK_MONOTONIC); }
 
 // The calling thread's CPU time: it stops while the thread is off its CPU (preempted by another
 // thread, or, under paravirtual steal accounting, while the hypervisor runs something else on
 // the vCPU).
-std::int64_t threadCpuNs() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<std::int64_t>(t.tv_sec) * 1000000000LL + t.tv_nsec;
-}
+std::int64_t threadCpuNs() { return clockNs(CLOCK_THREAD_CPUTIME_ID); }
 
 void spinPause() {
 #if defined(__x86_64__) || defined(__i386__)

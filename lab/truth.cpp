@@ -99,9 +99,12 @@ Truth measureTruth(const RunRecord& run) {
         t.solo.push_back(row);
     }
     t.ops.resize(run.kernels.size());
-    // (victim, partner) -> excess values and overlap shares; runs off their CPU.
-    std::map<std::pair<int, int>, std::pair<std::vector<double>, std::vector<double>>> pairs;
-    std::map<std::pair<int, int>, int> pairsOff;
+    // (victim, partner) -> excess values, overlap shares and runs off their CPU.
+    struct PairRuns {
+        std::vector<double> excess, overlap;
+        int offCpu = 0;
+    };
+    std::map<std::pair<int, int>, PairRuns> pairs;
     for (std::size_t i = 0; i < run.kernels.size(); ++i) {
         const KernelRecord& k = run.kernels[i];
         OpTruth& o = t.ops[i];
@@ -113,9 +116,9 @@ Truth measureTruth(const RunRecord& run) {
             const KernelRecord& p = run.kernels[static_cast<std::size_t>(k.partner)];
             o.overlapNs = std::max<std::int64_t>(0, std::min(k.end, p.end) - std::max(k.start, p.start));
             auto& slot = pairs[{static_cast<int>(k.kind), static_cast<int>(p.kind)}];
-            slot.first.push_back(o.slowdown);
-            slot.second.push_back(dur > 0 ? static_cast<double>(o.overlapNs) / static_cast<double>(dur) : 0);
-            pairsOff[{static_cast<int>(k.kind), static_cast<int>(p.kind)}] += wasOff(k) ? 1 : 0;
+            slot.excess.push_back(o.slowdown);
+            slot.overlap.push_back(dur > 0 ? static_cast<double>(o.overlapNs) / static_cast<double>(dur) : 0);
+            slot.offCpu += wasOff(k) ? 1 : 0;
         }
     }
     for (const PairSpec& spec : pairTable()) {
@@ -124,8 +127,8 @@ Truth measureTruth(const RunRecord& run) {
             if (side == 1 && spec.x == spec.y) break;
             auto it = pairs.find({static_cast<int>(v), static_cast<int>(p)});
             if (it == pairs.end()) continue;
-            auto& ex = it->second.first;
-            auto& ov = it->second.second;
+            auto& ex = it->second.excess;
+            auto& ov = it->second.overlap;
             std::sort(ex.begin(), ex.end());
             std::sort(ov.begin(), ov.end());
             PhysicsRow row{v, p, spec.schedule, side == 0 ? spec.causeX : spec.causeY};
@@ -136,7 +139,7 @@ Truth measureTruth(const RunRecord& run) {
             row.slowed = static_cast<double>(std::count_if(ex.begin(), ex.end(), [](double e) { return e > 0.2; })) /
                          static_cast<double>(ex.size());
             row.overlap = quantile(ov, 0.5);
-            row.offCpu = pairsOff[it->first] / static_cast<double>(ex.size());
+            row.offCpu = it->second.offCpu / static_cast<double>(ex.size());
             t.physics.push_back(row);
         }
     }
