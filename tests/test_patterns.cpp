@@ -328,3 +328,49 @@ TEST_CASE("patterns: the counters' measure of each side's DRAM traffic names wha
             if (a.name == "scatter_gather_elementwise_kernel") CHECK(a.cause != Resource::Bandwidth);
     }
 }
+
+TEST_CASE("patterns: reports of one prepared analysis share the runs and flag them at their own coefficient",
+          "[patterns]") {
+    KinetoTrace k =
+        pairTrace("vectorized_elementwise_kernel_add", "vectorized_elementwise_kernel_copy", 1.2, 0.25, 40, 240, 11);
+    for (int i = 0; i < 6; ++i) k.step(i, 8000.0 * i, 8000.0);
+    const auto p = prepareAnalysis(k.load(), AnalysisSettings{}).value();
+    const Report strict = buildReport(*p, 3.0, 0.7);
+    const Report loose = buildReport(*p, 0.1, 0.7);
+    REQUIRE(!strict.patterns.empty());
+    REQUIRE(loose.patterns.size() == strict.patterns.size());
+    REQUIRE(loose.anomalies.size() > strict.anomalies.size());
+    // The runs are the prepared analysis's: no report copies them.
+    CHECK(strict.patterns[0].runs.data() == loose.patterns[0].runs.data());
+    CHECK(strict.patterns[0].runs.shared());
+    // Each report flags its own anomalies among them, and adds only the rest to the totals.
+    for (const Report* r : {&strict, &loose}) {
+        std::size_t flagged = 0;
+        TimeNs unflagged = 0;
+        for (const ContentionPattern& pat : r->patterns) {
+            TimeNs own = 0;
+            for (const PatternRun& run : pat.runs) {
+                const bool isAnomaly = pat.flagged(run);
+                if (isAnomaly) {
+                    ++flagged;
+                    CHECK(p->anomalyOfSlice(*r, run.slice) != kNone);
+                } else {
+                    CHECK(p->anomalyOfSlice(*r, run.slice) == kNone);
+                    if (run.counted) own += run.excessNs;
+                }
+            }
+            CHECK(pat.unflaggedCostNs == own);
+            unflagged += own;
+        }
+        CHECK(r->summary.patternWaitNs == unflagged);
+        CHECK(flagged <= r->anomalies.size());
+    }
+    CHECK(loose.summary.patternWaitNs < strict.summary.patternWaitNs);
+    // A report's copy that is written owns its runs; the prepared analysis's stay as they were.
+    Report edited = strict;
+    const TimeNs before = strict.patterns[0].runs[0].excessNs;
+    edited.patterns[0].runs[0].excessNs = before + 1;
+    CHECK(edited.patterns[0].runs.data() != strict.patterns[0].runs.data());
+    CHECK(strict.patterns[0].runs[0].excessNs == before);
+    CHECK(loose.patterns[0].runs[0].excessNs == before);
+}

@@ -96,8 +96,8 @@ TEST_CASE("a streamed JSON report matches for hand-built reports: empty lists, n
     pat.slowdownLow = 0.125;
     pat.slowdownHigh = 1.0 / 3.0;
     pat.lostShare = 0.5;
-    pat.runs.push_back({3, 1000, 20, 5, true, false});
-    pat.runs.push_back({9, 2000, 30, 0, false, true});
+    pat.runs.push_back({.slice = 3, .startNs = 1000, .durNs = 20, .excessNs = 5, .counted = true});
+    pat.runs.push_back({.slice = 9, .startNs = 2000, .durNs = 30, .excessNs = 0, .counted = false});
     r.patterns.push_back(pat);
     r.patterns.push_back(ContentionPattern{});
     r.summary.extraWaitByResource[2] = 5;

@@ -162,8 +162,12 @@ TEST_CASE("a hand-built report/3 keeps what the operators and threads do not say
     p.signature = 0;
     p.victim = "gemm";
     PatternRun first, second;
-    first = {9, 2000, 400, 300, true, false};
-    second = {3, 1500, 50, 7, false, false};  // its excess is not its duration less the baseline
+    first = {.slice = 9, .startNs = 2000, .durNs = 400, .excessNs = 300, .counted = true};
+    second = {.slice = 3,
+              .startNs = 1500,
+              .durNs = 50,
+              .excessNs = 7,
+              .counted = false};  // its excess is not its duration less the baseline
     p.runs = {first, second};
     r.patterns.push_back(p);
     // report/4: the anomalies' own times disagree on slice 9 with the pattern run's, so the runs
@@ -202,8 +206,8 @@ TEST_CASE("a hand-built report/3 keeps what the operators and threads do not say
     CHECK(reportToJson(readText(lean.dump()), ReportSchemaVersion::V2) == reportToJson(r, ReportSchemaVersion::V2));
     // report/4 of the same: the runs' times agree with the anomalies' now, so all come from slices;
     // a compute_ns that is the duration less the other parts goes.
-    r.patterns[0].runs[0] = {9, 1000, 300, 200, true, false};
-    r.patterns[0].runs[1] = {3, 1000, 300, 200, false, false};
+    r.patterns[0].runs[0] = {.slice = 9, .startNs = 1000, .durNs = 300, .excessNs = 200, .counted = true};
+    r.patterns[0].runs[1] = {.slice = 3, .startNs = 1000, .durNs = 300, .excessNs = 200, .counted = false};
     r.anomalies.edit(0).slice = 9;
     r.anomalies.edit(1).slice = 3;
     r.anomalies.edit(1).score = 1.5;

@@ -332,10 +332,11 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
         views();
     }
     if (rowsStopped) return Failure::cancelled();
-    for (const ContentionPattern& pat : p->m_patterns.patterns)
-        for (const PatternRun& run : pat.runs) {
+    // Each pattern run's anomaly row: a report flags the runs whose row is below its count.
+    for (ContentionPattern& pat : p->m_patterns.patterns)
+        for (PatternRun& run : pat.runs) {
             const std::uint32_t op = run.slice < ops.opOfSlice.size() ? ops.opOfSlice[run.slice] : kNone;
-            p->m_patternRunRows.push_back(op != kNone ? p->m_rowOfOp[op] : kNone);
+            run.row = op != kNone ? p->m_rowOfOp[op] : kNone;
         }
 
     ReportTraceInfo& info = p->m_traceInfo;
@@ -486,7 +487,7 @@ std::uint32_t PreparedAnalysis::anomalyOfSlice(const Report& report, std::uint32
     return row != kNone && row < report.anomalies.size() ? row : kNone;
 }
 
-// Below this many clusters, window candidates and pattern runs a report is built on one core.
+// Below this many anomalies and window candidates a report is built on one core.
 constexpr std::size_t kSplitReport = 100000;
 
 Report buildReport(const PreparedAnalysis& p, double coefficient, double overlapRatio) {
@@ -515,44 +516,39 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
     } else {
         count = rows.size();  // every op slower than its baseline
     }
-    // Two halves that write nothing the other reads, on the two cores when large (a slider step
-    // at 1M operators: 9 + 10 ms here, 8 + 13 ms there, measured with a temporary timer):
-    //   - the clusters' copy and the windows' compact rows (one pass over the candidates; their
-    //     operators, evidence and the anomalies' memberships are built when first read,
-    //     window_list.h);
-    //   - the patterns' copy, each run marked an anomaly or not: the runs that are not add their
-    //     cost (each run counted in one pattern; an anomaly's excess is counted as the anomaly's).
-    auto tracks = std::make_shared<WindowTracks>();
-    std::vector<WindowRow> compact;
-    auto clustersAndWindows = [&] {
-        r.clusters = p.m_clusters;
-        compact = windowRows(p.m_candidates, overlapRatio, coefficient, tracks.get(), &p.m_ops, &t);
-    };
-    auto patterns = [&] {
-        r.patterns = p.m_patterns.patterns;
-        const std::uint32_t* runRow = p.m_patternRunRows.data();
-        for (ContentionPattern& pat : r.patterns) {
-            for (PatternRun& run : pat.runs) {
-                const std::uint32_t row = *runRow++;
-                run.anomaly = row != kNone && row < count;
-                if (run.counted && !run.anomaly) pat.unflaggedCostNs += run.excessNs;
-            }
-        }
-    };
-    if (twoCores() && p.m_clusters.size() + p.m_candidates.size() + p.m_patternRunRows.size() > kSplitReport) {
-        runBeside(clustersAndWindows, patterns);
-    } else {
-        clustersAndWindows();
-        patterns();
-    }
-    // The anomalies are a view over the first `count` rows (anomaly_list.h): built when read.
+    // The patterns are copied without their runs (shared, report.h), each told which runs are
+    // anomalies at this coefficient; the summary adds the cost of those that are not (each run
+    // counted in one pattern; an anomaly's excess is counted as the anomaly's). The anomalies
+    // are a view over the first `count` rows (anomaly_list.h): built when read.
+    r.clusters = p.m_clusters;
+    r.patterns = p.m_patterns.patterns;
+    for (ContentionPattern& pat : r.patterns) pat.flaggedRows = static_cast<std::uint32_t>(count);
     auto windows = std::make_shared<PreparedWindows>(p.shared_from_this(), coefficient, overlapRatio, count);
-    r.windows = WindowList(windows, std::move(compact), std::move(tracks));
     r.anomalies = AnomalyList(std::make_shared<PreparedAnomalySource>(p.shared_from_this()), rows.data(), count,
                               std::shared_ptr<const WindowMembership>(windows));
-    std::vector<std::uint32_t> iterationOfAnomaly(count);
-    for (std::size_t k = 0; k < count; ++k) iterationOfAnomaly[k] = rows[k].iteration;
-    summarise(r, t, iterationOfAnomaly);
+    // The windows' compact rows (one pass over the candidates; their operators, evidence and
+    // the anomalies' memberships are built when first read, window_list.h) beside the summary
+    // (a pass over the anomalies and one over the patterns' runs), on the two cores when large:
+    // each writes nothing the other reads. A slider step at 1M contended kernels: 10-14 ms and
+    // 25 ms of its 45 one after the other.
+    auto tracks = std::make_shared<WindowTracks>();
+    std::vector<WindowRow> compact;
+    auto windowPass = [&] {
+        compact = windowRows(p.m_candidates, overlapRatio, coefficient, tracks.get(), &p.m_ops, &t);
+    };
+    auto summaryPass = [&] {
+        std::vector<std::uint32_t> iterationOfAnomaly(count);
+        for (std::size_t k = 0; k < count; ++k) iterationOfAnomaly[k] = rows[k].iteration;
+        summarise(r, t, iterationOfAnomaly);
+    };
+    if (twoCores() && count + p.m_candidates.size() > kSplitReport) {
+        runBeside(windowPass, summaryPass);
+    } else {
+        windowPass();
+        summaryPass();
+    }
+    r.windows = WindowList(windows, std::move(compact), std::move(tracks));
+    r.summary.windows = r.windows.size();
     return r;
 }
 

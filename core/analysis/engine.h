@@ -185,10 +185,6 @@ class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
     // Per op: its index in m_anomalyRows, kNone when it can never be an anomaly; an op is an
     // anomaly of a report when its row index is below the report's anomaly count.
     std::vector<std::uint32_t> m_rowOfOp;
-    // Per pattern run (patterns in order, their runs in order): its op's m_rowOfOp, so a
-    // re-threshold marks the runs that are anomalies by reading this front to back (two gathers
-    // per run were 18 ms of a slider step at 1M operators).
-    std::vector<std::uint32_t> m_patternRunRows;
     // Evidence lines of the first kEvidenceTop rows: every report's anomalies are a prefix of
     // the rows, so their evidence is written once here instead of on every slider step.
     std::vector<std::string> m_rowEvidence;

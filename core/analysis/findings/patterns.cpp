@@ -419,6 +419,7 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
             run.slice = ops.slices[op];
             run.startNs = slices[run.slice].start;
             run.durNs = slices[run.slice].dur;
+            run.track = slices[run.slice].track;
             run.excessNs = std::max<TimeNs>(0, in.base.excessNs[op]);
             pat.costNs += run.excessNs;
             pat.runs.push_back(run);

@@ -133,7 +133,6 @@ void summarise(Report& report, const Trace& trace, const std::vector<std::uint32
     sum = ReportSummary{};
     sum.endToEndNs = trace.span();
     sum.anomalies = report.anomalies.size();
-    sum.windows = report.windows.size();
     sum.clusters = report.clusters.size();
     for (const SignatureStats& st : report.operators) sum.operatorTimeNs += st.totalNs;
     // What the bottleneck is judged on: extra wait whose cause is measured or estimated.
@@ -190,10 +189,37 @@ void summarise(Report& report, const Trace& trace, const std::vector<std::uint32
             sum.explainedWaitNs += c.savingNs;
         }
     }
-    // Contention patterns: the cost of their runs that are not anomalies (each run counted in
-    // one pattern, patterns.h), by the pattern's cause.
-    for (const ContentionPattern& pat : report.patterns) {
-        const TimeNs extra = pat.unflaggedCostNs;
+    // Contention patterns: the cost of their counted runs that are not anomalies (each run
+    // counted in one pattern, patterns.h), by the pattern's cause, and where it was paid: each
+    // such run's iteration (by its start) and thread, as an anomaly's excess is (the anomaly
+    // counts stay the anomalies'). One pass over the runs in trace order (a million on a
+    // contended 1M-kernel trace, on every slider step): the iteration followed, not searched.
+    for (ContentionPattern& pat : report.patterns) {
+        const ContentionPattern& cpat = pat;
+        TimeNs extra = 0;
+        std::size_t iter = 0;
+        for (const PatternRun& run : cpat.runs) {
+            if (!run.counted || cpat.flagged(run) || run.excessNs <= 0) continue;
+            extra += run.excessNs;
+            // The last iteration starting at or before the run (iterations are in start order),
+            // if the run starts inside it: from the previous run's, else searched.
+            auto& its = report.iterations;
+            if (iter < its.size() && its[iter].start <= run.startNs) {
+                while (iter + 1 < its.size() && its[iter + 1].start <= run.startNs) ++iter;
+            } else {
+                iter = static_cast<std::size_t>(
+                    std::upper_bound(its.begin(), its.end(), run.startNs,
+                                     [](TimeNs t, const IterationStats& i) { return t < i.start; }) -
+                    its.begin());
+                iter = iter > 0 ? iter - 1 : its.size();
+            }
+            if (iter < its.size() && run.startNs < its[iter].end) its[iter].extraWaitNs += run.excessNs;
+            std::uint32_t track = run.track;
+            if (track == kNone && run.slice < trace.slices().size()) track = trace.slices()[run.slice].track;
+            const std::uint32_t th = track < threadOf.size() ? threadOf[track] : kNone;
+            if (th != kNone) report.threads[th].extraWaitNs += run.excessNs;
+        }
+        pat.unflaggedCostNs = extra;
         if (extra <= 0) continue;
         sum.extraWaitNs += extra;
         sum.patternWaitNs += extra;
@@ -205,20 +231,6 @@ void summarise(Report& report, const Trace& trace, const std::vector<std::uint32
         if (pat.signature < sigs) {
             report.operators[pat.signature].extraWaitNs += extra;
             sigCause[pat.signature][static_cast<std::size_t>(pat.cause)] += extra;
-        }
-        // ...and where it was paid: each such run's iteration (by its start) and thread, as an
-        // anomaly's excess is (the anomaly counts stay the anomalies').
-        for (const PatternRun& run : pat.runs) {
-            if (!run.counted || run.anomaly || run.excessNs <= 0) continue;
-            const auto it = std::upper_bound(report.iterations.begin(), report.iterations.end(), run.startNs,
-                                             [](TimeNs t, const IterationStats& i) { return t < i.start; });
-            if (it != report.iterations.begin() && run.startNs < std::prev(it)->end)
-                std::prev(it)->extraWaitNs += run.excessNs;
-            if (run.slice < trace.slices().size()) {
-                const std::uint32_t track = trace.slices()[run.slice].track;
-                const std::uint32_t th = track < threadOf.size() ? threadOf[track] : kNone;
-                if (th != kNone) report.threads[th].extraWaitNs += run.excessNs;
-            }
         }
     }
     for (std::size_t s = 0; s < sigs; ++s) report.operators[s].dominantCause = argmax(sigCause[s]);

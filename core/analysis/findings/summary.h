@@ -23,12 +23,15 @@ std::vector<std::uint32_t> iterationOfOps(const Trace& trace, const OperatorSet&
 std::vector<SignatureStats> baseSignatureStats(const OperatorSet& ops, const BaselineResult& base,
                                                const std::vector<Breakdown>& breakdowns);
 
-// Fills the threshold-dependent parts of `report` from its anomalies and clusters: per-signature
-// anomalies/extra wait/dominant cause, types, threads, iteration counts and the summary.
+// Fills the threshold-dependent parts of `report` from its anomalies, clusters and patterns
+// (their counted runs that are not anomalies: each pattern's unflaggedCostNs): per-signature
+// anomalies/extra wait/dominant cause, types, threads, iteration counts and the summary, all but
+// summary.windows (the caller's: buildReport pairs the windows beside this).
 // `report.operators`, `report.iterations` and `report.threads` must hold the base rows;
 // `iterationOfAnomaly` holds, per anomaly, its iteration (index into report.iterations, kNone
 // outside all of them: iterationOfOps()'s answer for its operator). One pass over the anomalies
-// touching only small per-signature, per-iteration and per-track arrays.
+// and one over the patterns' runs, touching only small per-signature, per-iteration and
+// per-track arrays.
 void summarise(Report& report, const Trace& trace, const std::vector<std::uint32_t>& iterationOfAnomaly);
 
 // Per-track rows without the threshold-dependent fields (copied into the report's `threads`

@@ -13,6 +13,7 @@
 #include "core/analysis/model/anomaly_list.h"
 #include "core/analysis/model/thresholds.h"
 #include "core/analysis/model/window_list.h"
+#include "core/common/shared_vector.h"
 #include "core/common/version.h"
 #include "core/trace/types.h"
 
@@ -56,13 +57,15 @@ struct Cluster {
 // One run of a contention pattern (patterns.h).
 struct PatternRun {
     std::uint32_t slice = 0;
+    // Its row in the prepared analysis's anomaly list (engine.h; kNone: it is never an anomaly,
+    // or the report was read from a file): an anomaly at a report's coefficient when the row is
+    // below the pattern's flaggedRows (ContentionPattern::flagged). Not written to files.
+    std::uint32_t row = kNone;
     TimeNs startNs = 0;  // the slice's start and duration (slice-independent copies)
     TimeNs durNs = 0;
-    TimeNs excessNs = 0;   // duration - baseline, clipped at 0
-    bool counted = false;  // its excess counts in this pattern's countedCostNs (a run counts in one)
-    // An anomaly at the report's coefficient (buildReport sets it; not written to files): its
-    // excess is then the anomaly's, in the totals and the what-if.
-    bool anomaly = false;
+    TimeNs excessNs = 0;          // duration - baseline, clipped at 0
+    bool counted = false;         // its excess counts in this pattern's countedCostNs (a run counts in one)
+    std::uint32_t track = kNone;  // the slice's track (kNone when not known); not written to files
 };
 
 // A contention pattern (findings/patterns.h): a signature's runs beside a partner (a signature,
@@ -90,11 +93,17 @@ struct ContentionPattern {
     std::string evidence;
     std::uint32_t concurrency = 0;  // k: operators running at once (the run and its partners)
     double lostShare = -1;          // median extra time over overlapped time; -1 when not judged
-    std::vector<PatternRun> runs;   // the runs beside, in trace order
+    // The runs beside, in trace order. Shared by the reports built from one prepared analysis
+    // (shared_vector.h): a slider step copies no run.
+    SharedVector<PatternRun> runs;
     // The runs apart the statistics used (patterns.h: alone, else the reference sample, else
     // the rest), their slices in trace order; runsApart of them. Not written to files: a
     // report read back has none.
-    std::vector<std::uint32_t> apartSlices;
+    SharedVector<std::uint32_t> apartSlices;
+    // The runs whose row (PatternRun::row) is below this are anomalies at the report's
+    // coefficient (buildReport sets it to the anomaly count; 0 in a report read from a file).
+    std::uint32_t flaggedRows = 0;
+    bool flagged(const PatternRun& run) const { return run.row < flaggedRows; }
 };
 
 struct SignatureStats {

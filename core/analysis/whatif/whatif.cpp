@@ -169,7 +169,7 @@ std::optional<Failure> predictGains(const Trace& trace, const OperatorSet& ops, 
     // beyond the anomalies (patterns.h), shortened by their excess with the anomalies.
     auto patternChanges = [&](const ContentionPattern& pat, std::vector<Replayer::Change>& out) {
         for (const PatternRun& run : pat.runs) {
-            if (!run.counted || run.anomaly || run.excessNs <= 0) continue;
+            if (!run.counted || pat.flagged(run) || run.excessNs <= 0) continue;
             const std::uint32_t v = nodeOfSlice(p, run.slice);
             if (v != kNone) out.push_back({v, run.excessNs});
         }

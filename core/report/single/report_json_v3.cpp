@@ -434,7 +434,7 @@ void Writer::clusters() {
 // columnar table (slice and start_ns from the run before; excess_ns left out when every run's is
 // its duration less the signature's baseline, at least 0).
 void Writer::pattern(const ContentionPattern& p) {
-    const std::vector<PatternRun>& runs = p.runs;
+    const std::vector<PatternRun>& runs = p.runs.view();
     const std::size_t n = runs.size();
     m_w.beginObject();
     m_w.member("id", p.id);
