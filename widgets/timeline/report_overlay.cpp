@@ -35,13 +35,19 @@ void ReportOverlay::indexAnomalies(const Trace& trace, const TimelineIndex& inde
     const auto& slices = trace.slices();
     const AnomalyList& list = report.anomalies;  // compact: nothing is materialised
     m_anomalyOf.assign(slices.size(), kNone);
-    for (std::uint32_t a = 0; a < list.size(); ++a)
+    // The scores read once in list order into a compact array: a lane's anomalies come in
+    // position order, and gathering each score from its row (tens of bytes apart, in score
+    // order) was a cache miss per anomaly.
+    std::vector<float> scoreOf(list.size());
+    for (std::uint32_t a = 0; a < list.size(); ++a) {
+        scoreOf[a] = static_cast<float>(list.score(a));
         if (list.slice(a) < slices.size()) m_anomalyOf[list.slice(a)] = a;
+    }
     m_lanes.resize(index.laneCount());
     auto finish = [&](LaneFlags& f) {
         std::vector<float> scores;
         scores.reserve(f.anomalies.size());
-        for (std::uint32_t a : f.anomalies) scores.push_back(static_cast<float>(list.score(a)));
+        for (std::uint32_t a : f.anomalies) scores.push_back(scoreOf[a]);
         f.scores = RangeMax(std::move(scores));
     };
     if (list.size() * kWalkLanesShare >= slices.size()) {
@@ -93,6 +99,18 @@ void ReportOverlay::indexSpans(const Trace& trace, const Report& report) {
     // windows (their operators, names and shares: most of a slider step at 1M operators); one
     // read from a file has them built and lists their operators.
     const bool compact = list.compactTracks();
+    if (compact) {
+        // Each track's spans counted first: one allocation per track instead of growing them.
+        std::vector<std::size_t> perTrack(tracks, 0);
+        std::size_t ids = 0;
+        for (std::uint32_t w = 0; w < list.size(); ++w)
+            for (const std::uint32_t t : list.tracks(w)) {
+                ++ids;
+                if (t < tracks) ++perTrack[t];
+            }
+        for (std::size_t t = 0; t < tracks; ++t) windowSpans[t].reserve(perTrack[t]);
+        m_windowTracks.reserve(ids);
+    }
     std::vector<std::uint32_t> own;  // one window's tracks, reused
     for (std::uint32_t w = 0; w < list.size(); ++w) {
         own.clear();

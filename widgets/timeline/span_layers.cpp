@@ -7,9 +7,11 @@
 namespace contend::widgets {
 
 SpanLayers::SpanLayers(std::vector<Span> spans) : m_size(spans.size()) {
-    std::stable_sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) {
+    // Spans mostly come in start order (a report's windows and clusters do): sorted only if not.
+    const auto byStart = [](const Span& a, const Span& b) {
         return a.start != b.start ? a.start < b.start : a.end < b.end;
-    });
+    };
+    if (!std::is_sorted(spans.begin(), spans.end(), byStart)) std::stable_sort(spans.begin(), spans.end(), byStart);
     // First-fit by the earliest free layer: a min-heap of (last end, layer) gives the fewest
     // layers an interval set allows (its largest overlap).
     using Free = std::pair<TimeNs, std::uint32_t>;
