@@ -12,12 +12,7 @@
 // Not in sanitizer builds: ASan and its siblings provide operator new themselves, and pair it
 // with their own operator delete.
 #include <cstdlib>
-#include <cstring>
 #include <new>
-
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 
 #include "core/common/huge_pages.h"
 
@@ -33,27 +28,6 @@
 #if !defined(CONTEND_SANITIZED)
 
 namespace {
-
-// Freed large blocks kept for reuse instead of handed back to the kernel. glibc serves a block
-// from 128 KiB up (its threshold grows to 32 MiB as blocks are freed) with its own mmap and
-// unmaps it on free, so the next large array of the analysis is faulted and cleared afresh; and
-// it trims the heap's free top past 128 KiB. An analysis allocates and frees its per-operator
-// arrays stage after stage, so most of its page faults were the same memory cleared again.
-// Blocks up to kReuseUpTo now come from the heap and go back to it; its free top is kept up to
-// the same size. CONTEND_REUSE_FREED=0 leaves glibc's defaults.
-constexpr std::size_t kReuseUpTo = std::size_t{1} << 30;
-
-struct ReuseFreedBlocks {
-    ReuseFreedBlocks() {
-#if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD) && defined(M_TRIM_THRESHOLD)
-        const char* v = std::getenv("CONTEND_REUSE_FREED");
-        if (v != nullptr && std::strcmp(v, "0") == 0) return;
-        (void)mallopt(M_MMAP_THRESHOLD, static_cast<int>(kReuseUpTo));
-        (void)mallopt(M_TRIM_THRESHOLD, static_cast<int>(kReuseUpTo));
-#endif
-    }
-};
-const ReuseFreedBlocks reuseFreedBlocks;
 
 void* allocate(std::size_t n) {
     if (n == 0) n = 1;
