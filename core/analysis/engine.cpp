@@ -487,7 +487,7 @@ std::uint32_t PreparedAnalysis::anomalyOfSlice(const Report& report, std::uint32
     return row != kNone && row < report.anomalies.size() ? row : kNone;
 }
 
-// Below this many anomalies and window candidates a report is built on one core.
+// Below this many anomalies, pattern runs and window candidates a report is built on one core.
 constexpr std::size_t kSplitReport = 100000;
 
 Report buildReport(const PreparedAnalysis& p, double coefficient, double overlapRatio) {
@@ -541,7 +541,9 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
         for (std::size_t k = 0; k < count; ++k) iterationOfAnomaly[k] = rows[k].iteration;
         summarise(r, t, iterationOfAnomaly);
     };
-    if (twoCores() && count + p.m_candidates.size() > kSplitReport) {
+    std::size_t runs = 0;
+    for (const ContentionPattern& pat : r.patterns) runs += pat.runs.size();
+    if (twoCores() && count + runs + p.m_candidates.size() > kSplitReport) {
         runBeside(windowPass, summaryPass);
     } else {
         windowPass();

@@ -191,29 +191,19 @@ void summarise(Report& report, const Trace& trace, const std::vector<std::uint32
     }
     // Contention patterns: the cost of their counted runs that are not anomalies (each run
     // counted in one pattern, patterns.h), by the pattern's cause, and where it was paid: each
-    // such run's iteration (by its start) and thread, as an anomaly's excess is (the anomaly
-    // counts stay the anomalies'). One pass over the runs in trace order (a million on a
-    // contended 1M-kernel trace, on every slider step): the iteration followed, not searched.
+    // such run's iteration (by its start) and thread (its track, kept with the run: a look-up
+    // of its slice was a cache miss per run, a million of them on every slider step), as an
+    // anomaly's excess is (the anomaly counts stay the anomalies'). The runs are read through
+    // their shared buffer (view(): a non-const walk would copy it, shared_vector.h).
     for (ContentionPattern& pat : report.patterns) {
-        const ContentionPattern& cpat = pat;
         TimeNs extra = 0;
-        std::size_t iter = 0;
-        for (const PatternRun& run : cpat.runs) {
-            if (!run.counted || cpat.flagged(run) || run.excessNs <= 0) continue;
+        for (const PatternRun& run : pat.runs.view()) {
+            if (!run.counted || pat.flagged(run) || run.excessNs <= 0) continue;
             extra += run.excessNs;
-            // The last iteration starting at or before the run (iterations are in start order),
-            // if the run starts inside it: from the previous run's, else searched.
-            auto& its = report.iterations;
-            if (iter < its.size() && its[iter].start <= run.startNs) {
-                while (iter + 1 < its.size() && its[iter + 1].start <= run.startNs) ++iter;
-            } else {
-                iter = static_cast<std::size_t>(
-                    std::upper_bound(its.begin(), its.end(), run.startNs,
-                                     [](TimeNs t, const IterationStats& i) { return t < i.start; }) -
-                    its.begin());
-                iter = iter > 0 ? iter - 1 : its.size();
-            }
-            if (iter < its.size() && run.startNs < its[iter].end) its[iter].extraWaitNs += run.excessNs;
+            const auto it = std::upper_bound(report.iterations.begin(), report.iterations.end(), run.startNs,
+                                             [](TimeNs t, const IterationStats& i) { return t < i.start; });
+            if (it != report.iterations.begin() && run.startNs < std::prev(it)->end)
+                std::prev(it)->extraWaitNs += run.excessNs;
             std::uint32_t track = run.track;
             if (track == kNone && run.slice < trace.slices().size()) track = trace.slices()[run.slice].track;
             const std::uint32_t th = track < threadOf.size() ? threadOf[track] : kNone;

@@ -86,7 +86,7 @@ struct ContentionPattern {
     TimeNs costNs = 0;         // sum over the runs beside of (duration - baseline), clipped at 0
     TimeNs countedCostNs = 0;  // the same over the runs counted here (none counted twice)
     // Of countedCostNs, the runs that are not anomalies at the report's coefficient: what the
-    // summary adds to the anomalies' extra wait (threshold-dependent; buildReport fills it).
+    // summary adds to the anomalies' extra wait (threshold-dependent; summarise fills it).
     TimeNs unflaggedCostNs = 0;
     Resource cause = Resource::Unknown;
     Provenance provenance = Provenance::Unknown;
