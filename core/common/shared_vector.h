@@ -63,11 +63,6 @@ class SharedVector {
     void resize(std::size_t n) { own().resize(n); }
     void clear() { m_data.reset(); }
 
-    friend bool operator==(const SharedVector& a, const SharedVector& b) {
-        return a.m_data == b.m_data || a.view() == b.view();
-    }
-    friend bool operator!=(const SharedVector& a, const SharedVector& b) { return !(a == b); }
-
   private:
     static const std::vector<T>& empty_vector() {
         static const std::vector<T> none;
