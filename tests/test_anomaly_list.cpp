@@ -7,6 +7,7 @@
 #include "analysis_sim.h"
 #include "core/analysis/engine.h"
 #include "core/analysis/whatif/whatif.h"
+#include "core/report/single/finding_rank.h"
 #include "core/report/single/report_json.h"
 #include "report_text.h"
 #include "test_support.h"
@@ -50,6 +51,10 @@ TEST_CASE("lazy anomalies equal the same anomalies held as a vector, and write t
         REQUIRE_FALSE(predictGains(*p, lazy));  // nullopt: done
         REQUIRE(lazy.anomalies.lazy());
         CHECK(lazy.anomalies.materialisedCount() == 0);  // the what-if too reads compact fields
+        // Writing the JSON and ranking the anomalies read compact fields and texts too.
+        const std::string lazyJson = jsonOf(lazy, p->trace());
+        CHECK(anomalyOrder(lazy, FindingRank::Gain).size() == lazy.anomalies.size());
+        CHECK(lazy.anomalies.materialisedCount() == 0);
         Report owned = lazy;
         owned.anomalies.edit();  // materialise into a plain vector
         REQUIRE(!owned.anomalies.lazy());
@@ -65,6 +70,19 @@ TEST_CASE("lazy anomalies equal the same anomalies held as a vector, and write t
             CHECK(lazy.anomalies.windowCount(i) == x.windows.size());
             CHECK(lazy.anomalies.gainNs(i) == x.gainNs);
             CHECK(lazy.anomalies.baselineNs(i) == x.baselineNs);
+            CHECK(lazy.anomalies.id(i) == x.id);
+            CHECK(lazy.anomalies.breakdown(i).queueNs == x.breakdown.queueNs);
+            CHECK(lazy.anomalies.breakdown(i).waitBeforeNs == x.breakdown.waitBeforeNs);
+            const AnomalyText t = lazy.anomalies.text(i), u = owned.anomalies.text(i);
+            CHECK(t.name == x.name);
+            CHECK(t.pid == x.pid);
+            CHECK(t.tid == x.tid);
+            CHECK(t.trackLabel == x.trackLabel);
+            CHECK(t.evidence == x.evidence);
+            CHECK((u.name == t.name && u.tid == t.tid && u.evidence == t.evidence));
+            std::vector<std::uint32_t> ids;
+            lazy.anomalies.forEachWindow(i, [&](std::uint32_t id) { ids.push_back(id); });
+            CHECK(ids == x.windows);
             withWindows += !x.windows.empty();
             withGain += x.gainNs > 0;
         }
@@ -72,7 +90,13 @@ TEST_CASE("lazy anomalies equal the same anomalies held as a vector, and write t
             CHECK(withWindows > 0);
             CHECK(withGain > 0);
         }
-        CHECK(jsonOf(lazy, p->trace()) == jsonOf(owned, p->trace()));
+        CHECK(lazyJson == jsonOf(owned, p->trace()));
+        // The memberships one by one, in anomaly order, as each anomaly lists them.
+        std::vector<std::pair<std::size_t, std::uint32_t>> lazyPairs, ownedPairs;
+        lazy.anomalies.forEachMembership([&](std::size_t i, std::uint32_t id) { lazyPairs.emplace_back(i, id); });
+        owned.anomalies.forEachMembership([&](std::size_t i, std::uint32_t id) { ownedPairs.emplace_back(i, id); });
+        CHECK(lazyPairs == ownedPairs);
+        CHECK(lazyPairs.size() >= withWindows);
         CHECK(markdownOf(lazy, p->trace()) == markdownOf(owned, p->trace()));
         // A changed owned anomaly is a different report: the comparison above can fail.
         if (!owned.anomalies.empty()) {

@@ -223,6 +223,59 @@ TEST_CASE("a hand-built report/3 keeps what the operators and threads do not say
     CHECK(reportToJson(readText(lean4.dump()), ReportSchemaVersion::V2) == reportToJson(r, ReportSchemaVersion::V2));
 }
 
+TEST_CASE("an anomaly's windows are left to the reader only when its slice's operators give them, in order",
+          "[report][v3]") {
+    // Windows 1 and 2 both hold slice 9 (window 1 twice); window 2 holds slice 4 too.
+    Report r;
+    r.trace.path = "t.json";
+    r.trace.format = "chrome";
+    r.operators.push_back({});
+    r.operators[0].name = "k";
+    const auto op = [](std::uint32_t slice, TimeNs start) {
+        WindowOp o;
+        o.slice = slice;
+        o.name = "k";
+        o.pid = "1";
+        o.tid = "2";
+        o.startNs = start;
+        o.durNs = 10;
+        return o;
+    };
+    ContentionWindow w1, w2;
+    w1.id = 1;
+    w1.ops = {op(9, 100), op(9, 100)};
+    w2.id = 2;
+    w2.ops = {op(4, 50), op(9, 100)};
+    r.windows = WindowList(std::vector<ContentionWindow>{w1, w2});
+    const auto anomaly = [](std::uint32_t id, std::uint32_t slice, TimeNs start, std::vector<std::uint32_t> windows) {
+        Anomaly a;
+        a.id = id;
+        a.slice = slice;
+        a.name = "k";
+        a.pid = "1";
+        a.tid = "2";
+        a.startNs = start;
+        a.durNs = 10;
+        a.windows = std::move(windows);
+        return a;
+    };
+    const auto written = [&](std::vector<Anomaly> as) {
+        r.anomalies = AnomalyList(std::move(as));
+        const json j = reportToJson(r);
+        CHECK(reportToJson(readText(j.dump()), ReportSchemaVersion::V2) == reportToJson(r, ReportSchemaVersion::V2));
+        return j["anomalies"].contains("windows");
+    };
+    // The engine's shape: slice 9 in 1 then 2, slice 4 in 2, slice 7 in none.
+    CHECK_FALSE(written({anomaly(0, 9, 100, {1, 2}), anomaly(1, 4, 50, {2}), anomaly(2, 7, 70, {})}));
+    // Anything else keeps the column: another order, one missing, one too many, one on a slice no
+    // operator holds.
+    CHECK(written({anomaly(0, 9, 100, {2, 1}), anomaly(1, 4, 50, {2})}));
+    CHECK(written({anomaly(0, 9, 100, {1}), anomaly(1, 4, 50, {2})}));
+    CHECK(written({anomaly(0, 9, 100, {1, 2}), anomaly(1, 4, 50, {})}));
+    CHECK(written({anomaly(0, 9, 100, {1, 2, 2}), anomaly(1, 4, 50, {2})}));
+    CHECK(written({anomaly(0, 9, 100, {1, 2}), anomaly(1, 7, 70, {1})}));
+}
+
 namespace {
 // Each case's mutation of `good` is refused as malformed, the reason naming the place `expect`.
 void expectRefusals(const json& good, const std::vector<std::pair<std::string, std::function<void(json&)>>>& cases) {

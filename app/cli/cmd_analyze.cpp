@@ -233,7 +233,8 @@ void printSummary(const Report& r, TimeNs traceBegin, std::size_t top, bool byGa
         }
     }
     std::array<TimeNs, kResourceCount> cost{};
-    for (const auto& a : r.anomalies) cost[static_cast<std::size_t>(a.cause)] += std::max<TimeNs>(1, a.excessNs);
+    for (std::size_t k = 0; k < r.anomalies.size(); ++k)
+        cost[static_cast<std::size_t>(r.anomalies.cause(k))] += std::max<TimeNs>(1, r.anomalies.excessNs(k));
     bool header = false;
     for (std::size_t i = 0; i < kResourceCount; ++i) {
         if (cost[i] == 0 || static_cast<Resource>(i) == Resource::None) continue;

@@ -390,6 +390,14 @@ class PreparedAnomalySource : public AnomalySource {
         a.startNs = row.startNs;
         a.durNs = row.durNs;
     }
+    AnomalyText text(std::size_t k) const override {
+        const PreparedAnalysis& p = *m_p;
+        const Trace& t = *p.m_trace;
+        const AnomalyRow& row = p.m_anomalyRows[k];
+        const Track& tr = t.tracks()[row.track];
+        return {t.str(row.name), tr.pid, tr.tid, p.m_trackLabels[row.track],
+                k < p.m_rowEvidence.size() ? std::string_view(p.m_rowEvidence[k]) : std::string_view()};
+    }
 
   private:
     std::shared_ptr<const PreparedAnalysis> m_p;

@@ -40,27 +40,31 @@ AnomalyList& AnomalyList::operator=(const AnomalyList& o) {
     return *this;
 }
 
-std::size_t AnomalyList::windowCount(std::size_t k) const {
-    if (!m_rows) return m_owned[k].windows.size();
+AnomalyText AnomalyList::text(std::size_t k) const {
+    if (m_rows) return m_source->text(k);
+    const Anomaly& a = m_owned[k];
+    return {a.name, a.pid, a.tid, a.trackLabel, a.evidence};
+}
+
+std::vector<std::pair<std::uint32_t, std::uint32_t>>::const_iterator AnomalyList::firstWindow(std::size_t k) const {
     const auto key = static_cast<std::uint32_t>(k);
     const auto& of = windowsOf();
-    const auto lo =
-        std::lower_bound(of.begin(), of.end(), key,
-                         [](const std::pair<std::uint32_t, std::uint32_t>& m, std::uint32_t v) { return m.first < v; });
-    auto hi = lo;
-    while (hi != of.end() && hi->first == key) ++hi;
-    return static_cast<std::size_t>(hi - lo);
+    return std::lower_bound(
+        of.begin(), of.end(), key,
+        [](const std::pair<std::uint32_t, std::uint32_t>& m, std::uint32_t v) { return m.first < v; });
+}
+
+std::size_t AnomalyList::windowCount(std::size_t k) const {
+    if (!m_rows) return m_owned[k].windows.size();
+    std::size_t n = 0;
+    forEachWindow(k, [&](std::uint32_t) { ++n; });
+    return n;
 }
 
 void AnomalyList::build(std::size_t k, Anomaly& out) const {
     m_source->fill(k, out);
     out.windows.clear();
-    const auto key = static_cast<std::uint32_t>(k);
-    const auto& of = windowsOf();
-    auto it =
-        std::lower_bound(of.begin(), of.end(), key,
-                         [](const std::pair<std::uint32_t, std::uint32_t>& m, std::uint32_t v) { return m.first < v; });
-    for (; it != of.end() && it->first == key; ++it) out.windows.push_back(it->second);
+    forEachWindow(k, [&](std::uint32_t id) { out.windows.push_back(id); });
     out.gainNs = m_gain.empty() ? -1 : m_gain[k];
     out.slackNs = m_slack.empty() ? -1 : m_slack[k];
 }

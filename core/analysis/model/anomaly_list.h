@@ -21,6 +21,7 @@
 #include <iterator>
 #include <memory>
 #include <mutex>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -48,12 +49,20 @@ struct AnomalyRow {
 
 static_assert(sizeof(AnomalyRow) <= 120, "memory_estimate.h counts 120 bytes per row");
 
+// An anomaly's texts as views (into the trace, the prepared analysis or the list's own anomaly),
+// valid as long as the list is and unchanged.
+struct AnomalyText {
+    std::string_view name, pid, tid, trackLabel, evidence;
+};
+
 // Builds the full Anomaly of row k (everything except `windows`, `gainNs` and `slackNs`, which
 // the list adds). Implemented by the engine; keeps what it reads alive.
 class AnomalySource {
   public:
     virtual ~AnomalySource() = default;
     virtual void fill(std::size_t k, Anomaly& out) const = 0;
+    // Row k's texts, as fill() would copy them.
+    virtual AnomalyText text(std::size_t k) const = 0;
 };
 
 // The windows each anomaly was in, as (anomaly index, window id) pairs sorted by anomaly index,
@@ -108,7 +117,31 @@ class AnomalyList {
     TimeNs baselineNs(std::size_t k) const { return m_rows ? m_rows[k].baselineNs : m_owned[k].baselineNs; }
     TimeNs gainNs(std::size_t k) const { return m_rows ? (m_gain.empty() ? -1 : m_gain[k]) : m_owned[k].gainNs; }
     TimeNs slackNs(std::size_t k) const { return m_rows ? (m_slack.empty() ? -1 : m_slack[k]) : m_owned[k].slackNs; }
+    std::uint32_t id(std::size_t k) const { return m_rows ? static_cast<std::uint32_t>(k) : m_owned[k].id; }
+    const Breakdown& breakdown(std::size_t k) const { return m_rows ? m_rows[k].breakdown : m_owned[k].breakdown; }
+    AnomalyText text(std::size_t k) const;
     std::size_t windowCount(std::size_t k) const;
+    // Calls fn(k, id) for each window each anomaly k was in: by anomaly, each one's in order.
+    template <typename Fn>
+    void forEachMembership(Fn fn) const {
+        if (!m_rows) {
+            for (std::size_t k = 0; k < m_owned.size(); ++k)
+                for (const std::uint32_t id : m_owned[k].windows) fn(k, id);
+            return;
+        }
+        for (const auto& [k, id] : windowsOf())
+            if (k < m_count) fn(std::size_t{k}, id);
+    }
+    // Calls fn(id) for each window anomaly k was in, in order.
+    template <typename Fn>
+    void forEachWindow(std::size_t k, Fn fn) const {
+        if (!m_rows) {
+            for (const std::uint32_t id : m_owned[k].windows) fn(id);
+            return;
+        }
+        const auto& of = windowsOf();
+        for (auto it = firstWindow(k); it != of.end() && it->first == k; ++it) fn(it->second);
+    }
 
     // The what-if's results, stored beside the rows when lazy.
     void setGain(std::size_t k, TimeNs ns);
@@ -171,6 +204,7 @@ class AnomalyList {
         std::size_t count = 0;
     };
     const Anomaly& materialised(std::size_t k) const;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>>::const_iterator firstWindow(std::size_t k) const;
     const std::vector<std::pair<std::uint32_t, std::uint32_t>>& windowsOf() const {
         return m_membership ? m_membership->windowsOf() : m_windowsOf;
     }

@@ -27,10 +27,15 @@ std::vector<std::size_t> ranked(std::size_t n, FindingRank rank, const std::vect
 }  // namespace
 
 std::vector<std::size_t> anomalyOrder(const Report& r, FindingRank rank) {
-    std::vector<TimeNs> gain;
-    for (const Anomaly& a : r.anomalies) gain.push_back(a.gainNs);
-    return ranked(r.anomalies.size(), rank, gain,
-                  [&](std::size_t a, std::size_t b) { return r.anomalies[a].score > r.anomalies[b].score; });
+    // From the list's compact fields: a lazy list (anomaly_list.h) is not materialised to rank it.
+    const AnomalyList& list = r.anomalies;
+    std::vector<TimeNs> gain(list.size());
+    std::vector<double> score(list.size());
+    for (std::size_t k = 0; k < list.size(); ++k) {
+        gain[k] = list.gainNs(k);
+        score[k] = list.score(k);
+    }
+    return ranked(list.size(), rank, gain, [&](std::size_t a, std::size_t b) { return score[a] > score[b]; });
 }
 
 std::vector<std::size_t> windowOrder(const Report& r, FindingRank rank) {

@@ -7,8 +7,10 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
+#include "core/common/radix_sort.h"
 #include "core/report/breakdowns/breakdowns_json.h"
 #include "core/report/producer_json.h"
 #include "core/report/ranks/distributed_json.h"
@@ -31,10 +33,7 @@ namespace {
 // An anomaly's, a window operator's or a cluster's text and times, from the trace when a report
 // built by hand lacks them (report/2 does the same: report_json.cpp).
 struct ItemText {
-    const std::string* name;
-    const std::string* pid;
-    const std::string* tid;
-    const std::string* label;
+    std::string_view name, pid, tid, label;
     TimeNs start, dur;
 };
 
@@ -62,18 +61,24 @@ class Writer {
     void text(std::string_view s) { m_w.value(m_strings.index(s)); }
     void optionalNs(TimeNs v) { v >= 0 ? m_w.value(v) : m_w.null(); }
     void time(TimeNs v) { m_w.value(v - m_origin); }
-    void evidence(const std::string& s);
+    void evidence(std::string_view s);
     // The thread (threads[]) a finding's track_index names, when its pid, tid and label are that
     // thread's.
-    bool fromThread(std::uint32_t track, const std::string& pid, const std::string& tid,
-                    const std::string& label) const {
+    bool fromThread(std::uint32_t track, std::string_view pid, std::string_view tid, std::string_view label) const {
         auto it = m_threads.find(track);
         return it != m_threads.end() && it->second->pid == pid && it->second->tid == tid && it->second->label == label;
     }
     const SignatureStats* op(std::uint32_t sig) const {
         return sig < m_r.operators.size() ? &m_r.operators[sig] : nullptr;
     }
-    ItemText anomalyText(std::size_t k);
+    void collectFallbacks();
+    ItemText anomalyText(std::size_t k) const;
+    // An anomaly's start and duration (its text's, without reading the texts).
+    std::pair<TimeNs, TimeNs> anomalyTimes(std::size_t k) const {
+        if (!m_fallback.empty())
+            if (auto it = m_fallback.find(k); it != m_fallback.end()) return {it->second.start, it->second.dur};
+        return {m_r.anomalies.startNs(k), m_r.anomalies.durNs(k)};
+    }
     ItemText opText(std::size_t i) const;
     void collectOps();
     bool windowsFromOps() const;
@@ -94,15 +99,16 @@ class Writer {
     TextTable m_strings;
     TimeNs m_origin = 0;
     std::unordered_map<std::uint32_t, const TrackStats*> m_threads;
-    std::unordered_map<std::size_t, SliceText> m_fallback;    // by anomaly, for hand-built reports
+    std::unordered_map<std::size_t, SliceText> m_fallback;    // by anomaly, for hand-built reports without names
     std::vector<const WindowOp*> m_ops;                       // every window's, one after the other
+    std::vector<std::uint32_t> m_opWindow;                    // the id of each one's window
     std::unordered_map<std::size_t, SliceText> m_opFallback;  // by m_ops index, for hand-built reports
     // report/4: the times of the anomalies, window operators, pattern runs are `slices`'.
     bool m_anomalySlices = false, m_opSlices = false, m_runSlices = false;
     std::vector<SliceTimes::Row> m_slices;
 };
 
-void Writer::evidence(const std::string& s) {
+void Writer::evidence(std::string_view s) {
     if (s.empty()) return m_w.null();
     EvidenceParts parts = splitEvidence(s);
     std::string back, error;
@@ -122,37 +128,83 @@ void Writer::evidence(const std::string& s) {
     m_w.endArray();
 }
 
-ItemText Writer::anomalyText(std::size_t k) {
-    const Anomaly& a = m_r.anomalies[k];
-    if (a.name.empty() && m_t) {
-        auto it = m_fallback.find(k);
-        if (it == m_fallback.end()) it = m_fallback.emplace(k, sliceText(m_t, a.slice)).first;
-        const SliceText& f = it->second;
-        if (!f.name.empty()) return {&f.name, &f.pid, &f.tid, &f.label, f.start, f.dur};
-    }
-    return {&a.name, &a.pid, &a.tid, &a.trackLabel, a.startNs, a.durNs};
+// The text and times of the anomalies a hand-built report left without a name, from the trace.
+void Writer::collectFallbacks() {
+    const AnomalyList& list = m_r.anomalies;
+    if (!m_t) return;
+    for (std::size_t k = 0; k < list.size(); ++k)
+        if (list.text(k).name.empty()) {
+            SliceText f = sliceText(m_t, list.slice(k));
+            if (!f.name.empty()) m_fallback.emplace(k, std::move(f));
+        }
+}
+
+// Read through the list's compact accessors and views: a lazy list (anomaly_list.h) is never
+// materialised for writing.
+ItemText Writer::anomalyText(std::size_t k) const {
+    if (!m_fallback.empty())
+        if (auto it = m_fallback.find(k); it != m_fallback.end()) {
+            const SliceText& f = it->second;
+            return {f.name, f.pid, f.tid, f.label, f.start, f.dur};
+        }
+    const AnomalyList& list = m_r.anomalies;
+    const AnomalyText a = list.text(k);
+    return {a.name, a.pid, a.tid, a.trackLabel, list.startNs(k), list.durNs(k)};
 }
 
 // Whether every anomaly's windows are the ids of the windows whose operators hold its slice, in
 // window order (as the engine makes them): the reader then rebuilds them from the windows.
+// Linear after two radix sorts: the operators by slice give each slice its ids, the anomalies by
+// slice find their range of them, and the memberships are matched against it in one pass.
 bool Writer::windowsFromOps() const {
-    std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> of;
-    for (const ContentionWindow& w : m_r.windows)
-        for (const WindowOp& o : w.ops) {
-            std::vector<std::uint32_t>& ids = of[o.slice];
-            if (ids.empty() || ids.back() != w.id) ids.push_back(w.id);
-        }
     const AnomalyList& list = m_r.anomalies;
-    return all(list.size(), [&](std::size_t k) {
-        auto it = of.find(list.slice(k));
-        return it == of.end() ? list.windowCount(k) == 0 : list[k].windows == it->second;
+    const std::size_t n = list.size();
+    std::vector<std::uint64_t> keys, scratch;
+    keys.reserve(m_ops.size());
+    for (std::size_t i = 0; i < m_ops.size(); ++i) keys.push_back(std::uint64_t{m_ops[i]->slice} << 32 | i);
+    radixSort(keys, scratch);
+    // Each slice's ids in window order, a window once when consecutive operators share it.
+    std::vector<std::uint32_t> ids, idSlice;
+    ids.reserve(keys.size());
+    idSlice.reserve(keys.size());
+    for (std::size_t j = 0; j < keys.size(); ++j) {
+        const auto slice = static_cast<std::uint32_t>(keys[j] >> 32);
+        const std::uint32_t id = m_opWindow[keys[j] & 0xffffffffu];
+        if (!ids.empty() && idSlice.back() == slice && ids.back() == id) continue;
+        ids.push_back(id);
+        idSlice.push_back(slice);
+    }
+    keys.clear();
+    keys.reserve(n);
+    for (std::size_t k = 0; k < n; ++k) keys.push_back(std::uint64_t{list.slice(k)} << 32 | k);
+    radixSort(keys, scratch);
+    std::vector<std::uint32_t> lo(n), left(n);  // each anomaly's first id, and how many it has still to match
+    std::size_t j = 0;
+    for (const std::uint64_t key : keys) {
+        const auto slice = static_cast<std::uint32_t>(key >> 32);
+        const std::size_t k = key & 0xffffffffu;
+        while (j < idSlice.size() && idSlice[j] < slice) ++j;
+        std::size_t h = j;
+        while (h < idSlice.size() && idSlice[h] == slice) ++h;
+        lo[k] = static_cast<std::uint32_t>(j);
+        left[k] = static_cast<std::uint32_t>(h - j);
+    }
+    bool same = true;
+    list.forEachMembership([&](std::size_t k, std::uint32_t id) {
+        if (!same || left[k] == 0 || ids[lo[k]] != id) {
+            same = false;
+            return;
+        }
+        ++lo[k];
+        --left[k];
     });
+    return same && all(n, [&](std::size_t k) { return left[k] == 0; });
 }
 
 // The earliest start of any finding: their times are written from it.
 void Writer::origin() {
     TimeNs o = std::numeric_limits<TimeNs>::max();
-    for (std::size_t k = 0; k < m_r.anomalies.size(); ++k) o = std::min(o, anomalyText(k).start);
+    for (std::size_t k = 0; k < m_r.anomalies.size(); ++k) o = std::min(o, anomalyTimes(k).first);
     for (const ContentionWindow& w : m_r.windows) o = std::min(o, w.start);
     for (std::size_t i = 0; i < m_ops.size(); ++i) o = std::min(o, opText(i).start);
     for (const Cluster& c : m_r.clusters) o = std::min(o, c.start);
@@ -165,7 +217,10 @@ void Writer::origin() {
 // times from the trace where a hand-built report lacks them.
 void Writer::collectOps() {
     for (const ContentionWindow& w : m_r.windows)
-        for (const WindowOp& o : w.ops) m_ops.push_back(&o);
+        for (const WindowOp& o : w.ops) {
+            m_ops.push_back(&o);
+            m_opWindow.push_back(w.id);
+        }
     for (std::size_t i = 0; i < m_ops.size(); ++i)
         if (m_ops[i]->name.empty() && m_t) {
             SliceText s = sliceText(m_t, m_ops[i]->slice);
@@ -178,9 +233,9 @@ ItemText Writer::opText(std::size_t i) const {
     auto it = m_opFallback.find(i);
     if (it != m_opFallback.end()) {
         const SliceText& f = it->second;
-        return {&f.name, &f.pid, &f.tid, &f.label, f.start, f.dur};
+        return {f.name, f.pid, f.tid, f.label, f.start, f.dur};
     }
-    return {&o.name, &o.pid, &o.tid, nullptr, o.startNs, o.durNs};
+    return {o.name, o.pid, o.tid, {}, o.startNs, o.durNs};
 }
 
 // report/4: the slices the anomalies, window operators and pattern runs name, each with its start
@@ -203,8 +258,8 @@ void Writer::sliceTimes() {
         bool okA = true, okO = true, okR = true;
         if (useA)
             for (std::size_t k = 0; k < list.size(); ++k) {
-                const ItemText x = anomalyText(k);
-                okA = t.add(list.slice(k), x.start, x.dur) && okA;
+                const auto [start, dur] = anomalyTimes(k);
+                okA = t.add(list.slice(k), start, dur) && okA;
             }
         if (useO)
             for (std::size_t i = 0; i < m_ops.size(); ++i) {
@@ -249,34 +304,34 @@ void Writer::anomalies() {
     m_w.key("anomalies");
     m_w.beginObject();
     m_w.member("rows", static_cast<std::uint64_t>(n));
-    if (!all(n, [&](std::size_t k) { return list[k].id == k; }))
-        column("id", n, [&](std::size_t k) { m_w.value(list[k].id); });
+    if (!all(n, [&](std::size_t k) { return list.id(k) == k; }))
+        column("id", n, [&](std::size_t k) { m_w.value(list.id(k)); });
     column("slice", n, [&](std::size_t k) { m_w.value(list.slice(k)); });
     column("signature", n, [&](std::size_t k) { m_w.value(list.signature(k)); });
     column("track_index", n, [&](std::size_t k) { m_w.value(list.track(k)); });
     if (!all(n, [&](std::size_t k) {
             const SignatureStats* s = op(list.signature(k));
-            return s && s->name == *anomalyText(k).name;
+            return s && s->name == anomalyText(k).name;
         }))
-        column("name", n, [&](std::size_t k) { text(*anomalyText(k).name); });
+        column("name", n, [&](std::size_t k) { text(anomalyText(k).name); });
     if (!all(n, [&](std::size_t k) {
             const ItemText x = anomalyText(k);
-            return fromThread(list.track(k), *x.pid, *x.tid, *x.label);
+            return fromThread(list.track(k), x.pid, x.tid, x.label);
         })) {
-        column("pid", n, [&](std::size_t k) { text(*anomalyText(k).pid); });
-        column("tid", n, [&](std::size_t k) { text(*anomalyText(k).tid); });
-        column("track", n, [&](std::size_t k) { text(*anomalyText(k).label); });
+        column("pid", n, [&](std::size_t k) { text(anomalyText(k).pid); });
+        column("tid", n, [&](std::size_t k) { text(anomalyText(k).tid); });
+        column("track", n, [&](std::size_t k) { text(anomalyText(k).label); });
     }
     if (!m_anomalySlices) {
-        column("start_ns", n, [&](std::size_t k) { time(anomalyText(k).start); });
-        column("dur_ns", n, [&](std::size_t k) { m_w.value(anomalyText(k).dur); });
+        column("start_ns", n, [&](std::size_t k) { time(anomalyTimes(k).first); });
+        column("dur_ns", n, [&](std::size_t k) { m_w.value(anomalyTimes(k).second); });
     }
     if (!all(n, [&](std::size_t k) {
             const SignatureStats* s = op(list.signature(k));
             return s && s->baselineNs == list.baselineNs(k);
         }))
         column("baseline_ns", n, [&](std::size_t k) { m_w.value(list.baselineNs(k)); });
-    if (!all(n, [&](std::size_t k) { return list.excessNs(k) == anomalyText(k).dur - list.baselineNs(k); }))
+    if (!all(n, [&](std::size_t k) { return list.excessNs(k) == anomalyTimes(k).second - list.baselineNs(k); }))
         column("excess_ns", n, [&](std::size_t k) { m_w.value(list.excessNs(k)); });
     if (m_version >= 4 && all(n, [&](std::size_t k) { return isFloat32(list.score(k)); }))
         column("score_f32", n, [&](std::size_t k) { m_w.value(static_cast<float>(list.score(k))); });
@@ -284,12 +339,12 @@ void Writer::anomalies() {
         column("score", n, [&](std::size_t k) { m_w.value(finite(list.score(k))); });
     column("cause", n, [&](std::size_t k) { text(resourceName(list.cause(k))); });
     column("provenance", n, [&](std::size_t k) { text(provenanceName(list.provenance(k))); });
-    if (!all(n, [&](std::size_t k) { return list[k].evidence.empty(); }))
-        column("evidence", n, [&](std::size_t k) { evidence(list[k].evidence); });
+    if (!all(n, [&](std::size_t k) { return list.text(k).evidence.empty(); }))
+        column("evidence", n, [&](std::size_t k) { evidence(list.text(k).evidence); });
     if (!windowsFromOps())
         column("windows", n, [&](std::size_t k) {
             m_w.beginArray();
-            for (std::uint32_t id : list[k].windows) m_w.value(id);
+            list.forEachWindow(k, [&](std::uint32_t id) { m_w.value(id); });
             m_w.endArray();
         });
     breakdowns();
@@ -321,8 +376,8 @@ void Writer::breakdowns() {
     for (const Part& p : parts) {
         const bool waitBefore = p.ns == &Breakdown::waitBeforeNs, compute = p.ns == &Breakdown::computeNs;
         const auto isDefault = [&](std::size_t k) {
-            const Breakdown& b = list[k].breakdown;
-            if (v4 && compute) return b.computeNs == anomalyText(k).dur - b.dataWaitNs - b.queueNs - b.syncNs;
+            const Breakdown& b = list.breakdown(k);
+            if (v4 && compute) return b.computeNs == anomalyTimes(k).second - b.dataWaitNs - b.queueNs - b.syncNs;
             return p.flag ? !(b.*p.flag) : waitBefore ? b.waitBeforeNs < 0 : b.*p.ns == 0;
         };
         if (all(n, isDefault)) continue;
@@ -332,7 +387,7 @@ void Writer::breakdowns() {
             open = true;
         }
         column(p.key, n, [&](std::size_t k) {
-            const Breakdown& b = list[k].breakdown;
+            const Breakdown& b = list.breakdown(k);
             if (p.flag)
                 m_w.value(std::uint64_t{b.*p.flag ? 1u : 0u});
             else if (waitBefore)
@@ -378,9 +433,9 @@ void Writer::windowOps() {
     m_w.beginObject();
     m_w.member("rows", static_cast<std::uint64_t>(n));
     column("slice", n, [&](std::size_t i) { m_w.value(ops[i]->slice); });
-    column("name", n, [&](std::size_t i) { text(*get(i).name); });
-    column("pid", n, [&](std::size_t i) { text(*get(i).pid); });
-    column("tid", n, [&](std::size_t i) { text(*get(i).tid); });
+    column("name", n, [&](std::size_t i) { text(get(i).name); });
+    column("pid", n, [&](std::size_t i) { text(get(i).pid); });
+    column("tid", n, [&](std::size_t i) { text(get(i).tid); });
     if (!m_opSlices) {
         column("start_ns", n, [&](std::size_t i) { time(get(i).start); });
         column("dur_ns", n, [&](std::size_t i) { m_w.value(get(i).dur); });
@@ -484,6 +539,7 @@ void Writer::pattern(const ContentionPattern& p) {
 }
 
 void Writer::write() {
+    collectFallbacks();
     collectOps();
     origin();
     sliceTimes();
