@@ -9,8 +9,6 @@
 #include <iterator>
 #include <utility>
 
-#include <queue>
-
 namespace contend {
 
 // 32-bit vertex and edge indices keep the graph compact (10^6 nodes, a few 10^6 edges).
@@ -459,7 +457,7 @@ std::vector<ReportNote> dependencyNotes(const DependencyGraph& g) {
 // --- replay ----------------------------------------------------------------------------------
 
 Replayer::Replayer(const DependencyGraph& g)
-    : m_g(g), m_start(g.start), m_end(g.end), m_own(g.own), m_state(g.size(), 0) {}
+    : m_g(g), m_start(g.start), m_end(g.end), m_own(g.own), m_state(g.size(), 0), m_queued((g.size() + 63) / 64, 0) {}
 
 Replayer::Result Replayer::run(const std::vector<Change>& changes, const std::vector<std::uint32_t>& fused) {
     const DepBoostGraph& bg = m_g.csr->g;
@@ -472,8 +470,11 @@ Replayer::Result Replayer::run(const std::vector<Change>& changes, const std::ve
     }
     m_touched.clear();
     if (m_g.size() == 0) return res;
-    // Min-heap on topological rank: a node is recomputed after every predecessor that moved.
-    std::priority_queue<std::uint32_t, std::vector<std::uint32_t>, std::greater<>> heap;
+    // The queued nodes by topological rank, lowest first: a node is recomputed after every
+    // predecessor that moved. A bit per rank, scanned upward from the lowest queued word: the
+    // same order a min-heap would give, in time linear in the ranks the run spans (a replay that
+    // moves half the graph reads its bits in order instead of a heap's log n random steps).
+    std::size_t queued = 0, word = m_queued.size();  // how many are queued; the lowest word that may hold one
     auto touch = [&](std::uint32_t v) {
         if (!(m_state[v] & 2)) m_touched.push_back(v);
         m_state[v] |= 2;
@@ -482,7 +483,10 @@ Replayer::Result Replayer::run(const std::vector<Change>& changes, const std::ve
         touch(v);
         if (m_state[v] & 1) return;
         m_state[v] |= 1;
-        heap.push(m_g.rank[v]);
+        const std::uint32_t r = m_g.rank[v];
+        m_queued[r >> 6] |= std::uint64_t{1} << (r & 63);
+        word = std::min<std::size_t>(word, r >> 6);
+        ++queued;
     };
     for (const Change& c : changes) {
         if (c.node >= m_g.size() || c.shortenNs <= 0) continue;
@@ -513,9 +517,16 @@ Replayer::Result Replayer::run(const std::vector<Change>& changes, const std::ve
             }
         }
     }
-    while (!heap.empty()) {
-        const std::uint32_t v = m_g.order[heap.top()];
-        heap.pop();
+    while (queued > 0) {
+        std::uint64_t& bits = m_queued[word];
+        if (bits == 0) {
+            ++word;
+            continue;
+        }
+        const std::size_t r = (word << 6) + static_cast<std::size_t>(__builtin_ctzll(bits));
+        bits &= bits - 1;
+        --queued;
+        const std::uint32_t v = m_g.order[r];
         m_state[v] &= static_cast<std::uint8_t>(~1u);
         ++res.visited;
         const bool isFused = (m_state[v] & 4) != 0, dropped = (m_state[v] & 8) != 0;

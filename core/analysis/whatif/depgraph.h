@@ -162,6 +162,7 @@ class Replayer {
     std::vector<TimeNs> m_start, m_end, m_own;
     std::vector<std::uint8_t> m_state;  // bit 0: queued, bit 1: touched, bit 2: fused
     std::vector<std::uint32_t> m_touched;
+    std::vector<std::uint64_t> m_queued;  // the queued nodes, a bit each by topological rank (clear between runs)
 };
 
 }  // namespace contend

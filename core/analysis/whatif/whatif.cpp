@@ -33,10 +33,18 @@ std::uint32_t nodeOfSlice(const Inputs& p, std::uint32_t slice) {
     return p.graph.nodeOfOp[ops.opOfSlice[slice]];
 }
 
-// From the compact fields (anomaly_list.h): the what-if runs over every anomaly and must not
-// build each one.
-void anomalyChanges(const Inputs& p, const AnomalyList& list, std::size_t k, std::vector<Replayer::Change>& out) {
-    const std::uint32_t v = nodeOfSlice(p, list.slice(k));
+// Each anomaly's node (kNone: none), looked up once (anomalies are in score order, so each
+// lookup is a random read): the replays below read them many times. From the compact fields
+// (anomaly_list.h): the what-if runs over every anomaly and must not build each one.
+std::vector<std::uint32_t> anomalyNodes(const Inputs& p, const AnomalyList& list) {
+    std::vector<std::uint32_t> nodes(list.size());
+    for (std::size_t k = 0; k < list.size(); ++k) nodes[k] = nodeOfSlice(p, list.slice(k));
+    return nodes;
+}
+
+void anomalyChanges(const std::vector<std::uint32_t>& nodes, const AnomalyList& list, std::size_t k,
+                    std::vector<Replayer::Change>& out) {
+    const std::uint32_t v = nodes[k];
     const TimeNs excess = list.excessNs(k);
     if (v != kNone && excess > 0) out.push_back({v, excess});
 }
@@ -70,7 +78,7 @@ TimeNs criticalCut(const DependencyGraph& g, const std::vector<Replayer::Change>
     return cut;
 }
 
-void fillPaths(const Inputs& p, const DependencyGraph& g, Report& r) {
+void fillPaths(const Inputs& p, const DependencyGraph& g, const std::vector<std::uint32_t>& anomalyNode, Report& r) {
     const Trace& t = p.trace;
     WhatIfSummary& w = r.whatIf;
     std::map<std::uint32_t, TimeNs> byTrack;
@@ -90,7 +98,7 @@ void fillPaths(const Inputs& p, const DependencyGraph& g, Report& r) {
             w.criticalTrack = t.tracks()[track].label();
         }
     for (std::size_t k = 0; k < r.anomalies.size(); ++k) {
-        const std::uint32_t v = nodeOfSlice(p, r.anomalies.slice(k));
+        const std::uint32_t v = anomalyNode[k];
         r.anomalies.setSlack(k, v != kNone ? g.slack[v] : -1);
     }
     for (ContentionWindow& win : r.windows.edit())
@@ -159,7 +167,8 @@ std::optional<Failure> predictGains(const Trace& trace, const OperatorSet& ops, 
     w.iterations = g.iterations.size();
     w.nodes = g.size();
     w.edges = g.edgeCount();
-    fillPaths(p, g, r);
+    const std::vector<std::uint32_t> anomalyNode = anomalyNodes(p, r.anomalies);
+    fillPaths(p, g, anomalyNode, r);
 
     // With a cache made for this analysis, replays it already ran are looked up.
     WhatIfCache* cache = settings.cache && &settings.cache->graph() == &g ? settings.cache : nullptr;
@@ -197,7 +206,7 @@ std::optional<Failure> predictGains(const Trace& trace, const OperatorSet& ops, 
     for (std::uint32_t i = 0; i < r.clusters.size(); ++i) jobs.push_back({JobKind::Cluster, i, r.clusters[i].savingNs});
     for (std::uint32_t i = 0; i < r.anomalies.size(); ++i) {
         changes.clear();
-        anomalyChanges(p, r.anomalies, i, changes);
+        anomalyChanges(anomalyNode, r.anomalies, i, changes);
         const TimeNs cut = criticalCut(g, changes);
         if (cut > 0)
             jobs.push_back({JobKind::Anomaly, i, cut});
@@ -216,7 +225,8 @@ std::optional<Failure> predictGains(const Trace& trace, const OperatorSet& ops, 
             const bool all = t == resourceOf.size();
             const std::size_t res = all ? 0 : resourceOf[t];
             for (std::size_t k = 0; k < r.anomalies.size(); ++k)
-                if (all || static_cast<std::size_t>(r.anomalies.cause(k)) == res) anomalyChanges(p, r.anomalies, k, ch);
+                if (all || static_cast<std::size_t>(r.anomalies.cause(k)) == res)
+                    anomalyChanges(anomalyNode, r.anomalies, k, ch);
             for (const ContentionPattern& pat : r.patterns)
                 if (all || static_cast<std::size_t>(pat.cause) == res) patternChanges(pat, ch);
             if (all || static_cast<Resource>(res) == Resource::Sync)
@@ -229,7 +239,7 @@ std::optional<Failure> predictGains(const Trace& trace, const OperatorSet& ops, 
         else if (job.kind == JobKind::Cluster)
             clusterFused(p, r.clusters[job.index], fu);
         else
-            anomalyChanges(p, r.anomalies, job.index, ch);
+            anomalyChanges(anomalyNode, r.anomalies, job.index, ch);
     };
 
     // Each replay's result, and the budget as a serial run counts it: the findings' replays
