@@ -10,7 +10,6 @@
 #include <utility>
 #include <vector>
 
-#include "core/common/radix_sort.h"
 #include "core/report/breakdowns/breakdowns_json.h"
 #include "core/report/producer_json.h"
 #include "core/report/ranks/distributed_json.h"
@@ -154,51 +153,11 @@ ItemText Writer::anomalyText(std::size_t k) const {
 
 // Whether every anomaly's windows are the ids of the windows whose operators hold its slice, in
 // window order (as the engine makes them): the reader then rebuilds them from the windows.
-// Linear after two radix sorts: the operators by slice give each slice its ids, the anomalies by
-// slice find their range of them, and the memberships are matched against it in one pass.
 bool Writer::windowsFromOps() const {
-    const AnomalyList& list = m_r.anomalies;
-    const std::size_t n = list.size();
-    std::vector<std::uint64_t> keys, scratch;
-    keys.reserve(m_ops.size());
-    for (std::size_t i = 0; i < m_ops.size(); ++i) keys.push_back(std::uint64_t{m_ops[i]->slice} << 32 | i);
-    radixSort(keys, scratch);
-    // Each slice's ids in window order, a window once when consecutive operators share it.
-    std::vector<std::uint32_t> ids, idSlice;
-    ids.reserve(keys.size());
-    idSlice.reserve(keys.size());
-    for (std::size_t j = 0; j < keys.size(); ++j) {
-        const auto slice = static_cast<std::uint32_t>(keys[j] >> 32);
-        const std::uint32_t id = m_opWindow[keys[j] & 0xffffffffu];
-        if (!ids.empty() && idSlice.back() == slice && ids.back() == id) continue;
-        ids.push_back(id);
-        idSlice.push_back(slice);
-    }
-    keys.clear();
-    keys.reserve(n);
-    for (std::size_t k = 0; k < n; ++k) keys.push_back(std::uint64_t{list.slice(k)} << 32 | k);
-    radixSort(keys, scratch);
-    std::vector<std::uint32_t> lo(n), left(n);  // each anomaly's first id, and how many it has still to match
-    std::size_t j = 0;
-    for (const std::uint64_t key : keys) {
-        const auto slice = static_cast<std::uint32_t>(key >> 32);
-        const std::size_t k = key & 0xffffffffu;
-        while (j < idSlice.size() && idSlice[j] < slice) ++j;
-        std::size_t h = j;
-        while (h < idSlice.size() && idSlice[h] == slice) ++h;
-        lo[k] = static_cast<std::uint32_t>(j);
-        left[k] = static_cast<std::uint32_t>(h - j);
-    }
-    bool same = true;
-    list.forEachMembership([&](std::size_t k, std::uint32_t id) {
-        if (!same || left[k] == 0 || ids[lo[k]] != id) {
-            same = false;
-            return;
-        }
-        ++lo[k];
-        --left[k];
-    });
-    return same && all(n, [&](std::size_t k) { return left[k] == 0; });
+    std::vector<std::uint32_t> slices;
+    slices.reserve(m_ops.size());
+    for (const WindowOp* o : m_ops) slices.push_back(o->slice);
+    return v3detail::windowsFollowOps(m_r.anomalies, slices, m_opWindow);
 }
 
 // The earliest start of any finding: their times are written from it.

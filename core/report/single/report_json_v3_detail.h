@@ -1,6 +1,7 @@
 #pragma once
 // The report/3 and /4 writer's private parts (report_json_v3.cpp): the document's table of texts,
-// report/4's table of slice times, and whether a score can be written as a 32-bit float.
+// report/4's table of slice times, whether a score can be written as a 32-bit float, and whether
+// the anomalies' windows follow from the windows' operators.
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -11,6 +12,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/analysis/model/anomaly_list.h"
+#include "core/common/radix_sort.h"
 #include "core/trace/types.h"
 
 namespace contend::v3detail {
@@ -90,6 +93,56 @@ inline bool isFloat32(double v) {
     double back = 0;
     const auto r = std::from_chars(buf, w.ptr, back);
     return r.ec == std::errc() && static_cast<float>(back) == f;
+}
+
+// Whether every anomaly's windows are the ids of the windows whose operators hold its slice, in
+// window order; operator i of every window's, one after the other, holds slice opSlice[i] and is
+// in window opWindow[i]. Linear after two radix sorts: the operators by slice give each slice
+// its ids, the anomalies by slice find their range of them, and the memberships are matched
+// against it in one pass.
+inline bool windowsFollowOps(const AnomalyList& list, const std::vector<std::uint32_t>& opSlice,
+                             const std::vector<std::uint32_t>& opWindow) {
+    const std::size_t n = list.size();
+    std::vector<std::uint64_t> keys, scratch;
+    keys.reserve(opSlice.size());
+    for (std::size_t i = 0; i < opSlice.size(); ++i) keys.push_back(std::uint64_t{opSlice[i]} << 32 | i);
+    radixSort(keys, scratch);
+    // Each slice's ids in window order, a window once when consecutive operators share it.
+    std::vector<std::uint32_t> ids, idSlice;
+    ids.reserve(keys.size());
+    idSlice.reserve(keys.size());
+    for (std::size_t j = 0; j < keys.size(); ++j) {
+        const auto slice = static_cast<std::uint32_t>(keys[j] >> 32);
+        const std::uint32_t id = opWindow[keys[j] & 0xffffffffu];
+        if (!ids.empty() && idSlice.back() == slice && ids.back() == id) continue;
+        ids.push_back(id);
+        idSlice.push_back(slice);
+    }
+    keys.clear();
+    keys.reserve(n);
+    for (std::size_t k = 0; k < n; ++k) keys.push_back(std::uint64_t{list.slice(k)} << 32 | k);
+    radixSort(keys, scratch);
+    std::vector<std::uint32_t> lo(n), left(n);  // each anomaly's first id, and how many it has still to match
+    std::size_t j = 0;
+    for (const std::uint64_t key : keys) {
+        const auto slice = static_cast<std::uint32_t>(key >> 32);
+        const std::size_t k = key & 0xffffffffu;
+        while (j < idSlice.size() && idSlice[j] < slice) ++j;
+        std::size_t h = j;
+        while (h < idSlice.size() && idSlice[h] == slice) ++h;
+        lo[k] = static_cast<std::uint32_t>(j);
+        left[k] = static_cast<std::uint32_t>(h - j);
+    }
+    bool same = true;
+    list.forEachMembership([&](std::size_t k, std::uint32_t id) {
+        if (!same || left[k] == 0 || ids[lo[k]] != id) {
+            same = false;
+            return;
+        }
+        ++lo[k];
+        --left[k];
+    });
+    return same && std::all_of(left.begin(), left.end(), [](std::uint32_t l) { return l == 0; });
 }
 
 }  // namespace contend::v3detail
