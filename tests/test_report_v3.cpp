@@ -231,31 +231,26 @@ TEST_CASE("an anomaly's windows are left to the reader only when its slice's ope
     r.trace.format = "chrome";
     r.operators.push_back({});
     r.operators[0].name = "k";
-    const auto op = [](std::uint32_t slice, TimeNs start) {
-        WindowOp o;
-        o.slice = slice;
-        o.name = "k";
-        o.pid = "1";
-        o.tid = "2";
-        o.startNs = start;
-        o.durNs = 10;
-        return o;
+    // A window operator or an anomaly of slice `slice` on thread 1/2, 10 ns from `start`.
+    const auto on = [](auto item, std::uint32_t slice, TimeNs start) {
+        item.slice = slice;
+        item.name = "k";
+        item.pid = "1";
+        item.tid = "2";
+        item.startNs = start;
+        item.durNs = 10;
+        return item;
     };
+    const auto op = [&](std::uint32_t slice, TimeNs start) { return on(WindowOp{}, slice, start); };
     ContentionWindow w1, w2;
     w1.id = 1;
     w1.ops = {op(9, 100), op(9, 100)};
     w2.id = 2;
     w2.ops = {op(4, 50), op(9, 100)};
     r.windows = WindowList(std::vector<ContentionWindow>{w1, w2});
-    const auto anomaly = [](std::uint32_t id, std::uint32_t slice, TimeNs start, std::vector<std::uint32_t> windows) {
-        Anomaly a;
+    const auto anomaly = [&](std::uint32_t id, std::uint32_t slice, TimeNs start, std::vector<std::uint32_t> windows) {
+        Anomaly a = on(Anomaly{}, slice, start);
         a.id = id;
-        a.slice = slice;
-        a.name = "k";
-        a.pid = "1";
-        a.tid = "2";
-        a.startNs = start;
-        a.durNs = 10;
         a.windows = std::move(windows);
         return a;
     };
