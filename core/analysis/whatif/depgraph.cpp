@@ -466,6 +466,8 @@ Replayer::Result Replayer::run(const std::vector<Change>& changes, const std::ve
         m_start[v] = m_g.start[v];
         m_end[v] = m_g.end[v];
         m_own[v] = m_g.own[v];
+        // Still queued: the last run stopped on an exception; its queue bits go too.
+        if (m_state[v] & 1) m_queued[m_g.rank[v] >> 6] = 0;
         m_state[v] = 0;
     }
     m_touched.clear();
