@@ -14,6 +14,7 @@ there, and that /3 equals, field for field, the one `analyze --json-schema 3` wr
 producer (which names the build) and without patterns[].signature (report/2 before 0.9.0 did not
 write it): a report/3 from this build against a report/2 from an older one must come out equal."""
 import json
+import math
 import re
 import struct
 import sys
@@ -68,6 +69,14 @@ def as_float32(x):
     return struct.unpack("f", struct.pack("f", x))[0]
 
 
+def share_excess(dur, slowdown):
+    """A pattern run's share of the slowdown s, dur x s / (1 + s) rounded half away from 0, as
+    core/analysis/model/pattern_excess.h computes it."""
+    if not slowdown > 0 or dur <= 0:
+        return 0
+    return int(math.floor(dur * slowdown / (1.0 + slowdown) + 0.5))
+
+
 def to_v3(doc):
     """A report/4 as report/3: its `slices` put back as each table's start_ns and dur_ns, score_f32
     as score, a left-out breakdown compute_ns as the duration less the other parts."""
@@ -117,8 +126,15 @@ def to_v3(doc):
             sl += step
             slices.append(sl)
         starts = [times[x][0] for x in slices] if "start_ns" not in r else None
-        q = dict(p)
+        q = {k: v for k, v in p.items() if k != "run_excess"}
         q["runs"] = put_times(r, slices, lambda i, s: s - (starts[i - 1] if i else origin))
+        if p.get("run_excess") == "share" and "excess_ns" not in r:
+            # Each run's share of the slowdown (core/analysis/model/pattern_excess.h); /3 writes
+            # the column unless it is duration - baseline clipped at 0.
+            share = [share_excess(d, p["slowdown"]) for d in q["runs"]["dur_ns"]]
+            base = doc["operators"][p["signature"]]["baseline_ns"]
+            if share != [max(0, d - base) for d in q["runs"]["dur_ns"]]:
+                q["runs"] = dict(q["runs"], excess_ns=share)
         patterns.append(q)
     out["patterns"] = patterns
     return out

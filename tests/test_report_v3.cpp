@@ -1,6 +1,7 @@
 // contend.report/3 and /4: the evidence code is exact, a report/4, /3 and /2 of the same analysis
 // read back into the same report finding by finding, /4 is the smallest and /3 the next, and a
 // malformed /3 or /4 is refused with its place, never a crash.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <functional>
 #include <limits>
@@ -10,6 +11,7 @@
 
 #include "analysis_sim.h"
 #include "analyze_support.h"
+#include "core/analysis/model/pattern_excess.h"
 #include "core/io/load.h"
 #include "core/report/single/evidence_code.h"
 #include "core/report/single/report_json.h"
@@ -39,6 +41,16 @@ void checkSame(const Report& a, const Report& b) {
         }
     }
     CHECK(x == y);
+}
+
+// A hand-built report of t.json with one operator, "k".
+Report oneOperatorReport() {
+    Report r;
+    r.trace.path = "t.json";
+    r.trace.format = "chrome";
+    r.operators.push_back({});
+    r.operators[0].name = "k";
+    return r;
 }
 
 Report readText(const std::string& text) {
@@ -226,11 +238,7 @@ TEST_CASE("a hand-built report/3 keeps what the operators and threads do not say
 TEST_CASE("an anomaly's windows are left to the reader only when its slice's operators give them, in order",
           "[report][v3]") {
     // Windows 1 and 2 both hold slice 9 (window 1 twice); window 2 holds slice 4 too.
-    Report r;
-    r.trace.path = "t.json";
-    r.trace.format = "chrome";
-    r.operators.push_back({});
-    r.operators[0].name = "k";
+    Report r = oneOperatorReport();
     // A window operator or an anomaly of slice `slice` on thread 1/2, 10 ns from `start`.
     const auto on = [](auto item, std::uint32_t slice, TimeNs start) {
         item.slice = slice;
@@ -351,8 +359,60 @@ TEST_CASE("a malformed report/4 is refused with the place that is wrong", "[repo
          [](json& j) { j["anomalies"]["score"] = j["anomalies"]["score_f32"]; }},
         {"anomalies.score_f32[0]: not a number", [](json& j) { j["anomalies"]["score_f32"][0] = "x"; }},
         {"patterns[0].runs.slice[0]: slice", [](json& j) { j["patterns"][0]["runs"]["slice"][0] = 4000000000u; }},
+        {"patterns[0].run_excess: expected \"share\"", [](json& j) { j["patterns"][0]["run_excess"] = "clip"; }},
     };
+    REQUIRE(good["patterns"][0].contains("run_excess"));  // the engine's runs carry their share
     expectRefusals(good, cases);
+}
+
+TEST_CASE("a pattern's runs' excess is left to the reader in report/4 when it is each run's share of the slowdown",
+          "[report][v3]") {
+    Report r = oneOperatorReport();
+    r.operators[0].baselineNs = 400;
+    ContentionPattern p;
+    p.victim = "k";
+    p.slowdown = 0.237;
+    std::uint32_t slice = 1;
+    for (const TimeNs dur : {1000, 333, 12345, 401, 7}) {
+        p.runs.push_back({.slice = slice,
+                          .startNs = 100 * slice,
+                          .durNs = dur,
+                          .excessNs = patternRunExcessNs(dur, p.slowdown),
+                          .counted = slice % 2 == 1});
+        slice += 2;
+    }
+    r.patterns.push_back(p);
+    const Report* expect = &r;
+    const auto readsBack = [&](const json& j) {
+        CHECK(reportToJson(readText(j.dump()), ReportSchemaVersion::V2) ==
+              reportToJson(*expect, ReportSchemaVersion::V2));
+    };
+    // report/4: the rule named, the column left out, the same numbers read back.
+    const json j4 = reportToJson(r);
+    CHECK(j4["patterns"][0]["run_excess"] == "share");
+    CHECK_FALSE(j4["patterns"][0]["runs"].contains("excess_ns"));
+    readsBack(j4);
+    // report/3 has no such rule: the column is written.
+    const json j3 = reportToJson(r, ReportSchemaVersion::V3);
+    CHECK_FALSE(j3["patterns"][0].contains("run_excess"));
+    CHECK(j3["patterns"][0]["runs"]["excess_ns"] == json::array({192, 64, 2365, 77, 1}));
+    readsBack(j3);
+    // One run off the rule: the column again, and no rule named.
+    Report off = r;
+    off.patterns[0].runs[2].excessNs += 1;
+    expect = &off;
+    const json j4off = reportToJson(off);
+    CHECK_FALSE(j4off["patterns"][0].contains("run_excess"));
+    CHECK(j4off["patterns"][0]["runs"].contains("excess_ns"));
+    readsBack(j4off);
+    // The older rule, duration - baseline clipped at 0, still leaves the column out, unnamed.
+    Report older = r;
+    for (PatternRun& run : older.patterns[0].runs) run.excessNs = std::max<TimeNs>(0, run.durNs - 400);
+    expect = &older;
+    const json j4old = reportToJson(older);
+    CHECK_FALSE(j4old["patterns"][0].contains("run_excess"));
+    CHECK_FALSE(j4old["patterns"][0]["runs"].contains("excess_ns"));
+    readsBack(j4old);
 }
 
 TEST_CASE("compare names the file and the place of a malformed report/3", "[report][v3][cli]") {

@@ -32,7 +32,7 @@ std::vector<Column> columnsFor(CompareModel::Kind kind) {
                  QObject::tr("Runs beside the partner against runs apart (Hodges-Lehmann)")},
                 {QObject::tr("Slowdown new"), ColumnKind::Percent, {}},
                 {QObject::tr("Cost base"), ColumnKind::Duration,
-                 QObject::tr("Time above the baseline over the runs beside the partner")},
+                 QObject::tr("The time the slowdown took from the runs beside the partner")},
                 {QObject::tr("Cost new"), ColumnKind::Duration, {}}};
     return {
         {QObject::tr("Status"), ColumnKind::Text,

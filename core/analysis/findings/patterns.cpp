@@ -7,6 +7,7 @@
 #include <numeric>
 #include <tuple>
 
+#include "core/analysis/model/pattern_excess.h"
 #include "core/analysis/model/resources.h"
 #include "core/common/parallel.h"
 #include "core/trace/conventions.h"
@@ -420,10 +421,12 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
             run.startNs = slices[run.slice].start;
             run.durNs = slices[run.slice].dur;
             run.track = slices[run.slice].track;
-            run.excessNs = std::max<TimeNs>(0, in.base.excessNs[op]);
+            // Its share of the pattern's slowdown (pattern_excess.h), not its own excess over
+            // the baseline: that one, clipped, also counts the slow half of the noise.
+            run.excessNs = patternRunExcessNs(run.durNs, pat.slowdown);
             pat.costNs += run.excessNs;
             pat.runs.push_back(run);
-            if (run.excessNs > 0) {
+            if (in.base.excessNs[op] > 0) {
                 ++slowed;
                 if (causes.provenance[op] == Provenance::Measured)
                     ++measured[static_cast<std::size_t>(causes.cause[op])];

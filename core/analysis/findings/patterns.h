@@ -28,7 +28,10 @@
 //                 used before, kept every pattern true at the price of missing real ones: on
 //                 the lab, pairs +10-30% slower beside a streamer in 90 runs against 50 apart
 //                 were missed for a p of 1e-3 among 25-40 tests);
-//   cost          the sum over the runs beside of (duration - baseline), clipped at 0.
+//   cost          the sum over the runs beside of each run's share of the slowdown s,
+//                 duration x s / (1 + s) (pattern_excess.h): the time the partner cost them by
+//                 the pattern's own estimate. Not (duration - baseline) clipped at 0, which
+//                 also counts the slow half of every run's noise.
 // Where a kind of partner (or a counter) has exactly a partner's runs beside it, only the
 // partner's row is kept (it names the kernel).
 // A run beside several patterns is counted in one (its strongest factor's when that is a

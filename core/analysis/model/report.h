@@ -63,7 +63,7 @@ struct PatternRun {
     std::uint32_t row = kNone;
     TimeNs startNs = 0;  // the slice's start and duration (slice-independent copies)
     TimeNs durNs = 0;
-    TimeNs excessNs = 0;          // duration - baseline, clipped at 0
+    TimeNs excessNs = 0;          // its share of the pattern's slowdown: dur x s / (1 + s) (pattern_excess.h)
     bool counted = false;         // its excess counts in this pattern's countedCostNs (a run counts in one)
     std::uint32_t track = kNone;  // the slice's track (kNone when not known); not written to files
 };
@@ -83,7 +83,7 @@ struct ContentionPattern {
     double slowdownLow = 0;  // its 95% confidence interval
     double slowdownHigh = 0;
     double pValue = 1;         // one-sided Mann-Whitney, FDR-adjusted (Benjamini-Hochberg) over every factor tested
-    TimeNs costNs = 0;         // sum over the runs beside of (duration - baseline), clipped at 0
+    TimeNs costNs = 0;         // sum over the runs beside of their excess (the pattern's systematic cost)
     TimeNs countedCostNs = 0;  // the same over the runs counted here (none counted twice)
     // Of countedCostNs, the runs that are not anomalies at the report's coefficient: what the
     // summary adds to the anomalies' extra wait (threshold-dependent; summarise fills it).

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/analysis/model/pattern_excess.h"
 #include "core/report/breakdowns/breakdowns_json.h"
 #include "core/report/producer_json.h"
 #include "core/report/ranks/distributed_json.h"
@@ -477,6 +478,18 @@ void Writer::pattern(const ContentionPattern& p) {
     m_w.endObject();
     m_w.member("concurrency", p.concurrency);
     if (p.lostShare >= 0) m_w.member("lost_share", finite(p.lostShare));
+    // The runs' excess left to the reader when a rule gives it: in report/4 each run's share
+    // of the slowdown as written ("run_excess": "share", pattern_excess.h); in both, as
+    // report/3 has it, duration - baseline clipped at 0 (a report read from an older file).
+    const double slowdown = finite(p.slowdown);
+    const bool share = m_version >= 4 && n > 0 && all(n, [&](std::size_t i) {
+                           return runs[i].excessNs == patternRunExcessNs(runs[i].durNs, slowdown);
+                       });
+    const SignatureStats* s = op(p.signature);
+    const bool clipped = !share && s && all(n, [&](std::size_t i) {
+        return runs[i].excessNs == std::max<TimeNs>(0, runs[i].durNs - s->baselineNs);
+    });
+    if (share) m_w.member("run_excess", "share");
     m_w.key("runs");
     m_w.beginObject();
     m_w.member("rows", static_cast<std::uint64_t>(n));
@@ -488,10 +501,7 @@ void Writer::pattern(const ContentionPattern& p) {
                [&](std::size_t i) { m_w.value(runs[i].startNs - (i ? runs[i - 1].startNs : m_origin)); });
         column("dur_ns", n, [&](std::size_t i) { m_w.value(runs[i].durNs); });
     }
-    const SignatureStats* s = op(p.signature);
-    if (!s ||
-        !all(n, [&](std::size_t i) { return runs[i].excessNs == std::max<TimeNs>(0, runs[i].durNs - s->baselineNs); }))
-        column("excess_ns", n, [&](std::size_t i) { m_w.value(runs[i].excessNs); });
+    if (!share && !clipped) column("excess_ns", n, [&](std::size_t i) { m_w.value(runs[i].excessNs); });
     column("counted", n, [&](std::size_t i) { m_w.value(std::uint64_t{runs[i].counted ? 1u : 0u}); });
     m_w.endObject();
     m_w.endObject();

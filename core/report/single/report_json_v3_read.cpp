@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/analysis/model/pattern_excess.h"
 #include "core/common/json_fields.h"
 #include "core/report/single/evidence_code.h"
 #include "core/report/single/report_json_v3.h"
@@ -436,7 +437,15 @@ void Reader::patterns() {
         const json& slice = t.need("slice");
         const TimeCols times = timeColumns(t);
         const json &counted = t.need("counted"), *excess = t.col("excess_ns");
-        const SignatureStats* s = excess ? nullptr : &op(x.signature, where + ".signature");
+        // Without the column the writer's rule gives each run's excess: its share of the
+        // slowdown ("run_excess": "share", pattern_excess.h), else (report/3 and older /4 files)
+        // duration - baseline clipped at 0.
+        bool share = false;
+        if (!excess && p.contains("run_excess")) {
+            if (getString(p, "run_excess", where) != "share") fail(where + ".run_excess", "expected \"share\"");
+            share = true;
+        }
+        const SignatureStats* s = excess || share ? nullptr : &op(x.signature, where + ".signature");
         x.runs.resize(n);
         std::int64_t sl = 0;
         TimeNs at = m_origin;
@@ -459,8 +468,9 @@ void Reader::patterns() {
             } else {
                 std::tie(run.startNs, run.durNs) = sliceTimes(run.slice, t, k);
             }
-            run.excessNs = excess ? integerAt<TimeNs>(t, "excess_ns", *excess, k, 0)
-                                  : std::max<TimeNs>(0, run.durNs - s->baselineNs);
+            run.excessNs = excess  ? integerAt<TimeNs>(t, "excess_ns", *excess, k, 0)
+                           : share ? patternRunExcessNs(run.durNs, x.slowdown)
+                                   : std::max<TimeNs>(0, run.durNs - s->baselineNs);
             run.counted = flagAt(t, "counted", counted, k);
         }
         m_r.patterns.push_back(std::move(x));
