@@ -10,9 +10,10 @@ truth, physics), runs `CONTEND_CLI analyze TRACE --json-schema 2 --json REPORT`,
 anomalies to the truth's ops by (stream, start_ns). Prints, pooled over seeds and per seed, per
 truth cause: runs, truly slowed (excess > 20%), Contend's precision/recall beside a duration-only
 detector's (robust z per kernel name, |z| > 3.5 with the MAD), innocent runs flagged, cause
-accuracy, cost per resource (truth excess against the report's per-resource extra wait), pattern
-recall when the report has `patterns` (and the non-competing pairs reported: quiet ones, measured
-under 3%, apart from those measured 3-10% slower), and the pooled physics table. Runs the host took
+accuracy, cost per resource (the truth's systematic cost, dur - the kind's mean alone, and its
+clipped per-run excess, against the report's per-resource extra wait), pattern recall when the
+report has `patterns` (and the non-competing pairs reported: quiet ones, measured under 3%, apart
+from those measured 3-10% slower), and the pooled physics table. Runs the host took
 off their CPU (the truth's offcpu_ns >= 5% of the duration: preempted, or the vCPU stolen) are
 counted per cause, per run (with the run's steal time) and per pair, and the innocent runs' flag
 rate is also given without them. --summary writes it as JSON.
@@ -104,6 +105,19 @@ def duration_flags(ops):
     return flagged
 
 
+def solo_durations(ops):
+    """Per kind, the durations of its runs alone (beside no partner): the reference of the
+    truth's systematic cost. A kind's cost is the sum of (dur - the mean of these) over its
+    runs: what its runs took beyond what they take alone on average. Unlike the per-run excess
+    clipped at 0 it does not count the slow half of the noise (which gives the runs with no
+    contention 230-290 ms over 5 seeds); its 'none' row is about 0."""
+    solo = collections.defaultdict(list)
+    for o in ops:
+        if o['schedule'] == 'alone':
+            solo[o['kind']].append(o['dur_ns'])
+    return solo
+
+
 def tid_stream(tid):
     return int(str(tid).split()[-1])
 
@@ -122,6 +136,7 @@ class Score:
     def __init__(self):
         self.c = collections.Counter()
         self.truth_cost = collections.Counter()   # by truth cause: sum of max(0, dur - solo)
+        self.truth_shift = collections.Counter()  # by truth cause: sum of dur - mean solo (SYSTEMATIC)
         self.report_cost = collections.Counter()  # by resource: summary.extra_wait_by_resource
         self.anomaly_cost = collections.Counter()  # by resource: sum of anomalies' excess_ns
         self.patterns = collections.Counter()
@@ -132,6 +147,7 @@ class Score:
     def add(self, other):
         self.c += other.c
         self.truth_cost += other.truth_cost
+        self.truth_shift.update(other.truth_shift)  # update, not +=: a Counter's += drops the negative sums
         self.report_cost += other.report_cost
         self.anomaly_cost += other.anomaly_cost
         self.patterns += other.patterns
@@ -154,6 +170,7 @@ def score_run(truth, report):
         res = a.get('cause', 'unknown')
         s.anomaly_cost[res] += a.get('excess_ns', 0)
     zflag = duration_flags(ops)
+    solo_mean = {kind: statistics.fmean(d) for kind, d in solo_durations(ops).items()}
     for o in ops:
         k = (o['stream'], o['start_ns'])
         cause = o['cause']
@@ -167,6 +184,8 @@ def score_run(truth, report):
         c['all:offcpu'] += off
         c[f'{cause}:slowed'] += slowed
         s.truth_cost[cause] += max(0, o['dur_ns'] - o['solo_ns'])
+        if o['kind'] in solo_mean:
+            s.truth_shift[cause] += o['dur_ns'] - solo_mean[o['kind']]
         for det, hit in (('contend', k in flagged), ('duration', k in zflag)):
             c[f'{cause}:{det}:flagged'] += hit
             c[f'{cause}:{det}:tp'] += hit and slowed
@@ -281,13 +300,17 @@ def print_table(title, s, out):
                f"({fmt(100 * ratio(inn_flagged, inn - inn_off))}%)")
     if c['unmatched']:
         out.append(f"anomalies not matched to a truth op: {c['unmatched']}")
-    out.append('cost (ms):  truth excess by cause | report extra_wait_by_resource | report anomalies excess by cause'
-               ' | report patterns counted cost by cause')
+    out.append('cost (ms):  truth cost by cause (dur - mean solo) | truth excess by cause (max(0, dur - solo '
+               'median)) | report extra_wait_by_resource (vs truth cost) | report anomalies excess by cause | report '
+               'patterns counted cost by cause (vs truth cost)')
     keys = sorted(set(s.truth_cost) | set(s.report_cost) | set(s.anomaly_cost) | set(s.pattern_cost),
                   key=lambda k: (k not in CAUSES, CAUSES.index(k) if k in CAUSES else 0, k))
     for k in keys:
-        out.append(f'  {k:10s} {s.truth_cost[k] / 1e6:10.2f} | {s.report_cost[k] / 1e6:10.2f} | '
-                   f'{s.anomaly_cost[k] / 1e6:10.2f} | {s.pattern_cost[k] / 1e6:10.2f}')
+        def vs(got):
+            d = ratio(got - s.truth_shift[k], s.truth_shift[k]) if s.truth_shift[k] > 0 else float('nan')
+            return f'{got / 1e6:10.2f} ({fmt(100 * d, 0):>4s}%)'
+        out.append(f'  {k:10s} {s.truth_shift[k] / 1e6:10.2f} | {s.truth_cost[k] / 1e6:10.2f} | '
+                   f'{vs(s.report_cost[k])} | {s.anomaly_cost[k] / 1e6:10.2f} | {vs(s.pattern_cost[k])}')
     if s.has_patterns:
         p = s.patterns
         out.append(f"patterns: {p['found']}/{p['scored']} measured pairs (>= {PATTERN_MIN_RUNS} runs beside, median "
@@ -444,6 +467,7 @@ def main():
             runs.append({'variant': variant, 'seed': seed, 'quiet': quiet, 'busy_before': busy, 'waited_s': waited,
                          'loadavg': load, 'truth': base + '.truth.json', 'report': report_path,
                          'counts': dict(s.c), 'truth_cost_ns': dict(s.truth_cost),
+                         'truth_shift_ns': dict(s.truth_shift),
                          'report_cost_ns': dict(s.report_cost), 'anomaly_cost_ns': dict(s.anomaly_cost),
                          'patterns': dict(s.patterns) if s.has_patterns else None})
             lines.append(note)
@@ -476,6 +500,7 @@ def main():
                    'counters': a.counters, 'quick': a.quick, 'slowed_threshold': SLOWED, 'z_limit': Z_LIMIT,
                    'runs': runs,
                    'pooled': {v: {'counts': dict(pooled[v].c), 'truth_cost_ns': dict(pooled[v].truth_cost),
+                                  'truth_shift_ns': dict(pooled[v].truth_shift),
                                   'report_cost_ns': dict(pooled[v].report_cost),
                                   'anomaly_cost_ns': dict(pooled[v].anomaly_cost),
                                   'patterns': dict(pooled[v].patterns) if pooled[v].has_patterns else None}
