@@ -7,6 +7,8 @@
 #include <cmath>
 #include <random>
 #include <set>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "analysis_test_trace.h"
@@ -159,6 +161,44 @@ TEST_CASE("patterns: the cost is the time the slowdown took from the runs beside
     }
 }
 
+TEST_CASE("patterns: runs alone are judged in their first window, so a random schedule makes no pattern (3 traces)",
+          "[patterns]") {
+    // 4 streams, each running kernels one after another with 0-`idleUs` us idle between them,
+    // each kernel 0-20 us long whatever runs beside it: nothing is slowed. A long run meets a
+    // neighbour more often, so the runs that overlapped nothing at all are short ones: compared
+    // with them every kernel looked 1.3-4.6x slower (12 patterns a trace, 26-91 ms of cost in
+    // 20k kernels). Judged in the first W no kernel is; what may remain is the few small
+    // patterns a 5% false discovery rate lets through (4 of 18 such traces had one, +5-7%).
+    const std::vector<std::string> names = {"ampere_sgemm_128x64_tn",
+                                            "void cudnn::winograd_nonfused::winogradForwardData4x4<float, float>",
+                                            "vectorized_elementwise_kernel_add"};
+    for (const auto& [seed, idleUs] : {std::pair{1u, 20.0}, std::pair{2u, 40.0}, std::pair{3u, 80.0}}) {
+        std::mt19937 rng(seed);
+        std::uniform_real_distribution<double> idle(0, idleUs), dur(0.05, 20);
+        std::uniform_int_distribution<int> name(0, 2);
+        std::vector<double> end(4, 0.0);
+        KinetoTrace k;
+        double busyUs = 0;
+        for (int i = 0; i < 20000; ++i) {
+            const auto stream = static_cast<std::size_t>(i % 4);
+            const double start = end[stream] + idle(rng), d = dur(rng);
+            end[stream] = start + d;
+            busyUs += d;
+            k.kernel(names[static_cast<std::size_t>(name(rng))], 7 + static_cast<int>(stream), start, d);
+        }
+        const Report r = contend::test::analyzeOk(k.load(), AnalysisSettings{});
+        std::string found;
+        for (const ContentionPattern& p : r.patterns)
+            found += p.victim + " beside " + p.partner + ": " + std::to_string(p.slowdown) + " (" +
+                     std::to_string(p.slowdownLow) + " to " + std::to_string(p.slowdownHigh) + ", p " +
+                     std::to_string(p.pValue) + "), " + std::to_string(p.runsBeside) + " runs beside, " +
+                     std::to_string(p.runsApart) + " apart; ";
+        INFO("seed " << seed << ", idle 0-" << idleUs << " us: " << found);
+        for (const ContentionPattern& p : r.patterns) CHECK(p.slowdown < 0.15);
+        CHECK(static_cast<double>(r.summary.patternWaitNs) < 0.01 * busyUs * 1000);
+    }
+}
+
 TEST_CASE("patterns: the apart slices are the runs the statistics used, none of them beside", "[patterns]") {
     const TracePtr trace =
         pairTrace("vectorized_elementwise_kernel_add", "vectorized_elementwise_kernel_copy", 1.2, 0.25, 40, 240, 7)
@@ -167,8 +207,11 @@ TEST_CASE("patterns: the apart slices are the runs the statistics used, none of 
     const ContentionPattern* p =
         patternOf(r, "vectorized_elementwise_kernel_add", "vectorized_elementwise_kernel_copy");
     REQUIRE(p != nullptr);
-    // Every other run is beside nothing at all (>= kMinAlone of them): those are the apart side.
-    CHECK(p->runsApart == 120);
+    // Every other run is beside nothing at all (>= kMinAlone of them): those at least W long
+    // (W the exposure window, the 10th percentile of its 240 durations: most of the runs under
+    // it are apart ones, 20% faster) are the apart side.
+    CHECK(p->runsApart > 90);
+    CHECK(p->runsApart <= 120);
     REQUIRE(p->apartSlices.size() == p->runsApart);
     std::set<std::uint32_t> beside;
     for (const PatternRun& run : p->runs) beside.insert(run.slice);

@@ -7,6 +7,7 @@
 #include <numeric>
 #include <tuple>
 
+#include "core/analysis/findings/pattern_apart.h"
 #include "core/analysis/model/pattern_excess.h"
 #include "core/analysis/model/resources.h"
 #include "core/common/parallel.h"
@@ -75,25 +76,13 @@ std::string percent(double x) {
     return buf;
 }
 
-// Which runs made a factor's "apart" side (patterns.h).
-enum class ApartSample : std::uint8_t { Alone, Reference, Rest };
-
-// Whether a run not exposed to the factor is in `sample`.
-bool inSample(ApartSample sample, const CauseInputs& in, std::uint32_t op) {
-    switch (sample) {
-    case ApartSample::Alone: return in.overlap.overlappedNs[op] == 0;
-    case ApartSample::Reference: return in.exposure.reference[op] != 0;
-    case ApartSample::Rest: return true;
-    }
-    return false;
-}
-
 struct Candidate {
     std::uint32_t signature = 0;
     std::uint32_t factor = 0;  // index into ExposureResult::factors
     std::uint32_t bit = 0;
     std::uint32_t apart = 0;
-    std::uint32_t beside = 0;
+    std::uint32_t beside = 0;   // compared (at least W long)
+    std::uint32_t exposed = 0;  // all its runs beside
     ApartSample sample = ApartSample::Alone;
     RatioEstimate estimate;
 };
@@ -324,6 +313,8 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
     if (!ops.deviceScope) return r;
     const auto& slices = in.trace.slices();
 
+    const std::vector<std::uint8_t> aloneOp = aloneAtStart(in);
+
     // Every factor tested: its two samples and the estimate.
     std::vector<Candidate> cands;
     std::vector<TimeNs> beside, apart, rest, alone;
@@ -339,19 +330,24 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
             apart.clear();
             rest.clear();
             alone.clear();
+            std::uint32_t exposed = 0;
             for (std::uint32_t i = ops.sigBegin[s]; i < ops.sigBegin[s + 1]; ++i) {
                 const std::uint32_t op = ops.sigOps[i];
                 const TimeNs d = slices[ops.slices[op]].dur;
-                if (ex.exposedMask[op] & (1u << k)) {
+                const bool on = (ex.exposedMask[op] & (1u << k)) != 0;
+                exposed += on ? 1 : 0;
+                if (d < se.windowNs) continue;  // compared: the runs at least W long (pattern_apart.h)
+                if (on) {
                     beside.push_back(d);
                 } else {
                     rest.push_back(d);
                     if (ex.reference[op]) apart.push_back(d);
-                    if (in.overlap.overlappedNs[op] == 0) alone.push_back(d);
+                    if (aloneOp[op]) alone.push_back(d);
                 }
             }
-            // Apart: its runs beside nothing at all when there are enough of them (no partner,
-            // shown or not, in the comparison), else its reference sample, else the rest.
+            // Apart: its runs with nothing beside them in their first W when there are enough
+            // of them (no partner, shown or not, in the comparison), else its reference sample,
+            // else the rest.
             ApartSample sample = ApartSample::Reference;
             if (alone.size() >= kMinAlone) {
                 apart.swap(alone);
@@ -367,6 +363,7 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
             c.bit = k;
             c.apart = static_cast<std::uint32_t>(apart.size());
             c.beside = static_cast<std::uint32_t>(beside.size());
+            c.exposed = exposed;
             c.sample = sample;
             c.estimate = hodgesLehmannRatio(beside, apart);
             cands.push_back(c);
@@ -380,8 +377,9 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
 
     for (std::size_t i = 0; i < cands.size(); ++i) {
         const Candidate& c = cands[i];
-        const RatioEstimate& e = c.estimate;
-        if (adjusted[i] >= kPatternFdr || e.low <= 1.0 || e.ratio - 1.0 < kMinEffect) continue;
+        if (adjusted[i] >= kPatternFdr) continue;
+        const RatioEstimate e = matchedEstimate(in, aloneOp, c.signature, c.bit, c.sample, c.estimate);
+        if (e.low <= 1.0 || e.ratio - 1.0 < kMinEffect) continue;
         const ExposureFactor& fac = ex.factors[c.factor];
         ContentionPattern pat;
         pat.signature = c.signature;
@@ -408,12 +406,14 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
         std::uint32_t slowed = 0;
         // Their sizes are known: one allocation each (hundreds of thousands of runs grown by
         // doubling were copied and faulted in again and again).
-        pat.runs.reserve(c.beside);
+        pat.runs.reserve(c.exposed);
         pat.apartSlices.reserve(c.apart);
         for (std::uint32_t j = ops.sigBegin[c.signature]; j < ops.sigBegin[c.signature + 1]; ++j) {
             const std::uint32_t op = ops.sigOps[j];
             if (!(ex.exposedMask[op] & (1u << c.bit))) {
-                if (inSample(c.sample, in, op)) pat.apartSlices.push_back(ops.slices[op]);
+                if (slices[ops.slices[op]].dur >= ex.signatures[c.signature].windowNs &&
+                    inSample(c.sample, in, aloneOp, op))
+                    pat.apartSlices.push_back(ops.slices[op]);
                 continue;
             }
             PatternRun run;
@@ -440,7 +440,7 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
         pat.lostShare = ph.runs >= kMinGroup ? ph.lostShare : -1;
         char buf[256];
         std::snprintf(buf, sizeof buf, "%u runs beside it are %s slower (95%% CI %s to %s) than %u runs apart",
-                      pat.runsBeside, percent(pat.slowdown).c_str(), percent(pat.slowdownLow).c_str(),
+                      c.beside, percent(pat.slowdown).c_str(), percent(pat.slowdownLow).c_str(),
                       percent(pat.slowdownHigh).c_str(), pat.runsApart);
         pat.evidence = buf;
         std::snprintf(buf, sizeof buf, " (p = %.2g, FDR-adjusted (Benjamini-Hochberg) over %zu tests)", pat.pValue,

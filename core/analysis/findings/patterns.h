@@ -6,12 +6,17 @@
 // character, serialisation behind a partner, an oversubscribed counter) whose runs beside it are
 // slower than its runs apart:
 //   runs beside   the signature's runs exposed to the factor;
-//   runs apart    its runs that overlapped nothing at all, when there are kMinAlone of them
-//                 (no partner, shown to slow it or not, on either side of the comparison);
+//   runs apart    its runs that nothing on another track overlapped in their first W (the
+//                 signature's exposure window, exposure.h), when there are kMinAlone of them
+//                 (no partner, shown to slow it or not, on either side of the comparison; not
+//                 "overlapped nothing at all", which picks the short runs: a long run is
+//                 likelier to meet a neighbour: pattern_apart.h);
 //                 else its reference sample (the runs exposed to none of its significant
 //                 factors: baseline.h's rule "contrast"); else, when that holds fewer than
-//                 kMinGroup, the runs not exposed to this factor. A serialised factor (its runs
-//                 picked by where they end, so by their duration) is not contrasted;
+//                 kMinGroup, the runs not exposed to this factor. Both sides are compared over
+//                 the runs at least W long, whose window lies inside them; the cost counts
+//                 every run beside. A serialised factor (its runs picked by where they end, so
+//                 by their duration) is not contrasted;
 //   slowdown      the Hodges-Lehmann estimate of the ratio beside / apart (the median of the
 //                 pairwise log-ratios, exponentiated), less 1, with its 95% confidence interval
 //                 from the Mann-Whitney distribution (the pairwise log-ratios between the

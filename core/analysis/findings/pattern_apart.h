@@ -1,0 +1,40 @@
+#pragma once
+// The "apart" side of a contention pattern (patterns.h): which runs nothing ran beside.
+#include <cstdint>
+#include <vector>
+
+#include "core/analysis/findings/causes.h"
+#include "core/analysis/findings/patterns.h"
+
+namespace contend {
+
+// Per op: 1 when no operator on another track of its device ran in its first W (its
+// signature's exposure window, exposure.h): alone the way exposure is judged, whatever the run's
+// length, for the runs at least W long (a partner starting before the window ends and
+// overlapping the run is one of its pairs). Only those runs are contrasted (patterns.h): a
+// shorter run's window reaches past its end, where what starts may depend on its end (the next
+// step of a synchronised schedule) and where its pairs say nothing.
+//
+// "Overlapped nothing over its whole duration" is not this: a long run is likelier to meet a
+// neighbour, so the runs alone were the short ones, and on a trace where the streams overlap at
+// random (1M Kineto-shaped kernels, durations 0-20 us, nothing slowed) every kernel read as
+// +590% slower beside "compute-bound" than its 99 runs alone, 35% of the run in cost.
+std::vector<std::uint8_t> aloneAtStart(const CauseInputs& in);
+
+// Which runs made a factor's "apart" side (patterns.h).
+enum class ApartSample : std::uint8_t { Alone, Reference, Rest };
+
+// Whether a run not exposed to the factor is in `sample` (`alone`: aloneAtStart's).
+bool inSample(ApartSample sample, const CauseInputs& in, const std::vector<std::uint8_t>& alone, std::uint32_t op);
+
+// The slowdown of a significant candidate with both sides cut where the same runs would be:
+// the runs apart at least W long against the runs beside at least W x ratio long, the ratio
+// found again until it settles (three rounds at most). Cutting both at W, as the test does
+// (pattern_apart.h), leaves a slower side more of its short runs and the estimate low (-27%
+// on log-normal noise with a 20% stretch); under a stretch by r the runs beside that the cut
+// at W keeps apart are those at least W x r long. The test's p-value stands: the cut depends
+// on the estimate, so only the estimate and its interval are taken from it.
+RatioEstimate matchedEstimate(const CauseInputs& in, const std::vector<std::uint8_t>& aloneOp, std::uint32_t signature,
+                              std::uint32_t bit, ApartSample sample, const RatioEstimate& first);
+
+}  // namespace contend
