@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "core/analysis/findings/causes.h"
-#include "core/analysis/findings/patterns.h"
+#include "core/analysis/findings/pattern_stats.h"
 
 namespace contend {
 

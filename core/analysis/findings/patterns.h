@@ -60,11 +60,11 @@
 #include <vector>
 
 #include "core/analysis/findings/causes.h"
+#include "core/analysis/findings/pattern_stats.h"
 #include "core/analysis/model/report.h"
 
 namespace contend {
 
-inline constexpr std::uint32_t kMaxPatternSample = 2000;
 inline constexpr double kPatternFdr = 0.05;     // the false discovery rate a pattern is reported at
 inline constexpr std::uint32_t kMinAlone = 10;  // runs beside nothing that make the "apart" side
 
@@ -91,17 +91,5 @@ struct PatternResult {
 // unflaggedCostNs). `physics` is judgeSerialisation's; `causes` the per-op causes (a pattern's
 // cause is measured when most of its slowed runs have the same measured cause).
 PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes, const std::vector<FactorPhysics>& physics);
-
-// The two-sample estimate behind a pattern: the Hodges-Lehmann ratio of `beside` over `apart`
-// with its 95% interval, and the one-sided Mann-Whitney p-value (unadjusted). For tests.
-struct RatioEstimate {
-    double ratio = 1, low = 1, high = 1;
-    double p = 1;
-};
-RatioEstimate hodgesLehmannRatio(const std::vector<TimeNs>& beside, const std::vector<TimeNs>& apart);
-
-// Benjamini and Hochberg's step-up adjustment of `p` (same order out): the false discovery rate
-// at which each test would be a discovery.
-std::vector<double> fdrAdjust(const std::vector<double>& p);
 
 }  // namespace contend
