@@ -1,5 +1,6 @@
 #include "core/analysis/findings/pattern_apart.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace contend {
@@ -48,19 +49,33 @@ RatioEstimate matchedEstimate(const CauseInputs& in, const std::vector<std::uint
         else if (inSample(sample, in, aloneOp, op))
             apart.push_back(d);
     }
-    RatioEstimate e = first;
+    // The cut settles on the medians' ratio (linear); the estimate and its interval come from
+    // one Hodges-Lehmann pass at the settled cut, each side thinned to kMatchedSample (a million
+    // pairs: at 1M kernels, 15 patterns re-estimated at the full 2000 x 2000 in three rounds
+    // each took 3.7 s).
+    auto median = [](std::vector<TimeNs> v) {
+        const auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
+        std::nth_element(v.begin(), mid, v.end());
+        return static_cast<double>(*mid);
+    };
+    if (apart.empty() || !(first.ratio > 1.0)) return first;
+    const double apartMedian = median(apart);
+    double ratio = first.ratio;
     std::vector<TimeNs> kept;
-    for (int round = 0; round < 3 && e.ratio > 1.0; ++round) {
-        const auto cut = static_cast<TimeNs>(std::ceil(static_cast<double>(w) * e.ratio));
-        kept.clear();
+    for (int round = 0; round < 3; ++round) {
+        const auto cut = static_cast<TimeNs>(std::ceil(static_cast<double>(w) * ratio));
+        std::vector<TimeNs> next;
         for (const TimeNs d : beside)
-            if (d >= cut) kept.push_back(d);
-        if (kept.size() < kMinGroup) break;
-        const RatioEstimate next = hodgesLehmannRatio(kept, apart);
-        const bool settled = std::abs(next.ratio - e.ratio) < 1e-3 * e.ratio;
-        e = next;
+            if (d >= cut) next.push_back(d);
+        if (next.size() < kMinGroup || apartMedian <= 0) break;
+        kept.swap(next);
+        const double r = std::max(1.0, median(kept) / apartMedian);
+        const bool settled = std::abs(r - ratio) < 1e-3 * ratio;
+        ratio = r;
         if (settled) break;
     }
+    if (kept.size() < kMinGroup) return first;
+    RatioEstimate e = hodgesLehmannRatio(kept, apart, kMatchedSample, false);
     e.p = first.p;
     return e;
 }

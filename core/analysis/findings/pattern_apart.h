@@ -21,6 +21,8 @@ namespace contend {
 // +590% slower beside "compute-bound" than its 99 runs alone, 35% of the run in cost.
 std::vector<std::uint8_t> aloneAtStart(const CauseInputs& in);
 
+inline constexpr std::size_t kMatchedSample = 1000;
+
 // Which runs made a factor's "apart" side (patterns.h).
 enum class ApartSample : std::uint8_t { Alone, Reference, Rest };
 
@@ -29,7 +31,8 @@ bool inSample(ApartSample sample, const CauseInputs& in, const std::vector<std::
 
 // The slowdown of a significant candidate with both sides cut where the same runs would be:
 // the runs apart at least W long against the runs beside at least W x ratio long, the ratio
-// found again until it settles (three rounds at most). Cutting both at W, as the test does
+// found again until it settles (three rounds at most, on the medians' ratio; the estimate at the
+// settled cut thins each side to kMatchedSample). Cutting both at W, as the test does
 // (pattern_apart.h), leaves a slower side more of its short runs and the estimate low (-27%
 // on log-normal noise with a 20% stretch); under a stretch by r the runs beside that the cut
 // at W keeps apart are those at least W x r long. The test's p-value stands: the cut depends

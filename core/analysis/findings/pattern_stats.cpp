@@ -36,11 +36,12 @@ std::vector<double> fdrAdjust(const std::vector<double>& p) {
     return out;
 }
 
-RatioEstimate hodgesLehmannRatio(const std::vector<TimeNs>& beside, const std::vector<TimeNs>& apart) {
+RatioEstimate hodgesLehmannRatio(const std::vector<TimeNs>& beside, const std::vector<TimeNs>& apart, std::size_t cap,
+                                 bool test) {
     RatioEstimate e;
     if (beside.empty() || apart.empty()) return e;
-    e.p = mannWhitneyGreater(beside, apart);
-    const std::vector<TimeNs> b = thin(beside, kMaxPatternSample), a = thin(apart, kMaxPatternSample);
+    if (test) e.p = mannWhitneyGreater(beside, apart);
+    const std::vector<TimeNs> b = thin(beside, cap), a = thin(apart, cap);
     std::vector<double> la(a.size());
     for (std::size_t j = 0; j < a.size(); ++j) la[j] = std::log(static_cast<double>(std::max<TimeNs>(1, a[j])));
     std::vector<double> d;
