@@ -13,8 +13,10 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <system_error>
 #include <tuple>
 #include <unistd.h>
+#include <utility>
 
 #include "core/io/load.h"
 #include "core/sim/run_simulation.h"
@@ -53,7 +55,22 @@ inline const SimRun& simulated(const SimOptions& o) {
                   o.device};
     auto it = cache.find(key);
     if (it != cache.end()) return it->second;
-    const auto dir = std::filesystem::temp_directory_path() / ("contend-analysis-" + std::to_string(::getpid()));
+    // One folder per test process, removed with what is left in it when the process exits.
+    struct ScratchDir {
+        std::filesystem::path path;
+        explicit ScratchDir(std::filesystem::path p) : path(std::move(p)) {}
+        ScratchDir(const ScratchDir&) = delete;
+        ScratchDir(ScratchDir&&) = delete;
+        ScratchDir& operator=(ScratchDir&&) = delete;
+        ScratchDir& operator=(const ScratchDir&) = delete;
+        ~ScratchDir() {
+            std::error_code ec;
+            std::filesystem::remove_all(path, ec);
+        }
+    };
+    static const ScratchDir scratch{std::filesystem::temp_directory_path() /
+                                    ("contend-analysis-" + std::to_string(::getpid()))};
+    const std::filesystem::path& dir = scratch.path;
     std::filesystem::create_directories(dir);
     sim::SimulationRequest req;
     req.scenario = o.scenario;
