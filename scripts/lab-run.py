@@ -318,6 +318,10 @@ def print_table(title, s, out):
                    f"{QUIET_MAX_SLOW:.0%}) reported {p['quiet_pairs_reported']}/{p['quiet_pairs']}; non-competing "
                    f"pairs measured {QUIET_MAX_SLOW:.0%}-{PATTERN_MIN_SLOW:.0%} slower reported "
                    f"{p['small_pairs_reported']}/{p['small_pairs']}")
+        missed = sorted((row for row in s.pattern_rows if not row[3]), key=lambda row: -row[2])
+        if missed:
+            out.append('  missed (victim beside partner, measured median): ' +
+                       ', '.join(f'{v} beside {q} {100 * m:+.0f}%' for v, q, m, _ in missed))
         for cause in ('bandwidth', 'cache', 'lock'):
             judged = p[f'cause:{cause}:judged']
             if judged:
