@@ -33,26 +33,30 @@ bool inSample(ApartSample sample, const CauseInputs& in, const std::vector<std::
     return false;
 }
 
-RatioEstimate matchedEstimate(const CauseInputs& in, const std::vector<std::uint8_t>& aloneOp, std::uint32_t signature,
-                              std::uint32_t bit, ApartSample sample, const RatioEstimate& first) {
+namespace {
+
+// The runs of `signature` not exposed to factor `bit`, in `sample` and at least `w` long.
+std::vector<TimeNs> apartRuns(const CauseInputs& in, const std::vector<std::uint8_t>& aloneOp, std::uint32_t signature,
+                              std::uint32_t bit, ApartSample sample, TimeNs w) {
     const OperatorSet& ops = in.ops;
-    const ExposureResult& ex = in.exposure;
     const auto& slices = in.trace.slices();
-    const TimeNs w = ex.signatures[signature].windowNs;
-    std::vector<TimeNs> beside, apart;
+    std::vector<TimeNs> apart;
     for (std::uint32_t j = ops.sigBegin[signature]; j < ops.sigBegin[signature + 1]; ++j) {
         const std::uint32_t op = ops.sigOps[j];
         const TimeNs d = slices[ops.slices[op]].dur;
-        if (d < w) continue;
-        if (ex.exposedMask[op] & (1u << bit))
-            beside.push_back(d);
-        else if (inSample(sample, in, aloneOp, op))
+        if (d >= w && !(in.exposure.exposedMask[op] & (1u << bit)) && inSample(sample, in, aloneOp, op))
             apart.push_back(d);
     }
-    // The cut settles on the medians' ratio (linear); the estimate and its interval come from
-    // one Hodges-Lehmann pass at the settled cut, each side thinned to kMatchedSample (a million
-    // pairs: at 1M kernels, 15 patterns re-estimated at the full 2000 x 2000 in three rounds
-    // each took 3.7 s).
+    return apart;
+}
+
+// The estimate with the runs beside cut at W x ratio, the ratio settled on the medians' ratio
+// (linear; three rounds at most), then one Hodges-Lehmann pass at the settled cut, each side
+// thinned to kMatchedSample (a million pairs: at 1M kernels, 15 patterns re-estimated at the
+// full 2000 x 2000 in three rounds each took 3.7 s). `first` when it says no slowdown or a side
+// is too small.
+RatioEstimate settled(const std::vector<TimeNs>& beside, const std::vector<TimeNs>& apart, TimeNs w,
+                      const RatioEstimate& first) {
     auto median = [](std::vector<TimeNs> v) {
         const auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
         std::nth_element(v.begin(), mid, v.end());
@@ -60,24 +64,53 @@ RatioEstimate matchedEstimate(const CauseInputs& in, const std::vector<std::uint
     };
     if (apart.empty() || !(first.ratio > 1.0)) return first;
     const double apartMedian = median(apart);
+    if (apartMedian <= 0) return first;
     double ratio = first.ratio;
-    std::vector<TimeNs> kept;
+    std::vector<TimeNs> kept, next;
     for (int round = 0; round < 3; ++round) {
         const auto cut = static_cast<TimeNs>(std::ceil(static_cast<double>(w) * ratio));
-        std::vector<TimeNs> next;
+        next.clear();
         for (const TimeNs d : beside)
             if (d >= cut) next.push_back(d);
-        if (next.size() < kMinGroup || apartMedian <= 0) break;
+        if (next.size() < kMinGroup) break;
         kept.swap(next);
         const double r = std::max(1.0, median(kept) / apartMedian);
-        const bool settled = std::abs(r - ratio) < 1e-3 * ratio;
+        const bool done = std::abs(r - ratio) < 1e-3 * ratio;
         ratio = r;
-        if (settled) break;
+        if (done) break;
     }
     if (kept.size() < kMinGroup) return first;
     RatioEstimate e = hodgesLehmannRatio(kept, apart, kMatchedSample, false);
     e.p = first.p;
     return e;
+}
+
+}  // namespace
+
+RatioEstimate matchedEstimate(const CauseInputs& in, const std::vector<std::uint8_t>& aloneOp, std::uint32_t signature,
+                              std::uint32_t bit, ApartSample sample, const RatioEstimate& first) {
+    const OperatorSet& ops = in.ops;
+    const auto& slices = in.trace.slices();
+    const TimeNs w = in.exposure.signatures[signature].windowNs;
+    std::vector<TimeNs> beside;
+    for (std::uint32_t j = ops.sigBegin[signature]; j < ops.sigBegin[signature + 1]; ++j) {
+        const std::uint32_t op = ops.sigOps[j];
+        const TimeNs d = slices[ops.slices[op]].dur;
+        if (d >= w && (in.exposure.exposedMask[op] & (1u << bit))) beside.push_back(d);
+    }
+    return settled(beside, apartRuns(in, aloneOp, signature, bit, sample, w), w, first);
+}
+
+std::optional<RatioEstimate> subsetEstimate(const CauseInputs& in, const std::vector<std::uint8_t>& aloneOp,
+                                            std::uint32_t signature, std::uint32_t bit, ApartSample sample,
+                                            const std::vector<TimeNs>& beside) {
+    const TimeNs w = in.exposure.signatures[signature].windowNs;
+    std::vector<TimeNs> compared;
+    for (const TimeNs d : beside)
+        if (d >= w) compared.push_back(d);
+    const std::vector<TimeNs> apart = apartRuns(in, aloneOp, signature, bit, sample, w);
+    if (compared.size() < kMinGroup || apart.size() < kMinGroup) return std::nullopt;
+    return settled(compared, apart, w, hodgesLehmannRatio(compared, apart, kMatchedSample, false));
 }
 
 }  // namespace contend

@@ -298,6 +298,7 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
     }
     std::vector<std::uint32_t> byFactor(ex.factors.size(), kNone);  // factor -> its pattern
     std::vector<std::uint32_t> factorOf;                            // pattern -> its factor
+    std::vector<std::uint32_t> candidateOf;                         // pattern -> its candidate
     std::vector<double> p(cands.size());
     for (std::size_t i = 0; i < cands.size(); ++i) p[i] = cands[i].estimate.p;
     const std::vector<double> adjusted = fdrAdjust(p);
@@ -418,6 +419,7 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
         }
         byFactor[c.factor] = static_cast<std::uint32_t>(r.patterns.size());
         factorOf.push_back(c.factor);
+        candidateOf.push_back(static_cast<std::uint32_t>(i));
         r.patterns.push_back(std::move(pat));
     }
 
@@ -442,13 +444,16 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
                 drop[a] = 1;
     {
         std::vector<ContentionPattern> kept;
+        std::vector<std::uint32_t> keptCandidates;
         std::fill(byFactor.begin(), byFactor.end(), kNone);
         for (std::size_t i = 0; i < r.patterns.size(); ++i) {
             if (drop[i]) continue;
             byFactor[factorOf[i]] = static_cast<std::uint32_t>(kept.size());
             kept.push_back(std::move(r.patterns[i]));
+            keptCandidates.push_back(candidateOf[i]);
         }
         r.patterns = std::move(kept);
+        candidateOf = std::move(keptCandidates);
     }
 
     // Each run counted in one pattern: its strongest factor's when that is one, else the pattern
@@ -465,12 +470,36 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
             }
         }
     }
-    for (ContentionPattern& pat : r.patterns) pat.countedCostNs = 0;
     for (std::uint32_t i = 0; i < r.patterns.size(); ++i) {
-        for (PatternRun& run : r.patterns[i].runs) {
+        ContentionPattern& pat = r.patterns[i];
+        pat.countedCostNs = 0;
+        std::vector<TimeNs> counted;
+        for (PatternRun& run : pat.runs) {
             run.counted = r.patternOfOp[ops.opOfSlice[run.slice]] == i;
-            if (run.counted) r.patterns[i].countedCostNs += run.excessNs;
+            if (run.counted) counted.push_back(run.durNs);
         }
+        // Where other patterns count part of its runs, the runs it counts are charged at their own
+        // slowdown against its runs apart (pattern_apart.h, subsetEstimate): the pooled estimate
+        // is mostly the other patterns' runs. With too few of them to estimate, the pooled one.
+        if (!counted.empty() && counted.size() < pat.runs.size()) {
+            const Candidate& c = cands[candidateOf[i]];
+            if (const auto e = subsetEstimate(in, aloneOp, c.signature, c.bit, c.sample, counted)) {
+                const double s = std::max(0.0, e->ratio - 1.0);
+                pat.costNs = 0;  // still the sum of its runs' excess
+                for (PatternRun& run : pat.runs) {
+                    if (run.counted) run.excessNs = patternRunExcessNs(run.durNs, s);
+                    pat.costNs += run.excessNs;
+                }
+                char buf[160];
+                std::snprintf(buf, sizeof buf,
+                              "; the %zu runs counted here (the others are counted in patterns of their "
+                              "own) are %s slower, their cost",
+                              counted.size(), percent(s).c_str());
+                pat.evidence += buf;
+            }
+        }
+        for (const PatternRun& run : pat.runs)
+            if (run.counted) pat.countedCostNs += run.excessNs;
     }
 
     // By cost, largest first; ids in that order; patternOfOp follows.
