@@ -36,8 +36,11 @@ bool inSample(ApartSample sample, const CauseInputs& in, const std::vector<std::
 // settled cut thins each side to kMatchedSample). Cutting both at W, as the test does
 // (pattern_apart.h), leaves a slower side more of its short runs and the estimate low (-27%
 // on log-normal noise with a 20% stretch); under a stretch by r the runs beside that the cut
-// at W keeps apart are those at least W x r long. The test's p-value stands: the cut depends
-// on the estimate, so only the estimate and its interval are taken from it.
+// at W keeps apart are those at least W x r long. The cut keeps at least the share of the runs
+// beside at least W long that the runs apart keep at W (a stretch cannot ask for less; past it
+// the settling runs away on a victim whose runs sit on a floor at W). The test's p-value
+// stands: the cut depends on the estimate, so only the estimate and its interval are taken
+// from it.
 RatioEstimate matchedEstimate(const CauseInputs& in, const std::vector<std::uint8_t>& aloneOp, std::uint32_t signature,
                               std::uint32_t bit, ApartSample sample, const RatioEstimate& first);
 
