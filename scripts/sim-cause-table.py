@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Causes against the simulator's truth, per scenario and counter mode (seeds 1-5), scored as
 tests/test_sim_nsys.cpp scores them: recall, precision, cause accuracy, and how many true
-positives got a measured cause and whether it agrees (a wrong measured one is printed).
+positives got a measured cause and whether it agrees (a wrong measured one is printed); then the
+contention patterns: how many, how many on runs the truth did not slow (median slowdown of the
+runs a pattern counts under 3%), and their counted cost against what those runs lost (duration
+less the truth's solo time).
 
     scripts/sim-cause-table.py build/app/cli/contend-cli SCENARIOS MODES [SEEDS [DEVICE]]
     e.g. scripts/sim-cause-table.py build/app/cli/contend-cli bandwidth,cache,lock,mixed,null,sync-cluster \
@@ -38,6 +41,7 @@ def run(sc, mode, seed):
                    stdout=subprocess.DEVNULL)
     t = json.load(open(base + '.truth.json')); r = json.load(open(base + '.report.json'))
     ops = {(o['stream'], o['start_ns']): o for o in t['ops']}
+    by_start = {o['start_ns']: o for o in t['ops']}
     s = collections.Counter(); mo = collections.Counter(); tp = collections.Counter()
     flagged = set()
     for a in r['anomalies']:
@@ -55,11 +59,24 @@ def run(sc, mode, seed):
             s['slowed'] += 1
             if k in flagged: s['found'] += 1
     s['windows'] = len(r['windows']); s['ops'] = r['trace']['operators'] if 'operators' in r['trace'] else 0
-    return s, mo, tp
+    # Patterns against the truth: each one's counted cost against what the same runs lost
+    # (duration - solo), and the patterns whose counted runs the truth did not slow (median
+    # slowdown under 3%). Costs in ns, summed (update, not +=: a Counter's += drops negatives).
+    pc = collections.Counter()
+    for p in r.get('patterns', []):
+        # report/2's pattern runs carry their start (no track): starts are unique enough here.
+        runs = [by_start[x['start_ns']] for x in p['runs'] if x.get('counted') and x['start_ns'] in by_start]
+        s['patterns'] += 1
+        slow = sorted(o['slowdown'] for o in runs)
+        if slow and slow[len(slow) // 2] < 0.03: s['patterns_unslowed'] += 1
+        pc.update({'cost': p.get('counted_cost_ns', 0), 'truth': sum(o['dur_ns'] - o['solo_ns'] for o in runs)})
+    return s, mo, tp, pc
 for sc in scen:
     for mode in modes:
-        S = collections.Counter(); MO = collections.Counter(); TP = collections.Counter()
+        S = collections.Counter(); MO = collections.Counter(); TP = collections.Counter(); PC = collections.Counter()
         for seed in seeds:
-            s, mo, tp = run(sc, mode, seed); S += s; MO += mo; TP += tp
+            s, mo, tp, pc = run(sc, mode, seed); S += s; MO += mo; TP += tp; PC.update(pc)
         sh = lambda a, b: a / b if b else 1.0
-        print(f"{sc:12s} {mode:11s} recall {sh(S['found'],S['slowed']):.3f} ({S['found']}/{S['slowed']}) precision {sh(S['real'],S['flagged']):.3f} ({S['real']}/{S['flagged']}) cause {sh(S['right'],S['real']):.3f} measured {S['measured']}/{S['real']} [{dict(MO)}] agree {S['mright']}/{S['measured']} windows {S['windows']} truth {dict(TP)}", flush=True)
+        print(f"{sc:12s} {mode:11s} recall {sh(S['found'],S['slowed']):.3f} ({S['found']}/{S['slowed']}) precision {sh(S['real'],S['flagged']):.3f} ({S['real']}/{S['flagged']}) cause {sh(S['right'],S['real']):.3f} measured {S['measured']}/{S['real']} [{dict(MO)}] agree {S['mright']}/{S['measured']} windows {S['windows']} truth {dict(TP)}"
+              f" | patterns {S['patterns']} (on runs not slowed: {S['patterns_unslowed']}), counted cost "
+              f"{PC['cost'] / 1e3:.0f} us for {PC['truth'] / 1e3:.0f} us their runs lost", flush=True)
