@@ -8,7 +8,8 @@ PatternModel::PatternModel(QObject* parent)
     : ReportTableModel(
           {{tr("#"), ColumnKind::Count, {}},
            {tr("Cost"), ColumnKind::Duration,
-            tr("The time the slowdown took from the runs beside the partner: each run's duration x s / (1 + s)")},
+            tr("The time the slowdown took from the runs beside the partner: each run's duration x s / (1 + s); "
+               "where patterns of their own count some of its runs, s of the runs it counts")},
            {tr("Operator"), ColumnKind::Name, tr("The operator slowed beside the partner")},
            {tr("Beside"), ColumnKind::Name, tr("The partner: an operator, a kind of operator or a counter")},
            {tr("Runs beside"), ColumnKind::Count, {}},
