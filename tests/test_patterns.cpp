@@ -3,6 +3,7 @@
 // when no single run is an outlier, nothing found where the partner does not slow it, and the
 // physics that names a serialising partner a lock whatever the names say while a bandwidth
 // partner, however slow, stays bandwidth.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <random>
@@ -77,6 +78,53 @@ TEST_CASE("patterns: the Hodges-Lehmann ratio finds a known shift and its interv
     CHECK(none.low <= 1.0);
     CHECK(none.high >= 1.0);
     CHECK(none.p > 0.4);
+}
+
+TEST_CASE("patterns: the Hodges-Lehmann ratio and its bounds are the exact order statistics of the pairwise ratios",
+          "[patterns]") {
+    // The estimate selects its order statistics without writing the n1 x n2 log-ratios out
+    // (pattern_stats.cpp); here each one against a plain selection over all of them, bit for bit:
+    // even and odd counts, ties (durations from a few values), one side much shorter, ratios on
+    // both sides of 1, and sizes past the thinning cap.
+    std::mt19937 rng(7);
+    for (int round = 0; round < 60; ++round) {
+        std::uniform_int_distribution<int> size(1, round < 50 ? 260 : 2600), spread(0, 3);
+        const int n1 = size(rng), n2 = size(rng), kind = spread(rng);
+        std::uniform_int_distribution<TimeNs> wide(1, 5'000'000), few(0, 4);
+        std::vector<TimeNs> beside(static_cast<std::size_t>(n1)), apart(static_cast<std::size_t>(n2));
+        auto draw = [&](double scale) {
+            return kind == 0 ? static_cast<TimeNs>(scale * static_cast<double>(wide(rng)))
+                             : static_cast<TimeNs>(scale * static_cast<double>(1000 + 250 * few(rng)));
+        };
+        for (TimeNs& d : beside) d = draw(kind == 3 ? 0.8 : 1.3);
+        for (TimeNs& d : apart) d = draw(1.0);
+        const RatioEstimate e = hodgesLehmannRatio(beside, apart);
+        // The plain way: every log-ratio of the thinned samples, then selection.
+        auto thinned = [](const std::vector<TimeNs>& v) {
+            std::vector<TimeNs> out;
+            const std::size_t cap = std::min<std::size_t>(v.size(), kMaxPatternSample);
+            for (std::size_t i = 0; i < cap; ++i) out.push_back(v[i * v.size() / cap]);
+            return out;
+        };
+        const std::vector<TimeNs> b = thinned(beside), a = thinned(apart);
+        std::vector<double> d;
+        for (const TimeNs x : b)
+            for (const TimeNs y : a)
+                d.push_back(std::log(static_cast<double>(std::max<TimeNs>(1, x))) -
+                            std::log(static_cast<double>(std::max<TimeNs>(1, y))));
+        std::sort(d.begin(), d.end());
+        const double n = static_cast<double>(d.size()), nb = static_cast<double>(b.size()),
+                     na = static_cast<double>(a.size());
+        const double c = std::floor(nb * na / 2.0 - 1.96 * std::sqrt(nb * na * (nb + na + 1) / 12.0));
+        const auto lo = static_cast<std::size_t>(std::clamp(c, 0.0, n - 1));
+        const auto hi = static_cast<std::size_t>(std::clamp(n - 1 - c, 0.0, n - 1));
+        const std::size_t m = d.size() / 2;
+        const double mid = d.size() % 2 == 1 ? d[m] : (d[m - 1] + d[m]) / 2;
+        INFO("round " << round << ": " << n1 << " x " << n2 << ", kind " << kind);
+        CHECK(e.ratio == std::exp(mid));
+        CHECK(e.low == std::exp(std::min(d[lo], mid)));
+        CHECK(e.high == std::exp(std::max(d[hi], mid)));
+    }
 }
 
 TEST_CASE("patterns: Benjamini-Hochberg's adjustment is step-up and monotone", "[patterns]") {
