@@ -21,8 +21,8 @@
 //                 pairwise log-ratios, exponentiated), less 1, with its 95% confidence interval
 //                 from the Mann-Whitney distribution (the pairwise log-ratios between the
 //                 order statistics C and n1 n2 - C + 1, C from the normal approximation); each
-//                 side is thinned evenly to at most kMaxPatternSample runs first, so a million
-//                 runs cost what four million pairs do;
+//                 side is thinned evenly to at most kMaxPatternSample runs first, and the order
+//                 statistics are selected without writing the pairs out (pattern_stats.cpp);
 //   p-value       the one-sided Mann-Whitney test beside > apart, adjusted for the false
 //                 discovery rate (Benjamini-Hochberg) over every factor the trace tested (all
 //                 signatures): a pattern is reported when the adjusted p is below
@@ -36,7 +36,9 @@
 //   cost          the sum over the runs beside of each run's share of the slowdown s,
 //                 duration x s / (1 + s) (pattern_excess.h): the time the partner cost them by
 //                 the pattern's own estimate. Not (duration - baseline) clipped at 0, which
-//                 also counts the slow half of every run's noise.
+//                 also counts the slow half of every run's noise. Where patterns of their own
+//                 count some of its runs, the runs it counts are charged at their own slowdown
+//                 against its runs apart (pattern_apart.h, subsetEstimate).
 // Where a kind of partner (or a counter) has exactly a partner's runs beside it, only the
 // partner's row is kept (it names the kernel).
 // A run beside several patterns is counted in one (its strongest factor's when that is a

@@ -63,7 +63,7 @@ struct PatternRun {
     std::uint32_t row = kNone;
     TimeNs startNs = 0;  // the slice's start and duration (slice-independent copies)
     TimeNs durNs = 0;
-    TimeNs excessNs = 0;          // its share of the pattern's slowdown: dur x s / (1 + s) (pattern_excess.h)
+    TimeNs excessNs = 0;          // its share of the slowdown: dur x s / (1 + s) (pattern_excess.h; patterns.h)
     bool counted = false;         // its excess counts in this pattern's countedCostNs (a run counts in one)
     std::uint32_t track = kNone;  // the slice's track (kNone when not known); not written to files
 };
