@@ -111,18 +111,37 @@ RatioEstimate settled(const std::vector<TimeNs>& beside, const ApartRuns& apart,
 
 }  // namespace
 
-RatioEstimate matchedEstimate(const CauseInputs& in, const std::vector<std::uint8_t>& aloneOp, std::uint32_t signature,
-                              std::uint32_t bit, ApartSample sample, const RatioEstimate& first) {
+std::vector<RatioEstimate> matchedEstimates(const CauseInputs& in, const std::vector<std::uint8_t>& aloneOp,
+                                            std::uint32_t signature, const std::vector<MatchedRequest>& requests) {
     const OperatorSet& ops = in.ops;
     const auto& slices = in.trace.slices();
     const TimeNs w = in.exposure.signatures[signature].windowNs;
-    std::vector<TimeNs> beside;
+    // One pass over the signature's runs fills every request's two samples (a signature of 100k
+    // runs with several significant factors was read once per factor, twice each).
+    std::vector<std::vector<TimeNs>> beside(requests.size());
+    std::vector<ApartRuns> apart(requests.size());
+    std::vector<std::size_t> inSampleCount(requests.size(), 0);
     for (std::uint32_t j = ops.sigBegin[signature]; j < ops.sigBegin[signature + 1]; ++j) {
         const std::uint32_t op = ops.sigOps[j];
         const TimeNs d = slices[ops.slices[op]].dur;
-        if (d >= w && (in.exposure.exposedMask[op] & (1u << bit))) beside.push_back(d);
+        const std::uint32_t mask = in.exposure.exposedMask[op];
+        for (std::size_t k = 0; k < requests.size(); ++k) {
+            if (mask & (1u << requests[k].bit)) {
+                if (d >= w) beside[k].push_back(d);
+            } else if (inSample(requests[k].sample, in, aloneOp, op)) {
+                ++inSampleCount[k];
+                if (d >= w) apart[k].durs.push_back(d);
+            }
+        }
     }
-    return settled(beside, apartRuns(in, aloneOp, signature, bit, sample, w), w, first);
+    std::vector<RatioEstimate> out;
+    out.reserve(requests.size());
+    for (std::size_t k = 0; k < requests.size(); ++k) {
+        apart[k].share =
+            inSampleCount[k] ? static_cast<double>(apart[k].durs.size()) / static_cast<double>(inSampleCount[k]) : 0.0;
+        out.push_back(settled(beside[k], apart[k], w, requests[k].first));
+    }
+    return out;
 }
 
 std::optional<RatioEstimate> subsetEstimate(const CauseInputs& in, const std::vector<std::uint8_t>& aloneOp,

@@ -41,11 +41,19 @@ bool inSample(ApartSample sample, const CauseInputs& in, const std::vector<std::
 // the settling runs away on a victim whose runs sit on a floor at W). The test's p-value
 // stands: the cut depends on the estimate, so only the estimate and its interval are taken
 // from it.
-RatioEstimate matchedEstimate(const CauseInputs& in, const std::vector<std::uint8_t>& aloneOp, std::uint32_t signature,
-                              std::uint32_t bit, ApartSample sample, const RatioEstimate& first);
+//
+// One request per significant factor of `signature` (its bit, its apart sample and the test's
+// estimate `first`); the estimates in the same order, from one pass over the signature's runs.
+struct MatchedRequest {
+    std::uint32_t bit = 0;
+    ApartSample sample = ApartSample::Alone;
+    RatioEstimate first;
+};
+std::vector<RatioEstimate> matchedEstimates(const CauseInputs& in, const std::vector<std::uint8_t>& aloneOp,
+                                            std::uint32_t signature, const std::vector<MatchedRequest>& requests);
 
 // The slowdown of some of a factor's runs beside (`beside`: their durations) against its runs
-// apart in `sample`, estimated as matchedEstimate does from their own Hodges-Lehmann estimate
+// apart in `sample`, estimated as matchedEstimates does from their own Hodges-Lehmann estimate
 // (no test: p stays 1). What a pattern counts when other patterns count part of its runs
 // (patterns.cpp): a kind of partner's pooled slowdown is mostly that of the partners with their
 // own patterns, and the runs left to it are those beside the others. On the lab's 5 seeds

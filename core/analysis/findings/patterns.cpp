@@ -303,10 +303,32 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes,
     for (std::size_t i = 0; i < cands.size(); ++i) p[i] = cands[i].estimate.p;
     const std::vector<double> adjusted = fdrAdjust(p);
 
+    // The significant candidates' matched estimates (pattern_apart.h), a signature's together
+    // (the candidates come by signature).
+    std::vector<RatioEstimate> matched(cands.size());
+    {
+        std::vector<MatchedRequest> requests;
+        std::vector<std::size_t> of;
+        for (std::size_t i0 = 0; i0 < cands.size();) {
+            std::size_t i1 = i0;
+            requests.clear();
+            of.clear();
+            for (; i1 < cands.size() && cands[i1].signature == cands[i0].signature; ++i1) {
+                if (adjusted[i1] >= kPatternFdr) continue;
+                requests.push_back({cands[i1].bit, cands[i1].sample, cands[i1].estimate});
+                of.push_back(i1);
+            }
+            if (!requests.empty()) {
+                const std::vector<RatioEstimate> e = matchedEstimates(in, aloneOp, cands[i0].signature, requests);
+                for (std::size_t k = 0; k < of.size(); ++k) matched[of[k]] = e[k];
+            }
+            i0 = i1;
+        }
+    }
     for (std::size_t i = 0; i < cands.size(); ++i) {
         const Candidate& c = cands[i];
         if (adjusted[i] >= kPatternFdr) continue;
-        const RatioEstimate e = matchedEstimate(in, aloneOp, c.signature, c.bit, c.sample, c.estimate);
+        const RatioEstimate& e = matched[i];
         if (e.low <= 1.0 || e.ratio - 1.0 < kMinEffect) continue;
         const ExposureFactor& fac = ex.factors[c.factor];
         ContentionPattern pat;
