@@ -101,8 +101,14 @@ OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops, const std
     std::vector<std::vector<Active>> activeOf(trackCount);
     std::vector<std::size_t> compactAt(trackCount, 16);
     std::vector<std::uint32_t> busy;  // tracks with a non-empty stack
+    // The pairs' room: after the first sixteenth of the ops, what they made, scaled to all of
+    // them (an eighth more), so the list is not grown by doubling from there (each growth copied
+    // it and faulted fresh pages in). Only room: pages are touched as the pairs come.
+    const std::size_t probe = n >= (1u << 16) ? n / 16 : 0;
+    std::size_t visited = 0;
     for (std::uint32_t op : order) {
         if (stop()) return r;
+        if (++visited == probe) r.pairs.reserve(r.pairs.size() * 18 + 1024);
         const Slice& s = sliceOf(op);
         std::size_t considered = 0;
         bool full = false;  // this op reached kMaxPartners
