@@ -35,28 +35,12 @@ bool inSample(ApartSample sample, const CauseInputs& in, const std::vector<std::
 
 namespace {
 
-// The runs of `signature` not exposed to factor `bit` and in `sample`: those at least `w` long,
-// and the share of the sample they are.
+// A factor's runs apart (not exposed to it, in its sample): those at least W long, and the share
+// of the sample they are.
 struct ApartRuns {
     std::vector<TimeNs> durs;
     double share = 0;
 };
-ApartRuns apartRuns(const CauseInputs& in, const std::vector<std::uint8_t>& aloneOp, std::uint32_t signature,
-                    std::uint32_t bit, ApartSample sample, TimeNs w) {
-    const OperatorSet& ops = in.ops;
-    const auto& slices = in.trace.slices();
-    ApartRuns a;
-    std::size_t all = 0;
-    for (std::uint32_t j = ops.sigBegin[signature]; j < ops.sigBegin[signature + 1]; ++j) {
-        const std::uint32_t op = ops.sigOps[j];
-        if ((in.exposure.exposedMask[op] & (1u << bit)) || !inSample(sample, in, aloneOp, op)) continue;
-        ++all;
-        const TimeNs d = slices[ops.slices[op]].dur;
-        if (d >= w) a.durs.push_back(d);
-    }
-    a.share = all ? static_cast<double>(a.durs.size()) / static_cast<double>(all) : 0.0;
-    return a;
-}
 
 // The estimate with the runs beside (`beside`: those at least W long) cut at W x ratio, the
 // ratio settled on the medians' ratio (linear; three rounds at most), then one Hodges-Lehmann
@@ -109,38 +93,46 @@ RatioEstimate settled(const std::vector<TimeNs>& beside, const ApartRuns& apart,
     return e;
 }
 
-}  // namespace
-
-std::vector<RatioEstimate> matchedEstimates(const CauseInputs& in, const std::vector<std::uint8_t>& aloneOp,
-                                            std::uint32_t signature, const std::vector<MatchedRequest>& requests) {
+// One pass over `signature`'s runs fills every request's runs apart and, when `beside` is given,
+// its runs beside at least W long (a signature of 100k runs with several significant factors was
+// read once per factor, twice each).
+std::vector<ApartRuns> collect(const CauseInputs& in, const std::vector<std::uint8_t>& aloneOp, std::uint32_t signature,
+                               const std::vector<MatchedRequest>& requests, TimeNs w,
+                               std::vector<std::vector<TimeNs>>* beside) {
     const OperatorSet& ops = in.ops;
     const auto& slices = in.trace.slices();
-    const TimeNs w = in.exposure.signatures[signature].windowNs;
-    // One pass over the signature's runs fills every request's two samples (a signature of 100k
-    // runs with several significant factors was read once per factor, twice each).
-    std::vector<std::vector<TimeNs>> beside(requests.size());
     std::vector<ApartRuns> apart(requests.size());
     std::vector<std::size_t> inSampleCount(requests.size(), 0);
+    if (beside) beside->assign(requests.size(), {});
     for (std::uint32_t j = ops.sigBegin[signature]; j < ops.sigBegin[signature + 1]; ++j) {
         const std::uint32_t op = ops.sigOps[j];
         const TimeNs d = slices[ops.slices[op]].dur;
         const std::uint32_t mask = in.exposure.exposedMask[op];
         for (std::size_t k = 0; k < requests.size(); ++k) {
             if (mask & (1u << requests[k].bit)) {
-                if (d >= w) beside[k].push_back(d);
+                if (beside && d >= w) (*beside)[k].push_back(d);
             } else if (inSample(requests[k].sample, in, aloneOp, op)) {
                 ++inSampleCount[k];
                 if (d >= w) apart[k].durs.push_back(d);
             }
         }
     }
-    std::vector<RatioEstimate> out;
-    out.reserve(requests.size());
-    for (std::size_t k = 0; k < requests.size(); ++k) {
+    for (std::size_t k = 0; k < requests.size(); ++k)
         apart[k].share =
             inSampleCount[k] ? static_cast<double>(apart[k].durs.size()) / static_cast<double>(inSampleCount[k]) : 0.0;
-        out.push_back(settled(beside[k], apart[k], w, requests[k].first));
-    }
+    return apart;
+}
+
+}  // namespace
+
+std::vector<RatioEstimate> matchedEstimates(const CauseInputs& in, const std::vector<std::uint8_t>& aloneOp,
+                                            std::uint32_t signature, const std::vector<MatchedRequest>& requests) {
+    const TimeNs w = in.exposure.signatures[signature].windowNs;
+    std::vector<std::vector<TimeNs>> beside;
+    const std::vector<ApartRuns> apart = collect(in, aloneOp, signature, requests, w, &beside);
+    std::vector<RatioEstimate> out;
+    out.reserve(requests.size());
+    for (std::size_t k = 0; k < requests.size(); ++k) out.push_back(settled(beside[k], apart[k], w, requests[k].first));
     return out;
 }
 
@@ -151,7 +143,7 @@ std::optional<RatioEstimate> subsetEstimate(const CauseInputs& in, const std::ve
     std::vector<TimeNs> compared;
     for (const TimeNs d : beside)
         if (d >= w) compared.push_back(d);
-    const ApartRuns apart = apartRuns(in, aloneOp, signature, bit, sample, w);
+    const ApartRuns apart = collect(in, aloneOp, signature, {{bit, sample, {}}}, w, nullptr).front();
     if (compared.size() < kMinGroup || apart.durs.size() < kMinGroup) return std::nullopt;
     return settled(compared, apart, w, hodgesLehmannRatio(compared, apart.durs, kMatchedSample, false));
 }
