@@ -150,13 +150,20 @@ TEST_CASE("the sweep line finds exactly the overlapping pairs a brute-force chec
             if (ce != kTimeMin) total += ce - cs;
             union_[x] = total;
         }
-        for (const auto& p : fast.pairs) got.insert({p.a, p.b, p.start, p.end});
+        const std::vector<OverlapPair> pairs = listPairs(*trace, ops, fast);
+        for (const auto& p : pairs) got.insert({p.a, p.b, p.start, p.end});
         REQUIRE(got == expected);
-        CHECK(fast.pairs.size() == expected.size());
-        // In start order, equal starts by (a, b): the per-op lists rely on it.
-        CHECK(std::is_sorted(fast.pairs.begin(), fast.pairs.end(), [](const OverlapPair& x, const OverlapPair& y) {
-            return std::tie(x.start, x.a, x.b) < std::tie(y.start, y.a, y.b);
-        }));
+        CHECK(pairs.size() == expected.size());
+        CHECK(fast.pairCount() == expected.size());
+        // Each op's list in the pairs' order (start, then a, then b): the candidates rely on it.
+        for (std::uint32_t op = 0; op < ops.size(); ++op) {
+            std::vector<std::tuple<TimeNs, std::uint32_t, std::uint32_t>> keys;
+            for (std::uint32_t k = fast.pairBegin[op]; k < fast.pairBegin[op + 1]; ++k) {
+                const std::uint32_t o = fast.partnerOf[k];
+                keys.emplace_back(pairSpan(*trace, ops, op, o).first, std::min(op, o), std::max(op, o));
+            }
+            CHECK(std::is_sorted(keys.begin(), keys.end()));
+        }
         CHECK(fast.overlappedNs == union_);
     }
 }

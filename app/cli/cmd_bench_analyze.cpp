@@ -165,7 +165,7 @@ int runBenchAnalyze(int argc, char** argv) {
     std::printf(
         "prepare:     %.1f ms (median of %d), %zu operators, %zu signatures, %zu overlap pairs, %zu window candidates"
         " -> %.2f M operators/s\n",
-        prepMs, repeat, ops, prepared->operators().signatures.size(), prepared->overlaps().pairs.size(),
+        prepMs, repeat, ops, prepared->operators().signatures.size(), prepared->overlaps().pairCount(),
         prepared->windowCandidates().size(), prepMs > 0 ? static_cast<double>(ops) / prepMs / 1000.0 : 0.0);
     std::printf("prepare:     longest stretch between cancel checks %.1f ms\n", gapMs);
     const std::pair<double, double> settings[] = {{2.0, 0.5},  {3.0, 0.7}, {4.0, 0.8}, {6.0, 0.9},

@@ -188,7 +188,7 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
     starting(PrepareStage::Overlaps);
     p->m_overlap = findOverlaps(t, ops, keepGoing);
     if (stopped()) return Failure::cancelled();
-    if (auto f = tooBig(p->m_overlap.pairs.size())) return *f;
+    if (auto f = tooBig(p->m_overlap.pairCount())) return *f;
     starting(PrepareStage::Counters);
     p->m_resources = mapResources(t, config);
     if (stopped()) return Failure::cancelled();

@@ -106,11 +106,12 @@ std::string characterText(const CauseInputs& in, std::uint32_t sig) {
 
 // One occurrence's overlap with the operators on the other tracks of its device: the union of
 // its pairs' spans, sorted.
-std::vector<std::pair<TimeNs, TimeNs>> overlapIntervals(const OverlapResult& overlap, std::uint32_t op) {
+std::vector<std::pair<TimeNs, TimeNs>> overlapIntervals(const CauseInputs& in, std::uint32_t op) {
     std::vector<std::pair<TimeNs, TimeNs>> iv;
+    const OverlapResult& overlap = in.overlap;
     for (std::uint32_t k = overlap.pairBegin[op]; k < overlap.pairBegin[op + 1]; ++k) {
-        const OverlapPair& pr = overlap.pairs[overlap.pairsOf[k]];
-        if (pr.end > pr.start) iv.emplace_back(pr.start, pr.end);
+        const auto [start, end] = pairSpan(in.trace, in.ops, op, overlap.partnerOf[k]);
+        if (end > start) iv.emplace_back(start, end);
     }
     std::sort(iv.begin(), iv.end());
     std::vector<std::pair<TimeNs, TimeNs>> merged;
@@ -145,10 +146,8 @@ void poolPatterns(const CauseInputs& in, CauseResult& r, const std::function<boo
         if ((op & 0xFFFFu) == 0 && op != 0 && keepGoing && !keepGoing()) return;
         if (in.overlap.pairBegin[op] == in.overlap.pairBegin[op + 1]) continue;
         std::vector<std::uint32_t> partners;
-        for (std::uint32_t k = in.overlap.pairBegin[op]; k < in.overlap.pairBegin[op + 1]; ++k) {
-            const OverlapPair& pr = in.overlap.pairs[in.overlap.pairsOf[k]];
-            partners.push_back(ops.signatureOf[pr.a == op ? pr.b : pr.a]);
-        }
+        for (std::uint32_t k = in.overlap.pairBegin[op]; k < in.overlap.pairBegin[op + 1]; ++k)
+            partners.push_back(ops.signatureOf[in.overlap.partnerOf[k]]);
         std::sort(partners.begin(), partners.end());
         partners.erase(std::unique(partners.begin(), partners.end()), partners.end());
         std::vector<std::uint32_t> key{deviceOf[in.trace.slices()[ops.slices[op]].track], ops.signatureOf[op]};
@@ -172,7 +171,7 @@ void poolPatterns(const CauseInputs& in, CauseResult& r, const std::function<boo
             if ((m & 0xFFFFu) == 0xFFFFu && keepGoing && !keepGoing()) return;
             const std::uint32_t op = members[m];
             if (!std::isfinite(pressure.highFrac[op][p])) continue;  // sampled too coarsely for it
-            own[op] = tallySamples(tl, overlapIntervals(in.overlap, op));
+            own[op] = tallySamples(tl, overlapIntervals(in, op));
             pooled[patternOf[op]].add(own[op]);
         }
         for (std::uint32_t op : members) {

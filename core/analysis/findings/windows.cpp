@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <numeric>
+#include <tuple>
 #include <unordered_map>
 
 namespace contend {
@@ -73,63 +74,79 @@ std::vector<WindowCandidate> findWindowCandidates(const CauseInputs& in, const C
     const ResourceTimelines& timelines = in.timelines;
     const auto& slices = trace.slices();
     const auto& causeOf = causes.cause;
-    std::uint32_t tick = 0;
-    for (const OverlapPair& pr : in.overlap.pairs) {
-        if ((++tick & 0xFFFF) == 0 && keepGoing && !keepGoing()) return out;
-        // A collective's extra time is waiting for its peers, not contention with its neighbour.
-        auto payer = [&](std::uint32_t op) { return paid(base, ops, op) && causeOf[op] != Resource::Sync; };
-        const bool paidA = payer(pr.a), paidB = payer(pr.b);
-        if (!paidA && !paidB) continue;
-        const Slice& sa = slices[ops.slices[pr.a]];
-        const Slice& sb = slices[ops.slices[pr.b]];
-        const std::uint32_t who = paidA && (!paidB || base.score[pr.a] >= base.score[pr.b]) ? pr.a : pr.b;
-        const float payerScore = base.score[who];
-        const auto ratio = static_cast<float>(static_cast<double>(pr.end - pr.start) /
-                                              static_cast<double>(std::max<TimeNs>(1, std::min(sa.dur, sb.dur))));
-        // Measured: a resource whose counter resolves both was oversubscribed in the shared span.
-        const Resource preferred = causeOf[who];
-        WindowCandidate best{pr.a, pr.b, Resource::Unknown, true, 0, pr.start, pr.end, payerScore, who};
-        bool bestPreferred = false;
-        for (std::size_t p = 0; p < kPressureResources; ++p) {
-            const ResourceTimeline& tl = timelines.pressure[p];
-            if (tl.empty()) continue;
-            const Resource r = kPressureResource[p];
-            const float da = pressure.demand[ops.signatureOf[pr.a]][p];
-            const float db = pressure.demand[ops.signatureOf[pr.b]][p];
-            if (static_cast<double>(tl.medianSpacing()) >
-                kCoarseSampling * static_cast<double>(std::min(sa.dur, sb.dur)))
-                continue;  // sampled too coarsely to speak for these two
-            if (tl.highTime(pr.start, pr.end) <= 0) continue;
-            if (r != Resource::Cache) {
-                if (!(da >= kUseThreshold) || !(db >= kUseThreshold)) continue;
-                if (loadDuring(ops, in.overlap, pressure, trace, pr.a, p, pr.start, pr.end) < 1.0 + kOverload) continue;
-            } else {
-                const double own = std::max(ownCachePressure(pressure, ops.signatureOf[pr.a]),
-                                            ownCachePressure(pressure, ops.signatureOf[pr.b]));
-                if (tl.mean(pr.start, pr.end) < own + kCacheRise) continue;
+    // Each pair once, from its first op's list (the pairs' spans from their ops, overlap.h); the
+    // candidates are put in the pairs' order (start, then a, then b) at the end.
+    const OverlapResult& ov = in.overlap;
+    const auto n = static_cast<std::uint32_t>(ops.size());
+    for (std::uint32_t first = 0; first < n; ++first) {
+        if ((first & 0xFFFF) == 0 && first != 0 && keepGoing && !keepGoing()) return out;
+        for (std::uint32_t q = ov.pairBegin[first]; q < ov.pairBegin[first + 1]; ++q) {
+            if (ov.partnerOf[q] < first) continue;
+            struct {
+                std::uint32_t a, b;
+                TimeNs start, end;
+            } pr{first, ov.partnerOf[q], 0, 0};
+            // A collective's extra time is waiting for its peers, not contention with its neighbour.
+            auto payer = [&](std::uint32_t op) { return paid(base, ops, op) && causeOf[op] != Resource::Sync; };
+            const bool paidA = payer(pr.a), paidB = payer(pr.b);
+            if (!paidA && !paidB) continue;
+            const Slice& sa = slices[ops.slices[pr.a]];
+            const Slice& sb = slices[ops.slices[pr.b]];
+            pr.start = std::max(sa.start, sb.start);  // the pair's span (overlap.h)
+            pr.end = std::min(sa.end(), sb.end());
+            const std::uint32_t who = paidA && (!paidB || base.score[pr.a] >= base.score[pr.b]) ? pr.a : pr.b;
+            const float payerScore = base.score[who];
+            const auto ratio = static_cast<float>(static_cast<double>(pr.end - pr.start) /
+                                                  static_cast<double>(std::max<TimeNs>(1, std::min(sa.dur, sb.dur))));
+            // Measured: a resource whose counter resolves both was oversubscribed in the shared span.
+            const Resource preferred = causeOf[who];
+            WindowCandidate best{pr.a, pr.b, Resource::Unknown, true, 0, pr.start, pr.end, payerScore, who};
+            bool bestPreferred = false;
+            for (std::size_t p = 0; p < kPressureResources; ++p) {
+                const ResourceTimeline& tl = timelines.pressure[p];
+                if (tl.empty()) continue;
+                const Resource r = kPressureResource[p];
+                const float da = pressure.demand[ops.signatureOf[pr.a]][p];
+                const float db = pressure.demand[ops.signatureOf[pr.b]][p];
+                if (static_cast<double>(tl.medianSpacing()) >
+                    kCoarseSampling * static_cast<double>(std::min(sa.dur, sb.dur)))
+                    continue;  // sampled too coarsely to speak for these two
+                if (tl.highTime(pr.start, pr.end) <= 0) continue;
+                if (r != Resource::Cache) {
+                    if (!(da >= kUseThreshold) || !(db >= kUseThreshold)) continue;
+                    if (loadDuring(ops, in.overlap, pressure, trace, pr.a, p, pr.start, pr.end) < 1.0 + kOverload)
+                        continue;
+                } else {
+                    const double own = std::max(ownCachePressure(pressure, ops.signatureOf[pr.a]),
+                                                ownCachePressure(pressure, ops.signatureOf[pr.b]));
+                    if (tl.mean(pr.start, pr.end) < own + kCacheRise) continue;
+                }
+                const bool isPreferred = r == preferred;
+                if (best.ratio == 0 || (isPreferred && !bestPreferred) ||
+                    (isPreferred == bestPreferred && ratio > best.ratio)) {
+                    best.resource = r;
+                    best.ratio = ratio;
+                    bestPreferred = isPreferred;
+                }
             }
-            const bool isPreferred = r == preferred;
-            if (best.ratio == 0 || (isPreferred && !bestPreferred) ||
-                (isPreferred == bestPreferred && ratio > best.ratio)) {
-                best.resource = r;
-                best.ratio = ratio;
-                bestPreferred = isPreferred;
+            if (best.ratio > 0) {
+                out.push_back(best);
+                continue;
             }
-        }
-        if (best.ratio > 0) {
-            out.push_back(best);
-            continue;
-        }
-        // Estimated: the pair is the payer and the partner its estimated cause rests on.
-        for (const std::uint32_t x : {pr.a, pr.b}) {
-            if (!(x == pr.a ? paidA : paidB)) continue;
-            const std::uint32_t other = x == pr.a ? pr.b : pr.a;
-            if (causes.provenance[x] == Provenance::Unknown || !windowResource(causeOf[x])) continue;
-            if (!isCausePartner(in, causes, x, other)) continue;
-            out.push_back({pr.a, pr.b, causeOf[x], false, ratio, pr.start, pr.end, base.score[x], x});
-            break;
+            // Estimated: the pair is the payer and the partner its estimated cause rests on.
+            for (const std::uint32_t x : {pr.a, pr.b}) {
+                if (!(x == pr.a ? paidA : paidB)) continue;
+                const std::uint32_t other = x == pr.a ? pr.b : pr.a;
+                if (causes.provenance[x] == Provenance::Unknown || !windowResource(causeOf[x])) continue;
+                if (!isCausePartner(in, causes, x, other)) continue;
+                out.push_back({pr.a, pr.b, causeOf[x], false, ratio, pr.start, pr.end, base.score[x], x});
+                break;
+            }
         }
     }
+    std::sort(out.begin(), out.end(), [](const WindowCandidate& x, const WindowCandidate& y) {
+        return std::tie(x.start, x.a, x.b) < std::tie(y.start, y.a, y.b);
+    });
     return out;
 }
 

@@ -4,7 +4,8 @@
 //
 // The figures are bytes per item of what prepareAnalysis holds at its peak (per operator: its
 // index, baseline, score, pressures, exposure, cause, breakdown and stage temporaries; per
-// overlap pair: the pair, its CSR entries and its share of the window candidates; per slice:
+// overlap pair: its two partner entries, the sweep's 8-byte (a, b) while the lists are made, and
+// its share of the window candidates; per slice:
 // the views' per-slice arrays; the what-if's dependency graph), fitted with /usr/bin/time -v on
 // the 1M-kernel Kineto-shaped trace (4.75M pairs), a 1M-operator simulated mixed trace (3.1M
 // slices, 155k pairs) and the 10M-kernel Kineto-shaped trace (analysis with the dependency
@@ -18,7 +19,9 @@ namespace contend {
 // 380 as fitted, plus the prepared anomaly rows (anomaly_list.h: 120 bytes and a 4-byte index
 // per operator that can be an anomaly, counted here for every operator; not refitted).
 inline constexpr std::uint64_t kBytesPerOperator = 380 + 124;
-inline constexpr std::uint64_t kBytesPerOverlapPair = 56;
+// 56 as fitted when a pair was also kept as 24 bytes and an index per op (overlap.h); those 32
+// are gone.
+inline constexpr std::uint64_t kBytesPerOverlapPair = 24;
 inline constexpr std::uint64_t kBytesPerSlice = 16;
 inline constexpr std::uint64_t kBytesPerAnomaly = 420;
 inline constexpr std::uint64_t kBytesPerWindowOp = 140;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <numeric>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 
 namespace contend {
@@ -101,6 +102,37 @@ OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops, const std
     std::vector<std::vector<Active>> activeOf(trackCount);
     std::vector<std::size_t> compactAt(trackCount, 16);
     std::vector<std::uint32_t> busy;  // tracks with a non-empty stack
+    // The pairs as the sweep finds them, (a, b) with a < b: a pair starts where its later op
+    // starts, and ops are visited by start, so they come in start order; only the pairs of ops
+    // that start together (a segment) are put in (a, b) order, each segment when it closes.
+    struct Ops {
+        std::uint32_t a, b;
+    };
+    std::vector<Ops> pairs;
+    std::size_t segment = 0;  // where the current segment of equal starts begins
+    TimeNs segmentStart = kTimeMin;
+    auto closeSegment = [&] {
+        if (pairs.size() - segment > 1)
+            std::sort(pairs.begin() + static_cast<std::ptrdiff_t>(segment), pairs.end(),
+                      [](const Ops& x, const Ops& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; });
+        segment = pairs.size();
+    };
+    // Per op: its pairs counted (CSR sizes) and the union of their spans merged as they come
+    // (each op's pairs come in start order; within a segment the order does not change a
+    // union): the running span in curStart / curEnd, closed ones summed in overlappedNs.
+    r.pairBegin.assign(n + 1, 0);
+    r.overlappedNs.assign(n, 0);
+    std::vector<TimeNs> curStart(n, 0), curEnd(n, kTimeMin);
+    auto merge = [&](std::uint32_t op, TimeNs start, TimeNs end) {
+        TimeNs& ce = curEnd[op];
+        if (start >= ce) {
+            if (ce != kTimeMin) r.overlappedNs[op] += ce - curStart[op];
+            curStart[op] = start;
+            ce = end;
+        } else {
+            ce = std::max(ce, end);
+        }
+    };
     // The pairs' room: after the first sixteenth of the ops, what they made, scaled to all of
     // them (an eighth more), so the list is not grown by doubling from there (each growth copied
     // it and faulted fresh pages in). Only room: pages are touched as the pairs come.
@@ -108,8 +140,12 @@ OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops, const std
     std::size_t visited = 0;
     for (std::uint32_t op : order) {
         if (stop()) return r;
-        if (++visited == probe) r.pairs.reserve(r.pairs.size() * 18 + 1024);
+        if (++visited == probe) pairs.reserve(pairs.size() * 18 + 1024);
         const Slice& s = sliceOf(op);
+        if (s.start != segmentStart) {
+            closeSegment();
+            segmentStart = s.start;
+        }
         std::size_t considered = 0;
         bool full = false;  // this op reached kMaxPartners
         for (std::size_t k = 0; k < busy.size();) {
@@ -136,65 +172,48 @@ OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops, const std
                     break;
                 }
                 if (end <= s.start) continue;  // an expired entry below a live one
-                r.pairs.push_back({std::min(op, it->op), std::max(op, it->op), s.start, end});
+                pairs.push_back({std::min(op, it->op), std::max(op, it->op)});
+                ++r.pairBegin[op + 1];
+                ++r.pairBegin[it->op + 1];
+                merge(op, s.start, end);
+                merge(it->op, s.start, end);
             }
         }
         auto& own = activeOf[s.track];
         if (own.empty()) busy.push_back(s.track);
         own.push_back({s.end(), op});
     }
-    // The sweep emits pairs in start order already (a pair starts where its later op starts, and
-    // ops are visited by start): only runs of equal starts need ordering by (a, b). Sorting
-    // each run instead of the whole list saves ~0.4 s on 5M pairs.
-    auto byOps = [](const OverlapPair& x, const OverlapPair& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; };
-    for (std::size_t i = 0; i < r.pairs.size();) {
-        std::size_t j = i + 1;
-        while (j < r.pairs.size() && r.pairs[j].start == r.pairs[i].start) ++j;
-        if (j - i > 1)
-            std::sort(r.pairs.begin() + static_cast<std::ptrdiff_t>(i),
-                      r.pairs.begin() + static_cast<std::ptrdiff_t>(j), byOps);
-        i = j;
-    }
+    closeSegment();
     if (keepGoing && !keepGoing()) return r;
-
-    // Per-op pair lists and the union of each op's shared spans.
-    r.pairBegin.assign(n + 1, 0);
-    for (const auto& p : r.pairs) {
-        r.pairBegin[p.a + 1]++;
-        r.pairBegin[p.b + 1]++;
-    }
-    for (std::uint32_t i = 0; i < n; ++i) r.pairBegin[i + 1] += r.pairBegin[i];
-    r.pairsOf.resize(r.pairBegin[n]);
-    r.partnerOf.resize(r.pairBegin[n]);
-    std::vector<std::uint32_t> fill(r.pairBegin.begin(), r.pairBegin.end() - 1);
-    // One pass over the pairs in their order fills the lists and merges each op's shared spans
-    // (its pairs come in start order, the order of its list): each op's running span in
-    // curStart / curEnd, its closed ones summed in overlappedNs. Reading each op's list back
-    // instead cost a cache miss per pair.
-    r.overlappedNs.assign(n, 0);
-    std::vector<TimeNs> curStart(n, 0), curEnd(n, kTimeMin);
-    auto merge = [&](std::uint32_t op, const OverlapPair& p) {
-        TimeNs& ce = curEnd[op];
-        if (p.start >= ce) {
-            if (ce != kTimeMin) r.overlappedNs[op] += ce - curStart[op];
-            curStart[op] = p.start;
-            ce = p.end;
-        } else {
-            ce = std::max(ce, p.end);
-        }
-    };
-    for (std::uint32_t k = 0; k < r.pairs.size(); ++k) {
-        const OverlapPair& p = r.pairs[k];
-        r.pairsOf[fill[p.a]] = k;
-        r.partnerOf[fill[p.a]++] = p.b;
-        r.pairsOf[fill[p.b]] = k;
-        r.partnerOf[fill[p.b]++] = p.a;
-        merge(p.a, p);
-        merge(p.b, p);
-    }
     for (std::uint32_t op = 0; op < n; ++op)
         if (curEnd[op] != kTimeMin) r.overlappedNs[op] += curEnd[op] - curStart[op];
+
+    // Per-op partner lists, filled in the pairs' order.
+    for (std::uint32_t i = 0; i < n; ++i) r.pairBegin[i + 1] += r.pairBegin[i];
+    r.partnerOf.resize(r.pairBegin[n]);
+    std::vector<std::uint32_t> fill(r.pairBegin.begin(), r.pairBegin.end() - 1);
+    for (const Ops& p : pairs) {
+        r.partnerOf[fill[p.a]++] = p.b;
+        r.partnerOf[fill[p.b]++] = p.a;
+    }
     return r;
+}
+
+std::vector<OverlapPair> listPairs(const Trace& trace, const OperatorSet& ops, const OverlapResult& overlap) {
+    std::vector<OverlapPair> out;
+    out.reserve(overlap.pairCount());
+    const auto n = static_cast<std::uint32_t>(overlap.pairBegin.empty() ? 0 : overlap.pairBegin.size() - 1);
+    for (std::uint32_t a = 0; a < n; ++a)
+        for (std::uint32_t k = overlap.pairBegin[a]; k < overlap.pairBegin[a + 1]; ++k) {
+            const std::uint32_t b = overlap.partnerOf[k];
+            if (b < a) continue;
+            const auto [start, end] = pairSpan(trace, ops, a, b);
+            out.push_back({a, b, start, end});
+        }
+    std::sort(out.begin(), out.end(), [](const OverlapPair& x, const OverlapPair& y) {
+        return std::tie(x.start, x.a, x.b) < std::tie(y.start, y.a, y.b);
+    });
+    return out;
 }
 
 }  // namespace contend

@@ -4,8 +4,10 @@
 // the operators still running when it starts, never with all others. Tracks of different devices
 // are never paired: a GPU's streams share its bandwidth, cache and SMs, two GPUs share none of
 // them (their collectives are sync, seen on each side).
+#include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <utility>
 #include <vector>
 
 #include "core/analysis/inputs/signatures.h"
@@ -13,6 +15,8 @@
 
 namespace contend {
 
+// One pair as tools and tests list it (listPairs); the analysis keeps only the per-op partner
+// lists below and derives a pair's span from its two operators.
 struct OverlapPair {
     std::uint32_t a = 0;  // op indices (OperatorSet), a < b
     std::uint32_t b = 0;
@@ -21,19 +25,30 @@ struct OverlapPair {
 };
 
 struct OverlapResult {
-    std::vector<OverlapPair> pairs;  // sorted by start, then a, then b
+    // Per op: the other ops of its pairs in the pairs' order (by start, then a, then b), as a
+    // CSR: partnerOf[pairBegin[op] .. pairBegin[op+1]). Each pair is in both ops' lists. A pair's
+    // span is its two ops' shared time, [max of starts, min of ends) (pairSpan): not stored, so
+    // a pair costs 8 bytes instead of 40 (the list of 24-byte pairs and an index per op was 1.5
+    // GB at 10M Kineto kernels, most of the analysis' peak over the loaded trace).
+    std::vector<std::uint32_t> pairBegin;
+    std::vector<std::uint32_t> partnerOf;
     // Per op: time during which at least one operator on another track ran too, ns (the union
     // of its pairs' spans, not their sum).
     std::vector<TimeNs> overlappedNs;
-    // Per op: its pairs, as indices into `pairs` (CSR: pairsOf[pairBegin[op] .. pairBegin[op+1])).
-    std::vector<std::uint32_t> pairBegin;
-    std::vector<std::uint32_t> pairsOf;
-    // Parallel to pairsOf: the other op of that pair, so a walk over an op's partners reads one
-    // contiguous array instead of a pair each (a cache miss each at millions of pairs). The
-    // pair's span is the two ops' shared time: [max of starts, min of ends).
-    std::vector<std::uint32_t> partnerOf;
     bool capped = false;  // some operator had more than kMaxPartners concurrent partners
+    std::size_t pairCount() const { return partnerOf.size() / 2; }
 };
+
+// The shared span of two overlapping ops: [max of starts, min of ends).
+inline std::pair<TimeNs, TimeNs> pairSpan(const Trace& trace, const OperatorSet& ops, std::uint32_t a,
+                                          std::uint32_t b) {
+    const Slice& x = trace.slices()[ops.slices[a]];
+    const Slice& y = trace.slices()[ops.slices[b]];
+    return {std::max(x.start, y.start), std::min(x.end(), y.end())};
+}
+
+// Every pair once, sorted by start, then a, then b: the order the per-op lists follow.
+std::vector<OverlapPair> listPairs(const Trace& trace, const OperatorSet& ops, const OverlapResult& overlap);
 
 // More concurrent partners than this (a host trace with hundreds of busy threads) are not
 // paired, to keep the sweep near-linear; device traces have a few streams.

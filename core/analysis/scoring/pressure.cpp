@@ -39,10 +39,10 @@ class Segmenter {
         const Slice& s = slices[ops.slices[op]];
         m_events.clear();
         for (std::uint32_t k = overlap.pairBegin[op]; k < overlap.pairBegin[op + 1]; ++k) {
-            const OverlapPair& p = overlap.pairs[overlap.pairsOf[k]];
-            const std::uint32_t other = p.a == op ? p.b : p.a;
-            m_events.push_back({p.start, other, true});
-            m_events.push_back({p.end, other, false});
+            const std::uint32_t other = overlap.partnerOf[k];
+            const auto [start, end] = pairSpan(trace, ops, op, other);
+            m_events.push_back({start, other, true});
+            m_events.push_back({end, other, false});
         }
         std::sort(m_events.begin(), m_events.end(), [](const Ev& x, const Ev& y) {
             return x.t != y.t ? x.t < y.t : (!x.open && y.open);  // close before open
