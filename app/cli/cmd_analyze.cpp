@@ -374,6 +374,7 @@ int runAnalyze(int argc, char** argv) {
     PipelineOptions options;
     options.load = cliLoadOptions();
     options.analysis = settings;
+    options.analysis.lowestCoefficient = settings.coefficient;  // one report: rows above it only
     PipelineOutputs made;
     Result<Report> analysed = analyzeTrace(pooled, options, &made);
     if (!analysed) {

@@ -75,6 +75,7 @@ int runAnnotate(int argc, char** argv) {
     PipelineOptions options;
     options.load = cliLoadOptions();
     options.analysis = settings;
+    options.analysis.lowestCoefficient = settings.coefficient;  // one report: rows above it only
     options.whatIf = false;
     PipelineOutputs made;
     const Result<Report> analysed = analyzeTrace(path, options, &made);

@@ -80,6 +80,7 @@ Result<Report> loadRun(const std::string& path, const AnalysisSettings& settings
     PipelineOptions options;
     options.load = cliLoadOptions();
     options.analysis = settings;
+    options.analysis.lowestCoefficient = settings.coefficient;  // one report: rows above it only
     PipelineOutputs made;
     Result<Report> analysed = analyzeTrace(path, options, &made);
     // Loaded: the analysis' answer, whatever it is.

@@ -276,9 +276,13 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
     bool rowsStopped = false;
     auto rows = [&] {
         p->m_rowOfOp.assign(ops.size(), kNone);
-        p->m_anomalyRows.reserve(positiveCount);
+        const auto reported = std::partition_point(
+            p->m_byScore.begin(), p->m_byScore.begin() + static_cast<std::ptrdiff_t>(positiveCount),
+            [&](std::uint32_t op) { return static_cast<double>(score[op]) > s.lowestCoefficient; });
+        p->m_anomalyRows.reserve(static_cast<std::size_t>(reported - p->m_byScore.begin()));
         for (std::uint32_t op : p->m_byScore) {
             if (!(score[op] > 0.0f) || p->m_base.excessNs[op] <= 0) break;
+            if (!(static_cast<double>(score[op]) > s.lowestCoefficient)) break;  // never reported
             if ((p->m_anomalyRows.size() & 0xFFFFu) == 0xFFFFu && stopped()) {
                 rowsStopped = true;
                 return;

@@ -4,6 +4,7 @@
 // immutable Trace plus AnalysisSettings; read by contend-cli, the widgets and compare.
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +28,12 @@ struct AnalysisSettings {
     // Bytes the analysis may still allocate (the memory budget less what the process holds);
     // 0 = no limit. Not written to reports.
     std::uint64_t memoryHeadroomBytes = 0;
+    // The lowest coefficient the prepared analysis will be reported at: anomaly rows are made
+    // only for the operators scored above it (a caller that reports once, at its own
+    // coefficient: contend-cli; at 10M Kineto kernels the rows of every operator slower than
+    // its baseline were 650 MB). Unset, every such operator gets a row, for the slider. Not
+    // written to reports.
+    double lowestCoefficient = -std::numeric_limits<double>::infinity();
 };
 
 struct Cluster {
