@@ -7,10 +7,12 @@
 // orders, decreases first and increases first (docs/how-contend-decides.md, "Breakdowns"); its
 // count of bandwidth samples then at least the smaller of the two.
 // Without ../shared these cases are reported as skipped (test::skipTest).
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <string>
 
 #include "core/analysis/breakdowns/breakdowns.h"
@@ -135,4 +137,44 @@ void checkTrace(const std::string& relPath, const json& ref) {
 TEST_CASE("breakdowns reproduce HTA's reference figures on trace_diff/control and trace_diff/test") {
     if (!test::haveSharedTraces() || reference().is_null()) test::skipTest();
     for (const auto& [path, ref] : reference()["traces"].items()) checkTrace(path, ref);
+}
+
+// The scope's orders, on a trace made to test them: random kernels on six tracks of which two
+// pairs share a stream (Kineto's tid and args.stream differ), many of them starting together.
+// Every kernel is in start order (ties by slice index), and in its stream's list in the same
+// order, streams ascending: what a sort by (start, index) and one by (stream, start, index) give.
+TEST_CASE("the HTA scope orders operations by start and by stream, ties by index", "[breakdowns][hta]") {
+    std::mt19937 rng(11);
+    const int tids[] = {7, 8, 9, 10, 11, 12};
+    const int streams[] = {7, 7, 9, 3, 3, 20};
+    std::string events;
+    for (int k = 0; k < 3000; ++k) {
+        const int t = static_cast<int>(rng() % 6);
+        const int ts = static_cast<int>(rng() % 400) * 5;  // few distinct starts: many ties
+        if (!events.empty()) events += ",";
+        events += R"({"ph":"X","cat":"kernel","name":"k)" + std::to_string(rng() % 5) + R"(","pid":0,"tid":)" +
+                  std::to_string(tids[t]) + R"(,"ts":)" + std::to_string(ts) +
+                  R"(,"dur":3,"args":{"device":0,"stream":)" + std::to_string(streams[t]) + "}}";
+    }
+    LoadResult loaded = test::loadString(R"({"traceEvents":[)" + events + "]}", "scope.json");
+    REQUIRE(loaded.ok());
+    const Trace& trace = *loaded.value();
+    const Scope scope = htaScope(trace);
+    const auto& sl = trace.slices();
+    REQUIRE(scope.ops.size() == 3000);
+    auto byStart = [&](std::uint32_t a, std::uint32_t b) {
+        return sl[a].start != sl[b].start ? sl[a].start < sl[b].start : a < b;
+    };
+    CHECK(std::is_sorted(scope.ops.begin(), scope.ops.end(), byStart));
+    CHECK(std::adjacent_find(scope.ops.begin(), scope.ops.end()) == scope.ops.end());
+    REQUIRE(scope.streams.size() == 4);
+    std::size_t total = 0;
+    for (std::size_t k = 0; k < scope.streams.size(); ++k) {
+        const Scope::Stream& s = scope.streams[k];
+        if (k > 0) CHECK(scope.streams[k - 1].stream < s.stream);
+        CHECK(std::is_sorted(s.ops.begin(), s.ops.end(), byStart));
+        for (std::uint32_t i : s.ops) CHECK(trace.infos()[i].stream == s.stream);
+        total += s.ops.size();
+    }
+    CHECK(total == scope.ops.size());
 }

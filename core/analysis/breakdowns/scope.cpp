@@ -68,10 +68,13 @@ Scope htaScope(const Trace& trace) {
     TimeNs cut = 0;
     scope.lastStepCut = lastStepStart(trace, cut);
     scope.launches = launchCalls(trace);
-    std::vector<std::pair<TimeNs, std::uint32_t>> byStart;
-    std::vector<std::pair<std::int32_t, std::uint32_t>> byStream;
+    // The operations per track, in track order: each track's slices are in start order, so each
+    // track's run is in (start, index) order already.
+    std::vector<std::uint32_t> collected;
+    std::vector<std::size_t> runBegin;  // where each track's run starts in `collected`
     for (const Track& track : trace.tracks()) {
         if (track.kind != TrackKind::DeviceStream) continue;
+        runBegin.push_back(collected.size());
         for (std::uint32_t i = track.sliceBegin; i < track.sliceEnd; ++i) {
             const Slice& s = slices[i];
             if (!s.is(kSliceDevice) || s.is(kSliceInstant) || infos[i].stream < 0) continue;
@@ -82,14 +85,14 @@ Scope htaScope(const Trace& trace) {
             }
             if (scope.types.find(s.name) == scope.types.end())
                 scope.types.emplace(s.name, kernelType(trace.str(s.name)));
-            byStart.emplace_back(s.start, i);
-            byStream.emplace_back(infos[i].stream, i);
+            collected.push_back(i);
         }
     }
+    runBegin.push_back(collected.size());
     // Which launch calls enqueue work (queue length, launch statistics), each name classified once.
     scope.enqueued.assign(slices.size(), 0);
     std::unordered_map<StringId, bool> enqueues;
-    for (const auto& [t, i] : byStart) {
+    for (const std::uint32_t i : collected) {
         const std::uint32_t launch = scope.launches[i];
         if (launch == kNone) continue;
         const Slice& l = slices[launch];
@@ -98,18 +101,47 @@ Scope htaScope(const Trace& trace) {
             it = enqueues.emplace(l.name, isEnqueueCall(trace.str(l.name), l.is(kSliceLaunch))).first;
         scope.enqueued[i] = it->second ? 1 : 0;
     }
-    std::sort(byStart.begin(), byStart.end());
-    scope.ops.reserve(byStart.size());
-    for (const auto& [t, i] : byStart) scope.ops.push_back(i);
-    // Within a stream, start order; a stream's operations may lie on several tracks.
-    std::sort(byStream.begin(), byStream.end(), [&](const auto& a, const auto& b) {
-        if (a.first != b.first) return a.first < b.first;
-        const TimeNs sa = slices[a.second].start, sb = slices[b.second].start;
-        return sa != sb ? sa < sb : a.second < b.second;
-    });
-    for (const auto& [stream, i] : byStream) {
-        if (scope.streams.empty() || scope.streams.back().stream != stream) scope.streams.push_back({stream, {}});
-        scope.streams.back().ops.push_back(i);
+    // All of them in (start, index) order: the tracks' runs merged through a heap of their heads
+    // (a sort of millions of pairs was most of this stage at 10M kernels).
+    using Head = std::pair<std::pair<TimeNs, std::uint32_t>, std::size_t>;  // ((start, slice), run)
+    auto later = [](const Head& x, const Head& y) { return x.first > y.first; };
+    std::vector<Head> heads;
+    std::vector<std::size_t> next(runBegin.begin(), runBegin.end() - 1);  // each run's next entry
+    for (std::size_t r = 0; r + 1 < runBegin.size(); ++r)
+        if (runBegin[r] < runBegin[r + 1])
+            heads.push_back({{slices[collected[runBegin[r]]].start, collected[runBegin[r]]}, r});
+    std::make_heap(heads.begin(), heads.end(), later);
+    scope.ops.reserve(collected.size());
+    while (!heads.empty()) {
+        std::pop_heap(heads.begin(), heads.end(), later);
+        Head& top = heads.back();
+        scope.ops.push_back(top.first.second);
+        const std::size_t r = top.second;
+        if (++next[r] < runBegin[r + 1]) {
+            top.first = {slices[collected[next[r]]].start, collected[next[r]]};
+            std::push_heap(heads.begin(), heads.end(), later);
+        } else {
+            heads.pop_back();
+        }
+    }
+    // Within a stream, start order (ties by index); a stream's operations may lie on several
+    // tracks: the start order above, split by stream (a stable counting pass), streams ascending.
+    std::set<std::int32_t> distinct;
+    std::int32_t last = -1;  // a stream is >= 0 here
+    for (const std::uint32_t i : collected)
+        if (infos[i].stream != last) distinct.insert(last = infos[i].stream);
+    const std::vector<std::int32_t> streamIds(distinct.begin(), distinct.end());
+    scope.streams.resize(streamIds.size());
+    for (std::size_t k = 0; k < streamIds.size(); ++k) scope.streams[k].stream = streamIds[k];
+    std::size_t bucket = 0;
+    last = -1;
+    for (const std::uint32_t i : scope.ops) {
+        if (infos[i].stream != last) {
+            last = infos[i].stream;
+            bucket = static_cast<std::size_t>(std::lower_bound(streamIds.begin(), streamIds.end(), last) -
+                                              streamIds.begin());
+        }
+        scope.streams[bucket].ops.push_back(i);
     }
     if (scope.lastStepCut)
         scope.text =
