@@ -5,8 +5,10 @@
 // plain vector.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <random>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "analysis_sim.h"
@@ -261,5 +263,45 @@ TEST_CASE("lazy windows equal the same windows held as a vector, and write the s
             owned.windows.edit(0).ops.front().extraWaitNs += 1;
             CHECK(jsonOf(lazy, p->trace()) != jsonOf(owned, p->trace()));
         }
+    }
+}
+
+// inPairOrder (windows.h): candidates made by first op, each op's in (start, partner) order, come
+// out in (start, a, b) order, on both of its paths: radix keys when the starts' span and the
+// index fit 64 bits, pairs when they do not (starts spread over most of the 64-bit range).
+TEST_CASE("window candidates are put in the pairs' order on both sort paths", "[analysis][windows]") {
+    std::mt19937_64 rng(5);
+    for (const TimeNs spread : {TimeNs{2000}, TimeNs{1} << 61}) {
+        INFO("spread " << spread);
+        std::vector<WindowCandidate> made;
+        for (std::uint32_t a = 0; a < 3000; ++a) {
+            std::vector<WindowCandidate> mine;
+            for (int k = static_cast<int>(rng() % 4); k > 0; --k) {
+                WindowCandidate c;
+                c.a = a;
+                c.b = a + 1 + static_cast<std::uint32_t>(rng() % 50);
+                // Few distinct starts, so many ties between first ops.
+                c.start = static_cast<TimeNs>(rng() % 64) * (spread / 64) - spread / 2;
+                c.end = c.start + 1;
+                mine.push_back(c);
+            }
+            std::sort(mine.begin(), mine.end(), [](const WindowCandidate& x, const WindowCandidate& y) {
+                return x.start != y.start ? x.start < y.start : x.b < y.b;
+            });
+            mine.erase(std::unique(mine.begin(), mine.end(),
+                                   [](const WindowCandidate& x, const WindowCandidate& y) { return x.b == y.b; }),
+                       mine.end());
+            made.insert(made.end(), mine.begin(), mine.end());
+        }
+        std::vector<WindowCandidate> expected = made;
+        std::sort(expected.begin(), expected.end(), [](const WindowCandidate& x, const WindowCandidate& y) {
+            return std::tie(x.start, x.a, x.b) < std::tie(y.start, y.a, y.b);
+        });
+        const std::vector<WindowCandidate> got = inPairOrder(made);
+        REQUIRE(got.size() == expected.size());
+        bool same = true;
+        for (std::size_t i = 0; i < got.size(); ++i)
+            same = same && got[i].a == expected[i].a && got[i].b == expected[i].b && got[i].start == expected[i].start;
+        CHECK(same);
     }
 }
