@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <numeric>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 
@@ -129,18 +130,14 @@ std::vector<WindowCandidate> findWindowCandidates(const CauseInputs& in, const C
         if ((first & 0xFFFF) == 0 && first != 0 && keepGoing && !keepGoing()) return out;
         for (std::uint32_t q = ov.pairBegin[first]; q < ov.pairBegin[first + 1]; ++q) {
             if (ov.partnerOf[q] < first) continue;
-            struct {
-                std::uint32_t a, b;
-                TimeNs start, end;
-            } pr{first, ov.partnerOf[q], 0, 0};
+            OverlapPair pr{first, ov.partnerOf[q], 0, 0};
             // A collective's extra time is waiting for its peers, not contention with its neighbour.
             auto payer = [&](std::uint32_t op) { return paid(base, ops, op) && causeOf[op] != Resource::Sync; };
             const bool paidA = payer(pr.a), paidB = payer(pr.b);
             if (!paidA && !paidB) continue;
             const Slice& sa = slices[ops.slices[pr.a]];
             const Slice& sb = slices[ops.slices[pr.b]];
-            pr.start = std::max(sa.start, sb.start);  // the pair's span (overlap.h)
-            pr.end = std::min(sa.end(), sb.end());
+            std::tie(pr.start, pr.end) = pairSpan(trace, ops, pr.a, pr.b);
             const std::uint32_t who = paidA && (!paidB || base.score[pr.a] >= base.score[pr.b]) ? pr.a : pr.b;
             const float payerScore = base.score[who];
             const auto ratio = static_cast<float>(static_cast<double>(pr.end - pr.start) /
