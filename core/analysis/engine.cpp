@@ -280,9 +280,10 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
             p->m_byScore.begin(), p->m_byScore.begin() + static_cast<std::ptrdiff_t>(positiveCount),
             [&](std::uint32_t op) { return static_cast<double>(score[op]) > s.lowestCoefficient; });
         p->m_anomalyRows.reserve(static_cast<std::size_t>(reported - p->m_byScore.begin()));
-        for (std::uint32_t op : p->m_byScore) {
-            if (!(score[op] > 0.0f) || p->m_base.excessNs[op] <= 0) break;
-            if (!(static_cast<double>(score[op]) > s.lowestCoefficient)) break;  // never reported
+        // The ops that can be anomalies (byScore's first positiveCount) above the lowest
+        // coefficient reported.
+        for (auto it = p->m_byScore.begin(); it != reported; ++it) {
+            const std::uint32_t op = *it;
             if ((p->m_anomalyRows.size() & 0xFFFFu) == 0xFFFFu && stopped()) {
                 rowsStopped = true;
                 return;
