@@ -40,6 +40,10 @@ ResourceTimelines resolvingTimelines(const Trace& t, const OperatorSet& ops, con
                                      std::vector<std::string>* coarse) {
     ResourceTimelines out = all;
     if (ops.size() == 0) return out;
+    // No timeline to judge (no counters): the percentile below sorts every duration for nothing.
+    bool any = false;
+    for (const ResourceTimeline& tl : all.pressure) any = any || !tl.empty();
+    if (!any) return out;
     std::vector<TimeNs> durs;
     durs.reserve(ops.size());
     for (std::uint32_t sl : ops.slices) durs.push_back(t.slices()[sl].dur);
