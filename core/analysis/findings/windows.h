@@ -66,10 +66,6 @@ bool paid(const BaselineResult& base, const OperatorSet& ops, std::uint32_t op);
 // Candidates in the pairs' order (start, then a, then b): a window's id is the index of the
 // candidate that opened it. keepGoing (optional) is asked every 64k operators; a stop leaves a
 // partial result to discard.
-// Candidates made by their first op (a ascending) and, for each, in that op's pair order (start,
-// then b), put in the pairs' order (start, then a, then b): a stable sort by start.
-std::vector<WindowCandidate> inPairOrder(std::vector<WindowCandidate> candidates);
-
 std::vector<WindowCandidate> findWindowCandidates(const CauseInputs& in, const CauseResult& causes,
                                                   const std::function<bool()>& keepGoing = {});
 
