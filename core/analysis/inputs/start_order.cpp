@@ -47,5 +47,4 @@ std::vector<std::uint32_t> startOrder(const Trace& trace, const OperatorSet& ops
     return order;
 }
 
-
 }  // namespace contend
