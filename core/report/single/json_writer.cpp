@@ -1,5 +1,6 @@
 #include "core/report/single/json_writer.h"
 
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -95,8 +96,14 @@ void JsonWriter::null() {
 }
 
 void JsonWriter::value(double v) {
+    // nlohmann's own float text (its serializer's: Grisu2, "null" for NaN and infinities),
+    // written into a buffer here: a json made and dumped into a fresh string per number was most
+    // of a report's number writing.
+    if (!std::isfinite(v)) return null();
     element();
-    m_out += nlohmann::json(v).dump();
+    std::array<char, 64> buf{};
+    const char* end = nlohmann::detail::to_chars(buf.data(), buf.data() + buf.size(), v);
+    m_out.append(buf.data(), static_cast<std::size_t>(end - buf.data()));
 }
 
 void JsonWriter::value(float v) {
