@@ -222,6 +222,55 @@ TEST_CASE("a re-threshold builds no window, and the first read builds them all o
     CHECK(r2.windows.built());
 }
 
+// edit() (window_list.h) takes the built windows from the source only when no copy of the list
+// shares it: a copy edited first copies them and leaves the rest of the copies reading the
+// source; the last list takes them. Both owned lists hold the same windows, and the anomalies'
+// memberships (kept by the source) still read after the take.
+TEST_CASE("an edited lazy window list takes the windows only when no copy shares them", "[analysis][windows][lazy]") {
+    struct Counting : WindowSource {
+        std::vector<ContentionWindow> made;
+        mutable int takes = 0, reads = 0;
+        const std::vector<ContentionWindow>& windows() const override {
+            ++reads;
+            return made;
+        }
+        std::vector<ContentionWindow> take() const override {
+            ++takes;
+            return WindowSource::take();
+        }
+        bool built() const override { return true; }
+    };
+    auto source = std::make_shared<Counting>();
+    source->made.resize(3);
+    for (std::uint32_t k = 0; k < 3; ++k) source->made[k].id = 10 + k;
+    std::vector<WindowRow> rows(3);
+    WindowList first(source, rows);
+    WindowList second = first;  // NOLINT(performance-unnecessary-copy-initialization): the copy is the test
+    second.edit();
+    CHECK(source->takes == 0);
+    CHECK(!second.lazy());
+    CHECK(first.lazy());
+    first.edit();
+    CHECK(source->takes == 1);
+    REQUIRE(first.size() == 3);
+    CHECK(first[2].id == 12);
+    CHECK(second[2].id == 12);
+
+    // On a prepared analysis: the report's list takes them, a copy of the report made before
+    // copies them, and both write the same JSON.
+    auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{}).value();
+    REQUIRE(p);
+    Report r = buildReport(*p, 0.0, 0.3);
+    REQUIRE(r.windows.size() > 10);
+    Report kept = r;
+    kept.windows.edit();
+    r.windows.edit();
+    CHECK(jsonOf(r, p->trace()) == jsonOf(kept, p->trace()));
+    std::size_t in = 0;
+    for (std::size_t k = 0; k < r.anomalies.size(); ++k) in += r.anomalies.windowCount(k);
+    CHECK(in > 0);
+}
+
 TEST_CASE("lazy windows equal the same windows held as a vector, and write the same JSON and Markdown",
           "[analysis][engine][lazy]") {
     auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{}).value();

@@ -429,6 +429,12 @@ class PreparedWindows : public WindowSource, public WindowMembership {
         return m_windowsOf;
     }
     bool built() const override { return m_built.load(std::memory_order_acquire); }
+    // Moved out: the one list reading these windows owns them from here (window_list.h); the
+    // anomalies' memberships stay.
+    std::vector<ContentionWindow> take() const override {
+        std::call_once(m_once, [this] { build(); });
+        return std::move(m_windows);
+    }
 
   private:
     void build() const;
