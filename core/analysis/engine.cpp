@@ -41,9 +41,7 @@ ResourceTimelines resolvingTimelines(const Trace& t, const OperatorSet& ops, con
     ResourceTimelines out = all;
     if (ops.size() == 0) return out;
     // No timeline to judge (no counters): the percentile below sorts every duration for nothing.
-    bool any = false;
-    for (const ResourceTimeline& tl : all.pressure) any = any || !tl.empty();
-    if (!any) return out;
+    if (std::ranges::all_of(all.pressure, [](const ResourceTimeline& tl) { return tl.empty(); })) return out;
     std::vector<TimeNs> durs;
     durs.reserve(ops.size());
     for (std::uint32_t sl : ops.slices) durs.push_back(t.slices()[sl].dur);
@@ -429,8 +427,7 @@ class PreparedWindows : public WindowSource, public WindowMembership {
         return m_windowsOf;
     }
     bool built() const override { return m_built.load(std::memory_order_acquire); }
-    // Moved out: the one list reading these windows owns them from here (window_list.h); the
-    // anomalies' memberships stay.
+    // Moved out to the one list reading them (window_list.h); the anomalies' memberships stay.
     std::vector<ContentionWindow> take() const override {
         std::call_once(m_once, [this] { build(); });
         return std::move(m_windows);
