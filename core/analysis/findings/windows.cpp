@@ -243,6 +243,9 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
         const auto b = byWindow.begin() + firstOf[pos], e = byWindow.begin() + firstOf[pos + 1];
         std::sort(b, e, [](const Entry& x, const Entry& y) { return x.op < y.op; });
         memberFirst[pos] = static_cast<std::uint32_t>(memberOp.size());
+        std::size_t distinct = 0;  // its operators, for one allocation of win.ops
+        for (auto it = b; it != e; ++it) distinct += it == b || it->op != (it - 1)->op ? 1 : 0;
+        win.ops.reserve(distinct);
         for (auto it = b; it != e;) {
             const std::uint32_t op = it->op;
             TimeNs t = 0;
