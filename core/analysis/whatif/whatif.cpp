@@ -101,6 +101,9 @@ void fillPaths(const Inputs& p, const DependencyGraph& g, const std::vector<std:
         const std::uint32_t v = anomalyNode[k];
         r.anomalies.setSlack(k, v != kNone ? g.slack[v] : -1);
     }
+}
+
+void fillWindowSlack(const Inputs& p, const DependencyGraph& g, Report& r) {
     for (ContentionWindow& win : r.windows.edit())
         for (WindowOp& o : win.ops) {
             const std::uint32_t v = nodeOfSlice(p, o.slice);
@@ -167,8 +170,33 @@ std::optional<Failure> predictGains(const Trace& trace, const OperatorSet& ops, 
     w.iterations = g.iterations.size();
     w.nodes = g.size();
     w.edges = g.edgeCount();
-    const std::vector<std::uint32_t> anomalyNode = anomalyNodes(p, r.anomalies);
-    fillPaths(p, g, anomalyNode, r);
+    // The windows are built (their first full read, window_list.h) on the second core while this
+    // one reads the anomalies: their nodes, slack and critical cut (anomalies are in score order:
+    // a random read each). Each side touches only its own list.
+    std::vector<std::uint32_t> anomalyNode;
+    std::vector<Job> anomalyJobs;
+    std::size_t anomaliesOffPath = 0;
+    auto anomalyPass = [&] {
+        anomalyNode = anomalyNodes(p, r.anomalies);
+        fillPaths(p, g, anomalyNode, r);
+        std::vector<Replayer::Change> changes;
+        for (std::uint32_t i = 0; i < r.anomalies.size(); ++i) {
+            changes.clear();
+            anomalyChanges(anomalyNode, r.anomalies, i, changes);
+            const TimeNs cut = criticalCut(g, changes);
+            if (cut > 0)
+                anomalyJobs.push_back({JobKind::Anomaly, i, cut});
+            else {
+                r.anomalies.setGain(i, 0);
+                ++anomaliesOffPath;
+            }
+        }
+    };
+    if (twoCores() && r.windows.lazy() && !r.windows.built())
+        runBeside([&] { r.windows.edit(); }, anomalyPass);
+    else
+        anomalyPass();
+    fillWindowSlack(p, g, r);
 
     // With a cache made for this analysis, replays it already ran are looked up.
     WhatIfCache* cache = settings.cache && &settings.cache->graph() == &g ? settings.cache : nullptr;
@@ -204,17 +232,8 @@ std::optional<Failure> predictGains(const Trace& trace, const OperatorSet& ops, 
         }
     }
     for (std::uint32_t i = 0; i < r.clusters.size(); ++i) jobs.push_back({JobKind::Cluster, i, r.clusters[i].savingNs});
-    for (std::uint32_t i = 0; i < r.anomalies.size(); ++i) {
-        changes.clear();
-        anomalyChanges(anomalyNode, r.anomalies, i, changes);
-        const TimeNs cut = criticalCut(g, changes);
-        if (cut > 0)
-            jobs.push_back({JobKind::Anomaly, i, cut});
-        else {
-            r.anomalies.setGain(i, 0);
-            ++w.offPath;
-        }
-    }
+    jobs.insert(jobs.end(), anomalyJobs.begin(), anomalyJobs.end());
+    w.offPath += anomaliesOffPath;
     std::stable_sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.bound > b.bound; });
     // Replay t's changes (reads the report only: the replays may run on two threads).
     const std::size_t firstJob = resourceOf.size() + 1, tasks = firstJob + jobs.size();
