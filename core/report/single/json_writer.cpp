@@ -13,18 +13,16 @@ void JsonWriter::newline(int depth) {
     m_out.append(2 * static_cast<std::size_t>(depth), ' ');
 }
 
-void JsonWriter::flushIfFull() {
-    if (m_sink && m_out.size() >= kFlushBytes) {
-        m_sink->write(m_out.data(), static_cast<std::streamsize>(m_out.size()));
-        m_out.clear();
-    }
+void JsonWriter::flush() {
+    m_sink->write(m_out.data(), static_cast<std::streamsize>(m_out.size()));
+    m_out.clear();
 }
 
-void JsonWriter::element() {
-    if (m_levels.empty() || !m_levels.back().array) return;
-    if (m_levels.back().any) m_out += ',';
-    m_levels.back().any = true;
-    if (m_levels.back().compact) {
+void JsonWriter::separate() {
+    Level& level = m_levels.back();
+    if (level.any) m_out += ',';
+    level.any = true;
+    if (level.compact) {
         flushIfFull();  // a column of a million numbers is one array
         return;
     }
@@ -69,20 +67,6 @@ void JsonWriter::key(std::string_view k) {
     if (!level.compact) newline(m_depth);
     value(k);  // in an object: element() adds nothing
     m_out += level.compact ? ":" : ": ";
-}
-
-void JsonWriter::value(std::int64_t v) {
-    element();
-    char buf[24];
-    const auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
-    m_out.append(buf, end);
-}
-
-void JsonWriter::value(std::uint64_t v) {
-    element();
-    char buf[24];
-    const auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
-    m_out.append(buf, end);
 }
 
 void JsonWriter::value(bool v) {

@@ -10,6 +10,7 @@
 // doubles as nlohmann writes them (shortest round trip, "null" when not finite). Strings of
 // printable ASCII without '"' or '\' are copied; any other string is escaped by nlohmann itself,
 // so the bytes are the same whatever it holds.
+#include <charconv>
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
@@ -41,8 +42,9 @@ class JsonWriter {
     // The next member's key (inside an object).
     void key(std::string_view k);
 
-    void value(std::int64_t v);
-    void value(std::uint64_t v);
+    // Integers, the bulk of a report's columns: inline, as is the separator before them.
+    void value(std::int64_t v) { integer(v); }
+    void value(std::uint64_t v) { integer(v); }
     void value(std::uint32_t v) { value(static_cast<std::uint64_t>(v)); }
     void value(int v) { value(static_cast<std::int64_t>(v)); }
     void value(bool v);
@@ -67,9 +69,23 @@ class JsonWriter {
     }
 
   private:
-    void element();  // before a value: the separator and indent when it is an array's element
+    // Before a value: the separator and indent when it is an array's element.
+    void element() {
+        if (!m_levels.empty() && m_levels.back().array) separate();
+    }
+    void separate();
     void newline(int depth);
-    void flushIfFull();
+    void flushIfFull() {
+        if (m_sink && m_out.size() >= kFlushBytes) flush();
+    }
+    void flush();
+    template <typename Int>
+    void integer(Int v) {
+        element();
+        char buf[24];
+        const auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
+        m_out.append(buf, static_cast<std::size_t>(end - buf));
+    }
 
     std::string& m_out;
     int m_depth;
