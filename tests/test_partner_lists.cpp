@@ -11,12 +11,14 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "analysis_sim.h"
 #include "core/analysis/engine.h"
 #include "core/analysis/inputs/overlap.h"
 #include "core/analysis/scoring/exposure.h"
+#include "core/common/merge_runs.h"
 #include "core/common/radix_sort.h"
 #include "core/io/json/chrome_json_reader.h"
 #include "core/trace/conventions.h"
@@ -176,6 +178,40 @@ TEST_CASE("the radix sort sorts as std::sort does", "[common][sort]") {
         std::sort(expected.begin(), expected.end());
         radixSort(keys, scratch);
         CHECK(keys == expected);
+    }
+}
+
+// mergeRuns (core/common/merge_runs.h): runs of (time, index) keys, each ascending, some empty,
+// many equal times across runs, give what a sort of all of them gives.
+TEST_CASE("merged runs are in the order a sort gives, ties between runs included", "[common][sort]") {
+    std::mt19937_64 rng(11);
+    for (int round = 0; round < 20; ++round) {
+        const std::size_t runs = 1 + rng() % 12;
+        std::vector<std::int64_t> time;
+        std::vector<std::size_t> runBegin;
+        for (std::size_t r = 0; r < runs; ++r) {
+            runBegin.push_back(time.size());
+            std::int64_t t = static_cast<std::int64_t>(rng() % 50);
+            for (std::size_t k = rng() % (round < 5 ? 4 : 3000); k > 0; --k) {
+                time.push_back(t);
+                t += static_cast<std::int64_t>(rng() % 3);  // equal times within and across runs
+            }
+        }
+        runBegin.push_back(time.size());
+        std::vector<std::uint32_t> expected(time.size());
+        std::iota(expected.begin(), expected.end(), 0u);
+        std::sort(expected.begin(), expected.end(),
+                  [&](std::uint32_t a, std::uint32_t b) { return std::tie(time[a], a) < std::tie(time[b], b); });
+        std::vector<std::uint32_t> got{7};  // appended to what is there
+        mergeRuns(
+            runBegin, [](std::size_t k) { return static_cast<std::uint32_t>(k); },
+            [&](std::uint32_t i) {
+                return std::pair<std::int64_t, std::uint32_t>{time[i], i};
+            },
+            got);
+        REQUIRE(got.size() == expected.size() + 1);
+        CHECK(got.front() == 7);
+        CHECK(std::equal(expected.begin(), expected.end(), got.begin() + 1));
     }
 }
 

@@ -4,6 +4,8 @@
 #include <set>
 #include <utility>
 
+#include "core/common/merge_runs.h"
+
 namespace contend::breakdowns {
 
 namespace {
@@ -101,29 +103,14 @@ Scope htaScope(const Trace& trace) {
             it = enqueues.emplace(l.name, isEnqueueCall(trace.str(l.name), l.is(kSliceLaunch))).first;
         scope.enqueued[i] = it->second ? 1 : 0;
     }
-    // All of them in (start, index) order: the tracks' runs merged through a heap of their heads
-    // (a sort of millions of pairs was most of this stage at 10M kernels).
-    using Head = std::pair<std::pair<TimeNs, std::uint32_t>, std::size_t>;  // ((start, slice), run)
-    auto later = [](const Head& x, const Head& y) { return x.first > y.first; };
-    std::vector<Head> heads;
-    std::vector<std::size_t> next(runBegin.begin(), runBegin.end() - 1);  // each run's next entry
-    for (std::size_t r = 0; r + 1 < runBegin.size(); ++r)
-        if (runBegin[r] < runBegin[r + 1])
-            heads.push_back({{slices[collected[runBegin[r]]].start, collected[runBegin[r]]}, r});
-    std::make_heap(heads.begin(), heads.end(), later);
-    scope.ops.reserve(collected.size());
-    while (!heads.empty()) {
-        std::pop_heap(heads.begin(), heads.end(), later);
-        Head& top = heads.back();
-        scope.ops.push_back(top.first.second);
-        const std::size_t r = top.second;
-        if (++next[r] < runBegin[r + 1]) {
-            top.first = {slices[collected[next[r]]].start, collected[next[r]]};
-            std::push_heap(heads.begin(), heads.end(), later);
-        } else {
-            heads.pop_back();
-        }
-    }
+    // All of them in (start, index) order: the tracks' runs merged (merge_runs.h; a sort of
+    // millions of pairs was most of this stage at 10M kernels).
+    mergeRuns(
+        runBegin, [&](std::size_t k) { return collected[k]; },
+        [&](std::uint32_t i) {
+            return std::pair<TimeNs, std::uint32_t>{slices[i].start, i};
+        },
+        scope.ops);
     // Within a stream, start order (ties by index); a stream's operations may lie on several
     // tracks: the start order above, split by stream (a stable counting pass), streams ascending.
     std::set<std::int32_t> distinct;
