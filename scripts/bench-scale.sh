@@ -9,8 +9,12 @@
 # 0.5, re-threshold ms at coefficients 0.5 / 3 / 20 (overlap 0.7) and 0.5 / 3 at overlap 0.3
 # (bench-analyze medians), and render median / max frame ms with overlays at coefficients 0.5 and
 # 3 (contend --bench-render, offscreen), and when the app's timeline came over the load
-# (contend --bench-open: the preview while the analysis runs; issue 27: <= 1.5x). Not run by CI: the 10M traces are 4-5 GB each and take
-# minutes; only one trace is on disk at a time.
+# (contend --bench-open: the preview while the analysis runs; issue 27: <= 1.5x), and for traces
+# under 1 GB: python3's json.load over the load (issue 27: >= 25x) and the app's slider (contend
+# --bench-rethreshold, 28 steps: the findings' median / max ms without the what-if cache and with
+# it, issue 27: <= 50 / 200 ms without it, and the gains' median ms without it; --no-render skips
+# the app's benches). Not run by CI: the 10M traces are 4-5 GB each and take minutes; only one
+# trace is on disk at a time.
 #
 #   scripts/bench-scale.sh [--no-10m] [--no-render] [--no-mixed] [--sizes "N ..."] [--build DIR] [--tmp DIR]
 # (--sizes replaces 1M and 10M, e.g. --sizes 20000 to check the script itself in seconds.)
@@ -30,7 +34,7 @@ while [ $# -gt 0 ]; do
         --no-mixed) shapes=(kineto contended) ;;
         --build) build="$2"; shift ;;
         --tmp) tmp="$2"; shift ;;
-        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "bench-scale.sh: unknown option $1" >&2; exit 2 ;;
     esac
     shift
@@ -58,9 +62,9 @@ analyze() {
         echo "bench-scale.sh: analyze $* failed on $trace:" >&2; grep -v '^\s' "$work/time.txt" >&2 || true; }
 }
 
-printf '%-9s %5s %7s %9s %7s %7s %6s %8s %6s %8s %8s %8s %8s %7s %7s %7s %9s %9s %12s %12s %8s\n' shape ops file_MB \
-    load_MB/s load_s an_s an/ld an0.5_s an.5/ld rss/file rep/file rep.5/fl flagged rt0.5 rt3 rt20 rt0.5/.3 \
-    rt3/.3 render0.5_ms render3_ms prev/ld
+printf '%-9s %5s %7s %9s %7s %7s %6s %8s %6s %8s %8s %8s %8s %7s %7s %7s %9s %9s %12s %12s %8s %6s %12s %12s %8s\n' \
+    shape ops file_MB load_MB/s load_s an_s an/ld an0.5_s an.5/ld rss/file rep/file rep.5/fl flagged rt0.5 rt3 rt20 \
+    rt0.5/.3 rt3/.3 render0.5_ms render3_ms prev/ld py/ld slider_ms slider_c_ms gains_ms
 for n in "${sizes[@]}"; do
     for shape in "${shapes[@]}"; do
         trace="$work/$shape-$n.json"
@@ -104,14 +108,34 @@ for n in "${sizes[@]}"; do
                 i=$((i + 1))
             done
         fi
+        # Under 1 GB (json.load needs about four times the file): Python's load, and the app's
+        # slider without the what-if cache and with it.
+        py="-"
+        slider=("-" "-" "-")
+        if [ "$file_b" -lt 1000000000 ]; then
+            /usr/bin/time -v python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$trace" 2>"$work/py.txt" ||
+                echo "bench-scale.sh: python3's json.load failed on $trace" >&2
+            py=$(awk -v p="$(wall_s "$work/py.txt")" -v l="$load_s" 'BEGIN { printf "%.1f", (l > 0 ? p / l : 0) }')
+            if [ "$render" = 1 ]; then
+                i=0
+                for cache in --no-cache ""; do
+                    # shellcheck disable=SC2086  # $cache is one option or none
+                    out=$(QT_QPA_PLATFORM=offscreen "$app" --bench-rethreshold "$trace" $cache 2>/dev/null | tail -1)
+                    slider[i]=$(echo "$out" | sed -n 's/.*findings_median_ms=\([0-9.]*\) findings_max_ms=\([0-9.]*\).*/\1\/\2/p')
+                    [ $i = 0 ] && slider[2]=$(echo "$out" | sed -n 's/.*rethreshold_median_ms=\([0-9.]*\).*/\1/p')
+                    i=$((i + 1))
+                done
+            fi
+        fi
         awk -v s="$shape" -v n="$n" -v f="$file_b" -v l="$load" -v ls="$load_s" -v w="$wall" -v w5="$wall5" \
             -v r="$rss_kb" -v rb="$report_b" -v rb5="$report5_b" \
             -v a="$(rt 0.5 0.70)" -v b="$(rt 3.0 0.70)" -v c="$(rt 20.0 0.70)" -v d="$(rt 0.5 0.30)" \
-            -v e="$(rt 3.0 0.30)" -v fl="$flagged" -v f1="${frames[0]}" -v f2="${frames[1]}" -v pv="${preview:--}" 'BEGIN {
+            -v e="$(rt 3.0 0.30)" -v fl="$flagged" -v f1="${frames[0]}" -v f2="${frames[1]}" -v pv="${preview:--}" \
+            -v py="$py" -v s1="${slider[0]:--}" -v s2="${slider[1]:--}" -v g="${slider[2]:--}" 'BEGIN {
             ops = (n >= 1e6) ? sprintf("%dM", n / 1e6) : sprintf("%dk", n / 1e3);
-            printf "%-9s %5s %7.0f %9s %7.2f %7.2f %6.2f %8.2f %6.2f %8.2f %8.3f %8.3f %8s %7s %7s %7s %9s %9s %12s %12s %8s\n",
+            printf "%-9s %5s %7.0f %9s %7.2f %7.2f %6.2f %8.2f %6.2f %8.2f %8.3f %8.3f %8s %7s %7s %7s %9s %9s %12s %12s %8s %6s %12s %12s %8s\n",
                    s, ops, f / 1e6, l, ls, w, (ls > 0 ? w / ls : 0), w5, (ls > 0 ? w5 / ls : 0), r * 1024 / f,
-                   rb / f, rb5 / f, fl, a, b, c, d, e, f1, f2, pv }'
+                   rb / f, rb5 / f, fl, a, b, c, d, e, f1, f2, pv, py, s1, s2, g }'
         rm -f "$trace" "$work/report.json"
     done
 done
@@ -119,4 +143,7 @@ echo "(load_s: contend-cli info; an_s, an0.5_s: contend-cli analyze --json at th
 echo " included, an/ld and an.5/ld their ratios to load_s; rss/file: analyze at the defaults; rep/file, rep.5/fl: the JSON"
 echo " reports' bytes over the trace's; flagged: anomalies at coefficient 0.5;"
 echo " rtK[/R]: re-threshold ms at coefficient K, overlap R (0.7 unless given); render: median/max frame ms at 1600x900;"
-echo " prev/ld: the app's timeline (contend --bench-open, before the analysis ends) over the loader's read time)"
+echo " prev/ld: the app's timeline (contend --bench-open, before the analysis ends) over the loader's read time;"
+echo " py/ld: python3's json.load over load_s; slider_ms, slider_c_ms: the app's re-threshold (contend --bench-rethreshold,"
+echo " 28 steps), the findings' median/max ms without and with the what-if cache; gains_ms: the gains' median without it;"
+echo " '-': not measured (files of 1 GB or more, or no app))"
