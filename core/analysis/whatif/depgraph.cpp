@@ -77,6 +77,9 @@ void collectNodes(const Trace& t, const OperatorSet& ops, DependencyGraph& g, st
         }
     }
     g.nodeOfOp.assign(ops.size(), kNone);
+    // A node a slice at most: room once (untouched room costs no pages), not a doubling copy.
+    const auto room = [&](auto&... v) { (v.reserve(slices.size()), ...); };
+    room(g.slice, g.kind, g.start, g.end);
     for (std::uint32_t tr = 0; tr < t.tracks().size(); ++tr) {
         const Track& track = t.tracks()[tr];
         TrackNodes dev{tr, true, {}}, host{tr, false, {}};

@@ -180,6 +180,7 @@ std::optional<Failure> predictGains(const Trace& trace, const OperatorSet& ops, 
         anomalyNode = anomalyNodes(p, r.anomalies);
         fillPaths(p, g, anomalyNode, r);
         std::vector<Replayer::Change> changes;
+        anomalyJobs.reserve(r.anomalies.size());  // at most one each; untouched room costs no pages
         for (std::uint32_t i = 0; i < r.anomalies.size(); ++i) {
             changes.clear();
             anomalyChanges(anomalyNode, r.anomalies, i, changes);
