@@ -141,19 +141,21 @@ void poolPatterns(const CauseInputs& in, CauseResult& r, const std::function<boo
     std::map<std::vector<std::uint32_t>, std::uint32_t> idOf;  // (device, own sig, partner sigs...)
     std::vector<std::vector<std::uint32_t>> keys;
     std::vector<std::uint32_t> patternOf(n, kNone);
-    std::vector<std::uint32_t> members;  // ops with an overlap, in op order
+    std::vector<std::uint32_t> members;        // ops with an overlap, in op order
+    std::vector<std::uint32_t> partners, key;  // per op, reused
     for (std::uint32_t op = 0; op < n; ++op) {
         if ((op & 0xFFFFu) == 0 && op != 0 && keepGoing && !keepGoing()) return;
         if (in.overlap.pairBegin[op] == in.overlap.pairBegin[op + 1]) continue;
-        std::vector<std::uint32_t> partners;
+        partners.clear();
         for (std::uint32_t k = in.overlap.pairBegin[op]; k < in.overlap.pairBegin[op + 1]; ++k)
             partners.push_back(ops.signatureOf[in.overlap.partnerOf[k]]);
         std::sort(partners.begin(), partners.end());
         partners.erase(std::unique(partners.begin(), partners.end()), partners.end());
-        std::vector<std::uint32_t> key{deviceOf[in.trace.slices()[ops.slices[op]].track], ops.signatureOf[op]};
+        key.assign({deviceOf[in.trace.slices()[ops.slices[op]].track], ops.signatureOf[op]});
         key.insert(key.end(), partners.begin(), partners.end());
-        auto [it, fresh] = idOf.emplace(key, static_cast<std::uint32_t>(keys.size()));
-        if (fresh) keys.push_back(std::move(key));
+        // try_emplace: a known pattern makes no node (emplace copied the key into one per op).
+        auto [it, fresh] = idOf.try_emplace(key, static_cast<std::uint32_t>(keys.size()));
+        if (fresh) keys.push_back(key);
         patternOf[op] = it->second;
         members.push_back(op);
     }

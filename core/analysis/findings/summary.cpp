@@ -67,7 +67,7 @@ std::vector<TrackStats> baseTrackStats(const Trace& trace, const OperatorSet& op
     std::unordered_map<std::uint32_t, std::size_t> index;
     for (std::uint32_t op = 0; op < ops.size(); ++op) {
         const Slice& s = trace.slices()[ops.slices[op]];
-        auto [it, added] = index.emplace(s.track, out.size());
+        auto [it, added] = index.try_emplace(s.track, out.size());  // no node made for a known track
         if (added) {
             const Track& tr = trace.tracks()[s.track];
             TrackStats ts;

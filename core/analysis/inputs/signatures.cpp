@@ -137,7 +137,9 @@ OperatorSet selectOperators(const Trace& trace) {
         // a ResNet): the launching op's input shapes tell them apart.
         const StringId inputs = set.deviceScope && info.launch != kNone ? launcherShape(trace, info.launch) : 0;
         const Key key{name, info.shape, bytes, inputs};
-        auto [it, added] = index.emplace(key, static_cast<std::uint32_t>(set.signatures.size()));
+        // try_emplace: an op of a known signature makes no map node (emplace built one and
+        // threw it away: a malloc and a free per op).
+        auto [it, added] = index.try_emplace(key, static_cast<std::uint32_t>(set.signatures.size()));
         if (added) {
             SignatureKey k;
             k.name = name;

@@ -242,7 +242,7 @@ ResourceMap mapResources(const Trace& trace, const ResourceConfig& config) {
     std::unordered_map<StringId, double> maxOfKey;
     for (const Metric& m : trace.metrics()) {
         if (!std::isfinite(m.value)) continue;
-        auto [it, added] = maxOfKey.emplace(m.key, m.value);
+        auto [it, added] = maxOfKey.try_emplace(m.key, m.value);  // no node made for a known key
         if (!added) it->second = std::max(it->second, static_cast<double>(m.value));
     }
     std::vector<StringId> keys;

@@ -137,7 +137,7 @@ std::vector<SignatureCharacter> signatureCharacters(const Trace& trace, const Op
     {
         std::unordered_map<StringId, bool> seen;
         for (const Metric& m : trace.metrics()) {
-            if (!seen.emplace(m.key, true).second) continue;
+            if (!seen.try_emplace(m.key, true).second) continue;  // no node made for a known key
             if (const int kind = speedOfLightKind(trace.str(m.key)); kind >= 0) solKinds.emplace(m.key, kind);
         }
     }
