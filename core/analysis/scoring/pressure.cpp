@@ -112,12 +112,19 @@ PressureResult computePressure(const Trace& trace, const OperatorSet& ops, const
     const std::size_t n = ops.size();
     PressureArray nan;
     nan.fill(kNaNf);
-    r.mean.assign(n, nan);
-    r.highFrac.assign(n, nan);
-    r.metric.assign(n, nan);
-    r.hitRate.assign(n, kNaNf);
     for (std::size_t p = 0; p < kPressureResources; ++p) r.haveCounters[p] = !timelines.pressure[p].empty();
     const bool anyCounters = timelines.any();
+    // The per-op arrays exist only where something fills them (pressure.h): all NaN, they were
+    // 100 bytes an operator (1 GB of fresh pages at 10M Kineto kernels) for nothing.
+    if (anyCounters) {
+        r.mean.assign(n, nan);
+        r.highFrac.assign(n, nan);
+        if (!timelines.hitRate.empty()) r.hitRate.assign(n, kNaNf);
+    }
+    auto metricOfOp = [&](std::uint32_t op) -> PressureArray& {
+        if (r.metric.empty()) r.metric.assign(n, nan);
+        return r.metric[op];
+    };
 
     std::unordered_map<StringId, const MetricMapping*> metricOf;
     for (const auto& m : map.metrics) metricOf.emplace(m.key, &m);
@@ -179,7 +186,7 @@ PressureResult computePressure(const Trace& trace, const OperatorSet& ops, const
         const SliceInfo& info = infos[ops.slices[op]];
         if (const float share = copyBandwidthShare(trace, ops.slices[op]); std::isfinite(share)) {
             const auto bw = static_cast<std::size_t>(pressureIndex(Resource::Bandwidth));
-            r.metric[op][bw] = share;
+            metricOfOp(op)[bw] = share;
             r.haveMetrics[bw] = true;
         }
         for (std::uint32_t k = 0; k < info.metricsCount; ++k) {
@@ -189,7 +196,7 @@ PressureResult computePressure(const Trace& trace, const OperatorSet& ops, const
             const int p = pressureIndex(it->second->resource);
             const float v = static_cast<float>(std::clamp(m.value * it->second->scale, 0.0, 1.0));
             // Several keys for one resource (aic_ and aiv_ pipes): the busiest one counts.
-            float& slot = r.metric[op][static_cast<std::size_t>(p)];
+            float& slot = metricOfOp(op)[static_cast<std::size_t>(p)];
             slot = std::isnan(slot) ? v : std::max(slot, v);
             r.haveMetrics[static_cast<std::size_t>(p)] = true;
         }
@@ -328,8 +335,8 @@ PressureResult computePressure(const Trace& trace, const OperatorSet& ops, const
         }
     }
     // Peak load over each op's run, all resources from one cut.
-    r.peakLoad.assign(n, nan);
     if (anyCounters) {
+        r.peakLoad.assign(n, nan);
         for (std::uint32_t op = 0; op < n; ++op) {
             const PressureArray& own = r.demand[ops.signatureOf[op]];
             PressureArray& peak = r.peakLoad[op];

@@ -40,15 +40,15 @@ using PressureArray = std::array<float, kPressureResources>;
 enum class DemandSource : std::uint8_t { None, Metric, Alone, Beside, LeastDisturbed };
 
 struct PressureResult {
-    std::vector<PressureArray> mean;      // per op
-    std::vector<PressureArray> highFrac;  // per op
-    std::vector<PressureArray> metric;    // per op
+    std::vector<PressureArray> mean;      // per op; empty (all NaN) without counters
+    std::vector<PressureArray> highFrac;  // per op; empty (all NaN) without counters
+    std::vector<PressureArray> metric;    // per op; empty (all NaN) when no op has a metric
     std::vector<PressureArray> demand;    // per signature: own use of each resource (0..1), NaN unknown
     std::vector<std::array<DemandSource, kPressureResources>> demandSource;  // per signature
     std::vector<PressureArray> metricRef;  // per signature: median of its per-op metric, NaN unknown
-    std::vector<float> hitRate;            // per op: mean combined hit rate (0..1), NaN without hit-rate counters
+    std::vector<float> hitRate;            // per op: mean combined hit rate (0..1); empty without hit-rate counters
     // Per op: the largest load each resource carried at any moment of its run (loadDuring over
-    // the whole run), NaN without a counter for the resource.
+    // the whole run), NaN without a counter for the resource; empty without any counter.
     std::vector<PressureArray> peakLoad;
     std::array<bool, kPressureResources> haveCounters{};  // a timeline exists for the resource
     std::array<bool, kPressureResources> haveMetrics{};   // some op has a metric for it
