@@ -156,6 +156,12 @@ struct OccurrenceKeys {
     std::vector<std::uint32_t> keyBegin;     // CSR into keys, per occurrence (starts with 0)
     std::vector<std::uint32_t> bestPartner;  // per (occurrence, key): partner op, parallel to keys
     std::vector<TimeNs> bestCoverOf;         // parallel to keys: that partner's cover
+    void reserve(std::size_t keyCount, std::size_t occurrences) {
+        keys.reserve(keyCount);
+        bestPartner.reserve(keyCount);
+        bestCoverOf.reserve(keyCount);
+        keyBegin.reserve(occurrences + 1);
+    }
     void clear() {
         keys.clear();
         bestPartner.clear();
@@ -209,6 +215,26 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
     std::vector<std::uint8_t> maskOf;
     std::vector<TimeNs> ex, un;
     std::uint32_t tick = 0;
+    // Room for the largest signature once, on this thread (an occurrence has at most three keys
+    // a pair and one a counter; room never touched costs no pages): grown signature after
+    // signature, each copy was faulted afresh (OccurrenceKeys::append's copy into pages new to
+    // it was a tenth of this stage on 1M Kineto kernels).
+    std::size_t maxKeys = 0, maxCount = 0;
+    for (std::size_t s = 0; s < ops.signatures.size(); ++s) {
+        std::size_t k = 0;
+        for (std::uint32_t j = ops.sigBegin[s]; j < ops.sigBegin[s + 1]; ++j) {
+            const std::uint32_t op = ops.sigOps[j];
+            k += 3 * std::size_t{overlap.pairBegin[op + 1] - overlap.pairBegin[op]} + kPressureResources;
+        }
+        maxKeys = std::max(maxKeys, k);
+        maxCount = std::max<std::size_t>(maxCount, ops.sigBegin[s + 1] - ops.sigBegin[s]);
+    }
+    for (OccurrenceKeys* o : {&occ, &side}) o->reserve(maxKeys, maxCount);
+    for (std::vector<std::uint64_t>* v : {&sortedKeys, &keyScratch}) v->reserve(maxKeys);
+    for (std::vector<std::uint64_t>* v : {&rankKeys, &rankScratch}) v->reserve(maxCount);
+    for (std::vector<TimeNs>* v : {&durs, &work}) v->reserve(maxCount);
+    ranks.reserve(maxCount);
+    maskOf.reserve(maxCount);
 
     for (std::size_t s = 0; s < ops.signatures.size(); ++s) {
         SignatureExposure& se = r.signatures[s];
