@@ -18,6 +18,8 @@
 #
 #   scripts/bench-scale.sh [--no-10m] [--no-render] [--no-mixed] [--sizes "N ..."] [--build DIR] [--tmp DIR]
 # (--sizes replaces 1M and 10M, e.g. --sizes 20000 to check the script itself in seconds.)
+# First it prints what touching newly mapped memory costs the machine, cold and warm (contend-cli
+# bench-memory), to read the ratios against.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -34,7 +36,7 @@ while [ $# -gt 0 ]; do
         --no-mixed) shapes=(kineto contended) ;;
         --build) build="$2"; shift ;;
         --tmp) tmp="$2"; shift ;;
-        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "bench-scale.sh: unknown option $1" >&2; exit 2 ;;
     esac
     shift
@@ -62,6 +64,10 @@ analyze() {
         echo "bench-scale.sh: analyze $* failed on $trace:" >&2; grep -v '^\s' "$work/time.txt" >&2 || true; }
 }
 
+# What newly mapped memory costs this machine, cold (after 2 s idle: a VM's host may have taken
+# freed pages back) and warm: the analysis touches most of its arrays cold, so on a machine where
+# cold is far below warm its ratios to the load carry that.
+"$cli" bench-memory --mib 512 --repeat 3 | tail -1 | sed 's/^/memory (contend-cli bench-memory): /'
 printf '%-9s %5s %7s %9s %7s %7s %6s %8s %6s %8s %8s %8s %8s %7s %7s %7s %9s %9s %12s %12s %8s %6s %12s %12s %8s\n' \
     shape ops file_MB load_MB/s load_s an_s an/ld an0.5_s an.5/ld rss/file rep/file rep.5/fl flagged rt0.5 rt3 rt20 \
     rt0.5/.3 rt3/.3 render0.5_ms render3_ms prev/ld py/ld slider_ms slider_c_ms gains_ms

@@ -112,6 +112,20 @@ TEST_CASE("contend-cli bench-analyze ends with one line of numbers", "[analysis]
     CHECK(r.out.find("operators=50") != std::string::npos);
 }
 
+TEST_CASE("contend-cli bench-memory ends with one line of rates, and refuses a bad option", "[analysis][cli][bench]") {
+    const Run r = cli("bench-memory --mib 16 --repeat 2 --idle 0");
+    REQUIRE(r.code == 0);
+    const auto at = r.out.find("cold_mb_per_s=");
+    REQUIRE(at != std::string::npos);
+    double cold = 0, warm = 0;
+    REQUIRE(std::sscanf(r.out.c_str() + at, "cold_mb_per_s=%lf warm_mb_per_s=%lf", &cold, &warm) == 2);
+    CHECK(cold > 0);
+    CHECK(warm > 0);
+    CHECK(cli("bench-memory --mib 8").code == 2);  // under the 16 MiB it needs to say anything
+    CHECK(cli("bench-memory --idle").code == 2);
+    CHECK(cli("bench-memory --bogus").code == 2);
+}
+
 TEST_CASE("contend-cli --max-memory: a global option, checked, applied to traces and saved reports",
           "[analysis][cli][memory]") {
     contend::test::KinetoTrace k;

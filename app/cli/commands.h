@@ -36,6 +36,7 @@ std::string parseThresholdOption(const std::string& option, const char* value, A
 
 int runInfo(int argc, char** argv);
 int runBenchLoad(int argc, char** argv);
+int runBenchMemory(int argc, char** argv);
 int runAnnotate(int argc, char** argv);
 int runMerge(int argc, char** argv);
 int runCluster(int argc, char** argv);

@@ -55,6 +55,8 @@ std::string usageText() {
            "  bench-analyze TRACE [--repeat N]\n"
            "                           time the analysis (prepare, re-threshold, longest wait for a\n"
            "                           cancel) next to loading\n"
+           "  bench-memory [--mib N]   what new memory costs this machine to touch (MB/s): cold, after an\n"
+           "                           idle spell (a VM's host takes freed memory back), and warm\n"
            "\n"
            "global option (any command that reads a trace):\n"
            "  --max-memory SIZE        most memory a load may use (\"8G\", \"512M\"; 0 for no limit).\n"
@@ -149,6 +151,7 @@ int main(int argc, char** argv) {
     if (cmd == "cluster") return runCluster(argc - 1, argv + 1);
     if (cmd == "bench-load") return runBenchLoad(argc - 1, argv + 1);
     if (cmd == "bench-analyze") return runBenchAnalyze(argc - 1, argv + 1);
+    if (cmd == "bench-memory") return runBenchMemory(argc - 1, argv + 1);
     std::fprintf(stderr, "contend-cli: unknown command '%s'\n\n%s", cmd.c_str(), usageText().c_str());
     return kExitUsage;
 }
