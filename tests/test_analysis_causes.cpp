@@ -227,3 +227,34 @@ TEST_CASE("causes attributed on two threads are the ones of one thread", "[analy
         CHECK(attributed > 0);
     }
 }
+
+TEST_CASE("the per-operator pressure arrays exist only where counters or metrics fill them",
+          "[analysis][pressure][memory]") {
+    // Without counters they would be all NaN, ~100 bytes an operator (1 GB at 10M kernels).
+    const auto& none =
+        contend::test::simulated({.scenario = sim::Scenario::Mixed, .seed = 2, .counters = sim::CounterMode::None});
+    auto bare = prepareAnalysis(none.trace, AnalysisSettings{}).value();
+    REQUIRE(bare);
+    const PressureResult& pb = bare->pressure();
+    CHECK(bare->operators().size() > 0);
+    CHECK(pb.mean.empty());
+    CHECK(pb.highFrac.empty());
+    CHECK(pb.peakLoad.empty());
+    CHECK(pb.hitRate.empty());
+    // With full counters each is one entry an operator.
+    const auto& full = contend::test::simulated(sim::Scenario::Mixed, false, 2);
+    auto counted = prepareAnalysis(full.trace, AnalysisSettings{}).value();
+    REQUIRE(counted);
+    const PressureResult& pc = counted->pressure();
+    const std::size_t n = counted->operators().size();
+    CHECK(pc.mean.size() == n);
+    CHECK(pc.highFrac.size() == n);
+    CHECK(pc.peakLoad.size() == n);
+    CHECK(pc.hitRate.size() == n);
+    // The per-op metric is made at its first value: here from the copies' byte counts, or not at all.
+    CHECK((pc.metric.empty() || pc.metric.size() == n));
+    // And the causes read a missing array as NaN: the anomalies without counters are all estimated.
+    std::size_t measured = 0;
+    for (const Provenance pr : bare->causes().provenance) measured += pr == Provenance::Measured;
+    CHECK(measured == 0);
+}
