@@ -37,11 +37,6 @@ const char* kHelp =
     "breakdowns over a range selected on the timeline, over the middle 10% of the trace and over\n"
     "all of it (medians of at least 5), beside the basis they share (computed once per trace).\n";
 
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0.0 : v[v.size() / 2];
-}
-
 double msSince(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
@@ -71,7 +66,7 @@ double printBreakdownTimes(const Trace& trace, double analysisMs, int repeat) {
     double total = 0;
     std::string line;
     for (std::size_t p = 0; p < parts.size(); ++p) {
-        const double ms = median(parts[p]);
+        const double ms = medianOf(parts[p]);
         total += ms;
         char buf[96];
         std::snprintf(buf, sizeof buf, "%s%s %.1f ms (%.2f%%)", line.empty() ? "" : ", ", BreakdownTimes::kNames[p], ms,
@@ -102,7 +97,7 @@ double printBreakdownTimes(const Trace& trace, double analysisMs, int repeat) {
         std::printf(
             "breakdowns:  over a range of %.0f%% of the trace (the app's): %.1f ms (median of %d), %llu operations; "
             "the basis (scope, queue series) once per trace %.1f ms\n",
-            share * 100, median(ms), std::max(repeat, 5), static_cast<unsigned long long>(b.inScope), basisMs);
+            share * 100, medianOf(ms), std::max(repeat, 5), static_cast<unsigned long long>(b.inScope), basisMs);
     }
     return total;
 }
@@ -158,10 +153,10 @@ int runBenchAnalyze(int argc, char** argv) {
     }
     const TracePtr& trace = made.trace;
     const std::shared_ptr<const PreparedAnalysis>& prepared = made.prepared;
-    std::printf("load:        %.1f ms (median of %d), %zu slices, %zu counter series\n", median(loads), repeat,
+    std::printf("load:        %.1f ms (median of %d), %zu slices, %zu counter series\n", medianOf(loads), repeat,
                 trace->slices().size(), trace->counters().size());
     const std::size_t ops = prepared->operators().size();
-    const double prepMs = median(prepares);
+    const double prepMs = medianOf(prepares);
     std::printf(
         "prepare:     %.1f ms (median of %d), %zu operators, %zu signatures, %zu overlap pairs, %zu window candidates"
         " -> %.2f M operators/s\n",
@@ -183,18 +178,18 @@ int runBenchAnalyze(int argc, char** argv) {
             cpu.push_back(threadCpuMs() - c0);
             times.push_back(msSince(t0));
         }
-        const double m = median(times);
+        const double m = medianOf(times);
         worst = std::max(worst, m);
         std::printf(
             "rethreshold: coefficient %.1f overlap %.2f: %.2f ms (cpu %.2f ms) -> %zu anomalies, %zu windows, %zu "
             "clusters\n",
-            k, ratio, m, median(cpu), rethresholded.anomalies.size(), rethresholded.windows.size(),
+            k, ratio, m, medianOf(cpu), rethresholded.anomalies.size(), rethresholded.windows.size(),
             rethresholded.clusters.size());
     }
     // The what-if at the default thresholds: the graph is built in prepare (its share shown),
     // the replays after the re-threshold.
     const DependencyGraph& g = prepared->dependencyGraph();
-    const double whatIfMs = median(whatIfs);
+    const double whatIfMs = medianOf(whatIfs);
     std::printf("depgraph:    %.1f ms of prepare, %zu nodes, %zu edges, %zu iterations\n", g.seconds * 1000.0, g.size(),
                 g.edgeCount(), g.iterations.size());
     std::printf(
@@ -204,7 +199,7 @@ int runBenchAnalyze(int argc, char** argv) {
     std::printf(
         "prepare_ms=%.1f rethreshold_ms=%.2f load_ms=%.1f operators=%zu cancel_gap_ms=%.1f depgraph_ms=%.1f "
         "whatif_ms=%.1f breakdowns_ms=%.1f\n",
-        prepMs, worst, median(loads), ops, gapMs, g.seconds * 1000.0, whatIfMs, breakdownsMs);
+        prepMs, worst, medianOf(loads), ops, gapMs, g.seconds * 1000.0, whatIfMs, breakdownsMs);
     return kExitOk;
 }
 

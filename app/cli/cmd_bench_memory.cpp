@@ -44,12 +44,6 @@ double touchRate(std::size_t bytes) {
     return static_cast<double>(bytes) / 1e6 / std::max(s, 1e-9);
 }
 
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n == 0 ? 0.0 : n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 // A whole number in [lo, hi] after `option`, else a usage message.
 bool wholeArg(const char* option, const char* value, double lo, double hi, double& out) {
     if (value != nullptr && parseNumber(value, out) && out >= lo && out <= hi && out == static_cast<long>(out))
@@ -96,8 +90,8 @@ int runBenchMemory(int argc, char** argv) {
         warm.push_back(w);
         std::printf("%6d %12.0f %12.0f\n", r + 1, c, w);
     }
-    std::printf("%6s %12.0f %12.0f\n", "median", median(cold), median(warm));
-    std::printf("cold_mb_per_s=%.0f warm_mb_per_s=%.0f\n", median(cold), median(warm));
+    std::printf("%6s %12.0f %12.0f\n", "median", medianOf(cold), medianOf(warm));
+    std::printf("cold_mb_per_s=%.0f warm_mb_per_s=%.0f\n", medianOf(cold), medianOf(warm));
     return kExitOk;
 }
 

@@ -3,6 +3,7 @@
 // process exit code: 0 ok, 1 check failed (compare --fail-on-regression), 2 usage, 3 bad input,
 // 4 partial or damaged input under --strict (analyze, compare).
 #include <string>
+#include <vector>
 
 #include "core/analysis/model/report.h"
 #include "core/io/load.h"
@@ -27,6 +28,9 @@ int parseBenchArgs(int argc, char** argv, const char* help, std::string& path, i
 
 // A whole, finite number ("1.5", "3"); false for "", "1x", "nan", "inf" or out of range.
 bool parseNumber(const char* s, double& out);
+
+// The bench commands' median: the middle value, the upper one of an even count; 0 when empty.
+double medianOf(std::vector<double> v);
 
 // The value of --coefficient or --overlap (`option`, as typed) into `settings`, within
 // Thresholds' ranges (core/analysis/model/thresholds.h, the app's editors' too). Empty on success,

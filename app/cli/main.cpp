@@ -1,10 +1,12 @@
 // contend-cli: headless entry point. Dispatches to one subcommand per file; links core/ only.
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "app/cli/cmd_analyze.h"
 #include "app/cli/cmd_compare.h"
@@ -73,6 +75,11 @@ std::string usageText() {
 }  // namespace
 
 namespace contend::cli {
+double medianOf(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0.0 : v[v.size() / 2];
+}
+
 bool parseNumber(const char* s, double& out) {
     errno = 0;
     char* end = nullptr;
