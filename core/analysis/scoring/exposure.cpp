@@ -215,10 +215,11 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
     std::vector<std::uint8_t> maskOf;
     std::vector<TimeNs> ex, un;
     std::uint32_t tick = 0;
-    // Room for the largest signature once, on this thread (an occurrence has at most three keys
-    // a pair and one a counter; room never touched costs no pages): grown signature after
-    // signature, each copy was faulted afresh (OccurrenceKeys::append's copy into pages new to
-    // it was a tenth of this stage on 1M Kineto kernels).
+    // Room for the largest signature once, on this thread, where what the side thread allocated
+    // would stay with its malloc arena (an occurrence has at most three keys a pair and one a
+    // counter; room never touched costs no pages): grown signature after signature, each copy was
+    // faulted afresh (OccurrenceKeys::append's copy into new pages was a tenth of this stage on
+    // 1M Kineto kernels).
     std::size_t maxKeys = 0, maxCount = 0;
     for (std::size_t s = 0; s < ops.signatures.size(); ++s) {
         std::size_t k = 0;
@@ -392,10 +393,6 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
         auto rank = [&] { tie = averageRanks(durs, ranks, rankKeys, rankScratch, &keyed); };
         const bool splitFactors = split && count < kSplitBelow;
         if (splitFactors) {
-            // Sized here: what the side thread allocates stays with its malloc arena after it.
-            ranks.reserve(count);
-            rankKeys.reserve(count);
-            rankScratch.reserve(count);
             runBeside(rank, candidates);
             if (cands.empty()) continue;
         } else {
