@@ -222,6 +222,46 @@ TEST_CASE("a re-threshold builds no window, and the first read builds them all o
     CHECK(r2.windows.built());
 }
 
+// The built windows' operators read their name, pid and tid from their slices, and hold one
+// shared text per distinct name and per track (shared_text.h), not a string each.
+TEST_CASE("window operators share one text per name and per track", "[analysis][windows][lazy]") {
+    const test::SimRun& run = test::simulated(sim::Scenario::Mixed, false, 3);
+    auto p = prepareAnalysis(run.trace, AnalysisSettings{}).value();
+    REQUIRE(p);
+    const Report r = buildReport(*p, 0.0, 0.3);
+    const Trace& t = *run.trace;
+    std::map<std::string, const char*> nameBlock, pidBlock;
+    std::size_t ops = 0, sharedNames = 0;
+    for (const ContentionWindow& w : r.windows)
+        for (const WindowOp& o : w.ops) {
+            ++ops;
+            const Slice& s = t.slices()[o.slice];
+            const Track& tr = t.tracks()[s.track];
+            REQUIRE(o.name == t.str(s.name));
+            CHECK(o.pid == tr.pid);
+            CHECK(o.tid == tr.tid);
+            CHECK(o.startNs == s.start);
+            CHECK(o.durNs == s.dur);
+            const auto [it, added] = nameBlock.try_emplace(o.name.str(), o.name.data());
+            if (!added) {
+                CHECK(it->second == o.name.data());
+                ++sharedNames;
+            }
+            const auto [pit, padded] = pidBlock.try_emplace(tr.pid + "/" + tr.tid, o.tid.data());
+            if (!padded) CHECK(pit->second == o.tid.data());
+        }
+    REQUIRE(ops > 20);
+    CHECK(sharedNames > 0);
+    // A copy of a text is the same block; texts built apart compare by their bytes.
+    const SharedText a("kernel"), b = a, c(std::string("kernel"));
+    CHECK(a.data() == b.data());
+    CHECK(a.data() != c.data());
+    CHECK(a == c);
+    CHECK(SharedText().empty());
+    CHECK(SharedText("") == "");
+    CHECK("x " + a + " y" == "x kernel y");
+}
+
 // edit() (window_list.h) takes the built windows from the source only when no copy of the list
 // shares it: a copy edited first copies them and leaves the rest of the copies reading the
 // source; the last list takes them. Both owned lists hold the same windows, and the anomalies'

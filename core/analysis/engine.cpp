@@ -449,22 +449,11 @@ class PreparedWindows : public WindowSource, public WindowMembership {
 void PreparedWindows::build() const {
     const PreparedAnalysis& p = *m_p;
     const Trace& t = *p.m_trace;
-    const auto& slices = t.slices();
     std::vector<std::pair<std::uint32_t, std::uint32_t>> membership;
     m_windows = buildWindows(p.m_candidates, m_overlapRatio, m_coefficient, p.m_ops, p.m_base, p.m_causes.cause,
                              p.m_analysisTimelines, &membership);
     const CauseInputs in = p.causeInputs();
-    for (ContentionWindow& w : m_windows) {
-        for (WindowOp& wop : w.ops) {
-            const Slice& s = slices[wop.slice];
-            const Track& tr = t.tracks()[s.track];
-            wop.name = std::string(t.str(s.name));
-            wop.pid = tr.pid;
-            wop.tid = tr.tid;
-            wop.startNs = s.start;
-            wop.durNs = s.dur;
-        }
-    }
+    nameWindowOps(t, m_windows);
     // Evidence for the windows that cost the most (each window's own words would cost more than
     // building them for hundreds of thousands of them).
     {

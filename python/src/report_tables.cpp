@@ -68,9 +68,9 @@ void windowRow(Table& t, const ContentionWindow& w) {
 void windowOpRow(Table& t, std::uint32_t window, const WindowOp& o) {
     t.integer("window", window);
     t.integer("slice", o.slice);
-    t.text("name", o.name);
-    t.text("pid", o.pid);
-    t.text("tid", o.tid);
+    t.text("name", o.name.view());
+    t.text("pid", o.pid.view());
+    t.text("tid", o.tid.view());
     t.integer("start_ns", o.startNs);
     t.integer("dur_ns", o.durNs);
     t.integer("extra_wait_ns", o.extraWaitNs);

@@ -409,4 +409,28 @@ std::string windowEvidence(const CauseInputs& in, const CauseResult& causes, con
     return cause;
 }
 
+void nameWindowOps(const Trace& trace, std::vector<ContentionWindow>& windows) {
+    const auto& slices = trace.slices();
+    std::unordered_map<StringId, SharedText> names;
+    std::vector<std::pair<SharedText, SharedText>> ids(trace.tracks().size());
+    std::vector<std::uint8_t> idsMade(trace.tracks().size(), 0);
+    for (ContentionWindow& w : windows) {
+        for (WindowOp& wop : w.ops) {
+            const Slice& s = slices[wop.slice];
+            auto [name, added] = names.try_emplace(s.name);
+            if (added) name->second = SharedText(trace.str(s.name));
+            wop.name = name->second;
+            if (!idsMade[s.track]) {
+                const Track& tr = trace.tracks()[s.track];
+                ids[s.track] = {SharedText(tr.pid), SharedText(tr.tid)};
+                idsMade[s.track] = 1;
+            }
+            wop.pid = ids[s.track].first;
+            wop.tid = ids[s.track].second;
+            wop.startNs = s.start;
+            wop.durNs = s.dur;
+        }
+    }
+}
+
 }  // namespace contend

@@ -83,6 +83,10 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
                                            const std::vector<Resource>& causeOf, const ResourceTimelines& timelines,
                                            std::vector<std::pair<std::uint32_t, std::uint32_t>>* membership = nullptr);
 
+// Fills the window operators' names, pids, tids and times from their slices: one shared text
+// per distinct name and per track's pid and tid (shared_text.h), not a string per operator.
+void nameWindowOps(const Trace& trace, std::vector<ContentionWindow>& windows);
+
 // The same windows' compact rows (window_list.h), in the same order, without their operators: one
 // pass over the candidates, the slider step's share of buildWindows. With `tracks`, also the
 // tracks of each window's operators (those buildWindows lists: its candidates' two), read

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "core/analysis/model/anomaly.h"
+#include "core/common/shared_text.h"
 #include "core/trace/types.h"
 
 namespace contend {
@@ -31,10 +32,10 @@ namespace contend {
 struct WindowOp {
     std::uint32_t slice = 0;
     TimeNs extraWaitNs = 0;  // share of its excess attributed to this window
-    // Slice-independent copies (see Anomaly).
-    std::string name;
-    std::string pid;
-    std::string tid;
+    // Slice-independent copies (see Anomaly), shared by the operators that have the same one.
+    SharedText name;
+    SharedText pid;
+    SharedText tid;
     TimeNs startNs = 0;
     TimeNs durNs = 0;
     TimeNs slackNs = -1;  // since report/2: see Anomaly::slackNs

@@ -62,9 +62,9 @@ json windowOpJson(const WindowOp& o, const Trace* t) {
     SliceText fb = o.name.empty() ? sliceText(t, o.slice) : SliceText{};
     const bool useFb = o.name.empty() && !fb.name.empty();
     json j = {{"slice", o.slice},
-              {"name", useFb ? fb.name : o.name},
-              {"pid", idJson(useFb ? fb.pid : o.pid)},
-              {"tid", idJson(useFb ? fb.tid : o.tid)},
+              {"name", useFb ? fb.name : o.name.str()},
+              {"pid", idJson(useFb ? fb.pid : o.pid.str())},
+              {"tid", idJson(useFb ? fb.tid : o.tid.str())},
               {"start_ns", useFb ? fb.start : o.startNs},
               {"dur_ns", useFb ? fb.dur : o.durNs},
               {"extra_wait_ns", o.extraWaitNs}};
@@ -152,14 +152,14 @@ void writeWindowOp(JsonWriter& w, const WindowOp& o, const Trace* t) {
     w.beginObject();
     w.member("dur_ns", useFb ? fb.dur : o.durNs);
     w.member("extra_wait_ns", o.extraWaitNs);
-    w.member("name", useFb ? fb.name : o.name);
+    w.member("name", useFb ? fb.name : o.name.str());
     w.key("pid");
-    w.id(useFb ? fb.pid : o.pid);
+    w.id(useFb ? fb.pid : o.pid.str());
     writeOptionalNs(w, "slack_ns", o.slackNs);
     w.member("slice", o.slice);
     w.member("start_ns", useFb ? fb.start : o.startNs);
     w.key("tid");
-    w.id(useFb ? fb.tid : o.tid);
+    w.id(useFb ? fb.tid : o.tid.str());
     w.endObject();
 }
 

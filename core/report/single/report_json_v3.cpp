@@ -195,7 +195,7 @@ ItemText Writer::opText(std::size_t i) const {
         const SliceText& f = it->second;
         return {f.name, f.pid, f.tid, f.label, f.start, f.dur};
     }
-    return {o.name, o.pid, o.tid, {}, o.startNs, o.durNs};
+    return {o.name.view(), o.pid.view(), o.tid.view(), {}, o.startNs, o.durNs};
 }
 
 // report/4: the slices the anomalies, window operators and pattern runs name, each with its start

@@ -9,6 +9,7 @@
 
 #include "core/analysis/model/pattern_excess.h"
 #include "core/common/json_fields.h"
+#include "core/common/shared_text.h"
 #include "core/report/single/evidence_code.h"
 #include "core/report/single/report_json_v3.h"
 
@@ -107,6 +108,14 @@ class Reader {
         if (!k || *k >= m_strings.size()) fail(t.at(key, i), "not an index into strings");
         return m_strings[*k];
     }
+    // The same text as a shared one (shared_text.h): one per entry of strings, made on first use.
+    SharedText sharedAt(const Columns& t, const char* key, const json& c, std::size_t i) const {
+        const std::string& s = textAt(t, key, c, i);
+        const auto k = static_cast<std::size_t>(&s - m_strings.data());
+        if (m_shared.size() != m_strings.size()) m_shared.resize(m_strings.size());
+        if (m_shared[k].empty() && !s.empty()) m_shared[k] = SharedText(s);
+        return m_shared[k];
+    }
     Resource resourceAt(const Columns& t, const char* key, const json& c, std::size_t i) const {
         Resource r;
         const std::string& s = textAt(t, key, c, i);
@@ -181,6 +190,7 @@ class Reader {
     std::vector<std::uint32_t> m_sliceIds;
     std::vector<TimeNs> m_sliceStart, m_sliceDur;
     std::vector<std::string> m_strings;
+    mutable std::vector<SharedText> m_shared;  // sharedAt's
     TimeNs m_origin = 0;
     std::unordered_map<std::uint32_t, const TrackStats*> m_threads;
     // The ids of the windows whose operators hold a slice, in window order (an anomaly's windows
@@ -354,9 +364,9 @@ void Reader::windowOps(const Columns& win, const std::vector<std::size_t>& count
         ws[k].ops.resize(counts[k]);
         for (WindowOp& o : ws[k].ops) {
             o.slice = integerAt<std::uint32_t>(t, "slice", slice, i, 0);
-            o.name = textAt(t, "name", name, i);
-            o.pid = textAt(t, "pid", pid, i);
-            o.tid = textAt(t, "tid", tid, i);
+            o.name = sharedAt(t, "name", name, i);
+            o.pid = sharedAt(t, "pid", pid, i);
+            o.tid = sharedAt(t, "tid", tid, i);
             if (times.start) {
                 o.startNs = timeAt(t, "start_ns", *times.start, i);
                 o.durNs = integerAt<TimeNs>(t, "dur_ns", *times.dur, i, 0);
