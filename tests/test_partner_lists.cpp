@@ -17,6 +17,7 @@
 #include "analysis_sim.h"
 #include "core/analysis/engine.h"
 #include "core/analysis/inputs/overlap.h"
+#include "core/analysis/inputs/start_order.h"
 #include "core/analysis/scoring/exposure.h"
 #include "core/common/merge_runs.h"
 #include "core/common/radix_sort.h"
@@ -104,6 +105,8 @@ TEST_CASE("each op's partner list names the other op of each of its pairs", "[an
         const OverlapResult ov = findOverlaps(*trace, ops);
         CHECK_FALSE(ov.capped);
         checkPartnerLists(*trace, ops, ov);
+        // The order it keeps for the stages after it is the start order (start_order.h).
+        CHECK(ov.order == startOrder(*trace, ops));
     }
 }
 

@@ -85,7 +85,9 @@ std::vector<WindowCandidate> findWindowCandidates(const CauseInputs& in, const C
     // A collective's extra time is waiting for its peers, not contention with its neighbour.
     std::vector<std::uint8_t> payer(n);
     for (std::uint32_t op = 0; op < n; ++op) payer[op] = paid(base, ops, op) && causeOf[op] != Resource::Sync;
-    const std::vector<std::uint32_t> order = startOrder(trace, ops);
+    // The sweep's order, kept by findOverlaps (sorted again only for a hand-made overlap).
+    std::vector<std::uint32_t> sorted;
+    const std::vector<std::uint32_t>& order = ov.order.size() == n ? ov.order : (sorted = startOrder(trace, ops));
     // At most one candidate a pair: room for all of them once (pages are touched only as the
     // candidates come), where growing by doubling copied the list 20 times and faulted about
     // twice its size in fresh pages (84 MB of candidates on 1M Kineto kernels).
@@ -190,6 +192,9 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
         TimeNs span;
     };
     std::vector<Entry> entries;
+    // Room for every candidate's two at once, and below for every member: pages are touched
+    // only as they fill, where growing by doubling copied them and faulted in twice as many.
+    entries.reserve(2 * candidates.size());
     chainCandidates(
         candidates, overlapRatio, coefficient,
         [&](std::size_t ci, const WindowCandidate& c) {
@@ -238,6 +243,8 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
     // Each op's time per window (its pairs' spans summed), and its time over all its windows.
     std::vector<std::uint32_t> memberOp;  // in window order, by op within a window
     std::vector<TimeNs> memberTime;
+    memberOp.reserve(byWindow.size());
+    memberTime.reserve(byWindow.size());
     std::vector<TimeNs> totalOf(ops.size(), 0);
     std::vector<ContentionWindow> sorted;
     sorted.reserve(windows.size());

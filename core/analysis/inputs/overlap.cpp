@@ -38,7 +38,8 @@ OverlapResult findOverlaps(const Trace& trace, const OperatorSet& ops, const std
     const auto& slices = trace.slices();
     auto sliceOf = [&](std::uint32_t op) -> const Slice& { return slices[ops.slices[op]]; };
 
-    const std::vector<std::uint32_t> order = startOrder(trace, ops);
+    r.order = startOrder(trace, ops);
+    const std::vector<std::uint32_t>& order = r.order;
 
     // Active ops per track: ops that have started and may not have ended. On a track, slices
     // nest (host call stacks, a stream's single queue), so the innermost - the one that ends

@@ -35,6 +35,9 @@ struct OverlapResult {
     // Per op: time during which at least one operator on another track ran too, ns (the union
     // of its pairs' spans, not their sum).
     std::vector<TimeNs> overlappedNs;
+    // The ops in the order the sweep visited them (start_order.h), kept for the stages that walk
+    // the pairs as the sweep made them (the windows' candidates) instead of sorting them again.
+    std::vector<std::uint32_t> order;
     bool capped = false;  // some operator had more than kMaxPartners concurrent partners
     std::size_t pairCount() const { return partnerOf.size() / 2; }
 };

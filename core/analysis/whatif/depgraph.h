@@ -52,22 +52,15 @@
 
 #include "core/analysis/inputs/signatures.h"
 #include "core/analysis/model/report.h"
+#include "core/analysis/whatif/dep_edge.h"
 #include "core/trace/trace.h"
 
 namespace contend {
 
 enum class DepNodeKind : std::uint8_t { Device, Wait, Launch, Sync, Step };
-enum class DepEdgeKind : std::uint8_t { Stream, Host, Launch, Sync, Wait, Event };
-// "stream", "host", "launch", "sync", "wait", "event"
-const char* depEdgeKindName(DepEdgeKind k);
 
 inline constexpr TimeNs kUnexplainedNs = 5000;  // a start this much later than its edges allow
 inline constexpr TimeNs kEventLagNs = 2000;     // ... and this close after another track's end
-
-struct DepEdge {
-    TimeNs lag = 0;
-    DepEdgeKind kind = DepEdgeKind::Stream;
-};
 
 // The critical path of one iteration, and its time.
 struct IterationPath {
@@ -155,12 +148,16 @@ class Replayer {
     // how many differ from the observation (0 when the lags and bindings are right; for tests).
     std::size_t mismatchesOfFullReplay();
     // The new end of every node of the last run (valid until the next run).
-    TimeNs newEnd(std::uint32_t node) const { return m_end[node]; }
+    TimeNs newEnd(std::uint32_t node) const { return endOf(node); }
 
   private:
+    // A node's times in this run: its own copy once touched, else the graph's.
+    TimeNs startOf(std::uint32_t v) const { return (m_state[v] & 2) ? m_start[v] : m_g.start[v]; }
+    TimeNs endOf(std::uint32_t v) const { return (m_state[v] & 2) ? m_end[v] : m_g.end[v]; }
+
     const DependencyGraph& m_g;
-    std::vector<TimeNs> m_start, m_end, m_own;
-    std::vector<std::uint8_t> m_state;  // bit 0: queued, bit 1: touched, bit 2: fused
+    std::unique_ptr<TimeNs[]> m_start, m_end, m_own;  // valid for touched nodes only
+    std::vector<std::uint8_t> m_state;                // bit 0: queued, bit 1: touched, bit 2: fused
     std::vector<std::uint32_t> m_touched;
     std::vector<std::uint64_t> m_queued;  // the queued nodes, a bit each by topological rank (clear between runs)
 };
