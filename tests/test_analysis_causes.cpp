@@ -1,5 +1,6 @@
 // Causes and breakdowns: which resource an anomaly is blamed on, and where its time went.
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstring>
 #include <limits>
 
@@ -241,6 +242,10 @@ TEST_CASE("the per-operator pressure arrays exist only where counters or metrics
     CHECK(pb.highFrac.empty());
     CHECK(pb.peakLoad.empty());
     CHECK(pb.hitRate.empty());
+    // Read through the accessors, a missing array is NaN.
+    CHECK(std::isnan(PressureResult::of(pb.highFrac, 0, 0)));
+    CHECK(std::isnan(PressureResult::of(pb.peakLoad, 0, 0)));
+    CHECK(std::isnan(pb.hitRateOf(0)));
     // With full counters each is one entry an operator.
     const auto& full = contend::test::simulated(sim::Scenario::Mixed, false, 2);
     auto counted = prepareAnalysis(full.trace, AnalysisSettings{}).value();
@@ -251,6 +256,11 @@ TEST_CASE("the per-operator pressure arrays exist only where counters or metrics
     CHECK(pc.highFrac.size() == n);
     CHECK(pc.peakLoad.size() == n);
     CHECK(pc.hitRate.size() == n);
+    for (std::uint32_t op = 0; op < n; ++op) {
+        const float hf = PressureResult::of(pc.highFrac, op, 0);
+        CHECK((hf == pc.highFrac[op][0] || (std::isnan(hf) && std::isnan(pc.highFrac[op][0]))));
+        if (!std::isnan(pc.hitRate[op])) CHECK(pc.hitRateOf(op) == pc.hitRate[op]);
+    }
     // The per-op metric is made at its first value: here from the copies' byte counts, or not at all.
     CHECK((pc.metric.empty() || pc.metric.size() == n));
     // And the causes read a missing array as NaN: the anomalies without counters are all estimated.

@@ -60,7 +60,7 @@ std::vector<Breakdown> computeBreakdowns(const Trace& trace, const OperatorSet& 
         if (excess == 0) continue;
         TimeNs left = excess;
         // Measured extra data time from the per-op data-movement ratio.
-        const float ratio = pressure.metric.empty() ? std::nanf("") : pressure.metric[op][bwIdx];  // none: NaN
+        const float ratio = PressureResult::of(pressure.metric, op, bwIdx);  // none: NaN
         const float usual = pressure.metricRef[sig][bwIdx];
         if (std::isfinite(ratio) && std::isfinite(usual)) {
             const double extra = static_cast<double>(ratio) * static_cast<double>(s.dur) -

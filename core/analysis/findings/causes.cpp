@@ -15,19 +15,11 @@ namespace {
 
 float finiteOr(float v, float fallback) { return std::isfinite(v) ? v : fallback; }
 
-// A per-op pressure value: NaN where its array was not made (pressure.h: no counter fills it).
-float at(const std::vector<PressureArray>& perOp, std::uint32_t op, std::size_t p) {
-    return perOp.empty() ? std::numeric_limits<float>::quiet_NaN() : perOp[op][p];
-}
-float hitRateOf(const PressureResult& pressure, std::uint32_t op) {
-    return pressure.hitRate.empty() ? std::numeric_limits<float>::quiet_NaN() : pressure.hitRate[op];
-}
-
 // What the samples of resource p prove about op's run (ResourceTimeline::bounded): the part of
 // it under samples whose lower bound clears the busy mark. Nothing when the resource's counters
 // do not resolve the operator (highFrac NaN: sampled too coarsely for it).
 ResourceTimeline::Bounded saturation(const CauseInputs& in, std::uint32_t op, std::size_t p) {
-    if (!std::isfinite(at(in.pressure.highFrac, op, p))) return {};
+    if (!std::isfinite(PressureResult::of(in.pressure.highFrac, op, p))) return {};
     const Slice& s = in.trace.slices()[in.ops.slices[op]];
     return in.timelines.pressure[p].bounded(s.start, s.end());
 }
@@ -57,15 +49,16 @@ Resource measuredCause(const CauseInputs& in, std::uint32_t op, PressureArray& c
     const TimeNs dur = std::max<TimeNs>(1, in.trace.slices()[in.ops.slices[op]].dur);
     for (std::size_t p = 0; p < kPressureResources; ++p) {
         const Resource res = kPressureResource[p];
-        const float hf = finiteOr(at(pressure.highFrac, op, p), 0);
+        const float hf = finiteOr(PressureResult::of(pressure.highFrac, op, p), 0);
         const float demand = pressure.demand[sig][p];
         float c = 0;
         if (res == Resource::Cache) {
-            const float rise = finiteOr(at(pressure.mean, op, p), 0) - usualCachePressure(pressure, sig);
+            const float rise =
+                finiteOr(PressureResult::of(pressure.mean, op, p), 0) - usualCachePressure(pressure, sig);
             if (rise >= kCacheRise) c = hf;
             // Per-op hit rate: lower than the signature's usual.
             const float drop = finiteOr(pressure.metricRef[sig][p], 0) -
-                               finiteOr(at(pressure.metric, op, p), pressure.metricRef[sig][p]);
+                               finiteOr(PressureResult::of(pressure.metric, op, p), pressure.metricRef[sig][p]);
             if (std::isfinite(drop) && drop > 0)
                 c = std::max(c, std::min(1.0f, drop / static_cast<float>(kMetricMove)));
         } else {
@@ -73,10 +66,11 @@ Resource measuredCause(const CauseInputs& in, std::uint32_t op, PressureArray& c
             // beside it asked for more than there was; the share of its run saturated is what
             // the samples prove (a sample that straddles the run's edge counts only when its
             // mean is high enough that the run's part of it must have been busy).
-            if (demand >= kUseThreshold && hf > 0 && at(pressure.peakLoad, op, p) >= 1.0 + kOverload &&
+            if (demand >= kUseThreshold && hf > 0 && PressureResult::of(pressure.peakLoad, op, p) >= 1.0 + kOverload &&
                 sharingExplains(in, op, p))
                 c = static_cast<float>(static_cast<double>(saturation(in, op, p).high) / static_cast<double>(dur));
-            const float move = finiteOr(at(pressure.metric, op, p), 0) - finiteOr(pressure.metricRef[sig][p], 1);
+            const float move =
+                finiteOr(PressureResult::of(pressure.metric, op, p), 0) - finiteOr(pressure.metricRef[sig][p], 1);
             if (move > 0) c = std::max(c, std::min(1.0f, move / static_cast<float>(kMetricMove)));
         }
         credit[p] = c;
@@ -87,7 +81,7 @@ Resource measuredCause(const CauseInputs& in, std::uint32_t op, PressureArray& c
     if (credit[best] >= kMinCredit) return kPressureResource[best];
     const int cu = pressureIndex(Resource::Compute);
     const double overlapFrac = static_cast<double>(in.overlap.overlappedNs[op]) / static_cast<double>(dur);
-    if (cu >= 0 && finiteOr(at(pressure.highFrac, op, static_cast<std::size_t>(cu)), 0) >= kMinCredit &&
+    if (cu >= 0 && finiteOr(PressureResult::of(pressure.highFrac, op, static_cast<std::size_t>(cu)), 0) >= kMinCredit &&
         overlapFrac >= kMinOverlap)
         return Resource::Queue;
     return Resource::None;
@@ -181,7 +175,7 @@ void poolPatterns(const CauseInputs& in, CauseResult& r, const std::function<boo
         for (std::size_t m = 0; m < members.size(); ++m) {
             if ((m & 0xFFFFu) == 0xFFFFu && keepGoing && !keepGoing()) return;
             const std::uint32_t op = members[m];
-            if (!std::isfinite(at(pressure.highFrac, op, p))) continue;  // sampled too coarsely for it
+            if (!std::isfinite(PressureResult::of(pressure.highFrac, op, p))) continue;  // sampled too coarsely for it
             own[op] = tallySamples(tl, overlapIntervals(in, op));
             pooled[patternOf[op]].add(own[op]);
         }
@@ -191,7 +185,8 @@ void poolPatterns(const CauseInputs& in, CauseResult& r, const std::function<boo
             const std::uint32_t sig = ops.signatureOf[op];
             if (in.characters[sig].character == Character::Collective) continue;  // 3: its peers' time
             if (!patternSaturated(pooled[pat])) continue;
-            if (!(pressure.demand[sig][p] >= kUseThreshold) || !(at(pressure.peakLoad, op, p) >= kPatternLoad))
+            if (!(pressure.demand[sig][p] >= kUseThreshold) ||
+                !(PressureResult::of(pressure.peakLoad, op, p) >= kPatternLoad))
                 continue;
             if (!sharingExplains(in, op, p)) continue;
             const SampleTally& mine = own[op];
@@ -504,16 +499,17 @@ std::string describeCause(const CauseInputs& in, const CauseResult& causes, std:
                           t.occurrencesBusy, t.occurrences, t.whole, t.deciding - t.whole, names.c_str());
             s = buf + ownText;
             pooled = true;
-        } else if (c == Resource::Cache && std::isfinite(hitRateOf(pressure, op))) {
+        } else if (c == Resource::Cache && std::isfinite(pressure.hitRateOf(op))) {
             std::snprintf(buf, sizeof buf,
                           "measured: cache thrashed for %.0f%% of its run (hit rate %.0f%% while it ran)",
-                          100.0 * causes.credit[op][pi], 100.0 * hitRateOf(pressure, op));
-        } else if (std::isfinite(at(pressure.metric, op, pi)) && std::isfinite(pressure.metricRef[sig][pi]) &&
-                   (!std::isfinite(at(pressure.highFrac, op, pi)) ||
-                    (at(pressure.metric, op, pi) - pressure.metricRef[sig][pi]) / kMetricMove >=
-                        at(pressure.highFrac, op, pi))) {
+                          100.0 * causes.credit[op][pi], 100.0 * pressure.hitRateOf(op));
+        } else if (std::isfinite(PressureResult::of(pressure.metric, op, pi)) &&
+                   std::isfinite(pressure.metricRef[sig][pi]) &&
+                   (!std::isfinite(PressureResult::of(pressure.highFrac, op, pi)) ||
+                    (PressureResult::of(pressure.metric, op, pi) - pressure.metricRef[sig][pi]) / kMetricMove >=
+                        PressureResult::of(pressure.highFrac, op, pi))) {
             std::snprintf(buf, sizeof buf, "measured: its own %s metric moved from %.2f to %.2f", resourceName(c),
-                          pressure.metricRef[sig][pi], at(pressure.metric, op, pi));
+                          pressure.metricRef[sig][pi], PressureResult::of(pressure.metric, op, pi));
         } else {
             // Samples that reach beyond the run (coarser than it) give a bound, not the value.
             const ResourceTimeline::Bounded b = saturation(in, op, pi);
@@ -526,7 +522,7 @@ std::string describeCause(const CauseInputs& in, const CauseResult& causes, std:
             }
             std::snprintf(buf, sizeof buf, "%s: %s saturated for %.0f%% of its run (mean %.0f%%, its own use %.0f%%)",
                           how.c_str(), resourceName(c), 100.0 * causes.credit[op][pi],
-                          100.0 * finiteOr(at(pressure.mean, op, pi), 0),
+                          100.0 * finiteOr(PressureResult::of(pressure.mean, op, pi), 0),
                           100.0 * finiteOr(pressure.demand[sig][pi], 0));
         }
         if (!pooled) s = buf;

@@ -152,11 +152,16 @@ void judgeRuns(const CauseInputs& in, const SignatureExposure& se, std::uint32_t
         const Slice& own = slices[in.ops.slices[op]];
         std::array<TimeNs, kMaxFactors> matched{}, curS{}, curE;
         curE.fill(-1);
-        out.scratch.clear();  // the partners' tracks, for the concurrency below
+        // The partners' tracks, for the concurrency below: a bit each below 64, the rest listed.
+        std::uint64_t trackBits = 0;
+        out.scratch.clear();
         for (std::uint32_t q = ov.pairBegin[op]; q < ov.pairBegin[op + 1]; ++q) {
             const std::uint32_t other = ov.partnerOf[q];
             const Slice& os = slices[in.ops.slices[other]];
-            out.scratch.push_back(os.track);
+            if (os.track < 64)
+                trackBits |= std::uint64_t{1} << os.track;
+            else
+                out.scratch.push_back(os.track);
             const std::uint32_t bits = match.of(in, in.ops.signatureOf[other]) & mask;
             if (bits == 0) continue;
             // The pair's span: the two ops' shared time (overlap.h).
@@ -183,7 +188,8 @@ void judgeRuns(const CauseInputs& in, const SignatureExposure& se, std::uint32_t
                 // How many other tracks it overlapped at all.
                 std::sort(out.scratch.begin(), out.scratch.end());
                 tracks = static_cast<std::uint32_t>(std::unique(out.scratch.begin(), out.scratch.end()) -
-                                                    out.scratch.begin());
+                                                    out.scratch.begin()) +
+                         static_cast<std::uint32_t>(__builtin_popcountll(trackBits));
             }
             out.ks[k].push_back(1 + tracks);
         }

@@ -25,6 +25,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <vector>
 
 #include "core/analysis/inputs/overlap.h"
@@ -52,6 +53,15 @@ struct PressureResult {
     std::vector<PressureArray> peakLoad;
     std::array<bool, kPressureResources> haveCounters{};  // a timeline exists for the resource
     std::array<bool, kPressureResources> haveMetrics{};   // some op has a metric for it
+
+    // One op's value in a per-op array above (mean, highFrac, metric, peakLoad) for resource p,
+    // and its hit rate: NaN where the array was not made (no counter or metric fills it).
+    static float of(const std::vector<PressureArray>& perOp, std::uint32_t op, std::size_t p) {
+        return perOp.empty() ? std::numeric_limits<float>::quiet_NaN() : perOp[op][p];
+    }
+    float hitRateOf(std::uint32_t op) const {
+        return hitRate.empty() ? std::numeric_limits<float>::quiet_NaN() : hitRate[op];
+    }
 };
 
 inline constexpr double kExclusiveFraction = 0.20;
