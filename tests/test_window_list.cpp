@@ -252,6 +252,20 @@ TEST_CASE("window operators share one text per name and per track", "[analysis][
         }
     REQUIRE(ops > 20);
     CHECK(sharedNames > 0);
+    // Read back from report/4, the operators share one text per entry of its string table.
+    const Result<Report> back = reportFromJson(nlohmann::json::parse(reportJsonText(r, &t)));
+    REQUIRE(back);
+    std::map<std::string, const char*> readBlock;
+    std::size_t readShared = 0;
+    for (const ContentionWindow& w : back->windows)
+        for (const WindowOp& o : w.ops) {
+            const auto [it, added] = readBlock.try_emplace(o.name.str(), o.name.data());
+            if (!added) {
+                CHECK(it->second == o.name.data());
+                ++readShared;
+            }
+        }
+    CHECK(readShared == sharedNames);
     // A copy of a text is the same block; texts built apart compare by their bytes.
     const SharedText a("kernel"), b = a, c(std::string("kernel"));
     CHECK(a.data() == b.data());

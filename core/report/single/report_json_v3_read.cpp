@@ -67,6 +67,7 @@ class Reader {
             if (!s[i].is_string()) fail("strings[" + std::to_string(i) + "]", "not a string");
             m_strings.push_back(s[i].get<std::string>());
         }
+        m_shared.resize(m_strings.size());
         m_origin = getIntOr<TimeNs>(doc, "time_origin_ns", "report", 0);
         for (const TrackStats& t : r.threads) m_threads.emplace(t.track, &t);
         if (version >= 4) slices();
@@ -103,17 +104,18 @@ class Reader {
         if (!c || (*c)[i].is_null()) return -1;
         return integerAt<TimeNs>(t, key, *c, i, 0);
     }
-    const std::string& textAt(const Columns& t, const char* key, const json& c, std::size_t i) const {
+    std::size_t stringIndexAt(const Columns& t, const char* key, const json& c, std::size_t i) const {
         const auto k = integer<std::size_t>(c[i], 0);
         if (!k || *k >= m_strings.size()) fail(t.at(key, i), "not an index into strings");
-        return m_strings[*k];
+        return *k;
+    }
+    const std::string& textAt(const Columns& t, const char* key, const json& c, std::size_t i) const {
+        return m_strings[stringIndexAt(t, key, c, i)];
     }
     // The same text as a shared one (shared_text.h): one per entry of strings, made on first use.
     SharedText sharedAt(const Columns& t, const char* key, const json& c, std::size_t i) const {
-        const std::string& s = textAt(t, key, c, i);
-        const auto k = static_cast<std::size_t>(&s - m_strings.data());
-        if (m_shared.size() != m_strings.size()) m_shared.resize(m_strings.size());
-        if (m_shared[k].empty() && !s.empty()) m_shared[k] = SharedText(s);
+        const std::size_t k = stringIndexAt(t, key, c, i);
+        if (m_shared[k].empty()) m_shared[k] = SharedText(m_strings[k]);
         return m_shared[k];
     }
     Resource resourceAt(const Columns& t, const char* key, const json& c, std::size_t i) const {
