@@ -15,6 +15,7 @@
 #include "core/io/load.h"
 #include "core/report/single/evidence_code.h"
 #include "core/report/single/report_json.h"
+#include "core/report/single/report_json_v3_detail.h"
 #include "test_support.h"
 
 using namespace contend;
@@ -277,6 +278,26 @@ TEST_CASE("an anomaly's windows are left to the reader only when its slice's ope
     CHECK(written({anomaly(0, 9, 100, {1, 2}), anomaly(1, 4, 50, {})}));
     CHECK(written({anomaly(0, 9, 100, {1, 2, 2}), anomaly(1, 4, 50, {2})}));
     CHECK(written({anomaly(0, 9, 100, {1, 2}), anomaly(1, 7, 70, {1})}));
+}
+
+TEST_CASE("the texts' table numbers a text by its bytes, whether looked up by them or by its address", "[report][v3]") {
+    // Texts 4096 bytes apart share a slot of the address cache: same size, other bytes.
+    std::string buf(3 * 4096 + 16, 'x');
+    buf.replace(0, 6, "alpha1");
+    buf.replace(4096, 6, "alpha2");
+    buf.replace(8192, 6, "alpha1");  // the first one's bytes at another address
+    const std::string_view a(buf.data(), 6), b(buf.data() + 4096, 6), a2(buf.data() + 8192, 6);
+    v3detail::TextTable t;
+    CHECK(t.indexStable(a) == 0);
+    CHECK(t.indexStable(b) == 1);   // the slot held a: not taken for it
+    CHECK(t.indexStable(a) == 0);   // nor b for a
+    CHECK(t.indexStable(a2) == 0);  // the same bytes elsewhere: the same text
+    CHECK(t.index("beta") == 2);    // both ways share one numbering, in the order of first use
+    CHECK(t.indexStable(std::string_view(buf.data(), 5)) == 3);  // a prefix at a's address is another text
+    CHECK(t.indexStable(std::string_view(buf.data() + 8192, 6)) == 0);
+    CHECK(t.indexStable(std::string_view()) == 4);
+    CHECK(t.index("") == 4);
+    CHECK(t.all() == std::vector<std::string>{"alpha1", "alpha2", "beta", "alpha", ""});
 }
 
 namespace {

@@ -59,6 +59,8 @@ class Writer {
         return true;
     }
     void text(std::string_view s) { m_w.value(m_strings.index(s)); }
+    // A text that stays put while the report is written (TextTable::indexStable).
+    void stableText(std::string_view s) { m_w.value(m_strings.indexStable(s)); }
     void optionalNs(TimeNs v) { v >= 0 ? m_w.value(v) : m_w.null(); }
     void time(TimeNs v) { m_w.value(v - m_origin); }
     void evidence(std::string_view s);
@@ -297,8 +299,8 @@ void Writer::anomalies() {
         column("score_f32", n, [&](std::size_t k) { m_w.value(static_cast<float>(list.score(k))); });
     else
         column("score", n, [&](std::size_t k) { m_w.value(finite(list.score(k))); });
-    column("cause", n, [&](std::size_t k) { text(resourceName(list.cause(k))); });
-    column("provenance", n, [&](std::size_t k) { text(provenanceName(list.provenance(k))); });
+    column("cause", n, [&](std::size_t k) { stableText(resourceName(list.cause(k))); });
+    column("provenance", n, [&](std::size_t k) { stableText(provenanceName(list.provenance(k))); });
     if (!all(n, [&](std::size_t k) { return list.text(k).evidence.empty(); }))
         column("evidence", n, [&](std::size_t k) { evidence(list.text(k).evidence); });
     if (!windowsFromOps())
@@ -366,7 +368,7 @@ void Writer::windows() {
     m_w.beginObject();
     m_w.member("rows", static_cast<std::uint64_t>(n));
     column("id", n, [&](std::size_t k) { m_w.value(list.id(k)); });
-    column("resource", n, [&](std::size_t k) { text(resourceName(list.resource(k))); });
+    column("resource", n, [&](std::size_t k) { stableText(resourceName(list.resource(k))); });
     column("start_ns", n, [&](std::size_t k) { time(list.start(k)); });
     column("end_ns", n, [&](std::size_t k) { time(list.end(k)); });
     column("overlap_ratio", n, [&](std::size_t k) { m_w.value(finite(list.overlapRatio(k))); });
@@ -374,7 +376,7 @@ void Writer::windows() {
         column("peak_utilization", n, [&](std::size_t k) { m_w.value(finite(list[k].peakUtilization)); });
     if (!all(n, [&](std::size_t k) { return !list.fromCounters(k); }))
         column("from_counters", n, [&](std::size_t k) { m_w.value(std::uint64_t{list.fromCounters(k) ? 1u : 0u}); });
-    column("provenance", n, [&](std::size_t k) { text(provenanceName(list[k].provenance)); });
+    column("provenance", n, [&](std::size_t k) { stableText(provenanceName(list[k].provenance)); });
     if (!all(n, [&](std::size_t k) { return list[k].evidence.empty(); }))
         column("evidence", n, [&](std::size_t k) { evidence(list[k].evidence); });
     if (!all(n, [&](std::size_t k) { return list[k].gainNs < 0; }))
@@ -393,9 +395,9 @@ void Writer::windowOps() {
     m_w.beginObject();
     m_w.member("rows", static_cast<std::uint64_t>(n));
     column("slice", n, [&](std::size_t i) { m_w.value(ops[i]->slice); });
-    column("name", n, [&](std::size_t i) { text(get(i).name); });
-    column("pid", n, [&](std::size_t i) { text(get(i).pid); });
-    column("tid", n, [&](std::size_t i) { text(get(i).tid); });
+    column("name", n, [&](std::size_t i) { stableText(get(i).name); });
+    column("pid", n, [&](std::size_t i) { stableText(get(i).pid); });
+    column("tid", n, [&](std::size_t i) { stableText(get(i).tid); });
     if (!m_opSlices) {
         column("start_ns", n, [&](std::size_t i) { time(get(i).start); });
         column("dur_ns", n, [&](std::size_t i) { m_w.value(get(i).dur); });
@@ -436,7 +438,7 @@ void Writer::clusters() {
     column("busy_ns", n, [&](std::size_t k) { m_w.value(cs[k].busyNs); });
     column("wait_ns", n, [&](std::size_t k) { m_w.value(cs[k].waitNs); });
     column("estimated_saving_ns", n, [&](std::size_t k) { m_w.value(cs[k].savingNs); });
-    column("provenance", n, [&](std::size_t k) { text(provenanceName(cs[k].provenance)); });
+    column("provenance", n, [&](std::size_t k) { stableText(provenanceName(cs[k].provenance)); });
     column("sync_gaps", n, [&](std::size_t k) { m_w.value(cs[k].syncGaps); });
     if (!all(n, [&](std::size_t k) { return cs[k].evidence.empty(); }))
         column("evidence", n, [&](std::size_t k) { evidence(cs[k].evidence); });

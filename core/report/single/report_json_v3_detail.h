@@ -3,6 +3,7 @@
 // report/4's table of slice times, whether a score can be written as a 32-bit float, and whether
 // the anomalies' windows follow from the windows' operators.
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -28,9 +29,27 @@ class TextTable {
         m_index.emplace(m_all.back(), m_all.size() - 1);
         return m_all.size() - 1;
     }
+    // index(s) for a text whose bytes stay where they are while the table is in use (a
+    // SharedText's block, a name kept by the report or the trace, a static name): looked up by
+    // its address in a small direct-mapped cache before its bytes are hashed. A window
+    // operator's name, pid and tid and every row's cause are a few such texts repeated hundreds
+    // of thousands of times. Never for a temporary: another text could later sit at its address.
+    std::uint64_t indexStable(std::string_view s) {
+        Slot& slot = m_slots[(reinterpret_cast<std::uintptr_t>(s.data()) >> 4) % m_slots.size()];
+        if (slot.data == s.data() && slot.size == s.size() && slot.data != nullptr) return slot.index;
+        const std::uint64_t i = index(s);
+        slot = {s.data(), s.size(), i};
+        return i;
+    }
     const std::vector<std::string>& all() const { return m_all; }
 
   private:
+    struct Slot {
+        const char* data = nullptr;
+        std::size_t size = 0;
+        std::uint64_t index = 0;
+    };
+    std::array<Slot, 256> m_slots{};
     struct Hash {
         using is_transparent = void;
         std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
