@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "core/analysis/scoring/baseline.h"
+#include "core/common/key_counter.h"
 #include "core/common/parallel.h"
 #include "core/common/radix_sort.h"
 
@@ -209,9 +210,9 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
     // Scratch, reused across signatures.
     std::vector<TimeNs> durs, work;
     OccurrenceKeys occ, side;  // side: the second half of a large signature's occurrences
-    std::vector<std::uint64_t> sortedKeys;
+    KeyCounter counter;
     std::vector<double> ranks;
-    std::vector<std::uint64_t> rankKeys, rankScratch, keyScratch;
+    std::vector<std::uint64_t> rankKeys, rankScratch;
     std::vector<std::uint8_t> maskOf;
     std::vector<TimeNs> ex, un;
     std::uint32_t tick = 0;
@@ -231,7 +232,6 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
         maxCount = std::max<std::size_t>(maxCount, ops.sigBegin[s + 1] - ops.sigBegin[s]);
     }
     for (OccurrenceKeys* o : {&occ, &side}) o->reserve(maxKeys, maxCount);
-    for (std::vector<std::uint64_t>* v : {&sortedKeys, &keyScratch}) v->reserve(maxKeys);
     for (std::vector<std::uint64_t>* v : {&rankKeys, &rankScratch}) v->reserve(maxCount);
     for (std::vector<TimeNs>* v : {&durs, &work}) v->reserve(maxCount);
     ranks.reserve(maxCount);
@@ -348,41 +348,27 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
         };
         std::vector<Cand> cands;
         auto candidates = [&] {
-            sortedKeys = keys;
-            radixSort(sortedKeys, keyScratch);
+            counter.count(keys);
+            const std::vector<KeyCounter::Count>& counted = counter.sorted();
             std::uint32_t alwaysCount = 0;
-            auto countOf = [&](std::uint64_t key) {
-                const auto r0 = std::equal_range(sortedKeys.begin(), sortedKeys.end(), key);
-                return static_cast<std::uint32_t>(r0.second - r0.first);
-            };
-            for (std::size_t i = 0; i < sortedKeys.size();) {
-                std::size_t j = i;
-                while (j < sortedKeys.size() && sortedKeys[j] == sortedKeys[i]) ++j;
-                const auto e = static_cast<std::uint32_t>(j - i);
-                const auto kindCode = static_cast<std::uint32_t>(sortedKeys[i] >> 32);
-                if (kindCode == kSerialSideKind) {
-                    i = j;
-                    continue;
-                }
+            for (const auto& [key, e] : counted) {
+                const auto kindCode = static_cast<std::uint32_t>(key >> 32);
+                if (kindCode == kSerialSideKind) continue;
                 // Serialised is chosen by where its own end falls, so longer runs fall in the band
                 // more often: it counts only when the band holds far more runs than its two
                 // neighbouring bands of twice its width (a scan test, binomial p = 1/3 under a
                 // smooth spread of end times), i.e. the runs really end one W after P does.
                 if (static_cast<FactorKind>(kindCode) == FactorKind::Serial) {
                     const std::uint32_t side =
-                        countOf(sideKeyOf(static_cast<std::uint32_t>(sortedKeys[i] & 0xFFFFFFFFu)));
-                    if (binomialTail(e, e + side, 1.0 / 3.0) >= kAlpha) {
-                        i = j;
-                        continue;
-                    }
+                        counter.countOf(sideKeyOf(static_cast<std::uint32_t>(key & 0xFFFFFFFFu)));
+                    if (binomialTail(e, e + side, 1.0 / 3.0) >= kAlpha) continue;
                 }
-                if (e >= kMinGroup && count - e >= kMinGroup) cands.push_back({sortedKeys[i], e});
+                if (e >= kMinGroup && count - e >= kMinGroup) cands.push_back({key, e});
                 const auto kind = static_cast<FactorKind>(kindCode);
                 if (kind == FactorKind::Partner && count - e < kMinGroup && e > alwaysCount) {
                     alwaysCount = e;
-                    se.alwaysWith = static_cast<std::uint32_t>(sortedKeys[i] & 0xFFFFFFFFu);
+                    se.alwaysWith = static_cast<std::uint32_t>(key & 0xFFFFFFFFu);
                 }
-                i = j;
             }
             std::stable_sort(cands.begin(), cands.end(),
                              [](const Cand& x, const Cand& y) { return x.exposed > y.exposed; });
