@@ -59,6 +59,27 @@ bool inHalves(std::uint32_t from, std::uint32_t to, bool split, const Cancelled&
     return finished;
 }
 
+// A pass over items [0, n) of uneven size whose results are kept apart per part (part 0 the
+// first items, part 1 the rest, joined in that order by the caller): with two cores and a whole
+// weight (the sum of weight(i)) of at least `splitFrom`, work(0, mid, 0) runs here and
+// work(mid, n, 1) on a second thread, mid where the weight before it first reaches half; else
+// work(0, n, 0) alone. Returns the number of parts (1 or 2).
+template <class Weight, class Work>
+int inWeightedHalves(std::size_t n, std::uint64_t splitFrom, Weight&& weight, Work&& work) {
+    std::uint64_t total = 0;
+    for (std::size_t i = 0; i < n; ++i) total += weight(i);
+    if (n < 2 || total < splitFrom || !twoCores()) {
+        work(std::size_t{0}, n, 0);
+        return 1;
+    }
+    std::uint64_t before = 0;
+    std::size_t mid = 0;
+    while (mid + 1 < n && 2 * (before + weight(mid)) <= total) before += weight(mid++);
+    if (mid == 0) mid = 1;  // the first item weighs more than half: alone here, the rest there
+    runBeside([&] { work(mid, n, 1); }, [&] { work(std::size_t{0}, mid, 0); });
+    return 2;
+}
+
 // Work started on a second thread now and joined later, while this thread goes on with other
 // work: join() waits for it and rethrows what it threw; the destructor waits too (an early
 // return or an exception on this thread never leaves it running over freed state). With one

@@ -92,6 +92,10 @@ struct PatternResult {
 // The patterns of the prepared analysis (threshold-independent: a report copies them and fills
 // unflaggedCostNs). `physics` is judgeSerialisation's; `causes` the per-op causes (a pattern's
 // cause is measured when most of its slowed runs have the same measured cause).
-PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes, const std::vector<FactorPhysics>& physics);
+// Its four passes (the candidates' estimates, the matched estimates, the patterns' runs, the
+// counted runs' cost) each run in two parts on two cores when they hold `splitFrom` runs or more:
+// the result is the one of a single thread (tests lower it to force the split).
+PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes, const std::vector<FactorPhysics>& physics,
+                           std::uint64_t splitFrom = std::uint64_t{1} << 14);
 
 }  // namespace contend
