@@ -1,8 +1,12 @@
 // A report's anomalies are a view over the prepared rows (core/analysis/model/anomaly_list.h): a
 // re-threshold builds none of them, a read builds only its block, and what is built equals the
-// same anomalies held as a plain vector, written out byte for byte the same.
+// same anomalies held as a plain vector, written out byte for byte the same; the order findings
+// are shown in, whole or its first few.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <numeric>
 #include <sstream>
+#include <vector>
 
 #include "analysis_sim.h"
 #include "core/analysis/engine.h"
@@ -120,4 +124,71 @@ TEST_CASE("a copy of a lazy report keeps its own what-if results", "[analysis][e
     a.anomalies.setGain(0, 7);
     CHECK(first.gainNs == 7);  // a block already built follows the set
     CHECK(b.anomalies.gainNs(0) == 12345);
+}
+
+TEST_CASE("the findings' order to show, whole or its first few, is the stable order by gain then by score",
+          "[report][rank]") {
+    // Anomalies, windows and clusters with many ties in gain and in the second key (whole
+    // microseconds of a few values), some gains not computed (-1).
+    std::vector<Anomaly> as;
+    std::vector<ContentionWindow> ws;
+    std::vector<Cluster> cs;
+    for (std::uint32_t i = 0; i < 3000; ++i) {
+        Anomaly a;
+        a.id = i;
+        a.score = 1.0 + (i * 7 % 5);
+        a.gainNs = i % 11 == 0 ? -1 : static_cast<TimeNs>(i * 13 % 4) * 1000;
+        as.push_back(a);
+        ContentionWindow w;
+        w.id = i;
+        w.gainNs = i % 9 == 0 ? -1 : static_cast<TimeNs>(i * 5 % 3) * 1000;
+        WindowOp op;
+        op.extraWaitNs = static_cast<TimeNs>(i * 3 % 4);
+        w.ops = {op};
+        ws.push_back(w);
+        Cluster c;
+        c.gainNs = static_cast<TimeNs>(i * 11 % 3);
+        c.savingNs = static_cast<TimeNs>(i % 6);
+        cs.push_back(c);
+    }
+    Report r;
+    r.anomalies = AnomalyList(as);
+    r.windows = WindowList(ws);
+    r.clusters = cs;
+    for (const FindingRank rank : {FindingRank::Gain, FindingRank::Score}) {
+        const bool byGain = rank == FindingRank::Gain;
+        // The reference: a stable sort on (gain when ranked by it, then the second key).
+        auto reference = [&](std::size_t n, auto gainOf, auto tie) {
+            std::vector<std::size_t> order(n);
+            std::iota(order.begin(), order.end(), std::size_t{0});
+            std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+                if (byGain && gainOf(a) != gainOf(b)) return gainOf(a) > gainOf(b);
+                return tie(a, b);
+            });
+            return order;
+        };
+        const auto anomalies = reference(
+            as.size(), [&](std::size_t i) { return as[i].gainNs; },
+            [&](std::size_t a, std::size_t b) { return as[a].score > as[b].score; });
+        const auto windows = reference(
+            ws.size(), [&](std::size_t i) { return ws[i].gainNs; },
+            [&](std::size_t a, std::size_t b) { return ws[a].ops[0].extraWaitNs > ws[b].ops[0].extraWaitNs; });
+        const auto clusters = reference(
+            cs.size(), [&](std::size_t i) { return cs[i].gainNs; },
+            [&](std::size_t a, std::size_t b) { return byGain && cs[a].savingNs > cs[b].savingNs; });
+        CHECK(anomalyOrder(r, rank) == anomalies);
+        CHECK(windowOrder(r, rank) == windows);
+        CHECK(clusterOrder(r, rank) == clusters);
+        for (const std::size_t limit : {std::size_t{0}, std::size_t{1}, std::size_t{10}, std::size_t{2999},
+                                        std::size_t{3000}, std::size_t{5000}}) {
+            INFO("limit " << limit);
+            const auto prefix = [&](const std::vector<std::size_t>& v) {
+                return std::vector<std::size_t>(v.begin(),
+                                                v.begin() + static_cast<std::ptrdiff_t>(std::min(limit, v.size())));
+            };
+            CHECK(anomalyOrder(r, rank, limit) == prefix(anomalies));
+            CHECK(windowOrder(r, rank, limit) == prefix(windows));
+            CHECK(clusterOrder(r, rank, limit) == prefix(clusters));
+        }
+    }
 }

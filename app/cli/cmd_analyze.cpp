@@ -169,7 +169,7 @@ void printSummary(const Report& r, TimeNs traceBegin, std::size_t top, bool byGa
     printWhatIf(r, top);
     const std::size_t iters = r.whatIf.iterations;
     if (!r.anomalies.empty()) {
-        const std::vector<std::size_t> order = anomalyOrder(r, byGain ? FindingRank::Gain : FindingRank::Score);
+        const std::vector<std::size_t> order = anomalyOrder(r, byGain ? FindingRank::Gain : FindingRank::Score, top);
         std::printf("\ntop anomalies (by %s; times since the trace start):\n", byGain ? "predicted gain" : "score");
         for (std::size_t i = 0; i < std::min(top, r.anomalies.size()); ++i) {
             const Anomaly& a = r.anomalies[order[i]];
@@ -185,7 +185,7 @@ void printSummary(const Report& r, TimeNs traceBegin, std::size_t top, bool byGa
     }
     if (!r.windows.empty()) {
         std::vector<std::pair<TimeNs, std::size_t>> byCost;
-        for (std::size_t i : windowOrder(r, byGain ? FindingRank::Gain : FindingRank::Score))
+        for (std::size_t i : windowOrder(r, byGain ? FindingRank::Gain : FindingRank::Score, top))
             byCost.push_back({windowExtraWait(r.windows[i]), i});
         std::printf("\ntop contention windows (by %s; times since the trace start):\n",
                     byGain ? "predicted gain" : "extra wait");
@@ -206,7 +206,7 @@ void printSummary(const Report& r, TimeNs traceBegin, std::size_t top, bool byGa
         if (r.windows.size() > top) std::printf("  ... and %s more\n", formatCount(r.windows.size() - top).c_str());
     }
     if (!r.clusters.empty()) {
-        const std::vector<std::size_t> order = clusterOrder(r, byGain ? FindingRank::Gain : FindingRank::Score);
+        const std::vector<std::size_t> order = clusterOrder(r, byGain ? FindingRank::Gain : FindingRank::Score, top);
         std::printf("\nclusters of tiny operators%s:\n", byGain ? " (by predicted gain)" : "");
         for (std::size_t i = 0; i < std::min(top, r.clusters.size()); ++i) {
             const Cluster& c = r.clusters[order[i]];

@@ -13,9 +13,12 @@ namespace contend {
 enum class FindingRank { Gain, Score };
 
 TimeNs windowExtraWait(const ContentionWindow& w);
-// Indices into report.anomalies / windows / clusters, in the order to show.
-std::vector<std::size_t> anomalyOrder(const Report& r, FindingRank rank);
-std::vector<std::size_t> windowOrder(const Report& r, FindingRank rank);
-std::vector<std::size_t> clusterOrder(const Report& r, FindingRank rank);
+// Indices into report.anomalies / windows / clusters, in the order to show (ties in list
+// order); only the first `limit` of them when it is given (a summary's top ten of a million
+// anomalies is a partial sort, not a full one).
+inline constexpr std::size_t kAllFindings = static_cast<std::size_t>(-1);
+std::vector<std::size_t> anomalyOrder(const Report& r, FindingRank rank, std::size_t limit = kAllFindings);
+std::vector<std::size_t> windowOrder(const Report& r, FindingRank rank, std::size_t limit = kAllFindings);
+std::vector<std::size_t> clusterOrder(const Report& r, FindingRank rank, std::size_t limit = kAllFindings);
 
 }  // namespace contend

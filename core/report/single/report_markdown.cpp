@@ -151,7 +151,7 @@ void writeAnomalies(std::ostream& o, const Report& r, FindingRank rank, const st
         o << "| # | operator | track | start (ns) | duration | baseline | excess | score | cause | known | gain | "
              "evidence |\n"
              "|---|---|---|---|---|---|---|---|---|---|---|---|\n";
-        const std::vector<std::size_t> order = anomalyOrder(r, rank);
+        const std::vector<std::size_t> order = anomalyOrder(r, rank, kTop);
         for (std::size_t i = 0; i < std::min(kTop, r.anomalies.size()); ++i) {
             const Anomaly& a = r.anomalies[order[i]];
             char score[32];
@@ -172,7 +172,7 @@ void writeWindows(std::ostream& o, const Report& r, FindingRank rank, const std:
     if (r.windows.empty()) {
         o << "None at this overlap ratio.\n\n";
     } else {
-        const std::vector<std::size_t> order = windowOrder(r, rank);
+        const std::vector<std::size_t> order = windowOrder(r, rank, kTop);
         auto cost = [&](std::size_t i) { return windowExtraWait(r.windows[i]); };
         o << "| # | resource | known | span | overlap ratio | peak | operators | extra wait | gain | evidence |\n"
              "|---|---|---|---|---|---|---|---|---|---|\n";
@@ -202,7 +202,7 @@ void writeClusters(std::ostream& o, const Report& r, FindingRank rank, const std
     } else {
         o << "| # | track | span | operators | busy | waiting | saving if fused | end-to-end gain | why it waited |\n"
              "|---|---|---|---|---|---|---|---|---|\n";
-        const std::vector<std::size_t> order = clusterOrder(r, rank);
+        const std::vector<std::size_t> order = clusterOrder(r, rank, kTop);
         for (std::size_t i = 0; i < std::min(kTop, r.clusters.size()); ++i) {
             const Cluster& c = r.clusters[order[i]];
             o << "| " << c.id << " | " << cell(c.trackLabel) << " | " << formatDuration(c.end - c.start) << " | "
