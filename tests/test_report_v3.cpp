@@ -238,46 +238,54 @@ TEST_CASE("a hand-built report/3 keeps what the operators and threads do not say
 
 TEST_CASE("an anomaly's windows are left to the reader only when its slice's operators give them, in order",
           "[report][v3]") {
-    // Windows 1 and 2 both hold slice 9 (window 1 twice); window 2 holds slice 4 too.
-    Report r = oneOperatorReport();
-    // A window operator or an anomaly of slice `slice` on thread 1/2, 10 ns from `start`.
-    const auto on = [](auto item, std::uint32_t slice, TimeNs start) {
-        item.slice = slice;
-        item.name = "k";
-        item.pid = "1";
-        item.tid = "2";
-        item.startNs = start;
-        item.durNs = 10;
-        return item;
-    };
-    const auto op = [&](std::uint32_t slice, TimeNs start) { return on(WindowOp{}, slice, start); };
-    ContentionWindow w1, w2;
-    w1.id = 1;
-    w1.ops = {op(9, 100), op(9, 100)};
-    w2.id = 2;
-    w2.ops = {op(4, 50), op(9, 100)};
-    r.windows = WindowList(std::vector<ContentionWindow>{w1, w2});
-    const auto anomaly = [&](std::uint32_t id, std::uint32_t slice, TimeNs start, std::vector<std::uint32_t> windows) {
-        Anomaly a = on(Anomaly{}, slice, start);
-        a.id = id;
-        a.windows = std::move(windows);
-        return a;
-    };
-    const auto written = [&](std::vector<Anomaly> as) {
-        r.anomalies = AnomalyList(std::move(as));
-        const json j = reportToJson(r);
-        CHECK(reportToJson(readText(j.dump()), ReportSchemaVersion::V2) == reportToJson(r, ReportSchemaVersion::V2));
-        return j["anomalies"].contains("windows");
-    };
-    // The engine's shape: slice 9 in 1 then 2, slice 4 in 2, slice 7 in none.
-    CHECK_FALSE(written({anomaly(0, 9, 100, {1, 2}), anomaly(1, 4, 50, {2}), anomaly(2, 7, 70, {})}));
-    // Anything else keeps the column: another order, one missing, one too many, one on a slice no
-    // operator holds.
-    CHECK(written({anomaly(0, 9, 100, {2, 1}), anomaly(1, 4, 50, {2})}));
-    CHECK(written({anomaly(0, 9, 100, {1}), anomaly(1, 4, 50, {2})}));
-    CHECK(written({anomaly(0, 9, 100, {1, 2}), anomaly(1, 4, 50, {})}));
-    CHECK(written({anomaly(0, 9, 100, {1, 2, 2}), anomaly(1, 4, 50, {2})}));
-    CHECK(written({anomaly(0, 9, 100, {1, 2}), anomaly(1, 7, 70, {1})}));
+    // Windows 1 and 2 both hold slice 9 (window 1 twice); window 2 holds slice 4 too. Slices
+    // from 0 (dense: counted by slice) and from 50M (sparse: sorted).
+    for (const std::uint32_t base : {0u, 50'000'000u}) {
+        INFO("slices from " << base);
+        Report r = oneOperatorReport();
+        // A window operator or an anomaly of slice `slice` on thread 1/2, 10 ns from `start`.
+        const auto on = [&](auto item, std::uint32_t slice, TimeNs start) {
+            item.slice = base + slice;
+            item.name = "k";
+            item.pid = "1";
+            item.tid = "2";
+            item.startNs = start;
+            item.durNs = 10;
+            return item;
+        };
+        const auto op = [&](std::uint32_t slice, TimeNs start) { return on(WindowOp{}, slice, start); };
+        ContentionWindow w1, w2;
+        w1.id = 1;
+        w1.ops = {op(9, 100), op(9, 100)};
+        w2.id = 2;
+        w2.ops = {op(4, 50), op(9, 100)};
+        r.windows = WindowList(std::vector<ContentionWindow>{w1, w2});
+        const auto anomaly = [&](std::uint32_t id, std::uint32_t slice, TimeNs start,
+                                 std::vector<std::uint32_t> windows) {
+            Anomaly a = on(Anomaly{}, slice, start);
+            a.id = id;
+            a.windows = std::move(windows);
+            return a;
+        };
+        const auto written = [&](std::vector<Anomaly> as) {
+            r.anomalies = AnomalyList(std::move(as));
+            const json j = reportToJson(r);
+            CHECK(reportToJson(readText(j.dump()), ReportSchemaVersion::V2) ==
+                  reportToJson(r, ReportSchemaVersion::V2));
+            return j["anomalies"].contains("windows");
+        };
+        // The engine's shape: slice 9 in 1 then 2, slice 4 in 2, slice 7 in none.
+        CHECK_FALSE(written(
+            {anomaly(0, 9, 100, {1, 2}), anomaly(1, 4, 50, {2}), anomaly(2, 7, 70, {}), anomaly(3, 70, 70, {})}));
+        // Anything else keeps the column: another order, one missing, one too many, one on a slice no
+        // operator holds.
+        CHECK(written({anomaly(0, 9, 100, {2, 1}), anomaly(1, 4, 50, {2})}));
+        CHECK(written({anomaly(0, 9, 100, {1}), anomaly(1, 4, 50, {2})}));
+        CHECK(written({anomaly(0, 9, 100, {1, 2}), anomaly(1, 4, 50, {})}));
+        CHECK(written({anomaly(0, 9, 100, {1, 2, 2}), anomaly(1, 4, 50, {2})}));
+        CHECK(written({anomaly(0, 9, 100, {1, 2}), anomaly(1, 7, 70, {1})}));
+        CHECK(written({anomaly(0, 9, 100, {1, 2}), anomaly(1, 70, 70, {2})}));  // beyond every operator's slice
+    }
 }
 
 TEST_CASE("the texts' table numbers a text by its bytes, whether looked up by them or by its address", "[report][v3]") {

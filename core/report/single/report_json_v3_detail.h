@@ -119,9 +119,52 @@ inline bool isFloat32(double v) {
 // in window opWindow[i]. Linear after two radix sorts: the operators by slice give each slice
 // its ids, the anomalies by slice find their range of them, and the memberships are matched
 // against it in one pass.
+//
+// When the slices are dense (the engine's: below 8 per operator and anomaly), the operators'
+// ids are put in slice order by a counting sort instead, and each anomaly finds its slice's
+// range directly, without sorting the anomalies.
+inline bool windowsFollowOpsDense(const AnomalyList& list, const std::vector<std::uint32_t>& opSlice,
+                                  const std::vector<std::uint32_t>& opWindow, std::uint32_t maxSlice) {
+    const std::size_t n = list.size();
+    // Each slice's ids from first[slice] to end[slice], in window order (a stable counting sort
+    // of the operators, which come in window order), a window once when consecutive operators
+    // share it.
+    std::vector<std::uint32_t> first(std::size_t{maxSlice} + 1, 0);
+    for (const std::uint32_t s : opSlice)
+        if (s < maxSlice) ++first[s + 1];
+    for (std::size_t s = 1; s < first.size(); ++s) first[s] += first[s - 1];
+    std::vector<std::uint32_t> ids(opSlice.size()), end(first);
+    for (std::size_t i = 0; i < opSlice.size(); ++i) {
+        const std::uint32_t s = opSlice[i];
+        if (end[s] > first[s] && ids[end[s] - 1] == opWindow[i]) continue;
+        ids[end[s]++] = opWindow[i];
+    }
+    std::vector<std::uint32_t> at(n), left(n);  // each anomaly's next id, and how many it has still to match
+    for (std::size_t k = 0; k < n; ++k) {
+        const std::uint32_t s = list.slice(k);
+        if (s > maxSlice) continue;  // no operator holds it: no window either
+        at[k] = first[s];
+        left[k] = end[s] - first[s];
+    }
+    bool same = true;
+    list.forEachMembership([&](std::size_t k, std::uint32_t id) {
+        if (!same || left[k] == 0 || ids[at[k]] != id) {
+            same = false;
+            return;
+        }
+        ++at[k];
+        --left[k];
+    });
+    return same && std::all_of(left.begin(), left.end(), [](std::uint32_t l) { return l == 0; });
+}
+
 inline bool windowsFollowOps(const AnomalyList& list, const std::vector<std::uint32_t>& opSlice,
                              const std::vector<std::uint32_t>& opWindow) {
     const std::size_t n = list.size();
+    std::uint32_t maxSlice = 0;
+    for (const std::uint32_t s : opSlice) maxSlice = std::max(maxSlice, s);
+    if (!opSlice.empty() && maxSlice <= 8 * (opSlice.size() + n) + 4096)
+        return windowsFollowOpsDense(list, opSlice, opWindow, maxSlice);
     std::vector<std::uint64_t> keys, scratch;
     keys.reserve(opSlice.size());
     for (std::size_t i = 0; i < opSlice.size(); ++i) keys.push_back(std::uint64_t{opSlice[i]} << 32 | i);
