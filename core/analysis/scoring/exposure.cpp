@@ -192,6 +192,52 @@ double mannWhitneyGreater(const std::vector<TimeNs>& exposed, const std::vector<
     return mannWhitneyFromRanks(r1, static_cast<double>(exposed.size()), static_cast<double>(unexposed.size()), tie);
 }
 
+SubsetRanks::SubsetRanks(const std::vector<TimeNs>& values) : m_values(values) {
+    std::vector<std::uint64_t> keys, scratch;
+    if (keysByValue(values, keys, scratch)) {
+        m_order.resize(keys.size());
+        for (std::size_t i = 0; i < keys.size(); ++i) m_order[i] = static_cast<std::uint32_t>(keys[i] & 0xFFFFFFFFu);
+        return;
+    }
+    m_order.resize(values.size());
+    std::iota(m_order.begin(), m_order.end(), 0u);
+    std::sort(m_order.begin(), m_order.end(), [&](std::uint32_t a, std::uint32_t b) { return values[a] < values[b]; });
+}
+
+double SubsetRanks::mannWhitneyGreater(const std::vector<std::uint8_t>& group) const {
+    // averageRanks over the values kept, read off the one order: each tie group (equal values,
+    // the kept ones among them) in ascending value order, as there. The rank sum is a sum of
+    // half-integers, exact in any order while it stays below 2^52 (below kSplitBelow values);
+    // beyond, the two samples are ranked as mannWhitneyGreater ranks them.
+    const std::size_t n = m_order.size();
+    if (n >= kSplitBelow) {
+        std::vector<TimeNs> exposedValues, unexposedValues;
+        for (std::size_t i = 0; i < n; ++i)
+            if (group[i] != 0) (group[i] == 1 ? exposedValues : unexposedValues).push_back(m_values[i]);
+        return contend::mannWhitneyGreater(exposedValues, unexposedValues);
+    }
+    double r1 = 0, tie = 0;
+    std::uint64_t n1 = 0, n2 = 0, ranked = 0;
+    for (std::size_t i = 0; i < n;) {
+        const TimeNs v = m_values[m_order[i]];
+        std::uint64_t kept = 0, exposed = 0;
+        for (; i < n && m_values[m_order[i]] == v; ++i) {
+            const std::uint8_t g = group[m_order[i]];
+            kept += g != 0;
+            exposed += g == 1;
+        }
+        if (kept == 0) continue;
+        const double r = (static_cast<double>(ranked) + static_cast<double>(ranked + kept) + 1) / 2;
+        r1 += static_cast<double>(exposed) * r;
+        const double t = static_cast<double>(kept);
+        tie += t * t * t - t;
+        ranked += kept;
+        n1 += exposed;
+        n2 += kept - exposed;
+    }
+    return mannWhitneyFromRanks(r1, static_cast<double>(n1), static_cast<double>(n2), tie);
+}
+
 ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const OverlapResult& overlap,
                              const std::vector<SignatureCharacter>& characters, const PressureResult& pressure,
                              const ResourceTimelines& timelines, const std::function<bool()>& keepGoing,

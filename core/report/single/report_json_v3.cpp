@@ -24,7 +24,11 @@ namespace contend {
 
 using nlohmann::json;
 
+using v3detail::AnomalyChecks;
+using v3detail::BreakdownPart;
+using v3detail::isDefaultPart;
 using v3detail::isFloat32;
+using v3detail::kBreakdownParts;
 using v3detail::SliceTimes;
 using v3detail::TextTable;
 
@@ -87,8 +91,6 @@ class Writer {
     void origin();
     void sliceTimes();
     void slices();
-    struct AnomalyChecks;
-    static constexpr std::size_t kBreakdownParts = 8;
     AnomalyChecks anomalyChecks() const;
     void anomalies();
     void breakdowns(const AnomalyChecks& checks);
@@ -263,23 +265,9 @@ void Writer::slices() {
     m_slices = {};
 }
 
-// Which of the anomalies' columns and breakdown parts can be left out (each test holds for every
-// row), found in one pass over the rows: a pass per test read the whole row table (120 bytes a
-// row, 438k rows at coefficient 0.5 on 1M Kineto kernels) a dozen times and more.
-struct Writer::AnomalyChecks {
-    bool ids = true;        // every id is its index
-    bool names = true;      // every name is its signature's
-    bool threads = true;    // every pid, tid and label is its thread's
-    bool baselines = true;  // every baseline is its signature's
-    bool excess = true;     // every excess is the duration less the baseline
-    bool float32 = true;    // every score reads back from its shortest float text
-    bool noEvidence = true;
-    bool noGain = true;
-    bool noSlack = true;
-    std::array<bool, kBreakdownParts> defaultPart{};  // the part is its default in every row
-};
-
-Writer::AnomalyChecks Writer::anomalyChecks() const {
+// Which of the anomalies' columns and breakdown parts can be left out, found in one pass over
+// the rows (v3detail::AnomalyChecks).
+AnomalyChecks Writer::anomalyChecks() const {
     const AnomalyList& list = m_r.anomalies;
     AnomalyChecks c;
     c.defaultPart.fill(true);
@@ -300,17 +288,8 @@ Writer::AnomalyChecks Writer::anomalyChecks() const {
         c.noEvidence = c.noEvidence && text.evidence.empty();
         c.noGain = c.noGain && list.gainNs(k) < 0;
         c.noSlack = c.noSlack && list.slackNs(k) < 0;
-        const Breakdown& b = list.breakdown(k);
-        // compute_ns (report/4): the duration less the other three parts.
-        c.defaultPart[0] =
-            c.defaultPart[0] && (v4 ? b.computeNs == x.dur - b.dataWaitNs - b.queueNs - b.syncNs : b.computeNs == 0);
-        c.defaultPart[1] = c.defaultPart[1] && b.dataWaitNs == 0;
-        c.defaultPart[2] = c.defaultPart[2] && b.queueNs == 0;
-        c.defaultPart[3] = c.defaultPart[3] && b.syncNs == 0;
-        c.defaultPart[4] = c.defaultPart[4] && !b.measuredData;
-        c.defaultPart[5] = c.defaultPart[5] && !b.measuredQueue;
-        c.defaultPart[6] = c.defaultPart[6] && !b.measuredSync;
-        c.defaultPart[7] = c.defaultPart[7] && b.waitBeforeNs < 0;
+        for (std::size_t i = 0; i < kBreakdownParts.size(); ++i)
+            c.defaultPart[i] = c.defaultPart[i] && isDefaultPart(i, list.breakdown(k), x.dur, v4);
     }
     return c;
 }
@@ -363,23 +342,9 @@ void Writer::anomalies() {
 void Writer::breakdowns(const AnomalyChecks& checks) {
     const AnomalyList& list = m_r.anomalies;
     const std::size_t n = list.size();
-    struct Part {
-        const char* key;
-        TimeNs Breakdown::*ns;
-        bool Breakdown::*flag;
-    };
-    // In AnomalyChecks::defaultPart's order.
-    const std::array<Part, kBreakdownParts> parts{{{"compute_ns", &Breakdown::computeNs, nullptr},
-                                                   {"data_wait_ns", &Breakdown::dataWaitNs, nullptr},
-                                                   {"queue_ns", &Breakdown::queueNs, nullptr},
-                                                   {"sync_ns", &Breakdown::syncNs, nullptr},
-                                                   {"measured_data", nullptr, &Breakdown::measuredData},
-                                                   {"measured_queue", nullptr, &Breakdown::measuredQueue},
-                                                   {"measured_sync", nullptr, &Breakdown::measuredSync},
-                                                   {"wait_before_ns", &Breakdown::waitBeforeNs, nullptr}}};
     bool open = false;
-    for (std::size_t i = 0; i < parts.size(); ++i) {
-        const Part& p = parts[i];
+    for (std::size_t i = 0; i < kBreakdownParts.size(); ++i) {
+        const BreakdownPart& p = kBreakdownParts[i];
         if (checks.defaultPart[i]) continue;
         if (!open) {
             m_w.key("breakdown");

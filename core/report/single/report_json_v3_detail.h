@@ -1,7 +1,8 @@
 #pragma once
 // The report/3 and /4 writer's private parts (report_json_v3.cpp): the document's table of texts,
-// report/4's table of slice times, whether a score can be written as a 32-bit float, and whether
-// the anomalies' windows follow from the windows' operators.
+// report/4's table of slice times, the breakdown parts and which of the anomalies' columns can be
+// left out, whether a score can be written as a 32-bit float, and whether the anomalies' windows
+// follow from the windows' operators.
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -100,6 +101,47 @@ class SliceTimes {
     std::vector<std::uint32_t> m_pos;
     std::unordered_map<std::uint32_t, std::uint32_t> m_sparse;
     std::vector<Row> m_rows;
+};
+
+// The anomalies' breakdown parts as report/3 and /4 write them, a column each.
+struct BreakdownPart {
+    const char* key;
+    TimeNs Breakdown::*ns;
+    bool Breakdown::*flag;
+};
+inline constexpr std::array<BreakdownPart, 8> kBreakdownParts{{{"compute_ns", &Breakdown::computeNs, nullptr},
+                                                               {"data_wait_ns", &Breakdown::dataWaitNs, nullptr},
+                                                               {"queue_ns", &Breakdown::queueNs, nullptr},
+                                                               {"sync_ns", &Breakdown::syncNs, nullptr},
+                                                               {"measured_data", nullptr, &Breakdown::measuredData},
+                                                               {"measured_queue", nullptr, &Breakdown::measuredQueue},
+                                                               {"measured_sync", nullptr, &Breakdown::measuredSync},
+                                                               {"wait_before_ns", &Breakdown::waitBeforeNs, nullptr}}};
+
+// Whether part i of a breakdown of an operator `dur` long is its default, left to the reader: 0,
+// false, not known (wait_before_ns < 0); in report/4 compute_ns is the duration less the other
+// three parts.
+inline bool isDefaultPart(std::size_t i, const Breakdown& b, TimeNs dur, bool v4) {
+    const BreakdownPart& p = kBreakdownParts[i];
+    if (v4 && p.ns == &Breakdown::computeNs) return b.computeNs == dur - b.dataWaitNs - b.queueNs - b.syncNs;
+    if (p.flag) return !(b.*p.flag);
+    return p.ns == &Breakdown::waitBeforeNs ? b.waitBeforeNs < 0 : b.*p.ns == 0;
+}
+
+// Which of the anomalies' columns and breakdown parts can be left out (each test holds for every
+// row), found in one pass over the rows: a pass per test read the whole row table (120 bytes a
+// row, 438k rows at coefficient 0.5 on 1M Kineto kernels) a dozen times and more.
+struct AnomalyChecks {
+    bool ids = true;        // every id is its index
+    bool names = true;      // every name is its signature's
+    bool threads = true;    // every pid, tid and label is its thread's
+    bool baselines = true;  // every baseline is its signature's
+    bool excess = true;     // every excess is the duration less the baseline
+    bool float32 = true;    // every score reads back from its shortest float text
+    bool noEvidence = true;
+    bool noGain = true;
+    bool noSlack = true;
+    std::array<bool, kBreakdownParts.size()> defaultPart{};  // the part is its default in every row
 };
 
 // Whether a score is a 32-bit float whose shortest decimal, read as a double and rounded to a
