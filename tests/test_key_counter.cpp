@@ -34,6 +34,10 @@ TEST_CASE("KeyCounter counts each distinct key as a map does, from one key to ma
         }
         CHECK(counter.countOf(std::uint64_t{16} << 32) == 0);  // a kind no key has
     }
+    // Two lists counted as one.
+    const std::vector<std::uint64_t> first{3, 9, 3}, second{9, 1, 9};
+    counter.count(first, &second);
+    CHECK(counter.sorted() == std::vector<KeyCounter::Count>{{1, 1}, {3, 2}, {9, 3}});
     counter.count({});  // counting again forgets the last keys
     CHECK(counter.sorted().empty());
     CHECK(counter.countOf(0) == 0);

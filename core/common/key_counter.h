@@ -16,12 +16,15 @@ class KeyCounter {
   public:
     using Count = std::pair<std::uint64_t, std::uint32_t>;  // a key and how many times it occurs
 
-    // Counts `keys` (forgetting what was counted before). The all-ones key is not allowed: it
-    // marks an empty slot (the callers' keys have small kinds in their high bits).
-    void count(const std::vector<std::uint64_t>& keys) {
+    // Counts `keys` and the `more` keys when given (forgetting what was counted before). The
+    // all-ones key is not allowed: it marks an empty slot (the callers' keys have small kinds in
+    // their high bits).
+    void count(const std::vector<std::uint64_t>& keys, const std::vector<std::uint64_t>* more = nullptr) {
         m_slots.assign(kFirstSlots, {kEmpty, 0});
         m_used = 0;
         for (const std::uint64_t k : keys) ++slotOf(k).second;
+        if (more)
+            for (const std::uint64_t k : *more) ++slotOf(k).second;
         m_sorted.clear();
         for (const Count& slot : m_slots)
             if (slot.first != kEmpty) m_sorted.push_back(slot);

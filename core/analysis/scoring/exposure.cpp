@@ -169,14 +169,6 @@ struct OccurrenceKeys {
         bestCoverOf.clear();
         keyBegin.assign(1, 0);
     }
-    // `later`'s occurrences after these.
-    void append(const OccurrenceKeys& later) {
-        const auto offset = static_cast<std::uint32_t>(keys.size());
-        keys.insert(keys.end(), later.keys.begin(), later.keys.end());
-        bestPartner.insert(bestPartner.end(), later.bestPartner.begin(), later.bestPartner.end());
-        bestCoverOf.insert(bestCoverOf.end(), later.bestCoverOf.begin(), later.bestCoverOf.end());
-        for (std::size_t i = 1; i < later.keyBegin.size(); ++i) keyBegin.push_back(offset + later.keyBegin[i]);
-    }
 };
 
 }  // namespace
@@ -264,9 +256,8 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
     std::uint32_t tick = 0;
     // Room for the largest signature once, on this thread, where what the side thread allocated
     // would stay with its malloc arena (an occurrence has at most three keys a pair and one a
-    // counter; room never touched costs no pages): grown signature after signature, each copy was
-    // faulted afresh (OccurrenceKeys::append's copy into new pages was a tenth of this stage on
-    // 1M Kineto kernels).
+    // counter; room never touched costs no pages): grown signature after signature, each growth
+    // was faulted afresh.
     std::size_t maxKeys = 0, maxCount = 0;
     for (std::size_t s = 0; s < ops.signatures.size(); ++s) {
         std::size_t k = 0;
@@ -380,10 +371,13 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
                           return collect(from, to, half == 0 ? occ : side, cancelled);
                       }))
             return r;
-        if (split) occ.append(side);
-        const std::vector<std::uint64_t>& keys = occ.keys;
-        const std::vector<std::uint32_t>& keyBegin = occ.keyBegin;
-        const std::vector<std::uint32_t>& bestPartner = occ.bestPartner;
+        // Occurrence i's keys: in `occ` before the split, in `side` from it (read where they are:
+        // copying the second half after the first was a tenth of this stage on 10M kernels).
+        const std::uint32_t sideFrom = split ? count / 2 : count;  // inHalves' middle
+        auto keysOf = [&](std::uint32_t i) {
+            return i < sideFrom ? std::pair<const OccurrenceKeys*, std::uint32_t>{&occ, i}
+                                : std::pair<const OccurrenceKeys*, std::uint32_t>{&side, i - sideFrom};
+        };
 
         // Candidate factors: exposed and unexposed at least kMinGroup times, most exposed first;
         // a large signature's duration ranks meanwhile on the second core (needed only when
@@ -394,7 +388,7 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
         };
         std::vector<Cand> cands;
         auto candidates = [&] {
-            counter.count(keys);
+            counter.count(occ.keys, split ? &side.keys : nullptr);
             const std::vector<KeyCounter::Count>& counted = counter.sorted();
             std::uint32_t alwaysCount = 0;
             for (const auto& [key, e] : counted) {
@@ -440,9 +434,10 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
         auto expose = [&](std::uint32_t from, std::uint32_t to, FactorSums& sums) {
             for (std::uint32_t i = from; i < to; ++i) {
                 std::uint8_t m = 0;
-                for (std::uint32_t k = keyBegin[i]; k < keyBegin[i + 1]; ++k)
+                const auto [o, j] = keysOf(i);
+                for (std::uint32_t k = o->keyBegin[j]; k < o->keyBegin[j + 1]; ++k)
                     for (std::uint32_t f = 0; f < nc; ++f)
-                        if (keys[k] == cands[f].key) m |= static_cast<std::uint8_t>(1u << f);
+                        if (o->keys[k] == cands[f].key) m |= static_cast<std::uint8_t>(1u << f);
                 if (m == 0) continue;
                 maskOf[i] = m;
                 r.exposedMask[ops.sigOps[b0 + i]] |= m;
@@ -524,8 +519,9 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
                         r.strongest[op] = se.factorBegin + f;
                         r.partnerOp[op] = kNone;
                         const std::uint64_t key = keyOf(fac.kind, fac.id);
-                        for (std::uint32_t k = keyBegin[i]; k < keyBegin[i + 1]; ++k)
-                            if (keys[k] == key) r.partnerOp[op] = bestPartner[k];
+                        const auto [o, j] = keysOf(i);
+                        for (std::uint32_t k = o->keyBegin[j]; k < o->keyBegin[j + 1]; ++k)
+                            if (o->keys[k] == key) r.partnerOp[op] = o->bestPartner[k];
                     }
                 }
                 refs += r.reference[op];
