@@ -156,6 +156,22 @@ inline bool isFloat32(double v) {
     return r.ec == std::errc() && static_cast<float>(back) == f;
 }
 
+// Whether each anomaly k's windows, in order, are exactly ids[at[k]], ids[at[k] + 1], ... (left[k]
+// of them: its slice's ids); `at` and `left` are used up.
+inline bool membershipsMatch(const AnomalyList& list, const std::vector<std::uint32_t>& ids,
+                             std::vector<std::uint32_t>& at, std::vector<std::uint32_t>& left) {
+    bool same = true;
+    list.forEachMembership([&](std::size_t k, std::uint32_t id) {
+        if (!same || left[k] == 0 || ids[at[k]] != id) {
+            same = false;
+            return;
+        }
+        ++at[k];
+        --left[k];
+    });
+    return same && std::all_of(left.begin(), left.end(), [](std::uint32_t l) { return l == 0; });
+}
+
 // Whether every anomaly's windows are the ids of the windows whose operators hold its slice, in
 // window order; operator i of every window's, one after the other, holds slice opSlice[i] and is
 // in window opWindow[i]. Linear after two radix sorts: the operators by slice give each slice
@@ -188,16 +204,7 @@ inline bool windowsFollowOpsDense(const AnomalyList& list, const std::vector<std
         at[k] = first[s];
         left[k] = end[s] - first[s];
     }
-    bool same = true;
-    list.forEachMembership([&](std::size_t k, std::uint32_t id) {
-        if (!same || left[k] == 0 || ids[at[k]] != id) {
-            same = false;
-            return;
-        }
-        ++at[k];
-        --left[k];
-    });
-    return same && std::all_of(left.begin(), left.end(), [](std::uint32_t l) { return l == 0; });
+    return membershipsMatch(list, ids, at, left);
 }
 
 inline bool windowsFollowOps(const AnomalyList& list, const std::vector<std::uint32_t>& opSlice,
@@ -237,16 +244,7 @@ inline bool windowsFollowOps(const AnomalyList& list, const std::vector<std::uin
         lo[k] = static_cast<std::uint32_t>(j);
         left[k] = static_cast<std::uint32_t>(h - j);
     }
-    bool same = true;
-    list.forEachMembership([&](std::size_t k, std::uint32_t id) {
-        if (!same || left[k] == 0 || ids[lo[k]] != id) {
-            same = false;
-            return;
-        }
-        ++lo[k];
-        --left[k];
-    });
-    return same && std::all_of(left.begin(), left.end(), [](std::uint32_t l) { return l == 0; });
+    return membershipsMatch(list, ids, lo, left);
 }
 
 }  // namespace contend::v3detail
