@@ -69,11 +69,6 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes, con
             const SignatureExposure& se = ex.signatures[s];
             // The runs compared (at least W long), ranked once for all of the signature's tests
             // when the first one is made (exposure.h, SubsetRanks).
-            compared.clear();
-            for (std::uint32_t i = ops.sigBegin[s]; i < ops.sigBegin[s + 1]; ++i) {
-                const TimeNs d = slices[ops.slices[ops.sigOps[i]]].dur;
-                if (d >= se.windowNs) compared.push_back(d);
-            }
             std::optional<SubsetRanks> ranked;
             for (std::uint32_t k = 0; k < se.factorCount && k < kMaxFactors; ++k) {
                 // A serialised factor picks its runs by where they end (after the partner did): by
@@ -131,7 +126,14 @@ PatternResult findPatterns(const CauseInputs& in, const CauseResult& causes, con
                                                                                   : 0;
                 for (std::size_t j = 0; j < kinds.size(); ++j)
                     group[j] = kinds[j] == kOn ? 1 : apartKind == 0 || (kinds[j] & apartKind) != 0 ? 2 : 0;
-                if (!ranked) ranked.emplace(compared);
+                if (!ranked) {
+                    compared.clear();
+                    for (std::uint32_t i = ops.sigBegin[s]; i < ops.sigBegin[s + 1]; ++i) {
+                        const TimeNs d = slices[ops.slices[ops.sigOps[i]]].dur;
+                        if (d >= se.windowNs) compared.push_back(d);
+                    }
+                    ranked.emplace(compared);
+                }
                 c.estimate = hodgesLehmannRatio(beside, apart, kMaxPatternSample, false);
                 c.estimate.p = ranked->mannWhitneyGreater(group);
                 cands.push_back(c);

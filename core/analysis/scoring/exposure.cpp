@@ -371,9 +371,10 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
                           return collect(from, to, half == 0 ? occ : side, cancelled);
                       }))
             return r;
-        // Occurrence i's keys: in `occ` before the split, in `side` from it (read where they are:
-        // copying the second half after the first was a tenth of this stage on 10M kernels).
-        const std::uint32_t sideFrom = split ? count / 2 : count;  // inHalves' middle
+        // Occurrence i's keys: in `occ` for the occurrences it collected, in `side` after them
+        // (read where they are: copying the second half after the first was a tenth of this stage
+        // on 10M kernels).
+        const auto sideFrom = static_cast<std::uint32_t>(occ.keyBegin.size() - 1);
         auto keysOf = [&](std::uint32_t i) {
             return i < sideFrom ? std::pair<const OccurrenceKeys*, std::uint32_t>{&occ, i}
                                 : std::pair<const OccurrenceKeys*, std::uint32_t>{&side, i - sideFrom};

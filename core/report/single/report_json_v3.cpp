@@ -274,10 +274,7 @@ AnomalyChecks Writer::anomalyChecks() const {
     const bool v4 = m_version >= 4;
     c.float32 = v4;
     for (std::size_t k = 0; k < list.size(); ++k) {
-        const AnomalyText text = list.text(k);
-        const ItemText x = m_fallback.empty() ? ItemText{text.name,       text.pid,        text.tid,
-                                                         text.trackLabel, list.startNs(k), list.durNs(k)}
-                                              : anomalyText(k);
+        const ItemText x = anomalyText(k);
         const SignatureStats* sig = op(list.signature(k));
         c.ids = c.ids && list.id(k) == k;
         c.names = c.names && sig && sig->name == x.name;
@@ -285,7 +282,7 @@ AnomalyChecks Writer::anomalyChecks() const {
         c.baselines = c.baselines && sig && sig->baselineNs == list.baselineNs(k);
         c.excess = c.excess && list.excessNs(k) == x.dur - list.baselineNs(k);
         c.float32 = c.float32 && isFloat32(list.score(k));
-        c.noEvidence = c.noEvidence && text.evidence.empty();
+        c.noEvidence = c.noEvidence && list.text(k).evidence.empty();
         c.noGain = c.noGain && list.gainNs(k) < 0;
         c.noSlack = c.noSlack && list.slackNs(k) < 0;
         for (std::size_t i = 0; i < kBreakdownParts.size(); ++i)
