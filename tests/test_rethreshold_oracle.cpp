@@ -119,6 +119,73 @@ WindowKey keyOf(const ContentionWindow& w) {
     return {w.resource, w.start, w.end, slices};
 }
 
+// contend-cli prepares for its one coefficient (AnalysisSettings::lowestCoefficient): the window
+// candidates whose payer never scores above it are left out. Every report at or above it must
+// be the slider's (all candidates kept): the same windows with the same ids, operators and extra
+// wait, and the same windows listed on each anomaly.
+TEST_CASE("an analysis prepared for its lowest coefficient reports the slider's windows and ids",
+          "[analysis][engine][windows][ids]") {
+    std::size_t dropped = 0, compared = 0;
+    for (auto scenario : {sim::Scenario::Mixed, sim::Scenario::Bandwidth, sim::Scenario::Cache, sim::Scenario::Lock})
+        for (auto counters : {sim::CounterMode::Full, sim::CounterMode::None})
+            for (std::uint64_t seed : {2u, 5u}) {
+                const TracePtr trace =
+                    test::simulated({.scenario = scenario, .seed = seed, .counters = counters}).trace;
+                auto all = prepareAnalysis(trace, AnalysisSettings{}).value();
+                REQUIRE(all);
+                // Every kept candidate keeps its id: the full list's at that position, ascending.
+                for (double lowest : {1.0, 2.0, 3.0}) {
+                    INFO("scenario " << static_cast<int>(scenario) << " counters " << static_cast<int>(counters)
+                                     << " seed " << seed << " lowest " << lowest);
+                    AnalysisSettings settings;
+                    settings.lowestCoefficient = lowest;
+                    auto some = prepareAnalysis(trace, settings).value();
+                    REQUIRE(some);
+                    const auto& full = all->windowCandidates();
+                    const auto& kept = some->windowCandidates();
+                    dropped += full.size() - kept.size();
+                    std::size_t qualifying = 0;
+                    for (std::size_t i = 0; i < full.size(); ++i) {
+                        CHECK(full[i].id == i);
+                        qualifying += static_cast<double>(full[i].payerScore) > lowest ? 1 : 0;
+                    }
+                    CHECK(kept.size() == qualifying);
+                    for (const WindowCandidate& c : kept) {
+                        REQUIRE(c.id < full.size());
+                        CHECK(full[c.id].a == c.a);
+                        CHECK(full[c.id].b == c.b);
+                        CHECK(full[c.id].ratio == c.ratio);
+                        CHECK(full[c.id].resource == c.resource);
+                        CHECK(static_cast<double>(c.payerScore) > lowest);
+                    }
+                    for (double k : {lowest, lowest + 0.5, lowest + 2.0})
+                        for (double ratio : {0.3, 0.7}) {
+                            const Report want = buildReport(*all, k, ratio);
+                            const Report got = buildReport(*some, k, ratio);
+                            REQUIRE(got.windows.size() == want.windows.size());
+                            CHECK(got.summary.windows == want.summary.windows);
+                            for (std::size_t w = 0; w < want.windows.size(); ++w) {
+                                const ContentionWindow& x = got.windows[w];
+                                const ContentionWindow& y = want.windows[w];
+                                CHECK(x.id == y.id);
+                                CHECK(keyOf(x) == keyOf(y));
+                                CHECK(x.overlapRatio == y.overlapRatio);
+                                REQUIRE(x.ops.size() == y.ops.size());
+                                for (std::size_t o = 0; o < x.ops.size(); ++o)
+                                    CHECK(x.ops[o].extraWaitNs == y.ops[o].extraWaitNs);
+                                ++compared;
+                            }
+                            REQUIRE(got.anomalies.size() == want.anomalies.size());
+                            for (std::size_t a = 0; a < want.anomalies.size(); ++a)
+                                CHECK(got.anomalies[a].windows == want.anomalies[a].windows);
+                        }
+                }
+            }
+    // Candidates were left out and windows compared, or this test checked nothing.
+    CHECK(dropped > 0);
+    CHECK(compared > 100);
+}
+
 TEST_CASE("a contention window keeps its id when the coefficient and the overlap ratio move",
           "[analysis][engine][windows][ids]") {
     auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{}).value();
@@ -140,8 +207,11 @@ TEST_CASE("a contention window keeps its id when the coefficient and the overlap
                 // The id is the candidate that opened it: one that qualifies here, of the
                 // window's resource, starting where the window starts, and no qualifying
                 // candidate of that resource before it is chained into it.
-                REQUIRE(w.id < candidates.size());
-                const WindowCandidate& c = candidates[w.id];
+                const auto at = std::lower_bound(candidates.begin(), candidates.end(), w.id,
+                                                 [](const WindowCandidate& x, std::uint32_t id) { return x.id < id; });
+                REQUIRE(at != candidates.end());
+                REQUIRE(at->id == w.id);
+                const WindowCandidate& c = *at;
                 CHECK(c.resource == w.resource);
                 CHECK(c.start == w.start);
                 CHECK(c.ratio >= static_cast<float>(ratio) - 1e-6f);

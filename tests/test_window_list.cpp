@@ -104,7 +104,7 @@ TEST_CASE("window rows equal the windows buildWindows makes at every threshold",
         c.start = start;
         c.end = start + 1 + next() % 2000;
         c.payerScore = static_cast<float>(next() % 500) / 100.0f;
-        c.payer = c.a;
+        c.id = static_cast<std::uint32_t>(made.size());
         made.push_back(c);
     }
     std::size_t chained = 0;
@@ -168,7 +168,7 @@ TEST_CASE("window rows' tracks on a trace with more tracks than a bit mask holds
         c.start = start;
         c.end = start + 1 + next() % 1500;
         c.payerScore = 5;
-        c.payer = c.a;
+        c.id = static_cast<std::uint32_t>(made.size());
         made.push_back(c);
     }
     WindowTracks tracks;

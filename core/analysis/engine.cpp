@@ -256,7 +256,7 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
     runBeside([&] { p->m_patterns = findPatterns(in, p->m_causes, p->m_physics); },
               [&] {
                   p->m_breakdowns = computeBreakdowns(t, ops, p->m_base, p->m_pressure, p->m_causes);
-                  if (ops.deviceScope && !stopped()) p->m_candidates = findWindowCandidates(in, p->m_causes, keepGoing);
+                  if (ops.deviceScope && !stopped()) p->m_candidates = findWindowCandidates(in, p->m_causes, keepGoing, s.lowestCoefficient);
               });
     if (stopped()) return Failure::cancelled();
     // The clusters and the graph were built beside the chain: these two stages wait for them.

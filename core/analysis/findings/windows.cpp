@@ -42,7 +42,7 @@ bool windowResource(Resource r) { return r != Resource::Unknown && r != Resource
 
 // The chaining buildWindows and windowRows share: a candidate qualifies when its ratio reaches the
 // threshold and its payer's score exceeds the coefficient; it joins the open window of its
-// resource while their spans touch, else opens a new one. `openWindow(ci, c)` makes a window from
+// resource while their spans touch, else opens a new one. `openWindow(c)` makes a window from
 // its first candidate and returns its index, `endOf(w)` reads a window's end, `join(w, c)` adds
 // the candidate to it (the opening one included).
 template <class Open, class EndOf, class Join>
@@ -51,13 +51,12 @@ void chainCandidates(const std::vector<WindowCandidate>& candidates, double over
     std::array<std::int64_t, kResourceCount> open;
     open.fill(-1);
     const float threshold = static_cast<float>(overlapRatio) - 1e-6f;
-    for (std::size_t ci = 0; ci < candidates.size(); ++ci) {
-        const WindowCandidate& c = candidates[ci];
+    for (const WindowCandidate& c : candidates) {
         if (c.ratio < threshold || !(static_cast<double>(c.payerScore) > coefficient)) continue;
         const auto ri = static_cast<std::size_t>(c.resource);
         std::int64_t w = open[ri];
         if (w < 0 || c.start >= endOf(static_cast<std::size_t>(w))) {
-            w = static_cast<std::int64_t>(openWindow(ci, c));
+            w = static_cast<std::int64_t>(openWindow(c));
             open[ri] = w;
         }
         join(static_cast<std::size_t>(w), c);
@@ -67,7 +66,7 @@ void chainCandidates(const std::vector<WindowCandidate>& candidates, double over
 }  // namespace
 
 std::vector<WindowCandidate> findWindowCandidates(const CauseInputs& in, const CauseResult& causes,
-                                                  const std::function<bool()>& keepGoing) {
+                                                  const std::function<bool()>& keepGoing, double lowestCoefficient) {
     std::vector<WindowCandidate> out;
     const Trace& trace = in.trace;
     const OperatorSet& ops = in.ops;
@@ -94,11 +93,22 @@ std::vector<WindowCandidate> findWindowCandidates(const CauseInputs& in, const C
     out.reserve(ov.pairCount());
     std::size_t segment = 0;  // where the candidates of the current start begin
     TimeNs segmentStart = kTimeMin;
+    std::uint32_t made = 0;  // the candidates made before the segment, kept or not: the next id
+    const bool keepAll = !(lowestCoefficient > -std::numeric_limits<double>::infinity());
     auto closeSegment = [&] {
+        const auto b = out.begin() + static_cast<std::ptrdiff_t>(segment);
         if (out.size() - segment > 1)
-            std::sort(
-                out.begin() + static_cast<std::ptrdiff_t>(segment), out.end(),
-                [](const WindowCandidate& x, const WindowCandidate& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; });
+            std::sort(b, out.end(), [](const WindowCandidate& x, const WindowCandidate& y) {
+                return x.a != y.a ? x.a < y.a : x.b < y.b;
+            });
+        // Numbered in the pairs' order, then the ones that can never qualify dropped.
+        for (auto it = b; it != out.end(); ++it) it->id = made++;
+        if (!keepAll)
+            out.erase(std::remove_if(b, out.end(),
+                                     [&](const WindowCandidate& c) {
+                                         return !(static_cast<double>(c.payerScore) > lowestCoefficient);
+                                     }),
+                      out.end());
         segment = out.size();
     };
     for (std::uint32_t k = 0; k < n; ++k) {
@@ -129,7 +139,7 @@ std::vector<WindowCandidate> findWindowCandidates(const CauseInputs& in, const C
                                                   static_cast<double>(std::max<TimeNs>(1, std::min(sa.dur, sb.dur))));
             // Measured: a resource whose counter resolves both was oversubscribed in the shared span.
             const Resource preferred = causeOf[who];
-            WindowCandidate best{pr.a, pr.b, Resource::Unknown, true, 0, pr.start, pr.end, payerScore, who};
+            WindowCandidate best{pr.a, pr.b, Resource::Unknown, true, 0, pr.start, pr.end, payerScore, 0};
             bool bestPreferred = false;
             for (std::size_t p = 0; p < kPressureResources; ++p) {
                 const ResourceTimeline& tl = timelines.pressure[p];
@@ -168,7 +178,7 @@ std::vector<WindowCandidate> findWindowCandidates(const CauseInputs& in, const C
                 const std::uint32_t other = x == pr.a ? pr.b : pr.a;
                 if (causes.provenance[x] == Provenance::Unknown || !windowResource(causeOf[x])) continue;
                 if (!isCausePartner(in, causes, x, other)) continue;
-                out.push_back({pr.a, pr.b, causeOf[x], false, ratio, pr.start, pr.end, base.score[x], x});
+                out.push_back({pr.a, pr.b, causeOf[x], false, ratio, pr.start, pr.end, base.score[x], 0});
                 break;
             }
         }
@@ -197,11 +207,11 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
     entries.reserve(2 * candidates.size());
     chainCandidates(
         candidates, overlapRatio, coefficient,
-        [&](std::size_t ci, const WindowCandidate& c) {
+        [&](const WindowCandidate& c) {
             ContentionWindow nw;
             // Its id: the candidate that opened it (stable while the thresholds move, see
             // windows.h).
-            nw.id = static_cast<std::uint32_t>(ci);
+            nw.id = c.id;
             nw.resource = c.resource;
             nw.start = c.start;
             nw.end = c.end;
@@ -318,9 +328,9 @@ std::vector<WindowRow> windowRows(const std::vector<WindowCandidate>& candidates
     };
     chainCandidates(
         candidates, overlapRatio, coefficient,
-        [&](std::size_t ci, const WindowCandidate& c) {
+        [&](const WindowCandidate& c) {
             WindowRow nw;
-            nw.id = static_cast<std::uint32_t>(ci);
+            nw.id = c.id;
             nw.resource = c.resource;
             nw.fromCounters = c.fromCounters;
             nw.start = c.start;

@@ -57,20 +57,25 @@ struct WindowCandidate {
     // The highest score of a paying operator in the pair, checked against the coefficient when
     // thresholding: a window needs an anomaly.
     float payerScore = 0;
-    std::uint32_t payer = 0;  // that operator
+    // Its index among all the pairs' candidates: the id of a window it opens. Its position in
+    // the list unless the low-scored ones were left out (findWindowCandidates).
+    std::uint32_t id = 0;
 };
 
 // True when the op paid measurably for something: used by windows and causes.
 bool paid(const BaselineResult& base, const OperatorSet& ops, std::uint32_t op);
 
-// Candidates in the pairs' order (start, then a, then b): a window's id is the index of the
-// candidate that opened it. keepGoing (optional) is asked every 64k operators; a stop leaves a
-// partial result to discard.
+// Candidates in the pairs' order (start, then a, then b): a window's id is the id (the index
+// among all of them) of the candidate that opened it. keepGoing (optional) is asked every 64k
+// operators; a stop leaves a partial result to discard. Those whose payer scores at or below
+// `lowestCoefficient` can never qualify at a coefficient at or above it and are left out (their
+// ids too: the others keep theirs); -infinity keeps all (a caller that re-thresholds anywhere).
 std::vector<WindowCandidate> findWindowCandidates(const CauseInputs& in, const CauseResult& causes,
-                                                  const std::function<bool()>& keepGoing = {});
+                                                  const std::function<bool()>& keepGoing = {},
+                                                  double lowestCoefficient = -std::numeric_limits<double>::infinity());
 
 // Windows for one overlap-ratio threshold (and, for slowdown-only candidates, the anomaly
-// coefficient), in start order. A window's id is the index in `candidates` of the candidate
+// coefficient), in start order. A window's id is the id (WindowCandidate::id) of the candidate
 // that opened it (its first qualifying candidate), so it depends on the window itself, not on
 // how many windows qualify before it: moving the thresholds keeps a window's id as long as
 // that candidate still qualifies and no earlier one chains into it. Ids ascend with start
