@@ -256,7 +256,8 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
     runBeside([&] { p->m_patterns = findPatterns(in, p->m_causes, p->m_physics); },
               [&] {
                   p->m_breakdowns = computeBreakdowns(t, ops, p->m_base, p->m_pressure, p->m_causes);
-                  if (ops.deviceScope && !stopped()) p->m_candidates = findWindowCandidates(in, p->m_causes, keepGoing, s.lowestCoefficient);
+                  if (ops.deviceScope && !stopped())
+                      p->m_candidates = findWindowCandidates(in, p->m_causes, keepGoing, s.lowestCoefficient);
               });
     if (stopped()) return Failure::cancelled();
     // The clusters and the graph were built beside the chain: these two stages wait for them.
@@ -345,6 +346,10 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
             const std::uint32_t op = run.slice < ops.opOfSlice.size() ? ops.opOfSlice[run.slice] : kNone;
             run.row = op != kNone ? p->m_rowOfOp[op] : kNone;
         }
+    // The slider's summaries read the patterns' costs by row (pattern_costs.h); a caller that
+    // reports once (a lowest coefficient set) walks the runs once instead.
+    if (!(s.lowestCoefficient > -std::numeric_limits<double>::infinity()))
+        p->m_patternCosts = indexPatternCosts(p->m_patterns.patterns, p->m_iterations, t);
 
     ReportTraceInfo& info = p->m_traceInfo;
     info.path = t.source().folder.empty() ? t.source().path : t.source().folder;
@@ -548,7 +553,7 @@ Report buildReport(const PreparedAnalysis& p, double coefficient, double overlap
     auto summaryPass = [&] {
         std::vector<std::uint32_t> iterationOfAnomaly(count);
         for (std::size_t k = 0; k < count; ++k) iterationOfAnomaly[k] = rows[k].iteration;
-        summarise(r, t, iterationOfAnomaly);
+        summarise(r, t, iterationOfAnomaly, p.m_patternCosts.first.empty() ? nullptr : &p.m_patternCosts);
     };
     std::size_t runs = 0;
     for (const ContentionPattern& pat : r.patterns) runs += pat.runs.size();

@@ -22,6 +22,7 @@
 #include "core/analysis/breakdowns/breakdowns.h"
 #include "core/analysis/breakdowns/queue_length.h"
 #include "core/analysis/findings/causes.h"
+#include "core/analysis/findings/pattern_costs.h"
 #include "core/analysis/findings/patterns.h"
 #include "core/analysis/findings/windows.h"
 #include "core/analysis/inputs/overlap.h"
@@ -160,6 +161,7 @@ class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
     std::vector<std::uint8_t> m_serialised;  // per exposure factor: m_physics[f].serialised
     CauseResult m_causes;
     PatternResult m_patterns;
+    PatternCostIndex m_patternCosts;  // the patterns' costs by anomaly row; empty for one report
     std::vector<Breakdown> m_breakdowns;
     std::vector<WindowCandidate> m_candidates;
     std::vector<Cluster> m_clusters;  // with names filled in

@@ -117,7 +117,8 @@ Resource argmax(const std::array<TimeNs, kResourceCount>& a) {
 }
 }  // namespace
 
-void summarise(Report& report, const Trace& trace, const std::vector<std::uint32_t>& iterationOfAnomaly) {
+void summarise(Report& report, const Trace& trace, const std::vector<std::uint32_t>& iterationOfAnomaly,
+               const PatternCostIndex* costs) {
     const std::size_t sigs = report.operators.size();
     std::vector<std::array<TimeNs, kResourceCount>> sigCause(sigs);
     for (auto& st : report.operators) {
@@ -191,24 +192,40 @@ void summarise(Report& report, const Trace& trace, const std::vector<std::uint32
     }
     // Contention patterns: the cost of their counted runs that are not anomalies (each run
     // counted in one pattern, patterns.h), by the pattern's cause, and where it was paid: each
-    // such run's iteration (by its start) and thread (its track, kept with the run: a look-up
-    // of its slice was a cache miss per run, a million of them on every slider step), as an
-    // anomaly's excess is (the anomaly counts stay the anomalies'). The runs are read through
-    // their shared buffer (view(): a non-const walk would copy it, shared_vector.h).
-    for (ContentionPattern& pat : report.patterns) {
-        TimeNs extra = 0;
-        for (const PatternRun& run : pat.runs.view()) {
-            if (!run.counted || pat.flagged(run) || run.excessNs <= 0) continue;
-            extra += run.excessNs;
-            const auto it = std::upper_bound(report.iterations.begin(), report.iterations.end(), run.startNs,
-                                             [](TimeNs t, const IterationStats& i) { return t < i.start; });
-            if (it != report.iterations.begin() && run.startNs < std::prev(it)->end)
-                std::prev(it)->extraWaitNs += run.excessNs;
-            std::uint32_t track = run.track;
-            if (track == kNone && run.slice < trace.slices().size()) track = trace.slices()[run.slice].track;
+    // such run's iteration (by its start) and thread (its track), as an anomaly's excess is (the
+    // anomaly counts stay the anomalies'). With the prepared analysis's index (pattern_costs.h)
+    // only the runs on the short side of each pattern's flagged line are read; without it (a
+    // caller with no index) every run, through its shared buffer (view(): a non-const walk
+    // would copy it, shared_vector.h).
+    std::vector<TimeNs> unflagged(report.patterns.size(), 0);
+    if (costs && costs->patterns() == report.patterns.size() && costs->iterations == report.iterations.size()) {
+        std::vector<TimeNs> iterationExtra(report.iterations.size(), 0), trackExtra(costs->trackTotal.size(), 0);
+        unflaggedPatternCosts(*costs, report.patterns, unflagged, iterationExtra, trackExtra);
+        for (std::size_t i = 0; i < iterationExtra.size(); ++i) report.iterations[i].extraWaitNs += iterationExtra[i];
+        for (std::size_t track = 0; track < trackExtra.size(); ++track) {
             const std::uint32_t th = track < threadOf.size() ? threadOf[track] : kNone;
-            if (th != kNone) report.threads[th].extraWaitNs += run.excessNs;
+            if (th != kNone) report.threads[th].extraWaitNs += trackExtra[track];
         }
+    } else {
+        for (std::size_t p = 0; p < report.patterns.size(); ++p) {
+            const ContentionPattern& pat = report.patterns[p];
+            for (const PatternRun& run : pat.runs.view()) {
+                if (!run.counted || pat.flagged(run) || run.excessNs <= 0) continue;
+                unflagged[p] += run.excessNs;
+                const auto it = std::upper_bound(report.iterations.begin(), report.iterations.end(), run.startNs,
+                                                 [](TimeNs t, const IterationStats& i) { return t < i.start; });
+                if (it != report.iterations.begin() && run.startNs < std::prev(it)->end)
+                    std::prev(it)->extraWaitNs += run.excessNs;
+                std::uint32_t track = run.track;
+                if (track == kNone && run.slice < trace.slices().size()) track = trace.slices()[run.slice].track;
+                const std::uint32_t th = track < threadOf.size() ? threadOf[track] : kNone;
+                if (th != kNone) report.threads[th].extraWaitNs += run.excessNs;
+            }
+        }
+    }
+    for (std::size_t p = 0; p < report.patterns.size(); ++p) {
+        ContentionPattern& pat = report.patterns[p];
+        const TimeNs extra = unflagged[p];
         pat.unflaggedCostNs = extra;
         if (extra <= 0) continue;
         sum.extraWaitNs += extra;

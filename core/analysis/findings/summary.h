@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/analysis/findings/pattern_costs.h"
 #include "core/analysis/inputs/signatures.h"
 #include "core/analysis/model/report.h"
 #include "core/analysis/scoring/baseline.h"
@@ -31,8 +32,11 @@ std::vector<SignatureStats> baseSignatureStats(const OperatorSet& ops, const Bas
 // `iterationOfAnomaly` holds, per anomaly, its iteration (index into report.iterations, kNone
 // outside all of them: iterationOfOps()'s answer for its operator). One pass over the anomalies
 // and one over the patterns' runs, touching only small per-signature, per-iteration and
-// per-track arrays.
-void summarise(Report& report, const Trace& trace, const std::vector<std::uint32_t>& iterationOfAnomaly);
+// per-track arrays. With `costs` (indexPatternCosts of the same patterns and iterations: the
+// prepared analysis's), only the runs on the short side of each pattern's flagged line are
+// read; the sums are the same.
+void summarise(Report& report, const Trace& trace, const std::vector<std::uint32_t>& iterationOfAnomaly,
+               const PatternCostIndex* costs = nullptr);
 
 // Per-track rows without the threshold-dependent fields (copied into the report's `threads`
 // before summarise).

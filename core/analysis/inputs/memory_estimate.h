@@ -17,8 +17,10 @@
 namespace contend {
 
 // 380 as fitted, plus the prepared anomaly rows (anomaly_list.h: 120 bytes and a 4-byte index
-// per operator that can be an anomaly, counted here for every operator; not refitted).
-inline constexpr std::uint64_t kBytesPerOperator = 380 + 124;
+// per operator that can be an anomaly, counted here for every operator; not refitted), plus the
+// patterns' cost index a slider's analysis keeps (pattern_costs.h: 20 bytes per counted run, at
+// most one per operator).
+inline constexpr std::uint64_t kBytesPerOperator = 380 + 124 + 20;
 // 56 as fitted when a pair was also kept as 24 bytes and an index per op (overlap.h); those 32
 // are gone.
 inline constexpr std::uint64_t kBytesPerOverlapPair = 24;
