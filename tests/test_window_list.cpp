@@ -133,6 +133,94 @@ TEST_CASE("window rows equal the windows buildWindows makes at every threshold",
     CHECK(chained > 100);  // windows of several pairs, ends and ratios taken over many candidates
 }
 
+// buildWindows's operators and extra wait against a plain chaining and split written here, on
+// made-up candidates of one resource (the entries come grouped by window: taken as they are) and
+// of four interleaved (sorted by window first).
+TEST_CASE("window operators and their extra wait equal a plain split, one resource or several", "[analysis][windows]") {
+    auto p = prepareAnalysis(test::simulated(sim::Scenario::Mixed, false, 3).trace, AnalysisSettings{}).value();
+    REQUIRE(p);
+    const OperatorSet& ops = p->operators();
+    const BaselineResult& base = p->baselines();
+    const auto& causeOf = p->causes().cause;
+    const auto n = static_cast<std::uint32_t>(ops.size());
+    for (const int kinds : {1, 4}) {
+        std::uint64_t x = 99 + static_cast<std::uint64_t>(kinds);
+        auto next = [&x] {
+            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+            return static_cast<std::uint32_t>(x >> 33);
+        };
+        const Resource kind[] = {Resource::Compute, Resource::Bandwidth, Resource::Cache, Resource::Lock};
+        std::vector<WindowCandidate> made;
+        TimeNs start = 1000;
+        for (int i = 0; i < 3000; ++i) {
+            WindowCandidate c;
+            c.a = next() % n;
+            c.b = next() % n;
+            c.resource = kind[next() % static_cast<std::uint32_t>(kinds)];
+            c.ratio = static_cast<float>(next() % 1000) / 1000.0f;
+            start += next() % 300;
+            c.start = start;
+            c.end = start + 1 + next() % 2000;
+            c.payerScore = static_cast<float>(next() % 500) / 100.0f;
+            c.id = static_cast<std::uint32_t>(made.size());
+            made.push_back(c);
+        }
+        for (const double ratio : {0.1, 0.6}) {
+            INFO(kinds << " resource(s), overlap " << ratio);
+            // The chaining: per resource, a qualifying candidate joins the open window while it
+            // starts before its end. Per window (id): its start, end and each op's time.
+            struct Plain {
+                TimeNs start, end;
+                std::map<std::uint32_t, TimeNs> timeOf;
+            };
+            std::map<std::uint32_t, Plain> byId;
+            std::map<Resource, std::uint32_t> open;
+            std::map<std::uint32_t, TimeNs> totalOf;
+            for (const WindowCandidate& c : made) {
+                if (c.ratio < static_cast<float>(ratio) - 1e-6f || !(static_cast<double>(c.payerScore) > 1.0)) continue;
+                auto it = open.find(c.resource);
+                if (it == open.end() || c.start >= byId[it->second].end) {
+                    byId[c.id] = {c.start, c.end, {}};
+                    open[c.resource] = c.id;
+                }
+                Plain& w = byId[open[c.resource]];
+                w.end = std::max(w.end, c.end);
+                for (const std::uint32_t op : {c.a, c.b}) {
+                    w.timeOf[op] += c.end - c.start;
+                    totalOf[op] += c.end - c.start;
+                }
+            }
+            std::vector<std::pair<std::uint32_t, std::uint32_t>> membership;
+            const std::vector<ContentionWindow> got =
+                buildWindows(made, ratio, 1.0, ops, base, causeOf, p->analysisTimelines(), &membership);
+            REQUIRE(got.size() == byId.size());
+            std::vector<std::pair<std::uint32_t, std::uint32_t>> wantMembership;
+            std::size_t shared = 0;
+            for (std::size_t i = 0; i < got.size(); ++i) {
+                const ContentionWindow& w = got[i];
+                if (i > 0) CHECK(got[i - 1].start <= w.start);
+                REQUIRE(byId.count(w.id) == 1);
+                const Plain& want = byId[w.id];
+                CHECK(w.start == want.start);
+                CHECK(w.end == want.end);
+                REQUIRE(w.ops.size() == want.timeOf.size());
+                std::size_t j = 0;
+                for (const auto& [op, t] : want.timeOf) {
+                    CHECK(w.ops[j].slice == ops.slices[op]);
+                    const TimeNs excess = causeOf[op] == Resource::Sync ? 0 : std::max<TimeNs>(0, base.excessNs[op]);
+                    CHECK(w.ops[j].extraWaitNs == std::llround(static_cast<double>(excess) * static_cast<double>(t) /
+                                                               static_cast<double>(totalOf[op])));
+                    shared += t < totalOf[op] ? 1 : 0;
+                    wantMembership.push_back({op, w.id});
+                    ++j;
+                }
+            }
+            CHECK(membership == wantMembership);
+            CHECK(shared > 10);  // operators in several windows: their excess was split
+        }
+    }
+}
+
 TEST_CASE("window rows' tracks on a trace with more tracks than a bit mask holds", "[analysis][windows][lazy]") {
     // 80 threads of a Chrome trace, 12 operators each; candidates made up between any two.
     std::string json = "[";

@@ -238,12 +238,23 @@ std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& c
     std::vector<std::uint32_t> positionOf(windows.size());
     for (std::size_t i = 0; i < order.size(); ++i) positionOf[order[i]] = static_cast<std::uint32_t>(i);
 
-    // Entries by position (a counting sort, stable), then by op within each window.
+    // Entries by position (a counting sort, stable), then by op within each window. They are
+    // in that order already when no two resources' windows interleave (one resource: a window
+    // closes before the next opens), and are then taken as they are: at coefficient 0.5 on 1M
+    // Kineto kernels, all "compute", the sorted copy was 58 MB of fresh pages.
     std::vector<std::uint32_t> firstOf(windows.size() + 1, 0);
-    for (const Entry& e : entries) ++firstOf[positionOf[e.window] + 1];
+    bool grouped = true;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const std::uint32_t pos = positionOf[entries[i].window];
+        ++firstOf[pos + 1];
+        if (i > 0 && pos < positionOf[entries[i - 1].window]) grouped = false;
+    }
     for (std::size_t i = 1; i < firstOf.size(); ++i) firstOf[i] += firstOf[i - 1];
-    std::vector<Entry> byWindow(entries.size());
-    {
+    std::vector<Entry> byWindow;
+    if (grouped) {
+        byWindow = std::move(entries);
+    } else {
+        byWindow.resize(entries.size());
         std::vector<std::uint32_t> next(firstOf.begin(), firstOf.end() - 1);
         for (const Entry& e : entries) byWindow[next[positionOf[e.window]]++] = e;
     }
