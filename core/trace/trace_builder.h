@@ -51,6 +51,8 @@ class TraceBuilder {
         m_trace->m_slices.reserve(slices);
         m_trace->m_infos.reserve(slices);
     }
+    // The slices the builder has room for before its slice vector grows again.
+    std::size_t sliceCapacity() const { return m_trace->m_slices.capacity(); }
     // Adds a complete ('X') or instant ('i') slice; returns its build-time index (for addMetric).
     std::uint32_t addSlice(const Slice& slice, const SliceInfo& info = {});
     // B/E pairs: matched per track in time order at finalize (E closes the latest open B).

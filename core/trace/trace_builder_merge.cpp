@@ -34,8 +34,14 @@ void TraceBuilder::absorb(TraceBuilder&& o) {
         s.track = tid[s.track];
     };
     const auto base = static_cast<std::uint32_t>(dst.m_slices.size());
-    dst.m_slices.reserve(dst.m_slices.size() + src.m_slices.size());
-    dst.m_infos.reserve(dst.m_infos.size() + src.m_infos.size());
+    // Past the room the reader reserved up front (its guess from the file's size), grow by
+    // doubling: room for exactly one more chunk each time copied every slice so far on every
+    // chunk (4M events of 62 bytes: 2.8 s to load instead of 1.0, median of 5).
+    auto room = [](auto& v, std::size_t more) {
+        if (v.size() + more > v.capacity()) v.reserve(std::max(v.size() + more, 2 * v.capacity()));
+    };
+    room(dst.m_slices, src.m_slices.size());
+    room(dst.m_infos, src.m_infos.size());
     for (std::size_t i = 0; i < src.m_slices.size(); ++i) {
         Slice s = src.m_slices[i];
         SliceInfo info = src.m_infos[i];
