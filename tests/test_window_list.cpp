@@ -46,6 +46,33 @@ std::vector<std::uint32_t> tracksOf(const WindowTracks& t, std::size_t w) {
     return {t.ids.begin() + t.first[w], t.ids.begin() + t.first[w + 1]};
 }
 
+// Made-up window candidates on operators [0, n): spans that overlap their neighbours, the
+// resources drawn from `kinds`, ratios and payer scores spread over the thresholds.
+std::vector<WindowCandidate> madeUpCandidates(std::uint32_t n, const std::vector<Resource>& kinds, std::uint64_t seed) {
+    std::vector<WindowCandidate> made;
+    std::uint64_t x = seed;
+    auto next = [&x] {
+        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<std::uint32_t>(x >> 33);
+    };
+    TimeNs start = 1000;
+    for (int i = 0; i < 3000; ++i) {
+        WindowCandidate c;
+        c.a = next() % n;
+        c.b = next() % n;
+        c.resource = kinds[next() % kinds.size()];
+        c.fromCounters = next() % 2 == 0;
+        c.ratio = static_cast<float>(next() % 1000) / 1000.0f;
+        start += next() % 300;
+        c.start = start;
+        c.end = start + 1 + next() % 2000;
+        c.payerScore = static_cast<float>(next() % 500) / 100.0f;
+        c.id = static_cast<std::uint32_t>(made.size());
+        made.push_back(c);
+    }
+    return made;
+}
+
 }  // namespace
 
 TEST_CASE("window rows equal the windows buildWindows makes at every threshold", "[analysis][windows][lazy]") {
@@ -84,29 +111,9 @@ TEST_CASE("window rows equal the windows buildWindows makes at every threshold",
     // Candidates made up to chain a lot (the scenario's windows are mostly one pair each): spans
     // that overlap their neighbours, four resources interleaved, ratios and payer scores spread
     // over the thresholds, on the scenario's operators.
-    std::vector<WindowCandidate> made;
-    std::uint64_t x = 12345;
-    auto next = [&x] {
-        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-        return static_cast<std::uint32_t>(x >> 33);
-    };
-    const Resource kinds[] = {Resource::Bandwidth, Resource::Compute, Resource::Cache, Resource::Lock};
-    const auto n = static_cast<std::uint32_t>(p->operators().size());
-    TimeNs start = 1000;
-    for (int i = 0; i < 3000; ++i) {
-        WindowCandidate c;
-        c.a = next() % n;
-        c.b = next() % n;
-        c.resource = kinds[next() % 4];
-        c.fromCounters = next() % 2 == 0;
-        c.ratio = static_cast<float>(next() % 1000) / 1000.0f;
-        start += next() % 300;
-        c.start = start;
-        c.end = start + 1 + next() % 2000;
-        c.payerScore = static_cast<float>(next() % 500) / 100.0f;
-        c.id = static_cast<std::uint32_t>(made.size());
-        made.push_back(c);
-    }
+    const std::vector<WindowCandidate> made =
+        madeUpCandidates(static_cast<std::uint32_t>(p->operators().size()),
+                         {Resource::Bandwidth, Resource::Compute, Resource::Cache, Resource::Lock}, 12345);
     std::size_t chained = 0;
     for (double k : {0.0, 1.0, 3.0})
         for (double ratio : {0.1, 0.5, 0.9}) {
@@ -143,28 +150,11 @@ TEST_CASE("window operators and their extra wait equal a plain split, one resour
     const BaselineResult& base = p->baselines();
     const auto& causeOf = p->causes().cause;
     const auto n = static_cast<std::uint32_t>(ops.size());
-    for (const int kinds : {1, 4}) {
-        std::uint64_t x = 99 + static_cast<std::uint64_t>(kinds);
-        auto next = [&x] {
-            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-            return static_cast<std::uint32_t>(x >> 33);
-        };
-        const Resource kind[] = {Resource::Compute, Resource::Bandwidth, Resource::Cache, Resource::Lock};
-        std::vector<WindowCandidate> made;
-        TimeNs start = 1000;
-        for (int i = 0; i < 3000; ++i) {
-            WindowCandidate c;
-            c.a = next() % n;
-            c.b = next() % n;
-            c.resource = kind[next() % static_cast<std::uint32_t>(kinds)];
-            c.ratio = static_cast<float>(next() % 1000) / 1000.0f;
-            start += next() % 300;
-            c.start = start;
-            c.end = start + 1 + next() % 2000;
-            c.payerScore = static_cast<float>(next() % 500) / 100.0f;
-            c.id = static_cast<std::uint32_t>(made.size());
-            made.push_back(c);
-        }
+    const std::vector<Resource> one{Resource::Compute};
+    const std::vector<Resource> four{Resource::Compute, Resource::Bandwidth, Resource::Cache, Resource::Lock};
+    for (const auto* kindsOf : {&one, &four}) {
+        const std::size_t kinds = kindsOf->size();
+        const std::vector<WindowCandidate> made = madeUpCandidates(n, *kindsOf, 99 + kinds);
         for (const double ratio : {0.1, 0.6}) {
             INFO(kinds << " resource(s), overlap " << ratio);
             // The chaining: per resource, a qualifying candidate joins the open window while it
