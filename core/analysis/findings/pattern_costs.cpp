@@ -12,6 +12,18 @@ bool costs(const PatternRun& run) { return run.counted && run.excessNs > 0; }
 
 }  // namespace
 
+std::uint32_t patternRunIteration(const std::vector<IterationStats>& iterations, TimeNs start) {
+    const auto it = std::upper_bound(iterations.begin(), iterations.end(), start,
+                                     [](TimeNs t, const IterationStats& i) { return t < i.start; });
+    if (it == iterations.begin() || start >= std::prev(it)->end) return kNone;
+    return static_cast<std::uint32_t>(std::prev(it) - iterations.begin());
+}
+
+std::uint32_t patternRunTrack(const PatternRun& run, const Trace& trace) {
+    if (run.track != kNone) return run.track;
+    return run.slice < trace.slices().size() ? trace.slices()[run.slice].track : kNone;
+}
+
 PatternCostIndex indexPatternCosts(const std::vector<ContentionPattern>& patterns,
                                    const std::vector<IterationStats>& iterations, const Trace& trace) {
     PatternCostIndex x;
@@ -26,7 +38,6 @@ PatternCostIndex indexPatternCosts(const std::vector<ContentionPattern>& pattern
     x.row.resize(x.first[np]);
     x.cost.resize(x.first[np]);
     x.patternTotal.assign(np, 0);
-    const auto& slices = trace.slices();
     // Each part writes its own patterns' runs and totals.
     auto work = [&](std::size_t p0, std::size_t p1, int) {
         std::vector<std::uint64_t> keys;  // (row, index among the pattern's runs), sorted
@@ -41,11 +52,8 @@ PatternCostIndex indexPatternCosts(const std::vector<ContentionPattern>& pattern
                 const PatternRun& run = runs[static_cast<std::size_t>(key & 0xFFFFFFFFu)];
                 PatternCostIndex::Cost c;
                 c.excessNs = run.excessNs;
-                const auto it = std::upper_bound(iterations.begin(), iterations.end(), run.startNs,
-                                                 [](TimeNs t, const IterationStats& i) { return t < i.start; });
-                if (it != iterations.begin() && run.startNs < std::prev(it)->end)
-                    c.iteration = static_cast<std::uint32_t>(std::prev(it) - iterations.begin());
-                c.track = run.track != kNone ? run.track : run.slice < slices.size() ? slices[run.slice].track : kNone;
+                c.iteration = patternRunIteration(iterations, run.startNs);
+                c.track = patternRunTrack(run, trace);
                 x.row[at] = static_cast<std::uint32_t>(key >> 32);
                 x.cost[at] = c;
                 x.patternTotal[p] += c.excessNs;

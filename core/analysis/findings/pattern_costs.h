@@ -40,10 +40,14 @@ struct PatternCostIndex {
     std::size_t patterns() const { return first.empty() ? 0 : first.size() - 1; }
 };
 
-// The index of `patterns`' counted runs with a cost, their iterations placed as summarise places
-// them (the last iteration starting at or before the run, when the run starts before its end)
-// in `iterations` (by start, the report's), their tracks from the runs or else their slices in
-// `trace`. Per pattern, on two cores when the runs are many.
+// Where summarise charges a pattern run's cost: the last of `iterations` (by start) starting at
+// or before `start`, when `start` is before its end (else kNone); and the run's track, its
+// slice's when the run carries none (a report read from a file), kNone when neither is known.
+std::uint32_t patternRunIteration(const std::vector<IterationStats>& iterations, TimeNs start);
+std::uint32_t patternRunTrack(const PatternRun& run, const Trace& trace);
+
+// The index of `patterns`' counted runs with a cost, each placed in `iterations` (the report's)
+// and on a track by the two above. Per pattern, on two cores when the runs are many.
 PatternCostIndex indexPatternCosts(const std::vector<ContentionPattern>& patterns,
                                    const std::vector<IterationStats>& iterations, const Trace& trace);
 

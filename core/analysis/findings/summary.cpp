@@ -212,12 +212,9 @@ void summarise(Report& report, const Trace& trace, const std::vector<std::uint32
             for (const PatternRun& run : pat.runs.view()) {
                 if (!run.counted || pat.flagged(run) || run.excessNs <= 0) continue;
                 unflagged[p] += run.excessNs;
-                const auto it = std::upper_bound(report.iterations.begin(), report.iterations.end(), run.startNs,
-                                                 [](TimeNs t, const IterationStats& i) { return t < i.start; });
-                if (it != report.iterations.begin() && run.startNs < std::prev(it)->end)
-                    std::prev(it)->extraWaitNs += run.excessNs;
-                std::uint32_t track = run.track;
-                if (track == kNone && run.slice < trace.slices().size()) track = trace.slices()[run.slice].track;
+                const std::uint32_t it = patternRunIteration(report.iterations, run.startNs);
+                if (it != kNone) report.iterations[it].extraWaitNs += run.excessNs;
+                const std::uint32_t track = patternRunTrack(run, trace);
                 const std::uint32_t th = track < threadOf.size() ? threadOf[track] : kNone;
                 if (th != kNone) report.threads[th].extraWaitNs += run.excessNs;
             }
