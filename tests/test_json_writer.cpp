@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -124,4 +125,83 @@ TEST_CASE("JsonWriter with a sink writes the same text in blocks", "[report][jso
     CHECK(sink.str().size() > JsonWriter::kFlushBytes);  // it flushed on the way
     CHECK(rest.size() < JsonWriter::kFlushBytes + 100);  // and kept only the tail
     CHECK(sink.str() + rest == whole);
+}
+
+TEST_CASE("JsonWriter writes an array of numbers as it writes each number", "[report][json-writer]") {
+    // numbers() formats a compact array in blocks: its text must be value()'s for every type a
+    // report's column holds, in a compact array and an indented one, with and without a sink.
+    const std::size_t n = 3000;  // more than one block
+    auto each = [](std::size_t i) -> std::optional<std::int64_t> {
+        if (i % 7 == 3) return std::nullopt;
+        return static_cast<std::int64_t>(i * 2654435761u) - (std::int64_t{1} << 31);
+    };
+    const float floats[] = {0.0f, -0.0f, 1.0f, 0.1f, 3.5e-7f, 1e30f, -123.456f, std::nanf(""), 16777216.0f};
+    const double doubles[] = {0.0, 2.5, 1.0 / 3.0, -1e300, std::nan(""), std::numeric_limits<double>::infinity()};
+    auto writeAll = [&](std::string& out, std::ostream* sink, int compactFrom, bool block) {
+        JsonWriter w(out, 0, sink, compactFrom);
+        w.beginObject();
+        w.key("ints");
+        if (block) {
+            w.numbers(n, each);
+        } else {
+            w.beginArray();
+            for (std::size_t i = 0; i < n; ++i) each(i) ? w.value(*each(i)) : w.null();
+            w.endArray();
+        }
+        w.key("unsigned");
+        if (block) {
+            w.numbers(n, [](std::size_t i) { return std::uint64_t{i} * std::uint64_t{0x9E3779B97F4A7C15}; });
+        } else {
+            w.beginArray();
+            for (std::size_t i = 0; i < n; ++i) w.value(std::uint64_t{i} * std::uint64_t{0x9E3779B97F4A7C15});
+            w.endArray();
+        }
+        w.key("small");
+        if (block) {
+            w.numbers(n, [](std::size_t i) { return static_cast<std::uint32_t>(i); });
+        } else {
+            w.beginArray();
+            for (std::size_t i = 0; i < n; ++i) w.value(static_cast<std::uint32_t>(i));
+            w.endArray();
+        }
+        w.key("floats");
+        if (block) {
+            w.numbers(std::size(floats), [&](std::size_t i) { return floats[i]; });
+        } else {
+            w.beginArray();
+            for (const float f : floats) w.value(f);
+            w.endArray();
+        }
+        w.key("doubles");
+        if (block) {
+            w.numbers(std::size(doubles), [&](std::size_t i) { return doubles[i]; });
+        } else {
+            w.beginArray();
+            for (const double d : doubles) w.value(d);
+            w.endArray();
+        }
+        w.key("empty");
+        if (block) {
+            w.numbers(0, [](std::size_t) { return 0; });
+        } else {
+            w.beginArray();
+            w.endArray();
+        }
+        w.endObject();
+    };
+    for (const int compactFrom : {1, 1 << 30}) {
+        for (const bool withSink : {false, true}) {
+            INFO("compact from " << compactFrom << ", sink " << withSink);
+            std::string plain, blocks;
+            std::ostringstream plainSink, blockSink;
+            writeAll(plain, withSink ? &plainSink : nullptr, compactFrom, false);
+            writeAll(blocks, withSink ? &blockSink : nullptr, compactFrom, true);
+            CHECK(blockSink.str() + blocks == plainSink.str() + plain);
+            if (withSink) CHECK(blocks.size() < JsonWriter::kFlushBytes + 64 * 256);  // it flushed on the way
+        }
+    }
+    std::string compact;
+    writeAll(compact, nullptr, 1, true);
+    CHECK(compact.find("\"floats\": [0.0,-0.0,1.0,0.1,3.5e-07,1e+30,-123.456,null,16777216.0]") != std::string::npos);
+    CHECK(compact.find("\"empty\": []") != std::string::npos);
 }

@@ -85,20 +85,41 @@ void JsonWriter::value(double v) {
     // of a report's number writing.
     if (!std::isfinite(v)) return null();
     element();
-    std::array<char, 64> buf{};
-    const char* end = nlohmann::detail::to_chars(buf.data(), buf.data() + buf.size(), v);
-    m_out.append(buf.data(), static_cast<std::size_t>(end - buf.data()));
+    char buf[kNumberRoom];
+    m_out.append(buf, static_cast<std::size_t>(format(buf, v) - buf));
 }
 
 void JsonWriter::value(float v) {
     if (!std::isfinite(v)) return null();
     element();
-    char buf[48];
-    const auto r = std::to_chars(buf, buf + sizeof buf, v);
-    const std::string_view text(buf, static_cast<std::size_t>(r.ptr - buf));
-    m_out += text;
-    if (text.find_first_of(".e") == std::string_view::npos) m_out += ".0";
+    char buf[kNumberRoom];
+    m_out.append(buf, static_cast<std::size_t>(format(buf, v) - buf));
 }
+
+namespace {
+
+char* nullText(char* p) {
+    static constexpr std::string_view kNull = "null";
+    return std::copy(kNull.begin(), kNull.end(), p);
+}
+
+}  // namespace
+
+char* JsonWriter::format(char* p, float v) {
+    if (!std::isfinite(v)) return nullText(p);
+    char* const end = std::to_chars(p, p + 48, v).ptr;
+    if (std::find_if(p, end, [](char c) { return c == '.' || c == 'e'; }) != end) return end;
+    end[0] = '.';
+    end[1] = '0';
+    return end + 2;
+}
+
+char* JsonWriter::format(char* p, double v) {
+    if (!std::isfinite(v)) return nullText(p);
+    return nlohmann::detail::to_chars(p, p + kNumberRoom - 1, v);
+}
+
+char* JsonWriter::format(char* p, std::optional<std::int64_t> v) { return v ? format(p, *v) : nullText(p); }
 
 void JsonWriter::value(std::string_view s) {
     element();

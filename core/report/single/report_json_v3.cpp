@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -56,17 +57,27 @@ class Writer {
         for (std::size_t i = 0; i < n; ++i) each(i);
         m_w.endArray();
     }
+    // A column of numbers (get(k) returns each; an empty optional is null), block-formatted
+    // (JsonWriter::numbers). get may index a text (its string-table index): it is called in row
+    // order, as column's each is, so the table fills in the same order.
+    template <typename Get>
+    void numbers(std::string_view key, std::size_t n, Get get) {
+        m_w.key(key);
+        m_w.numbers(n, get);
+    }
+    static std::optional<std::int64_t> optional(TimeNs v) {
+        return v >= 0 ? std::optional<std::int64_t>(v) : std::nullopt;
+    }
     template <typename Pred>
     static bool all(std::size_t n, Pred p) {
         for (std::size_t i = 0; i < n; ++i)
             if (!p(i)) return false;
         return true;
     }
-    void text(std::string_view s) { m_w.value(m_strings.index(s)); }
+    std::uint64_t text(std::string_view s) { return m_strings.index(s); }
     // A text that stays put while the report is written (TextTable::indexStable).
-    void stableText(std::string_view s) { m_w.value(m_strings.indexStable(s)); }
-    void optionalNs(TimeNs v) { v >= 0 ? m_w.value(v) : m_w.null(); }
-    void time(TimeNs v) { m_w.value(v - m_origin); }
+    std::uint64_t stableText(std::string_view s) { return m_strings.indexStable(s); }
+    std::int64_t time(TimeNs v) const { return v - m_origin; }
     void evidence(std::string_view s);
     // The thread (threads[]) a finding's track_index names, when its pid, tid and label are that
     // thread's.
@@ -130,7 +141,7 @@ void Writer::evidence(std::string_view s) {
         }
     }
     m_w.beginArray();
-    text(parts.templ);
+    m_w.value(text(parts.templ));
     for (const json& a : parts.args) m_w.value(a);
     m_w.endArray();
 }
@@ -254,13 +265,12 @@ void Writer::slices() {
     m_w.key("slices");
     m_w.beginObject();
     m_w.member("rows", static_cast<std::uint64_t>(n));
-    column("slice", n, [&](std::size_t i) {
-        m_w.value(static_cast<std::int64_t>(m_slices[i].slice) -
-                  (i ? static_cast<std::int64_t>(m_slices[i - 1].slice) : 0));
+    numbers("slice", n, [&](std::size_t i) {
+        return static_cast<std::int64_t>(m_slices[i].slice) -
+               (i ? static_cast<std::int64_t>(m_slices[i - 1].slice) : 0);
     });
-    column("start_ns", n,
-           [&](std::size_t i) { m_w.value(m_slices[i].start - (i ? m_slices[i - 1].start : m_origin)); });
-    column("dur_ns", n, [&](std::size_t i) { m_w.value(m_slices[i].dur); });
+    numbers("start_ns", n, [&](std::size_t i) { return m_slices[i].start - (i ? m_slices[i - 1].start : m_origin); });
+    numbers("dur_ns", n, [&](std::size_t i) { return m_slices[i].dur; });
     m_w.endObject();
     m_slices = {};
 }
@@ -298,28 +308,28 @@ void Writer::anomalies() {
     m_w.key("anomalies");
     m_w.beginObject();
     m_w.member("rows", static_cast<std::uint64_t>(n));
-    if (!checks.ids) column("id", n, [&](std::size_t k) { m_w.value(list.id(k)); });
-    column("slice", n, [&](std::size_t k) { m_w.value(list.slice(k)); });
-    column("signature", n, [&](std::size_t k) { m_w.value(list.signature(k)); });
-    column("track_index", n, [&](std::size_t k) { m_w.value(list.track(k)); });
-    if (!checks.names) column("name", n, [&](std::size_t k) { text(anomalyText(k).name); });
+    if (!checks.ids) numbers("id", n, [&](std::size_t k) { return list.id(k); });
+    numbers("slice", n, [&](std::size_t k) { return list.slice(k); });
+    numbers("signature", n, [&](std::size_t k) { return list.signature(k); });
+    numbers("track_index", n, [&](std::size_t k) { return list.track(k); });
+    if (!checks.names) numbers("name", n, [&](std::size_t k) { return text(anomalyText(k).name); });
     if (!checks.threads) {
-        column("pid", n, [&](std::size_t k) { text(anomalyText(k).pid); });
-        column("tid", n, [&](std::size_t k) { text(anomalyText(k).tid); });
-        column("track", n, [&](std::size_t k) { text(anomalyText(k).label); });
+        numbers("pid", n, [&](std::size_t k) { return text(anomalyText(k).pid); });
+        numbers("tid", n, [&](std::size_t k) { return text(anomalyText(k).tid); });
+        numbers("track", n, [&](std::size_t k) { return text(anomalyText(k).label); });
     }
     if (!m_anomalySlices) {
-        column("start_ns", n, [&](std::size_t k) { time(anomalyTimes(k).first); });
-        column("dur_ns", n, [&](std::size_t k) { m_w.value(anomalyTimes(k).second); });
+        numbers("start_ns", n, [&](std::size_t k) { return time(anomalyTimes(k).first); });
+        numbers("dur_ns", n, [&](std::size_t k) { return anomalyTimes(k).second; });
     }
-    if (!checks.baselines) column("baseline_ns", n, [&](std::size_t k) { m_w.value(list.baselineNs(k)); });
-    if (!checks.excess) column("excess_ns", n, [&](std::size_t k) { m_w.value(list.excessNs(k)); });
+    if (!checks.baselines) numbers("baseline_ns", n, [&](std::size_t k) { return list.baselineNs(k); });
+    if (!checks.excess) numbers("excess_ns", n, [&](std::size_t k) { return list.excessNs(k); });
     if (checks.float32)
-        column("score_f32", n, [&](std::size_t k) { m_w.value(static_cast<float>(list.score(k))); });
+        numbers("score_f32", n, [&](std::size_t k) { return static_cast<float>(list.score(k)); });
     else
-        column("score", n, [&](std::size_t k) { m_w.value(finite(list.score(k))); });
-    column("cause", n, [&](std::size_t k) { stableText(resourceName(list.cause(k))); });
-    column("provenance", n, [&](std::size_t k) { stableText(provenanceName(list.provenance(k))); });
+        numbers("score", n, [&](std::size_t k) { return finite(list.score(k)); });
+    numbers("cause", n, [&](std::size_t k) { return stableText(resourceName(list.cause(k))); });
+    numbers("provenance", n, [&](std::size_t k) { return stableText(provenanceName(list.provenance(k))); });
     if (!checks.noEvidence) column("evidence", n, [&](std::size_t k) { evidence(list.text(k).evidence); });
     if (!windowsFromOps())
         column("windows", n, [&](std::size_t k) {
@@ -328,8 +338,8 @@ void Writer::anomalies() {
             m_w.endArray();
         });
     breakdowns(checks);
-    if (!checks.noGain) column("gain_ns", n, [&](std::size_t k) { optionalNs(list.gainNs(k)); });
-    if (!checks.noSlack) column("slack_ns", n, [&](std::size_t k) { optionalNs(list.slackNs(k)); });
+    if (!checks.noGain) numbers("gain_ns", n, [&](std::size_t k) { return optional(list.gainNs(k)); });
+    if (!checks.noSlack) numbers("slack_ns", n, [&](std::size_t k) { return optional(list.slackNs(k)); });
     m_w.endObject();
 }
 
@@ -349,14 +359,11 @@ void Writer::breakdowns(const AnomalyChecks& checks) {
             open = true;
         }
         const bool waitBefore = p.ns == &Breakdown::waitBeforeNs;
-        column(p.key, n, [&](std::size_t k) {
+        numbers(p.key, n, [&](std::size_t k) -> std::optional<std::int64_t> {
             const Breakdown& b = list.breakdown(k);
-            if (p.flag)
-                m_w.value(std::uint64_t{b.*p.flag ? 1u : 0u});
-            else if (waitBefore)
-                optionalNs(b.waitBeforeNs);
-            else
-                m_w.value(b.*p.ns);
+            if (p.flag) return b.*p.flag ? 1 : 0;
+            if (waitBefore) return optional(b.waitBeforeNs);
+            return b.*p.ns;
         });
     }
     if (open) m_w.endObject();
@@ -368,21 +375,21 @@ void Writer::windows() {
     m_w.key("windows");
     m_w.beginObject();
     m_w.member("rows", static_cast<std::uint64_t>(n));
-    column("id", n, [&](std::size_t k) { m_w.value(list.id(k)); });
-    column("resource", n, [&](std::size_t k) { stableText(resourceName(list.resource(k))); });
-    column("start_ns", n, [&](std::size_t k) { time(list.start(k)); });
-    column("end_ns", n, [&](std::size_t k) { time(list.end(k)); });
-    column("overlap_ratio", n, [&](std::size_t k) { m_w.value(finite(list.overlapRatio(k))); });
+    numbers("id", n, [&](std::size_t k) { return list.id(k); });
+    numbers("resource", n, [&](std::size_t k) { return stableText(resourceName(list.resource(k))); });
+    numbers("start_ns", n, [&](std::size_t k) { return time(list.start(k)); });
+    numbers("end_ns", n, [&](std::size_t k) { return time(list.end(k)); });
+    numbers("overlap_ratio", n, [&](std::size_t k) { return finite(list.overlapRatio(k)); });
     if (!all(n, [&](std::size_t k) { return finite(list[k].peakUtilization) == 0; }))
-        column("peak_utilization", n, [&](std::size_t k) { m_w.value(finite(list[k].peakUtilization)); });
+        numbers("peak_utilization", n, [&](std::size_t k) { return finite(list[k].peakUtilization); });
     if (!all(n, [&](std::size_t k) { return !list.fromCounters(k); }))
-        column("from_counters", n, [&](std::size_t k) { m_w.value(std::uint64_t{list.fromCounters(k) ? 1u : 0u}); });
-    column("provenance", n, [&](std::size_t k) { stableText(provenanceName(list[k].provenance)); });
+        numbers("from_counters", n, [&](std::size_t k) { return std::uint64_t{list.fromCounters(k) ? 1u : 0u}; });
+    numbers("provenance", n, [&](std::size_t k) { return stableText(provenanceName(list[k].provenance)); });
     if (!all(n, [&](std::size_t k) { return list[k].evidence.empty(); }))
         column("evidence", n, [&](std::size_t k) { evidence(list[k].evidence); });
     if (!all(n, [&](std::size_t k) { return list[k].gainNs < 0; }))
-        column("gain_ns", n, [&](std::size_t k) { optionalNs(list[k].gainNs); });
-    column("op_count", n, [&](std::size_t k) { m_w.value(static_cast<std::uint64_t>(list[k].ops.size())); });
+        numbers("gain_ns", n, [&](std::size_t k) { return optional(list[k].gainNs); });
+    numbers("op_count", n, [&](std::size_t k) { return static_cast<std::uint64_t>(list[k].ops.size()); });
     windowOps();
     m_w.endObject();
 }
@@ -395,17 +402,17 @@ void Writer::windowOps() {
     m_w.key("ops");
     m_w.beginObject();
     m_w.member("rows", static_cast<std::uint64_t>(n));
-    column("slice", n, [&](std::size_t i) { m_w.value(ops[i]->slice); });
-    column("name", n, [&](std::size_t i) { stableText(get(i).name); });
-    column("pid", n, [&](std::size_t i) { stableText(get(i).pid); });
-    column("tid", n, [&](std::size_t i) { stableText(get(i).tid); });
+    numbers("slice", n, [&](std::size_t i) { return ops[i]->slice; });
+    numbers("name", n, [&](std::size_t i) { return stableText(get(i).name); });
+    numbers("pid", n, [&](std::size_t i) { return stableText(get(i).pid); });
+    numbers("tid", n, [&](std::size_t i) { return stableText(get(i).tid); });
     if (!m_opSlices) {
-        column("start_ns", n, [&](std::size_t i) { time(get(i).start); });
-        column("dur_ns", n, [&](std::size_t i) { m_w.value(get(i).dur); });
+        numbers("start_ns", n, [&](std::size_t i) { return time(get(i).start); });
+        numbers("dur_ns", n, [&](std::size_t i) { return get(i).dur; });
     }
-    column("extra_wait_ns", n, [&](std::size_t i) { m_w.value(ops[i]->extraWaitNs); });
+    numbers("extra_wait_ns", n, [&](std::size_t i) { return ops[i]->extraWaitNs; });
     if (!all(n, [&](std::size_t i) { return ops[i]->slackNs < 0; }))
-        column("slack_ns", n, [&](std::size_t i) { optionalNs(ops[i]->slackNs); });
+        numbers("slack_ns", n, [&](std::size_t i) { return optional(ops[i]->slackNs); });
     m_w.endObject();
 }
 
@@ -424,27 +431,27 @@ void Writer::clusters() {
     m_w.beginObject();
     m_w.member("rows", static_cast<std::uint64_t>(n));
     if (!all(n, [&](std::size_t k) { return cs[k].id == k; }))
-        column("id", n, [&](std::size_t k) { m_w.value(cs[k].id); });
-    column("track_index", n, [&](std::size_t k) { m_w.value(cs[k].track); });
+        numbers("id", n, [&](std::size_t k) { return cs[k].id; });
+    numbers("track_index", n, [&](std::size_t k) { return cs[k].track; });
     if (!all(n, [&](std::size_t k) { return fromThread(cs[k].track, track[k][0], track[k][1], track[k][2]); })) {
-        column("pid", n, [&](std::size_t k) { text(track[k][0]); });
-        column("tid", n, [&](std::size_t k) { text(track[k][1]); });
-        column("track", n, [&](std::size_t k) { text(track[k][2]); });
+        numbers("pid", n, [&](std::size_t k) { return text(track[k][0]); });
+        numbers("tid", n, [&](std::size_t k) { return text(track[k][1]); });
+        numbers("track", n, [&](std::size_t k) { return text(track[k][2]); });
     }
-    column("first_slice", n, [&](std::size_t k) { m_w.value(cs[k].firstSlice); });
-    column("last_slice", n, [&](std::size_t k) { m_w.value(cs[k].lastSlice); });
-    column("start_ns", n, [&](std::size_t k) { time(cs[k].start); });
-    column("end_ns", n, [&](std::size_t k) { time(cs[k].end); });
-    column("ops", n, [&](std::size_t k) { m_w.value(cs[k].ops); });
-    column("busy_ns", n, [&](std::size_t k) { m_w.value(cs[k].busyNs); });
-    column("wait_ns", n, [&](std::size_t k) { m_w.value(cs[k].waitNs); });
-    column("estimated_saving_ns", n, [&](std::size_t k) { m_w.value(cs[k].savingNs); });
-    column("provenance", n, [&](std::size_t k) { stableText(provenanceName(cs[k].provenance)); });
-    column("sync_gaps", n, [&](std::size_t k) { m_w.value(cs[k].syncGaps); });
+    numbers("first_slice", n, [&](std::size_t k) { return cs[k].firstSlice; });
+    numbers("last_slice", n, [&](std::size_t k) { return cs[k].lastSlice; });
+    numbers("start_ns", n, [&](std::size_t k) { return time(cs[k].start); });
+    numbers("end_ns", n, [&](std::size_t k) { return time(cs[k].end); });
+    numbers("ops", n, [&](std::size_t k) { return cs[k].ops; });
+    numbers("busy_ns", n, [&](std::size_t k) { return cs[k].busyNs; });
+    numbers("wait_ns", n, [&](std::size_t k) { return cs[k].waitNs; });
+    numbers("estimated_saving_ns", n, [&](std::size_t k) { return cs[k].savingNs; });
+    numbers("provenance", n, [&](std::size_t k) { return stableText(provenanceName(cs[k].provenance)); });
+    numbers("sync_gaps", n, [&](std::size_t k) { return cs[k].syncGaps; });
     if (!all(n, [&](std::size_t k) { return cs[k].evidence.empty(); }))
         column("evidence", n, [&](std::size_t k) { evidence(cs[k].evidence); });
     if (!all(n, [&](std::size_t k) { return cs[k].gainNs < 0; }))
-        column("gain_ns", n, [&](std::size_t k) { optionalNs(cs[k].gainNs); });
+        numbers("gain_ns", n, [&](std::size_t k) { return optional(cs[k].gainNs); });
     m_w.endObject();
 }
 
@@ -496,16 +503,15 @@ void Writer::pattern(const ContentionPattern& p) {
     m_w.key("runs");
     m_w.beginObject();
     m_w.member("rows", static_cast<std::uint64_t>(n));
-    column("slice", n, [&](std::size_t i) {
-        m_w.value(static_cast<std::int64_t>(runs[i].slice) - (i ? static_cast<std::int64_t>(runs[i - 1].slice) : 0));
+    numbers("slice", n, [&](std::size_t i) {
+        return static_cast<std::int64_t>(runs[i].slice) - (i ? static_cast<std::int64_t>(runs[i - 1].slice) : 0);
     });
     if (!m_runSlices) {
-        column("start_ns", n,
-               [&](std::size_t i) { m_w.value(runs[i].startNs - (i ? runs[i - 1].startNs : m_origin)); });
-        column("dur_ns", n, [&](std::size_t i) { m_w.value(runs[i].durNs); });
+        numbers("start_ns", n, [&](std::size_t i) { return runs[i].startNs - (i ? runs[i - 1].startNs : m_origin); });
+        numbers("dur_ns", n, [&](std::size_t i) { return runs[i].durNs; });
     }
-    if (!share && !clipped) column("excess_ns", n, [&](std::size_t i) { m_w.value(runs[i].excessNs); });
-    column("counted", n, [&](std::size_t i) { m_w.value(std::uint64_t{runs[i].counted ? 1u : 0u}); });
+    if (!share && !clipped) numbers("excess_ns", n, [&](std::size_t i) { return runs[i].excessNs; });
+    numbers("counted", n, [&](std::size_t i) { return std::uint64_t{runs[i].counted ? 1u : 0u}; });
     m_w.endObject();
     m_w.endObject();
 }
