@@ -1,4 +1,4 @@
-// Sorting a large trace's slices in place (core/common/permute.h): finalize permutes the slices
+// Sorting a large trace's slices in place (core/common/radix_sort.h): finalize permutes the slices
 // and their infos without a second copy from TraceBuilder::kPermuteInPlaceFrom slices. The
 // permutation must put every element where a scatter into a new array would, for any
 // permutation, and a trace finalized in place must be the trace finalized through copies.
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/common/permute.h"
+#include "core/common/radix_sort.h"
 #include "core/trace/trace_builder.h"
 
 using namespace contend;
