@@ -481,3 +481,71 @@ TEST_CASE("the fuzzers' report/4 seed reads and writes back the same document", 
     // The report/3 seed of the same analysis says the same.
     checkSame(r, readText(contend::test::slurp(dir + "v3-lock.json")));
 }
+
+TEST_CASE("a report large enough to be prepared on two cores reads back the same as its report/2", "[report][v3]") {
+    // 40k anomalies and 20k window operators: the writer's passes before writing (origin, slice
+    // table, which columns to leave out) run on two cores from 32k findings. Anomalies alternate
+    // between the engine's shape (the thread's texts, the signature's baseline, windows from the
+    // operators) and a hand-built one, so every check has rows that pass and rows that fail it
+    // in one half or the other.
+    for (const bool engineShape : {true, false}) {
+        INFO("engine shape only: " << engineShape);
+        Report r = oneOperatorReport();
+        r.operators[0].baselineNs = 50;
+        r.threads.push_back({});
+        r.threads[0].track = 0;
+        r.threads[0].pid = "1";
+        r.threads[0].tid = "2";
+        r.threads[0].label = "GPU 1 / stream 2";
+        constexpr std::uint32_t kAnomalies = 40000, kWindows = 5000;
+        std::vector<ContentionWindow> windows(kWindows);
+        for (std::uint32_t w = 0; w < kWindows; ++w) {
+            windows[w].id = w;
+            windows[w].start = 1000 + 10 * w;
+            windows[w].end = windows[w].start + 25;
+            windows[w].resource = w % 2 ? Resource::Bandwidth : Resource::Compute;
+            for (std::uint32_t k = 0; k < 4; ++k) {
+                WindowOp o;
+                o.slice = 8 * w + k;  // anomaly 2 (4w + k)'s slice (below)
+                o.name = "k";
+                o.pid = "1";
+                o.tid = "2";
+                o.startNs = 1000 + 5 * (o.slice / 2);  // an anomaly's times where it shares the slice
+                o.durNs = 100 + (o.slice / 2) % 13;
+                o.extraWaitNs = k;
+                windows[w].ops.push_back(o);
+            }
+        }
+        r.windows = WindowList(std::move(windows));
+        std::vector<Anomaly> as(kAnomalies);
+        for (std::uint32_t i = 0; i < kAnomalies; ++i) {
+            Anomaly& a = as[i];
+            const bool odd = !engineShape && i % 2 == 1;
+            a.id = i;
+            a.slice = 2 * i;
+            a.signature = 0;
+            a.name = "k";
+            a.pid = "1";
+            a.tid = odd ? "3" : "2";
+            a.trackLabel = "GPU 1 / stream 2";
+            a.track = 0;
+            a.startNs = 1000 + 5 * i;
+            a.durNs = 100 + i % 13;
+            a.baselineNs = odd ? 40 : 50;
+            a.excessNs = a.durNs - a.baselineNs;
+            a.score = 1.0 + static_cast<double>(i % 97) / 8.0;
+            a.cause = i % 3 ? Resource::Bandwidth : Resource::Compute;
+            if (a.slice % 8 < 4 && a.slice / 8 < kWindows) a.windows = {a.slice / 8};
+            if (odd && i % 10 == 1) a.windows.push_back(kWindows - 1);
+        }
+        r.anomalies = AnomalyList(std::move(as));
+        const std::string v4 = reportJsonText(r, nullptr), v2 = reportJsonText(r, nullptr, ReportSchemaVersion::V2);
+        checkSame(readText(v4), readText(v2));
+        CHECK(reportJsonText(readText(v4), nullptr) == v4);
+        const json d4 = json::parse(v4);
+        CHECK(d4["anomalies"]["rows"] == kAnomalies);
+        CHECK(d4["anomalies"].contains("windows") == !engineShape);
+        CHECK(d4["anomalies"].contains("tid") == !engineShape);
+        CHECK(d4["slices"]["rows"] == kAnomalies + 2 * kWindows);  // the operators' slices are every second anomaly's
+    }
+}

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/analysis/model/pattern_excess.h"
+#include "core/common/parallel.h"
 #include "core/report/breakdowns/breakdowns_json.h"
 #include "core/report/producer_json.h"
 #include "core/report/ranks/distributed_json.h"
@@ -34,6 +35,10 @@ using v3detail::SliceTimes;
 using v3detail::TextTable;
 
 namespace {
+
+// Findings from which the passes before writing run on two cores (below, a thread costs more
+// than it saves).
+constexpr std::size_t kTwoCoresFrom = std::size_t{1} << 15;
 
 // An anomaly's, a window operator's or a cluster's text and times, from the trace when a report
 // built by hand lacks them (report/2 does the same: report_json.cpp).
@@ -123,7 +128,10 @@ class Writer {
     std::unordered_map<std::size_t, SliceText> m_opFallback;  // by m_ops index, for hand-built reports
     // report/4: the times of the anomalies, window operators, pattern runs are `slices`'.
     bool m_anomalySlices = false, m_opSlices = false, m_runSlices = false;
-    std::vector<SliceTimes::Row> m_slices;
+    AnomalyChecks m_checks;                  // which anomaly columns are left out
+    bool m_windowsFromOps = false;           // the anomalies' windows are left to the reader
+    std::optional<SliceTimes> m_sliceTable;  // the slices' times, and their order by slice
+    std::vector<std::uint32_t> m_sliceOrder;
 };
 
 void Writer::evidence(std::string_view s) {
@@ -251,7 +259,8 @@ void Writer::sliceTimes() {
             m_anomalySlices = useA;
             m_opSlices = useO;
             m_runSlices = useR;
-            m_slices = t.sorted();
+            m_sliceOrder = t.order();
+            m_sliceTable.emplace(std::move(t));
             return;
         }
         useA = useA && okA;
@@ -261,18 +270,19 @@ void Writer::sliceTimes() {
 }
 
 void Writer::slices() {
-    const std::size_t n = m_slices.size();
+    const std::size_t n = m_sliceOrder.size();
+    const auto at = [&](std::size_t i) -> const SliceTimes::Row& { return m_sliceTable->row(m_sliceOrder[i]); };
     m_w.key("slices");
     m_w.beginObject();
     m_w.member("rows", static_cast<std::uint64_t>(n));
     numbers("slice", n, [&](std::size_t i) {
-        return static_cast<std::int64_t>(m_slices[i].slice) -
-               (i ? static_cast<std::int64_t>(m_slices[i - 1].slice) : 0);
+        return static_cast<std::int64_t>(at(i).slice) - (i ? static_cast<std::int64_t>(at(i - 1).slice) : 0);
     });
-    numbers("start_ns", n, [&](std::size_t i) { return m_slices[i].start - (i ? m_slices[i - 1].start : m_origin); });
-    numbers("dur_ns", n, [&](std::size_t i) { return m_slices[i].dur; });
+    numbers("start_ns", n, [&](std::size_t i) { return at(i).start - (i ? at(i - 1).start : m_origin); });
+    numbers("dur_ns", n, [&](std::size_t i) { return at(i).dur; });
     m_w.endObject();
-    m_slices = {};
+    m_sliceTable.reset();
+    m_sliceOrder = {};
 }
 
 // Which of the anomalies' columns and breakdown parts can be left out, found in one pass over
@@ -304,7 +314,7 @@ AnomalyChecks Writer::anomalyChecks() const {
 void Writer::anomalies() {
     const AnomalyList& list = m_r.anomalies;
     const std::size_t n = list.size();
-    const AnomalyChecks checks = anomalyChecks();
+    const AnomalyChecks& checks = m_checks;
     m_w.key("anomalies");
     m_w.beginObject();
     m_w.member("rows", static_cast<std::uint64_t>(n));
@@ -331,7 +341,7 @@ void Writer::anomalies() {
     numbers("cause", n, [&](std::size_t k) { return stableText(resourceName(list.cause(k))); });
     numbers("provenance", n, [&](std::size_t k) { return stableText(provenanceName(list.provenance(k))); });
     if (!checks.noEvidence) column("evidence", n, [&](std::size_t k) { evidence(list.text(k).evidence); });
-    if (!windowsFromOps())
+    if (!m_windowsFromOps)
         column("windows", n, [&](std::size_t k) {
             m_w.beginArray();
             list.forEachWindow(k, [&](std::uint32_t id) { m_w.value(id); });
@@ -519,8 +529,23 @@ void Writer::pattern(const ContentionPattern& p) {
 void Writer::write() {
     collectFallbacks();
     collectOps();
-    origin();
-    sliceTimes();
+    // Four passes over every finding before the first is written: the times' origin and the
+    // slices' table on one core, which anomaly columns to leave out on the other (each writes
+    // only its own members; the lists' reads are thread-safe).
+    auto times = [&] {
+        origin();
+        sliceTimes();
+    };
+    auto checks = [&] {
+        m_checks = anomalyChecks();
+        m_windowsFromOps = windowsFromOps();
+    };
+    if (m_r.anomalies.size() + m_ops.size() >= kTwoCoresFrom && twoCores()) {
+        runBeside(checks, times);
+    } else {
+        times();
+        checks();
+    }
     m_w.beginObject();
     m_w.member("schema", m_version >= 4 ? kReportSchemaV4 : kReportSchemaV3);
     m_w.key("producer");

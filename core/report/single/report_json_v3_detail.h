@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <numeric>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -70,6 +71,7 @@ class SliceTimes {
     };
     SliceTimes(std::uint32_t maxSlice, std::size_t refs) : m_dense(maxSlice <= 8 * refs + 4096) {
         if (m_dense) m_pos.assign(std::size_t{maxSlice} + 1, kAbsent);
+        m_rows.reserve(refs);  // room only: pages are touched as rows come
     }
     // False when the slice is there already with other times.
     bool add(std::uint32_t slice, TimeNs start, TimeNs dur) {
@@ -81,19 +83,22 @@ class SliceTimes {
         }
         return m_rows[p].start == start && m_rows[p].dur == dur;
     }
-    // The rows by slice.
-    std::vector<Row> sorted() const {
-        std::vector<Row> out;
+    // The rows by slice: row(order()[i]) is the i-th (an index each, not a copy of the rows).
+    std::vector<std::uint32_t> order() const {
+        std::vector<std::uint32_t> out;
         out.reserve(m_rows.size());
         if (m_dense) {
             for (const std::uint32_t p : m_pos)
-                if (p != kAbsent) out.push_back(m_rows[p]);
+                if (p != kAbsent) out.push_back(p);
         } else {
-            out = m_rows;
-            std::sort(out.begin(), out.end(), [](const Row& a, const Row& b) { return a.slice < b.slice; });
+            out.resize(m_rows.size());
+            std::iota(out.begin(), out.end(), 0u);
+            std::sort(out.begin(), out.end(),
+                      [&](std::uint32_t a, std::uint32_t b) { return m_rows[a].slice < m_rows[b].slice; });
         }
         return out;
     }
+    const Row& row(std::uint32_t i) const { return m_rows[i]; }
 
   private:
     static constexpr std::uint32_t kAbsent = std::numeric_limits<std::uint32_t>::max();
