@@ -152,3 +152,45 @@ TEST_CASE("what-if on two threads: the gains, the budget's not computed and the 
     REQUIRE(stop);
     CHECK(stop->isCancelled());
 }
+
+TEST_CASE("what-if: resource replays made while the windows are built give a what-if with its windows built first",
+          "[analysis][whatif][parallel]") {
+    // A report's windows are built on their first full read; the what-if builds them on the
+    // second core and meanwhile runs the resource replays on the first, as many as it can before
+    // they are built (a number that depends on the machine; set here to none, one, two or all).
+    // The gains, the budget's not computed and the counts must not: against the same report
+    // whose windows were built before.
+    std::size_t resourceReplays = 0;
+    for (const sim::Scenario scenario : {sim::Scenario::Mixed, sim::Scenario::Bandwidth, sim::Scenario::Lock}) {
+        const auto& run = contend::test::simulated(scenario, false, 2);
+        auto p = prepareAnalysis(run.trace, AnalysisSettings{}).value();
+        REQUIRE(p);
+        const std::size_t nodes = p->dependencyGraph().size();
+        WhatIfCache cache(p->dependencyGraphPtr());
+        for (std::size_t budget : {std::size_t{0}, nodes / 5, nodes / 50 + 1, std::size_t{1}}) {
+            for (double k : {3.0, 1.0}) {
+                for (const bool cached : {false, true})
+                    for (const std::size_t early : {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{99}}) {
+                        INFO(sim::scenarioName(scenario) << ", budget " << budget << ", coefficient " << k << ", cache "
+                                                         << cached << ", resource replays beside " << early);
+                        WhatIfSettings s;
+                        s.budgetNodes = budget;
+                        s.cache = cached ? &cache : nullptr;
+                        s.resourceReplaysBeside = early;
+                        s.resourceReplaysUntilWindows = false;
+                        Report beside = buildReport(*p, k, 0.5);
+                        REQUIRE(beside.windows.lazy());
+                        REQUIRE_FALSE(beside.windows.built());
+                        REQUIRE_FALSE(predictGains(*p, beside, s));  // nullopt: done
+                        Report first = buildReport(*p, k, 0.5);
+                        first.windows.edit();  // built (and owned) before the what-if
+                        REQUIRE(first.windows.built());
+                        REQUIRE_FALSE(predictGains(*p, first, s));  // nullopt: done
+                        checkSameWhatIf(beside, first);
+                        resourceReplays += beside.whatIf.resources.size();
+                    }
+            }
+        }
+    }
+    CHECK(resourceReplays > 8);  // the resources' replays were there to make beside
+}

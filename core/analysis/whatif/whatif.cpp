@@ -1,6 +1,7 @@
 #include "core/analysis/whatif/whatif.h"
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <map>
 #include <mutex>
@@ -170,35 +171,6 @@ std::optional<Failure> predictGains(const Trace& trace, const OperatorSet& ops, 
     w.iterations = g.iterations.size();
     w.nodes = g.size();
     w.edges = g.edgeCount();
-    // The windows are built (their first full read, window_list.h) on the second core while this
-    // one reads the anomalies: their nodes, slack and critical cut (anomalies are in score order:
-    // a random read each). Each side touches only its own list.
-    std::vector<std::uint32_t> anomalyNode;
-    std::vector<Job> anomalyJobs;
-    std::size_t anomaliesOffPath = 0;
-    auto anomalyPass = [&] {
-        anomalyNode = anomalyNodes(p, r.anomalies);
-        fillPaths(p, g, anomalyNode, r);
-        std::vector<Replayer::Change> changes;
-        anomalyJobs.reserve(r.anomalies.size());  // at most one each; untouched room costs no pages
-        for (std::uint32_t i = 0; i < r.anomalies.size(); ++i) {
-            changes.clear();
-            anomalyChanges(anomalyNode, r.anomalies, i, changes);
-            const TimeNs cut = criticalCut(g, changes);
-            if (cut > 0)
-                anomalyJobs.push_back({JobKind::Anomaly, i, cut});
-            else {
-                r.anomalies.setGain(i, 0);
-                ++anomaliesOffPath;
-            }
-        }
-    };
-    if (twoCores() && r.windows.lazy() && !r.windows.built())
-        runBeside([&] { r.windows.edit(); }, anomalyPass);
-    else
-        anomalyPass();
-    fillWindowSlack(p, g, r);
-
     // With a cache made for this analysis, replays it already ran are looked up.
     WhatIfCache* cache = settings.cache && &settings.cache->graph() == &g ? settings.cache : nullptr;
     const std::size_t budget = settings.budgetNodes ? settings.budgetNodes : 3 * g.size() + (std::size_t{1} << 20);
@@ -217,6 +189,84 @@ std::optional<Failure> predictGains(const Trace& trace, const OperatorSet& ops, 
     std::vector<std::size_t> resourceOf;  // per resource replay, its resource
     for (std::size_t res = 0; res < kResourceCount; ++res)
         if (r.summary.extraWaitByResource[res] > 0) resourceOf.push_back(res);
+    std::vector<std::uint32_t> anomalyNode;  // each anomaly's graph node (anomalyPass, below)
+    std::vector<Job> anomalyJobs;
+    std::size_t anomaliesOffPath = 0;
+    // A resource's replay, or (t == resourceOf.size()) everything at once: the anomalies', the
+    // patterns' and the clusters' changes, no window's.
+    auto resourceChanges = [&](std::size_t t, std::vector<Replayer::Change>& ch, std::vector<std::uint32_t>& fu) {
+        ch.clear();
+        fu.clear();
+        const bool all = t == resourceOf.size();
+        const std::size_t res = all ? 0 : resourceOf[t];
+        for (std::size_t k = 0; k < r.anomalies.size(); ++k)
+            if (all || static_cast<std::size_t>(r.anomalies.cause(k)) == res)
+                anomalyChanges(anomalyNode, r.anomalies, k, ch);
+        for (const ContentionPattern& pat : r.patterns)
+            if (all || static_cast<std::size_t>(pat.cause) == res) patternChanges(pat, ch);
+        if (all || static_cast<Resource>(res) == Resource::Sync)
+            for (const Cluster& c : r.clusters) clusterFused(p, c, fu);
+    };
+    const std::size_t firstJob = resourceOf.size() + 1;  // the findings' replays come after these
+    std::unique_ptr<Replayer> own = cache ? nullptr : std::make_unique<Replayer>(g);
+    auto replay = [&](Replayer* replayer, const std::vector<Replayer::Change>& ch,
+                      const std::vector<std::uint32_t>& fu) {
+        return replayer ? replayer->run(ch, fu) : cache->replay(ch, fu);
+    };
+
+    // The windows are built (their first full read, window_list.h) on the second core while this
+    // one reads the anomalies: their nodes, slack and critical cut (anomalies are in score order:
+    // a random read each). Each side touches only its own list.
+    auto anomalyPass = [&] {
+        anomalyNode = anomalyNodes(p, r.anomalies);
+        fillPaths(p, g, anomalyNode, r);
+        std::vector<Replayer::Change> changes;
+        anomalyJobs.reserve(r.anomalies.size());  // at most one each; untouched room costs no pages
+        for (std::uint32_t i = 0; i < r.anomalies.size(); ++i) {
+            changes.clear();
+            anomalyChanges(anomalyNode, r.anomalies, i, changes);
+            const TimeNs cut = criticalCut(g, changes);
+            if (cut > 0)
+                anomalyJobs.push_back({JobKind::Anomaly, i, cut});
+            else {
+                r.anomalies.setGain(i, 0);
+                ++anomaliesOffPath;
+            }
+        }
+    };
+    // While the windows are built beside, this core then starts on the resource replays, which
+    // read no window, until the windows are done (they are always made, in the budget's order,
+    // before any finding's: made here or below, the same results).
+    std::vector<Replayer::Result> early;
+    bool earlyStopped = false;
+    std::atomic<bool> windowsBuilt{false};
+    auto anomaliesThenResources = [&] {
+        anomalyPass();
+        std::vector<Replayer::Change> ch;
+        std::vector<std::uint32_t> fu;
+        const std::size_t most = std::min(firstJob, settings.resourceReplaysBeside);
+        const bool untilBuilt = settings.resourceReplaysUntilWindows;
+        for (std::size_t t = 0; t < most && !(untilBuilt && windowsBuilt.load(std::memory_order_acquire)); ++t) {
+            if (stopped()) {
+                earlyStopped = true;
+                return;
+            }
+            resourceChanges(t, ch, fu);
+            early.push_back(replay(own.get(), ch, fu));
+        }
+    };
+    if (twoCores() && r.windows.lazy() && !r.windows.built())
+        runBeside(
+            [&] {
+                r.windows.edit();
+                windowsBuilt.store(true, std::memory_order_release);
+            },
+            anomaliesThenResources);
+    else
+        anomalyPass();
+    if (earlyStopped) return Failure::cancelled();
+    fillWindowSlack(p, g, r);
+
     // Findings: 0 off the critical path, else replayed by what they would cut, largest first.
     std::vector<Replayer::Change> changes;
     std::vector<std::uint32_t> fused;
@@ -237,22 +287,11 @@ std::optional<Failure> predictGains(const Trace& trace, const OperatorSet& ops, 
     w.offPath += anomaliesOffPath;
     std::stable_sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.bound > b.bound; });
     // Replay t's changes (reads the report only: the replays may run on two threads).
-    const std::size_t firstJob = resourceOf.size() + 1, tasks = firstJob + jobs.size();
+    const std::size_t tasks = firstJob + jobs.size();
     auto changesOf = [&](std::size_t t, std::vector<Replayer::Change>& ch, std::vector<std::uint32_t>& fu) {
+        if (t < firstJob) return resourceChanges(t, ch, fu);  // a resource, or all at once
         ch.clear();
         fu.clear();
-        if (t <= resourceOf.size()) {  // a resource, or (t == firstJob - 1) all at once
-            const bool all = t == resourceOf.size();
-            const std::size_t res = all ? 0 : resourceOf[t];
-            for (std::size_t k = 0; k < r.anomalies.size(); ++k)
-                if (all || static_cast<std::size_t>(r.anomalies.cause(k)) == res)
-                    anomalyChanges(anomalyNode, r.anomalies, k, ch);
-            for (const ContentionPattern& pat : r.patterns)
-                if (all || static_cast<std::size_t>(pat.cause) == res) patternChanges(pat, ch);
-            if (all || static_cast<Resource>(res) == Resource::Sync)
-                for (const Cluster& c : r.clusters) clusterFused(p, c, fu);
-            return;
-        }
         const Job& job = jobs[t - firstJob];
         if (job.kind == JobKind::Window)
             windowChanges(p, r.windows[job.index], ch);
@@ -274,6 +313,14 @@ std::optional<Failure> predictGains(const Trace& trace, const OperatorSet& ops, 
     std::mutex lock;
     std::condition_variable changed;
     std::size_t next = 0;
+    // The resource replays already made beside the windows' build: done, counted in order.
+    for (std::size_t t = 0; t < early.size(); ++t) {
+        results[t] = early[t];
+        done[t] = 1;
+        spent += early[t].visited;
+    }
+    counted = next = early.size();
+    if (counted < tasks && counted >= firstJob && spent >= budget) spentAll = true;
     bool cancelled = false;           // the main thread's keepGoing said stop (or a replay threw): both stop
     auto sure = [&](std::size_t t) {  // under the lock
         if (t < firstJob) return true;
@@ -301,7 +348,7 @@ std::optional<Failure> predictGains(const Trace& trace, const OperatorSet& ops, 
             changesOf(t, ch, fu);
             Replayer::Result out;
             try {
-                out = replayer ? replayer->run(ch, fu) : cache->replay(ch, fu);
+                out = replay(replayer, ch, fu);
             } catch (...) {
                 std::lock_guard<std::mutex> hold(lock);
                 cancelled = true;
@@ -317,7 +364,6 @@ std::optional<Failure> predictGains(const Trace& trace, const OperatorSet& ops, 
         }
     };
     if (stopped()) return Failure::cancelled();
-    std::unique_ptr<Replayer> own = cache ? nullptr : std::make_unique<Replayer>(g);
     if (!cache && tasks >= 2 && g.size() >= settings.splitFromNodes && twoCores()) {
         // The side thread cannot ask keepGoing: it stops when the main one saw a cancel.
         Replayer side(g);

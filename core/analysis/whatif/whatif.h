@@ -31,6 +31,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <unordered_map>
@@ -94,6 +95,12 @@ struct WhatIfSettings {
     // each with its own replayer, taken in order and merged in order: the gains and the budget's
     // accounting are a serial run's (tests set 0 to force the split on a small graph).
     std::size_t splitFromNodes = std::size_t{1} << 16;
+    // While a report's windows are built on the second core (their first read), the first runs
+    // the resource replays, which read no window, until the windows are done, at most this many
+    // (the rest are run with the findings'). A test sets exactly this many (and no stopping when
+    // the windows are done): the results are the same whatever the number.
+    std::size_t resourceReplaysBeside = std::numeric_limits<std::size_t>::max();
+    bool resourceReplaysUntilWindows = true;
     // Asked between replays (the app's worker: a newer trace or a closed window); false stops
     // the what-if, leaves the report half filled and makes predictGains return a Cancelled
     // Failure.
