@@ -6,6 +6,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <type_traits>
 
 #include "core/report/single/json_writer.h"
 #include "core/report/single/report_json.h"
@@ -137,56 +138,35 @@ TEST_CASE("JsonWriter writes an array of numbers as it writes each number", "[re
     };
     const float floats[] = {0.0f, -0.0f, 1.0f, 0.1f, 3.5e-7f, 1e30f, -123.456f, std::nanf(""), 16777216.0f};
     const double doubles[] = {0.0, 2.5, 1.0 / 3.0, -1e300, std::nan(""), std::numeric_limits<double>::infinity()};
+    // One column, through numbers() (block) or value() by value (plain).
+    auto column = [](JsonWriter& w, const char* key, std::size_t count, auto get, bool block) {
+        w.key(key);
+        if (block) return w.numbers(count, get);
+        w.beginArray();
+        for (std::size_t i = 0; i < count; ++i) {
+            const auto v = get(i);
+            if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::optional<std::int64_t>>)
+                v ? w.value(*v) : w.null();
+            else
+                w.value(v);
+        }
+        w.endArray();
+    };
     auto writeAll = [&](std::string& out, std::ostream* sink, int compactFrom, bool block) {
         JsonWriter w(out, 0, sink, compactFrom);
         w.beginObject();
-        w.key("ints");
-        if (block) {
-            w.numbers(n, each);
-        } else {
-            w.beginArray();
-            for (std::size_t i = 0; i < n; ++i) each(i) ? w.value(*each(i)) : w.null();
-            w.endArray();
-        }
-        w.key("unsigned");
-        if (block) {
-            w.numbers(n, [](std::size_t i) { return std::uint64_t{i} * std::uint64_t{0x9E3779B97F4A7C15}; });
-        } else {
-            w.beginArray();
-            for (std::size_t i = 0; i < n; ++i) w.value(std::uint64_t{i} * std::uint64_t{0x9E3779B97F4A7C15});
-            w.endArray();
-        }
-        w.key("small");
-        if (block) {
-            w.numbers(n, [](std::size_t i) { return static_cast<std::uint32_t>(i); });
-        } else {
-            w.beginArray();
-            for (std::size_t i = 0; i < n; ++i) w.value(static_cast<std::uint32_t>(i));
-            w.endArray();
-        }
-        w.key("floats");
-        if (block) {
-            w.numbers(std::size(floats), [&](std::size_t i) { return floats[i]; });
-        } else {
-            w.beginArray();
-            for (const float f : floats) w.value(f);
-            w.endArray();
-        }
-        w.key("doubles");
-        if (block) {
-            w.numbers(std::size(doubles), [&](std::size_t i) { return doubles[i]; });
-        } else {
-            w.beginArray();
-            for (const double d : doubles) w.value(d);
-            w.endArray();
-        }
-        w.key("empty");
-        if (block) {
-            w.numbers(0, [](std::size_t) { return 0; });
-        } else {
-            w.beginArray();
-            w.endArray();
-        }
+        column(w, "ints", n, each, block);
+        column(
+            w, "unsigned", n, [](std::size_t i) { return std::uint64_t{i} * std::uint64_t{0x9E3779B97F4A7C15}; },
+            block);
+        column(
+            w, "small", n, [](std::size_t i) { return static_cast<std::uint32_t>(i); }, block);
+        column(
+            w, "floats", std::size(floats), [&](std::size_t i) { return floats[i]; }, block);
+        column(
+            w, "doubles", std::size(doubles), [&](std::size_t i) { return doubles[i]; }, block);
+        column(
+            w, "empty", 0, [](std::size_t) { return 0; }, block);
         w.endObject();
     };
     for (const int compactFrom : {1, 1 << 30}) {

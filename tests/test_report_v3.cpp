@@ -54,6 +54,15 @@ Report oneOperatorReport() {
     return r;
 }
 
+// Adds thread `track` (pid, tid, label) to a hand-built report's threads.
+void addThread(Report& r, std::uint32_t track, const char* pid, const char* tid, const char* label) {
+    r.threads.push_back({});
+    r.threads.back().track = track;
+    r.threads.back().pid = pid;
+    r.threads.back().tid = tid;
+    r.threads.back().label = label;
+}
+
 Report readText(const std::string& text) {
     Result<Report> r = reportFromJson(json::parse(text));
     if (!r) FAIL(r.failure().reason);
@@ -145,11 +154,7 @@ TEST_CASE("a hand-built report/3 keeps what the operators and threads do not say
     r.operators.push_back({});
     r.operators[0].name = "gemm";
     r.operators[0].baselineNs = 100;
-    r.threads.push_back({});
-    r.threads[0].track = 4;
-    r.threads[0].pid = "1";
-    r.threads[0].tid = "7";
-    r.threads[0].label = "GPU 1 / stream 7";
+    addThread(r, 4, "1", "7", "GPU 1 / stream 7");
     Anomaly a;
     a.id = 5;  // not its position
     a.name = "gemm_v2";
@@ -492,11 +497,7 @@ TEST_CASE("a report large enough to be prepared on two cores reads back the same
         INFO("engine shape only: " << engineShape);
         Report r = oneOperatorReport();
         r.operators[0].baselineNs = 50;
-        r.threads.push_back({});
-        r.threads[0].track = 0;
-        r.threads[0].pid = "1";
-        r.threads[0].tid = "2";
-        r.threads[0].label = "GPU 1 / stream 2";
+        addThread(r, 0, "1", "2", "GPU 1 / stream 2");
         constexpr std::uint32_t kAnomalies = 40000, kWindows = 5000;
         std::vector<ContentionWindow> windows(kWindows);
         for (std::uint32_t w = 0; w < kWindows; ++w) {
