@@ -288,27 +288,10 @@ void Writer::slices() {
 // Which of the anomalies' columns and breakdown parts can be left out, found in one pass over
 // the rows (v3detail::AnomalyChecks).
 AnomalyChecks Writer::anomalyChecks() const {
-    const AnomalyList& list = m_r.anomalies;
-    AnomalyChecks c;
-    c.defaultPart.fill(true);
-    const bool v4 = m_version >= 4;
-    c.float32 = v4;
-    for (std::size_t k = 0; k < list.size(); ++k) {
-        const ItemText x = anomalyText(k);
-        const SignatureStats* sig = op(list.signature(k));
-        c.ids = c.ids && list.id(k) == k;
-        c.names = c.names && sig && sig->name == x.name;
-        c.threads = c.threads && fromThread(list.track(k), x.pid, x.tid, x.label);
-        c.baselines = c.baselines && sig && sig->baselineNs == list.baselineNs(k);
-        c.excess = c.excess && list.excessNs(k) == x.dur - list.baselineNs(k);
-        c.float32 = c.float32 && isFloat32(list.score(k));
-        c.noEvidence = c.noEvidence && list.text(k).evidence.empty();
-        c.noGain = c.noGain && list.gainNs(k) < 0;
-        c.noSlack = c.noSlack && list.slackNs(k) < 0;
-        for (std::size_t i = 0; i < kBreakdownParts.size(); ++i)
-            c.defaultPart[i] = c.defaultPart[i] && isDefaultPart(i, list.breakdown(k), x.dur, v4);
-    }
-    return c;
+    return v3detail::checkAnomalies(
+        m_r.anomalies, m_version >= 4, [&](std::size_t k) { return anomalyText(k); },
+        [&](std::uint32_t sig) { return op(sig); },
+        [&](std::uint32_t track, const ItemText& x) { return fromThread(track, x.pid, x.tid, x.label); });
 }
 
 void Writer::anomalies() {

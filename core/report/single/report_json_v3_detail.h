@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/analysis/model/anomaly_list.h"
+#include "core/analysis/model/report.h"
 #include "core/common/radix_sort.h"
 #include "core/trace/types.h"
 
@@ -159,6 +160,33 @@ inline bool isFloat32(double v) {
     double back = 0;
     const auto r = std::from_chars(buf, w.ptr, back);
     return r.ec == std::errc() && static_cast<float>(back) == f;
+}
+
+// The checks, in one pass over the rows: text(k) gives row k's name, pid, tid, label and dur
+// (as the writer reads them), signature(sig) its signature's stats (null when none), and
+// fromThread(track, text) whether its pid, tid and label are its thread's.
+template <typename Text, typename Signature, typename FromThread>
+AnomalyChecks checkAnomalies(const AnomalyList& list, bool v4, const Text& text, const Signature& signature,
+                             const FromThread& fromThread) {
+    AnomalyChecks c;
+    c.defaultPart.fill(true);
+    c.float32 = v4;
+    for (std::size_t k = 0; k < list.size(); ++k) {
+        const auto x = text(k);
+        const SignatureStats* sig = signature(list.signature(k));
+        c.ids = c.ids && list.id(k) == k;
+        c.names = c.names && sig && sig->name == x.name;
+        c.threads = c.threads && fromThread(list.track(k), x);
+        c.baselines = c.baselines && sig && sig->baselineNs == list.baselineNs(k);
+        c.excess = c.excess && list.excessNs(k) == x.dur - list.baselineNs(k);
+        c.float32 = c.float32 && isFloat32(list.score(k));
+        c.noEvidence = c.noEvidence && list.text(k).evidence.empty();
+        c.noGain = c.noGain && list.gainNs(k) < 0;
+        c.noSlack = c.noSlack && list.slackNs(k) < 0;
+        for (std::size_t i = 0; i < kBreakdownParts.size(); ++i)
+            c.defaultPart[i] = c.defaultPart[i] && isDefaultPart(i, list.breakdown(k), x.dur, v4);
+    }
+    return c;
 }
 
 // Whether each anomaly k's windows, in order, are exactly ids[at[k]], ids[at[k] + 1], ... (left[k]
