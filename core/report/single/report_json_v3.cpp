@@ -28,8 +28,6 @@ using nlohmann::json;
 
 using v3detail::AnomalyChecks;
 using v3detail::BreakdownPart;
-using v3detail::isDefaultPart;
-using v3detail::isFloat32;
 using v3detail::kBreakdownParts;
 using v3detail::SliceTimes;
 using v3detail::TextTable;
