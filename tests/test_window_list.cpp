@@ -229,25 +229,11 @@ TEST_CASE("window rows' tracks on a trace with more tracks than a bit mask holds
     REQUIRE(p->trace().tracks().size() > 64);
     const auto n = static_cast<std::uint32_t>(p->operators().size());
     REQUIRE(n >= 900);
-    std::vector<WindowCandidate> made;
-    std::uint64_t x = 777;
-    auto next = [&x] {
-        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-        return static_cast<std::uint32_t>(x >> 33);
-    };
-    TimeNs start = 0;
-    for (int i = 0; i < 2000; ++i) {
-        WindowCandidate c;
-        c.a = next() % n;
-        c.b = next() % n;
-        c.resource = i % 2 ? Resource::Bandwidth : Resource::Cache;
+    // Every candidate qualifies at the thresholds below (ratio 0.9, payer score 5).
+    std::vector<WindowCandidate> made = madeUpCandidates(n, {Resource::Bandwidth, Resource::Cache}, 777);
+    for (WindowCandidate& c : made) {
         c.ratio = 0.9f;
-        start += next() % 200;
-        c.start = start;
-        c.end = start + 1 + next() % 1500;
         c.payerScore = 5;
-        c.id = static_cast<std::uint32_t>(made.size());
-        made.push_back(c);
     }
     WindowTracks tracks;
     const std::vector<WindowRow> rows = windowRows(made, 0.5, 1.0, &tracks, &p->operators(), &p->trace());
