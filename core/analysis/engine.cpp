@@ -232,17 +232,8 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
     // trace order, unsorted. Needs the baselines only: sorted on the second core beside the
     // causes and the windows, joined for the ranking.
     std::size_t positiveCount = 0;
-    SideTask byScore([pa, &ops, &positiveCount](const std::function<bool()>&) {
-        const auto& score = pa->m_base.score;
-        pa->m_byScore.resize(ops.size());
-        std::iota(pa->m_byScore.begin(), pa->m_byScore.end(), 0u);
-        const auto positive = std::stable_partition(pa->m_byScore.begin(), pa->m_byScore.end(), [&](std::uint32_t op) {
-            return score[op] > 0.0f && pa->m_base.excessNs[op] > 0;
-        });
-        std::sort(pa->m_byScore.begin(), positive,
-                  [&](std::uint32_t a, std::uint32_t b) { return score[a] != score[b] ? score[a] > score[b] : a < b; });
-        positiveCount = static_cast<std::size_t>(positive - pa->m_byScore.begin());
-    });
+    SideTask byScore(
+        [pa, &positiveCount](const std::function<bool()>&) { pa->m_byScore = opsByScore(pa->m_base, positiveCount); });
     starting(PrepareStage::Causes);
     const CauseInputs in = p->causeInputs();
     p->m_physics = judgeSerialisation(in);

@@ -1,7 +1,11 @@
 #include "core/analysis/scoring/baseline.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstring>
+
+#include "core/common/radix_sort.h"
 
 namespace contend {
 
@@ -25,6 +29,33 @@ TimeNs quantileOf(std::vector<TimeNs>& v, double q) {
     k = k == 0 ? 0 : k - 1;
     std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k), v.end());
     return v[k];
+}
+
+std::vector<std::uint32_t> opsByScore(const BaselineResult& base, std::size_t& positive) {
+    const auto n = static_cast<std::uint32_t>(base.score.size());
+    std::vector<std::uint32_t> out;
+    out.reserve(n);
+    // A positive float's bits order as its value: (0x7FFFFFFF - bits) above the op's bits sorts
+    // ascending as score descending, then op ascending.
+    const int opBits = std::bit_width(n);
+    std::vector<std::uint64_t> keys, scratch;
+    keys.reserve(n);  // room only: pages are touched as keys come
+    for (std::uint32_t op = 0; op < n; ++op) {
+        const float score = base.score[op];
+        if (!(score > 0.0f && base.excessNs[op] > 0)) continue;
+        std::uint32_t bits = 0;
+        std::memcpy(&bits, &score, sizeof bits);
+        keys.push_back((std::uint64_t{0x7FFFFFFFu - bits} << opBits) | op);
+    }
+    radixSort(keys, scratch);
+    scratch = {};
+    const std::uint64_t opMask = (std::uint64_t{1} << opBits) - 1;
+    for (std::uint64_t k : keys) out.push_back(static_cast<std::uint32_t>(k & opMask));
+    positive = keys.size();
+    keys = {};
+    for (std::uint32_t op = 0; op < n; ++op)
+        if (!(base.score[op] > 0.0f && base.excessNs[op] > 0)) out.push_back(op);
+    return out;
 }
 
 TimeNs medianOf(std::vector<TimeNs>& v) {

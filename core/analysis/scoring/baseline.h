@@ -94,6 +94,12 @@ BaselineResult computeBaselines(const Trace& trace, const OperatorSet& ops, cons
                                 const std::vector<TimeNs>& soloEstimate = {},
                                 const std::vector<std::uint8_t>& inBaseline = {});
 
+// The ops that can be anomalies (score > 0 and slower than the baseline) by score, highest
+// first, ties in op order, then the rest in op order; `positive` is how many come first. An
+// anomaly list at any non-negative coefficient is a prefix of it. Sorted by radix on (score,
+// op) keys: an indirect std::sort missed the cache on every comparison (2% of a 10M analysis).
+std::vector<std::uint32_t> opsByScore(const BaselineResult& base, std::size_t& positive);
+
 // Median of v (reorders v); for even sizes the mean of the two middle values.
 TimeNs medianOf(std::vector<TimeNs>& v);
 // Value at quantile q in [0, 1] of v (reorders v), nearest rank.

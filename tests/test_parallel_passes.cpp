@@ -1,0 +1,142 @@
+// The sorts that replaced indirect std::sorts, against what the plain comparator gives: the ops
+// by score and the dependency graph's nodes by end.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <numeric>
+#include <random>
+#include <string>
+#include <tuple>
+#include <unistd.h>
+#include <vector>
+
+#include "analysis_test_trace.h"
+#include "core/analysis/engine.h"
+#include "core/sim/run_simulation.h"
+#include "test_support.h"
+
+using namespace contend;
+
+namespace {
+
+// Simulated traces as made and with their starts and durations put on a grid (many ops on
+// different streams start together: the ties a part's cut must not split; many end together),
+// analysed; made once for the test cases.
+const std::vector<std::shared_ptr<const PreparedAnalysis>>& griddedAnalyses() {
+    static const std::vector<std::shared_ptr<const PreparedAnalysis>> made = [] {
+        std::vector<std::shared_ptr<const PreparedAnalysis>> out;
+        const std::filesystem::path dir =
+            std::filesystem::temp_directory_path() / ("contend-parallel-" + std::to_string(::getpid()));
+        std::filesystem::create_directories(dir);
+        for (const sim::Scenario scenario : {sim::Scenario::Mixed, sim::Scenario::Cache})
+            for (const sim::CounterMode counters : {sim::CounterMode::Full, sim::CounterMode::None}) {
+                sim::SimulationRequest req;
+                req.scenario = scenario;
+                req.seed = 2;
+                req.counters = counters;
+                req.iterations = 30;
+                req.tracePath = (dir / "t.json").string();
+                req.truthPath = (dir / "t.truth.json").string();
+                REQUIRE(sim::runSimulation(req).ok());
+                const nlohmann::json doc = nlohmann::json::parse(test::slurp(req.tracePath));
+                for (const double grid : {0.0, 10.0, 100.0}) {  // us
+                    nlohmann::json gridded = doc;
+                    if (grid > 0)
+                        for (auto& e : gridded["traceEvents"])
+                            if (e.value("ph", "") == "X" && e.contains("ts")) {
+                                e["ts"] = std::floor(e["ts"].get<double>() / grid) * grid;
+                                if (e.contains("dur"))  // ends on the grid too: ties by end
+                                    e["dur"] = std::max(grid, std::round(e["dur"].get<double>() / grid) * grid);
+                            }
+                    LoadResult lr = test::loadString(gridded.dump());
+                    REQUIRE(lr);
+                    auto p = prepareAnalysis(lr.value(), AnalysisSettings{});
+                    REQUIRE(p);
+                    out.push_back(p.value());
+                }
+            }
+        std::filesystem::remove_all(dir);
+        // Two streams whose kernels start together at every step, inside kernels of two others
+        // that started together before them: the adds (stream 7) slowed beside the scales
+        // (stream 9), the copies (stream 8) beside the muls (stream 6). Thousands of candidates,
+        // tied by start, and a tie's pairs in another order than their ops': the tracks (and
+        // so the ops) come mul, add, copy, scale, and the copy's pair with the mul, (mul, copy),
+        // comes before the add's with the scale, (add, scale).
+        test::KinetoTrace k;
+        std::mt19937 rng(3);
+        std::uniform_real_distribution<double> jitter(-0.1, 0.1);
+        std::bernoulli_distribution beside(0.6);  // unevenly: the parts' cuts fall anywhere in a step
+        for (int i = 0; i < 3000; ++i) {
+            const bool scale = beside(rng), mul = i == 0 || beside(rng);
+            if (mul) k.kernel("vectorized_elementwise_kernel_mul", 6, 100.0 * i - 30, 60.0 * (1 + jitter(rng)));
+            k.kernel("vectorized_elementwise_kernel_add", 7, 100.0 * i, 40.0 * (1 + jitter(rng)) * (scale ? 1.5 : 1.0));
+            k.kernel("vectorized_elementwise_kernel_copy", 8, 100.0 * i, 40.0 * (1 + jitter(rng)) * (mul ? 1.5 : 1.0));
+            if (scale) k.kernel("elementwise_kernel_scale", 9, 100.0 * i - 30, 60.0 * (1 + jitter(rng)));
+        }
+        auto p = prepareAnalysis(k.load(), AnalysisSettings{});
+        REQUIRE(p);
+        out.push_back(p.value());
+        return out;
+    }();
+    return made;
+}
+
+}  // namespace
+
+TEST_CASE("ops by score: the positive ones by score, ties in op order, then the rest", "[analysis][scoring]") {
+    std::mt19937 rng(11);
+    for (const std::size_t n :
+         {std::size_t{0}, std::size_t{1}, std::size_t{7}, std::size_t{3000}, std::size_t{100000}}) {
+        BaselineResult base;
+        base.score.resize(n);
+        base.excessNs.resize(n);
+        // Few distinct scores (ties), zeros, negatives, NaN, infinity; excess of either sign.
+        std::uniform_int_distribution<int> pick(0, 60);
+        for (std::size_t i = 0; i < n; ++i) {
+            const int v = pick(rng);
+            base.score[i] = v == 0   ? 0.0f
+                            : v == 1 ? -1.5f
+                            : v == 2 ? std::numeric_limits<float>::quiet_NaN()
+                            : v == 3 ? std::numeric_limits<float>::infinity()
+                                     : static_cast<float>(v % 40) * 0.37f + (v > 45 ? 1e-7f : 0.0f);
+            base.excessNs[i] = pick(rng) < 6 ? -static_cast<TimeNs>(i) : static_cast<TimeNs>(i % 97);
+        }
+        std::vector<std::uint32_t> want(n);
+        std::iota(want.begin(), want.end(), 0u);
+        const auto& score = base.score;
+        const auto positive = std::stable_partition(
+            want.begin(), want.end(), [&](std::uint32_t op) { return score[op] > 0.0f && base.excessNs[op] > 0; });
+        std::sort(want.begin(), positive,
+                  [&](std::uint32_t a, std::uint32_t b) { return score[a] != score[b] ? score[a] > score[b] : a < b; });
+        std::size_t count = 12345;
+        const std::vector<std::uint32_t> got = opsByScore(base, count);
+        INFO("n " << n);
+        CHECK(count == static_cast<std::size_t>(positive - want.begin()));
+        CHECK(got == want);
+    }
+}
+
+TEST_CASE("the dependency graph's nodes by end: latest first, ties in node order", "[whatif][depgraph]") {
+    std::size_t ties = 0;
+    for (const auto& p : griddedAnalyses()) {
+        const DependencyGraph& g = p->dependencyGraph();
+        REQUIRE(g.byEnd.size() == g.size());
+        std::vector<std::uint32_t> sorted = g.byEnd;
+        std::sort(sorted.begin(), sorted.end());
+        std::vector<std::uint32_t> all(g.size());
+        std::iota(all.begin(), all.end(), 0u);
+        CHECK(sorted == all);  // each node once
+        std::size_t misordered = 0;
+        for (std::size_t k = 1; k < g.byEnd.size(); ++k) {
+            const std::uint32_t a = g.byEnd[k - 1], b = g.byEnd[k];
+            if (!(g.end[a] > g.end[b] || (g.end[a] == g.end[b] && a < b))) ++misordered;
+            ties += g.end[a] == g.end[b];
+        }
+        CHECK(misordered == 0);
+    }
+    CHECK(ties > 10);
+}
