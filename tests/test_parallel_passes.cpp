@@ -1,5 +1,6 @@
-// The sorts that replaced indirect std::sorts, against what the plain comparator gives: the ops
-// by score and the dependency graph's nodes by end.
+// Passes the analysis shares between the two cores, and the sorts that replaced indirect
+// std::sorts, against what one thread and the plain comparator give: the serialisation judged
+// per signature on either core, the ops by score and the dependency graph's nodes by end.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -16,6 +17,7 @@
 
 #include "analysis_test_trace.h"
 #include "core/analysis/engine.h"
+#include "core/analysis/findings/patterns.h"
 #include "core/sim/run_simulation.h"
 #include "test_support.h"
 
@@ -85,7 +87,35 @@ const std::vector<std::shared_ptr<const PreparedAnalysis>>& griddedAnalyses() {
     return made;
 }
 
+CauseInputs inputsOf(const PreparedAnalysis& p, const std::vector<std::uint8_t>* serialised = nullptr) {
+    return {p.trace(),    p.operators(),  p.baselines(), p.overlaps(), p.pressure(), p.analysisTimelines(),
+            p.exposure(), p.characters(), serialised};
+}
+
 }  // namespace
+
+TEST_CASE("serialisation judged per signature on either core is the one thread's", "[patterns][parallel]") {
+    std::size_t judged = 0;
+    for (const auto& p : griddedAnalyses()) {
+        const CauseInputs in = inputsOf(*p);
+        const std::vector<FactorPhysics> one = judgeSerialisation(in, std::numeric_limits<std::uint64_t>::max());
+        for (const std::uint64_t splitFrom : {std::uint64_t{1}, std::uint64_t{1} << 14}) {
+            const std::vector<FactorPhysics> two = judgeSerialisation(in, splitFrom);
+            REQUIRE(two.size() == one.size());
+            for (std::size_t f = 0; f < one.size(); ++f) {
+                INFO("factor " << f << " split from " << splitFrom);
+                CHECK(two[f].runs == one[f].runs);
+                CHECK(two[f].concurrency == one[f].concurrency);
+                CHECK(two[f].lostShare == one[f].lostShare);  // to the last bit
+                CHECK(two[f].lostShareLow == one[f].lostShareLow);
+                CHECK(two[f].fairBound == one[f].fairBound);
+                CHECK(two[f].serialised == one[f].serialised);
+                judged += one[f].runs > 0;
+            }
+        }
+    }
+    CHECK(judged > 20);
+}
 
 TEST_CASE("ops by score: the positive ones by score, ties in op order, then the rest", "[analysis][scoring]") {
     std::mt19937 rng(11);

@@ -3,6 +3,7 @@
 // operators running at once can take; a factor whose runs lost more is serialising them.
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <tuple>
 
@@ -51,9 +52,6 @@ double medianOfCounts(const std::vector<std::uint32_t>& v) {
     const std::size_t m = v.size() / 2;
     return v.size() % 2 == 1 ? kth(m) : (kth(m - 1) + kth(m)) / 2;
 }
-
-// Runs of a signature from which judgeSerialisation splits them over two threads.
-constexpr std::uint32_t kSplitFrom = 1u << 14;
 
 // Per factor k of a signature: the lost shares and concurrencies of its runs beside.
 struct RunsJudged {
@@ -168,30 +166,22 @@ void judgeRuns(const CauseInputs& in, const SignatureExposure& se, std::uint32_t
 
 }  // namespace
 
-std::vector<FactorPhysics> judgeSerialisation(const CauseInputs& in) {
+std::vector<FactorPhysics> judgeSerialisation(const CauseInputs& in, std::uint64_t splitFrom) {
     const ExposureResult& ex = in.exposure;
     std::vector<FactorPhysics> out(ex.factors.size());
     if (!in.ops.deviceScope) return out;
-    RunsJudged runs, side;  // side: the second half of a large signature's runs
-    for (std::size_t s = 0; s < ex.signatures.size(); ++s) {
-        if (in.characters[s].character == Character::Collective) continue;
-        const SignatureExposure& se = ex.signatures[s];
-        // The factors judged (not counters): bit k for factor se.factorBegin + k.
+    // The factors judged of signature s (not counters): bit k for factor se.factorBegin + k.
+    auto judgedBitsOf = [&](std::size_t s) {
         std::uint32_t judgedBits = 0;
+        if (in.characters[s].character == Character::Collective) return judgedBits;
+        const SignatureExposure& se = ex.signatures[s];
         for (std::uint32_t k = 0; k < se.factorCount && k < kMaxFactors; ++k)
             if (ex.factors[se.factorBegin + k].kind != FactorKind::Counter) judgedBits |= 1u << k;
-        if (judgedBits == 0) continue;
-        runs.clear();
-        const std::uint32_t b0 = in.ops.sigBegin[s], b1 = in.ops.sigBegin[s + 1];
-        if (b1 - b0 >= kSplitFrom && twoCores()) {
-            const std::uint32_t mid = b0 + (b1 - b0) / 2;
-            side.clear();
-            runBeside([&] { judgeRuns(in, se, judgedBits, mid, b1, side); },
-                      [&] { judgeRuns(in, se, judgedBits, b0, mid, runs); });
-            runs.append(side);
-        } else {
-            judgeRuns(in, se, judgedBits, b0, b1, runs);
-        }
+        return judgedBits;
+    };
+    // Signature s's factors from its runs (each signature writes only its own factors).
+    auto conclude = [&](std::size_t s, std::uint32_t judgedBits, RunsJudged& runs) {
+        const SignatureExposure& se = ex.signatures[s];
         for (std::uint32_t m = judgedBits; m != 0; m &= m - 1) {
             const auto k = static_cast<std::uint32_t>(__builtin_ctz(m));
             FactorPhysics& ph = out[se.factorBegin + k];
@@ -203,7 +193,49 @@ std::vector<FactorPhysics> judgeSerialisation(const CauseInputs& in) {
             std::tie(ph.lostShare, ph.lostShareLow) = medianAndLowerBound(runs.lost[k]);
             ph.serialised = ph.lostShareLow > ph.fairBound;
         }
+    };
+    RunsJudged runs, side;  // side: the second core's
+    // Large signatures one after another, each's runs in two halves on the two cores; the others
+    // a whole signature at a time to whichever core is free (a real trace has hundreds of small
+    // signatures: one after another, they left the second core idle).
+    std::uint64_t allRuns = 0;
+    for (std::size_t s = 0; s < ex.signatures.size(); ++s)
+        if (judgedBitsOf(s) != 0) allRuns += in.ops.sigBegin[s + 1] - in.ops.sigBegin[s];
+    const std::uint64_t halvesFrom = std::max<std::uint64_t>(splitFrom, allRuns / 8);
+    std::vector<std::uint32_t> small;
+    std::uint64_t smallRuns = 0;
+    for (std::size_t s = 0; s < ex.signatures.size(); ++s) {
+        const std::uint32_t judgedBits = judgedBitsOf(s);
+        if (judgedBits == 0) continue;
+        const SignatureExposure& se = ex.signatures[s];
+        const std::uint32_t b0 = in.ops.sigBegin[s], b1 = in.ops.sigBegin[s + 1];
+        if (b1 - b0 < halvesFrom || !twoCores()) {
+            small.push_back(static_cast<std::uint32_t>(s));
+            smallRuns += b1 - b0;
+            continue;
+        }
+        runs.clear();
+        side.clear();
+        const std::uint32_t mid = b0 + (b1 - b0) / 2;
+        runBeside([&] { judgeRuns(in, se, judgedBits, mid, b1, side); },
+                  [&] { judgeRuns(in, se, judgedBits, b0, mid, runs); });
+        runs.append(side);
+        conclude(s, judgedBits, runs);
     }
+    std::atomic<std::size_t> next{0};
+    auto judgeSmall = [&](RunsJudged& scratch) {
+        for (std::size_t i = next++; i < small.size(); i = next++) {
+            const std::uint32_t s = small[i];
+            const std::uint32_t judgedBits = judgedBitsOf(s);
+            scratch.clear();
+            judgeRuns(in, ex.signatures[s], judgedBits, in.ops.sigBegin[s], in.ops.sigBegin[s + 1], scratch);
+            conclude(s, judgedBits, scratch);
+        }
+    };
+    if (smallRuns >= splitFrom && twoCores())
+        runBeside([&] { judgeSmall(side); }, [&] { judgeSmall(runs); });
+    else
+        judgeSmall(runs);
     return out;
 }
 

@@ -81,7 +81,11 @@ struct FactorPhysics {
 };
 
 // Per factor; every factor of a collective or of a counter is left unjudged (serialised false).
-std::vector<FactorPhysics> judgeSerialisation(const CauseInputs& in);
+// With two cores, from `splitFrom` runs (a test sets it: 1 splits everything, the largest value
+// nothing) a signature's runs are judged in two halves (when it also holds an eighth of all the
+// runs judged) and the smaller signatures are shared out between the cores; the result is the
+// one of a single thread.
+std::vector<FactorPhysics> judgeSerialisation(const CauseInputs& in, std::uint64_t splitFrom = 1u << 14);
 
 struct PatternResult {
     std::vector<ContentionPattern> patterns;  // by cost, largest first
