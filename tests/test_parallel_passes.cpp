@@ -1,6 +1,7 @@
 // Passes the analysis shares between the two cores, and the sorts that replaced indirect
-// std::sorts, against what one thread and the plain comparator give: the serialisation judged
-// per signature on either core, the ops by score and the dependency graph's nodes by end.
+// std::sorts, against what one thread and the plain comparator give: the window candidates'
+// sweep taken from both ends, the serialisation judged per signature on either core, the ops by
+// score and the dependency graph's nodes by end.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -18,6 +19,8 @@
 #include "analysis_test_trace.h"
 #include "core/analysis/engine.h"
 #include "core/analysis/findings/patterns.h"
+#include "core/analysis/findings/windows.h"
+#include "core/common/parallel.h"
 #include "core/sim/run_simulation.h"
 #include "test_support.h"
 
@@ -92,7 +95,71 @@ CauseInputs inputsOf(const PreparedAnalysis& p, const std::vector<std::uint8_t>*
             p.exposure(), p.characters(), serialised};
 }
 
+void checkSameCandidates(const std::vector<WindowCandidate>& a, const std::vector<WindowCandidate>& b) {
+    REQUIRE(a.size() == b.size());
+    std::size_t differ = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const WindowCandidate &x = a[i], &y = b[i];
+        if (std::tie(x.a, x.b, x.resource, x.fromCounters, x.ratio, x.start, x.end, x.payerScore, x.id) !=
+            std::tie(y.a, y.b, y.resource, y.fromCounters, y.ratio, y.start, y.end, y.payerScore, y.id))
+            ++differ;
+    }
+    CHECK(differ == 0);
+}
+
 }  // namespace
+
+TEST_CASE("window candidates swept from both ends are the one sweep's", "[analysis][windows][parallel]") {
+    std::size_t candidates = 0;
+    for (const auto& p : griddedAnalyses()) {
+        const CauseInputs in = inputsOf(*p);
+        // The engine's own (default settings keep every candidate).
+        checkSameCandidates(findWindowCandidates(in, p->causes()), p->windowCandidates());
+        for (const double lowest : {-std::numeric_limits<double>::infinity(), 0.5, 3.0}) {
+            INFO("lowest coefficient " << lowest);
+            const std::vector<WindowCandidate> one = findWindowCandidates(in, p->causes(), {}, lowest);
+            candidates += one.size();
+            auto never = [] { return false; };
+            // Parts of 16 ops: dozens of them (at most 64), most cut inside runs of equal starts.
+            {
+                CandidateSweep front(in, p->causes(), lowest, 16);
+                REQUIRE(front.sweepFront(never));
+                REQUIRE(front.sweepBack(never));  // nothing left
+                checkSameCandidates(front.take(), one);
+            }
+            {
+                CandidateSweep back(in, p->causes(), lowest, 16);
+                REQUIRE(back.sweepBack(never));  // every part from the back
+                REQUIRE(back.sweepFront(never));
+                checkSameCandidates(back.take(), one);
+            }
+            {
+                CandidateSweep both(in, p->causes(), lowest, 16);
+                bool f = false, b = false;
+                runBeside([&] { b = both.sweepBack(never); }, [&] { f = both.sweepFront(never); });
+                REQUIRE((f && b));
+                checkSameCandidates(both.take(), one);
+            }
+            {
+                // One part only: the plain sweep.
+                CandidateSweep whole(in, p->causes(), lowest, std::numeric_limits<std::uint32_t>::max());
+                REQUIRE(whole.sweepBack(never));
+                checkSameCandidates(whole.take(), one);
+            }
+        }
+    }
+    CHECK(candidates > 1000);
+}
+
+TEST_CASE("a cancelled candidate sweep stops", "[analysis][windows][parallel]") {
+    const auto& p = griddedAnalyses().front();
+    const CauseInputs in = inputsOf(*p);
+    int asked = 0;
+    CandidateSweep sweep(in, p->causes(), -std::numeric_limits<double>::infinity(), 16);
+    CHECK_FALSE(sweep.sweepFront([&] { return ++asked == 3; }));  // stopped before the third part
+    CHECK(asked == 3);
+    CHECK_FALSE(sweep.sweepBack([] { return true; }));
+}
 
 TEST_CASE("serialisation judged per signature on either core is the one thread's", "[patterns][parallel]") {
     std::size_t judged = 0;

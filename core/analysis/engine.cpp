@@ -242,15 +242,24 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
     p->m_causes = attributeCauses(in, keepGoing);
     if (stopped()) return Failure::cancelled();
     // The patterns on the second core beside the breakdowns and the windows' candidates (each
-    // reads the causes, none the others' results): their time is the windows' stage.
+    // reads the causes, none the others' results): their time is the windows' stage. The
+    // candidates' sweep is shared: this core sweeps it from the front after the breakdowns, the
+    // second from the back once the patterns are done (either alone left the other idle).
     starting(PrepareStage::Windows);
-    runBeside([&] { p->m_patterns = findPatterns(in, p->m_causes, p->m_physics); },
-              [&] {
-                  p->m_breakdowns = computeBreakdowns(t, ops, p->m_base, p->m_pressure, p->m_causes);
-                  if (ops.deviceScope && !stopped())
-                      p->m_candidates = findWindowCandidates(in, p->m_causes, keepGoing, s.lowestCoefficient);
-              });
+    std::optional<CandidateSweep> sweep;
+    if (ops.deviceScope) sweep.emplace(in, p->m_causes, s.lowestCoefficient);
+    std::atomic<bool> sideStop{false};
+    runBeside(
+        [&] {
+            p->m_patterns = findPatterns(in, p->m_causes, p->m_physics);
+            if (sweep) sweep->sweepBack([&] { return sideStop.load(std::memory_order_relaxed); });
+        },
+        [&] {
+            p->m_breakdowns = computeBreakdowns(t, ops, p->m_base, p->m_pressure, p->m_causes);
+            if (sweep && (stopped() || !sweep->sweepFront(stopped))) sideStop = true;
+        });
     if (stopped()) return Failure::cancelled();
+    if (sweep) p->m_candidates = sweep->take();
     // The clusters and the graph were built beside the chain: these two stages wait for them.
     starting(PrepareStage::Clusters);
     starting(PrepareStage::DependencyGraph);

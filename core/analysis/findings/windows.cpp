@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <mutex>
 #include <numeric>
 #include <tuple>
 #include <unordered_map>
@@ -65,9 +66,128 @@ void chainCandidates(const std::vector<WindowCandidate>& candidates, double over
 
 }  // namespace
 
+// The sweep's state for a range of its order (CandidateSweep): the ops that paid, the order, and
+// the parts, claimed from the front or the back under a lock (a few dozen claims).
+struct CandidateSweep::Impl {
+    const CauseInputs& in;
+    const CauseResult& causes;
+    bool keepAll;
+    double lowest;
+    std::vector<std::uint8_t> payer;  // per op: it paid, and not for a collective's wait
+    std::vector<std::uint32_t> sorted;
+    const std::vector<std::uint32_t>* order = nullptr;
+    std::vector<std::uint32_t> cuts;  // part p is order[cuts[p], cuts[p + 1])
+    std::mutex claims;
+    std::size_t front = 0, back = 0;  // parts [front, back) are unclaimed
+    std::vector<WindowCandidate> out;
+    std::uint32_t made = 0;  // the front's candidates made, kept or not: the next id
+    std::vector<WindowCandidate> backOut;
+    // Per part swept from the back: its candidates in backOut and how many it made.
+    std::vector<std::pair<std::size_t, std::size_t>> backRange;
+    std::vector<std::uint32_t> backMade;
+    Impl(const CauseInputs& i, const CauseResult& c, double lowestCoefficient)
+        : in(i),
+          causes(c),
+          keepAll(!(lowestCoefficient > -std::numeric_limits<double>::infinity())),
+          lowest(lowestCoefficient) {}
+    bool sweep(std::uint32_t from, std::uint32_t to, std::vector<WindowCandidate>& out, std::uint32_t& made,
+               const std::function<bool()>& cancelled);
+};
+
+CandidateSweep::CandidateSweep(const CauseInputs& in, const CauseResult& causes, double lowestCoefficient,
+                               std::uint32_t partOps)
+    : m(std::make_unique<Impl>(in, causes, lowestCoefficient)) {
+    const OperatorSet& ops = in.ops;
+    const auto n = static_cast<std::uint32_t>(ops.size());
+    // A collective's extra time is waiting for its peers, not contention with its neighbour.
+    m->payer.resize(n);
+    for (std::uint32_t op = 0; op < n; ++op)
+        m->payer[op] = paid(in.base, ops, op) && causes.cause[op] != Resource::Sync;
+    // The sweep's order, kept by findOverlaps (sorted again only for a hand-made overlap).
+    m->order = &in.overlap.order;
+    if (in.overlap.order.size() != n) {
+        m->sorted = startOrder(in.trace, ops);
+        m->order = &m->sorted;
+    }
+    // Parts of equal size, each cut moved on past the ops that start with the one before it (the
+    // pairs of ops that start together are ordered together).
+    const auto& slices = in.trace.slices();
+    const std::vector<std::uint32_t>& order = *m->order;
+    auto startAt = [&](std::uint32_t k) { return slices[ops.slices[order[k]]].start; };
+    const std::uint32_t parts = std::clamp<std::uint32_t>(n / std::max<std::uint32_t>(1, partOps), 1, 64);
+    m->cuts.push_back(0);
+    for (std::uint32_t p = 1; p < parts; ++p) {
+        auto k = static_cast<std::uint32_t>(std::uint64_t{n} * p / parts);
+        k = std::max(k, m->cuts.back());
+        while (k > 0 && k < n && startAt(k) == startAt(k - 1)) ++k;
+        if (k > m->cuts.back() && k < n) m->cuts.push_back(k);
+    }
+    m->cuts.push_back(n);
+    m->back = m->cuts.size() - 1;
+    m->backRange.resize(m->back);
+    m->backMade.resize(m->back, 0);
+    // At most one candidate a pair: room for all of them once (pages are touched only as the
+    // candidates come), where growing by doubling copied the list 20 times and faulted about
+    // twice its size in fresh pages (84 MB of candidates on 1M Kineto kernels).
+    m->out.reserve(in.overlap.pairCount());
+}
+
+CandidateSweep::~CandidateSweep() = default;
+
+bool CandidateSweep::sweepFront(const std::function<bool()>& cancelled) {
+    for (;;) {
+        std::size_t part = 0;
+        if (cancelled && cancelled()) return false;
+        {
+            const std::lock_guard<std::mutex> lock(m->claims);
+            if (m->front == m->back) return true;
+            part = m->front++;
+        }
+        if (!m->sweep(m->cuts[part], m->cuts[part + 1], m->out, m->made, cancelled)) return false;
+    }
+}
+
+bool CandidateSweep::sweepBack(const std::function<bool()>& cancelled) {
+    for (;;) {
+        std::size_t part = 0;
+        if (cancelled && cancelled()) return false;
+        {
+            const std::lock_guard<std::mutex> lock(m->claims);
+            if (m->front == m->back) return true;
+            part = --m->back;
+        }
+        // Room for half the pairs (the back starts late: it sweeps less than half, mostly).
+        if (m->backOut.capacity() == 0) m->backOut.reserve(m->in.overlap.pairCount() / 2);
+        const std::size_t begin = m->backOut.size();
+        if (!m->sweep(m->cuts[part], m->cuts[part + 1], m->backOut, m->backMade[part], cancelled)) return false;
+        m->backRange[part] = {begin, m->backOut.size()};
+    }
+}
+
+std::vector<WindowCandidate> CandidateSweep::take() {
+    // The parts swept from the back follow the front's, in order (each numbered from 0).
+    std::uint32_t made = m->made;
+    for (std::size_t part = m->front; part + 1 < m->cuts.size(); ++part) {
+        const auto [b, e] = m->backRange[part];
+        for (std::size_t i = b; i < e; ++i) {
+            m->out.push_back(m->backOut[i]);
+            m->out.back().id += made;
+        }
+        made += m->backMade[part];
+    }
+    m->backOut = {};
+    return std::move(m->out);
+}
+
 std::vector<WindowCandidate> findWindowCandidates(const CauseInputs& in, const CauseResult& causes,
                                                   const std::function<bool()>& keepGoing, double lowestCoefficient) {
-    std::vector<WindowCandidate> out;
+    CandidateSweep sweep(in, causes, lowestCoefficient);
+    sweep.sweepFront([&] { return keepGoing && !keepGoing(); });
+    return sweep.take();
+}
+
+bool CandidateSweep::Impl::sweep(std::uint32_t from, std::uint32_t to, std::vector<WindowCandidate>& out,
+                                 std::uint32_t& made, const std::function<bool()>& cancelled) {
     const Trace& trace = in.trace;
     const OperatorSet& ops = in.ops;
     const BaselineResult& base = in.base;
@@ -80,21 +200,9 @@ std::vector<WindowCandidate> findWindowCandidates(const CauseInputs& in, const C
     // segment closes. So the candidates come in the pairs' order with nothing to sort (sorting
     // 1.8M candidates after the walk was half of this stage on 1M Kineto kernels).
     const OverlapResult& ov = in.overlap;
-    const auto n = static_cast<std::uint32_t>(ops.size());
-    // A collective's extra time is waiting for its peers, not contention with its neighbour.
-    std::vector<std::uint8_t> payer(n);
-    for (std::uint32_t op = 0; op < n; ++op) payer[op] = paid(base, ops, op) && causeOf[op] != Resource::Sync;
-    // The sweep's order, kept by findOverlaps (sorted again only for a hand-made overlap).
-    std::vector<std::uint32_t> sorted;
-    const std::vector<std::uint32_t>& order = ov.order.size() == n ? ov.order : (sorted = startOrder(trace, ops));
-    // At most one candidate a pair: room for all of them once (pages are touched only as the
-    // candidates come), where growing by doubling copied the list 20 times and faulted about
-    // twice its size in fresh pages (84 MB of candidates on 1M Kineto kernels).
-    out.reserve(ov.pairCount());
-    std::size_t segment = 0;  // where the candidates of the current start begin
+    const std::vector<std::uint32_t>& order = *this->order;
+    std::size_t segment = out.size();  // where the candidates of the current start begin
     TimeNs segmentStart = kTimeMin;
-    std::uint32_t made = 0;  // the candidates made before the segment, kept or not: the next id
-    const bool keepAll = !(lowestCoefficient > -std::numeric_limits<double>::infinity());
     auto closeSegment = [&] {
         const auto b = out.begin() + static_cast<std::ptrdiff_t>(segment);
         if (out.size() - segment > 1)
@@ -104,15 +212,14 @@ std::vector<WindowCandidate> findWindowCandidates(const CauseInputs& in, const C
         // Numbered in the pairs' order, then the ones that can never qualify dropped.
         for (auto it = b; it != out.end(); ++it) it->id = made++;
         if (!keepAll)
-            out.erase(std::remove_if(b, out.end(),
-                                     [&](const WindowCandidate& c) {
-                                         return !(static_cast<double>(c.payerScore) > lowestCoefficient);
-                                     }),
-                      out.end());
+            out.erase(
+                std::remove_if(b, out.end(),
+                               [&](const WindowCandidate& c) { return !(static_cast<double>(c.payerScore) > lowest); }),
+                out.end());
         segment = out.size();
     };
-    for (std::uint32_t k = 0; k < n; ++k) {
-        if ((k & 0xFFFF) == 0 && k != 0 && keepGoing && !keepGoing()) return out;
+    for (std::uint32_t k = from; k < to; ++k) {
+        if (((k - from) & 0xFFFF) == 0xFFFF && cancelled && cancelled()) return false;
         const std::uint32_t later = order[k];
         const Slice& sl = slices[ops.slices[later]];
         if (sl.start != segmentStart) {
@@ -184,7 +291,7 @@ std::vector<WindowCandidate> findWindowCandidates(const CauseInputs& in, const C
         }
     }
     closeSegment();
-    return out;
+    return true;
 }
 
 std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& candidates, double overlapRatio,

@@ -32,6 +32,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -73,6 +74,32 @@ bool paid(const BaselineResult& base, const OperatorSet& ops, std::uint32_t op);
 std::vector<WindowCandidate> findWindowCandidates(const CauseInputs& in, const CauseResult& causes,
                                                   const std::function<bool()>& keepGoing = {},
                                                   double lowestCoefficient = -std::numeric_limits<double>::infinity());
+
+// findWindowCandidates in parts for two cores (the engine runs it beside the patterns): the
+// sweep's order is cut into parts at changes of start time; sweepFront() takes parts from the
+// front into the result, sweepBack() (on another thread) from the back into a list of its own,
+// until they meet, so neither waits for the other; take() joins them, the back's candidates
+// numbered on after the front's: the same list as findWindowCandidates. `cancelled` is asked
+// before each part and every 64k operators; each returns false when it stopped (the result is
+// then partial).
+class CandidateSweep {
+  public:
+    // `partOps`: the ops of a part, at least (a test makes many small parts); at most 64 parts.
+    CandidateSweep(const CauseInputs& in, const CauseResult& causes,
+                   double lowestCoefficient = -std::numeric_limits<double>::infinity(),
+                   std::uint32_t partOps = 1u << 14);
+    ~CandidateSweep();
+    CandidateSweep(const CandidateSweep&) = delete;
+    CandidateSweep& operator=(const CandidateSweep&) = delete;
+    bool sweepFront(const std::function<bool()>& cancelled);
+    bool sweepBack(const std::function<bool()>& cancelled);
+    // After both sweeps have returned.
+    std::vector<WindowCandidate> take();
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> m;
+};
 
 // Windows for one overlap-ratio threshold (and, for slowdown-only candidates, the anomaly
 // coefficient), in start order. A window's id is the id (WindowCandidate::id) of the candidate
