@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <tuple>
+#include <vector>
 
 #include "analysis_sim.h"
 #include "analysis_test_trace.h"
@@ -119,7 +121,7 @@ TEST_CASE("every occurrence's breakdown adds up to its duration", "[analysis][br
     auto p = prepareAnalysis(trace, AnalysisSettings{}).value();
     const auto& ops = p->operators();
     for (std::uint32_t op = 0; op < ops.size(); ++op) {
-        const Breakdown& b = p->breakdowns()[op];
+        const Breakdown b = p->breakdownOf(op);
         const Slice& s = trace->slices()[ops.slices[op]];
         CHECK(b.computeNs + b.dataWaitNs + b.queueNs + b.syncNs == s.dur);
         CHECK(b.computeNs >= 0);
@@ -130,6 +132,20 @@ TEST_CASE("every occurrence's breakdown adds up to its duration", "[analysis][br
         const Breakdown& b = s.breakdown;
         CHECK(b.computeNs + b.dataWaitNs + b.queueNs + b.syncNs == s.totalNs);
     }
+    // None is kept per operator: each signature's row holds its occurrences' breakdowns added up,
+    // and an anomaly's is its occurrence's.
+    std::vector<Breakdown> sums(ops.signatures.size());
+    for (std::uint32_t op = 0; op < ops.size(); ++op) accumulate(sums[ops.signatureOf[op]], p->breakdownOf(op));
+    auto same = [](const Breakdown& x, const Breakdown& y) {
+        return std::tie(x.computeNs, x.dataWaitNs, x.queueNs, x.syncNs, x.measuredData, x.measuredQueue, x.measuredSync,
+                        x.waitBeforeNs) == std::tie(y.computeNs, y.dataWaitNs, y.queueNs, y.syncNs, y.measuredData,
+                                                    y.measuredQueue, y.measuredSync, y.waitBeforeNs);
+    };
+    REQUIRE(r.operators.size() == sums.size());
+    for (const auto& s : r.operators) CHECK(same(s.breakdown, sums[s.id]));
+    const Report all = buildReport(*p, 0.0, 0.7);
+    REQUIRE_FALSE(all.anomalies.empty());
+    for (const Anomaly& a : all.anomalies) CHECK(same(a.breakdown, p->breakdownOf(ops.opOfSlice[a.slice])));
 }
 
 TEST_CASE("Kineto launch-to-start delay is measured through the correlation id", "[analysis][breakdown]") {
@@ -141,7 +157,7 @@ TEST_CASE("Kineto launch-to-start delay is measured through the correlation id",
     REQUIRE(lr);
     auto p = prepareAnalysis(lr.value(), AnalysisSettings{}).value();
     REQUIRE(p->operators().size() == 1);
-    CHECK(p->breakdowns()[0].waitBeforeNs == 25000);  // launch returned at 15 us, ran at 40 us
+    CHECK(p->breakdownOf(0).waitBeforeNs == 25000);  // launch returned at 15 us, ran at 40 us
 }
 
 TEST_CASE("counters map to resources by name and unit, and a config maps the rest", "[analysis][resources]") {

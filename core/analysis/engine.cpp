@@ -11,7 +11,6 @@
 #include <optional>
 
 #include "core/analysis/breakdowns/breakdowns.h"
-#include "core/analysis/findings/breakdown.h"
 #include "core/analysis/findings/input_notes.h"
 #include "core/analysis/findings/notes.h"
 #include "core/analysis/findings/patterns.h"
@@ -249,13 +248,14 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
     std::optional<CandidateSweep> sweep;
     if (ops.deviceScope) sweep.emplace(in, p->m_causes, s.lowestCoefficient);
     std::atomic<bool> sideStop{false};
+    std::vector<Breakdown> sigBreakdowns;
     runBeside(
         [&] {
             p->m_patterns = findPatterns(in, p->m_causes, p->m_physics);
             if (sweep) sweep->sweepBack([&] { return sideStop.load(std::memory_order_relaxed); });
         },
         [&] {
-            p->m_breakdowns = computeBreakdowns(t, ops, p->m_base, p->m_pressure, p->m_causes);
+            sigBreakdowns = signatureBreakdowns(t, ops, p->m_base, p->m_pressure, p->m_causes);
             if (sweep && (stopped() || !sweep->sweepFront(stopped))) sideStop = true;
         });
     if (stopped()) return Failure::cancelled();
@@ -266,7 +266,7 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
     beside.join();
     if (stopped()) return Failure::cancelled();
     starting(PrepareStage::Ranking);
-    p->m_signatureStats = baseSignatureStats(ops, p->m_base, p->m_breakdowns);
+    p->m_signatureStats = baseSignatureStats(ops, p->m_base, sigBreakdowns);
     if (stopped()) return Failure::cancelled();
 
     byScore.join();
@@ -306,7 +306,7 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
             row.excessNs = p->m_base.excessNs[op];
             row.startNs = sl.start;
             row.durNs = sl.dur;
-            row.breakdown = p->m_breakdowns[op];
+            row.breakdown = breakdownOf(t, ops, p->m_base, p->m_pressure, p->m_causes, op);
             p->m_rowOfOp[op] = static_cast<std::uint32_t>(p->m_anomalyRows.size());
             p->m_anomalyRows.push_back(row);
         }

@@ -21,6 +21,7 @@
 
 #include "core/analysis/breakdowns/breakdowns.h"
 #include "core/analysis/breakdowns/queue_length.h"
+#include "core/analysis/findings/breakdown.h"
 #include "core/analysis/findings/causes.h"
 #include "core/analysis/findings/pattern_costs.h"
 #include "core/analysis/findings/patterns.h"
@@ -103,7 +104,10 @@ class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
     const std::vector<ReportNote>& notes() const { return m_notes; }
     const CauseResult& causes() const { return m_causes; }
     const PatternResult& patterns() const { return m_patterns; }
-    const std::vector<Breakdown>& breakdowns() const { return m_breakdowns; }
+    // An operator's breakdown (breakdown.h: made when asked, none kept per operator).
+    Breakdown breakdownOf(std::uint32_t op) const {
+        return contend::breakdownOf(*m_trace, m_ops, m_base, m_pressure, m_causes, op);
+    }
     const std::vector<WindowCandidate>& windowCandidates() const { return m_candidates; }
     const std::vector<Cluster>& clusters() const { return m_clusters; }
     // Ops with score > 0 that are slower than their baseline, highest score first; then the
@@ -162,7 +166,6 @@ class PreparedAnalysis : public std::enable_shared_from_this<PreparedAnalysis> {
     CauseResult m_causes;
     PatternResult m_patterns;
     PatternCostIndex m_patternCosts;  // the patterns' costs by anomaly row; empty for one report
-    std::vector<Breakdown> m_breakdowns;
     std::vector<WindowCandidate> m_candidates;
     std::vector<Cluster> m_clusters;  // with names filled in
     std::vector<std::uint32_t> m_byScore;

@@ -35,19 +35,17 @@ void accumulate(Breakdown& sum, const Breakdown& b) {
     if (b.waitBeforeNs >= 0) sum.waitBeforeNs = std::max<TimeNs>(0, sum.waitBeforeNs) + b.waitBeforeNs;
 }
 
-std::vector<Breakdown> computeBreakdowns(const Trace& trace, const OperatorSet& ops, const BaselineResult& base,
-                                         const PressureResult& pressure, const CauseResult& causes) {
-    const std::size_t n = ops.size();
-    std::vector<Breakdown> out(n);
+Breakdown breakdownOf(const Trace& trace, const OperatorSet& ops, const BaselineResult& base,
+                      const PressureResult& pressure, const CauseResult& causes, std::uint32_t op) {
     const auto& slices = trace.slices();
     const auto& infos = trace.infos();
     const auto bwIdx = static_cast<std::size_t>(pressureIndex(Resource::Bandwidth));
-    for (std::uint32_t op = 0; op < n; ++op) {
+    Breakdown b;
+    {
         const std::uint32_t sl = ops.slices[op];
         const Slice& s = slices[sl];
         const std::uint32_t sig = ops.signatureOf[op];
         const SignatureBaseline& sb = base.signatures[sig];
-        Breakdown& b = out[op];
         const TimeNs excess = sb.rule == BaselineRule::Single ? 0 : std::clamp<TimeNs>(base.excessNs[op], 0, s.dur);
         b.computeNs = s.dur - excess;
         // Measured time before start.
@@ -57,7 +55,7 @@ std::vector<Breakdown> computeBreakdowns(const Trace& trace, const OperatorSet& 
         } else if (info.launch != kNone) {
             b.waitBeforeNs = std::max<TimeNs>(0, s.start - slices[info.launch].end());
         }
-        if (excess == 0) continue;
+        if (excess == 0) return b;
         TimeNs left = excess;
         // Measured extra data time from the per-op data-movement ratio.
         const float ratio = PressureResult::of(pressure.metric, op, bwIdx);  // none: NaN
@@ -70,7 +68,7 @@ std::vector<Breakdown> computeBreakdowns(const Trace& trace, const OperatorSet& 
             b.measuredData = true;
             left -= data;
         }
-        if (left == 0) continue;
+        if (left == 0) return b;
         const Resource cause = causes.cause[op];
         TimeNs parts[4] = {0, 0, 0, 0};
         if (pressureIndex(cause) >= 0) {
@@ -103,6 +101,22 @@ std::vector<Breakdown> computeBreakdowns(const Trace& trace, const OperatorSet& 
         b.syncNs += parts[kSync];
         b.computeNs += parts[kOwn];
     }
+    return b;
+}
+
+std::vector<Breakdown> computeBreakdowns(const Trace& trace, const OperatorSet& ops, const BaselineResult& base,
+                                         const PressureResult& pressure, const CauseResult& causes) {
+    std::vector<Breakdown> out(ops.size());
+    for (std::uint32_t op = 0; op < ops.size(); ++op) out[op] = breakdownOf(trace, ops, base, pressure, causes, op);
+    return out;
+}
+
+std::vector<Breakdown> signatureBreakdowns(const Trace& trace, const OperatorSet& ops, const BaselineResult& base,
+                                           const PressureResult& pressure, const CauseResult& causes) {
+    std::vector<Breakdown> out(ops.signatures.size());
+    // In op order (memory order); by signature the ops are scattered.
+    for (std::uint32_t op = 0; op < ops.size(); ++op)
+        accumulate(out[ops.signatureOf[op]], breakdownOf(trace, ops, base, pressure, causes, op));
     return out;
 }
 

@@ -20,8 +20,17 @@
 
 namespace contend {
 
+// One occurrence's breakdown. The engine keeps none per operator (48 bytes each: 480 MB of
+// fresh pages at 10M kernels): it makes each anomaly row's when the row is made, and the
+// signatures' sums in one pass.
+Breakdown breakdownOf(const Trace& trace, const OperatorSet& ops, const BaselineResult& base,
+                      const PressureResult& pressure, const CauseResult& causes, std::uint32_t op);
+// Every occurrence's, by op.
 std::vector<Breakdown> computeBreakdowns(const Trace& trace, const OperatorSet& ops, const BaselineResult& base,
                                          const PressureResult& pressure, const CauseResult& causes);
+// Per signature: its occurrences' breakdowns added up (accumulate) in op order.
+std::vector<Breakdown> signatureBreakdowns(const Trace& trace, const OperatorSet& ops, const BaselineResult& base,
+                                           const PressureResult& pressure, const CauseResult& causes);
 
 // Adds b into sum (durations and the measured flags, which stay set when any part was).
 void accumulate(Breakdown& sum, const Breakdown& b);

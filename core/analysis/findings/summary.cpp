@@ -84,7 +84,7 @@ std::vector<TrackStats> baseTrackStats(const Trace& trace, const OperatorSet& op
 }
 
 std::vector<SignatureStats> baseSignatureStats(const OperatorSet& ops, const BaselineResult& base,
-                                               const std::vector<Breakdown>& breakdowns) {
+                                               const std::vector<Breakdown>& signatureBreakdowns) {
     std::vector<SignatureStats> out(ops.signatures.size());
     for (std::uint32_t s = 0; s < out.size(); ++s) {
         const SignatureBaseline& b = base.signatures[s];
@@ -102,9 +102,8 @@ std::vector<SignatureStats> baseSignatureStats(const OperatorSet& ops, const Bas
         st.meanNs = b.meanNs;
         st.baselineFromSolo = b.rule == BaselineRule::Contrast;
         st.baselineRule = baselineRuleName(b.rule);
+        st.breakdown = signatureBreakdowns[s];
     }
-    // In op order (memory order); by signature the ops are scattered.
-    for (std::uint32_t op = 0; op < ops.size(); ++op) accumulate(out[ops.signatureOf[op]].breakdown, breakdowns[op]);
     return out;
 }
 

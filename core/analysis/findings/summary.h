@@ -20,9 +20,10 @@ std::vector<IterationStats> findIterations(const Trace& trace);
 std::vector<std::uint32_t> iterationOfOps(const Trace& trace, const OperatorSet& ops,
                                           const std::vector<IterationStats>& iterations);
 
-// Signature rows without the threshold-dependent fields (anomalies, extra wait, dominant cause).
+// Signature rows without the threshold-dependent fields (anomalies, extra wait, dominant cause);
+// `signatureBreakdowns` per signature (signatureBreakdowns(), breakdown.h).
 std::vector<SignatureStats> baseSignatureStats(const OperatorSet& ops, const BaselineResult& base,
-                                               const std::vector<Breakdown>& breakdowns);
+                                               const std::vector<Breakdown>& signatureBreakdowns);
 
 // Fills the threshold-dependent parts of `report` from its anomalies, clusters and patterns
 // (their counted runs that are not anomalies: each pattern's unflaggedCostNs): per-signature
