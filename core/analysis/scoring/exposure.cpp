@@ -151,22 +151,18 @@ struct FactorSums {
     std::array<double, kMaxFactors> rankSum{};
 };
 
-// The factors each occurrence of a signature was exposed to.
+// The factors each occurrence of a signature was exposed to. Which partner stood behind a key
+// is found again for the few occurrences that need it (partnerFor in findExposures): kept per
+// key, it was 12 of every 20 bytes of this scratch (1.8 GB of fresh pages at 10M kernels).
 struct OccurrenceKeys {
-    std::vector<std::uint64_t> keys;         // per occurrence's keys, flat
-    std::vector<std::uint32_t> keyBegin;     // CSR into keys, per occurrence (starts with 0)
-    std::vector<std::uint32_t> bestPartner;  // per (occurrence, key): partner op, parallel to keys
-    std::vector<TimeNs> bestCoverOf;         // parallel to keys: that partner's cover
+    std::vector<std::uint64_t> keys;      // per occurrence's keys, flat
+    std::vector<std::uint32_t> keyBegin;  // CSR into keys, per occurrence (starts with 0)
     void reserve(std::size_t keyCount, std::size_t occurrences) {
         keys.reserve(keyCount);
-        bestPartner.reserve(keyCount);
-        bestCoverOf.reserve(keyCount);
         keyBegin.reserve(occurrences + 1);
     }
     void clear() {
         keys.clear();
-        bestPartner.clear();
-        bestCoverOf.clear();
         keyBegin.assign(1, 0);
     }
 };
@@ -313,18 +309,10 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
                 const Slice& sl = slices[ops.slices[op]];
                 const TimeNs a = sl.start, e = sl.start + w;
                 const std::size_t first = into.keys.size();
-                auto add = [&](std::uint64_t key, std::uint32_t partner, TimeNs cover) {
-                    for (std::size_t i = first; i < into.keys.size(); ++i) {
-                        if (into.keys[i] != key) continue;
-                        if (cover > into.bestCoverOf[i]) {
-                            into.bestPartner[i] = partner;
-                            into.bestCoverOf[i] = cover;
-                        }
-                        return;
-                    }
+                auto add = [&](std::uint64_t key) {
+                    for (std::size_t i = first; i < into.keys.size(); ++i)
+                        if (into.keys[i] == key) return;
                     into.keys.push_back(key);
-                    into.bestPartner.push_back(partner);
-                    into.bestCoverOf.push_back(cover);
                 };
                 for (std::uint32_t q = overlap.pairBegin[op]; q < overlap.pairBegin[op + 1]; ++q) {
                     const std::uint32_t other = overlap.partnerOf[q];
@@ -332,10 +320,9 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
                     const std::uint32_t osig = ops.signatureOf[other];
                     const TimeNs cover = std::min(os.end(), e) - std::max(os.start, a);
                     if (cover >= minCover) {
-                        add(keyOf(FactorKind::Partner, osig), other, cover);
+                        add(keyOf(FactorKind::Partner, osig));
                         const Character c = characters[osig].character;
-                        if (c != Character::Unknown)
-                            add(keyOf(FactorKind::Character, static_cast<std::uint32_t>(c)), other, cover);
+                        if (c != Character::Unknown) add(keyOf(FactorKind::Character, static_cast<std::uint32_t>(c)));
                     }
                     // Serialised: the partner was running when it began, ended inside its run, and
                     // it then ran for about W: no progress while the partner ran.
@@ -343,9 +330,9 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
                         const TimeNs after = sl.end() - os.end();
                         const TimeNs off = after >= w ? after - w : w - after;
                         if (off <= serialTol)
-                            add(keyOf(FactorKind::Serial, osig), other, os.end() - a);
+                            add(keyOf(FactorKind::Serial, osig));
                         else if (off <= 3 * serialTol)
-                            add(sideKeyOf(osig), other, 0);
+                            add(sideKeyOf(osig));
                     }
                 }
                 for (std::size_t p = 0; p < kPressureResources; ++p) {
@@ -358,7 +345,7 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
                         hit = loadDuring(ops, overlap, pressure, trace, op, p, a, std::min(e, sl.end())) >=
                               1.0 + kOverload;
                     }
-                    if (hit) add(keyOf(FactorKind::Counter, static_cast<std::uint32_t>(p)), kNone, 0);
+                    if (hit) add(keyOf(FactorKind::Counter, static_cast<std::uint32_t>(p)));
                 }
                 into.keyBegin.push_back(static_cast<std::uint32_t>(into.keys.size()));
             }
@@ -498,6 +485,39 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
         se.factorCount = static_cast<std::uint32_t>(r.factors.size()) - se.factorBegin;
         if (se.significant == 0) continue;
 
+        // The partner behind occurrence op's key (kind, id): the first in its list with the
+        // largest cover, as that key was collected; kNone for a counter.
+        auto partnerFor = [&](std::uint32_t op, FactorKind kind, std::uint32_t id) {
+            if (kind == FactorKind::Counter) return kNone;
+            const Slice& sl = slices[ops.slices[op]];
+            const TimeNs a = sl.start, e = sl.start + w;
+            std::uint32_t best = kNone;
+            TimeNs bestCover = 0;
+            for (std::uint32_t q = overlap.pairBegin[op]; q < overlap.pairBegin[op + 1]; ++q) {
+                const std::uint32_t other = overlap.partnerOf[q];
+                const Slice& os = slices[ops.slices[other]];
+                const std::uint32_t osig = ops.signatureOf[other];
+                TimeNs cover = 0;
+                if (kind == FactorKind::Serial) {
+                    if (osig != id || !(os.start <= a + serialTol && os.end() - a >= serialTol && os.end() < sl.end()))
+                        continue;
+                    const TimeNs after = sl.end() - os.end();
+                    if ((after >= w ? after - w : w - after) > serialTol) continue;
+                    cover = os.end() - a;
+                } else {
+                    if (kind == FactorKind::Partner ? osig != id
+                                                    : static_cast<std::uint32_t>(characters[osig].character) != id)
+                        continue;
+                    cover = std::min(os.end(), e) - std::max(os.start, a);
+                    if (cover < minCover) continue;
+                }
+                if (best == kNone || cover > bestCover) {
+                    best = other;
+                    bestCover = cover;
+                }
+            }
+            return best;
+        };
         // Reference and strongest factor per occurrence: occurrences [from, to), their reference
         // count into `refs`.
         auto strongest = [&](std::uint32_t from, std::uint32_t to, std::uint32_t& refs) {
@@ -518,12 +538,11 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
                     if (rank > bestEffect) {
                         bestEffect = rank;
                         r.strongest[op] = se.factorBegin + f;
-                        r.partnerOp[op] = kNone;
-                        const std::uint64_t key = keyOf(fac.kind, fac.id);
-                        const auto [o, j] = keysOf(i);
-                        for (std::uint32_t k = o->keyBegin[j]; k < o->keyBegin[j + 1]; ++k)
-                            if (o->keys[k] == key) r.partnerOp[op] = o->bestPartner[k];
                     }
+                }
+                if (r.strongest[op] != kNone) {
+                    const ExposureFactor& fac = r.factors[r.strongest[op]];
+                    r.partnerOp[op] = partnerFor(op, fac.kind, fac.id);
                 }
                 refs += r.reference[op];
             }
