@@ -95,6 +95,12 @@ CauseInputs inputsOf(const PreparedAnalysis& p, const std::vector<std::uint8_t>*
             p.exposure(), p.characters(), serialised};
 }
 
+std::vector<WindowCandidate> taken(CandidateSweep& sweep) {
+    std::vector<WindowCandidate> out;
+    REQUIRE(sweep.take(out));
+    return out;
+}
+
 void checkSameCandidates(const std::vector<WindowCandidate>& a, const std::vector<WindowCandidate>& b) {
     REQUIRE(a.size() == b.size());
     std::size_t differ = 0;
@@ -125,26 +131,26 @@ TEST_CASE("window candidates swept from both ends are the one sweep's", "[analys
                 CandidateSweep front(in, p->causes(), lowest, 16);
                 REQUIRE(front.sweepFront(never));
                 REQUIRE(front.sweepBack(never));  // nothing left
-                checkSameCandidates(front.take(), one);
+                checkSameCandidates(taken(front), one);
             }
             {
                 CandidateSweep back(in, p->causes(), lowest, 16);
                 REQUIRE(back.sweepBack(never));  // every part from the back
                 REQUIRE(back.sweepFront(never));
-                checkSameCandidates(back.take(), one);
+                checkSameCandidates(taken(back), one);
             }
             {
                 CandidateSweep both(in, p->causes(), lowest, 16);
                 bool f = false, b = false;
                 runBeside([&] { b = both.sweepBack(never); }, [&] { f = both.sweepFront(never); });
                 REQUIRE((f && b));
-                checkSameCandidates(both.take(), one);
+                checkSameCandidates(taken(both), one);
             }
             {
                 // One part only: the plain sweep.
                 CandidateSweep whole(in, p->causes(), lowest, std::numeric_limits<std::uint32_t>::max());
                 REQUIRE(whole.sweepBack(never));
-                checkSameCandidates(whole.take(), one);
+                checkSameCandidates(taken(whole), one);
             }
         }
     }
@@ -159,6 +165,28 @@ TEST_CASE("a cancelled candidate sweep stops", "[analysis][windows][parallel]") 
     CHECK_FALSE(sweep.sweepFront([&] { return ++asked == 3; }));  // stopped before the third part
     CHECK(asked == 3);
     CHECK_FALSE(sweep.sweepBack([] { return true; }));
+    // The first core is asked as often however the parts fall between the cores (once a part
+    // and once more): a cancel at its n-th ask stops the analysis the same way each time.
+    auto asks = [&](int how) {
+        int n = 0;
+        auto count = [&] { return ++n < 0; };  // never stops
+        auto never = [] { return false; };
+        CandidateSweep s(in, p->causes(), -std::numeric_limits<double>::infinity(), 16);
+        if (how == 0) REQUIRE(s.sweepFront(count));
+        if (how == 1) REQUIRE((s.sweepBack(never) && s.sweepFront(count)));
+        if (how == 2) runBeside([&] { s.sweepBack(never); }, [&] { s.sweepFront(count); });
+        std::vector<WindowCandidate> out;
+        REQUIRE(s.take(out, count));
+        return n;
+    };
+    const int front = asks(0);
+    CHECK(front > 10);
+    CHECK(asks(1) == front);
+    for (int round = 0; round < 8; ++round) CHECK(asks(2) == front);
+    CandidateSweep late(in, p->causes(), -std::numeric_limits<double>::infinity(), 16);
+    REQUIRE(late.sweepBack([] { return false; }));
+    std::vector<WindowCandidate> out;
+    CHECK_FALSE(late.take(out, [] { return true; }));  // joining the back's parts asks too
 }
 
 TEST_CASE("serialisation judged per signature on either core is the one thread's", "[patterns][parallel]") {

@@ -259,7 +259,7 @@ Result<std::shared_ptr<const PreparedAnalysis>> prepareAnalysis(TracePtr trace, 
             if (sweep && (stopped() || !sweep->sweepFront(stopped))) sideStop = true;
         });
     if (stopped()) return Failure::cancelled();
-    if (sweep) p->m_candidates = sweep->take();
+    if (sweep && !sweep->take(p->m_candidates, stopped)) return Failure::cancelled();
     // The clusters and the graph were built beside the chain: these two stages wait for them.
     starting(PrepareStage::Clusters);
     starting(PrepareStage::DependencyGraph);

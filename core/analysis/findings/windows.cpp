@@ -90,8 +90,7 @@ struct CandidateSweep::Impl {
           causes(c),
           keepAll(!(lowestCoefficient > -std::numeric_limits<double>::infinity())),
           lowest(lowestCoefficient) {}
-    bool sweep(std::uint32_t from, std::uint32_t to, std::vector<WindowCandidate>& out, std::uint32_t& made,
-               const std::function<bool()>& cancelled);
+    void sweep(std::uint32_t from, std::uint32_t to, std::vector<WindowCandidate>& out, std::uint32_t& made);
 };
 
 CandidateSweep::CandidateSweep(const CauseInputs& in, const CauseResult& causes, double lowestCoefficient,
@@ -143,7 +142,7 @@ bool CandidateSweep::sweepFront(const std::function<bool()>& cancelled) {
             if (m->front == m->back) return true;
             part = m->front++;
         }
-        if (!m->sweep(m->cuts[part], m->cuts[part + 1], m->out, m->made, cancelled)) return false;
+        m->sweep(m->cuts[part], m->cuts[part + 1], m->out, m->made);
     }
 }
 
@@ -159,15 +158,16 @@ bool CandidateSweep::sweepBack(const std::function<bool()>& cancelled) {
         // Room for half the pairs (the back starts late: it sweeps less than half, mostly).
         if (m->backOut.capacity() == 0) m->backOut.reserve(m->in.overlap.pairCount() / 2);
         const std::size_t begin = m->backOut.size();
-        if (!m->sweep(m->cuts[part], m->cuts[part + 1], m->backOut, m->backMade[part], cancelled)) return false;
+        m->sweep(m->cuts[part], m->cuts[part + 1], m->backOut, m->backMade[part]);
         m->backRange[part] = {begin, m->backOut.size()};
     }
 }
 
-std::vector<WindowCandidate> CandidateSweep::take() {
+bool CandidateSweep::take(std::vector<WindowCandidate>& into, const std::function<bool()>& cancelled) {
     // The parts swept from the back follow the front's, in order (each numbered from 0).
     std::uint32_t made = m->made;
     for (std::size_t part = m->front; part + 1 < m->cuts.size(); ++part) {
+        if (cancelled && cancelled()) return false;
         const auto [b, e] = m->backRange[part];
         for (std::size_t i = b; i < e; ++i) {
             m->out.push_back(m->backOut[i]);
@@ -176,18 +176,21 @@ std::vector<WindowCandidate> CandidateSweep::take() {
         made += m->backMade[part];
     }
     m->backOut = {};
-    return std::move(m->out);
+    into = std::move(m->out);
+    return true;
 }
 
 std::vector<WindowCandidate> findWindowCandidates(const CauseInputs& in, const CauseResult& causes,
                                                   const std::function<bool()>& keepGoing, double lowestCoefficient) {
     CandidateSweep sweep(in, causes, lowestCoefficient);
-    sweep.sweepFront([&] { return keepGoing && !keepGoing(); });
-    return sweep.take();
+    std::vector<WindowCandidate> out;
+    const std::function<bool()> stop = [&] { return keepGoing && !keepGoing(); };
+    if (sweep.sweepFront(stop)) sweep.take(out, stop);
+    return out;
 }
 
-bool CandidateSweep::Impl::sweep(std::uint32_t from, std::uint32_t to, std::vector<WindowCandidate>& out,
-                                 std::uint32_t& made, const std::function<bool()>& cancelled) {
+void CandidateSweep::Impl::sweep(std::uint32_t from, std::uint32_t to, std::vector<WindowCandidate>& out,
+                                 std::uint32_t& made) {
     const Trace& trace = in.trace;
     const OperatorSet& ops = in.ops;
     const BaselineResult& base = in.base;
@@ -219,7 +222,6 @@ bool CandidateSweep::Impl::sweep(std::uint32_t from, std::uint32_t to, std::vect
         segment = out.size();
     };
     for (std::uint32_t k = from; k < to; ++k) {
-        if (((k - from) & 0xFFFF) == 0xFFFF && cancelled && cancelled()) return false;
         const std::uint32_t later = order[k];
         const Slice& sl = slices[ops.slices[later]];
         if (sl.start != segmentStart) {
@@ -291,7 +293,6 @@ bool CandidateSweep::Impl::sweep(std::uint32_t from, std::uint32_t to, std::vect
         }
     }
     closeSegment();
-    return true;
 }
 
 std::vector<ContentionWindow> buildWindows(const std::vector<WindowCandidate>& candidates, double overlapRatio,

@@ -80,8 +80,9 @@ std::vector<WindowCandidate> findWindowCandidates(const CauseInputs& in, const C
 // front into the result, sweepBack() (on another thread) from the back into a list of its own,
 // until they meet, so neither waits for the other; take() joins them, the back's candidates
 // numbered on after the front's: the same list as findWindowCandidates. `cancelled` is asked
-// before each part and every 64k operators; each returns false when it stopped (the result is
-// then partial).
+// before each part a sweep takes and, by take(), before each part the back swept is joined: on
+// the first core, once per part and once more, however the parts fell between the cores. Each
+// returns false when it stopped (the result is then partial).
 class CandidateSweep {
   public:
     // `partOps`: the ops of a part, at least (a test makes many small parts); at most 64 parts.
@@ -93,8 +94,8 @@ class CandidateSweep {
     CandidateSweep& operator=(const CandidateSweep&) = delete;
     bool sweepFront(const std::function<bool()>& cancelled);
     bool sweepBack(const std::function<bool()>& cancelled);
-    // After both sweeps have returned.
-    std::vector<WindowCandidate> take();
+    // After both sweeps have returned: the candidates into `into`.
+    bool take(std::vector<WindowCandidate>& into, const std::function<bool()>& cancelled = {});
 
   private:
     struct Impl;
