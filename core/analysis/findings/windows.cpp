@@ -91,6 +91,10 @@ struct CandidateSweep::Impl {
           keepAll(!(lowestCoefficient > -std::numeric_limits<double>::infinity())),
           lowest(lowestCoefficient) {}
     void sweep(std::uint32_t from, std::uint32_t to, std::vector<WindowCandidate>& out, std::uint32_t& made);
+    // The next unclaimed part from the front or the back into `part`, unless none is left or
+    // `cancelled` (asked first) said stop.
+    enum class Claim { Part, Done, Stopped };
+    Claim claim(bool fromFront, const std::function<bool()>& cancelled, std::size_t& part);
 };
 
 CandidateSweep::CandidateSweep(const CauseInputs& in, const CauseResult& causes, double lowestCoefficient,
@@ -133,34 +137,34 @@ CandidateSweep::CandidateSweep(const CauseInputs& in, const CauseResult& causes,
 
 CandidateSweep::~CandidateSweep() = default;
 
+CandidateSweep::Impl::Claim CandidateSweep::Impl::claim(bool fromFront, const std::function<bool()>& cancelled,
+                                                        std::size_t& part) {
+    if (cancelled && cancelled()) return Claim::Stopped;
+    const std::lock_guard<std::mutex> lock(claims);
+    if (front == back) return Claim::Done;
+    part = fromFront ? front++ : --back;
+    return Claim::Part;
+}
+
 bool CandidateSweep::sweepFront(const std::function<bool()>& cancelled) {
-    for (;;) {
-        std::size_t part = 0;
-        if (cancelled && cancelled()) return false;
-        {
-            const std::lock_guard<std::mutex> lock(m->claims);
-            if (m->front == m->back) return true;
-            part = m->front++;
-        }
+    std::size_t part = 0;
+    Impl::Claim c;
+    while ((c = m->claim(true, cancelled, part)) == Impl::Claim::Part)
         m->sweep(m->cuts[part], m->cuts[part + 1], m->out, m->made);
-    }
+    return c == Impl::Claim::Done;
 }
 
 bool CandidateSweep::sweepBack(const std::function<bool()>& cancelled) {
-    for (;;) {
-        std::size_t part = 0;
-        if (cancelled && cancelled()) return false;
-        {
-            const std::lock_guard<std::mutex> lock(m->claims);
-            if (m->front == m->back) return true;
-            part = --m->back;
-        }
+    std::size_t part = 0;
+    Impl::Claim c;
+    while ((c = m->claim(false, cancelled, part)) == Impl::Claim::Part) {
         // Room for half the pairs (the back starts late: it sweeps less than half, mostly).
         if (m->backOut.capacity() == 0) m->backOut.reserve(m->in.overlap.pairCount() / 2);
         const std::size_t begin = m->backOut.size();
         m->sweep(m->cuts[part], m->cuts[part + 1], m->backOut, m->backMade[part]);
         m->backRange[part] = {begin, m->backOut.size()};
     }
+    return c == Impl::Claim::Done;
 }
 
 bool CandidateSweep::take(std::vector<WindowCandidate>& into, const std::function<bool()>& cancelled) {
