@@ -301,6 +301,30 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
         // Every occurrence's keys: the occurrences [from, to) into `into`. A large signature is
         // split in two halves, the second on another thread (its keys appended after the
         // first's, so the result is the one of a single pass).
+        // The keys a run `sl` gets from one partner `os` (of signature osig), each with that
+        // partner's cover: what collect() records, and how partnerFor() finds the partner behind
+        // a key again. Inlined by force: called through collect() for every pair, a call cost
+        // the stage about a tenth (1M contended kernels).
+        auto pairKeys = [&](const Slice& sl, const Slice& os, std::uint32_t osig, const auto& visit)
+            __attribute__((always_inline)) {
+            const TimeNs a = sl.start, e = sl.start + w;
+            const TimeNs cover = std::min(os.end(), e) - std::max(os.start, a);
+            if (cover >= minCover) {
+                visit(keyOf(FactorKind::Partner, osig), cover);
+                const Character c = characters[osig].character;
+                if (c != Character::Unknown) visit(keyOf(FactorKind::Character, static_cast<std::uint32_t>(c)), cover);
+            }
+            // Serialised: the partner was running when it began, ended inside its run, and it
+            // then ran for about W: no progress while the partner ran.
+            if (os.start <= a + serialTol && os.end() - a >= serialTol && os.end() < sl.end()) {
+                const TimeNs after = sl.end() - os.end();
+                const TimeNs off = after >= w ? after - w : w - after;
+                if (off <= serialTol)
+                    visit(keyOf(FactorKind::Serial, osig), os.end() - a);
+                else if (off <= 3 * serialTol)
+                    visit(sideKeyOf(osig), TimeNs{0});
+            }
+        };
         auto collect = [&](std::uint32_t from, std::uint32_t to, OccurrenceKeys& into, const auto& cancelled) {
             into.clear();
             for (std::uint32_t k = from; k < to; ++k) {
@@ -316,24 +340,8 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
                 };
                 for (std::uint32_t q = overlap.pairBegin[op]; q < overlap.pairBegin[op + 1]; ++q) {
                     const std::uint32_t other = overlap.partnerOf[q];
-                    const Slice& os = slices[ops.slices[other]];
-                    const std::uint32_t osig = ops.signatureOf[other];
-                    const TimeNs cover = std::min(os.end(), e) - std::max(os.start, a);
-                    if (cover >= minCover) {
-                        add(keyOf(FactorKind::Partner, osig));
-                        const Character c = characters[osig].character;
-                        if (c != Character::Unknown) add(keyOf(FactorKind::Character, static_cast<std::uint32_t>(c)));
-                    }
-                    // Serialised: the partner was running when it began, ended inside its run, and
-                    // it then ran for about W: no progress while the partner ran.
-                    if (os.start <= a + serialTol && os.end() - a >= serialTol && os.end() < sl.end()) {
-                        const TimeNs after = sl.end() - os.end();
-                        const TimeNs off = after >= w ? after - w : w - after;
-                        if (off <= serialTol)
-                            add(keyOf(FactorKind::Serial, osig));
-                        else if (off <= 3 * serialTol)
-                            add(sideKeyOf(osig));
-                    }
+                    pairKeys(sl, slices[ops.slices[other]], ops.signatureOf[other],
+                             [&](std::uint64_t key, TimeNs) { add(key); });
                 }
                 for (std::size_t p = 0; p < kPressureResources; ++p) {
                     if (!counterOk[p]) continue;
@@ -485,36 +493,27 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
         se.factorCount = static_cast<std::uint32_t>(r.factors.size()) - se.factorBegin;
         if (se.significant == 0) continue;
 
-        // The partner behind occurrence op's key (kind, id): the first in its list with the
-        // largest cover, as that key was collected; kNone for a counter.
-        auto partnerFor = [&](std::uint32_t op, FactorKind kind, std::uint32_t id) {
-            if (kind == FactorKind::Counter) return kNone;
-            const Slice& sl = slices[ops.slices[op]];
-            const TimeNs a = sl.start, e = sl.start + w;
+        // The partner behind occurrence op's key: the first in its list with the largest cover,
+        // as that key was collected (pairKeys); kNone for a counter.
+        auto partnerFor = [&](std::uint32_t op, std::uint64_t key) {
             std::uint32_t best = kNone;
             TimeNs bestCover = 0;
+            const Slice& sl = slices[ops.slices[op]];
+            const auto kind = static_cast<FactorKind>(key >> 32);
+            const auto id = static_cast<std::uint32_t>(key & 0xFFFFFFFFu);
             for (std::uint32_t q = overlap.pairBegin[op]; q < overlap.pairBegin[op + 1]; ++q) {
                 const std::uint32_t other = overlap.partnerOf[q];
-                const Slice& os = slices[ops.slices[other]];
                 const std::uint32_t osig = ops.signatureOf[other];
-                TimeNs cover = 0;
-                if (kind == FactorKind::Serial) {
-                    if (osig != id || !(os.start <= a + serialTol && os.end() - a >= serialTol && os.end() < sl.end()))
-                        continue;
-                    const TimeNs after = sl.end() - os.end();
-                    if ((after >= w ? after - w : w - after) > serialTol) continue;
-                    cover = os.end() - a;
-                } else {
-                    if (kind == FactorKind::Partner ? osig != id
-                                                    : static_cast<std::uint32_t>(characters[osig].character) != id)
-                        continue;
-                    cover = std::min(os.end(), e) - std::max(os.start, a);
-                    if (cover < minCover) continue;
-                }
-                if (best == kNone || cover > bestCover) {
-                    best = other;
-                    bestCover = cover;
-                }
+                // Only a partner of the key's signature (or kind) can give it: the others skipped.
+                if (kind == FactorKind::Character ? static_cast<std::uint32_t>(characters[osig].character) != id
+                                                  : osig != id)
+                    continue;
+                pairKeys(sl, slices[ops.slices[other]], osig, [&](std::uint64_t k, TimeNs cover) {
+                    if (k == key && (best == kNone || cover > bestCover)) {
+                        best = other;
+                        bestCover = cover;
+                    }
+                });
             }
             return best;
         };
@@ -542,7 +541,7 @@ ExposureResult findExposures(const Trace& trace, const OperatorSet& ops, const O
                 }
                 if (r.strongest[op] != kNone) {
                     const ExposureFactor& fac = r.factors[r.strongest[op]];
-                    r.partnerOp[op] = partnerFor(op, fac.kind, fac.id);
+                    r.partnerOp[op] = partnerFor(op, keyOf(fac.kind, fac.id));
                 }
                 refs += r.reference[op];
             }
