@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <bit>
 #include <boost/graph/compressed_sparse_row_graph.hpp>
-#include <boost/graph/topological_sort.hpp>
 #include <boost/range/iterator_range.hpp>
 #include <chrono>
 #include <functional>
 #include <iterator>
+#include <stdexcept>
 #include <utility>
 
 #include "core/analysis/whatif/depgraph_csr.h"
@@ -25,6 +25,50 @@ const char* depEdgeKindName(DepEdgeKind k) {
     case DepEdgeKind::Event: return "event";
     }
     return "stream";
+}
+
+bool depthFirstOrder(const DepBoostGraph& bg, std::vector<std::uint32_t>& order) {
+    const auto n = static_cast<std::uint32_t>(boost::num_vertices(bg));
+    using Edge = DepBoostGraph::edge_descriptor;
+    // A vertex's out-edges are the indices [first, first + degree) of the graph's edge list.
+    struct Frame {
+        std::uint32_t v, next, end;
+    };
+    auto frameOf = [&](std::uint32_t v) {
+        const auto [b, e] = boost::out_edges(v, bg);
+        if (b == e) return Frame{v, 0, 0};
+        const std::uint32_t first = (*b).idx;
+        return Frame{v, first, first + static_cast<std::uint32_t>(boost::out_degree(v, bg))};
+    };
+    enum : std::uint8_t { White, Grey, Black };
+    std::vector<std::uint8_t> colour(n, White);
+    // Room for a search as deep as the graph (a stream's chain of edges makes it so): touched
+    // only as deep as it goes, never copied.
+    std::vector<Frame> stack;
+    stack.reserve(n);
+    order.resize(n);
+    std::uint32_t done = n;  // finished vertices fill the order from its end
+    for (std::uint32_t root = 0; root < n; ++root) {
+        if (colour[root] != White) continue;
+        colour[root] = Grey;
+        stack.push_back(frameOf(root));
+        while (!stack.empty()) {
+            Frame& f = stack.back();
+            if (f.next == f.end) {
+                colour[f.v] = Black;
+                order[--done] = f.v;
+                stack.pop_back();
+                continue;
+            }
+            const auto w = static_cast<std::uint32_t>(boost::target(Edge(f.v, f.next++), bg));
+            if (colour[w] == Grey) return false;  // an edge back into the search's path: a cycle
+            if (colour[w] == White) {
+                colour[w] = Grey;
+                stack.push_back(frameOf(w));
+            }
+        }
+    }
+    return true;
 }
 
 std::size_t DependencyGraph::edgeCount() const { return csr ? boost::num_edges(csr->g) : 0; }
@@ -76,6 +120,7 @@ void collectNodes(const Trace& t, const OperatorSet& ops, DependencyGraph& g, st
     for (std::uint32_t tr = 0; tr < t.tracks().size(); ++tr) {
         const Track& track = t.tracks()[tr];
         TrackNodes dev{tr, true, {}}, host{tr, false, {}};
+        for (TrackNodes* tn : {&dev, &host}) tn->nodes.reserve(track.sliceEnd - track.sliceBegin);
         for (std::uint32_t i = track.sliceBegin; i < track.sliceEnd; ++i) {
             const Slice& s = slices[i];
             DepNodeKind k;
@@ -248,12 +293,8 @@ void bindObserved(DependencyGraph& g, DepBoostGraph& mg) {
     }
 }
 
-void topologicalOrder(DependencyGraph& g, const DepBoostGraph& bg) {
-    std::vector<std::uint32_t> reversed;
-    reversed.reserve(g.size());
-    boost::topological_sort(bg, std::back_inserter(reversed),
-                            boost::vertex_index_map(boost::get(boost::vertex_index, bg)));
-    g.order.assign(reversed.rbegin(), reversed.rend());
+// Each node's place in g.order.
+void rankByOrder(DependencyGraph& g) {
     g.rank.resize(g.size());
     for (std::uint32_t k = 0; k < g.order.size(); ++k) g.rank[g.order[k]] = k;
 }
@@ -416,9 +457,7 @@ std::shared_ptr<const DependencyGraph> buildDependencyGraph(const Trace& t, cons
     };
     build(edges);
     if (stop()) return nullptr;
-    try {
-        topologicalOrder(*g, csr->g);
-    } catch (const boost::not_a_dag&) {
+    if (!depthFirstOrder(csr->g, g->order)) {
         // Times that contradict each other (equal stamps around a zero-length node): keep the
         // orders and launches, drop the sync and wait edges, and say so.
         const auto before = edges.size();
@@ -426,8 +465,10 @@ std::shared_ptr<const DependencyGraph> buildDependencyGraph(const Trace& t, cons
                     edges.end());
         g->droppedEdges = before - edges.size();
         build(edges);
-        topologicalOrder(*g, csr->g);
+        if (!depthFirstOrder(csr->g, g->order))
+            throw std::runtime_error("the dependency graph has a cycle in its stream, host, launch or event edges");
     }
+    rankByOrder(*g);
     edges = {};
     if (stop()) return nullptr;
     bindObserved(*g, csr->g);
