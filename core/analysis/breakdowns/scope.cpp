@@ -45,6 +45,7 @@ std::vector<std::uint32_t> launchCalls(const Trace& trace) {
 
 std::vector<std::uint32_t> Scope::opsOfType(const Trace& trace, KernelType t, const TimeRange& range) const {
     std::vector<std::uint32_t> out;
+    out.reserve(ops.size());  // room once: pages are touched only as the list fills
     const std::vector<Slice>& slices = trace.slices();
     for (std::uint32_t i : ops)
         if (type(slices[i].name) == t && range.runs(slices[i].start, slices[i].end())) out.push_back(i);
@@ -74,6 +75,12 @@ Scope htaScope(const Trace& trace) {
     // track's run is in (start, index) order already.
     std::vector<std::uint32_t> collected;
     std::vector<std::size_t> runBegin;  // where each track's run starts in `collected`
+    // Room for every stream's slices once, as for the lists below: grown by doubling, each list
+    // faulted in about twice its size afresh (at 10M kernels a quarter of a GB in all).
+    std::size_t streamSlices = 0;
+    for (const Track& track : trace.tracks())
+        if (track.kind == TrackKind::DeviceStream) streamSlices += track.sliceEnd - track.sliceBegin;
+    collected.reserve(streamSlices);
     for (const Track& track : trace.tracks()) {
         if (track.kind != TrackKind::DeviceStream) continue;
         runBegin.push_back(collected.size());
@@ -120,14 +127,24 @@ Scope htaScope(const Trace& trace) {
     const std::vector<std::int32_t> streamIds(distinct.begin(), distinct.end());
     scope.streams.resize(streamIds.size());
     for (std::size_t k = 0; k < streamIds.size(); ++k) scope.streams[k].stream = streamIds[k];
+    auto bucketOf = [&](std::int32_t stream) {
+        return static_cast<std::size_t>(std::lower_bound(streamIds.begin(), streamIds.end(), stream) -
+                                        streamIds.begin());
+    };
+    {
+        std::vector<std::size_t> count(streamIds.size(), 0);
+        std::size_t at = 0;
+        last = -1;
+        for (const std::uint32_t i : collected) {
+            if (infos[i].stream != last) at = bucketOf(last = infos[i].stream);
+            ++count[at];
+        }
+        for (std::size_t k = 0; k < count.size(); ++k) scope.streams[k].ops.reserve(count[k]);
+    }
     std::size_t bucket = 0;
     last = -1;
     for (const std::uint32_t i : scope.ops) {
-        if (infos[i].stream != last) {
-            last = infos[i].stream;
-            bucket = static_cast<std::size_t>(std::lower_bound(streamIds.begin(), streamIds.end(), last) -
-                                              streamIds.begin());
-        }
+        if (infos[i].stream != last) bucket = bucketOf(last = infos[i].stream);
         scope.streams[bucket].ops.push_back(i);
     }
     if (scope.lastStepCut)

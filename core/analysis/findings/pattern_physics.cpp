@@ -113,6 +113,15 @@ void judgeRuns(const CauseInputs& in, const SignatureExposure& se, std::uint32_t
     const auto& slices = in.trace.slices();
     const FactorBits match(in, se, judgedBits);
     const OverlapResult& ov = in.overlap;
+    // Room for every run of the signature exposed to each factor (at most that many are added,
+    // here and by the other half appended after them): grown by doubling, these lists faulted
+    // in about twice their size afresh for each large signature.
+    for (std::uint32_t m = judgedBits; m != 0; m &= m - 1) {
+        const auto k = static_cast<std::uint32_t>(__builtin_ctz(m));
+        const std::uint32_t exposed = ex.factors[se.factorBegin + k].exposed;
+        out.lost[k].reserve(exposed);
+        out.ks[k].reserve(exposed);
+    }
     for (std::uint32_t i = from; i < to; ++i) {
         const std::uint32_t op = in.ops.sigOps[i];
         const std::uint32_t mask = ex.exposedMask[op] & judgedBits;

@@ -90,6 +90,12 @@ std::vector<Cluster> findClusters(const Trace& trace, const OperatorSet& ops, co
     std::vector<Cluster> out;
     const auto& slices = trace.slices();
     std::vector<RunOp> run;
+    // A run lies on one track: room for the longest track once (pages are touched only as a run
+    // fills it), where a run of millions of tiny ops grew by doubling copies.
+    std::size_t longestTrack = 0;
+    for (const Track& tr : trace.tracks())
+        longestTrack = std::max<std::size_t>(longestTrack, tr.sliceEnd - tr.sliceBegin);
+    run.reserve(std::min<std::size_t>(longestTrack, ops.size()));
     Scratch scratch;
     std::uint32_t track = kNone;
     auto endRun = [&] {

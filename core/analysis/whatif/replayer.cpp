@@ -16,7 +16,9 @@ Replayer::Replayer(const DependencyGraph& g)
       m_end(std::make_unique_for_overwrite<TimeNs[]>(g.size())),
       m_own(std::make_unique_for_overwrite<TimeNs[]>(g.size())),
       m_state(g.size(), 0),
-      m_queued((g.size() + 63) / 64, 0) {}
+      m_queued((g.size() + 63) / 64, 0) {
+    m_touched.reserve(g.size());  // room once (a replay may touch every node): no doubling copies
+}
 
 Replayer::Result Replayer::run(const std::vector<Change>& changes, const std::vector<std::uint32_t>& fused) {
     const DepBoostGraph& bg = m_g.csr->g;

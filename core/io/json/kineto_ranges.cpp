@@ -11,13 +11,13 @@ std::size_t attachProfilerRanges(TraceBuilder& b) {
     const StringId rangeCat = b.intern(kProfilerRangeCategory);
     const StringId kernelCat = b.intern("kernel");
     std::vector<std::uint32_t> ranges, kernels;
-    for (std::uint32_t i = 0; i < slices.size(); ++i) {
-        if (slices[i].category == rangeCat && slices[i].phase == 'X')
-            ranges.push_back(i);
-        else if (slices[i].category == kernelCat && slices[i].is(kSliceDevice))
-            kernels.push_back(i);
-    }
+    for (std::uint32_t i = 0; i < slices.size(); ++i)
+        if (slices[i].category == rangeCat && slices[i].phase == 'X') ranges.push_back(i);
+    // Most traces have no ranges: their kernels are not listed (a list grown to 10M kernels
+    // faulted in 128 MB for nothing).
     if (ranges.empty()) return 0;
+    for (std::uint32_t i = 0; i < slices.size(); ++i)
+        if (slices[i].category == kernelCat && slices[i].is(kSliceDevice)) kernels.push_back(i);
     auto byStart = [&](std::uint32_t x, std::uint32_t y) {
         return slices[x].start != slices[y].start ? slices[x].start < slices[y].start : x < y;
     };
