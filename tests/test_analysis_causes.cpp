@@ -284,3 +284,36 @@ TEST_CASE("the per-operator pressure arrays exist only where counters or metrics
     for (const Provenance pr : bare->causes().provenance) measured += pr == Provenance::Measured;
     CHECK(measured == 0);
 }
+
+TEST_CASE("an operator's credit is kept only where a counter or a per-op metric can give one", "[analysis][causes]") {
+    for (const sim::CounterMode mode : {sim::CounterMode::Full, sim::CounterMode::None, sim::CounterMode::Period}) {
+        contend::test::SimOptions o;
+        o.scenario = sim::Scenario::Mixed;
+        o.seed = 4;
+        o.counters = mode;
+        if (mode == sim::CounterMode::Period) o.periodNs = 1'000'000;
+        auto p = prepareAnalysis(contend::test::simulated(o).trace, AnalysisSettings{}).value();
+        REQUIRE(p);
+        const CauseResult& c = p->causes();
+        const PressureResult& pr = p->pressure();
+        const bool measurable =
+            std::find(pr.haveCounters.begin(), pr.haveCounters.end(), true) != pr.haveCounters.end() ||
+            std::find(pr.haveMetrics.begin(), pr.haveMetrics.end(), true) != pr.haveMetrics.end();
+        // (1 ms means are too coarse to speak for these operators: the engine may drop them.)
+        if (mode != sim::CounterMode::Period) CHECK(measurable == (mode == sim::CounterMode::Full));
+        const std::size_t n = p->operators().size();
+        CHECK(c.credit.size() == (measurable ? n : 0));
+        CHECK(c.ownTally.size() == (measurable ? n : 0));
+        // What the readers see: each op's credit, zero for every op when nothing could give one,
+        // some for each op measured on a resource, and some op measured when the counters are full.
+        std::size_t credited = 0;
+        for (std::uint32_t op = 0; op < n; ++op) {
+            const PressureArray& cr = c.creditOf(op);
+            credited += std::any_of(cr.begin(), cr.end(), [](float x) { return x > 0; }) ? 1 : 0;
+            if (c.provenance[op] == Provenance::Measured && pressureIndex(c.cause[op]) >= 0)
+                CHECK(cr[static_cast<std::size_t>(pressureIndex(c.cause[op]))] > 0);
+        }
+        if (mode == sim::CounterMode::None) CHECK(credited == 0);
+        if (mode == sim::CounterMode::Full) CHECK(credited > 0);
+    }
+}

@@ -73,7 +73,7 @@ Breakdown breakdownOf(const Trace& trace, const OperatorSet& ops, const Baseline
         TimeNs parts[4] = {0, 0, 0, 0};
         if (pressureIndex(cause) >= 0) {
             // Split over the saturated resources with at least half the winner's credit.
-            const PressureArray& cr = causes.credit[op];
+            const PressureArray& cr = causes.creditOf(op);
             const float top = *std::max_element(cr.begin(), cr.end());
             double total = 0;
             for (float c : cr)

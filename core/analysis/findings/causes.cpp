@@ -365,12 +365,16 @@ CauseResult attributeCauses(const CauseInputs& in, const std::function<bool()>& 
     const std::size_t n = ops.size();
     r.cause.assign(n, Resource::None);
     r.provenance.assign(n, Provenance::Unknown);
-    PressureArray zero{};
-    r.credit.assign(n, zero);
+    // Credit comes from counters and per-op metrics only: without either every op's is zero and
+    // the per-op lists stay empty (36 bytes an operator: 360 MB of fresh pages at 10M kernels).
+    const PressureResult& pr = in.pressure;
+    const bool anyCredit = std::any_of(pr.haveCounters.begin(), pr.haveCounters.end(), [](bool b) { return b; }) ||
+                           std::any_of(pr.haveMetrics.begin(), pr.haveMetrics.end(), [](bool b) { return b; });
+    if (anyCredit) r.credit.assign(n, PressureArray{});
     r.factor.assign(n, kNone);
     r.lossRatio.assign(n, std::numeric_limits<float>::quiet_NaN());
     r.pattern.assign(n, kNone);
-    r.ownTally.assign(n, SampleTally{});
+    if (anyCredit) r.ownTally.assign(n, SampleTally{});
     // Each operator on its own (writes only its own entries): ops [from, to), false when
     // `cancelled` (asked every 64k operators: this pass is seconds at 10M) said stop. From
     // `splitFrom` operators the second half runs on the second core.
@@ -380,7 +384,8 @@ CauseResult attributeCauses(const CauseInputs& in, const std::function<bool()>& 
             if (in.base.excessNs[op] <= 0) continue;
             const std::uint32_t sig = ops.signatureOf[op];
             // 1-2: counters that resolve it.
-            if (const Resource m = measuredCause(in, op, r.credit[op]); m != Resource::None) {
+            PressureArray none{};
+            if (const Resource m = measuredCause(in, op, anyCredit ? r.credit[op] : none); m != Resource::None) {
                 r.cause[op] = m;
                 r.provenance[op] = Provenance::Measured;
                 continue;
@@ -483,7 +488,7 @@ std::string describeCause(const CauseInputs& in, const CauseResult& causes, std:
             for (std::size_t k = 0; k < pat.signatures.size(); ++k)
                 names += (k == 0 ? "" : k == 1 ? " x " : ", ") + sigLabel(in, pat.signatures[k]);
             const SampleTally& t = pat.tally;
-            const SampleTally& mine = causes.ownTally[op];
+            const SampleTally& mine = causes.ownTallyOf(op);
             const std::string ownText =
                 mine.whole > 0 ? "this occurrence holds " + std::to_string(mine.whole) + " whole sample" +
                                      (mine.whole == 1 ? "" : "s") + ", " + std::to_string(mine.busy) + " of " +
@@ -502,7 +507,7 @@ std::string describeCause(const CauseInputs& in, const CauseResult& causes, std:
         } else if (c == Resource::Cache && std::isfinite(pressure.hitRateOf(op))) {
             std::snprintf(buf, sizeof buf,
                           "measured: cache thrashed for %.0f%% of its run (hit rate %.0f%% while it ran)",
-                          100.0 * causes.credit[op][pi], 100.0 * pressure.hitRateOf(op));
+                          100.0 * causes.creditOf(op)[pi], 100.0 * pressure.hitRateOf(op));
         } else if (std::isfinite(PressureResult::of(pressure.metric, op, pi)) &&
                    std::isfinite(pressure.metricRef[sig][pi]) &&
                    (!std::isfinite(PressureResult::of(pressure.highFrac, op, pi)) ||
@@ -521,7 +526,7 @@ std::string describeCause(const CauseInputs& in, const CauseResult& causes, std:
                 how = buf;
             }
             std::snprintf(buf, sizeof buf, "%s: %s saturated for %.0f%% of its run (mean %.0f%%, its own use %.0f%%)",
-                          how.c_str(), resourceName(c), 100.0 * causes.credit[op][pi],
+                          how.c_str(), resourceName(c), 100.0 * causes.creditOf(op)[pi],
                           100.0 * finiteOr(PressureResult::of(pressure.mean, op, pi), 0),
                           100.0 * finiteOr(pressure.demand[sig][pi], 0));
         }

@@ -110,7 +110,9 @@ SampleTally tallySamples(const ResourceTimeline& tl, const std::vector<std::pair
 struct CauseResult {
     std::vector<Resource> cause;         // per op; None when the op was not slower than its baseline
     std::vector<Provenance> provenance;  // per op
-    std::vector<PressureArray> credit;   // per op, by pressure resource (0..1)
+    // Per op, by pressure resource (0..1). Empty when no counter or per-op metric could give any
+    // credit (all zero then: 16 bytes an operator not faulted in); read it through creditOf.
+    std::vector<PressureArray> credit;
     // Per op: the exposure factor behind an estimated cause (index into ExposureResult::factors),
     // kNone when none; and the loss ratio against its partner (NaN when none).
     std::vector<std::uint32_t> factor;
@@ -118,7 +120,16 @@ struct CauseResult {
     // Per op: the pattern (index into patterns) its measured cause was pooled from; kNone when
     // it has its own (or none).
     std::vector<std::uint32_t> pattern;
-    std::vector<SampleTally> ownTally;  // per op: its own samples of its pooled cause's resource
+    // Per op: its own samples of its pooled cause's resource; empty as `credit` is (ownTallyOf).
+    std::vector<SampleTally> ownTally;
+    const PressureArray& creditOf(std::uint32_t op) const {
+        static const PressureArray kNoCredit{};
+        return credit.empty() ? kNoCredit : credit[op];
+    }
+    const SampleTally& ownTallyOf(std::uint32_t op) const {
+        static const SampleTally kNoTally{};
+        return ownTally.empty() ? kNoTally : ownTally[op];
+    }
     struct Pattern {
         std::vector<std::uint32_t> signatures;  // its own first, then the partners' (sorted)
         std::size_t resource = 0;               // pressure index of the pooled resource
