@@ -42,8 +42,9 @@
 // an iteration is the chain of binding edges back from its latest-ending node while it stays in
 // the iteration. Slack of a node: how much later it could end with the graph's end unchanged.
 //
-// Cost: O(n log n) to build (sorts per track), O(n + m) for the topological order (Boost.Graph),
-// the passes and the critical paths; about 60 bytes per node and 16 per edge.
+// Cost: O(n log n) to build (sorts per track), O(n + m) for the topological order (Boost's
+// depth-first order, depthFirstOrder in depgraph_csr.h), the passes and the critical paths;
+// about 60 bytes per node and 16 per edge.
 #include <cstdint>
 #include <functional>
 #include <memory>
